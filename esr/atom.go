@@ -1,0 +1,98 @@
+package esr
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Polarity says whether an atom asserts (+) or denies (−) its value.
+type Polarity string
+
+const (
+	Positive Polarity = "+"
+	Negative Polarity = "-"
+)
+
+// UnmarshalJSON accepts "+" and "-" only; anything else is bad input.
+func (p *Polarity) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case `"+"`:
+		*p = Positive
+	case `"-"`:
+		*p = Negative
+	default:
+		return fmt.Errorf("polarity %s is not \"+\" or \"-\"", b)
+	}
+	return nil
+}
+
+// Key is the entity–attribute pair (x, a) that atoms about one state share.
+type Key struct {
+	Entity    string `json:"entity"`
+	Attribute string `json:"attribute"`
+}
+
+func (k Key) String() string { return k.Entity + " / " + k.Attribute }
+
+// Atom is the tuple (x, a, v, π, t, ρ) an extractor reads off one event:
+// entity, attribute, value, polarity, time and source role, with its ids.
+type Atom struct {
+	ID         string   `json:"atom_id"`
+	StreamID   string   `json:"stream_id"`
+	EventID    string   `json:"event_id"`
+	EventIndex int      `json:"event_index"`
+	EventKind  string   `json:"event_kind,omitempty"`
+	Timestamp  Time     `json:"timestamp"`
+	Actor      *string  `json:"actor"`
+	Role       string   `json:"role,omitempty"`
+	Modality   string   `json:"modality,omitempty"`
+	Entity     string   `json:"entity"`
+	Attribute  string   `json:"attribute"`
+	Value      string   `json:"value"`
+	Polarity   Polarity `json:"polarity"`
+	Confidence float64  `json:"confidence"`
+
+	// norm caches StateOf(Value, Polarity); see State.
+	norm string
+}
+
+// Key is the atom's (entity, attribute).
+func (a *Atom) Key() Key { return Key{a.Entity, a.Attribute} }
+
+// ActorName is the atom's actor, or "".
+func (a *Atom) ActorName() string {
+	if a.Actor == nil {
+		return ""
+	}
+	return *a.Actor
+}
+
+// State is the atom's comparable state: its normalised value with polarity,
+// so "30 seconds" and "30 s" are one state and ¬φ differs from φ.
+func (a *Atom) State() string {
+	if a.norm == "" {
+		a.norm = StateOf(a.Value, a.Polarity)
+	}
+	return a.norm
+}
+
+// Display is the value as an answer states it: the value, or "not VALUE" for
+// a negative-polarity atom.
+func (a *Atom) Display() string {
+	if a.Polarity == Negative {
+		return "not " + a.Value
+	}
+	return a.Value
+}
+
+// SortAtoms puts atoms in transaction order: by time, then by event index,
+// keeping the given order otherwise. ⊕ consumes atoms in this order.
+func SortAtoms(atoms []Atom) {
+	sort.SliceStable(atoms, func(i, j int) bool {
+		ti, tj := atoms[i].Timestamp, atoms[j].Timestamp
+		if !ti.Equal(tj.Time) {
+			return ti.Before(tj.Time)
+		}
+		return atoms[i].EventIndex < atoms[j].EventIndex
+	})
+}

@@ -1,0 +1,340 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// File names inside a benchmark folder.
+const (
+	StreamsFile   = "streams.jsonl"
+	AtomsFile     = "atoms.jsonl"
+	QAFile        = "qa.jsonl"
+	RelationsFile = "relations.jsonl"
+)
+
+// PairRelation is one gold relation between two co-keyed atoms of a stream,
+// a the earlier and b the later (a row of relations.jsonl).
+type PairRelation struct {
+	StreamID string       `json:"stream_id"`
+	A        string       `json:"a"`
+	B        string       `json:"b"`
+	Relation esr.Relation `json:"relation"`
+}
+
+// AtomPair is the ordered pair of atom ids a gold relation labels.
+type AtomPair struct{ A, B string }
+
+// Bench is a loaded, validated benchmark. Streams keep file order; each
+// stream's events are in stable time order and its atoms in transaction
+// order with EventIndex pointing at the sorted events.
+type Bench struct {
+	Dir       string
+	Streams   []*esr.Stream
+	Atoms     map[string][]esr.Atom // by stream id
+	QAs       []esr.QA
+	Relations map[string]map[AtomPair]esr.Relation // by stream id; nil when the file is absent
+
+	byID map[string]*esr.Stream
+}
+
+// Stream returns the stream with the given id, or nil.
+func (b *Bench) Stream(id string) *esr.Stream { return b.byID[id] }
+
+// Load reads a benchmark folder: streams.jsonl and atoms.jsonl are required,
+// qa.jsonl and relations.jsonl are read when present.
+func Load(dir string) (*Bench, error) {
+	b := &Bench{Dir: dir}
+	if err := b.readStreams(filepath.Join(dir, StreamsFile)); err != nil {
+		return nil, err
+	}
+	if err := b.readAtoms(filepath.Join(dir, AtomsFile)); err != nil {
+		return nil, err
+	}
+	for _, opt := range []struct {
+		name string
+		read func(string) error
+	}{{QAFile, b.readQAs}, {RelationsFile, b.readRelations}} {
+		path := filepath.Join(dir, opt.name)
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err := opt.read(path); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// LoadFiles reads an atoms file and, when streamsPath is not empty, its
+// streams file. Without streams, each atom's stream is made from its atoms'
+// event ids and timestamps (events with no text), so ⊕ can still run.
+func LoadFiles(atomsPath, streamsPath string) (*Bench, error) {
+	b := &Bench{Dir: filepath.Dir(atomsPath)}
+	if streamsPath != "" {
+		if err := b.readStreams(streamsPath); err != nil {
+			return nil, err
+		}
+	} else {
+		b.byID = map[string]*esr.Stream{}
+		if err := b.inferStreams(atomsPath); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.readAtoms(atomsPath); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (b *Bench) readStreams(path string) error {
+	name := filepath.Base(path)
+	b.byID = map[string]*esr.Stream{}
+	return readFile(path, func(line int, data []byte) error {
+		s := new(esr.Stream)
+		if err := decodeLine(name, line, data, s); err != nil {
+			return err
+		}
+		bad := func(field string, format string, args ...any) error {
+			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
+		}
+		if s.ID == "" {
+			return bad("stream_id", "missing")
+		}
+		if b.byID[s.ID] != nil {
+			return bad("stream_id", "duplicate stream id %q", s.ID)
+		}
+		seen := map[string]bool{}
+		for i, e := range s.Events {
+			field := fmt.Sprintf("events[%d]", i)
+			if e.ID == "" {
+				return bad(field+".event_id", "missing")
+			}
+			if seen[e.ID] {
+				return bad(field+".event_id", "duplicate event id %q in stream %q", e.ID, s.ID)
+			}
+			seen[e.ID] = true
+			if e.Timestamp.IsZero() {
+				return bad(field+".timestamp", "missing")
+			}
+		}
+		s.SortEvents()
+		b.byID[s.ID] = s
+		b.Streams = append(b.Streams, s)
+		return nil
+	})
+}
+
+// atomRow is one line of atoms.jsonl: all atoms of one stream.
+type atomRow struct {
+	StreamID string     `json:"stream_id"`
+	NAtoms   *int       `json:"n_atoms"`
+	Atoms    []esr.Atom `json:"atoms"`
+}
+
+func (b *Bench) readAtoms(path string) error {
+	name := filepath.Base(path)
+	b.Atoms = map[string][]esr.Atom{}
+	ids := map[string]bool{}
+	return readFile(path, func(line int, data []byte) error {
+		var row atomRow
+		if err := decodeLine(name, line, data, &row); err != nil {
+			return err
+		}
+		bad := func(field string, format string, args ...any) error {
+			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
+		}
+		s := b.byID[row.StreamID]
+		if s == nil {
+			return bad("stream_id", "stream %q is not in the streams file", row.StreamID)
+		}
+		if _, dup := b.Atoms[row.StreamID]; dup {
+			return bad("stream_id", "stream %q has a second atoms row", row.StreamID)
+		}
+		if row.NAtoms != nil && *row.NAtoms != len(row.Atoms) {
+			return bad("n_atoms", "says %d but the row has %d atoms", *row.NAtoms, len(row.Atoms))
+		}
+		for i := range row.Atoms {
+			a := &row.Atoms[i]
+			field := fmt.Sprintf("atoms[%d]", i)
+			switch {
+			case a.ID == "":
+				return bad(field+".atom_id", "missing")
+			case ids[a.ID]:
+				return bad(field+".atom_id", "duplicate atom id %q", a.ID)
+			case a.StreamID != "" && a.StreamID != row.StreamID:
+				return bad(field+".stream_id", "%q differs from the row's stream %q", a.StreamID, row.StreamID)
+			case a.Entity == "":
+				return bad(field+".entity", "missing")
+			case a.Attribute == "":
+				return bad(field+".attribute", "missing")
+			case a.Polarity == "":
+				return bad(field+".polarity", "missing")
+			}
+			ids[a.ID] = true
+			a.StreamID = row.StreamID
+			ev := s.Event(a.EventID)
+			if ev == nil {
+				return bad(field+".event_id", "event %q is not in stream %q", a.EventID, row.StreamID)
+			}
+			a.EventIndex = s.EventIndex(a.EventID)
+			if a.Timestamp.IsZero() {
+				a.Timestamp = ev.Timestamp
+			}
+		}
+		esr.SortAtoms(row.Atoms)
+		b.Atoms[row.StreamID] = row.Atoms
+		return nil
+	})
+}
+
+// inferStreams makes event-only streams from an atoms file (see LoadFiles).
+func (b *Bench) inferStreams(path string) error {
+	name := filepath.Base(path)
+	return readFile(path, func(line int, data []byte) error {
+		var row atomRow
+		if err := decodeLine(name, line, data, &row); err != nil {
+			return err
+		}
+		s := b.byID[row.StreamID]
+		if s == nil {
+			s = &esr.Stream{ID: row.StreamID}
+			b.byID[row.StreamID] = s
+			b.Streams = append(b.Streams, s)
+		}
+		for i, a := range row.Atoms {
+			if s.Event(a.EventID) != nil {
+				continue
+			}
+			if a.Timestamp.IsZero() {
+				return &LineError{File: name, Line: line, Field: fmt.Sprintf("atoms[%d].timestamp", i),
+					Err: fmt.Errorf("missing, and there is no streams file to take it from")}
+			}
+			s.Events = append(s.Events, esr.Event{ID: a.EventID, Kind: a.EventKind, Timestamp: a.Timestamp, Actor: a.Actor, Role: a.Role})
+			s.SortEvents()
+		}
+		return nil
+	})
+}
+
+func (b *Bench) readQAs(path string) error {
+	name := filepath.Base(path)
+	qids := map[string]bool{}
+	return readFile(path, func(line int, data []byte) error {
+		var q esr.QA
+		if err := decodeLine(name, line, data, &q); err != nil {
+			return err
+		}
+		bad := func(field string, format string, args ...any) error {
+			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
+		}
+		switch {
+		case q.QID == "":
+			return bad("qid", "missing")
+		case qids[q.QID]:
+			return bad("qid", "duplicate qid %q", q.QID)
+		case b.byID[q.StreamID] == nil:
+			return bad("stream_id", "stream %q is not in the streams file", q.StreamID)
+		case !esr.ValidPhenomenon(q.Phenomenon):
+			return bad("phenomenon", "%q is not one of %v", q.Phenomenon, esr.Phenomena)
+		case q.GoldAnswer == "":
+			return bad("gold_answer", "missing")
+		}
+		if q.QueryType != "" {
+			if _, err := esr.ParseQueryType(string(q.QueryType)); err != nil {
+				return bad("query_type", "%v", err)
+			}
+		}
+		s := b.byID[q.StreamID]
+		for field, list := range map[string][]string{
+			"gold_supporting_event_ids": q.GoldSupportingEventIDs,
+			"gold_deprecated_event_ids": q.GoldDeprecatedEventIDs,
+		} {
+			for _, id := range list {
+				if s.Event(id) == nil {
+					return bad(field, "event %q is not in stream %q", id, q.StreamID)
+				}
+			}
+		}
+		qids[q.QID] = true
+		b.QAs = append(b.QAs, q)
+		return nil
+	})
+}
+
+func (b *Bench) readRelations(path string) error {
+	name := filepath.Base(path)
+	b.Relations = map[string]map[AtomPair]esr.Relation{}
+	atomIdx := map[string]map[string]int{}
+	for sid, atoms := range b.Atoms {
+		m := make(map[string]int, len(atoms))
+		for i, a := range atoms {
+			m[a.ID] = i
+		}
+		atomIdx[sid] = m
+	}
+	err := readFile(path, func(line int, data []byte) error {
+		var r PairRelation
+		if err := decodeLine(name, line, data, &r); err != nil {
+			return err
+		}
+		bad := func(field string, format string, args ...any) error {
+			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
+		}
+		idx, ok := atomIdx[r.StreamID]
+		if !ok {
+			return bad("stream_id", "stream %q has no atoms", r.StreamID)
+		}
+		ia, okA := idx[r.A]
+		ib, okB := idx[r.B]
+		switch {
+		case !okA:
+			return bad("a", "atom %q is not in stream %q", r.A, r.StreamID)
+		case !okB:
+			return bad("b", "atom %q is not in stream %q", r.B, r.StreamID)
+		case b.Atoms[r.StreamID][ia].Key() != b.Atoms[r.StreamID][ib].Key():
+			return bad("b", "atoms %q and %q are not co-keyed", r.A, r.B)
+		}
+		m := b.Relations[r.StreamID]
+		if m == nil {
+			m = map[AtomPair]esr.Relation{}
+			b.Relations[r.StreamID] = m
+		}
+		if _, dup := m[AtomPair{r.A, r.B}]; dup {
+			return bad("b", "pair (%q, %q) labelled twice", r.A, r.B)
+		}
+		m[AtomPair{r.A, r.B}] = r.Relation
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return b.checkDeprecationCycles(name)
+}
+
+// checkDeprecationCycles rejects gold SUPERSEDES edges that form a cycle
+// (a supersedes b supersedes … a): ⊕ needs them acyclic (spec §2).
+func (b *Bench) checkDeprecationCycles(name string) error {
+	sids := make([]string, 0, len(b.Relations))
+	for sid := range b.Relations {
+		sids = append(sids, sid)
+	}
+	sort.Strings(sids)
+	for _, sid := range sids {
+		var edges [][2]string
+		for p, r := range b.Relations[sid] {
+			if r == esr.Supersedes {
+				edges = append(edges, [2]string{p.B, p.A}) // b deprecates a
+			}
+		}
+		if cyc := esr.DeprecationCycle(edges); cyc != nil {
+			return fmt.Errorf("%s: stream %q: deprecation edges form a cycle %v", name, sid, cyc)
+		}
+	}
+	return nil
+}

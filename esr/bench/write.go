@@ -1,0 +1,89 @@
+package bench
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// WriteJSONL writes one JSON object per line to path (created or truncated).
+// Output is deterministic: struct fields in declaration order, map keys sorted.
+func WriteJSONL[T any](path string, rows []T) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for i := range rows {
+		if err := enc.Encode(rows[i]); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Save writes the benchmark into dir (streams, atoms, QAs, and relations when
+// there are any), in the bench's stream order.
+func (b *Bench) Save(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := WriteJSONL(filepath.Join(dir, StreamsFile), b.Streams); err != nil {
+		return err
+	}
+	rows := make([]atomRow, 0, len(b.Streams))
+	for _, s := range b.Streams {
+		atoms := b.Atoms[s.ID]
+		n := len(atoms)
+		rows = append(rows, atomRow{StreamID: s.ID, NAtoms: &n, Atoms: atoms})
+	}
+	if err := WriteJSONL(filepath.Join(dir, AtomsFile), rows); err != nil {
+		return err
+	}
+	if err := WriteJSONL(filepath.Join(dir, QAFile), b.QAs); err != nil {
+		return err
+	}
+	if len(b.Relations) == 0 {
+		return nil
+	}
+	var rels []PairRelation
+	for _, s := range b.Streams {
+		m := b.Relations[s.ID]
+		// Emit in atom order so files are byte-stable.
+		atoms := b.Atoms[s.ID]
+		for i := range atoms {
+			for j := i + 1; j < len(atoms); j++ {
+				if r, ok := m[AtomPair{atoms[i].ID, atoms[j].ID}]; ok {
+					rels = append(rels, PairRelation{StreamID: s.ID, A: atoms[i].ID, B: atoms[j].ID, Relation: r})
+				}
+			}
+		}
+	}
+	return WriteJSONL(filepath.Join(dir, RelationsFile), rels)
+}
+
+// New assembles a bench from parts already in memory (a generator's or an
+// importer's output), sorting events and atoms as Load would.
+func New(streams []*esr.Stream, atoms map[string][]esr.Atom, qas []esr.QA) *Bench {
+	b := &Bench{Streams: streams, Atoms: atoms, QAs: qas, byID: map[string]*esr.Stream{}}
+	for _, s := range streams {
+		s.SortEvents()
+		b.byID[s.ID] = s
+		as := atoms[s.ID]
+		for i := range as {
+			as[i].EventIndex = s.EventIndex(as[i].EventID)
+		}
+		esr.SortAtoms(as)
+	}
+	return b
+}

@@ -1,0 +1,157 @@
+package memory
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/relate"
+)
+
+// Class names, as the CLI and outcome tables use them.
+const (
+	DirectContext   = "direct-context"
+	RAGTopK         = "rag-topk"
+	LatestOnly      = "latest-only"
+	GraphRAGLite    = "graphrag-lite"
+	GraphRAGAbstain = "graphrag-abstain"
+	CoarseDiscard   = "coarse-discard"
+	CoarseRetain    = "coarse-retain"
+	FineLedger      = "fine-ledger"
+	RenderOnly      = "render-only"
+)
+
+// Names lists every class in the paper's order of increasing structure.
+var Names = []string{DirectContext, RAGTopK, LatestOnly, GraphRAGLite, GraphRAGAbstain,
+	CoarseDiscard, CoarseRetain, FineLedger, RenderOnly}
+
+// PaperName is the name the paper gives each class.
+var PaperName = map[string]string{
+	DirectContext: "DIRECT CONTEXT", RAGTopK: "RAG-TOP-K", LatestOnly: "LATEST-ONLY",
+	GraphRAGLite: "GRAPHRAG-LITE", GraphRAGAbstain: "GraphRAG+abstain",
+	CoarseDiscard: "coarse-d (discard)", CoarseRetain: "Graphiti (coarse-d, retain)",
+	FineLedger: "RevisionLedger", RenderOnly: "render-matched control",
+}
+
+// Options configure how a class builds its state.
+type Options struct {
+	// Relator labels co-keyed pairs for the classes that use relations
+	// (coarse-discard, coarse-retain, fine-ledger). render-only always uses
+	// relate.SameState. Nil means the rule scorer.
+	Relator esr.Relator
+	// TopK is how many events rag-topk retrieves (default 5).
+	TopK int
+	// Deployed appends the raw events to every render: the "deployed render"
+	// of the paper's §4.3.
+	Deployed bool
+}
+
+func (o Options) relator() esr.Relator {
+	if o.Relator == nil {
+		return relate.Rule{}
+	}
+	return o.Relator
+}
+
+// State is what a memory class keeps for one stream.
+type State interface {
+	// Class is the class name.
+	Class() string
+	// Answer is the class's structured read-out for q: the render-invariant
+	// answer the oracle reader gives.
+	Answer(q esr.Query) esr.Answer
+	// Render is the context an answer model sees for q.
+	Render(q esr.Query) string
+	// MayAbstain reports whether the class tells its reader it may abstain
+	// (graphrag-lite does not).
+	MayAbstain() bool
+	// Rows describes the state per key for `esr ledger`.
+	Rows() []Row
+}
+
+// Row is one key's state as `esr ledger` prints it.
+type Row struct {
+	StreamID   string             `json:"stream_id"`
+	Entity     string             `json:"entity"`
+	Attribute  string             `json:"attribute"`
+	Status     string             `json:"status"`
+	Current    []string           `json:"current"`
+	ValidSince esr.Time           `json:"valid_since"`
+	Support    []string           `json:"support"`
+	Deprecated []string           `json:"deprecated"`
+	History    []esr.HistoryEntry `json:"history"`
+}
+
+// Build makes the state of class name for one stream. atoms must be the
+// stream's atoms in transaction order (as bench.Load leaves them); the state
+// may point into them.
+func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	var st State
+	switch name {
+	case DirectContext:
+		st = newTextState(name, s, atoms, s.Events)
+	case RAGTopK:
+		st = newRAGState(s, atoms, opt.TopK)
+	case LatestOnly:
+		st = newLatestState(s, atoms)
+	case GraphRAGLite:
+		st = newGroupState(name, s, atoms, false)
+	case GraphRAGAbstain:
+		st = newGroupState(name, s, atoms, true)
+	case CoarseDiscard:
+		st = newCoarseState(name, s, atoms, opt.relator(), false)
+	case CoarseRetain:
+		st = newCoarseState(name, s, atoms, opt.relator(), true)
+	case FineLedger:
+		st = newLedgerState(name, s, atoms, opt.relator(), true)
+	case RenderOnly:
+		st = newLedgerState(name, s, atoms, relate.SameState{}, false)
+	default:
+		return nil, fmt.Errorf("unknown memory class %q (want one of %s)", name, strings.Join(Names, ", "))
+	}
+	if opt.Deployed {
+		st = deployed{State: st, stream: s}
+	}
+	return st, nil
+}
+
+// MustBuild is Build for names known to be valid; it panics otherwise.
+func MustBuild(name string, s *esr.Stream, atoms []esr.Atom, opt Options) State {
+	st, err := Build(name, s, atoms, opt)
+	if err != nil {
+		panic("memory: " + err.Error())
+	}
+	return st
+}
+
+// ParseNames splits a comma-separated list of class names and checks each;
+// "all" stands for Names.
+func ParseNames(list string) ([]string, error) {
+	if list == "all" {
+		return Names, nil
+	}
+	var out []string
+	for _, n := range strings.Split(list, ",") {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		if !known(n) {
+			return nil, fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(Names, ", "))
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no memory class named")
+	}
+	return out, nil
+}
+
+func known(n string) bool {
+	for _, m := range Names {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,145 @@
+package memory
+
+import (
+	"hash/fnv"
+	"sort"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// stamp shows a time as a date, or with hours and minutes when it is not
+// midnight UTC, so same-day events keep a visible order.
+func stamp(t esr.Time) string {
+	if t.IsZero() {
+		return "unknown"
+	}
+	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+		return t.Format("2006-01-02")
+	}
+	return t.Format("2006-01-02 15:04")
+}
+
+// firstSentence is the event text up to its first sentence end, at most max
+// bytes (cut at a word boundary), with white space folded.
+func firstSentence(text string, max int) string {
+	text = strings.Join(strings.Fields(text), " ")
+	for i := 0; i < len(text); i++ {
+		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && (i+1 == len(text) || text[i+1] == ' ') {
+			if i+1 <= max {
+				return text[:i+1]
+			}
+			break
+		}
+	}
+	if len(text) <= max {
+		return text
+	}
+	cut := strings.LastIndexByte(text[:max], ' ')
+	if cut <= 0 {
+		cut = max
+	}
+	return text[:cut] + " …"
+}
+
+// unordered returns indices 0..n-1 in an order that carries no time
+// information: sorted by a hash of each item's id. It is deterministic, so
+// renders are byte-stable, and it is the same for every class that uses it.
+func unordered(ids []string) []int {
+	idx := make([]int, len(ids))
+	h := make([]uint64, len(ids))
+	for i, id := range ids {
+		idx[i] = i
+		f := fnv.New64a()
+		f.Write([]byte(id))
+		h[i] = mix(f.Sum64())
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return h[idx[a]] < h[idx[b]] })
+	return idx
+}
+
+// table lays out rows as "a | b | c" with every column padded to its widest
+// cell, the last column unpadded.
+func table(rows [][]string) string {
+	if len(rows) == 0 {
+		return ""
+	}
+	width := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for j, c := range r {
+			if n := len([]rune(c)); n > width[j] {
+				width[j] = n
+			}
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		for j, c := range r {
+			if j > 0 {
+				b.WriteString(" | ")
+			}
+			b.WriteString(c)
+			if j < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", width[j]-len([]rune(c))))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// eventLines renders events newest first as "[id date] text" lines, the
+// layout of the paper's Figure 1 retrieved-text panel.
+func eventLines(events []esr.Event) string {
+	idx := make([]int, len(events))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		ta, tb := events[idx[a]].Timestamp, events[idx[b]].Timestamp
+		if !ta.Equal(tb.Time) {
+			return ta.After(tb.Time)
+		}
+		return idx[a] > idx[b]
+	})
+	var b strings.Builder
+	for _, i := range idx {
+		e := &events[i]
+		b.WriteString("[" + e.ID + " " + stamp(e.Timestamp) + "] ")
+		b.WriteString(strings.Join(strings.Fields(e.Text), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// atomIDs lists the ids of atoms.
+func atomIDs(atoms []*esr.Atom) []string {
+	out := make([]string, len(atoms))
+	for i, a := range atoms {
+		out[i] = a.ID
+	}
+	return out
+}
+
+// keysInOrder lists the distinct keys of atoms in first-seen order.
+func keysInOrder(atoms []esr.Atom) []esr.Key {
+	seen := map[esr.Key]bool{}
+	var out []esr.Key
+	for i := range atoms {
+		k := atoms[i].Key()
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// mix is the SplitMix64 finaliser (Steele, Lea & Flood 2014): FNV alone keeps
+// ids that differ in their last byte ("a1", "a2") in order.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

@@ -1,0 +1,140 @@
+package memory
+
+import (
+	"strings"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// groupState is GraphRAG-style memory: the same extracted atoms grouped by
+// key, with no order, no deprecation marker and no status. graphrag-abstain
+// (the d-blind control) abstains when a key's values disagree;
+// graphrag-lite never abstains and takes the most frequent value.
+type groupState struct {
+	name    string
+	stream  *esr.Stream
+	abstain bool
+	keys    []esr.Key
+	atoms   map[esr.Key][]*esr.Atom
+}
+
+func newGroupState(name string, s *esr.Stream, atoms []esr.Atom, abstain bool) *groupState {
+	g := &groupState{name: name, stream: s, abstain: abstain, atoms: map[esr.Key][]*esr.Atom{}}
+	g.keys = keysInOrder(atoms)
+	for i := range atoms {
+		k := atoms[i].Key()
+		g.atoms[k] = append(g.atoms[k], &atoms[i])
+	}
+	return g
+}
+
+func (g *groupState) Class() string    { return g.name }
+func (g *groupState) MayAbstain() bool { return g.abstain }
+
+// valueCounts counts each distinct state of a key's atoms, returning the
+// states in the key's unordered render order with a representative atom.
+func valueCounts(atoms []*esr.Atom) (order []string, count map[string]int, rep map[string]*esr.Atom) {
+	count, rep = map[string]int{}, map[string]*esr.Atom{}
+	for _, i := range unordered(atomIDs(atoms)) {
+		a := atoms[i]
+		if count[a.State()] == 0 {
+			order = append(order, a.State())
+			rep[a.State()] = a
+		}
+		count[a.State()]++
+	}
+	return order, count, rep
+}
+
+// Answer uses only the unordered value multiset (a d-blind read-out):
+// snapshot is the single value or, on disagreement, ABSTAIN (graphrag-abstain)
+// or the most frequent value (graphrag-lite, ties to the first in render
+// order); provenance guesses the less frequent of exactly two values (the
+// best a store without order can do; ABSTAIN otherwise for graphrag-abstain);
+// relation type is unknowable without types (ABSTAIN; graphrag-lite says
+// "replaces").
+func (g *groupState) Answer(q esr.Query) esr.Answer {
+	atoms := g.atoms[q.Key]
+	if len(atoms) == 0 {
+		return esr.Abstain
+	}
+	order, count, rep := valueCounts(atoms)
+	top, second := "", ""
+	for _, s := range order {
+		switch {
+		case top == "" || count[s] > count[top]:
+			top, second = s, top
+		case second == "" || count[s] > count[second]:
+			second = s
+		}
+	}
+	switch q.Type {
+	case esr.Provenance:
+		if len(order) == 2 && count[top] != count[second] {
+			return esr.Says(rep[second].Display())
+		}
+		if !g.abstain && second != "" {
+			return esr.Says(rep[second].Display())
+		}
+		return esr.Abstain
+	case esr.RelationType:
+		if g.abstain {
+			return esr.Abstain
+		}
+		return esr.Says(esr.AnswerReplaces)
+	}
+	if len(order) > 1 && g.abstain {
+		return esr.Abstain
+	}
+	return esr.Says(rep[top].Display())
+}
+
+// Render is GraphRAG's fact table: "-----Facts-----", a header
+// id|entity|attribute|value, and one row per atom in an order that carries
+// no time information. graphrag-lite groups rows under a heading per key.
+func (g *groupState) Render(esr.Query) string {
+	var b strings.Builder
+	if g.abstain {
+		b.WriteString("-----Facts-----\nid|entity|attribute|value\n")
+		for _, k := range g.keys {
+			atoms := g.atoms[k]
+			for _, i := range unordered(atomIDs(atoms)) {
+				a := atoms[i]
+				b.WriteString(a.ID + "|" + a.Entity + "|" + a.Attribute + "|" + a.Display() + "\n")
+			}
+		}
+		return b.String()
+	}
+	for _, k := range g.keys {
+		b.WriteString("## " + k.String() + "\n| id | value |\n|---|---|\n")
+		atoms := g.atoms[k]
+		for _, i := range unordered(atomIDs(atoms)) {
+			b.WriteString("| " + atoms[i].ID + " | " + atoms[i].Display() + " |\n")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func (g *groupState) Rows() []Row {
+	rows := make([]Row, 0, len(g.keys))
+	for _, k := range g.keys {
+		atoms := g.atoms[k]
+		order, _, rep := valueCounts(atoms)
+		r := Row{StreamID: g.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: "ok",
+			Current: []string{}, Support: atomIDs(atoms), Deprecated: []string{}, History: []esr.HistoryEntry{}}
+		if len(order) > 1 && g.abstain {
+			r.Status = "unresolved"
+		}
+		ans := g.Answer(esr.Query{Type: esr.Snapshot, Key: k})
+		if ans.Abstain {
+			for _, s := range order {
+				r.Current = append(r.Current, rep[s].Display())
+			}
+		} else {
+			r.Current = []string{ans.Value}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}

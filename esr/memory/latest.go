@@ -1,0 +1,57 @@
+package memory
+
+import (
+	"strings"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// latestState is LATEST-ONLY: the latest atom per key by valid time (the last
+// in transaction order), nothing else.
+type latestState struct {
+	stream *esr.Stream
+	keys   []esr.Key
+	latest map[esr.Key]*esr.Atom
+}
+
+func newLatestState(s *esr.Stream, atoms []esr.Atom) *latestState {
+	l := &latestState{stream: s, keys: keysInOrder(atoms), latest: map[esr.Key]*esr.Atom{}}
+	for i := range atoms {
+		l.latest[atoms[i].Key()] = &atoms[i]
+	}
+	return l
+}
+
+func (l *latestState) Class() string    { return LatestOnly }
+func (l *latestState) MayAbstain() bool { return true }
+
+// Answer gives the latest value for snapshot; it keeps no prior value and no
+// type, so provenance and relation type abstain.
+func (l *latestState) Answer(q esr.Query) esr.Answer {
+	a := l.latest[q.Key]
+	if a == nil || q.Type != esr.Snapshot {
+		return esr.Abstain
+	}
+	return esr.Says(a.Display())
+}
+
+// Render is one line per key: "entity / attribute: value (as of date)".
+func (l *latestState) Render(esr.Query) string {
+	var b strings.Builder
+	for _, k := range l.keys {
+		a := l.latest[k]
+		b.WriteString(k.String() + ": " + a.Display() + " (as of " + stamp(a.Timestamp) + ")\n")
+	}
+	return b.String()
+}
+
+func (l *latestState) Rows() []Row {
+	rows := make([]Row, 0, len(l.keys))
+	for _, k := range l.keys {
+		a := l.latest[k]
+		rows = append(rows, Row{StreamID: l.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: "ok",
+			Current: []string{a.Display()}, ValidSince: a.Timestamp, Support: []string{a.ID},
+			Deprecated: []string{}, History: []esr.HistoryEntry{}})
+	}
+	return rows
+}

@@ -1,0 +1,47 @@
+// Package reader turns a question and a memory's rendered context into an
+// answer or ABSTAIN. Every reader implements Reader; the oracle reader reads
+// the memory's structured state instead of the text.
+package reader
+
+import (
+	"context"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/memory"
+)
+
+// Input is one item for a reader.
+type Input struct {
+	QID       string
+	Question  string
+	QueryType esr.QueryType
+	// Context is the memory's render for this question.
+	Context string
+	// MayAbstain is false when the memory class tells its reader to always
+	// give a value (graphrag-lite).
+	MayAbstain bool
+	// Memory is the memory class name.
+	Memory string
+	// State and Query let the oracle read the structured state; text readers
+	// must not use them.
+	State memory.State
+	Query esr.Query
+}
+
+// Output is a reader's answer with its raw text and token counts.
+type Output struct {
+	Answer           esr.Answer
+	Raw              string
+	ContextTokens    int
+	CompletionTokens int
+}
+
+// Reader answers one item. Implementations must be safe for concurrent use.
+type Reader interface {
+	// Name is the reader as outcome tables show it (e.g. "oracle",
+	// "scripted:time-sorter", "llm:qwen2.5-7b").
+	Name() string
+	// Family is the answer family for paired statistics (usually the name).
+	Family() string
+	Read(ctx context.Context, in Input) (Output, error)
+}

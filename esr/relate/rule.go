@@ -1,0 +1,155 @@
+package relate
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// Rule is the rule scorer of the reference pipeline. For an earlier atom a
+// and a later co-keyed atom b it decides, first rule that applies:
+//
+//  1. UNRELATED when either value is empty after normalisation.
+//  2. SAME_STATE when the states (normalised value with polarity) are equal.
+//  3. REFINES when the polarities agree and a's value is contained in b's,
+//     which is at least 4 characters longer (the spec's refinement mining
+//     rule: a narrower restatement).
+//  4. SUPERSEDES when b's event text carries an update or revert cue (see
+//     cueWords and cuePairs): "instead", "changed to", "no longer",
+//     "revert", "restore", "roll back", "correction", ...
+//  5. UNRELATED when b's event hedges without such a cue ("maybe",
+//     "perhaps", "might", "not sure", a question mark): speculation has no
+//     bearing on the value.
+//  6. CONTRADICTS when both atoms name actors and they differ: two sources
+//     disagree and nothing says which is right.
+//  7. SUPERSEDES otherwise: the same source (or an unknown one) said
+//     something newer.
+type Rule struct{}
+
+func (Rule) Name() string { return RuleName }
+
+// cueWords are single words that mark an update or a revert.
+var cueWords = map[string]bool{
+	"instead": true, "revert": true, "reverted": true, "reverting": true, "reverts": true,
+	"restore": true, "restored": true, "restores": true, "restoring": true,
+	"update": true, "updated": true, "updating": true, "correction": true, "corrected": true,
+	"actually": true, "replace": true, "replaced": true, "replaces": true,
+	"switch": true, "switched": true, "superseded": true, "supersedes": true,
+	"undo": true, "undid": true, "rollback": true, "now": true, "changed": true,
+	"reopened": true, "reopen": true, "closed": true, "fixed": true, "resolved": true,
+}
+
+// cuePairs are two-word cues: the first word followed by the second.
+var cuePairs = map[[2]string]bool{
+	{"no", "longer"}: true, {"change", "to"}: true, {"changed", "to"}: true,
+	{"back", "to"}: true, {"roll", "back"}: true, {"rolled", "back"}: true,
+	{"moved", "to"}: true, {"set", "to"}: true, {"going", "with"}: true,
+}
+
+// hedgeWords mark speculation (rule 5); a question mark counts too.
+var hedgeWords = map[string]bool{
+	"maybe": true, "perhaps": true, "might": true, "possibly": true, "guess": true, "unsure": true,
+}
+
+// eventCues are the cue flags of one event's text.
+type eventCues uint8
+
+const (
+	cuesKnown eventCues = 1 << iota
+	cueUpdate
+	cueHedge
+)
+
+// scanCues reads the text once, word by word, for cueWords, cuePairs,
+// hedgeWords, "not sure" and "?".
+func scanCues(text string) eventCues {
+	c := cuesKnown
+	var prev string
+	var buf [32]byte
+	i := 0
+	for i < len(text) {
+		for i < len(text) && !isWordByte(text[i]) {
+			if text[i] == '?' {
+				c |= cueHedge
+			}
+			i++
+		}
+		j := i
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+		if j == i {
+			break
+		}
+		w := lowerInto(buf[:0], text[i:j])
+		switch {
+		case cueWords[w], cuePairs[[2]string{prev, w}]:
+			c |= cueUpdate
+		case hedgeWords[w], prev == "not" && w == "sure":
+			c |= cueHedge
+		}
+		prev = w
+		i = j
+	}
+	return c
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '\'' || b >= 0x80
+}
+
+// lowerInto lower-cases an ASCII word without allocating for short words
+// (the map lookups above do not retain the string).
+func lowerInto(buf []byte, w string) string {
+	if len(w) > cap(buf) {
+		return strings.ToLower(w)
+	}
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c >= 0x80 {
+			return strings.Map(unicode.ToLower, w)
+		}
+		buf = append(buf, c)
+	}
+	return unsafeString(buf)
+}
+
+func (Rule) ForStream(s *esr.Stream, _ []esr.Atom) esr.PairFunc {
+	cues := make([]eventCues, len(s.Events))
+	cueOf := func(b *esr.Atom) eventCues {
+		i := b.EventIndex
+		if i < 0 || i >= len(cues) {
+			return cuesKnown
+		}
+		if cues[i] == 0 {
+			cues[i] = scanCues(s.Events[i].Text)
+		}
+		return cues[i]
+	}
+	return func(a, b *esr.Atom) esr.Relation {
+		sa, sb := a.State(), b.State()
+		switch {
+		case sa == "" || sb == "" || sa == "¬" || sb == "¬":
+			return esr.Unrelated
+		case sa == sb:
+			return esr.SameState
+		case a.Polarity == b.Polarity && len(sb) >= len(sa)+4 && strings.Contains(sb, sa):
+			return esr.Refines
+		}
+		c := cueOf(b)
+		switch {
+		case c&cueUpdate != 0:
+			return esr.Supersedes
+		case c&cueHedge != 0:
+			return esr.Unrelated
+		}
+		if an, bn := a.ActorName(), b.ActorName(); an != "" && bn != "" && an != bn {
+			return esr.Contradicts
+		}
+		return esr.Supersedes
+	}
+}
