@@ -234,25 +234,57 @@ func (l *KeyLedger) History() []HistoryEntry {
 type Ledger struct {
 	StreamID string
 	Keys     []*KeyLedger
-	byKey    map[Key]*KeyLedger
+	// byKey indexes Keys once a stream has many keys; streams usually have
+	// a handful, where a linear scan is faster than hashing.
+	byKey map[Key]*KeyLedger
 }
+
+// indexFrom is the key count from which Ledger keeps a map index.
+const indexFrom = 16
 
 // NewLedger is an empty ledger for a stream.
 func NewLedger(streamID string) *Ledger {
-	return &Ledger{StreamID: streamID, byKey: map[Key]*KeyLedger{}}
+	return &Ledger{StreamID: streamID}
 }
 
 // Key returns the key's ledger, or nil when no atom had that key.
-func (l *Ledger) Key(k Key) *KeyLedger { return l.byKey[k] }
+func (l *Ledger) Key(k Key) *KeyLedger {
+	if l.byKey != nil {
+		return l.byKey[k]
+	}
+	for _, kl := range l.Keys {
+		if kl.Key == k {
+			return kl
+		}
+	}
+	return nil
+}
 
 // Add applies ⊕ to the atom's key ledger, creating it on first sight.
-func (l *Ledger) Add(a *Atom, rel PairFunc) {
-	k := a.Key()
-	kl := l.byKey[k]
+func (l *Ledger) Add(a *Atom, rel PairFunc) { l.add(a, rel, 0) }
+
+// add is Add with a capacity hint for a new key's slices (the atoms still to
+// come), which saves the repeated growth of four slices per key.
+func (l *Ledger) add(a *Atom, rel PairFunc, hint int) {
+	k := Key{a.Entity, a.Attribute}
+	kl := l.Key(k)
 	if kl == nil {
 		kl = &KeyLedger{Key: k}
-		l.byKey[k] = kl
+		if hint > 0 {
+			kl.Atoms = make([]*Atom, 0, hint)
+			kl.Status = make([]AtomStatus, 0, hint)
+			kl.ClosedBy = make([]int, 0, hint)
+			kl.Active = make([]int, 0, min(hint, 4))
+		}
 		l.Keys = append(l.Keys, kl)
+		if l.byKey != nil {
+			l.byKey[k] = kl
+		} else if len(l.Keys) >= indexFrom {
+			l.byKey = make(map[Key]*KeyLedger, 2*len(l.Keys))
+			for _, x := range l.Keys {
+				l.byKey[x.Key] = x
+			}
+		}
 	}
 	kl.Add(a, rel)
 }
@@ -264,7 +296,7 @@ func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	rel := r.ForStream(s, atoms)
 	l := NewLedger(s.ID)
 	for i := range atoms {
-		l.Add(&atoms[i], rel)
+		l.add(&atoms[i], rel, len(atoms)-i)
 	}
 	return l
 }

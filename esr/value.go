@@ -13,6 +13,9 @@ import (
 // ("30 seconds", "30s", "30 sec" → "30 s"). Paraphrases that need world
 // knowledge ("half a minute") are the judge's business, not the ledger's.
 func NormalizeValue(v string) string {
+	if isCanonical(v) {
+		return v
+	}
 	v = strings.TrimFunc(v, func(r rune) bool {
 		return unicode.IsSpace(r) || strings.ContainsRune("\"'`“”‘’()[]{}.,;:!?", r)
 	})
@@ -75,4 +78,56 @@ func StateOf(value string, p Polarity) string {
 		return "¬" + n
 	}
 	return n
+}
+
+// isCanonical reports values NormalizeValue would return unchanged, checked
+// in one pass without allocating: lower-case ASCII letters, digits and inner
+// punctuation, single inner spaces, no trimmable edge, and no
+// "<number><unit>" form.
+func isCanonical(v string) bool {
+	if v == "" {
+		return true
+	}
+	if edge(v[0]) || edge(v[len(v)-1]) {
+		return false
+	}
+	digitsFirst := v[0] >= '0' && v[0] <= '9'
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c >= 0x80 || c >= 'A' && c <= 'Z' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			return false
+		case c == ' ' && v[i-1] == ' ':
+			return false
+		}
+	}
+	return !digitsFirst || quantityCanonical(v)
+}
+
+// quantityCanonical reports a value starting with a digit that
+// normalizeQuantity leaves as it is: not a quantity at all, or already
+// "<number> <symbol>" without thousands separators.
+func quantityCanonical(v string) bool {
+	i := 0
+	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || v[i] == ',') {
+		i++
+	}
+	if i == len(v) {
+		return true
+	}
+	sep := i < len(v) && v[i] == ' '
+	unit := v[i:]
+	if sep {
+		unit = v[i+1:]
+	}
+	sym, ok := unitSymbols[unit]
+	if !ok {
+		return true // not a quantity: normalizeQuantity returns it unchanged
+	}
+	return sep && sym == unit && strings.IndexByte(v[:i], ',') < 0
+}
+
+// edge reports bytes NormalizeValue trims from either end.
+func edge(c byte) bool {
+	return c == ' ' || c >= 0x80 || strings.IndexByte("\"'`()[]{}.,;:!?\t\n\r\v\f", c) >= 0
 }

@@ -74,18 +74,26 @@ type coarseState struct {
 	stream *esr.Stream
 	retain bool
 	keys   []*coarseKey
-	byKey  map[esr.Key]*coarseKey
+}
+
+// key returns the key's edges or nil (a linear scan: streams have few keys).
+func (c *coarseState) key(k esr.Key) *coarseKey {
+	for _, ck := range c.keys {
+		if ck.key == k {
+			return ck
+		}
+	}
+	return nil
 }
 
 func newCoarseState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, retain bool) *coarseState {
 	rel := r.ForStream(s, atoms)
-	c := &coarseState{name: name, stream: s, retain: retain, byKey: map[esr.Key]*coarseKey{}}
+	c := &coarseState{name: name, stream: s, retain: retain}
 	for i := range atoms {
 		a := &atoms[i]
-		ck := c.byKey[a.Key()]
+		ck := c.key(a.Key())
 		if ck == nil {
-			ck = &coarseKey{key: a.Key()}
-			c.byKey[a.Key()] = ck
+			ck = &coarseKey{key: a.Key(), edges: make([]edge, 0, len(atoms)-i)}
 			c.keys = append(c.keys, ck)
 		}
 		ck.add(a, rel)
@@ -101,7 +109,7 @@ func (c *coarseState) MayAbstain() bool { return true }
 // "replaces" whenever a prior value was retained, because binary
 // invalidation cannot tell a refinement from a replacement.
 func (c *coarseState) Answer(q esr.Query) esr.Answer {
-	ck := c.byKey[q.Key]
+	ck := c.key(q.Key)
 	if ck == nil {
 		return esr.Abstain
 	}

@@ -16,7 +16,7 @@ import (
 //     which is at least 4 characters longer (the spec's refinement mining
 //     rule: a narrower restatement).
 //  4. SUPERSEDES when b's event text carries an update or revert cue (see
-//     cueWords and cuePairs): "instead", "changed to", "no longer",
+//     isCueWord and isCuePair): "instead", "changed to", "no longer",
 //     "revert", "restore", "roll back", "correction", ...
 //  5. UNRELATED when b's event hedges without such a cue ("maybe",
 //     "perhaps", "might", "not sure", a question mark): speculation has no
@@ -29,27 +29,74 @@ type Rule struct{}
 
 func (Rule) Name() string { return RuleName }
 
-// cueWords are single words that mark an update or a revert.
-var cueWords = map[string]bool{
-	"instead": true, "revert": true, "reverted": true, "reverting": true, "reverts": true,
-	"restore": true, "restored": true, "restores": true, "restoring": true,
-	"update": true, "updated": true, "updating": true, "correction": true, "corrected": true,
-	"actually": true, "replace": true, "replaced": true, "replaces": true,
-	"switch": true, "switched": true, "superseded": true, "supersedes": true,
-	"undo": true, "undid": true, "rollback": true, "now": true, "changed": true,
-	"reopened": true, "reopen": true, "closed": true, "fixed": true, "resolved": true,
+// isCueWord reports single words that mark an update or a revert. A switch
+// on strings compiles to length-and-compare code, faster than a map here.
+func isCueWord(w string) bool {
+	switch w {
+	case "instead", "revert", "reverted", "reverting", "reverts",
+		"restore", "restored", "restores", "restoring",
+		"update", "updated", "updating", "correction", "corrected",
+		"actually", "replace", "replaced", "replaces",
+		"switch", "switched", "superseded", "supersedes",
+		"undo", "undid", "rollback", "now", "changed",
+		"reopened", "reopen", "closed", "fixed", "resolved":
+		return true
+	}
+	return false
 }
 
-// cuePairs are two-word cues: the first word followed by the second.
-var cuePairs = map[[2]string]bool{
-	{"no", "longer"}: true, {"change", "to"}: true, {"changed", "to"}: true,
-	{"back", "to"}: true, {"roll", "back"}: true, {"rolled", "back"}: true,
-	{"moved", "to"}: true, {"set", "to"}: true, {"going", "with"}: true,
+// pairWord is the previous word when it can start a two-word cue.
+type pairWord uint8
+
+const (
+	pairNone pairWord = iota
+	pairNo
+	pairTo    // change, changed, back, moved, set: "... to"
+	pairRoll  // roll, rolled: "... back"
+	pairGoing // going: "going with"
+	pairNot   // not: "not sure" (a hedge)
+)
+
+func pairStart(w string) pairWord {
+	switch w {
+	case "no":
+		return pairNo
+	case "change", "changed", "back", "moved", "set":
+		return pairTo
+	case "roll", "rolled":
+		return pairRoll
+	case "going":
+		return pairGoing
+	case "not":
+		return pairNot
+	}
+	return pairNone
 }
 
-// hedgeWords mark speculation (rule 5); a question mark counts too.
-var hedgeWords = map[string]bool{
-	"maybe": true, "perhaps": true, "might": true, "possibly": true, "guess": true, "unsure": true,
+// isCuePair reports two-word update cues: "no longer", "changed to",
+// "back to", "moved to", "set to", "roll back", "going with".
+func isCuePair(prev pairWord, w string) bool {
+	switch prev {
+	case pairNo:
+		return w == "longer"
+	case pairTo:
+		return w == "to"
+	case pairRoll:
+		return w == "back"
+	case pairGoing:
+		return w == "with"
+	}
+	return false
+}
+
+// isHedgeWord reports words that mark speculation (rule 5); "not sure" and
+// a question mark count too.
+func isHedgeWord(w string) bool {
+	switch w {
+	case "maybe", "perhaps", "might", "possibly", "guess", "unsure":
+		return true
+	}
+	return false
 }
 
 // eventCues are the cue flags of one event's text.
@@ -61,11 +108,11 @@ const (
 	cueHedge
 )
 
-// scanCues reads the text once, word by word, for cueWords, cuePairs,
-// hedgeWords, "not sure" and "?".
+// scanCues reads the text once, word by word, for cue words and pairs,
+// hedge words, "not sure" and "?".
 func scanCues(text string) eventCues {
 	c := cuesKnown
-	var prev string
+	prev := pairNone
 	var buf [32]byte
 	i := 0
 	for i < len(text) {
@@ -84,12 +131,12 @@ func scanCues(text string) eventCues {
 		}
 		w := lowerInto(buf[:0], text[i:j])
 		switch {
-		case cueWords[w], cuePairs[[2]string{prev, w}]:
+		case isCueWord(w), isCuePair(prev, w):
 			c |= cueUpdate
-		case hedgeWords[w], prev == "not" && w == "sure":
+		case isHedgeWord(w), prev == pairNot && w == "sure":
 			c |= cueHedge
 		}
-		prev = w
+		prev = pairStart(w)
 		i = j
 	}
 	return c

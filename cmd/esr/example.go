@@ -1,0 +1,28 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/esrkit/esrkit/esr/example"
+)
+
+func init() {
+	register("example", "write the paper's Figure 1 stream as a one-stream benchmark folder", runExample)
+}
+
+func runExample(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("example", stderr)
+	out := fs.String("out", "", "folder to write streams.jsonl, atoms.jsonl and qa.jsonl into (required)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("--out is required")
+	}
+	if err := example.Figure1Bench().Save(*out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote the Figure 1 benchmark to %s\n", *out)
+	return nil
+}

@@ -1,0 +1,185 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+// Config says what to run.
+type Config struct {
+	Memories []string
+	Readers  []reader.Reader
+	Judge    judge.Judge
+	// QueryTypes keeps only QAs of these types (nil: all).
+	QueryTypes []esr.QueryType
+	// Phenomena keeps only QAs of these strata (nil: all).
+	Phenomena []esr.Phenomenon
+	Options   memory.Options
+	// Condition labels every row (e.g. "p=0.2"), part of the resume identity.
+	Condition string
+	// Atoms, when set, replaces a stream's atoms before building memories
+	// (atom dropout and other per-stream transforms); it must be
+	// deterministic.
+	Atoms func(streamID string, atoms []esr.Atom) []esr.Atom
+	// Concurrency bounds the streams in flight (default 1; LLM readers
+	// limit their own requests).
+	Concurrency int
+	// Done, when set, reports outcomes that already exist (resume): they are
+	// neither recomputed nor written again.
+	Done map[string]bool
+	// Progress, when set, is called after each QA with (done, total).
+	Progress func(done, total int)
+}
+
+// Run evaluates every selected QA with every memory × reader and puts one
+// outcome per triple into sink. A QA whose key cannot be located (its stream
+// has no atoms) is still answered: every memory abstains on it.
+func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
+	if cfg.Judge == nil {
+		cfg.Judge = judge.Exact{}
+	}
+	byStream := map[string][]int{}
+	var order []string
+	total := 0
+	for i := range b.QAs {
+		q := &b.QAs[i]
+		if !keep(q, cfg) {
+			continue
+		}
+		if byStream[q.StreamID] == nil {
+			order = append(order, q.StreamID)
+		}
+		byStream[q.StreamID] = append(byStream[q.StreamID], i)
+		total++
+	}
+	workers := cfg.Concurrency
+	if workers < 1 {
+		workers = 1
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan string)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+			cancel()
+		}
+		mu.Unlock()
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for sid := range jobs {
+				n, err := runStream(ctx, b, sid, byStream[sid], cfg, sink)
+				if err != nil {
+					fail(err)
+					continue
+				}
+				if cfg.Progress != nil {
+					mu.Lock()
+					done += n
+					d := done
+					mu.Unlock()
+					cfg.Progress(d, total)
+				}
+			}
+		}()
+	}
+feed:
+	for _, sid := range order {
+		select {
+		case jobs <- sid:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	return ctx.Err()
+}
+
+func keep(q *esr.QA, cfg Config) bool {
+	if cfg.QueryTypes != nil && !contains(cfg.QueryTypes, q.Type()) {
+		return false
+	}
+	if cfg.Phenomena != nil && !contains(cfg.Phenomena, q.Phenomenon) {
+		return false
+	}
+	return true
+}
+
+func contains[T comparable](list []T, v T) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// runStream builds each memory once for the stream and answers its QAs.
+func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg Config, sink Sink) (int, error) {
+	s := b.Stream(sid)
+	// Memories may cache per-atom state; give each run its own copy.
+	atoms := append([]esr.Atom(nil), b.Atoms[sid]...)
+	if cfg.Atoms != nil {
+		atoms = cfg.Atoms(sid, atoms)
+	}
+	states := make([]memory.State, len(cfg.Memories))
+	for i, m := range cfg.Memories {
+		st, err := memory.Build(m, s, atoms, cfg.Options)
+		if err != nil {
+			return 0, err
+		}
+		states[i] = st
+	}
+	for _, qi := range qas {
+		qa := &b.QAs[qi]
+		key, _ := qa.Locate(b.Atoms[sid])
+		query := qa.Query(key)
+		for mi, st := range states {
+			for _, r := range cfg.Readers {
+				o := Outcome{QID: qa.QID, StreamID: sid, Source: qa.Source, Phenomenon: string(qa.Phenomenon),
+					QueryType: string(qa.Type()), Memory: cfg.Memories[mi], Reader: r.Name(), Family: r.Family(),
+					Condition: cfg.Condition, Gold: qa.GoldAnswer, GoldAbstain: qa.GoldAbstain()}
+				if cfg.Done[o.ID()] {
+					continue
+				}
+				in := reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(query),
+					MayAbstain: st.MayAbstain(), Memory: cfg.Memories[mi], State: st, Query: query}
+				out, err := r.Read(ctx, in)
+				if err != nil {
+					return 0, fmt.Errorf("qid %s, memory %s, reader %s: %w", qa.QID, cfg.Memories[mi], r.Name(), err)
+				}
+				v, err := cfg.Judge.Judge(ctx, qa, out.Answer)
+				if err != nil {
+					return 0, fmt.Errorf("qid %s: judge %s: %w", qa.QID, cfg.Judge.Name(), err)
+				}
+				o.Answer, o.RawAnswer, o.ContextTokens = out.Answer.String(), out.Raw, out.ContextTokens
+				o.Correct, o.Abstained = v.Correct, v.Abstained
+				if err := sink.Put(o); err != nil {
+					return 0, err
+				}
+			}
+		}
+	}
+	return len(qas), nil
+}

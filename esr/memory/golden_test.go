@@ -1,0 +1,112 @@
+package memory_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/memory"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// The paper's Figure 1 stream (30 s → 60 s → 30 s) as a golden test of every
+// class's answers and render. Run `go test ./esr/memory -update` after an
+// intended render change and review the diff.
+func TestFigure1Golden(t *testing.T) {
+	s, atoms := example.Figure1()
+	qa := example.Figure1QA()
+	snap := qa.Query(example.TimeoutKey)
+	prov := snap
+	prov.Type = esr.Provenance
+	kind := snap
+	kind.Type = esr.RelationType
+	want := map[string][3]string{ // snapshot, provenance, relation type
+		memory.DirectContext:   {"30 s", "60 s", "ABSTAIN"},
+		memory.RAGTopK:         {"30 s", "60 s", "ABSTAIN"},
+		memory.LatestOnly:      {"30 s", "ABSTAIN", "ABSTAIN"},
+		memory.GraphRAGLite:    {"30 s", "60 s", "replaces"},
+		memory.GraphRAGAbstain: {"ABSTAIN", "60 s", "ABSTAIN"},
+		memory.CoarseDiscard:   {"30 s", "ABSTAIN", "ABSTAIN"},
+		memory.CoarseRetain:    {"30 s", "60 s", "replaces"},
+		memory.FineLedger:      {"30 s", "60 s", "replaces"},
+		memory.RenderOnly:      {"ABSTAIN", "ABSTAIN", "ABSTAIN"},
+	}
+	for _, c := range memory.Names {
+		st := memory.MustBuild(c, s, atoms, memory.Options{})
+		got := [3]string{st.Answer(snap).String(), st.Answer(prov).String(), st.Answer(kind).String()}
+		if got != want[c] {
+			t.Errorf("%s answers %v, want %v", c, got, want[c])
+		}
+		render := st.Render(snap)
+		path := filepath.Join("testdata", "figure1", c+".txt")
+		if *update {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			if err := os.WriteFile(path, []byte(render), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		golden, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update once)", err)
+		}
+		if render != string(golden) {
+			t.Errorf("%s render changed:\n--- got\n%s--- want\n%s", c, render, golden)
+		}
+	}
+}
+
+// render-only and fine-ledger differ only in the status cells and the
+// header's status word: same rows, columns, ids and order.
+func TestRenderOnlyMatchesFineLayout(t *testing.T) {
+	s, atoms := example.Figure1()
+	q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey}
+	fine := strings.Split(memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{}).Render(q), "\n")
+	ctrl := strings.Split(memory.MustBuild(memory.RenderOnly, s, atoms, memory.Options{}).Render(q), "\n")
+	if len(fine) != len(ctrl) {
+		t.Fatalf("line counts differ: %d vs %d", len(fine), len(ctrl))
+	}
+	strip := func(line string) string {
+		for _, w := range []string{"LIVE", "DEPRECATED", "REFINED", "UNRELATED", "neutral", "unresolved", "ok"} {
+			line = strings.ReplaceAll(line, w, "")
+		}
+		return strings.Join(strings.Fields(line), " ")
+	}
+	for i := range fine {
+		if strip(fine[i]) != strip(ctrl[i]) {
+			t.Errorf("line %d differs beyond status:\n  fine: %s\n  ctrl: %s", i, fine[i], ctrl[i])
+		}
+	}
+	if strings.Contains(strings.Join(ctrl, "\n"), "LIVE") || strings.Contains(strings.Join(ctrl, "\n"), "DEPRECATED") {
+		t.Error("render-only leaks the mechanism's status")
+	}
+}
+
+// Deployed renders append the raw events, keeping the memory's own render.
+func TestDeployedRender(t *testing.T) {
+	s, atoms := example.Figure1()
+	q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey}
+	plain := memory.MustBuild(memory.CoarseRetain, s, atoms, memory.Options{}).Render(q)
+	dep := memory.MustBuild(memory.CoarseRetain, s, atoms, memory.Options{Deployed: true}).Render(q)
+	if !strings.HasPrefix(dep, plain) || !strings.Contains(dep, "[e2 2024-02-01] Update: use 60 s instead.") {
+		t.Errorf("deployed render:\n%s", dep)
+	}
+}
+
+func TestParseNames(t *testing.T) {
+	got, err := memory.ParseNames("fine-ledger, coarse-retain")
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%v %v", got, err)
+	}
+	if all, _ := memory.ParseNames("all"); len(all) != 9 {
+		t.Errorf("all = %d classes, want 9", len(all))
+	}
+	if _, err := memory.ParseNames("graphiti"); err == nil || !strings.Contains(err.Error(), "coarse-retain") {
+		t.Errorf("unknown name error should list the names: %v", err)
+	}
+}
