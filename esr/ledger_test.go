@@ -265,3 +265,21 @@ func FuzzOplus(f *testing.F) {
 		}
 	})
 }
+
+// P2b in code: the snapshot equals g(Π, values) whatever the relation
+// labels were, so once Π is known the type labels add nothing.
+func TestReadOutFromPartition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	labels := []esr.Relation{esr.SameState, esr.Supersedes, esr.Refines, esr.Contradicts}
+	for trial := 0; trial < 3000; trial++ {
+		atoms, rel := randomKey(rng, 1+rng.IntN(8), labels)
+		var kl esr.KeyLedger
+		f := pairFunc(atoms, rel)
+		for i := range atoms {
+			kl.Add(&atoms[i], f)
+		}
+		if got := esr.ReadOut(kl.Atoms, kl.Partition()); got != kl.Snapshot() {
+			t.Fatalf("trial %d: g(Π, values) = %v, ledger %v", trial, got, kl.Snapshot())
+		}
+	}
+}
