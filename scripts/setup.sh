@@ -86,8 +86,8 @@ fi
 
 # --- goimports ---------------------------------------------------------------------
 GOIMPORTS="$GOBIN_DIR/goimports"
-if [ ! -x "$GOIMPORTS" ] ||
-	! go version -m "$GOIMPORTS" 2>/dev/null | grep -Eq "^[[:space:]]+mod[[:space:]]+golang.org/x/tools[[:space:]]+$GOIMPORTS_VERSION([[:space:]]|$)"; then
+goimports_info="$(go version -m "$GOIMPORTS" 2>/dev/null || true)"
+if ! grep -Eq "^[[:space:]]+mod[[:space:]]+golang.org/x/tools[[:space:]]+$GOIMPORTS_VERSION([[:space:]]|$)" <<<"$goimports_info"; then
 	say "installing goimports $GOIMPORTS_VERSION"
 	quiet go install "golang.org/x/tools/cmd/goimports@$GOIMPORTS_VERSION"
 fi
@@ -95,14 +95,16 @@ fi
 # --- the gonb kernel spec ------------------------------------------------------------
 # Installed (or re-installed) unless a "gonb" kernel spec exists whose binary is $GONB.
 # gopls is skipped (gopls@latest needs a newer Go); it only serves auto-complete.
-kernel_argv0="$("$JUPYTER" kernelspec list --json 2>/dev/null | /usr/bin/python3 -c '
+kernel_argv0() {
+	"$JUPYTER" kernelspec list --json 2>/dev/null | /usr/bin/python3 -c '
 import json, sys
 spec = json.load(sys.stdin).get("kernelspecs", {}).get("gonb")
 print(spec["spec"]["argv"][0] if spec else "")
-' || true)"
-if [ "$kernel_argv0" != "$GONB" ]; then
+' || true
+}
+if [ "$(kernel_argv0)" != "$GONB" ]; then
 	say "installing the gonb Jupyter kernel"
 	quiet "$GONB" --install --force_deps
-	"$JUPYTER" kernelspec list 2>/dev/null | grep -qE '^[[:space:]]+gonb[[:space:]]' ||
-		die "gonb kernel spec not visible to $JUPYTER after 'gonb --install'"
+	[ "$(kernel_argv0)" = "$GONB" ] ||
+		die "'gonb --install' ran, but $JUPYTER does not list a gonb kernel running $GONB"
 fi

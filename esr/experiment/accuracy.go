@@ -1,0 +1,73 @@
+package experiment
+
+import (
+	"sort"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/stats"
+)
+
+// Accuracy is the share of correct answers in a group of rows, with its
+// Wilson score interval and abstention rate.
+type Accuracy struct {
+	Group       string  `json:"group"`
+	Memory      string  `json:"memory"`
+	N           int     `json:"n"`
+	Correct     int     `json:"correct"`
+	Acc         float64 `json:"acc"`
+	Lo          float64 `json:"lo"`
+	Hi          float64 `json:"hi"`
+	AbstainRate float64 `json:"abstain_rate"`
+}
+
+// AccuracyBy groups rows kept by f by (group(row), memory) and returns one
+// Accuracy per group, sorted by group then by the order of memories.
+func AccuracyBy(rows []eval.Outcome, memories []string, group func(*eval.Outcome) string, f Filter, level float64) []Accuracy {
+	if level <= 0 || level >= 1 {
+		level = DefaultStats.Level
+	}
+	type gk struct{ g, m string }
+	agg := map[gk]*Accuracy{}
+	abst := map[gk]int{}
+	for i := range rows {
+		o := &rows[i]
+		if (f != nil && !f(o)) || !in(o.Memory, memories) {
+			continue
+		}
+		g := ""
+		if group != nil {
+			g = group(o)
+		}
+		k := gk{g, o.Memory}
+		a := agg[k]
+		if a == nil {
+			a = &Accuracy{Group: g, Memory: o.Memory}
+			agg[k] = a
+		}
+		a.N++
+		if o.Correct {
+			a.Correct++
+		}
+		if o.Abstained {
+			abst[k]++
+		}
+	}
+	rank := map[string]int{}
+	for i, m := range memories {
+		rank[m] = i
+	}
+	out := make([]Accuracy, 0, len(agg))
+	for k, a := range agg {
+		a.Acc = float64(a.Correct) / float64(a.N)
+		a.Lo, a.Hi = stats.WilsonInterval(a.Correct, a.N, level)
+		a.AbstainRate = float64(abst[k]) / float64(a.N)
+		out = append(out, *a)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Group != out[j].Group {
+			return out[i].Group < out[j].Group
+		}
+		return rank[out[i].Memory] < rank[out[j].Memory]
+	})
+	return out
+}

@@ -1,0 +1,181 @@
+package experiment
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/stats"
+)
+
+// StatOptions set the bootstrap (B resamples, seed, level).
+type StatOptions struct {
+	B     int
+	Seed  uint64
+	Level float64
+}
+
+// DefaultStats is the paper's setting: B = 10,000, 95% intervals, seed 1.
+var DefaultStats = StatOptions{B: stats.DefaultResamples, Seed: 1, Level: 0.95}
+
+func (s StatOptions) withDefaults() StatOptions {
+	if s.B <= 0 {
+		s.B = DefaultStats.B
+	}
+	if s.Level <= 0 || s.Level >= 1 {
+		s.Level = DefaultStats.Level
+	}
+	return s
+}
+
+// Comparison is a paired accuracy difference A − B over the rows both
+// memories answered for the same (qid, family, condition).
+type Comparison struct {
+	Label  string  `json:"label"`
+	A      string  `json:"a"`
+	B      string  `json:"b"`
+	N      int     `json:"n"`
+	AccA   float64 `json:"acc_a"`
+	AccB   float64 `json:"acc_b"`
+	Delta  float64 `json:"delta"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+	P      float64 `json:"p"`
+	N10    int     `json:"n10"`
+	N01    int     `json:"n01"`
+	Level  float64 `json:"level"`
+	Scope  string  `json:"scope,omitempty"`
+	Family string  `json:"family,omitempty"`
+}
+
+// Significant reports whether the interval excludes zero.
+func (c Comparison) Significant() bool { return c.Lo > 0 || c.Hi < 0 }
+
+func (c Comparison) String() string {
+	return fmt.Sprintf("%s: %s − %s = %+.3f [%+.3f, %+.3f] (n=%d, p=%.4g)", c.Label, c.A, c.B, c.Delta, c.Lo, c.Hi, c.N, c.P)
+}
+
+type pairKey struct{ qid, family, condition string }
+
+// Paired returns the 0/1 correctness of memories a and b on the pairs both
+// answered among rows kept by f, in a deterministic order (sorted by qid,
+// family, condition).
+func Paired(rows []eval.Outcome, a, b string, f Filter) (xa, xb []float64) {
+	ra, rb := map[pairKey]bool{}, map[pairKey]bool{}
+	for i := range rows {
+		o := &rows[i]
+		if f != nil && !f(o) {
+			continue
+		}
+		k := pairKey{o.QID, o.Family, o.Condition}
+		switch o.Memory {
+		case a:
+			ra[k] = o.Correct
+		case b:
+			rb[k] = o.Correct
+		}
+	}
+	keys := make([]pairKey, 0, len(ra))
+	for k := range ra {
+		if _, ok := rb[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		x, y := keys[i], keys[j]
+		if x.qid != y.qid {
+			return x.qid < y.qid
+		}
+		if x.family != y.family {
+			return x.family < y.family
+		}
+		return x.condition < y.condition
+	})
+	xa, xb = make([]float64, len(keys)), make([]float64, len(keys))
+	for i, k := range keys {
+		xa[i], xb[i] = b2f(ra[k]), b2f(rb[k])
+	}
+	return xa, xb
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Compare is the paired difference a − b over rows kept by f: accuracies,
+// the mean difference with its percentile bootstrap interval and the exact
+// paired permutation p-value. With no pairs it returns an error.
+func Compare(rows []eval.Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
+	opt = opt.withDefaults()
+	xa, xb := Paired(rows, a, b, f)
+	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level}
+	if len(xa) == 0 {
+		return c, fmt.Errorf("%s: no pairs of %s and %s", label, a, b)
+	}
+	ci, err := stats.PairedBootstrapBinary(xa, xb, opt.B, opt.Level, opt.Seed)
+	if err != nil {
+		return c, err
+	}
+	pt, err := stats.PairedPermutationExact(xa, xb)
+	if err != nil {
+		return c, err
+	}
+	c.AccA, c.AccB = mean(xa), mean(xb)
+	c.Delta, c.Lo, c.Hi, c.P, c.N10, c.N01 = ci.Estimate, ci.Lo, ci.Hi, pt.P, pt.N10, pt.N01
+	return c, nil
+}
+
+func mean(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
+}
+
+// Term is one named paired difference of a decomposition.
+type Term struct {
+	Label string
+	A, B  string
+}
+
+// RenderMatched is the render-matched decomposition of the paper's §4.1
+// (Table 2): the render term, the fine mechanism residual and the coarse
+// mechanism, each a paired difference.
+var RenderMatched = []Term{
+	{"render", "render-only", "graphrag-abstain"},
+	{"fine-d mechanism", "fine-ledger", "render-only"},
+	{"coarse-d mechanism", "coarse-retain", "render-only"},
+}
+
+// Headline are the paper's reverted-revert headline comparisons (§4.1).
+var Headline = []Term{
+	{"RevisionLedger − GraphRAG+abstain", "fine-ledger", "graphrag-abstain"},
+	{"Graphiti − GraphRAG+abstain", "coarse-retain", "graphrag-abstain"},
+	{"RevisionLedger − Graphiti", "fine-ledger", "coarse-retain"},
+}
+
+// CompareTerms computes each term over rows kept by f. Terms with no pairs
+// are skipped (a memory missing from the run); the error lists none of them
+// unless every term failed.
+func CompareTerms(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) ([]Comparison, error) {
+	var out []Comparison
+	var firstErr error
+	for _, t := range terms {
+		c, err := Compare(rows, t.Label, t.A, t.B, f, opt)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 && firstErr != nil {
+		return nil, firstErr
+	}
+	return out, nil
+}

@@ -1,0 +1,51 @@
+package experiment
+
+import (
+	"context"
+	"sort"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
+)
+
+// Evaluate runs eval.Run into memory and returns the rows sorted by (qid,
+// memory, reader, condition), so tables built from them do not depend on
+// scheduling.
+func Evaluate(ctx context.Context, b *bench.Bench, cfg eval.Config) ([]eval.Outcome, error) {
+	var sink eval.SliceSink
+	if err := eval.Run(ctx, b, cfg, &sink); err != nil {
+		return nil, err
+	}
+	SortOutcomes(sink.Rows)
+	return sink.Rows, nil
+}
+
+// SortOutcomes orders rows by (qid, memory, reader, condition).
+func SortOutcomes(rows []eval.Outcome) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		a, b := &rows[i], &rows[j]
+		if a.QID != b.QID {
+			return a.QID < b.QID
+		}
+		if a.Memory != b.Memory {
+			return a.Memory < b.Memory
+		}
+		if a.Reader != b.Reader {
+			return a.Reader < b.Reader
+		}
+		return a.Condition < b.Condition
+	})
+}
+
+// PureMonotonic is the set of monotonic QAs with no deprecated evidence (the
+// "pure-no-revision half" of the paper's §4.4 and Table 11).
+func PureMonotonic(b *bench.Bench) map[string]bool {
+	out := map[string]bool{}
+	for _, q := range b.QAs {
+		if q.Phenomenon == esr.Monotonic && len(q.GoldDeprecatedEventIDs) == 0 {
+			out[q.QID] = true
+		}
+	}
+	return out
+}

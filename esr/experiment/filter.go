@@ -1,0 +1,87 @@
+package experiment
+
+import (
+	"github.com/esrkit/esrkit/esr/eval"
+)
+
+// Filter keeps an outcome row or not.
+type Filter func(*eval.Outcome) bool
+
+// All keeps every row.
+func All(*eval.Outcome) bool { return true }
+
+// Phenomenon keeps rows of the given strata.
+func Phenomenon(p ...string) Filter {
+	return func(o *eval.Outcome) bool { return in(o.Phenomenon, p) }
+}
+
+// Source keeps rows of the given sources.
+func Source(s ...string) Filter {
+	return func(o *eval.Outcome) bool { return in(o.Source, s) }
+}
+
+// Family keeps rows of the given answer families.
+func Family(f ...string) Filter {
+	return func(o *eval.Outcome) bool { return in(o.Family, f) }
+}
+
+// QueryType keeps rows of the given query types.
+func QueryType(q ...string) Filter {
+	return func(o *eval.Outcome) bool { return in(o.QueryType, q) }
+}
+
+// Condition keeps rows of the given conditions.
+func Condition(c ...string) Filter {
+	return func(o *eval.Outcome) bool { return in(o.Condition, c) }
+}
+
+// QIDs keeps rows whose qid is in the set.
+func QIDs(set map[string]bool) Filter {
+	return func(o *eval.Outcome) bool { return set[o.QID] }
+}
+
+// And keeps rows every filter keeps.
+func And(fs ...Filter) Filter {
+	return func(o *eval.Outcome) bool {
+		for _, f := range fs {
+			if f != nil && !f(o) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+func in(v string, list []string) bool {
+	for _, x := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Select returns the rows f keeps.
+func Select(rows []eval.Outcome, f Filter) []eval.Outcome {
+	var out []eval.Outcome
+	for i := range rows {
+		if f == nil || f(&rows[i]) {
+			out = append(out, rows[i])
+		}
+	}
+	return out
+}
+
+// Distinct lists the distinct values of field over rows, in first-seen order.
+func Distinct(rows []eval.Outcome, field func(*eval.Outcome) string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range rows {
+		v := field(&rows[i])
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,193 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Interval is one estimate with its interval, for IntervalPlot.
+type IntervalPoint struct {
+	Label       string
+	Est, Lo, Hi float64
+	Series      string // points with the same Series share a colour
+}
+
+// palette is a colour-blind-safe set (Okabe & Ito 2008).
+var palette = []color.Color{
+	color.RGBA{0, 114, 178, 255}, color.RGBA{213, 94, 0, 255}, color.RGBA{0, 158, 115, 255},
+	color.RGBA{204, 121, 167, 255}, color.RGBA{230, 159, 0, 255}, color.RGBA{86, 180, 233, 255},
+	color.RGBA{0, 0, 0, 255},
+}
+
+// IntervalPlot draws estimates with error bars at categorical x positions,
+// one colour per series, with a dashed zero line when zeroLine is set.
+func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = ylabel
+	var labels []string
+	pos := map[string]int{}
+	var series []string
+	seen := map[string]bool{}
+	for _, pt := range points {
+		if _, ok := pos[pt.Label]; !ok {
+			pos[pt.Label] = len(labels)
+			labels = append(labels, pt.Label)
+		}
+		if !seen[pt.Series] {
+			seen[pt.Series] = true
+			series = append(series, pt.Series)
+		}
+	}
+	width := 0.6
+	for si, s := range series {
+		var xys plotter.XYs
+		var errs plotter.YErrors
+		for _, pt := range points {
+			if pt.Series != s {
+				continue
+			}
+			off := 0.0
+			if len(series) > 1 {
+				off = -width/2 + width*float64(si)/float64(len(series)-1)
+			}
+			xys = append(xys, plotter.XY{X: float64(pos[pt.Label]) + off, Y: pt.Est})
+			errs = append(errs, struct{ Low, High float64 }{pt.Est - pt.Lo, pt.Hi - pt.Est})
+		}
+		sc, _ := plotter.NewScatter(xys)
+		c := palette[si%len(palette)]
+		sc.GlyphStyle.Color = c
+		sc.GlyphStyle.Radius = vg.Points(3.5)
+		sc.GlyphStyle.Shape = draw.CircleGlyph{}
+		eb, _ := plotter.NewYErrorBars(struct {
+			plotter.XYer
+			plotter.YErrorer
+		}{xys, errs})
+		eb.LineStyle.Color = c
+		eb.LineStyle.Width = vg.Points(1.2)
+		p.Add(eb, sc)
+		if s != "" {
+			p.Legend.Add(s, sc)
+		}
+	}
+	if zeroLine && len(labels) > 0 {
+		zl, _ := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 0}, {X: float64(len(labels)) - 0.5, Y: 0}})
+		zl.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		zl.LineStyle.Color = color.Gray{Y: 120}
+		p.Add(zl)
+	}
+	p.NominalX(labels...)
+	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
+	p.Legend.Top = true
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// BarPlot draws one bar per label with error bars (accuracy by class).
+func BarPlot(title, ylabel string, points []IntervalPoint) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = ylabel
+	vals := make(plotter.Values, len(points))
+	labels := make([]string, len(points))
+	var xys plotter.XYs
+	var errs plotter.YErrors
+	for i, pt := range points {
+		vals[i], labels[i] = pt.Est, pt.Label
+		xys = append(xys, plotter.XY{X: float64(i), Y: pt.Est})
+		errs = append(errs, struct{ Low, High float64 }{pt.Est - pt.Lo, pt.Hi - pt.Est})
+	}
+	bars, _ := plotter.NewBarChart(vals, vg.Points(28))
+	bars.Color = palette[0]
+	bars.LineStyle.Width = 0
+	eb, _ := plotter.NewYErrorBars(struct {
+		plotter.XYer
+		plotter.YErrorer
+	}{xys, errs})
+	eb.LineStyle.Width = vg.Points(1.2)
+	p.Add(bars, eb)
+	for i, pt := range points {
+		l, _ := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: float64(i), Y: pt.Hi}}, Labels: []string{fmt.Sprintf("%.3f", pt.Est)}})
+		l.Offset.Y = vg.Points(3)
+		l.Offset.X = -vg.Points(10)
+		_ = i
+		p.Add(l)
+	}
+	p.NominalX(labels...)
+	p.Y.Min = 0
+	if p.Y.Max < 1 {
+		p.Y.Max = 1
+	}
+	return p
+}
+
+// LinePlot draws one line with error bars per series over numeric x.
+func LinePlot(title, xlabel, ylabel string, series map[string][]XYInterval, order []string, zeroLine bool) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = ylabel
+	xmin, xmax := 0.0, 0.0
+	first := true
+	for si, name := range order {
+		pts := series[name]
+		var xys plotter.XYs
+		var errs plotter.YErrors
+		for _, pt := range pts {
+			xys = append(xys, plotter.XY{X: pt.X, Y: pt.Est})
+			errs = append(errs, struct{ Low, High float64 }{pt.Est - pt.Lo, pt.Hi - pt.Est})
+			if first || pt.X < xmin {
+				xmin = pt.X
+			}
+			if first || pt.X > xmax {
+				xmax = pt.X
+			}
+			first = false
+		}
+		c := palette[si%len(palette)]
+		ln, sc, _ := plotter.NewLinePoints(xys)
+		ln.LineStyle.Color = c
+		sc.GlyphStyle.Color = c
+		eb, _ := plotter.NewYErrorBars(struct {
+			plotter.XYer
+			plotter.YErrorer
+		}{xys, errs})
+		eb.LineStyle.Color = c
+		p.Add(ln, sc, eb)
+		p.Legend.Add(name, ln, sc)
+	}
+	if zeroLine && !first {
+		zl, _ := plotter.NewLine(plotter.XYs{{X: xmin, Y: 0}, {X: xmax, Y: 0}})
+		zl.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		zl.LineStyle.Color = color.Gray{Y: 120}
+		p.Add(zl)
+	}
+	p.Legend.Top = true
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// XYInterval is a point of a LinePlot series.
+type XYInterval struct {
+	X, Est, Lo, Hi float64
+}
+
+// SavePlot writes the plot as dir/NAME.png and dir/NAME.svg at 6×4 inches.
+func SavePlot(p *plot.Plot, dir, name string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, ext := range []string{".png", ".svg"} {
+		if err := p.Save(6*vg.Inch, 4*vg.Inch, filepath.Join(dir, name+ext)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

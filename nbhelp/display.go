@@ -1,0 +1,37 @@
+package nbhelp
+
+import "github.com/janpfeifer/gonb/gonbui"
+
+// displayer is where the Show* functions send their output. In a notebook it is
+// gonbui; tests swap in a recorder so that no kernel is needed.
+type displayer interface {
+	HTML(html string)
+	UpdateHTML(id, html string)
+	Markdown(md string)
+	PNG(png []byte)
+}
+
+// gonbuiDisplay sends output to the GoNB kernel. gonbui does nothing when the
+// program does not run inside a kernel.
+type gonbuiDisplay struct{}
+
+func (gonbuiDisplay) HTML(html string)           { gonbui.DisplayHTML(html) }
+func (gonbuiDisplay) UpdateHTML(id, html string) { gonbui.UpdateHTML(id, html) }
+func (gonbuiDisplay) Markdown(md string)         { gonbui.DisplayMarkdown(md) }
+func (gonbuiDisplay) PNG(png []byte)             { gonbui.DisplayPng(png) }
+
+var out displayer = gonbuiDisplay{}
+
+// InNotebook reports whether the program runs inside a GoNB kernel, i.e. whether the
+// Show* functions display anything.
+func InNotebook() bool { return gonbui.IsNotebook }
+
+// HTML displays raw HTML as the output of the current cell.
+func HTML(html string) { out.HTML(html) }
+
+// Markdown displays Markdown (with $…$ and $$…$$ LaTeX math) as the output of the
+// current cell.
+func Markdown(md string) { out.Markdown(md) }
+
+// newID returns a fresh id for an updatable output block.
+func newID() string { return "nbhelp_" + gonbui.UniqueId() }

@@ -1,0 +1,264 @@
+package nbhelp
+
+import (
+	"bytes"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+
+// recorder is a displayer that keeps what it is sent.
+type recorder struct {
+	html, md []string
+	png      [][]byte
+	updates  []string // "id\x00html"
+}
+
+func (r *recorder) HTML(s string)              { r.html = append(r.html, s) }
+func (r *recorder) UpdateHTML(id, html string) { r.updates = append(r.updates, id+"\x00"+html) }
+func (r *recorder) Markdown(s string)          { r.md = append(r.md, s) }
+func (r *recorder) PNG(b []byte)               { r.png = append(r.png, b) }
+
+func record(t *testing.T) *recorder {
+	t.Helper()
+	r := &recorder{}
+	old := out
+	out = r
+	t.Cleanup(func() { out = old })
+	return r
+}
+
+func TestTableHTMLEscapes(t *testing.T) {
+	got := TableHTML([]string{"a<b", `"q"`}, [][]string{{"<script>x</script>", "1.5"}, {"&amp;"}})
+	for _, want := range []string{
+		"<th>a&lt;b</th>", "<th>&#34;q&#34;</th>",
+		"<td>&lt;script&gt;x&lt;/script&gt;</td>",
+		`<td style="text-align:right">1.5</td>`,
+		"<td>&amp;amp;</td>",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("TableHTML output lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "<script>") {
+		t.Errorf("unescaped markup in %s", got)
+	}
+	if n := strings.Count(got, "<tr>"); n != 3 {
+		t.Errorf("got %d rows, want 3 (header + 2)", n)
+	}
+}
+
+func TestTableHTMLNoHeader(t *testing.T) {
+	if got := TableHTML(nil, [][]string{{"x"}}); strings.Contains(got, "<thead>") {
+		t.Errorf("nil header rendered a <thead>: %s", got)
+	}
+}
+
+func TestDataFrameHTML(t *testing.T) {
+	df := dataframe.New(
+		series.New([]string{"a", "<b>"}, series.String, "name"),
+		series.New([]float64{1.0 / 3, math.NaN()}, series.Float, "score"),
+		series.New([]int{7, 8}, series.Int, "n"),
+	)
+	h, rows := DataFrameRecords(df)
+	if strings.Join(h, ",") != "name,score,n" {
+		t.Fatalf("header = %v", h)
+	}
+	if rows[0][1] != "0.333333" || rows[1][1] != "NaN" || rows[1][2] != "8" {
+		t.Errorf("rows = %v", rows)
+	}
+	got := DataFrameHTML(df)
+	if !strings.Contains(got, "<td>&lt;b&gt;</td>") || !strings.Contains(got, "<th>score</th>") {
+		t.Errorf("DataFrameHTML = %s", got)
+	}
+
+	r := record(t)
+	ShowDataFrame(df)
+	ShowTable([]string{"x"}, nil)
+	if len(r.html) != 2 || r.html[0] != got {
+		t.Errorf("Show* sent %q", r.html)
+	}
+}
+
+func TestDataFrameHTMLError(t *testing.T) {
+	df := dataframe.New(series.New([]int{1}, series.Int, "a")).Select("missing")
+	if df.Err == nil {
+		t.Skip("gota did not report an error for a missing column")
+	}
+	if got := DataFrameHTML(df); !strings.HasPrefix(got, `<pre class="nbhelp-error">`) {
+		t.Errorf("DataFrameHTML of a failed frame = %s", got)
+	}
+}
+
+func testPlot(t *testing.T) *plot.Plot {
+	t.Helper()
+	p := plot.New()
+	p.Title.Text = "test <plot>"
+	l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}, {X: 2, Y: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Add(l)
+	return p
+}
+
+func TestSaveFigureWritesPNGAndSVG(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modulePath+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(RootEnv, root)
+	pngPath, svgPath, err := SaveFigure(testPlot(t), "fig1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(root, "figures", "fig1.png"); pngPath != want {
+		t.Errorf("png path %s, want %s", pngPath, want)
+	}
+	b, err := os.ReadFile(pngPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("figure is not a PNG: %v", err)
+	}
+	// 16 cm at 150 dpi is 945 pixels.
+	if w := img.Bounds().Dx(); w < 940 || w > 950 {
+		t.Errorf("PNG width %d px, want about 945", w)
+	}
+	s, err := os.ReadFile(svgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(s, []byte("<svg")) || !bytes.Contains(s, []byte("</svg>")) {
+		t.Errorf("%s is not an SVG document", svgPath)
+	}
+	entries, _ := os.ReadDir(filepath.Join(root, "figures"))
+	if len(entries) != 2 {
+		t.Errorf("figures/ holds %d entries, want 2 (no leftover temporary files)", len(entries))
+	}
+	// A second save overwrites in place.
+	if _, _, err := SaveFigure(testPlot(t), "fig1.png"); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(root, "figures")); len(entries) != 2 {
+		t.Errorf("after re-save figures/ holds %d entries, want 2", len(entries))
+	}
+}
+
+func TestSaveFigureRejectsPaths(t *testing.T) {
+	for _, name := range []string{"", "..", "../x", "a/b", `a\b`} {
+		if _, _, err := SaveFigureIn(t.TempDir(), testPlot(t), name); err == nil {
+			t.Errorf("SaveFigureIn accepted name %q", name)
+		}
+	}
+}
+
+func TestShowPlot(t *testing.T) {
+	r := record(t)
+	if err := ShowPlot(testPlot(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ShowPlotPNG(testPlot(t)); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.html) != 1 || !strings.HasPrefix(r.html[0], "<div><svg") || strings.Contains(r.html[0], "<?xml") {
+		t.Errorf("inline SVG = %.80q", r.html)
+	}
+	if len(r.png) != 1 || !bytes.HasPrefix(r.png[0], []byte("\x89PNG")) {
+		t.Errorf("ShowPlotPNG sent %d images", len(r.png))
+	}
+}
+
+func TestRoot(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "notebooks", "deep")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A go.mod of another module on the way up is skipped.
+	if err := os.WriteFile(filepath.Join(sub, "go.mod"), []byte("module example.com/other\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("// c\nmodule "+modulePath+"\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := findRootFrom(sub)
+	if err != nil || got != root {
+		t.Errorf("findRootFrom(%s) = %q, %v; want %q", sub, got, err, root)
+	}
+	if _, err := findRootFrom(t.TempDir()); err == nil {
+		t.Error("findRootFrom outside the repository succeeded")
+	}
+
+	t.Setenv(RootEnv, root)
+	if Root() != root || Path("data", "x.csv") != filepath.Join(root, "data", "x.csv") {
+		t.Errorf("with %s set: Root() = %q", RootEnv, Root())
+	}
+	t.Setenv(RootEnv, filepath.Join(root, "nope"))
+	if _, err := FindRoot(); err == nil {
+		t.Errorf("FindRoot accepted a missing %s", RootEnv)
+	}
+	t.Setenv(RootEnv, "")
+	if got, err := FindRoot(); err != nil || !isRepoRoot(got) {
+		t.Errorf("FindRoot from the package folder = %q, %v", got, err)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	r := record(t)
+	clock := time.Unix(0, 0)
+	p := NewProgress("work <1>", 4)
+	p.now = func() time.Time { return clock }
+	p.start, p.lastSent = clock, clock
+	p.Set(1) // too soon: dropped
+	clock = clock.Add(time.Second)
+	p.Set(2) // sent
+	p.Set(4) // finished: always sent
+	clock = clock.Add(time.Second)
+	p.Done()
+	if len(r.updates) != 4 {
+		t.Fatalf("sent %d updates, want 4: %q", len(r.updates), r.updates)
+	}
+	id := strings.SplitN(r.updates[0], "\x00", 2)[0]
+	for _, u := range r.updates {
+		if !strings.HasPrefix(u, id+"\x00") {
+			t.Errorf("update %q does not reuse id %q", u, id)
+		}
+	}
+	if !strings.Contains(r.updates[1], "work &lt;1&gt;: 2/4") || !strings.Contains(r.updates[1], "~1s left") {
+		t.Errorf("mid update = %q", r.updates[1])
+	}
+	if !strings.Contains(r.updates[3], "4/4") || !strings.Contains(r.updates[3], "100%") || strings.Contains(r.updates[3], "left") {
+		t.Errorf("final update = %q", r.updates[3])
+	}
+}
+
+func TestProgressHTMLUnknownTotal(t *testing.T) {
+	got := ProgressHTML("n", 12, 0, 1500*time.Millisecond)
+	if !strings.Contains(got, "n: 12 1.5s") {
+		t.Errorf("ProgressHTML = %q", got)
+	}
+}
+
+func TestMarkdownAndHTML(t *testing.T) {
+	r := record(t)
+	Markdown("# hi")
+	HTML("<b>x</b>")
+	if len(r.md) != 1 || r.md[0] != "# hi" || len(r.html) != 1 {
+		t.Errorf("got md %q html %q", r.md, r.html)
+	}
+	if InNotebook() {
+		t.Error("InNotebook() is true under go test")
+	}
+}
