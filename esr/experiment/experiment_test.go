@@ -64,15 +64,15 @@ func TestDecompositionWithOracle(t *testing.T) {
 	// the ledger and coarse invalidation recover the value.
 	want := map[string]float64{"render": 0, "fine-d mechanism": 1, "coarse-d mechanism": 1}
 	for _, c := range cs {
-		if c.Family != experiment.Pooled {
-			continue
+		if c.Family != "oracle" {
+			t.Errorf("single family labelled %q", c.Family)
 		}
 		if math.Abs(c.Delta-want[c.Label]) > 1e-12 || c.N != 20 {
 			t.Errorf("%s: Δ=%v n=%d, want %v n=20", c.Label, c.Delta, c.N, want[c.Label])
 		}
 	}
 	tab := experiment.Table2(cs, "reverted-revert", rows)
-	if !strings.Contains(tab.Markdown(), "| render | pooled | 20 | +0.000 |") {
+	if !strings.Contains(tab.Markdown(), "| render | oracle | 20 | +0.000 |") {
 		t.Errorf("table 2:\n%s", tab.Markdown())
 	}
 	// Table 3 per stratum: on cross-source conflict the fine ledger abstains

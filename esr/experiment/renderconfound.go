@@ -19,11 +19,16 @@ var RenderConfoundMemories = []string{"graphrag-abstain", "render-only", "fine-l
 const Pooled = "pooled"
 
 // byFamily runs fn pooled and then per family.
+// With a single family only that family's row is made.
 func byFamily(rows []eval.Outcome, f Filter, fn func(family string, f Filter) error) error {
+	fams := Distinct(Select(rows, f), func(o *eval.Outcome) string { return o.Family })
+	if len(fams) == 1 {
+		return fn(fams[0], f)
+	}
 	if err := fn(Pooled, f); err != nil {
 		return err
 	}
-	for _, fam := range Distinct(Select(rows, f), func(o *eval.Outcome) string { return o.Family }) {
+	for _, fam := range fams {
 		if err := fn(fam, And(f, Family(fam))); err != nil {
 			return err
 		}

@@ -1,0 +1,159 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/plot"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/report"
+)
+
+// Setup is what every suite runs with.
+type Setup struct {
+	Bench   *bench.Bench
+	Readers []reader.Reader
+	Judge   judge.Judge
+	// Relator for the classes that use relations (nil: the rule scorer).
+	Options memory.Options
+	Stats   StatOptions
+	// Progress, when set, reports evaluation progress.
+	Progress func(done, total int)
+}
+
+// Result is a suite's output: the outcome rows it evaluated, its tables in
+// order, and its figures by file stem.
+type Result struct {
+	Name    string
+	Rows    []eval.Outcome
+	Tables  []*report.Table
+	Figures map[string]*plot.Plot
+}
+
+// Save writes every table (CSV, Markdown, LaTeX) and figure (PNG, SVG)
+// into dir, and the outcome rows as dir/NAME-outcomes.jsonl.
+func (r *Result) Save(dir string) error {
+	for _, t := range r.Tables {
+		if err := t.Save(dir); err != nil {
+			return err
+		}
+	}
+	names := make([]string, 0, len(r.Figures))
+	for n := range r.Figures {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := report.SavePlot(r.Figures[n], dir, n); err != nil {
+			return err
+		}
+	}
+	rows := r.Rows
+	return bench.WriteJSONL(filepath.Join(dir, r.Name+"-outcomes.jsonl"), rows)
+}
+
+// Suite computes one notebook's tables and figures.
+type Suite func(ctx context.Context, s Setup) (*Result, error)
+
+// Suites are the named experiments of `esr run`, one per paper section.
+var Suites = map[string]Suite{
+	"render-confound": RenderConfound,
+	"provenance":      ProvenanceSuite,
+}
+
+// SuiteNames lists Suites' names sorted.
+func SuiteNames() []string {
+	var out []string
+	for n := range Suites {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (s Setup) evaluate(ctx context.Context, memories []string, qtypes []esr.QueryType, opt memory.Options, condition string) ([]eval.Outcome, error) {
+	if len(s.Readers) == 0 {
+		return nil, fmt.Errorf("no readers")
+	}
+	return Evaluate(ctx, s.Bench, eval.Config{Memories: memories, Readers: s.Readers, Judge: s.Judge,
+		QueryTypes: qtypes, Options: opt, Condition: condition, Progress: s.Progress})
+}
+
+// RenderConfound is §4.1: the headline on reverted-revert, Table 2 (the
+// render-matched decomposition), Table 3 (the residual by stratum) and
+// Table 11 (the monotonic split), with the decomposition figure.
+func RenderConfound(ctx context.Context, s Setup) (*Result, error) {
+	rows, err := s.evaluate(ctx, RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
+	rr := And(QueryType("snapshot"), Phenomenon(string(esr.RevertedRevert)))
+	head, _, err := HeadlineTable(rows, rr, s.Stats)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := Decomposition(rows, rr, s.Stats)
+	if err != nil {
+		return nil, err
+	}
+	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows))
+	if t3, _, err := Table3(rows, s.Stats); err == nil {
+		res.Tables = append(res.Tables, t3)
+	}
+	if t11, err := Table11(rows, PureMonotonic(s.Bench), s.Stats); err == nil {
+		res.Tables = append(res.Tables, t11)
+	}
+	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert")
+	return res, nil
+}
+
+// ProvenanceSuite is §4.3: Figure 3 from retained state only, the deployed
+// render reversal, and the relation-type query.
+func ProvenanceSuite(ctx context.Context, s Setup) (*Result, error) {
+	mems := append([]string{}, RetentionClasses...)
+	state, err := s.evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, StateOnly)
+	if err != nil {
+		return nil, err
+	}
+	opt := s.Options
+	opt.Deployed = true
+	dep, err := s.evaluate(ctx, mems, []esr.QueryType{esr.Provenance}, opt, Deployed)
+	if err != nil {
+		return nil, err
+	}
+	rows := append(state, dep...)
+	res := &Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
+	t3, err := ProvenanceTable(rows, StateOnly, s.Stats)
+	if err != nil {
+		return nil, err
+	}
+	res.Tables = append(res.Tables, t3)
+	if t, err := ProvenanceTable(rows, Deployed, s.Stats); err == nil {
+		res.Tables = append(res.Tables, t)
+	}
+	if t, err := RelationTypeTable(rows, s.Stats); err == nil {
+		res.Tables = append(res.Tables, t)
+	}
+	res.Figures["figure3-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance accuracy by retention class (state only)")
+	res.Figures["figure3-provenance-deployed"] = Figure3(ProvenanceAccuracy(rows, Deployed), "Provenance accuracy, deployed render (raw events appended)")
+	return res, nil
+}
+
+// Describe is a one-line summary of the readers of a setup, for notebooks.
+func (s Setup) Describe() string {
+	var names []string
+	for _, r := range s.Readers {
+		names = append(names, r.Name())
+	}
+	return strings.Join(names, ", ")
+}
