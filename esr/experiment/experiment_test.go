@@ -118,3 +118,48 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 		t.Error("no pairs should be an error")
 	}
 }
+
+// Every suite runs on a small bench with the oracle reader and saves its
+// tables and figures.
+func TestSuitesRunAndSave(t *testing.T) {
+	b := miniBench(12)
+	for _, name := range experiment.SuiteNames() {
+		res, err := experiment.Suites[name](context.Background(), experiment.Setup{Bench: b,
+			Readers: []reader.Reader{reader.Oracle{}}, Stats: experiment.StatOptions{B: 200, Seed: 1}})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(res.Tables) == 0 || len(res.Rows) == 0 {
+			t.Errorf("%s: %d tables, %d rows", name, len(res.Tables), len(res.Rows))
+		}
+		dir := t.TempDir()
+		if err := res.Save(dir); err != nil {
+			t.Fatalf("%s: save: %v", name, err)
+		}
+	}
+}
+
+// Noise sweeps corrupt both arms identically: at p=0 the relation-noise arm
+// equals the clean run, and with the oracle reader fine and coarse tie on
+// reverted reverts at every dropout level where both keep the same atoms.
+func TestNoiseSweepDeterministic(t *testing.T) {
+	b := miniBench(10)
+	s := experiment.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}}
+	r1, err := experiment.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, _ := experiment.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
+	if len(r1) != len(r2) || len(r1) != 6*10*2 {
+		t.Fatalf("rows %d vs %d, want 120", len(r1), len(r2))
+	}
+	for i := range r1 {
+		if r1[i] != r2[i] {
+			t.Fatalf("row %d differs between identical sweeps", i)
+		}
+	}
+	cs := experiment.SweepComparisons(r1, experiment.RelationNoiseAxis, experiment.NoiseLevels, experiment.StatOptions{B: 200})
+	if len(cs) != 6 || cs[0].Delta != 0 {
+		t.Errorf("clean level: fine − coarse = %v (want 0 with the oracle reader on clean reverts)", cs[0].Delta)
+	}
+}

@@ -1,0 +1,88 @@
+package experiment
+
+import (
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/stats"
+)
+
+// Table20 is, per family, RevisionLedger − GraphRAG+abstain on each stratum
+// (snapshot) with the exact two-sided paired permutation p-value and Holm's
+// step-down over the family's tests at alpha (paper Appendix G, Table 20).
+func Table20(rows []eval.Outcome, alpha float64) (*report.Table, error) {
+	t := &report.Table{Name: "table20-permutation-holm", Title: fmt.Sprintf("Table 20: RL − GraphRAG+abstain per stratum, permutation p with Holm (α = %.2f) per family", alpha),
+		Columns: []string{"family", "stratum", "n", "Δ", "p", "Holm-adjusted p", "reject"}}
+	fams := Distinct(rows, func(o *eval.Outcome) string { return o.Family })
+	for _, fam := range fams {
+		var ps []float64
+		var cells [][]any
+		for _, p := range esr.Phenomena {
+			xa, xb := Paired(rows, "fine-ledger", "graphrag-abstain", And(Family(fam), QueryType("snapshot"), Phenomenon(string(p))))
+			if len(xa) == 0 {
+				continue
+			}
+			r, err := stats.PairedPermutationExact(xa, xb)
+			if err != nil {
+				return nil, err
+			}
+			ps = append(ps, r.P)
+			cells = append(cells, []any{fam, string(p), r.N, fmtSigned(r.Estimate), fmt.Sprintf("%.4g", r.P)})
+		}
+		if len(ps) == 0 {
+			continue
+		}
+		reject, adj, err := stats.Holm(ps, alpha)
+		if err != nil {
+			return nil, err
+		}
+		for i, c := range cells {
+			mark := "×"
+			if reject[i] {
+				mark = "✓"
+			}
+			t.AddRow(append(c, fmt.Sprintf("%.4g", adj[i]), mark)...)
+		}
+	}
+	if len(t.Rows) == 0 {
+		return nil, fmt.Errorf("table 20: no paired fine-ledger / graphrag-abstain rows")
+	}
+	t.Notes = []string{"paper (auxiliary high-noise split): Llama p = {.0001, .021, .067, 1.0} rejects 1 of 4; Mistral p = {.0001, .0001, .016, .75} rejects 3 of 4", familyNote(rows)}
+	return t, nil
+}
+
+// Table16 is per-family abstain calibration (agreement of binary abstain
+// decisions with gold abstain labels) and Cohen's κ on the same table, for
+// RevisionLedger and GraphRAG+abstain on snapshot rows (Appendix G).
+func Table16(rows []eval.Outcome) (*report.Table, error) {
+	t := &report.Table{Name: "table16-abstain-calibration", Title: "Table 16: abstain calibration and κ per family (snapshot)",
+		Columns: []string{"family", "n", "RL cal.", "GRA cal.", "RL κ", "GRA κ"}}
+	for _, fam := range Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
+		var cells []any
+		n := 0
+		var cal, kap [2]string
+		for i, m := range []string{"fine-ledger", "graphrag-abstain"} {
+			var got, gold []bool
+			for _, o := range Select(rows, And(Family(fam), QueryType("snapshot"), func(o *eval.Outcome) bool { return o.Memory == m })) {
+				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
+			}
+			cal[i], kap[i] = "—", "—"
+			if len(got) == 0 {
+				continue
+			}
+			c, err := stats.CalibrateAbstain(got, gold, 0.95)
+			if err != nil {
+				continue
+			}
+			n = len(got)
+			cal[i] = fmtProp(c.Agreement)
+			kap[i] = fmt.Sprintf("%.3f", c.Kappa.Kappa)
+		}
+		cells = append(cells, fam, n, cal[0], cal[1], kap[0], kap[1])
+		t.AddRow(cells...)
+	}
+	t.Notes = []string{"κ is undefined (shown as NaN) when a memory never or always abstains; paper Table 16 families: Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B", familyNote(rows)}
+	return t, nil
+}
