@@ -12,6 +12,9 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/report"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 )
@@ -260,5 +263,23 @@ func TestMarkdownAndHTML(t *testing.T) {
 	}
 	if InNotebook() {
 		t.Error("InNotebook() is true under go test")
+	}
+}
+
+func TestReportHTMLAndOutcomesFrame(t *testing.T) {
+	tab := &report.Table{Title: "T <1>", Columns: []string{"a", "b"}, Notes: []string{"scripted readers are simulated"}}
+	tab.AddRow("x", 0.5)
+	h := ReportHTML(tab)
+	for _, want := range []string{"T &lt;1&gt;", "<td>x</td>", "0.500", "simulated"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("report HTML lacks %q: %s", want, h)
+		}
+	}
+	df := OutcomesFrame([]eval.Outcome{{QID: "q1", Memory: "fine-ledger", Correct: true}, {QID: "q2", Memory: "render-only"}})
+	if df.Nrow() != 2 || df.Col("Correct").Sum() != 1 {
+		t.Errorf("frame: %d rows, correct sum %v", df.Nrow(), df.Col("Correct").Sum())
+	}
+	if got := df.Filter(dataframe.F{Colname: "Memory", Comparator: series.Eq, Comparando: "render-only"}).Nrow(); got != 1 {
+		t.Errorf("filter by memory: %d rows", got)
 	}
 }

@@ -1,0 +1,54 @@
+package nbhelp
+
+import (
+	"html"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/report"
+)
+
+// ReportHTML renders a report.Table: its title, the cells, and its notes
+// (which say which reader family produced the numbers).
+func ReportHTML(t *report.Table) string {
+	var b strings.Builder
+	if t.Title != "" {
+		b.WriteString("<p><b>" + html.EscapeString(t.Title) + "</b></p>")
+	}
+	b.WriteString(TableHTML(t.Columns, t.Rows))
+	if len(t.Notes) > 0 {
+		b.WriteString(`<ul style="font-size:smaller">`)
+		for _, n := range t.Notes {
+			b.WriteString("<li>" + html.EscapeString(n) + "</li>")
+		}
+		b.WriteString("</ul>")
+	}
+	return b.String()
+}
+
+// ShowReport displays a report.Table in the current cell.
+func ShowReport(t *report.Table) { out.HTML(ReportHTML(t)) }
+
+// OutcomesFrame puts outcome rows into a gota DataFrame for exploration
+// (filter by stratum, source, family; group and count). correct, abstained
+// and gold_abstain become 0/1 ints so they can be averaged.
+func OutcomesFrame(rows []eval.Outcome) dataframe.DataFrame {
+	type rec struct {
+		QID, Stream, Source, Phenomenon, QueryType, Memory, Reader, Family, Condition, Answer, Gold string
+		Correct, Abstained, GoldAbstain, ContextTokens                                             int
+	}
+	recs := make([]rec, len(rows))
+	b2i := func(b bool) int {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	for i, o := range rows {
+		recs[i] = rec{o.QID, o.StreamID, o.Source, o.Phenomenon, o.QueryType, o.Memory, o.Reader, o.Family, o.Condition,
+			o.Answer, o.Gold, b2i(o.Correct), b2i(o.Abstained), b2i(o.GoldAbstain), o.ContextTokens}
+	}
+	return dataframe.LoadStructs(recs)
+}
