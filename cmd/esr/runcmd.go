@@ -64,7 +64,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := suite(ctx, experiment.Setup{Bench: b, Readers: rs, Options: memory.Options{Relator: rel},
+	res, err := suite.Run(ctx, experiment.Setup{Bench: b, Readers: rs, Options: memory.Options{Relator: rel},
 		Stats: experiment.StatOptions{B: *B, Seed: *seed, Level: 0.95}})
 	if err != nil {
 		return err

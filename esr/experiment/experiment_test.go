@@ -124,7 +124,7 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 func TestSuitesRunAndSave(t *testing.T) {
 	b := miniBench(12)
 	for _, name := range experiment.SuiteNames() {
-		res, err := experiment.Suites[name](context.Background(), experiment.Setup{Bench: b,
+		res, err := experiment.Suites[name].Run(context.Background(), experiment.Setup{Bench: b,
 			Readers: []reader.Reader{reader.Oracle{}}, Stats: experiment.StatOptions{B: 200, Seed: 1}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -161,5 +161,33 @@ func TestNoiseSweepDeterministic(t *testing.T) {
 	cs := experiment.SweepComparisons(r1, experiment.RelationNoiseAxis, experiment.NoiseLevels, experiment.StatOptions{B: 200})
 	if len(cs) != 6 || cs[0].Delta != 0 {
 		t.Errorf("clean level: fine − coarse = %v (want 0 with the oracle reader on clean reverts)", cs[0].Delta)
+	}
+}
+
+// A cached run reads its rows back and reports the same tables.
+func TestRunCached(t *testing.T) {
+	b := miniBench(8)
+	s := experiment.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: experiment.StatOptions{B: 300, Seed: 2}}
+	dir := t.TempDir()
+	su := experiment.Suites["render-confound"]
+	r1, err := su.RunCached(context.Background(), s, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	counting := su
+	counting.Evaluate = func(ctx context.Context, s experiment.Setup) ([]eval.Outcome, error) {
+		calls++
+		return su.Evaluate(ctx, s)
+	}
+	r2, err := counting.RunCached(context.Background(), s, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 0 {
+		t.Errorf("cached run evaluated %d times", calls)
+	}
+	if r1.Tables[1].Markdown() != r2.Tables[1].Markdown() {
+		t.Errorf("cached tables differ:\n%s\n%s", r1.Tables[1].Markdown(), r2.Tables[1].Markdown())
 	}
 }

@@ -61,13 +61,38 @@ func (r *Result) Save(dir string) error {
 	return bench.WriteJSONL(filepath.Join(dir, r.Name+"-outcomes.jsonl"), rows)
 }
 
-// Suite computes one notebook's tables and figures.
-type Suite func(ctx context.Context, s Setup) (*Result, error)
+// Suite is one notebook's experiment in two steps: Evaluate produces the
+// outcome rows (the expensive part, cacheable), Report turns rows into
+// tables and figures (cheap, deterministic given the rows and the seed).
+type Suite struct {
+	Name     string
+	Doc      string
+	Evaluate func(ctx context.Context, s Setup) ([]eval.Outcome, error)
+	Report   func(rows []eval.Outcome, s Setup) (*Result, error)
+}
+
+// Run evaluates and reports.
+func (su Suite) Run(ctx context.Context, s Setup) (*Result, error) {
+	rows, err := su.Evaluate(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return su.Report(rows, s)
+}
 
 // Suites are the named experiments of `esr run`, one per paper section.
-var Suites = map[string]Suite{
-	"render-confound": RenderConfound,
-	"provenance":      ProvenanceSuite,
+var Suites = map[string]Suite{}
+
+func addSuite(su Suite) { Suites[su.Name] = su }
+
+func init() {
+	addSuite(Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
+		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+			return s.evaluate(ctx, RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		},
+		Report: renderConfoundReport})
+	addSuite(Suite{Name: "provenance", Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
+		Evaluate: provenanceRows, Report: provenanceReport})
 }
 
 // SuiteNames lists Suites' names sorted.
@@ -88,14 +113,10 @@ func (s Setup) evaluate(ctx context.Context, memories []string, qtypes []esr.Que
 		QueryTypes: qtypes, Options: opt, Condition: condition, Progress: s.Progress})
 }
 
-// RenderConfound is §4.1: the headline on reverted-revert, Table 2 (the
-// render-matched decomposition), Table 3 (the residual by stratum) and
+// renderConfoundReport is §4.1: the headline on reverted-revert, Table 2
+// (the render-matched decomposition), Table 3 (the residual by stratum) and
 // Table 11 (the monotonic split), with the decomposition figure.
-func RenderConfound(ctx context.Context, s Setup) (*Result, error) {
-	rows, err := s.evaluate(ctx, RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
-	if err != nil {
-		return nil, err
-	}
+func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
 	rr := And(QueryType("snapshot"), Phenomenon(string(esr.RevertedRevert)))
 	head, _, err := HeadlineTable(rows, rr, s.Stats)
@@ -117,9 +138,10 @@ func RenderConfound(ctx context.Context, s Setup) (*Result, error) {
 	return res, nil
 }
 
-// ProvenanceSuite is §4.3: Figure 3 from retained state only, the deployed
-// render reversal, and the relation-type query.
-func ProvenanceSuite(ctx context.Context, s Setup) (*Result, error) {
+// provenanceRows evaluates the retention classes on provenance and
+// relation-type QAs from retained state only, and on provenance QAs with the
+// deployed render.
+func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	mems := append([]string{}, RetentionClasses...)
 	state, err := s.evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, StateOnly)
 	if err != nil {
@@ -131,7 +153,12 @@ func ProvenanceSuite(ctx context.Context, s Setup) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows := append(state, dep...)
+	return append(state, dep...), nil
+}
+
+// provenanceReport is §4.3: Figure 3 from retained state only, the deployed
+// render reversal, and the relation-type query.
+func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
 	t3, err := ProvenanceTable(rows, StateOnly, s.Stats)
 	if err != nil {

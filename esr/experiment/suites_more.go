@@ -8,19 +8,31 @@ import (
 	"github.com/esrkit/esrkit/esr/report"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 )
 
 func init() {
-	Suites["noise"] = NoiseSuite
-	Suites["strata"] = StrataSuite
-	Suites["checks"] = ChecksSuite
+	addSuite(Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
+		Evaluate: noiseRows, Report: noiseReport})
+	addSuite(Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
+		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+			return s.evaluate(ctx, Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		},
+		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+			return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
+				Tables: []*report.Table{Table5(rows, s.Stats), Table12(rows, StreamLengths(s.Bench), s.Stats)}}, nil
+		}})
+	addSuite(Suite{Name: "checks", Doc: "Appendix G: Table 20 (permutation + Holm per family), Table 16 (abstain calibration)",
+		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+			return s.evaluate(ctx, []string{"fine-ledger", "graphrag-abstain"}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		},
+		Report: checksReport})
 }
 
 // NoiseSeed is the run seed of the noise sweeps.
 const NoiseSeed = 2607
 
-// NoiseSuite is §4.2 / Appendix C: both noise sweeps (Table 13, Figure 5).
-func NoiseSuite(ctx context.Context, s Setup) (*Result, error) {
+func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	rel, err := NoiseSweep(ctx, s, RelationNoiseAxis, NoiseLevels, NoiseSeed)
 	if err != nil {
 		return nil, err
@@ -29,31 +41,20 @@ func NoiseSuite(ctx context.Context, s Setup) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	relC := SweepComparisons(rel, RelationNoiseAxis, NoiseLevels, s.Stats)
-	dropC := SweepComparisons(drop, AtomDropoutAxis, NoiseLevels, s.Stats)
-	rows := append(rel, drop...)
+	return append(rel, drop...), nil
+}
+
+// noiseReport is §4.2 / Appendix C: both noise sweeps (Table 13, Figure 5).
+func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	relC := SweepComparisons(rows, RelationNoiseAxis, NoiseLevels, s.Stats)
+	dropC := SweepComparisons(rows, AtomDropoutAxis, NoiseLevels, s.Stats)
 	return &Result{Name: "noise", Rows: rows, Tables: []*report.Table{Table13(relC, dropC, rows)},
 		Figures: map[string]*plot.Plot{"figure5-noise": Figure5(relC, dropC)}}, nil
 }
 
-// StrataSuite is §4.4's per-stratum table (Table 5) and the stream-length
-// bins of Appendix C (Table 12), on snapshot QAs.
-func StrataSuite(ctx context.Context, s Setup) (*Result, error) {
-	rows, err := s.evaluate(ctx, Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
-	if err != nil {
-		return nil, err
-	}
-	return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
-		Tables: []*report.Table{Table5(rows, s.Stats), Table12(rows, StreamLengths(s.Bench), s.Stats)}}, nil
-}
-
-// ChecksSuite is Appendix G: Table 20 (permutation + Holm per family) and
+// checksReport is Appendix G: Table 20 (permutation + Holm per family) and
 // Table 16 (abstain calibration and κ per family).
-func ChecksSuite(ctx context.Context, s Setup) (*Result, error) {
-	rows, err := s.evaluate(ctx, []string{"fine-ledger", "graphrag-abstain"}, []esr.QueryType{esr.Snapshot}, s.Options, "")
-	if err != nil {
-		return nil, err
-	}
+func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
 	if t, err := Table20(rows, 0.05); err == nil {
 		res.Tables = append(res.Tables, t)
