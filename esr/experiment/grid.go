@@ -1,0 +1,48 @@
+package experiment
+
+import (
+	"context"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/report"
+)
+
+// AnswerGrid answers one QA with every memory × reader and lays the answers
+// out as a table (one row per memory, one column per reader), marking wrong
+// answers with ✗. It is the quickstart's view of the render confound on a
+// single stream.
+func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*report.Table, error) {
+	t := &report.Table{Name: "answer-grid-" + qa.QID, Title: "Answers to “" + qa.Question + "” (gold: " + qa.GoldAnswer + ")",
+		Columns: []string{"memory"}}
+	for _, r := range readers {
+		t.Columns = append(t.Columns, r.Name())
+	}
+	key, _ := qa.Locate(atoms)
+	q := qa.Query(key)
+	for _, m := range memories {
+		st, err := memory.Build(m, s, atoms, opt)
+		if err != nil {
+			return nil, err
+		}
+		row := []any{m}
+		for _, r := range readers {
+			out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(),
+				Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m, State: st, Query: q})
+			if err != nil {
+				return nil, err
+			}
+			v, _ := judge.Exact{}.Judge(ctx, &qa, out.Answer)
+			cell := out.Answer.String()
+			if !v.Correct {
+				cell += " ✗"
+			}
+			row = append(row, cell)
+		}
+		t.AddRow(row...)
+	}
+	t.Notes = []string{"✗ marks a wrong answer under the exact judge; oracle reads the memory's structured state, the other readers read its render"}
+	return t, nil
+}

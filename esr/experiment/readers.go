@@ -1,0 +1,37 @@
+package experiment
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+// ScriptedFamilies are the simulated answer families notebooks use when no
+// LLM endpoint is configured: scripted text readers with different reading
+// capabilities (see `esr readers`). Their numbers show how a render can
+// move a reader's answers; they are not LLM results.
+var ScriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter", "scripted:cautious", "scripted:budgeted", "scripted:majority"}
+
+// DefaultReaders are the answer families of the notebooks and `esr run`'s
+// default: every model of ESR_LLM_MODELS (one family each) when
+// ESR_LLM_BASE_URL is set, the scripted (simulated) families otherwise.
+// LLM responses are cached under cacheDir.
+func DefaultReaders(cacheDir string) ([]reader.Reader, error) {
+	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Concurrency: 8}
+	if os.Getenv("ESR_LLM_BASE_URL") != "" {
+		return reader.ParseList("llm", cfg)
+	}
+	return reader.ParseList(strings.Join(ScriptedFamilies, ","), cfg)
+}
+
+// Simulated reports whether any reader is a scripted (simulated) one.
+func Simulated(rs []reader.Reader) bool {
+	for _, r := range rs {
+		if strings.HasPrefix(r.Name(), "scripted:") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,336 @@
+#!/usr/bin/python3
+"""Writes the paper notebooks in notebooks/ from the cell lists below.
+
+Run from the repository root with Debian's Python (it has nbformat):
+    /usr/bin/python3 scripts/gen-notebooks.py
+Notebooks are written without outputs and with fixed cell ids, so regenerating an
+unchanged list gives identical files. Logic lives in the Go library; cells only call
+it and display what it returns.
+"""
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+FIRST_CELL = """\
+!*rm -f go.work && go work init && go work use . ${GONB_DIR}/..
+%goworkfix"""
+
+# Declarations shared by every paper notebook: the context, the repository paths,
+# and small must-helpers (a notebook stops at the first error, loudly).
+COMMON = """\
+import (
+	"context"
+	"fmt"
+	"html"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/nbhelp"
+)
+
+var ctx = context.Background()
+
+// must stops the cell on an error.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// loadBench reads a bundled benchmark from data/NAME.
+func loadBench(name string) *bench.Bench { return must(bench.Load(nbhelp.Path("data", name))) }
+
+// readers are the answer families: LLMs when ESR_LLM_BASE_URL is set, else the
+// scripted (simulated) readers.
+func readers() []reader.Reader { return must(experiment.DefaultReaders(nbhelp.Path(".esr-cache"))) }
+
+// run evaluates a suite once (rows cached under .esr-cache/notebooks) and reports it.
+func run(suite string, b *bench.Bench) *experiment.Result {
+	s := experiment.Setup{Bench: b, Readers: readers(), Stats: experiment.DefaultStats}
+	return must(experiment.Suites[suite].RunCached(ctx, s, nbhelp.Path(".esr-cache", "notebooks")))
+}
+
+// table finds a result's table by name.
+func table(res *experiment.Result, name string) *report.Table {
+	for _, t := range res.Tables {
+		if t.Name == name {
+			return t
+		}
+	}
+	panic("no table " + name)
+}
+
+// show displays a figure inline and saves it to figures/NAME.{png,svg}.
+func show(p *plot.Plot, name string) {
+	must(0, nbhelp.ShowPlot(p))
+	_, _ = must2(nbhelp.SaveFigure(p, name))
+}
+
+func must2[A, B any](a A, b B, err error) (A, B) {
+	if err != nil {
+		panic(err)
+	}
+	return a, b
+}"""
+
+SIMULATED_NOTE = """\
+%%
+rs := readers()
+if experiment.Simulated(rs) {
+	nbhelp.Markdown("**Reader families in this run are SIMULATED** (`scripted:*`): deterministic text readers with " +
+		"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +
+		"several candidate values). They show *how* a render moves a reader's answers; they are not LLMs, and " +
+		"their magnitudes are not the paper's. Set `ESR_LLM_BASE_URL` and `ESR_LLM_MODELS` to rerun this notebook " +
+		"with real LLM families (responses cached).")
+} else {
+	nbhelp.Markdown("Reader families in this run are LLMs from `ESR_LLM_MODELS`.")
+}"""
+
+
+def md(s):
+    return ("md", s)
+
+
+def go(s):
+    return ("go", s)
+
+
+NOTEBOOKS = {}
+
+NOTEBOOKS["00-quickstart"] = [
+    md("""# 00 · Quickstart: the render confound on one stream
+
+This notebook builds the paper's Figure 1 stream cell by cell: a request timeout set to 30 s,
+raised to 60 s, then reverted to 30 s. It shows what each memory class keeps and renders, how
+different readers answer from each render, and why the **render-matched control** is needed
+before crediting a structured memory's mechanism for a gain.
+
+Every cell calls the `esrkit` library; nothing here is logic of its own."""),
+    go(FIRST_CELL),
+    go(COMMON),
+    md("""## The evidence stream
+
+Three events from one maintainer. The question: *what timeout is currently in force?*"""),
+    go("""\
+%%
+s, _ := example.Figure1()
+var rows [][]string
+for _, e := range s.Events {
+	rows = append(rows, []string{e.ID, e.Timestamp.Date(), e.ActorName(), e.Text})
+}
+nbhelp.ShowTable([]string{"event", "date", "actor", "text"}, rows)"""),
+    md("""## Atoms
+
+An extractor reads one atom `(entity, attribute, value, polarity, time, role)` per event. All three
+share the key `service / request_timeout`."""),
+    go("""\
+%%
+_, atoms := example.Figure1()
+var rows [][]string
+for _, a := range atoms {
+	rows = append(rows, []string{a.ID, a.EventID, a.Key().String(), a.Value, string(a.Polarity), a.Timestamp.Date()})
+}
+nbhelp.ShowTable([]string{"atom", "event", "key", "value", "polarity", "time"}, rows)"""),
+    md("""## The ⊕ ledger
+
+The rule scorer labels each co-keyed pair; ⊕ keeps the active set and the deprecated history.
+`e2` supersedes `e1` ("instead"), `e3` supersedes `e2` ("revert"): the value in force is 30 s."""),
+    go("""\
+%%
+s, atoms := example.Figure1()
+st := must(memory.Build(memory.FineLedger, s, atoms, memory.Options{}))
+for _, row := range st.Rows() {
+	nbhelp.Markdown(fmt.Sprintf("status **%s**, current %v, valid since %s, deprecated %v",
+		row.Status, row.Current, row.ValidSince.Date(), row.Deprecated))
+}"""),
+    md("""## What each memory class shows a reader
+
+The same atoms, nine memories. `graphrag-abstain` (the d-blind control) shows values with no order
+and no status; `fine-ledger` shows time-ordered rows with LIVE/DEPRECATED; `render-only` shows the
+**same** rows and ids with every status `neutral` (the mechanism switched off)."""),
+    go("""\
+%%
+s, atoms := example.Figure1()
+q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey, Question: example.Figure1Question}
+for _, m := range []string{memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger, memory.RenderOnly} {
+	st := must(memory.Build(m, s, atoms, memory.Options{}))
+	nbhelp.HTML("<b>" + m + "</b><pre>" + html.EscapeString(st.Render(q)) + "</pre>")
+}"""),
+    md("""## Every memory × every reader
+
+The **oracle** reads each memory's structured state (render-invariant). The scripted readers read
+the render text, each with different capabilities (see `esr readers`). Watch `graphrag-abstain`
+against `render-only`: neither has a deprecation mechanism, yet a reader that sorts by visible
+dates answers 30 s from the ledger layout and abstains on the unordered fact table."""),
+    go(SIMULATED_NOTE),
+    go("""\
+%%
+s, atoms := example.Figure1()
+rs := append([]reader.Reader{reader.Oracle{}}, readers()...)
+t := must(experiment.AnswerGrid(ctx, s, atoms, example.Figure1QA(), memory.Names, rs, memory.Options{}))
+nbhelp.ShowReport(t)"""),
+    md("""## Why the render-matched control
+
+Compare `fine-ledger` with `graphrag-abstain` and a structured memory looks better. But
+`render-only` has the ledger's layout **without** its mechanism: whatever it gains over
+`graphrag-abstain` is presentation (the *render term*); only `fine-ledger − render-only` is the
+mechanism. The paper finds, on reverted-revert questions, render +0.159 and fine mechanism +0.025
+(n.s.); notebook `41-render-confound` computes the same decomposition on the bundled benchmarks.
+
+## Your own data, your own LLM
+
+- A benchmark is a folder with `streams.jsonl`, `atoms.jsonl`, `qa.jsonl` (spec §8; `esr example --out DIR`
+  writes this stream in that format). Point any notebook's `loadBench` or the CLI at it:
+  `esr eval --bench DIR --memory all --reader oracle --out outcomes.jsonl`.
+- Raw issue threads without atoms: `esr extract --streams streams.jsonl --out atoms.jsonl` (needs an LLM endpoint).
+- An LLM: set `ESR_LLM_BASE_URL` (any OpenAI-compatible endpoint: vLLM, llama.cpp server, Ollama, a hosted API),
+  `ESR_LLM_MODELS` (comma list, one answer family per model) and, if needed, `ESR_LLM_API_KEY`; rerun the notebooks.
+  Responses are cached under `.esr-cache/`."""),
+]
+
+NOTEBOOKS["41-render-confound"] = [
+    md("""# §4.1 · Most reverted-revert gain is render, not fine typing
+
+The paper's headline: on reverted-revert questions RevisionLedger beats the d-blind GraphRAG+abstain
+by +0.182, but a **render-matched control** (the ledger's layout with every relation forced to
+SAME_STATE) shows the gain is mostly presentation: render +0.159, fine-d mechanism +0.025 (n.s.),
+and coarse-d invalidation carries a real +0.087. This notebook computes the same decomposition
+(Table 2), the residual by stratum (Table 3) and the monotonic split (Table 11) on the bundled
+synthetic benchmark, per reader family, with paired bootstrap intervals (B = 10,000)."""),
+    go(FIRST_CELL),
+    go(COMMON),
+    go(SIMULATED_NOTE),
+    md("""## The benchmark
+
+`data/synthetic` is the kit's **synthetic** ESR-Bench (generated by `esr gen`; see `03-bench`). Paper
+numbers come from the real 2,907-QA ESR-Bench with five LLM families; ours from the synthetic bench
+with the families named in each table."""),
+    go("""\
+%%
+b := loadBench("synthetic")
+nbhelp.Markdown(fmt.Sprintf("%d streams, %d QAs", len(b.Streams), len(b.QAs)))"""),
+    md("""## The headline: RevisionLedger and Graphiti against GraphRAG+abstain"""),
+    go("""\
+%%
+res := run("render-confound", loadBench("synthetic"))
+nbhelp.ShowReport(table(res, "headline-reverted-revert"))"""),
+    md("""## Table 2: the render-matched decomposition
+
+render = render-only − graphrag-abstain (layout alone); fine-d mechanism = fine-ledger − render-only;
+coarse-d mechanism = coarse-retain − render-only."""),
+    go("""\
+%%
+res := run("render-confound", loadBench("synthetic"))
+nbhelp.ShowReport(table(res, "table2-render-decomposition"))
+show(res.Figures["table2-decomposition"], "table2-decomposition")"""),
+    md("""## Table 3: the typed mechanism residual on every stratum
+
+Proposition 2b predicts the residual is zero on snapshot queries: given the live/dead partition,
+relation types carry no value information."""),
+    go("""\
+%%
+res := run("render-confound", loadBench("synthetic"))
+nbhelp.ShowReport(table(res, "table3-mechanism-by-stratum"))"""),
+    md("""## Table 11: monotonic, with and without deprecated evidence
+
+Even the pure half (no revision at all) shows a render gain over GraphRAG+abstain."""),
+    go("""\
+%%
+res := run("render-confound", loadBench("synthetic"))
+nbhelp.ShowReport(table(res, "table11-pure-monotonic"))"""),
+    md("""## Explore the outcome rows
+
+Every number above comes from these rows (one per question × memory × reader). They load into a
+gota DataFrame for your own cuts, for example one family's accuracy by memory on reverted reverts."""),
+    go("""\
+%%
+res := run("render-confound", loadBench("synthetic"))
+df := nbhelp.OutcomesFrame(res.Rows)
+rr := df.Filter(dataframe.F{Colname: "Phenomenon", Comparator: series.Eq, Comparando: "reverted_revert"})
+var rows [][]string
+for _, m := range experiment.RenderConfoundMemories {
+	sub := rr.Filter(dataframe.F{Colname: "Memory", Comparator: series.Eq, Comparando: m})
+	rows = append(rows, []string{m, fmt.Sprint(sub.Nrow()), fmt.Sprintf("%.3f", sub.Col("Correct").Mean())})
+}
+nbhelp.ShowTable([]string{"memory", "rows (all families)", "accuracy"}, rows)"""),
+    md("""## What this does and does not show
+
+With the scripted readers, the decomposition shows the *mechanism* of the confound: a reader that can
+sort by visible dates recovers the current value from any time-ordered layout, so the ledger's status
+column adds little once the layout is held fixed. The magnitudes depend on the simulated readers'
+rules and on the synthetic benchmark; they are not estimates of the paper's LLM effects. Rerun with
+`ESR_LLM_BASE_URL` set to measure real families on the same protocol."""),
+]
+
+NOTEBOOKS["43-provenance"] = [
+    md("""# §4.3 · Provenance requires retention, not fine typing
+
+A provenance question asks for the value in force *immediately before* the current one. A coarse
+store that **discards** closed edges cannot answer it: the prior value is gone. Retaining closed
+edges with their validity windows (as Graphiti/Zep does) restores answerability without relation
+types. The paper (Figure 3, n = 4,895): coarse-discard 0.243, d-blind 0.439, coarse-retain 0.604,
+fine 0.715; with the *deployed* render (raw events appended) the ordering reverses, fine − coarse
+−0.236."""),
+    go(FIRST_CELL),
+    go(COMMON),
+    go(SIMULATED_NOTE),
+    md("""## Figure 3: provenance accuracy from retained state only"""),
+    go("""\
+%%
+res := run("provenance", loadBench("synthetic"))
+nbhelp.ShowReport(table(res, "figure3-provenance"))
+show(res.Figures["figure3-provenance"], "figure3-provenance")"""),
+    md("""## The deployed render
+
+Appending the raw events to every memory's render gives each reader the full history again; the
+heavier ledger render can then hurt rather than help (the render effect of §4.1 with the opposite sign)."""),
+    go("""\
+%%
+res := run("provenance", loadBench("synthetic"))
+nbhelp.ShowReport(table(res, "figure3-provenance-deployed"))
+show(res.Figures["figure3-provenance-deployed"], "figure3-provenance-deployed")"""),
+    md("""## The relation-type query
+
+*Did the last change refine the prior value or replace it?* Only a store that keeps relation types can
+answer, and only when its scorer recovered REFINES; binary invalidation always says "replaces"."""),
+    go("""\
+%%
+res := run("provenance", loadBench("synthetic"))
+nbhelp.ShowReport(table(res, "relation-type-query"))"""),
+    md("""## Reading the result
+
+Discarding is fatal for provenance (the state lacks the answer); retention, coarse or fine, repairs it.
+What remains between fine and coarse-retain is largely presentation: the ledger hands the reader a
+pre-ordered history, while coarse-retain hands back unordered dated facts to sort."""),
+]
+
+
+def build(name, cells):
+    out = []
+    for i, (kind, src) in enumerate(cells):
+        cell = new_markdown_cell(src) if kind == "md" else new_code_cell(src)
+        cell.id = f"{name}-{i}"
+        out.append(cell)
+    nb = new_notebook(
+        cells=out,
+        metadata={
+            "kernelspec": {"name": "gonb", "display_name": "Go (gonb)", "language": "go"},
+            "language_info": {"name": "go", "file_extension": ".go", "mimetype": "text/x-go"},
+        },
+    )
+    nbformat.validate(nb)
+    nbformat.write(nb, f"notebooks/{name}.ipynb")
+
+
+if __name__ == "__main__":
+    for name, cells in NOTEBOOKS.items():
+        build(name, cells)
