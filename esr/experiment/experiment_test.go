@@ -14,6 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // miniBench has n reverted-revert streams (Figure 1 shaped) and n
@@ -189,5 +190,37 @@ func TestRunCached(t *testing.T) {
 	}
 	if r1.Tables[1].Markdown() != r2.Tables[1].Markdown() {
 		t.Errorf("cached tables differ:\n%s\n%s", r1.Tables[1].Markdown(), r2.Tables[1].Markdown())
+	}
+}
+
+func TestLedgerStepsFigure1(t *testing.T) {
+	s, atoms := example.Figure1()
+	tab := experiment.LedgerSteps(s, atoms, relate.Rule{})
+	if len(tab.Rows) != 3 {
+		t.Fatalf("%d steps", len(tab.Rows))
+	}
+	last := tab.Rows[2]
+	if last[5] != "{a3=30 s}" || last[6] != "ok" || last[7] != "30 s" || last[8] != "a1; a2" {
+		t.Errorf("last step %v", last)
+	}
+	if !strings.Contains(tab.Rows[1][4], "a1→a2 SUPERSEDES") {
+		t.Errorf("step 2 relations %q", tab.Rows[1][4])
+	}
+}
+
+// The tiers' examples: the ledger abstains on L1 and L2 (unresolved) and
+// answers the reverted value on L3; the d-blind control abstains on all.
+func TestTierExamples(t *testing.T) {
+	for _, tier := range example.Tiers() {
+		qa := esr.QA{QID: tier.Stream.ID, Question: tier.Question, GoldAnswer: tier.Gold}
+		k, _ := qa.Locate(tier.Atoms)
+		q := qa.Query(k)
+		fine := memory.MustBuild(memory.FineLedger, tier.Stream, tier.Atoms, memory.Options{}).Answer(q)
+		if fine.String() != tier.Gold {
+			t.Errorf("%s: fine-ledger %v, want %s", tier.Name, fine, tier.Gold)
+		}
+		if got := memory.MustBuild(memory.GraphRAGAbstain, tier.Stream, tier.Atoms, memory.Options{}).Answer(q); !got.Abstain {
+			t.Errorf("%s: graphrag-abstain %v, want ABSTAIN", tier.Name, got)
+		}
 	}
 }

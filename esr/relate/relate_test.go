@@ -47,6 +47,17 @@ func TestRuleScorer(t *testing.T) {
 	}
 }
 
+// Two atoms read off one event with different values contradict each other
+// (an intra-passage conflict), whoever wrote it.
+func TestRuleSameEvent(t *testing.T) {
+	for _, tier := range example.Tiers()[:1] {
+		a := tier.Atoms
+		if got := (relate.Rule{}).ForStream(tier.Stream, a)(&a[0], &a[1]); got != esr.Contradicts {
+			t.Errorf("same-event pair: %v, want CONTRADICTS", got)
+		}
+	}
+}
+
 // Relation noise is seeded per atom pair: the same (seed, p, pair) always
 // gives the same label, a changed label is never the original, and the
 // corruption rate is p within sampling error.

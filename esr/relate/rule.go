@@ -15,15 +15,17 @@ import (
 //  3. REFINES when the polarities agree and a's value is contained in b's,
 //     which is at least 4 characters longer (the spec's refinement mining
 //     rule: a narrower restatement).
-//  4. SUPERSEDES when b's event text carries an update or revert cue (see
+//  4. CONTRADICTS when both atoms come from the same event: one text states
+//     both values and nothing orders them (an intra-passage, L1 conflict).
+//  5. SUPERSEDES when b's event text carries an update or revert cue (see
 //     isCueWord and isCuePair): "instead", "changed to", "no longer",
 //     "revert", "restore", "roll back", "correction", ...
-//  5. UNRELATED when b's event hedges without such a cue ("maybe",
+//  6. UNRELATED when b's event hedges without such a cue ("maybe",
 //     "perhaps", "might", "not sure", a question mark): speculation has no
 //     bearing on the value.
-//  6. CONTRADICTS when both atoms name actors and they differ: two sources
+//  7. CONTRADICTS when both atoms name actors and they differ: two sources
 //     disagree and nothing says which is right.
-//  7. SUPERSEDES otherwise: the same source (or an unknown one) said
+//  8. SUPERSEDES otherwise: the same source (or an unknown one) said
 //     something newer.
 type Rule struct{}
 
@@ -89,7 +91,7 @@ func isCuePair(prev pairWord, w string) bool {
 	return false
 }
 
-// isHedgeWord reports words that mark speculation (rule 5); "not sure" and
+// isHedgeWord reports words that mark speculation (rule 6); "not sure" and
 // a question mark count too.
 func isHedgeWord(w string) bool {
 	switch w {
@@ -186,6 +188,9 @@ func (Rule) ForStream(s *esr.Stream, _ []esr.Atom) esr.PairFunc {
 			return esr.SameState
 		case a.Polarity == b.Polarity && len(sb) >= len(sa)+4 && strings.Contains(sb, sa):
 			return esr.Refines
+		}
+		if a.EventID == b.EventID && a.EventID != "" {
+			return esr.Contradicts
 		}
 		c := cueOf(b)
 		switch {
