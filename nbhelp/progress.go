@@ -109,3 +109,24 @@ func roundDur(d time.Duration) time.Duration {
 	}
 	return d.Round(100 * time.Millisecond)
 }
+
+// ProgressFunc adapts a progress line to the callback the library's long
+// runs take (func(done, total int)): it shows one live line per pass and
+// starts a new line when a run begins a new pass (done falls back).
+func ProgressFunc(label string) func(done, total int) {
+	var p *Progress
+	last := 0
+	return func(done, total int) {
+		if p == nil || done < last {
+			if p != nil {
+				p.Done()
+			}
+			p = NewProgress(label, total)
+		}
+		last = done
+		p.Set(done)
+		if done >= total {
+			p.Done()
+		}
+	}
+}
