@@ -28,6 +28,10 @@ type Config struct {
 	// (atom dropout and other per-stream transforms); it must be
 	// deterministic.
 	Atoms func(streamID string, atoms []esr.Atom) []esr.Atom
+	// PerQA, when set, gives the memory options for one QA (about key k);
+	// memories are then built per QA rather than per stream. The row-level
+	// oracle of the boundary diagnostics uses it to force a key's status.
+	PerQA func(qa *esr.QA, k esr.Key, opt memory.Options) memory.Options
 	// Concurrency bounds the streams in flight (default 1; LLM readers
 	// limit their own requests).
 	Concurrency int
@@ -155,6 +159,16 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 		qa := &b.QAs[qi]
 		key, _ := qa.Locate(b.Atoms[sid])
 		query := qa.Query(key)
+		if cfg.PerQA != nil {
+			opt := cfg.PerQA(qa, key, cfg.Options)
+			for i, m := range cfg.Memories {
+				st, err := memory.Build(m, s, atoms, opt)
+				if err != nil {
+					return 0, err
+				}
+				states[i] = st
+			}
+		}
 		for mi, st := range states {
 			for _, r := range cfg.Readers {
 				o := Outcome{QID: qa.QID, StreamID: sid, Source: qa.Source, Phenomenon: string(qa.Phenomenon),

@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/esr/report"
 )
 
 // miniBench has n reverted-revert streams (Figure 1 shaped) and n
@@ -221,6 +222,37 @@ func TestTierExamples(t *testing.T) {
 		}
 		if got := memory.MustBuild(memory.GraphRAGAbstain, tier.Stream, tier.Atoms, memory.Options{}).Answer(q); !got.Abstain {
 			t.Errorf("%s: graphrag-abstain %v, want ABSTAIN", tier.Name, got)
+		}
+	}
+}
+
+// The CSC chain runs its stages; with gold CONTRADICTS labels and the
+// oracle reader every stage abstains correctly on cross-source conflicts.
+func TestCSCChain(t *testing.T) {
+	b := miniBench(6)
+	b.Relations = map[string]map[bench.AtomPair]esr.Relation{}
+	for _, s := range b.Streams {
+		if strings.HasPrefix(s.ID, "csc") {
+			b.Relations[s.ID] = map[bench.AtomPair]esr.Relation{{A: "a1", B: "a2"}: esr.Contradicts}
+		}
+	}
+	res, err := experiment.Suites["boundary"].Run(context.Background(), experiment.Setup{Bench: b,
+		Readers: []reader.Reader{reader.Oracle{}}, Stats: experiment.StatOptions{B: 200}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chain *report.Table
+	for _, tab := range res.Tables {
+		if tab.Name == "table9-csc-chain" {
+			chain = tab
+		}
+	}
+	if chain == nil {
+		t.Fatal("no chain table")
+	}
+	for _, row := range chain.Rows[:3] {
+		if row[2] != "1.000" {
+			t.Errorf("stage %s accuracy %s, want 1.000", row[0], row[2])
 		}
 	}
 }

@@ -44,6 +44,11 @@ type Options struct {
 	// Deployed appends the raw events to every render: the "deployed render"
 	// of the paper's §4.3.
 	Deployed bool
+	// ForceStatus overrides fine-ledger's status for the given keys ("ok" or
+	// "unresolved"): the row-level oracle of the paper's Tables 7–9, which
+	// forces the rendered row to carry the target status whatever the scorer
+	// did. Other classes ignore it.
+	ForceStatus map[esr.Key]string
 }
 
 func (o Options) relator() esr.Relator {
@@ -103,7 +108,9 @@ func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, er
 	case CoarseRetain:
 		st = newCoarseState(name, s, atoms, opt.relator(), true)
 	case FineLedger:
-		st = newLedgerState(name, s, atoms, opt.relator(), true)
+		l := newLedgerState(name, s, atoms, opt.relator(), true)
+		l.force = opt.ForceStatus
+		st = l
 	case RenderOnly:
 		st = newLedgerState(name, s, atoms, relate.SameState{}, false)
 	default:

@@ -15,6 +15,15 @@ type ledgerState struct {
 	stream    *esr.Stream
 	ledger    *esr.Ledger
 	mechanism bool
+	force     map[esr.Key]string // row-level oracle status, see Options.ForceStatus
+}
+
+// status is the key's status as shown and used: forced, or computed from M.
+func (l *ledgerState) status(kl *esr.KeyLedger) string {
+	if s, ok := l.force[kl.Key]; ok {
+		return s
+	}
+	return kl.StatusText()
 }
 
 func newLedgerState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanism bool) *ledgerState {
@@ -40,6 +49,14 @@ func (l *ledgerState) Answer(q esr.Query) esr.Answer {
 	case esr.RelationType:
 		return kl.LastChange()
 	}
+	switch l.status(kl) {
+	case "unresolved":
+		return esr.Abstain
+	case "ok":
+		if kl.Unresolved() { // forced ok: the newest active value
+			return esr.Says(kl.Atoms[kl.Active[len(kl.Active)-1]].Display())
+		}
+	}
 	return kl.Snapshot()
 }
 
@@ -47,16 +64,16 @@ func (l *ledgerState) Answer(q esr.Query) esr.Answer {
 // time | event | value | status, then the event-id index. With the
 // mechanism off every status reads "neutral"; nothing else differs.
 func (l *ledgerState) Render(esr.Query) string {
-	return renderLedger(l.stream, l.ledger, l.mechanism)
+	return renderLedger(l.stream, l.ledger, l.mechanism, l.status)
 }
 
-func renderLedger(s *esr.Stream, ledger *esr.Ledger, mechanism bool) string {
+func renderLedger(s *esr.Stream, ledger *esr.Ledger, mechanism bool, statusOf func(*esr.KeyLedger) string) string {
 	var b strings.Builder
 	used := map[string]bool{}
 	for _, kl := range ledger.Keys {
 		status := "neutral"
 		if mechanism {
-			status = kl.StatusText()
+			status = statusOf(kl)
 		}
 		b.WriteString("key: " + kl.Key.String() + "   status: " + status + "\n")
 		order := make([]int, len(kl.Atoms))
@@ -120,7 +137,7 @@ func (l *ledgerState) Rows() []Row {
 			StreamID:   l.stream.ID,
 			Entity:     kl.Key.Entity,
 			Attribute:  kl.Key.Attribute,
-			Status:     kl.StatusText(),
+			Status:     l.status(kl),
 			Current:    nonNil(kl.CurrentValues()),
 			ValidSince: kl.ValidSince(),
 			Support:    atomIDs(kl.Support()),
