@@ -273,8 +273,9 @@ func (l *Ledger) add(a *Atom, rel PairFunc, hint int) {
 		if hint > 0 {
 			kl.Atoms = make([]*Atom, 0, hint)
 			kl.Status = make([]AtomStatus, 0, hint)
-			kl.ClosedBy = make([]int, 0, hint)
-			kl.Active = make([]int, 0, min(hint, 4))
+			// ClosedBy and Active share one allocation (Active is at most hint long).
+			ints := make([]int, 2*hint)
+			kl.ClosedBy, kl.Active = ints[:0:hint], ints[hint:hint]
 		}
 		l.Keys = append(l.Keys, kl)
 		if l.byKey != nil {
@@ -295,6 +296,7 @@ func (l *Ledger) add(a *Atom, rel PairFunc, hint int) {
 func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	rel := r.ForStream(s, atoms)
 	l := NewLedger(s.ID)
+	l.Keys = make([]*KeyLedger, 0, 4)
 	for i := range atoms {
 		l.add(&atoms[i], rel, len(atoms)-i)
 	}

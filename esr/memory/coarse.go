@@ -7,12 +7,13 @@ import (
 	"github.com/esrkit/esrkit/esr"
 )
 
-// edge is one fact of a coarse store: an atom with its validity window.
+// edge is one fact of a coarse store: an atom (by index into the stream's
+// atoms) with its validity window, closed by another edge's atom. Indices
+// rather than pointers keep edges free of pointers, which the garbage
+// collector does not scan.
 type edge struct {
-	atom      *esr.Atom
-	validAt   esr.Time
-	invalidAt esr.Time // zero while live
-	closedBy  int      // index of the closing edge, -1 while live
+	atom     int32 // index into coarseState.atoms
+	closedBy int32 // atom index of the closing edge, -1 while live
 }
 
 // coarseKey holds one key's edges in transaction order.
@@ -25,43 +26,44 @@ type coarseKey struct {
 // invalidates (SUPERSEDES, REFINES or CONTRADICTS under the relation source,
 // collapsed to one binary decision) gets invalid_at = the new atom's valid
 // time. The new edge is always added live. There is no unresolved status.
-func (c *coarseKey) add(a *esr.Atom, rel esr.PairFunc) {
-	idx := len(c.edges)
-	for i := range c.edges {
-		e := &c.edges[i]
-		if e.closedBy < 0 && rel(e.atom, a).Invalidates() {
-			e.invalidAt, e.closedBy = a.Timestamp, idx
+func (c *coarseKey) add(atoms []esr.Atom, i int, rel esr.PairFunc) {
+	a := &atoms[i]
+	for k := range c.edges {
+		e := &c.edges[k]
+		if e.closedBy < 0 && rel(&atoms[e.atom], a).Invalidates() {
+			e.closedBy = int32(i)
 		}
 	}
-	c.edges = append(c.edges, edge{atom: a, validAt: a.Timestamp, closedBy: -1})
+	c.edges = append(c.edges, edge{atom: int32(i), closedBy: -1})
 }
 
-// current is the newest live edge (coarse stores answer the newest value
-// where live edges disagree), or -1.
+// current is the position (in edges) of the newest live edge (coarse stores
+// answer the newest value where live edges disagree), or -1.
 func (c *coarseKey) current() int {
-	for i := len(c.edges) - 1; i >= 0; i-- {
-		if c.edges[i].closedBy < 0 {
-			return i
+	for k := len(c.edges) - 1; k >= 0; k-- {
+		if c.edges[k].closedBy < 0 {
+			return k
 		}
 	}
 	return -1
 }
 
-// prior is the most recently closed edge whose state differs from the
-// current value, or -1.
-func (c *coarseKey) prior() int {
+// prior is the position of the most recently closed edge whose state
+// differs from the current value, or -1.
+func (c *coarseKey) prior(atoms []esr.Atom) int {
 	cur := c.current()
 	if cur < 0 {
 		return -1
 	}
+	curState := atoms[c.edges[cur].atom].State()
 	best := -1
-	for i := range c.edges {
-		e := &c.edges[i]
-		if e.closedBy < 0 || e.atom.State() == c.edges[cur].atom.State() {
+	for k := range c.edges {
+		e := &c.edges[k]
+		if e.closedBy < 0 || atoms[e.atom].State() == curState {
 			continue
 		}
-		if best < 0 || e.closedBy > c.edges[best].closedBy || e.closedBy == c.edges[best].closedBy && i > best {
-			best = i
+		if best < 0 || e.closedBy > c.edges[best].closedBy || e.closedBy == c.edges[best].closedBy && k > best {
+			best = k
 		}
 	}
 	return best
@@ -72,6 +74,7 @@ func (c *coarseKey) prior() int {
 type coarseState struct {
 	name   string
 	stream *esr.Stream
+	atoms  []esr.Atom
 	retain bool
 	keys   []*coarseKey
 }
@@ -88,15 +91,15 @@ func (c *coarseState) key(k esr.Key) *coarseKey {
 
 func newCoarseState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, retain bool) *coarseState {
 	rel := r.ForStream(s, atoms)
-	c := &coarseState{name: name, stream: s, retain: retain}
+	c := &coarseState{name: name, stream: s, atoms: atoms, retain: retain}
 	for i := range atoms {
 		a := &atoms[i]
-		ck := c.key(a.Key())
+		ck := c.key(esr.Key{Entity: a.Entity, Attribute: a.Attribute})
 		if ck == nil {
 			ck = &coarseKey{key: a.Key(), edges: make([]edge, 0, len(atoms)-i)}
 			c.keys = append(c.keys, ck)
 		}
-		ck.add(a, rel)
+		ck.add(atoms, i, rel)
 	}
 	return c
 }
@@ -118,17 +121,17 @@ func (c *coarseState) Answer(q esr.Query) esr.Answer {
 		if !c.retain {
 			return esr.Abstain
 		}
-		p := ck.prior()
+		p := ck.prior(c.atoms)
 		if p < 0 {
 			return esr.Abstain
 		}
 		if q.Type == esr.RelationType {
 			return esr.Says(esr.AnswerReplaces)
 		}
-		return esr.Says(ck.edges[p].atom.Display())
+		return esr.Says(c.atoms[ck.edges[p].atom].Display())
 	}
 	if cur := ck.current(); cur >= 0 {
-		return esr.Says(ck.edges[cur].atom.Display())
+		return esr.Says(c.atoms[ck.edges[cur].atom].Display())
 	}
 	return esr.Abstain
 }
@@ -151,16 +154,17 @@ func (c *coarseState) Render(esr.Query) string {
 			if e.closedBy >= 0 && !c.retain {
 				continue
 			}
+			a := &c.atoms[e.atom]
 			f := graphitiFact{
-				Fact:      ck.key.Entity + " " + ck.key.Attribute + " is " + e.atom.Display(),
-				ValidAt:   stamp(e.validAt),
+				Fact:      ck.key.Entity + " " + ck.key.Attribute + " is " + a.Display(),
+				ValidAt:   stamp(a.Timestamp),
 				InvalidAt: "present",
 			}
 			if e.closedBy >= 0 {
-				f.InvalidAt = stamp(e.invalidAt)
+				f.InvalidAt = stamp(c.atoms[e.closedBy].Timestamp)
 			}
 			facts = append(facts, f)
-			ids = append(ids, e.atom.ID)
+			ids = append(ids, a.ID)
 		}
 	}
 	var b strings.Builder
@@ -183,18 +187,24 @@ func (c *coarseState) Rows() []Row {
 			Status: "ok", Current: []string{}, Support: []string{}, Deprecated: []string{},
 			History: []esr.HistoryEntry{}}
 		if cur := ck.current(); cur >= 0 {
-			r.Current = []string{ck.edges[cur].atom.Display()}
-			r.ValidSince = ck.edges[cur].validAt
+			a := &c.atoms[ck.edges[cur].atom]
+			r.Current = []string{a.Display()}
+			r.ValidSince = a.Timestamp
 		}
 		for _, e := range ck.edges {
+			a := &c.atoms[e.atom]
 			switch {
 			case e.closedBy < 0:
-				r.Support = append(r.Support, e.atom.ID)
+				r.Support = append(r.Support, a.ID)
 			case c.retain:
-				r.Deprecated = append(r.Deprecated, e.atom.ID)
+				r.Deprecated = append(r.Deprecated, a.ID)
 			}
 			if c.retain {
-				r.History = append(r.History, esr.HistoryEntry{Value: e.atom.Display(), ValidAt: e.validAt, InvalidAt: e.invalidAt})
+				h := esr.HistoryEntry{Value: a.Display(), ValidAt: a.Timestamp}
+				if e.closedBy >= 0 {
+					h.InvalidAt = c.atoms[e.closedBy].Timestamp
+				}
+				r.History = append(r.History, h)
 			}
 		}
 		rows = append(rows, r)
