@@ -10,7 +10,7 @@ import (
 // RelationNoise wraps a relation source and replaces each predicted label,
 // with probability P, by a uniformly random other label of the five-class
 // alphabet (paper §4.2, Appendix C). The draw for a pair depends only on
-// (Seed, P, the two atom ids), so every arm wrapped with the same Seed and P
+// (Seed, P, the stream and the two atom ids), so every arm wrapped with the same Seed and P
 // sees the same corruption.
 type RelationNoise struct {
 	Inner esr.Relator
@@ -27,7 +27,7 @@ func (n RelationNoise) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
 	}
 	return func(a, b *esr.Atom) esr.Relation {
 		r := inner(a, b)
-		h := pairHash(n.Seed, n.P, a.ID, b.ID)
+		h := pairHash(n.Seed, n.P, a.StreamID+"\x00"+a.ID, b.ID)
 		if unit(h) >= n.P {
 			return r
 		}
@@ -42,11 +42,11 @@ func (n RelationNoise) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
 
 // DropAtoms keeps each atom independently with probability 1 − p (atom
 // dropout, paper §4.2). The draw for an atom depends only on (seed, p, its
-// id), so every arm loses the same atoms. The result is a new slice.
+// stream and id), so every arm loses the same atoms. The result is a new slice.
 func DropAtoms(atoms []esr.Atom, p float64, seed uint64) []esr.Atom {
 	out := make([]esr.Atom, 0, len(atoms))
 	for _, a := range atoms {
-		if p <= 0 || unit(pairHash(seed, p, a.ID, "")) >= p {
+		if p <= 0 || unit(pairHash(seed, p, a.StreamID+"\x00"+a.ID, "")) >= p {
 			out = append(out, a)
 		}
 	}

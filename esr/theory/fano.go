@@ -1,0 +1,136 @@
+package theory
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/stats"
+)
+
+// The paper's relation audit (Appendix A, "Scorer information floor (C2)";
+// Table 4): 500 DeepSeek-labelled pairs, H(Y′) = 1.89 bits, Miller–Madow
+// I(R; Y′) = 0.216 bits, Fano floor Pe ≥ 0.365; rule-scorer accuracy 0.312.
+const (
+	PaperAuditN     = 500
+	PaperAuditH     = 1.89
+	PaperAuditI     = 0.216
+	PaperAuditFano  = 0.365
+	PaperAuditAcc   = 0.312
+	RelationClasses = len(esr.Relations) // K = 5
+)
+
+// FanoFloor is the scorer information floor C2 for one relation audit: how
+// much the predicted labels Ŷ know about the gold labels Y, and the least
+// error any decoder of Ŷ must make.
+type FanoFloor struct {
+	N, K int
+	// HY is the plug-in entropy H(Y) of the gold labels (HYMM Miller–Madow).
+	HY, HYMM float64
+	// I and IMM are I(Y; Ŷ), plug-in and Miller–Madow.
+	I, IMM float64
+	// Bound is Fano's lower bound on the error, stats.FanoBound(HY, IMM, K):
+	// the paper's recipe (plug-in H, Miller–Madow I; a negative Miller–Madow
+	// I counts as 0).
+	Bound float64
+	// BoundPlugIn is stats.FanoBound(HY, I, K). It holds exactly for the
+	// empirical joint distribution, so it never exceeds ErrorRate.
+	BoundPlugIn float64
+	// WeakBound is the weakened form (HY − IMM − 1)/log2 K
+	// (stats.FanoWeakBound), clipped at 0.
+	WeakBound float64
+	// ErrorRate is the share of pairs with Ŷ ≠ Y.
+	ErrorRate float64
+	// CohenKappa is Cohen's κ between Y and Ŷ (NaN when undefined).
+	CohenKappa float64
+}
+
+// Fano computes the floor C2 from a relation audit: gold labels and the
+// scorer's predicted labels for the same pairs, over the K = 5 relation
+// classes. Fano's inequality bounds the error of any estimator of Y built
+// from Ŷ: h(Pe) + Pe·log2(K−1) ≥ H(Y) − I(Y; Ŷ).
+func Fano(gold, pred []esr.Relation) (FanoFloor, error) {
+	if len(gold) != len(pred) {
+		return FanoFloor{}, fmt.Errorf("theory: Fano: %d gold labels but %d predictions", len(gold), len(pred))
+	}
+	f := FanoFloor{N: len(gold), K: RelationClasses, CohenKappa: math.NaN()}
+	mi, err := stats.MutualInformationLabels(gold, pred)
+	if err != nil {
+		return f, err
+	}
+	f.HY, f.HYMM, f.I, f.IMM = mi.HX, mi.HXMM, mi.MI, mi.MIMM
+	if f.Bound, err = stats.FanoBound(f.HY, math.Max(f.IMM, 0), f.K); err != nil {
+		return f, err
+	}
+	if f.BoundPlugIn, err = stats.FanoBound(f.HY, f.I, f.K); err != nil {
+		return f, err
+	}
+	f.WeakBound = stats.FanoWeakBound(f.HY, math.Max(f.IMM, 0), f.K)
+	wrong := 0
+	for i := range gold {
+		if gold[i] != pred[i] {
+			wrong++
+		}
+	}
+	f.ErrorRate = acc(wrong, len(gold))
+	k, err := stats.CohenKappa(gold, pred, 0.95)
+	switch {
+	case err == nil:
+		f.CohenKappa = k.Kappa
+	case !errors.Is(err, stats.ErrKappaUndefined):
+		return f, err
+	}
+	return f, nil
+}
+
+// AuditRelations walks every gold-labelled co-keyed pair of b (for each
+// stream in b.Streams order, pairs of b.Atoms[stream] in transaction order)
+// and returns the gold label and pred's label for it, pred's PairFunc
+// applied as the gold pair is oriented (earlier atom first, as relations.jsonl
+// writes them). Pairs of atoms on different keys are skipped. Streams with no
+// gold relations contribute nothing.
+func AuditRelations(b *bench.Bench, pred esr.Relator) (gold, predicted []esr.Relation) {
+	for _, s := range b.Streams {
+		g := b.Relations[s.ID]
+		if len(g) == 0 {
+			continue
+		}
+		atoms := b.Atoms[s.ID]
+		f := pred.ForStream(s, atoms)
+		for i := range atoms {
+			for j := range atoms {
+				if i == j || atoms[i].Key() != atoms[j].Key() {
+					continue
+				}
+				r, ok := g[bench.AtomPair{A: atoms[i].ID, B: atoms[j].ID}]
+				if !ok {
+					continue
+				}
+				gold = append(gold, r)
+				predicted = append(predicted, f(&atoms[i], &atoms[j]))
+			}
+		}
+	}
+	return gold, predicted
+}
+
+// Table shows the audit's quantities beside the paper's.
+func (f FanoFloor) Table() *report.Table {
+	t := &report.Table{Name: "c2-fano-floor", Title: "Scorer information floor (C2): Fano's bound on relation-recovery error",
+		Columns: []string{"quantity", "ours", "paper"}}
+	b := func(x float64) string { return fmt.Sprintf("%.3f", x) }
+	t.AddRow("pairs N", fmt.Sprint(f.N), fmt.Sprint(PaperAuditN))
+	t.AddRow("H(Y) bits (plug-in)", b(f.HY), b(PaperAuditH))
+	t.AddRow("I(Y; Ŷ) bits, plug-in", b(f.I), "")
+	t.AddRow("I(Y; Ŷ) bits, Miller–Madow", b(f.IMM), b(PaperAuditI))
+	t.AddRow("Fano floor Pe ≥ (H, I_MM)", b(f.Bound), b(PaperAuditFano))
+	t.AddRow("Fano floor Pe ≥ (H, I plug-in)", b(f.BoundPlugIn), "")
+	t.AddRow("weak Fano (H − I_MM − 1)/log2 K", b(f.WeakBound), b(stats.FanoWeakBound(PaperAuditH, PaperAuditI, RelationClasses)))
+	t.AddRow("actual error rate", b(f.ErrorRate), b(1-PaperAuditAcc))
+	t.AddRow("Cohen's κ (gold vs predicted)", b(f.CohenKappa), "")
+	t.Notes = []string{fmt.Sprintf("K = %d relation classes. Fano: h(Pe) + Pe·log2(K−1) ≥ H(Y) − I(Y; Ŷ); the plug-in form holds exactly for the empirical distribution.", f.K)}
+	return t
+}
