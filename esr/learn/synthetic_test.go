@@ -1,0 +1,46 @@
+package learn
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/relate"
+)
+
+// syntheticDir is the kit's generated benchmark (esr gen), if present.
+var syntheticDir = filepath.Join("..", "..", "data", "synthetic")
+
+// TestSynthetic cross-validates the learned scorer on data/synthetic and
+// reports, rule vs learned, the pair-level per-class F1 and the downstream
+// fine-ledger relation-type accuracy on the refines stratum. It skips when
+// the bench or its relations.jsonl is absent, and under -short.
+func TestSynthetic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	if _, err := os.Stat(filepath.Join(syntheticDir, bench.RelationsFile)); err != nil {
+		t.Skipf("no %s: %v", bench.RelationsFile, err)
+	}
+	b, err := bench.Load(syntheticDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := CrossValidate(b, 5, 1, DefaultLambda)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logScores(t, r)
+	for _, rel := range []esr.Relator{relate.Rule{}, r.OutOfFold(), relate.Oracle{Gold: b.Relations}} {
+		c, n, err := QueryAccuracy(b, rel, esr.RelationType, esr.Refinement)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			t.Skip("no relation-type refines QAs")
+		}
+		t.Logf("fine-ledger relation-type accuracy, refines stratum, %-12s %d/%d = %.3f", rel.Name(), c, n, float64(c)/float64(n))
+	}
+}
