@@ -136,7 +136,7 @@ func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) 
 var StrictReaders func([]reader.Reader) []reader.Reader
 
 func init() {
-	addSuite(Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5) and the cross-source-conflict path-recall chain (Tables 7–9)",
+	addSuite(Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
 		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 			strata, err := s.evaluate(ctx, Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 			if err != nil {
@@ -150,12 +150,22 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return append(strata, csc...), nil
+			ref, err := refinesRows(ctx, s)
+			if err != nil {
+				return nil, err
+			}
+			return append(append(strata, csc...), ref...), nil
 		},
 		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 			res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
 			res.Tables = append(res.Tables, Table5(Select(rows, Condition("")), s.Stats))
-			if t, err := CSCChainTable(Select(rows, func(o *eval.Outcome) bool { return o.Condition != "" }), s.Stats); err == nil {
+			isStage := func(o *eval.Outcome) bool {
+				return o.Condition == StageBaseline || o.Condition == StagePair || o.Condition == StageRow || o.Condition == StageStrict
+			}
+			if t, err := CSCChainTable(Select(rows, isStage), s.Stats); err == nil {
+				res.Tables = append(res.Tables, t)
+			}
+			if t, err := RefinesTable(Select(rows, Condition(ScorerRule, ScorerLearned)), s.Stats); err == nil {
 				res.Tables = append(res.Tables, t)
 			}
 			return res, nil

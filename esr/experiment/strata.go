@@ -5,29 +5,23 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/coverage"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/report"
 )
 
-// LengthBins are the paper's Table 12 stream-length bins (events per
-// stream), read as half-open ranges [lo, hi) except the last, which is
-// closed: 2–4, 5, 6–9, 10–19, 20–70 (and longer).
-var LengthBins = []struct {
-	Label  string
-	Lo, Hi int
-}{{"2–5", 2, 5}, {"5–6", 5, 6}, {"6–10", 6, 10}, {"10–20", 10, 20}, {"20–70", 20, 1 << 30}}
+// LengthBin names the Table 12 bin of a stream with n events (the bins of
+// coverage.LengthBins, right-closed: 2–5, 6, 7–10, 11–20, 21–70), or "" outside
+// them.
+func LengthBin(n int) string {
+	i := coverage.BinOf(n)
+	if i < 0 || i >= len(coverage.LengthBins) {
+		return ""
+	}
+	return coverage.LengthBins[i].Label
+}
 
 var paperTable12 = []float64{-0.204, -0.168, -0.150, -0.055, 0.023}
-
-// LengthBin names the bin of a stream with n events ("<2" below the first).
-func LengthBin(n int) string {
-	for _, b := range LengthBins {
-		if n >= b.Lo && n < b.Hi {
-			return b.Label
-		}
-	}
-	return "<2"
-}
 
 // StreamLengths maps each qid to its stream's event count.
 func StreamLengths(b *bench.Bench) map[string]int {
@@ -45,7 +39,7 @@ func StreamLengths(b *bench.Bench) map[string]int {
 func Table12(rows []eval.Outcome, lengths map[string]int, opt StatOptions) *report.Table {
 	t := &report.Table{Name: "table12-stream-length", Title: "Table 12: fine − coarse by stream length (observational, confounded)",
 		Columns: []string{"stream length", "n", "ours Δ", "95% CI", "paper Δ"}}
-	for i, b := range LengthBins {
+	for i, b := range coverage.LengthBins {
 		label := b.Label
 		f := And(QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
 		c, err := Compare(rows, label, "fine-ledger", "coarse-retain", f, opt)
