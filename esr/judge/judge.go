@@ -1,4 +1,9 @@
-// Package judge scores an answer against a QA's gold answer.
+// Package judge scores an answer against a QA's gold answer: Exact
+// (normalised match: case, punctuation, articles, units, dates, aliases,
+// safe containment, ABSTAIN) or LLMJudge (an OpenAI-compatible endpoint
+// with the judge template, cached). Parse picks one by name ("exact", "llm",
+// "llm:MODEL"); CheckAgreement compares a judge with external labels by
+// Cohen's κ.
 package judge
 
 import (
@@ -12,6 +17,10 @@ type Verdict struct {
 	Correct bool
 	// Abstained is whether the answer was an abstention.
 	Abstained bool
+	// Rule names what decided (Exact's rules: abstain, exact, alias,
+	// relation, contains, no-match; the LLM judge: llm). Not part of outcome
+	// rows.
+	Rule string
 }
 
 // Judge decides whether an answer matches the gold answer of a QA.

@@ -1,43 +1,249 @@
 package reader
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"time"
+
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
-// Config carries what readers that call out need: where to cache responses
-// and how many requests may run at once.
+// Config carries what readers that call out need: where to cache responses,
+// how many requests may run at once, and the endpoint. Empty endpoint fields
+// come from the environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY,
+// ESR_LLM_MODELS).
 type Config struct {
+	// CacheDir holds the response cache (llm-cache.bolt); "" means no cache.
 	CacheDir    string
 	Concurrency int
+
+	BaseURL string
+	APIKey  string
+	// Models are the models a bare "llm" expands to (default ESR_LLM_MODELS).
+	Models []string
+	// Timeout (per request), MaxRetries and MaxTokens: zero means the
+	// defaults (llm.DefaultTimeout, llm.DefaultMaxRetries, DefaultMaxTokens).
+	Timeout    time.Duration
+	MaxRetries int
+	MaxTokens  int
+	// Getenv replaces os.Getenv (tests).
+	Getenv func(string) string
+	// Log receives redacted retry notices.
+	Log func(string)
+	// Client and Cache, when set, are used by every LLM reader instead of
+	// ones made from the fields above.
+	Client *llm.Client
+	Cache  *llm.Cache
 }
 
-// Parse makes the reader named by spec: "oracle", "scripted:PROFILE" or
-// "llm[:MODEL]".
+// llmSetup makes (once per ParseList) the client LLM readers share; each
+// reader holds its own reference to the shared cache (llm.OpenCache shares
+// one handle per folder) and releases it on Close.
+type llmSetup struct {
+	cfg    Config
+	client *llm.Client
+	err    error
+	done   bool
+}
+
+func (s *llmSetup) getClient() (*llm.Client, error) {
+	if s.done {
+		return s.client, s.err
+	}
+	s.done = true
+	s.client = s.cfg.Client
+	if s.client == nil {
+		c := llm.ConfigFromEnv(s.cfg.Getenv)
+		if s.cfg.BaseURL != "" {
+			c.BaseURL = s.cfg.BaseURL
+		}
+		if s.cfg.APIKey != "" {
+			c.APIKey = s.cfg.APIKey
+		}
+		c.Concurrency, c.Timeout, c.MaxRetries, c.Log = s.cfg.Concurrency, s.cfg.Timeout, s.cfg.MaxRetries, s.cfg.Log
+		s.client, s.err = llm.New(c)
+	}
+	return s.client, s.err
+}
+
+func (s *llmSetup) reader(model string) (Reader, error) {
+	client, err := s.getClient()
+	if err != nil {
+		return nil, fmt.Errorf("reader llm:%s: %w", model, err)
+	}
+	cache, owns := s.cfg.Cache, false
+	if cache == nil && s.cfg.CacheDir != "" {
+		if cache, err = llm.OpenCache(s.cfg.CacheDir); err != nil {
+			return nil, fmt.Errorf("reader llm:%s: %w", model, err)
+		}
+		owns = true
+	}
+	r := NewLLM(model, client, cache)
+	r.closeCache = owns
+	if s.cfg.MaxTokens > 0 {
+		r.MaxTokens = s.cfg.MaxTokens
+	}
+	return r, nil
+}
+
+func (cfg Config) models() []string {
+	if len(cfg.Models) > 0 {
+		return cfg.Models
+	}
+	return llm.ModelsFromEnv(cfg.Getenv)
+}
+
+// Parse makes the reader named by spec: "oracle", "scripted:PROFILE" (see
+// ScriptedProfiles; "PROFILE@N" sets a token budget) or "llm:MODEL". A bare
+// "llm" works when exactly one model is configured (ParseList expands it to
+// every model).
 func Parse(spec string, cfg Config) (Reader, error) {
-	spec = strings.TrimSpace(spec)
+	return parseOne(strings.TrimSpace(spec), &llmSetup{cfg: cfg})
+}
+
+func parseOne(spec string, setup *llmSetup) (Reader, error) {
+	kind, arg, hasArg := strings.Cut(spec, ":")
 	switch {
 	case spec == "oracle":
 		return Oracle{}, nil
+	case kind == "scripted" && hasArg:
+		return NewScripted(arg)
+	case kind == "scripted":
+		return nil, fmt.Errorf("reader scripted needs a profile: scripted:PROFILE (%s)", profileNames())
+	case kind == "llm" && hasArg:
+		if strings.TrimSpace(arg) == "" {
+			return nil, errors.New("reader llm: empty model name")
+		}
+		return setup.reader(strings.TrimSpace(arg))
+	case kind == "llm":
+		ms := setup.cfg.models()
+		switch len(ms) {
+		case 0:
+			return nil, fmt.Errorf("reader llm: no model: set %s (comma separated) or name one as llm:MODEL", llm.EnvModels)
+		case 1:
+			return setup.reader(ms[0])
+		}
+		return nil, fmt.Errorf("reader llm: %d models configured; name one as llm:MODEL (a reader list expands llm to all)", len(ms))
 	}
 	return nil, fmt.Errorf("unknown reader %q (want oracle, scripted:PROFILE or llm[:MODEL])", spec)
 }
 
-// ParseList makes the readers of a comma-separated list of specs.
+func profileNames() string {
+	names := make([]string, len(profiles))
+	for i, p := range profiles {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseList makes the readers of a comma-separated list of specs. A bare
+// "llm" expands to one reader per model of ESR_LLM_MODELS (or cfg.Models), a
+// bare "scripted" to every scripted profile. LLM readers share one client
+// (one concurrency limit) and one cache. It fails clearly when an LLM reader
+// is asked for and ESR_LLM_BASE_URL is unset.
 func ParseList(list string, cfg Config) ([]Reader, error) {
+	setup := &llmSetup{cfg: cfg}
 	var out []Reader
+	seen := map[string]bool{}
+	add := func(r Reader) {
+		if seen[r.Name()] {
+			if c, ok := r.(interface{ Close() error }); ok {
+				c.Close()
+			}
+			return
+		}
+		seen[r.Name()] = true
+		out = append(out, r)
+	}
 	for _, spec := range strings.Split(list, ",") {
-		if strings.TrimSpace(spec) == "" {
+		spec = strings.TrimSpace(spec)
+		switch spec {
+		case "":
+			continue
+		case "scripted":
+			for _, p := range profiles {
+				r, err := NewScripted(p.Name)
+				if err != nil {
+					return nil, err
+				}
+				add(r)
+			}
+			continue
+		case "llm":
+			ms := cfg.models()
+			if len(ms) == 0 {
+				return nil, fmt.Errorf("reader llm: no model: set %s (comma separated) or name one as llm:MODEL", llm.EnvModels)
+			}
+			for _, m := range ms {
+				r, err := setup.reader(m)
+				if err != nil {
+					return nil, err
+				}
+				add(r)
+			}
 			continue
 		}
-		r, err := Parse(spec, cfg)
+		r, err := parseOne(spec, setup)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, r)
+		add(r)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no reader named")
 	}
 	return out, nil
+}
+
+// Info describes a reader for `esr readers`.
+type Info struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Simulated bool   `json:"simulated"`
+	Summary   string `json:"summary,omitempty"`
+	// Capabilities: Capabilities for scripted readers, a description of
+	// what is read for the oracle, model and template for LLM readers.
+	Capabilities any `json:"capabilities"`
+}
+
+// OracleCapabilities describes the oracle reader.
+type OracleCapabilities struct {
+	ReadsState      bool `json:"reads_state"`
+	RenderInvariant bool `json:"render_invariant"`
+}
+
+// LLMCapabilities describes an LLM reader.
+type LLMCapabilities struct {
+	Model              string  `json:"model"`
+	Template           string  `json:"template"`
+	NoAbstainTemplate  string  `json:"no_abstain_template"`
+	Temperature        float64 `json:"temperature"`
+	Generations        int     `json:"generations"`
+	MaxTokens          int     `json:"max_tokens"`
+	EndpointConfigured bool    `json:"endpoint_configured"`
+}
+
+// Catalog lists every reader: the oracle, each scripted profile, and one
+// LLM reader per configured model (cfg.Models or ESR_LLM_MODELS). It never
+// shows the endpoint or the key.
+func Catalog(cfg Config) []Info {
+	out := []Info{{Name: "oracle", Kind: "oracle", Summary: "reads the memory's structured state, not the render",
+		Capabilities: OracleCapabilities{ReadsState: true, RenderInvariant: true}}}
+	for _, p := range profiles {
+		out = append(out, Info{Name: "scripted:" + p.Name, Kind: "scripted", Simulated: true,
+			Summary: "simulation: " + p.Summary, Capabilities: p.Capabilities})
+	}
+	baseSet := cfg.BaseURL != "" || cfg.Client != nil || llm.ConfigFromEnv(cfg.Getenv).BaseURL != ""
+	maxTok := cfg.MaxTokens
+	if maxTok <= 0 {
+		maxTok = DefaultMaxTokens
+	}
+	for _, m := range cfg.models() {
+		out = append(out, Info{Name: "llm:" + m, Kind: "llm", Summary: "OpenAI-compatible chat endpoint",
+			Capabilities: LLMCapabilities{Model: m, Template: llm.MustBuiltin(llm.TemplateQAAbstain).Version(),
+				NoAbstainTemplate: llm.MustBuiltin(llm.TemplateQANoAbstain).Version(), Temperature: 0,
+				Generations: 1, MaxTokens: maxTok, EndpointConfigured: baseSet}})
+	}
+	return out
 }

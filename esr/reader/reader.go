@@ -1,6 +1,16 @@
 // Package reader turns a question and a memory's rendered context into an
-// answer or ABSTAIN. Every reader implements Reader; the oracle reader reads
-// the memory's structured state instead of the text.
+// answer or ABSTAIN. Every reader implements Reader:
+//
+//   - Oracle reads the memory's structured state instead of the text (the
+//     render-invariant upper bound);
+//   - Scripted ("scripted:PROFILE") is a deterministic text reader with named
+//     capabilities (status column, visible dates, conflict policy, token
+//     budget): a SIMULATION for teaching and tests, never an LLM result;
+//   - LLM ("llm:MODEL") asks an OpenAI-compatible endpoint with the shared QA
+//     template, cached (package llm).
+//
+// Parse and ParseList make readers from names; Catalog describes them (`esr
+// readers`); ReadAll runs a batch concurrently with a progress hook.
 package reader
 
 import (
@@ -34,6 +44,11 @@ type Output struct {
 	Raw              string
 	ContextTokens    int
 	CompletionTokens int
+	// Cached reports an answer served from the response cache (LLM readers).
+	Cached bool
+	// Note says how the answer was reached (scripted readers explain their
+	// steps; empty otherwise). Not part of outcome rows.
+	Note string
 }
 
 // Reader answers one item. Implementations must be safe for concurrent use.

@@ -1,0 +1,376 @@
+package llm
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// Message is one chat message.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// Request is one chat-completions call. Temperature is sent as given (the
+// readers, judge and extractor always use 0); one generation is asked for.
+type Request struct {
+	Model       string
+	Messages    []Message
+	Temperature float64
+	// MaxTokens bounds the completion (0: the server's default).
+	MaxTokens int
+}
+
+// Response is the first choice of a completion with the usage counts the
+// server reported (0 when it reported none).
+type Response struct {
+	Content          string `json:"content"`
+	FinishReason     string `json:"finish_reason,omitempty"`
+	PromptTokens     int    `json:"prompt_tokens,omitempty"`
+	CompletionTokens int    `json:"completion_tokens,omitempty"`
+}
+
+// Stats counts a client's traffic.
+type Stats struct {
+	// Requests is HTTP attempts sent (retries included).
+	Requests int64
+	// Retries is attempts that failed transiently and were retried.
+	Retries int64
+	// Failures is calls that returned an error.
+	Failures int64
+}
+
+// Client calls one OpenAI-compatible endpoint. It is safe for concurrent use.
+type Client struct {
+	cfg      Config
+	url      string
+	http     *http.Client
+	sem      chan struct{}
+	requests atomic.Int64
+	retries  atomic.Int64
+	failures atomic.Int64
+}
+
+// ErrNoBaseURL is returned by New when no base URL is configured.
+var ErrNoBaseURL = errors.New(EnvBaseURL + " is not set (the OpenAI-compatible endpoint, e.g. http://localhost:8000/v1)")
+
+// New makes a client.
+func New(cfg Config) (*Client, error) {
+	cfg = cfg.withDefaults()
+	base := strings.TrimSpace(cfg.BaseURL)
+	if base == "" {
+		return nil, ErrNoBaseURL
+	}
+	u, err := url.Parse(base)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		// The value is not echoed: a URL can carry credentials.
+		return nil, fmt.Errorf("the base URL (%s) is not an http(s) URL such as http://localhost:8000/v1", EnvBaseURL)
+	}
+	endpoint := strings.TrimRight(base, "/")
+	if !strings.HasSuffix(endpoint, "/chat/completions") {
+		endpoint += "/chat/completions"
+	}
+	hc := cfg.HTTPClient
+	if hc == nil {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConnsPerHost = cfg.Concurrency + 4
+		tr.MaxIdleConns = 2 * (cfg.Concurrency + 4)
+		hc = &http.Client{Transport: tr}
+	}
+	return &Client{cfg: cfg, url: endpoint, http: hc, sem: make(chan struct{}, cfg.Concurrency)}, nil
+}
+
+// Concurrency is the client's limit on requests in flight.
+func (c *Client) Concurrency() int { return c.cfg.Concurrency }
+
+// Stats reports the client's traffic so far.
+func (c *Client) Stats() Stats {
+	return Stats{Requests: c.requests.Load(), Retries: c.retries.Load(), Failures: c.failures.Load()}
+}
+
+// Error is a failed call: the last attempt's problem, how many attempts were
+// made, and the HTTP status when there was one. Its text is redacted.
+type Error struct {
+	Status   int
+	Attempts int
+	Msg      string
+	// Temporary is whether the last failure was of a retryable kind (the
+	// retry budget ran out).
+	Temporary bool
+}
+
+func (e *Error) Error() string {
+	if e.Attempts > 1 {
+		return fmt.Sprintf("llm: %s (gave up after %d attempts)", e.Msg, e.Attempts)
+	}
+	return "llm: " + e.Msg
+}
+
+// attemptError is one attempt's failure before it is wrapped.
+type attemptError struct {
+	status     int
+	msg        string
+	retry      bool
+	retryAfter time.Duration
+}
+
+// Chat sends req and returns the first choice, retrying transient failures
+// (429, 408, 5xx, timeouts, network errors, malformed or truncated bodies)
+// with exponential backoff and jitter, honouring Retry-After, up to
+// MaxRetries retries. Other HTTP errors fail at once. Cancelling ctx stops at
+// once with ctx's error.
+func (c *Client) Chat(ctx context.Context, req Request) (Response, error) {
+	body, err := json.Marshal(wireRequest{Model: req.Model, Messages: req.Messages,
+		Temperature: req.Temperature, N: 1, MaxTokens: req.MaxTokens})
+	if err != nil {
+		return Response{}, err
+	}
+	for attempt := 0; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return Response{}, err
+		}
+		select {
+		case c.sem <- struct{}{}:
+		case <-ctx.Done():
+			return Response{}, ctx.Err()
+		}
+		resp, aerr := c.attempt(ctx, body)
+		<-c.sem
+		if aerr == nil {
+			return resp, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return Response{}, err
+		}
+		if !aerr.retry || attempt >= c.cfg.MaxRetries {
+			c.failures.Add(1)
+			return Response{}, &Error{Status: aerr.status, Attempts: attempt + 1, Msg: c.redact(aerr.msg), Temporary: aerr.retry}
+		}
+		c.retries.Add(1)
+		wait := c.backoff(attempt, aerr.retryAfter)
+		if c.cfg.Log != nil {
+			c.cfg.Log(c.redact(fmt.Sprintf("llm: %s model %s: %s; retry %d/%d in %s",
+				c.safeURL(), req.Model, aerr.msg, attempt+1, c.cfg.MaxRetries, wait.Round(time.Millisecond))))
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return Response{}, ctx.Err()
+		}
+	}
+}
+
+// backoff is the wait before retry number attempt+1: full jitter over the
+// exponential bound, at least the server's Retry-After (capped).
+func (c *Client) backoff(attempt int, retryAfter time.Duration) time.Duration {
+	bound := c.cfg.BackoffBase
+	for i := 0; i < attempt && bound < c.cfg.BackoffMax; i++ {
+		bound *= 2
+	}
+	if bound > c.cfg.BackoffMax {
+		bound = c.cfg.BackoffMax
+	}
+	wait := time.Duration(rand.Int64N(int64(bound) + 1))
+	if retryAfter > c.cfg.MaxRetryAfter {
+		retryAfter = c.cfg.MaxRetryAfter
+	}
+	if retryAfter > wait {
+		// Honour the server, with a little jitter so clients do not return
+		// in lockstep.
+		wait = retryAfter + time.Duration(rand.Int64N(int64(retryAfter)/10+1))
+	}
+	return wait
+}
+
+type wireRequest struct {
+	Model       string    `json:"model"`
+	Messages    []Message `json:"messages"`
+	Temperature float64   `json:"temperature"`
+	N           int       `json:"n"`
+	MaxTokens   int       `json:"max_tokens,omitempty"`
+	Stream      bool      `json:"stream"`
+}
+
+type wireResponse struct {
+	Choices []struct {
+		Message struct {
+			Content *string `json:"content"`
+		} `json:"message"`
+		Text         *string `json:"text"`
+		FinishReason string  `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *struct {
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+	} `json:"usage"`
+	Error json.RawMessage `json:"error"`
+}
+
+// maxBody bounds a response body.
+const maxBody = 16 << 20
+
+func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptError) {
+	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	hreq, err := http.NewRequestWithContext(actx, http.MethodPost, c.url, bytes.NewReader(body))
+	if err != nil {
+		return Response{}, &attemptError{msg: "bad request: " + err.Error()}
+	}
+	hreq.Header.Set("Content-Type", "application/json")
+	hreq.Header.Set("Accept", "application/json")
+	if c.cfg.APIKey != "" {
+		hreq.Header.Set("Authorization", "Bearer "+c.cfg.APIKey)
+	}
+	c.requests.Add(1)
+	hresp, err := c.http.Do(hreq)
+	if err != nil {
+		return Response{}, c.transportError(ctx, actx, err)
+	}
+	defer hresp.Body.Close()
+	data, rerr := io.ReadAll(io.LimitReader(hresp.Body, maxBody))
+	if hresp.StatusCode < 200 || hresp.StatusCode > 299 {
+		ae := &attemptError{status: hresp.StatusCode,
+			msg: fmt.Sprintf("HTTP %d from %s: %s", hresp.StatusCode, c.safeURL(), snippet(data))}
+		switch {
+		case hresp.StatusCode == http.StatusTooManyRequests, hresp.StatusCode == http.StatusRequestTimeout,
+			hresp.StatusCode >= 500:
+			ae.retry = true
+			ae.retryAfter = parseRetryAfter(hresp.Header.Get("Retry-After"), time.Now())
+		}
+		return Response{}, ae
+	}
+	if rerr != nil {
+		if actx.Err() != nil && ctx.Err() == nil {
+			return Response{}, &attemptError{status: hresp.StatusCode, retry: true,
+				msg: fmt.Sprintf("timed out after %s reading the response", c.cfg.Timeout)}
+		}
+		return Response{}, &attemptError{status: hresp.StatusCode, retry: true,
+			msg: "truncated response: " + rerr.Error()}
+	}
+	var w wireResponse
+	if err := json.Unmarshal(data, &w); err != nil {
+		return Response{}, &attemptError{status: hresp.StatusCode, retry: true,
+			msg: fmt.Sprintf("malformed response (%v): %s", err, snippet(data))}
+	}
+	if len(w.Choices) == 0 {
+		msg := "response has no choices"
+		if len(w.Error) > 0 && string(w.Error) != "null" {
+			msg = "response reports an error: " + snippet(w.Error)
+		}
+		return Response{}, &attemptError{status: hresp.StatusCode, retry: true, msg: msg + ": " + snippet(data)}
+	}
+	ch := w.Choices[0]
+	r := Response{FinishReason: ch.FinishReason}
+	switch {
+	case ch.Message.Content != nil:
+		r.Content = *ch.Message.Content
+	case ch.Text != nil:
+		r.Content = *ch.Text
+	}
+	if w.Usage != nil {
+		r.PromptTokens, r.CompletionTokens = w.Usage.PromptTokens, w.Usage.CompletionTokens
+	}
+	// A proxy that echoes request headers must not get the key into
+	// answers, outcome rows or the cache.
+	r.Content = c.redact(r.Content)
+	return r, nil
+}
+
+// transportError classifies an error from http.Client.Do: the caller's
+// cancellation is final, everything else (the attempt's own timeout,
+// refused or reset connections, EOF) is retried.
+func (c *Client) transportError(ctx, actx context.Context, err error) *attemptError {
+	if ctx.Err() != nil {
+		return &attemptError{msg: ctx.Err().Error()}
+	}
+	if actx.Err() != nil {
+		return &attemptError{retry: true, msg: fmt.Sprintf("timed out after %s waiting for %s", c.cfg.Timeout, c.safeURL())}
+	}
+	return &attemptError{retry: true, msg: "request failed: " + err.Error()}
+}
+
+// parseRetryAfter reads a Retry-After header: delay seconds (fractions
+// accepted) or an HTTP date. Unparseable or absent: 0.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil {
+		if s < 0 {
+			return 0
+		}
+		return time.Duration(s * float64(time.Second))
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := t.Sub(now); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// snippet is the start of a body for an error message, on one line.
+func snippet(b []byte) string {
+	s := strings.Join(strings.Fields(string(b)), " ")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	if s == "" {
+		s = "(empty body)"
+	}
+	return s
+}
+
+// safeURL is the endpoint without user info or query string.
+func (c *Client) safeURL() string {
+	u, err := url.Parse(c.url)
+	if err != nil {
+		return "(endpoint)"
+	}
+	u.User = nil
+	u.RawQuery = ""
+	u.Fragment = ""
+	return u.String()
+}
+
+// redact removes the API key (and any URL password) from s.
+func (c *Client) redact(s string) string { return redactString(s, c.cfg.APIKey) }
+
+// Redacted is the placeholder that replaces a secret in text.
+const Redacted = "[REDACTED]"
+
+func redactString(s, key string) string {
+	if key != "" {
+		s = strings.ReplaceAll(s, key, Redacted)
+	}
+	// A password in a URL's user info ("https://user:pw@host") is a secret too.
+	for _, f := range strings.Fields(s) {
+		i := strings.Index(f, "://")
+		at := strings.IndexByte(f, '@')
+		if i < 0 || at < i {
+			continue
+		}
+		if colon := strings.IndexByte(f[i+3:at], ':'); colon >= 0 {
+			s = strings.ReplaceAll(s, f[i+3+colon+1:at], Redacted)
+		}
+	}
+	return s
+}
+
+// Redact removes key from s: for callers that print errors or URLs that may
+// carry it.
+func Redact(s, key string) string { return redactString(s, key) }

@@ -1,0 +1,132 @@
+package llm
+
+import (
+	"net/http"
+	"os"
+	"strings"
+	"time"
+)
+
+// Environment variables read by ConfigFromEnv and ModelsFromEnv.
+const (
+	EnvBaseURL    = "ESR_LLM_BASE_URL"
+	EnvAPIKey     = "ESR_LLM_API_KEY"
+	EnvModels     = "ESR_LLM_MODELS"
+	EnvJudgeModel = "ESR_LLM_JUDGE_MODEL"
+)
+
+// Defaults for Config fields left zero.
+const (
+	DefaultConcurrency   = 8
+	DefaultTimeout       = 2 * time.Minute
+	DefaultMaxRetries    = 6
+	DefaultBackoffBase   = 500 * time.Millisecond
+	DefaultBackoffMax    = 30 * time.Second
+	DefaultMaxRetryAfter = 2 * time.Minute
+)
+
+// Config configures a Client.
+type Config struct {
+	// BaseURL is the API root, e.g. "http://localhost:8000/v1"; requests go
+	// to BaseURL + "/chat/completions" (a BaseURL already ending in
+	// /chat/completions is used as is). Required.
+	BaseURL string
+	// APIKey is sent as "Authorization: Bearer KEY" when not empty. It never
+	// appears in errors, logs or cache files.
+	APIKey string
+	// Concurrency bounds the requests in flight (default 8).
+	Concurrency int
+	// Timeout bounds one HTTP attempt (default 2 min); an attempt that runs
+	// past it is retried.
+	Timeout time.Duration
+	// MaxRetries is the retry budget of one call: after 1+MaxRetries failed
+	// attempts the call returns the last error (default 6; negative: none).
+	MaxRetries int
+	// BackoffBase and BackoffMax shape the exponential backoff: attempt n
+	// waits a uniformly random duration in [0, min(BackoffMax,
+	// BackoffBase·2^n)] ("full jitter"), or the server's Retry-After when
+	// that is longer (capped at MaxRetryAfter).
+	BackoffBase   time.Duration
+	BackoffMax    time.Duration
+	MaxRetryAfter time.Duration
+	// HTTPClient replaces the default client (whose transport keeps
+	// Concurrency idle connections per host).
+	HTTPClient *http.Client
+	// Log, when set, receives one line per retry; lines are redacted.
+	Log func(line string)
+}
+
+func (c Config) withDefaults() Config {
+	if c.Concurrency <= 0 {
+		c.Concurrency = DefaultConcurrency
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxRetries == 0 {
+		c.MaxRetries = DefaultMaxRetries
+	}
+	if c.MaxRetries < 0 {
+		c.MaxRetries = 0
+	}
+	if c.BackoffBase <= 0 {
+		c.BackoffBase = DefaultBackoffBase
+	}
+	if c.BackoffMax <= 0 {
+		c.BackoffMax = DefaultBackoffMax
+	}
+	if c.MaxRetryAfter <= 0 {
+		c.MaxRetryAfter = DefaultMaxRetryAfter
+	}
+	return c
+}
+
+// Getenv is os.Getenv when g is nil.
+func Getenv(g func(string) string) func(string) string {
+	if g == nil {
+		return os.Getenv
+	}
+	return g
+}
+
+// ConfigFromEnv fills BaseURL and APIKey from ESR_LLM_BASE_URL and
+// ESR_LLM_API_KEY (getenv nil: the process environment).
+func ConfigFromEnv(getenv func(string) string) Config {
+	g := Getenv(getenv)
+	return Config{BaseURL: strings.TrimSpace(g(EnvBaseURL)), APIKey: strings.TrimSpace(g(EnvAPIKey))}
+}
+
+// ModelsFromEnv lists the models of ESR_LLM_MODELS (comma separated, blanks
+// and duplicates dropped), in order.
+func ModelsFromEnv(getenv func(string) string) []string {
+	return SplitModels(Getenv(getenv)(EnvModels))
+}
+
+// SplitModels splits a comma-separated model list, dropping blanks and
+// duplicates.
+func SplitModels(list string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range strings.Split(list, ",") {
+		m = strings.TrimSpace(m)
+		if m == "" || seen[m] {
+			continue
+		}
+		seen[m] = true
+		out = append(out, m)
+	}
+	return out
+}
+
+// JudgeModelFromEnv is ESR_LLM_JUDGE_MODEL, or else the first model of
+// ESR_LLM_MODELS, or "".
+func JudgeModelFromEnv(getenv func(string) string) string {
+	g := Getenv(getenv)
+	if m := strings.TrimSpace(g(EnvJudgeModel)); m != "" {
+		return m
+	}
+	if ms := SplitModels(g(EnvModels)); len(ms) > 0 {
+		return ms[0]
+	}
+	return ""
+}

@@ -1,0 +1,292 @@
+package reader
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// This file is the scripted reader's eyes: it reads a render's text line by
+// line and recognises the layouts the memory classes print (esr/memory),
+// without any access to the memory's state. Each line kind is recognised on
+// its own, so truncated renders (a token budget) and mixed renders (the
+// deployed variant: a structured render, then "raw events (newest first):"
+// and the events) parse as far as they go.
+
+// record is one value the reader saw for a key.
+type record struct {
+	key     string // the key as the render labels it; "" for raw event text
+	value   string
+	time    esr.Time // the visible time (ledger time, valid_at, event date)
+	hasTime bool
+	// status is the row's status cell (LIVE, DEPRECATED, REFINED,
+	// UNRELATED, neutral), or "" when the layout has none.
+	status string
+	// live is what a status-reading reader learns: 1 in force (LIVE, or
+	// invalid_at "present"), -1 closed (DEPRECATED, REFINED, UNRELATED, or a
+	// dated invalid_at), 0 nothing.
+	live     int
+	closedAt esr.Time // coarse invalid_at of a closed edge
+	id       string
+	pos      int // order of appearance in the text
+	raw      bool
+}
+
+// eventLine is one "[id date] text" line of raw event text.
+type eventLine struct {
+	id      string
+	time    esr.Time
+	hasTime bool
+	text    string
+	pos     int
+}
+
+// view is what the reader made of a render.
+type view struct {
+	records   []record
+	keyStatus map[string]string // ledger "status:" header per key label
+	events    []eventLine       // raw event lines (direct-context, rag-topk, deployed)
+	layouts   []string          // layouts recognised, in order of first sight
+}
+
+// DeployedMarker is the line the deployed variant puts between the
+// structured render and the raw events (esr/memory, deployed.go).
+const DeployedMarker = "raw events (newest first):"
+
+var (
+	eventLineRE  = regexp.MustCompile(`^\[(\S+) ([0-9]{4}-[0-9]{2}-[0-9]{2}(?: [0-9]{2}:[0-9]{2})?|unknown)\] ?(.*)$`)
+	latestLineRE = regexp.MustCompile(`^(.+?) / (.+?): (.*) \(as of ([^()]*)\)$`)
+	keyLineRE    = regexp.MustCompile(`^key: (.+?)\s+status: (\S+)\s*$`)
+)
+
+// parseRender reads text into a view. question is used only to split
+// Graphiti-style facts ("ENTITY ATTRIBUTE is VALUE") into key and value.
+func parseRender(text string) *view {
+	v := &view{keyStatus: map[string]string{}}
+	seen := map[string]bool{}
+	saw := func(layout string) {
+		if !seen[layout] {
+			seen[layout] = true
+			v.layouts = append(v.layouts, layout)
+		}
+	}
+	const (
+		none = iota
+		ledgerTable
+		factTable
+		groupTable
+	)
+	mode := none
+	curKey := ""
+	pos := 0
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimRight(line, " \r")
+		trim := strings.TrimSpace(t)
+		if trim == "" {
+			if mode == ledgerTable {
+				mode = none
+			}
+			continue
+		}
+		pos++
+		if trim == DeployedMarker {
+			mode = none
+			continue
+		}
+		if m := eventLineRE.FindStringSubmatch(trim); m != nil {
+			saw("events")
+			ev := eventLine{id: m[1], text: m[3], pos: pos}
+			ev.time, ev.hasTime = parseStamp(m[2])
+			v.events = append(v.events, ev)
+			continue
+		}
+		if m := keyLineRE.FindStringSubmatch(trim); m != nil {
+			saw("ledger")
+			curKey = m[1]
+			v.keyStatus[curKey] = m[2]
+			mode = none
+			continue
+		}
+		if isLedgerHeader(trim) {
+			mode = ledgerTable
+			continue
+		}
+		if strings.HasPrefix(trim, "events:") {
+			mode = none
+			continue
+		}
+		if trim == "-----Facts-----" {
+			saw("facts")
+			continue
+		}
+		if compact(trim) == "id|entity|attribute|value" {
+			saw("facts")
+			mode = factTable
+			continue
+		}
+		if strings.HasPrefix(trim, "## ") {
+			saw("grouped")
+			curKey = strings.TrimSpace(trim[3:])
+			mode = groupTable
+			continue
+		}
+		if f, ok := parseFactLine(trim); ok {
+			saw("graphiti")
+			r := record{key: f.key, value: f.value, id: "", pos: pos}
+			r.time, r.hasTime = parseStamp(f.ValidAt)
+			if strings.EqualFold(strings.TrimSpace(f.InvalidAt), "present") {
+				r.live = 1
+			} else if at, ok := parseStamp(f.InvalidAt); ok {
+				r.live, r.closedAt = -1, at
+			}
+			v.records = append(v.records, r)
+			continue
+		}
+		switch mode {
+		case ledgerTable:
+			cells := splitCells(trim, "|")
+			if len(cells) >= 4 {
+				r := record{key: curKey, id: cells[1], value: strings.Join(cells[2:len(cells)-1], " | "),
+					status: cells[len(cells)-1], pos: pos}
+				r.time, r.hasTime = parseStamp(cells[0])
+				r.live = statusLive(r.status)
+				v.records = append(v.records, r)
+			}
+			continue
+		case factTable:
+			parts := strings.SplitN(trim, "|", 4)
+			if len(parts) == 4 {
+				v.records = append(v.records, record{key: strings.TrimSpace(parts[1]) + " / " + strings.TrimSpace(parts[2]),
+					id: strings.TrimSpace(parts[0]), value: strings.TrimSpace(parts[3]), pos: pos})
+			}
+			continue
+		case groupTable:
+			if strings.HasPrefix(trim, "|") {
+				cells := splitCells(strings.Trim(trim, "|"), "|")
+				if len(cells) >= 2 && !(cells[0] == "id" && cells[1] == "value") && strings.Trim(cells[0], "-: ") != "" {
+					v.records = append(v.records, record{key: curKey, id: cells[0],
+						value: strings.Join(cells[1:], " | "), pos: pos})
+				}
+				continue
+			}
+		}
+		if m := latestLineRE.FindStringSubmatch(trim); m != nil {
+			saw("latest")
+			r := record{key: m[1] + " / " + m[2], value: strings.TrimSpace(m[3]), pos: pos}
+			r.time, r.hasTime = parseStamp(m[4])
+			v.records = append(v.records, r)
+			continue
+		}
+	}
+	return v
+}
+
+// compact drops white space.
+func compact(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isLedgerHeader(s string) bool {
+	c := splitCells(s, "|")
+	return len(c) == 4 && c[0] == "time" && c[1] == "event" && c[2] == "value" && c[3] == "status"
+}
+
+// splitCells splits a table row on sep and trims each cell.
+func splitCells(s, sep string) []string {
+	parts := strings.Split(s, sep)
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+func statusLive(s string) int {
+	switch strings.ToUpper(s) {
+	case "LIVE":
+		return 1
+	case "DEPRECATED", "REFINED", "UNRELATED", "SET_ASIDE":
+		return -1
+	}
+	return 0
+}
+
+// parseStamp reads a rendered time ("2024-03-01", "2024-03-01 15:04").
+func parseStamp(s string) (esr.Time, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "unknown" || s == "present" {
+		return esr.Time{}, false
+	}
+	if t, err := time.Parse("2006-01-02 15:04", s); err == nil {
+		return esr.Time{Time: t.UTC()}, true
+	}
+	t, err := esr.ParseTime(s)
+	if err != nil {
+		return esr.Time{}, false
+	}
+	return t, true
+}
+
+// fact is one Graphiti-style fact line.
+type fact struct {
+	Fact      string `json:"fact"`
+	ValidAt   string `json:"valid_at"`
+	InvalidAt string `json:"invalid_at"`
+	key       string
+	value     string
+}
+
+// parseFactLine reads one line of a Graphiti-style JSON fact list
+// ("[{...},", " {...},", " {...}]") and splits its fact at the first " is "
+// into key ("ENTITY ATTRIBUTE") and value.
+func parseFactLine(s string) (fact, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "[")
+	s = strings.TrimSuffix(s, "]")
+	s = strings.TrimSuffix(strings.TrimSpace(s), ",")
+	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") || !strings.Contains(s, `"fact"`) {
+		return fact{}, false
+	}
+	var f fact
+	if err := json.Unmarshal([]byte(s), &f); err != nil {
+		return fact{}, false
+	}
+	i := strings.Index(f.Fact, " is ")
+	if i < 0 {
+		return fact{}, false
+	}
+	f.key, f.value = strings.TrimSpace(f.Fact[:i]), strings.TrimSpace(f.Fact[i+4:])
+	return f, true
+}
+
+// truncateTokens keeps the longest prefix of whole lines whose CountTokens
+// is at most budget: what a reader that reads only budget tokens sees.
+func truncateTokens(text string, budget int) string {
+	if budget <= 0 {
+		return text
+	}
+	words := 0
+	end := 0
+	for end < len(text) {
+		nl := strings.IndexByte(text[end:], '\n')
+		lineEnd := len(text)
+		if nl >= 0 {
+			lineEnd = end + nl + 1
+		}
+		w := len(strings.Fields(text[end:lineEnd]))
+		if (words+w)*4+2 > budget*3+2 { // CountTokens(words+w) > budget
+			break
+		}
+		words += w
+		end = lineEnd
+	}
+	return text[:end]
+}

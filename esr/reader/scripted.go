@@ -1,0 +1,553 @@
+package reader
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// Conflict policies: what a scripted reader does when several candidate
+// values remain after it has used its capabilities.
+const (
+	ConflictAbstain  = "abstain"
+	ConflictFirst    = "pick-first"
+	ConflictMajority = "pick-majority"
+)
+
+// Capabilities are what a scripted reader can do with a render's text.
+type Capabilities struct {
+	// UsesStatus: reads an explicit status column (LIVE / DEPRECATED /
+	// REFINED / UNRELATED; "neutral" says nothing), abstains on a key whose
+	// header says "status: unresolved", and reads a Graphiti-style
+	// invalid_at ("present" = in force, a date = closed).
+	UsesStatus bool `json:"uses_status"`
+	// SortsByTime: orders records by their visible dates (ledger time
+	// column, valid_at / invalid_at, "[e3 2024-03-01]" event lines) and takes
+	// the newest as current.
+	SortsByTime bool `json:"sorts_by_time"`
+	// OnConflict is what happens when several candidate values remain:
+	// "abstain", "pick-first" (first in the text) or "pick-majority" (the
+	// most frequent value; a tie abstains).
+	OnConflict string `json:"on_conflict"`
+	// TokenBudget: only the first TokenBudget tokens (CountTokens, whole
+	// lines) of the context are read; 0 reads everything.
+	TokenBudget int `json:"token_budget"`
+}
+
+// Profile is a named scripted reader.
+type Profile struct {
+	Name         string       `json:"name"`
+	Summary      string       `json:"summary"`
+	Capabilities Capabilities `json:"capabilities"`
+}
+
+// DefaultBudget is the budgeted profile's token budget: deliberately tiny,
+// so that on the paper's three-event Figure 1 stream it already hides
+// events; use "scripted:budgeted@N" for another budget.
+const DefaultBudget = 40
+
+var profiles = []Profile{
+	{Name: "status-reader", Summary: "reads status columns and dates; abstains when candidates still disagree",
+		Capabilities: Capabilities{UsesStatus: true, SortsByTime: true, OnConflict: ConflictAbstain}},
+	{Name: "time-sorter", Summary: "ignores status; takes the newest dated value; abstains when nothing is dated and values disagree",
+		Capabilities: Capabilities{SortsByTime: true, OnConflict: ConflictAbstain}},
+	{Name: "cautious", Summary: "abstains on any disagreement unless a status column or invalid_at settles it; ignores dates",
+		Capabilities: Capabilities{UsesStatus: true, OnConflict: ConflictAbstain}},
+	{Name: "budgeted", Summary: "time-sorter that reads only the first " + strconv.Itoa(DefaultBudget) + " tokens (long-context loss)",
+		Capabilities: Capabilities{SortsByTime: true, OnConflict: ConflictAbstain, TokenBudget: DefaultBudget}},
+	{Name: "majority", Summary: "no dates, no status: the most frequent value (a tie abstains)",
+		Capabilities: Capabilities{OnConflict: ConflictMajority}},
+	{Name: "naive", Summary: "no dates, no status: the first value it reads",
+		Capabilities: Capabilities{OnConflict: ConflictFirst}},
+}
+
+// ScriptedProfiles lists the built-in scripted profiles.
+func ScriptedProfiles() []Profile { return append([]Profile(nil), profiles...) }
+
+// Scripted is a transparent, deterministic text reader: a SIMULATION of an
+// answer model for teaching and tests, not a language model. It parses the
+// render text (Input.Context) and never looks at Input.State. It
+//
+//  1. keeps the first TokenBudget tokens (whole lines) when it has a budget;
+//  2. recognises every memory class's layout line by line (ledger tables,
+//     GraphRAG fact tables, grouped tables, LATEST-ONLY lines, Graphiti JSON
+//     facts, "[id date] text" event lines, and the deployed variant's
+//     appended raw events);
+//  3. picks the key the question is about: the rendered key label sharing
+//     the most content words with the question (attribute names split at
+//     underscores); with several keys and no overlap it abstains;
+//  4. answers from the key's records with its capabilities: status (LIVE
+//     rows, invalid_at "present", "status: unresolved" → ABSTAIN), time
+//     (newest dated record), and its conflict policy for what is left;
+//     provenance is the value before the current one (the newest closed
+//     record with another value, or the next older differing value in date
+//     order); relation type is the prior row's status (REFINED → refines,
+//     DEPRECATED → replaces), else the surface rule of spec §8 (the current
+//     value contains the prior one and is at least 4 characters longer →
+//     refines, otherwise replaces).
+//
+// Raw event text marks no values. The reader then looks in each event line
+// for values it already knows for the key (from a structured render above
+// the events, in the deployed variant) and for the value shape the
+// attribute's name suggests (quantities with units for timeouts, sizes and
+// limits; versions; counts; issue states; severities; @owners; ISO dates; see
+// valuePatterns). For attributes with free-text values (labels, workarounds,
+// reproduction conditions) it finds nothing and honestly abstains. In the
+// deployed variant it falls back to the raw events only when the structured
+// render lacks the answer (e.g. no prior value), or when it can sort by time
+// and the structured render had no dates to settle a conflict.
+//
+// When the memory says it may not abstain (graphrag-lite), a conflict is
+// settled by majority, then by first position. Name and Family are
+// "scripted:PROFILE".
+type Scripted struct {
+	name string
+	caps Capabilities
+}
+
+// NewScripted makes the scripted reader of a built-in profile; "NAME@N"
+// overrides the token budget (e.g. "budgeted@256", "time-sorter@512").
+func NewScripted(profile string) (*Scripted, error) {
+	name, budget, hasBudget := strings.Cut(strings.TrimSpace(profile), "@")
+	for _, p := range profiles {
+		if p.Name != name {
+			continue
+		}
+		caps := p.Capabilities
+		if hasBudget {
+			n, err := strconv.Atoi(budget)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("scripted profile %q: token budget %q is not a number ≥ 0", profile, budget)
+			}
+			caps.TokenBudget = n
+		}
+		return NewScriptedWith(strings.TrimSpace(profile), caps)
+	}
+	names := make([]string, len(profiles))
+	for i, p := range profiles {
+		names[i] = p.Name
+	}
+	return nil, fmt.Errorf("unknown scripted profile %q (want one of %s, optionally with @TOKENS)", profile, strings.Join(names, ", "))
+}
+
+// NewScriptedWith makes a scripted reader with custom capabilities under
+// the name "scripted:NAME".
+func NewScriptedWith(name string, caps Capabilities) (*Scripted, error) {
+	switch caps.OnConflict {
+	case ConflictAbstain, ConflictFirst, ConflictMajority:
+	case "":
+		caps.OnConflict = ConflictAbstain
+	default:
+		return nil, fmt.Errorf("on_conflict %q is not abstain, pick-first or pick-majority", caps.OnConflict)
+	}
+	if caps.TokenBudget < 0 {
+		return nil, fmt.Errorf("token budget %d is negative", caps.TokenBudget)
+	}
+	return &Scripted{name: name, caps: caps}, nil
+}
+
+func (s *Scripted) Name() string   { return "scripted:" + s.name }
+func (s *Scripted) Family() string { return s.Name() }
+
+// Capabilities are the reader's capabilities.
+func (s *Scripted) Capabilities() Capabilities { return s.caps }
+
+// Read answers from the render text alone.
+func (s *Scripted) Read(ctx context.Context, in Input) (Output, error) {
+	if err := ctx.Err(); err != nil {
+		return Output{}, err
+	}
+	d := s.decide(in)
+	out := Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: CountTokens(in.Context),
+		Note: s.Name() + ": " + d.note}
+	return out, nil
+}
+
+// outcome says how a decision ended.
+type outcome int
+
+const (
+	decided  outcome = iota
+	conflict         // candidates disagree and the capabilities cannot settle it
+	missing          // the text does not show what is asked
+)
+
+type decision struct {
+	answer esr.Answer
+	why    outcome
+	note   string
+}
+
+func abstain(why outcome, note string) decision {
+	return decision{answer: esr.Abstain, why: why, note: note}
+}
+
+// queryType is the input's query type, or one guessed from the question.
+func queryType(in Input) esr.QueryType {
+	if in.QueryType != "" {
+		return in.QueryType
+	}
+	q := strings.ToLower(in.Question)
+	switch {
+	case strings.Contains(q, "refine") && strings.Contains(q, "replace"):
+		return esr.RelationType
+	case strings.Contains(q, "before") || strings.Contains(q, "previous") || strings.Contains(q, "prior"):
+		return esr.Provenance
+	}
+	return esr.Snapshot
+}
+
+func (s *Scripted) decide(in Input) decision {
+	text := truncateTokens(in.Context, s.caps.TokenBudget)
+	v := parseRender(text)
+	q := contentWords(in.Question)
+	qt := queryType(in)
+
+	var d decision
+	var known []string
+	keyWords := map[string]bool{}
+	for _, w := range words(in.Question) {
+		keyWords[w] = true
+	}
+	structuredDated := false
+	if len(v.records) > 0 {
+		label, ok := chooseKey(v.records, q)
+		if !ok {
+			d = abstain(missing, "no rendered key matches the question")
+		} else {
+			var recs []record
+			for _, r := range v.records {
+				if r.key == label {
+					recs = append(recs, r)
+					known = append(known, r.value)
+					structuredDated = structuredDated || r.hasTime
+				}
+			}
+			for _, w := range words(label) {
+				keyWords[w] = true
+			}
+			d = s.answer(recs, v.keyStatus[label], qt, in.MayAbstain)
+			d.note = "key " + label + ": " + d.note
+		}
+	} else {
+		d = abstain(missing, "no structured records")
+	}
+	useRaw := len(v.events) > 0 && (d.why == missing ||
+		d.why == conflict && s.caps.SortsByTime && !structuredDated)
+	if useRaw {
+		pat := patternFor(keyWords)
+		if pat == nil && len(known) == 0 {
+			if len(v.records) == 0 {
+				return abstain(missing, "raw text marks no values and no value pattern is known for this attribute")
+			}
+			return d
+		}
+		var recs []record
+		for _, ev := range v.events {
+			if val, ok := findValues(ev.text, known, pat); ok {
+				recs = append(recs, record{value: val, time: ev.time, hasTime: ev.hasTime, id: ev.id, pos: ev.pos, raw: true})
+			}
+		}
+		how := "known values"
+		if pat != nil {
+			how = pat.name + " pattern"
+			if len(known) > 0 {
+				how = "known values + " + how
+			}
+		}
+		rd := s.answer(recs, "", qt, in.MayAbstain)
+		rd.note = fmt.Sprintf("raw events (%s, %d of %d lines state a value): %s", how, len(recs), len(v.events), rd.note)
+		if len(v.records) == 0 || rd.why == decided {
+			return rd
+		}
+	}
+	return d
+}
+
+// chooseKey picks the rendered key label the question is about.
+func chooseKey(recs []record, q map[string]bool) (string, bool) {
+	var labels []string
+	seen := map[string]bool{}
+	for _, r := range recs {
+		if !seen[r.key] {
+			seen[r.key] = true
+			labels = append(labels, r.key)
+		}
+	}
+	best, bestN, bestF := "", 0, 0.0
+	for _, l := range labels {
+		n, f := keyScore(l, q)
+		if n > bestN || n == bestN && n > 0 && f > bestF {
+			best, bestN, bestF = l, n, f
+		}
+	}
+	if bestN > 0 {
+		return best, true
+	}
+	if len(labels) == 1 {
+		return labels[0], true
+	}
+	return "", false
+}
+
+// answer decides a query from one key's records.
+func (s *Scripted) answer(recs []record, keyStatus string, qt esr.QueryType, mayAbstain bool) decision {
+	if len(recs) == 0 {
+		return abstain(missing, "no value found")
+	}
+	statusInfo := false
+	if s.caps.UsesStatus {
+		for _, r := range recs {
+			if r.live != 0 {
+				statusInfo = true
+				break
+			}
+		}
+		if keyStatus == "unresolved" {
+			if !mayAbstain {
+				return s.forced(recs, "status: unresolved")
+			}
+			return abstain(conflict, "status: unresolved")
+		}
+	}
+	cands := recs
+	if statusInfo {
+		cands = nil
+		for _, r := range recs {
+			if r.live == 1 {
+				cands = append(cands, r)
+			}
+		}
+	}
+	cur, why, note := s.pick(cands, s.caps.SortsByTime, mayAbstain)
+	if statusInfo {
+		note = "in force per status: " + note
+	}
+	if why != decided {
+		return abstain(why, note)
+	}
+	if qt == esr.Snapshot {
+		return decision{answer: esr.Says(cur.value), note: note}
+	}
+	prior, why, pnote := s.prior(recs, cur, statusInfo, mayAbstain)
+	if why != decided {
+		return abstain(why, note+"; prior: "+pnote)
+	}
+	if qt == esr.Provenance {
+		return decision{answer: esr.Says(prior.value), note: note + "; prior: " + pnote}
+	}
+	rel := esr.AnswerReplaces
+	how := "surface rule"
+	switch {
+	case statusInfo && strings.EqualFold(prior.status, "REFINED"):
+		rel, how = esr.AnswerRefines, "prior row REFINED"
+	case statusInfo && strings.EqualFold(prior.status, "DEPRECATED"):
+		how = "prior row DEPRECATED"
+	case refinesSurface(prior.value, cur.value):
+		rel = esr.AnswerRefines
+	}
+	return decision{answer: esr.Says(rel), note: note + "; prior: " + pnote + "; " + how}
+}
+
+// forced settles a conflict for a memory that forbids abstaining.
+func (s *Scripted) forced(cands []record, why string) decision {
+	r, ok := majority(cands, true)
+	if !ok {
+		return abstain(conflict, why)
+	}
+	return decision{answer: esr.Says(r.value), note: why + "; no abstaining allowed: majority/first"}
+}
+
+// pick chooses the current record among candidates.
+func (s *Scripted) pick(cands []record, useTime, mayAbstain bool) (record, outcome, string) {
+	if len(cands) == 0 {
+		return record{}, missing, "no candidate value"
+	}
+	if useTime {
+		var dated []record
+		for _, r := range cands {
+			if r.hasTime {
+				dated = append(dated, r)
+			}
+		}
+		if len(dated) > 0 {
+			sortNewest(dated)
+			top := dated[:1]
+			for _, r := range dated[1:] {
+				if r.time.Equal(dated[0].time.Time) {
+					top = append(top, r)
+				}
+			}
+			if allSame(top) {
+				return top[0], decided, fmt.Sprintf("newest of %d dated (%s)", len(dated), top[0].time.Date())
+			}
+			cands = top
+		}
+	}
+	if allSame(cands) {
+		return cands[0], decided, fmt.Sprintf("%d record(s) agree", len(cands))
+	}
+	return s.settle(cands, mayAbstain, fmt.Sprintf("%d candidates disagree", len(cands)))
+}
+
+// settle applies the conflict policy to disagreeing candidates.
+func (s *Scripted) settle(cands []record, mayAbstain bool, what string) (record, outcome, string) {
+	policy := s.caps.OnConflict
+	if policy == ConflictAbstain && !mayAbstain {
+		r, ok := majority(cands, true)
+		if ok {
+			return r, decided, what + "; no abstaining allowed: majority/first"
+		}
+		return record{}, conflict, what
+	}
+	switch policy {
+	case ConflictFirst:
+		first := cands[0]
+		for _, r := range cands {
+			if r.pos < first.pos {
+				first = r
+			}
+		}
+		return first, decided, what + "; first in text"
+	case ConflictMajority:
+		r, ok := majority(cands, !mayAbstain)
+		if !ok {
+			return record{}, conflict, what + "; no majority"
+		}
+		return r, decided, what + "; majority"
+	}
+	return record{}, conflict, what
+}
+
+// majority is the record of the most frequent value (first occurrence);
+// a tie is broken by first position only when tieFirst.
+func majority(cands []record, tieFirst bool) (record, bool) {
+	count := map[string]int{}
+	first := map[string]record{}
+	var order []string
+	for _, r := range byPos(cands) {
+		k := esr.NormalizeValue(r.value)
+		if count[k] == 0 {
+			order = append(order, k)
+			first[k] = r
+		}
+		count[k]++
+	}
+	best, tie := "", false
+	for _, k := range order {
+		switch {
+		case best == "" || count[k] > count[best]:
+			best, tie = k, false
+		case count[k] == count[best]:
+			tie = true
+		}
+	}
+	if best == "" || tie && !tieFirst {
+		return record{}, false
+	}
+	return first[best], true
+}
+
+// prior chooses the record in force before cur.
+func (s *Scripted) prior(recs []record, cur record, statusInfo, mayAbstain bool) (record, outcome, string) {
+	var others []record
+	for _, r := range recs {
+		if sameValue(r.value, cur.value) {
+			continue
+		}
+		if statusInfo && (r.live != -1 || strings.EqualFold(r.status, "UNRELATED") || strings.EqualFold(r.status, "SET_ASIDE")) {
+			continue
+		}
+		others = append(others, r)
+	}
+	if len(others) == 0 {
+		return record{}, missing, "no other value shown"
+	}
+	if s.caps.SortsByTime {
+		var dated []record
+		for _, r := range others {
+			if r.hasTime {
+				dated = append(dated, r)
+			}
+		}
+		if len(dated) > 0 {
+			if statusInfo {
+				// Most recently closed first, then most recently valid.
+				sort.SliceStable(dated, func(i, j int) bool {
+					a, b := dated[i], dated[j]
+					if !a.closedAt.Equal(b.closedAt.Time) {
+						return a.closedAt.After(b.closedAt.Time)
+					}
+					if !a.time.Equal(b.time.Time) {
+						return a.time.After(b.time.Time)
+					}
+					return a.pos < b.pos
+				})
+			} else {
+				// The newest value older than the current record that differs
+				// from it.
+				sortNewest(dated)
+				var older []record
+				for _, r := range dated {
+					if !r.time.After(cur.time.Time) {
+						older = append(older, r)
+					}
+				}
+				if len(older) > 0 {
+					dated = older
+				}
+			}
+			top := dated[:1]
+			for _, r := range dated[1:] {
+				if r.time.Equal(dated[0].time.Time) && r.closedAt.Equal(dated[0].closedAt.Time) {
+					top = append(top, r)
+				}
+			}
+			if allSame(top) {
+				return top[0], decided, fmt.Sprintf("newest older value (%s)", top[0].time.Date())
+			}
+			return s.settle(top, mayAbstain, fmt.Sprintf("%d prior candidates disagree", len(top)))
+		}
+	}
+	if allSame(others) {
+		return others[0], decided, "the only other value"
+	}
+	return s.settle(others, mayAbstain, fmt.Sprintf("%d prior candidates disagree", len(others)))
+}
+
+// refinesSurface is spec §8's refinement rule on surface forms: the later
+// value contains the earlier one and is at least 4 characters longer.
+func refinesSurface(prior, cur string) bool {
+	p, c := esr.NormalizeValue(prior), esr.NormalizeValue(cur)
+	return p != "" && strings.Contains(c, p) && len(c) >= len(p)+4
+}
+
+func allSame(rs []record) bool {
+	for _, r := range rs[1:] {
+		if !sameValue(r.value, rs[0].value) {
+			return false
+		}
+	}
+	return true
+}
+
+// sortNewest orders records newest first, keeping text order among equal
+// times (renders list the newest transaction first).
+func sortNewest(rs []record) {
+	sort.SliceStable(rs, func(i, j int) bool {
+		if !rs[i].time.Equal(rs[j].time.Time) {
+			return rs[i].time.After(rs[j].time.Time)
+		}
+		return rs[i].pos < rs[j].pos
+	})
+}
+
+func byPos(rs []record) []record {
+	out := append([]record(nil), rs...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].pos < out[j].pos })
+	return out
+}
