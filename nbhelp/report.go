@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/report"
@@ -37,7 +38,7 @@ func ShowReport(t *report.Table) { out.HTML(ReportHTML(t)) }
 func OutcomesFrame(rows []eval.Outcome) dataframe.DataFrame {
 	type rec struct {
 		QID, Stream, Source, Phenomenon, QueryType, Memory, Reader, Family, Condition, Answer, Gold string
-		Correct, Abstained, GoldAbstain, ContextTokens                                             int
+		Correct, Abstained, GoldAbstain, ContextTokens                                              int
 	}
 	recs := make([]rec, len(rows))
 	b2i := func(b bool) int {
@@ -51,4 +52,12 @@ func OutcomesFrame(rows []eval.Outcome) dataframe.DataFrame {
 			o.Answer, o.Gold, b2i(o.Correct), b2i(o.Abstained), b2i(o.GoldAbstain), o.ContextTokens}
 	}
 	return dataframe.LoadStructs(recs)
+}
+
+// Where keeps the rows of df whose column col equals value (a string
+// column), so notebooks can filter outcome frames without importing gota
+// themselves (GoNB cannot `go get` gota: the module proxy refuses its
+// version list).
+func Where(df dataframe.DataFrame, col, value string) dataframe.DataFrame {
+	return df.Filter(dataframe.F{Colname: col, Comparator: series.Eq, Comparando: value})
 }

@@ -22,8 +22,6 @@ import (
 	"fmt"
 	"html"
 
-	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
@@ -259,10 +257,10 @@ gota DataFrame for your own cuts, for example one family's accuracy by memory on
 %%
 res := run("render-confound", loadBench("synthetic"))
 df := nbhelp.OutcomesFrame(res.Rows)
-rr := df.Filter(dataframe.F{Colname: "Phenomenon", Comparator: series.Eq, Comparando: "reverted_revert"})
+rr := nbhelp.Where(df, "Phenomenon", "reverted_revert")
 var rows [][]string
 for _, m := range experiment.RenderConfoundMemories {
-	sub := rr.Filter(dataframe.F{Colname: "Memory", Comparator: series.Eq, Comparando: m})
+	sub := nbhelp.Where(rr, "Memory", m)
 	rows = append(rows, []string{m, fmt.Sprint(sub.Nrow()), fmt.Sprintf("%.3f", sub.Col("Correct").Mean())})
 }
 nbhelp.ShowTable([]string{"memory", "rows (all families)", "accuracy"}, rows)"""),

@@ -93,6 +93,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	cfg := eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes,
 		Options: memory.Options{Relator: rel}, Done: done}
+	if callsOut(rs) {
+		// Keep twice the request limit of items in flight so cache writes
+		// overlap requests; rows then arrive in completion order.
+		cfg.Concurrency = 2 * *conc
+	}
 	runErr := eval.Run(ctx, b, cfg, sink)
 	if err := sink.Close(); err != nil && runErr == nil {
 		runErr = err
@@ -101,4 +106,14 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w (rows finished so far are in %s; rerun to resume)", runErr, *out)
 	}
 	return nil
+}
+
+// callsOut reports whether any reader calls an endpoint (an LLM reader).
+func callsOut(rs []reader.Reader) bool {
+	for _, r := range rs {
+		if strings.HasPrefix(r.Name(), "llm:") {
+			return true
+		}
+	}
+	return false
 }

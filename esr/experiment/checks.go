@@ -29,7 +29,7 @@ func Table20(rows []eval.Outcome, alpha float64) (*report.Table, error) {
 				return nil, err
 			}
 			ps = append(ps, r.P)
-			cells = append(cells, []any{fam, string(p), r.N, fmtSigned(r.Estimate), fmt.Sprintf("%.4g", r.P)})
+			cells = append(cells, []any{fam, string(p), r.N, fmtSigned(r.Estimate), fmtP(r.P)})
 		}
 		if len(ps) == 0 {
 			continue
@@ -43,7 +43,7 @@ func Table20(rows []eval.Outcome, alpha float64) (*report.Table, error) {
 			if reject[i] {
 				mark = "✓"
 			}
-			t.AddRow(append(c, fmt.Sprintf("%.4g", adj[i]), mark)...)
+			t.AddRow(append(c, fmtP(adj[i]), mark)...)
 		}
 	}
 	if len(t.Rows) == 0 {

@@ -35,3 +35,38 @@ func Simulated(rs []reader.Reader) bool {
 	}
 	return false
 }
+
+// asFamily is a reader answering under another reader's family, so its
+// rows pair with that family's rows in paired comparisons.
+type asFamily struct {
+	reader.Reader
+	family string
+}
+
+func (a asFamily) Family() string { return a.family }
+
+// StrictVariants returns the strict-decode variant of each reader that has
+// one: a scripted reader that also reads the status column (and so abstains
+// whenever the key's status is unresolved), answering under the original
+// family. LLM readers have none yet (a strict-prompt template is future
+// work) and are left out, so the strict stage covers the scripted families
+// only.
+func StrictVariants(rs []reader.Reader) []reader.Reader {
+	var out []reader.Reader
+	for _, r := range rs {
+		sc, ok := r.(*reader.Scripted)
+		if !ok {
+			continue
+		}
+		caps := sc.Capabilities()
+		caps.UsesStatus = true
+		strict, err := reader.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"+strict", caps)
+		if err != nil {
+			continue
+		}
+		out = append(out, asFamily{Reader: strict, family: r.Family()})
+	}
+	return out
+}
+
+func init() { StrictReaders = StrictVariants }

@@ -73,7 +73,7 @@ func Table2(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
 	t := &report.Table{Name: "table2-render-decomposition", Title: "Table 2: render-matched decomposition on " + scope,
 		Columns: []string{"term", "family", "n", "ours Δ", "95% CI", "p", "paper Δ (DeepSeek-V3)"}}
 	for _, c := range cs {
-		t.AddRow(c.Label, c.Family, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmt.Sprintf("%.4f", c.P), PaperCell("t2/"+c.Label, true))
+		t.AddRow(c.Label, c.Family, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmtP(c.P), PaperCell("t2/"+c.Label, true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only; coarse-d mechanism = coarse-retain − render-only",
 		familyNote(rows)}
