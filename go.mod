@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/go-gota/gota v0.12.0
 	github.com/janpfeifer/gonb v0.11.5
+	github.com/montanaflynn/stats v0.7.1
 	go.etcd.io/bbolt v1.5.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.15.2

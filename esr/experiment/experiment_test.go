@@ -256,3 +256,19 @@ func TestCSCChain(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchTables(t *testing.T) {
+	b := miniBench(5)
+	t1 := experiment.Table1(b, "mini")
+	if len(t1.Rows) != 2 { // snapshot and provenance rows of source ""
+		t.Errorf("table 1 rows: %v", t1.Rows)
+	}
+	sl, err := experiment.StreamLengthTable(b, "mini")
+	if err != nil || !strings.Contains(sl.Notes[0], "median") {
+		t.Errorf("stream lengths: %v %v", sl, err)
+	}
+	cov := experiment.CoverageTable(example.Figure1Bench(), "figure1")
+	if cov.Rows[0][1] != "1.000 ± 0.000" {
+		t.Errorf("coverage of a noise-free bench: %v", cov.Rows[0])
+	}
+}
