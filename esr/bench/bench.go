@@ -43,6 +43,14 @@ type Bench struct {
 	byID map[string]*esr.Stream
 }
 
+// Name is the benchmark's folder name ("bench" when it was built in memory).
+func (b *Bench) Name() string {
+	if b.Dir == "" {
+		return "bench"
+	}
+	return filepath.Base(b.Dir)
+}
+
 // Stream returns the stream with the given id, or nil.
 func (b *Bench) Stream(id string) *esr.Stream { return b.byID[id] }
 

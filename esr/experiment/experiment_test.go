@@ -9,6 +9,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/dyknow"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/example"
 	"github.com/esrkit/esrkit/esr/experiment"
@@ -270,5 +271,25 @@ func TestBenchTables(t *testing.T) {
 	cov := experiment.CoverageTable(example.Figure1Bench(), "figure1")
 	if cov.Rows[0][1] != "1.000 ± 0.000" {
 		t.Errorf("coverage of a noise-free bench: %v", cov.Rows[0])
+	}
+}
+
+func TestDyKnowRAGTable(t *testing.T) {
+	outs, err := dyknow.LoadOutcomes("../../data/dyknow")
+	if err != nil {
+		t.Skip("no bundled DyKnow outcomes:", err)
+	}
+	tab, err := experiment.DyKnowRAGTable(outs, experiment.StatOptions{B: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 2 {
+		t.Fatalf("want one row per model, got %v", tab.Rows)
+	}
+	// Llama-2: 164/192 clean vs 160/192 noisy (the importer's counts).
+	for _, r := range tab.Rows {
+		if strings.Contains(r[0], "Llama") && (r[1] != "192" || r[2] != "0.854" || r[3] != "0.833") {
+			t.Errorf("Llama row %v", r)
+		}
 	}
 }

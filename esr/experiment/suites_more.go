@@ -22,11 +22,38 @@ func init() {
 			return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
 				Tables: []*report.Table{Table5(rows, s.Stats), Table12(rows, StreamLengths(s.Bench), s.Stats)}}, nil
 		}})
-	addSuite(Suite{Name: "checks", Doc: "Appendix G: Table 20 (permutation + Holm per family), Table 16 (abstain calibration)",
+	addSuite(Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
 		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-			return s.evaluate(ctx, []string{"fine-ledger", "graphrag-abstain"}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+			rows, err := s.evaluate(ctx, []string{"fine-ledger", "graphrag-abstain"}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+			if err != nil {
+				return nil, err
+			}
+			w, err := wordingRows(ctx, s)
+			return append(rows, w...), err
 		},
 		Report: checksReport})
+	addSuite(Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
+		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+			prov, err := provenanceRows(ctx, s)
+			if err != nil {
+				return nil, err
+			}
+			snap, err := s.evaluate(ctx, []string{"direct-context", "graphrag-abstain", "render-only", "fine-ledger", "coarse-retain"},
+				[]esr.QueryType{esr.Snapshot}, s.Options, "")
+			return append(prov, snap...), err
+		},
+		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+			res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
+			name := s.Bench.Name()
+			if t, err := ExternalProvenanceTable(rows, name); err == nil {
+				res.Tables = append(res.Tables, t)
+			}
+			mems := []string{"direct-context", "graphrag-abstain", "render-only", "fine-ledger", "coarse-retain"}
+			res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
+			res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
+			res.Figures["appendixD-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance by retention class (external benchmark)")
+			return res, nil
+		}})
 }
 
 // NoiseSeed is the run seed of the noise sweeps.
@@ -56,10 +83,14 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 // Table 16 (abstain calibration and κ per family).
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
-	if t, err := Table20(rows, 0.05); err == nil {
+	main := Select(rows, Condition(""))
+	if t, err := Table20(main, 0.05); err == nil {
 		res.Tables = append(res.Tables, t)
 	}
-	if t, err := Table16(rows); err == nil {
+	if t, err := Table16(main); err == nil {
+		res.Tables = append(res.Tables, t)
+	}
+	if t, err := Table19(rows, s.Stats); err == nil {
 		res.Tables = append(res.Tables, t)
 	}
 	return res, nil

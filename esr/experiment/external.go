@@ -1,0 +1,91 @@
+package experiment
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/esrkit/esrkit/esr/dyknow"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/stats"
+)
+
+// paperTempLAMA is the paper's Appendix D provenance ordering on TempLAMA
+// (Wikidata gold, exact match, no LLM judge).
+var paperTempLAMA = map[string]float64{"coarse-discard": 0.061, "graphrag-abstain": 0.329, "coarse-retain": 0.576, "fine-ledger": 0.902}
+
+// ExternalProvenanceTable is the Appendix D analogue: provenance accuracy by
+// retention class on an external benchmark (state only), beside the
+// paper's TempLAMA ordering.
+func ExternalProvenanceTable(rows []eval.Outcome, name string) (*report.Table, error) {
+	acc := ProvenanceAccuracy(rows, StateOnly)
+	if len(acc) == 0 {
+		return nil, fmt.Errorf("no provenance rows")
+	}
+	t := &report.Table{Name: "appendixD-provenance-" + name, Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
+		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
+	for _, a := range acc {
+		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), fmtProp(paperTempLAMA[a.Memory]))
+	}
+	t.Notes = []string{"paper: retention recovers +0.514 over discarding on TempLAMA; DyKnow n=11 concurs", familyNote(rows)}
+	return t, nil
+}
+
+// SnapshotCeilingTable is accuracy of each memory on snapshot questions of
+// one stratum (the paper's TempLAMA reverted-revert ceiling: flat list
+// 0.965, render-only 0.957, deprecation-marked ledger 1.000).
+func SnapshotCeilingTable(rows []eval.Outcome, name, stratum string, memories []string) *report.Table {
+	t := &report.Table{Name: "appendixD-snapshot-" + name, Title: "Snapshot accuracy on " + name + ", " + stratum,
+		Columns: []string{"memory", "n", "acc", "95% CI"}}
+	for _, a := range AccuracyBy(rows, memories, nil, And(QueryType("snapshot"), Phenomenon(stratum)), 0.95) {
+		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi))
+	}
+	t.Notes = []string{"a clean (date, value) list makes the current value readable in any layout: a ceiling, not a mechanism test", familyNote(rows)}
+	return t
+}
+
+// DyKnowRAGTable compares DyKnow's real Llama-2-7B and Mistral-7B RAG
+// answers with clean and with noisy retrieved context, paired by question:
+// accuracy (DyKnow's own correct label) in each condition, the paired
+// difference clean − noisy with its bootstrap interval and the exact
+// permutation p-value.
+func DyKnowRAGTable(outs []dyknow.Outcome, opt StatOptions) (*report.Table, error) {
+	opt = opt.withDefaults()
+	t := &report.Table{Name: "dyknow-rag-clean-vs-noisy", Title: "Real LLM answers (DyKnow RAG): clean vs noisy context, paired by question",
+		Columns: []string{"model", "n", "clean acc", "noisy acc", "Δ clean − noisy", "95% CI", "p"}}
+	paired := dyknow.PairedByModel(outs, false)
+	var fams []string
+	for f := range paired {
+		fams = append(fams, f)
+	}
+	sort.Strings(fams)
+	for _, f := range fams {
+		p := paired[f]
+		if len(p.Clean) == 0 {
+			continue
+		}
+		a, b := toFloat(p.Clean), toFloat(p.Noisy)
+		ci, err := stats.PairedBootstrapBinary(a, b, opt.B, opt.Level, opt.Seed)
+		if err != nil {
+			return nil, err
+		}
+		pt, err := stats.PairedPermutationExact(a, b)
+		if err != nil {
+			return nil, err
+		}
+		t.AddRow(f, len(a), fmtProp(mean(a)), fmtProp(mean(b)), fmtSigned(ci.Estimate), fmtCI(ci.Lo, ci.Hi), fmtP(pt.P))
+	}
+	if len(t.Rows) == 0 {
+		return nil, fmt.Errorf("no paired DyKnow outcomes")
+	}
+	t.Notes = []string{"REAL model outputs released with DyKnow (MIT); correctness is DyKnow's own label (correct vs outdated/irrelevant)"}
+	return t, nil
+}
+
+func toFloat(x []int) []float64 {
+	out := make([]float64, len(x))
+	for i, v := range x {
+		out[i] = float64(v)
+	}
+	return out
+}
