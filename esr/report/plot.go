@@ -12,7 +12,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Interval is one estimate with its interval, for IntervalPlot.
+// IntervalPoint is one estimate with its interval, for IntervalPlot and
+// BarPlot.
 type IntervalPoint struct {
 	Label       string
 	Est, Lo, Hi float64
@@ -86,6 +87,14 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
 	p.Legend.Top = true
+	// Leave headroom above the highest interval for the legend.
+	hi, lo := 0.0, 0.0
+	for _, pt := range points {
+		hi, lo = max(hi, pt.Hi), min(lo, pt.Lo)
+	}
+	if len(series) > 1 {
+		p.Y.Max = hi + 0.12*float64(len(series))*(hi-lo)/2 + 0.05
+	}
 	p.Add(plotter.NewGrid())
 	return p
 }
@@ -117,7 +126,6 @@ func BarPlot(title, ylabel string, points []IntervalPoint) *plot.Plot {
 		l, _ := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: float64(i), Y: pt.Hi}}, Labels: []string{fmt.Sprintf("%.3f", pt.Est)}})
 		l.Offset.Y = vg.Points(3)
 		l.Offset.X = -vg.Points(10)
-		_ = i
 		p.Add(l)
 	}
 	p.NominalX(labels...)
