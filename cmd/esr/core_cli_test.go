@@ -143,3 +143,22 @@ func TestCommandErrors(t *testing.T) {
 		t.Errorf("--help exits %d", code)
 	}
 }
+
+func TestRunCommand(t *testing.T) {
+	out := t.TempDir()
+	stdout, errOut, code := runCLI(t, "run", "render-confound", "--bench", "../../data/synthetic", "--readers", "oracle,scripted:time-sorter", "--B", "300", "--out", out)
+	if code != 0 {
+		t.Fatalf("esr run: %s", errOut)
+	}
+	if !strings.Contains(stdout, "Table 2: render-matched decomposition") || !strings.Contains(stdout, "SIMULATED") {
+		t.Errorf("output lacks Table 2 or the simulation label:\n%s", stdout)
+	}
+	for _, f := range []string{"table2-render-decomposition.csv", "table2-render-decomposition.tex", "table2-decomposition.png", "render-confound-outcomes.jsonl"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, errOut, code := runCLI(t, "run", "nope", "--bench", "x", "--out", out); code == 0 || !strings.Contains(errOut, "unknown experiment") {
+		t.Errorf("unknown experiment: %d %q", code, errOut)
+	}
+}

@@ -37,7 +37,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	fs := newFlags("run "+name, stderr)
 	dir := fs.String("bench", "", "benchmark `DIR` (required)")
-	readers := fs.String("readers", "oracle", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL]")
+	readers := fs.String("readers", "default", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL]; default = the LLM families of ESR_LLM_MODELS when ESR_LLM_BASE_URL is set, else the scripted (simulated) families")
 	rels := fs.String("relations", relate.RuleName, "relation source: rule, oracle or same-state")
 	out := fs.String("out", "", "output `DIR` for tables (CSV, Markdown, LaTeX), figures (PNG, SVG) and outcome rows (required)")
 	B := fs.Int("B", experiment.DefaultStats.B, "bootstrap resamples")
@@ -58,7 +58,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rs, err := reader.ParseList(*readers, reader.Config{CacheDir: *cache, Concurrency: *conc})
+	var rs []reader.Reader
+	if *readers == "default" {
+		rs, err = experiment.DefaultReaders(*cache)
+	} else {
+		rs, err = reader.ParseList(*readers, reader.Config{CacheDir: *cache, Concurrency: *conc})
+	}
 	if err != nil {
 		return err
 	}
