@@ -165,7 +165,11 @@ func init() {
 			if t, err := CSCChainTable(Select(rows, isStage), s.Stats); err == nil {
 				res.Tables = append(res.Tables, t)
 			}
-			if t, err := RefinesTable(Select(rows, Condition(ScorerRule, ScorerLearned)), s.Stats); err == nil {
+			scorer := Select(rows, Condition(ScorerRule, ScorerLearned))
+			if t, err := RefinesTable(scorer, s.Stats); err == nil {
+				res.Tables = append(res.Tables, t)
+			}
+			if t, err := Table10(scorer, s.Stats); err == nil {
 				res.Tables = append(res.Tables, t)
 			}
 			return res, nil

@@ -293,3 +293,24 @@ func TestDyKnowRAGTable(t *testing.T) {
 		}
 	}
 }
+
+func TestAuditScorer(t *testing.T) {
+	_, two, _, atomsTwo, gold := example.P1Surface()
+	b := bench.New([]*esr.Stream{two}, map[string][]esr.Atom{two.ID: atomsTwo}, nil)
+	b.Relations = map[string]map[bench.AtomPair]esr.Relation{}
+	for k, v := range gold {
+		b.Relations[k] = v
+	}
+	perfect := experiment.AuditScorer(b, relate.Oracle{Gold: b.Relations})
+	if perfect.N != 3 || perfect.Accuracy != 1 || perfect.FalseContradict != 0 {
+		t.Errorf("oracle audit %+v", perfect)
+	}
+	// The control labels everything SAME_STATE: two CONTRADICTS missed.
+	ss := experiment.AuditScorer(b, relate.SameState{})
+	if math.Abs(ss.Accuracy-1.0/3) > 1e-12 {
+		t.Errorf("same-state audit %+v", ss)
+	}
+	if tab := experiment.Table4([]experiment.RelationAudit{perfect, ss}, "p1"); len(tab.Rows) != 4 {
+		t.Errorf("table 4 rows %v", tab.Rows)
+	}
+}

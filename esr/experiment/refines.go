@@ -16,11 +16,12 @@ const (
 	ScorerLearned = "learned-scorer"
 )
 
-// refinesRows evaluates fine-ledger and graphrag-abstain on the refines
-// stratum (snapshot and relation-type) once with the rule scorer and once
-// with the learned pair scorer's out-of-fold predictions (5-fold by stream),
-// so no stream is answered by a model trained on it. Without gold relations
-// there is nothing to learn from and it returns no rows.
+// refinesRows evaluates fine-ledger, graphrag-abstain and coarse-retain on
+// every stratum's snapshot questions and on the refines stratum's
+// relation-type questions, once with the rule scorer and once with the
+// learned pair scorer's out-of-fold predictions (5-fold by stream), so no
+// stream is answered by a model trained on it. Without gold relations there
+// is nothing to learn from and it returns no rows.
 func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	if len(s.Bench.Relations) == 0 {
 		return nil, nil
@@ -34,15 +35,19 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		cond string
 		rel  esr.Relator
 	}{{ScorerRule, s.Options.Relator}, {ScorerLearned, cv.OutOfFold()}} {
-		cfg := eval.Config{Memories: []string{"fine-ledger", "graphrag-abstain"}, Readers: s.Readers, Judge: s.Judge,
-			QueryTypes: []esr.QueryType{esr.Snapshot, esr.RelationType}, Phenomena: []esr.Phenomenon{esr.Refinement},
-			Options: s.Options, Condition: arm.cond, Progress: s.Progress}
+		cfg := eval.Config{Memories: Table5Memories, Readers: s.Readers, Judge: s.Judge,
+			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
 		cfg.Options.Relator = arm.rel
 		r, err := Evaluate(ctx, s.Bench, cfg)
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, r...)
+		cfg.QueryTypes, cfg.Phenomena = []esr.QueryType{esr.RelationType}, []esr.Phenomenon{esr.Refinement}
+		t, err := Evaluate(ctx, s.Bench, cfg)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(append(rows, r...), t...)
 	}
 	return rows, nil
 }
@@ -57,7 +62,7 @@ func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 	n := 0
 	for _, q := range []string{"snapshot", "relation-type"} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
-			c, err := Compare(rows, cond, "fine-ledger", "graphrag-abstain", And(QueryType(q), Condition(cond)), opt)
+			c, err := Compare(rows, cond, "fine-ledger", "graphrag-abstain", And(QueryType(q), Phenomenon(string(esr.Refinement)), Condition(cond)), opt)
 			if err != nil {
 				continue
 			}
@@ -74,5 +79,55 @@ func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 	}
 	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold (5 folds by stream); the paper's is a BERT scorer",
 		familyNote(rows)}
+	return t, nil
+}
+
+var paperTable10 = map[esr.Phenomenon][5]float64{ // learned RL, RL, GRA, Graphiti, Δ learned − RL
+	esr.RevertedRevert:      {0.342, 0.408, 0.226, 0.492, -0.066},
+	esr.Monotonic:           {0.378, 0.343, 0.279, 0.461, 0.035},
+	esr.CrossSourceConflict: {0.041, 0.039, 0.099, 0.022, 0.003},
+	esr.Refinement:          {0.495, 0.262, 0.348, 0.484, 0.234},
+}
+
+// Table10 is the end-to-end learned-scorer RevisionLedger per stratum
+// (snapshot): accuracy with the learned and the rule scorer, the controls,
+// and the paired within-ledger gain learned − rule.
+func Table10(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
+	t := &report.Table{Name: "table10-learned-scorer", Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
+		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", "Graphiti", "Δ learned − rule", "95% CI"}}
+	snap := QueryType("snapshot")
+	for _, p := range esr.Phenomena {
+		f := And(snap, Phenomenon(string(p)))
+		acc := map[string]float64{}
+		n := 0
+		for _, cond := range []string{ScorerRule, ScorerLearned} {
+			for _, a := range AccuracyBy(rows, Table5Memories, nil, And(f, Condition(cond)), 0.95) {
+				acc[cond+"/"+a.Memory] = a.Acc
+				n = a.N
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		// Pair the ledger's two arms by (qid, family): relabel conditions.
+		var pair []eval.Outcome
+		for _, o := range Select(rows, And(f, func(o *eval.Outcome) bool { return o.Memory == "fine-ledger" })) {
+			o.Memory, o.Condition = "fine-ledger/"+o.Condition, ""
+			pair = append(pair, o)
+		}
+		c, err := Compare(pair, "learned − rule", "fine-ledger/"+ScorerLearned, "fine-ledger/"+ScorerRule, nil, opt)
+		pp := paperTable10[p]
+		cell := func(k string, paper float64) string { return fmt.Sprintf("%.3f (%.3f)", acc[k], paper) }
+		delta, ci := "—", "—"
+		if err == nil {
+			delta, ci = fmtSigned(c.Delta)+" ("+fmtSigned(pp[4])+")", fmtCI(c.Lo, c.Hi)
+		}
+		t.AddRow(string(p), n, cell(ScorerLearned+"/fine-ledger", pp[0]), cell(ScorerRule+"/fine-ledger", pp[1]),
+			cell(ScorerRule+"/graphrag-abstain", pp[2]), cell(ScorerRule+"/coarse-retain", pp[3]), delta, ci)
+	}
+	if len(t.Rows) == 0 {
+		return nil, fmt.Errorf("table 10: no scorer rows")
+	}
+	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold by stream (the paper's: BERT)", familyNote(rows)}
 	return t, nil
 }

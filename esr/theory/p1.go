@@ -1,6 +1,8 @@
 package theory
 
 import (
+	"gonum.org/v1/plot"
+
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr"
@@ -217,4 +219,18 @@ func (r P1Result) Class(name string) (FibreClass, bool) {
 		}
 	}
 	return FibreClass{}, false
+}
+
+// Figure4 draws the paper's Figure 4 from a fibre result: accuracy of each
+// class on the symmetric fibre, d-blind classes at or below the 1/2
+// ceiling, the fine ledger at 1.
+func (r P1Result) Figure4() *plot.Plot {
+	var pts []report.IntervalPoint
+	for _, c := range r.Classes {
+		pts = append(pts, report.IntervalPoint{Label: c.Class, Est: c.Acc, Lo: c.Acc, Hi: c.Acc})
+	}
+	p := report.BarPlot("A binary live/dead marker is enough (P1): accuracy on the symmetric fibre", "accuracy", pts)
+	p.X.Tick.Label.Rotation = 0.6
+	p.X.Tick.Label.XAlign = -1
+	return p
 }
