@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -93,6 +94,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	cfg := eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes,
 		Options: memory.Options{Relator: rel}, Done: done}
+	if f, ok := stderr.(*os.File); ok {
+		cfg.Progress = llm.TerminalProgress(f, "eval") // drawn only on a terminal
+	}
 	if callsOut(rs) {
 		// Keep twice the request limit of items in flight so cache writes
 		// overlap requests; rows then arrive in completion order.

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -31,7 +33,7 @@ func (m *memoryFlags) bind(fs interface {
 	fs.StringVar(&m.atoms, "atoms", "", "atoms.jsonl `FILE` (required)")
 	fs.StringVar(&m.streams, "streams", "", "streams.jsonl `FILE` (event texts feed the rule scorer's cues)")
 	fs.StringVar(&m.memory, "memory", memory.FineLedger, "memory class `NAME`")
-	fs.StringVar(&m.relations, "relations", relate.RuleName, "relation source: rule, oracle or same-state")
+	fs.StringVar(&m.relations, "relations", relate.RuleName, "relation source: rule, oracle (gold relations from relations.jsonl beside --atoms) or same-state")
 	fs.Float64Var(&m.relationNoise, "relation-noise", 0, "replace each relation by a random other label with probability `P`")
 	fs.Float64Var(&m.atomDropout, "atom-dropout", 0, "drop each atom with probability `P`")
 	fs.Uint64Var(&m.seed, "seed", 1, "seed of the noise draws")
@@ -52,7 +54,16 @@ func (m *memoryFlags) load() (*bench.Bench, memory.Options, error) {
 	if err != nil {
 		return nil, memory.Options{}, err
 	}
-	rel, err := relate.ByName(m.relations, nil)
+	if m.relations == relate.OracleName {
+		// Gold relations live beside the atoms file in a benchmark folder.
+		path := filepath.Join(filepath.Dir(m.atoms), bench.RelationsFile)
+		if _, err := os.Stat(path); err == nil {
+			if err := b.ReadRelations(path); err != nil {
+				return nil, memory.Options{}, err
+			}
+		}
+	}
+	rel, err := relate.ByName(m.relations, b.Relations)
 	if err != nil {
 		return nil, memory.Options{}, err
 	}

@@ -201,6 +201,11 @@ func (b *Bench) readAtoms(path string) error {
 	})
 }
 
+// ReadRelations reads a relations.jsonl file of gold pair relations for the
+// bench's atoms (validated like Load does: known atoms, co-keyed pairs, no
+// deprecation cycles).
+func (b *Bench) ReadRelations(path string) error { return b.readRelations(path) }
+
 // inferStreams makes event-only streams from an atoms file (see LoadFiles).
 func (b *Bench) inferStreams(path string) error {
 	name := filepath.Base(path)

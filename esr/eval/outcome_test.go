@@ -1,0 +1,63 @@
+package eval_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/eval"
+)
+
+// A run killed mid-write leaves a partial last line: ReadOutcomes ignores
+// it, TrimTruncated cuts it, and appending resumes on a line boundary.
+func TestTruncatedOutcomes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out", "rows.jsonl")
+	sink, err := eval.OpenFileSink(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			sink.Put(eval.Outcome{QID: string(rune('a' + i)), Memory: "m", Reader: "r"})
+		}(i)
+	}
+	wg.Wait()
+	if err := sink.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"qid":"half`)
+	f.Close()
+	rows, err := eval.ReadOutcomes(path)
+	if err != nil || len(rows) != 20 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	if err := eval.TrimTruncated(path); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	if !strings.HasSuffix(string(b), "}\n") || strings.Contains(string(b), "half") {
+		t.Errorf("not trimmed to a line boundary: %q", b[len(b)-20:])
+	}
+	ids := map[string]bool{}
+	for _, r := range rows {
+		if ids[r.ID()] {
+			t.Errorf("duplicate id %q", r.ID())
+		}
+		ids[r.ID()] = true
+	}
+}
+
+// A bad line in the middle is an error naming the file and line.
+func TestBadOutcomeLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rows.jsonl")
+	os.WriteFile(path, []byte("{\"qid\":\"a\"}\nnot json\n{\"qid\":\"b\"}\n"), 0o644)
+	if _, err := eval.ReadOutcomes(path); err == nil || !strings.Contains(err.Error(), "rows.jsonl:2") {
+		t.Errorf("error %v, want rows.jsonl:2", err)
+	}
+}
