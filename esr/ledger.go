@@ -34,6 +34,8 @@ type KeyLedger struct {
 	ClosedBy []int
 	// Active is M: indices of live atoms, in arrival order.
 	Active []int
+
+	index int // position in the stream's Ledger.Keys (BuildLedger's counts)
 }
 
 // Add applies ⊕ for one incoming atom, whose relation to each active atom b
@@ -261,44 +263,97 @@ func (l *Ledger) Key(k Key) *KeyLedger {
 }
 
 // Add applies ⊕ to the atom's key ledger, creating it on first sight.
-func (l *Ledger) Add(a *Atom, rel PairFunc) { l.add(a, rel, 0) }
-
-// add is Add with a capacity hint for a new key's slices (the atoms still to
-// come), which saves the repeated growth of four slices per key.
-func (l *Ledger) add(a *Atom, rel PairFunc, hint int) {
+func (l *Ledger) Add(a *Atom, rel PairFunc) {
 	k := Key{a.Entity, a.Attribute}
 	kl := l.Key(k)
 	if kl == nil {
 		kl = &KeyLedger{Key: k}
-		if hint > 0 {
-			kl.Atoms = make([]*Atom, 0, hint)
-			kl.Status = make([]AtomStatus, 0, hint)
-			// ClosedBy and Active share one allocation (Active is at most hint long).
-			ints := make([]int, 2*hint)
-			kl.ClosedBy, kl.Active = ints[:0:hint], ints[hint:hint]
-		}
-		l.Keys = append(l.Keys, kl)
-		if l.byKey != nil {
-			l.byKey[k] = kl
-		} else if len(l.Keys) >= indexFrom {
-			l.byKey = make(map[Key]*KeyLedger, 2*len(l.Keys))
-			for _, x := range l.Keys {
-				l.byKey[x.Key] = x
-			}
-		}
+		l.addKey(kl)
 	}
 	kl.Add(a, rel)
+}
+
+// addKey appends a key ledger, switching to a map index once there are
+// many keys.
+func (l *Ledger) addKey(kl *KeyLedger) {
+	l.Keys = append(l.Keys, kl)
+	if l.byKey != nil {
+		l.byKey[kl.Key] = kl
+	} else if len(l.Keys) >= indexFrom {
+		l.byKey = make(map[Key]*KeyLedger, 2*len(l.Keys))
+		for _, x := range l.Keys {
+			l.byKey[x.Key] = x
+		}
+	}
 }
 
 // BuildLedger folds ⊕ over the stream's atoms in transaction order (atoms
 // must already be sorted; see SortAtoms) with the relation source r. The
 // ledger points into atoms, which must outlive it.
+//
+// It counts the atoms of each key first, so that every key's slices are
+// carved from a few stream-wide allocations of exactly the right size:
+// ingest then allocates a handful of times per stream, not per atom.
 func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	rel := r.ForStream(s, atoms)
 	l := NewLedger(s.ID)
-	l.Keys = make([]*KeyLedger, 0, 4)
+	// Count atoms per key, keys in first-seen order (a linear scan: streams
+	// have a handful of keys; a map takes over past indexFrom).
+	var keyBuf [8]Key
+	var countBuf [8]int
+	keys, counts := keyBuf[:0], countBuf[:0]
+	var index map[Key]int
 	for i := range atoms {
-		l.add(&atoms[i], rel, len(atoms)-i)
+		k := Key{atoms[i].Entity, atoms[i].Attribute}
+		j := -1
+		if index != nil {
+			if x, ok := index[k]; ok {
+				j = x
+			}
+		} else {
+			for x := range keys {
+				if keys[x] == k {
+					j = x
+					break
+				}
+			}
+		}
+		if j < 0 {
+			keys, counts = append(keys, k), append(counts, 0)
+			j = len(keys) - 1
+			if index != nil {
+				index[k] = j
+			} else if len(keys) >= indexFrom {
+				index = make(map[Key]int, 2*len(keys))
+				for x, kk := range keys {
+					index[kk] = x
+				}
+			}
+		}
+		counts[j]++
+	}
+	store := make([]KeyLedger, len(keys))
+	l.Keys = make([]*KeyLedger, 0, len(keys))
+	for j := range store {
+		store[j].Key, store[j].index = keys[j], j
+		l.addKey(&store[j])
+	}
+	n := len(atoms)
+	ptrs := make([]*Atom, n)
+	status := make([]AtomStatus, n)
+	ints := make([]int, 2*n)
+	off := 0
+	for j, kl := range l.Keys {
+		c := counts[j]
+		kl.Atoms = ptrs[off:off:off+c]
+		kl.Status = status[off:off:off+c]
+		kl.ClosedBy = ints[off:off:off+c]
+		kl.Active = ints[n+off:n+off:n+off+c]
+		off += c
+	}
+	for i := range atoms {
+		a := &atoms[i]
+		l.Key(Key{a.Entity, a.Attribute}).Add(a, rel)
 	}
 	return l
 }

@@ -92,16 +92,41 @@ func (c *coarseState) key(k esr.Key) *coarseKey {
 func newCoarseState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, retain bool) *coarseState {
 	rel := r.ForStream(s, atoms)
 	c := &coarseState{name: name, stream: s, atoms: atoms, retain: retain}
+	// Give each key's edges a slice of one stream-wide arena, sized by a
+	// first counting pass: a few allocations per stream, none per atom.
+	keyOf := make([]int32, len(atoms))
+	var counts []int
 	for i := range atoms {
-		a := &atoms[i]
-		ck := c.key(esr.Key{Entity: a.Entity, Attribute: a.Attribute})
-		if ck == nil {
-			ck = &coarseKey{key: a.Key(), edges: make([]edge, 0, len(atoms)-i)}
-			c.keys = append(c.keys, ck)
+		k := esr.Key{Entity: atoms[i].Entity, Attribute: atoms[i].Attribute}
+		j := c.keyIndex(k)
+		if j < 0 {
+			c.keys = append(c.keys, &coarseKey{key: k})
+			counts = append(counts, 0)
+			j = len(c.keys) - 1
 		}
-		ck.add(atoms, i, rel)
+		keyOf[i] = int32(j)
+		counts[j]++
+	}
+	arena := make([]edge, len(atoms))
+	off := 0
+	for j, ck := range c.keys {
+		ck.edges = arena[off : off : off+counts[j]]
+		off += counts[j]
+	}
+	for i := range atoms {
+		c.keys[keyOf[i]].add(atoms, i, rel)
 	}
 	return c
+}
+
+// keyIndex is the position of k in c.keys, or -1.
+func (c *coarseState) keyIndex(k esr.Key) int {
+	for j, ck := range c.keys {
+		if ck.key == k {
+			return j
+		}
+	}
+	return -1
 }
 
 func (c *coarseState) Class() string    { return c.name }
