@@ -179,3 +179,14 @@ func CompareTerms(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) 
 	}
 	return out, nil
 }
+
+// MechanismTerms is the render-matched decomposition for any memory with a
+// control built by memory.RegisterRenderMatched: render = control −
+// baseline, mechanism = memory − control, total = memory − baseline.
+func MechanismTerms(memory, control, baseline string) []Term {
+	return []Term{
+		{"total (" + memory + " − " + baseline + ")", memory, baseline},
+		{"render (" + control + " − " + baseline + ")", control, baseline},
+		{"mechanism (" + memory + " − " + control + ")", memory, control},
+	}
+}

@@ -314,3 +314,40 @@ func TestAuditScorer(t *testing.T) {
 		t.Errorf("table 4 rows %v", tab.Rows)
 	}
 }
+
+// A registered memory and its registered control run through the engine
+// like the built-in ones, and MechanismTerms decomposes the gain.
+func TestCustomMemoryDecomposition(t *testing.T) {
+	name := "test-coarse-copy"
+	if err := memory.Register(name, func(s *esr.Stream, atoms []esr.Atom, opt memory.Options) memory.State {
+		return memory.MustBuild(memory.FineLedger, s, atoms, opt)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	control, err := memory.RegisterRenderMatched(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := memory.RegisterRenderMatched("nope"); err == nil {
+		t.Error("control of an unregistered class accepted")
+	}
+	if err := memory.Register(memory.FineLedger, nil); err == nil {
+		t.Error("re-registering a built-in accepted")
+	}
+	b := miniBench(10)
+	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: []string{name, control, memory.GraphRAGAbstain},
+		Readers: []reader.Reader{reader.Oracle{}}, QueryTypes: []esr.QueryType{esr.Snapshot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := experiment.CompareTerms(rows, experiment.MechanismTerms(name, control, memory.GraphRAGAbstain),
+		experiment.Phenomenon("reverted_revert"), experiment.StatOptions{B: 200})
+	if err != nil || len(cs) != 3 {
+		t.Fatalf("%v %v", cs, err)
+	}
+	// Oracle reader: the control is d-blind (abstains on reverts), the
+	// memory recovers the value: all of the gain is mechanism.
+	if cs[0].Delta != 1 || cs[1].Delta != 0 || cs[2].Delta != 1 {
+		t.Errorf("terms %v", cs)
+	}
+}

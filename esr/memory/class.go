@@ -53,7 +53,7 @@ type Options struct {
 
 func (o Options) relator() esr.Relator {
 	if o.Relator == nil {
-		return relate.Rule{}
+		return DefaultRelator()
 	}
 	return o.Relator
 }
@@ -114,7 +114,11 @@ func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, er
 	case RenderOnly:
 		st = newLedgerState(name, s, atoms, relate.SameState{}, false)
 	default:
-		return nil, fmt.Errorf("unknown memory class %q (want one of %s)", name, strings.Join(Names, ", "))
+		build := registered(name)
+		if build == nil {
+			return nil, unknownClass(name)
+		}
+		st = build(s, atoms, opt)
 	}
 	if opt.Deployed {
 		st = deployed{State: st, stream: s}
@@ -143,8 +147,8 @@ func ParseNames(list string) ([]string, error) {
 		if n == "" {
 			continue
 		}
-		if !known(n) {
-			return nil, fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(Names, ", "))
+		if !builtin(n) && registered(n) == nil {
+			return nil, unknownClass(n)
 		}
 		out = append(out, n)
 	}
@@ -154,11 +158,10 @@ func ParseNames(list string) ([]string, error) {
 	return out, nil
 }
 
-func known(n string) bool {
-	for _, m := range Names {
-		if m == n {
-			return true
-		}
-	}
-	return false
+func unknownClass(n string) error {
+	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(append([]string{}, Names...), Registered()...), ", "))
 }
+
+// DefaultRelator is the relation source classes use when Options.Relator is
+// nil: the rule scorer.
+func DefaultRelator() esr.Relator { return relate.Rule{} }
