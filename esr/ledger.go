@@ -345,10 +345,10 @@ func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	off := 0
 	for j, kl := range l.Keys {
 		c := counts[j]
-		kl.Atoms = ptrs[off:off:off+c]
-		kl.Status = status[off:off:off+c]
-		kl.ClosedBy = ints[off:off:off+c]
-		kl.Active = ints[n+off:n+off:n+off+c]
+		kl.Atoms = ptrs[off : off : off+c]
+		kl.Status = status[off : off : off+c]
+		kl.ClosedBy = ints[off : off : off+c]
+		kl.Active = ints[n+off : n+off : n+off+c]
 		off += c
 	}
 	for i := range atoms {

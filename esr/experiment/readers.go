@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -46,14 +47,19 @@ type asFamily struct {
 func (a asFamily) Family() string { return a.family }
 
 // StrictVariants returns the strict-decode variant of each reader that has
-// one: a scripted reader that also reads the status column (and so abstains
-// whenever the key's status is unresolved), answering under the original
-// family. LLM readers have none yet (a strict-prompt template is future
-// work) and are left out, so the strict stage covers the scripted families
-// only.
+// one, answering under the original family: an LLM reader asks with the
+// qa-strict template (abstain whenever the context marks the key
+// unresolved); a scripted reader also reads the status column. The oracle
+// has none (it already reads the status) and is left out.
 func StrictVariants(rs []reader.Reader) []reader.Reader {
 	var out []reader.Reader
 	for _, r := range rs {
+		if l, ok := r.(*reader.LLM); ok {
+			if strict, err := l.WithTemplate(llm.TemplateQAStrict); err == nil {
+				out = append(out, strict)
+			}
+			continue
+		}
 		sc, ok := r.(*reader.Scripted)
 		if !ok {
 			continue

@@ -7,6 +7,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/report"
 	"github.com/esrkit/esrkit/stats"
@@ -17,6 +18,7 @@ import (
 // candidate values remain.
 type WordingVariant struct {
 	Name       string // terse, verbose (main), conservative
+	Template   string // the LLM readers' QA template
 	OnConflict string // the scripted analogue
 }
 
@@ -25,22 +27,31 @@ type WordingVariant struct {
 // "conservative" ("prefer to answer") takes the majority value, "terse"
 // takes the first value it reads.
 var WordingVariants = []WordingVariant{
-	{"terse", reader.ConflictFirst},
-	{"verbose (main)", reader.ConflictAbstain},
-	{"conservative", reader.ConflictMajority},
+	{"terse", llm.TemplateQATerse, reader.ConflictFirst},
+	{"verbose (main)", llm.TemplateQAAbstain, reader.ConflictAbstain},
+	{"conservative", llm.TemplateQAConservative, reader.ConflictMajority},
 }
 
 // wordingCondition labels rows of one wording.
 func wordingCondition(v WordingVariant) string { return "wording=" + v.Name }
 
 // wordingRows evaluates fine-ledger and graphrag-abstain on snapshot QAs
-// once per wording with the scripted readers' analogue variants (LLM
-// readers have no wording variants yet and are left out).
+// once per wording: LLM readers ask with that wording's template, scripted
+// readers get the analogue capability; the oracle has no wording and is
+// left out.
 func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
 	for _, v := range WordingVariants {
 		var rs []reader.Reader
 		for _, r := range s.Readers {
+			if l, ok := r.(*reader.LLM); ok {
+				vr, err := l.WithTemplate(v.Template)
+				if err != nil {
+					return nil, err
+				}
+				rs = append(rs, vr)
+				continue
+			}
 			sc, ok := r.(*reader.Scripted)
 			if !ok {
 				continue
@@ -98,9 +109,9 @@ func Table19(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 		}
 	}
 	if len(t.Rows) == 0 {
-		return nil, fmt.Errorf("table 19: no scripted families (LLM wording variants are not built in)")
+		return nil, fmt.Errorf("table 19: no LLM or scripted families")
 	}
-	t.Notes = []string{"scripted analogue of the wording: terse = take the first value read, verbose (the paper's wording) = abstain on unresolved candidates, conservative = take the majority value; the fine-ledger arm gets the same reader variant",
+	t.Notes = []string{"LLM readers: the qa-abstain-terse, qa-abstain and qa-abstain-conservative templates; scripted analogue: terse = take the first value read, verbose (the paper's wording) = abstain on unresolved candidates, conservative = take the majority value; the fine-ledger arm gets the same reader variant",
 		"paper: the wording moves the control's calibration over a wide band, but RevisionLedger beats GraphRAG+abstain in all six (variant, family) cells", familyNote(rows)}
 	return t, nil
 }

@@ -20,7 +20,12 @@ const (
 	TemplateQAAbstain   = "qa-abstain"
 	TemplateQANoAbstain = "qa-noabstain"
 	TemplateJudge       = "judge"
-	TemplateExtract     = "extract"
+	// Variants of qa-abstain: the strict decode of the CSC chain and the
+	// two other abstain wordings of the paper's Table 19.
+	TemplateQAStrict       = "qa-strict"
+	TemplateQATerse        = "qa-abstain-terse"
+	TemplateQAConservative = "qa-abstain-conservative"
+	TemplateExtract        = "extract"
 )
 
 // Template is one versioned prompt file: a header of "key: value" lines

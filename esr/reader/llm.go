@@ -82,3 +82,18 @@ func (r *LLM) Read(ctx context.Context, in Input) (Output, error) {
 	}
 	return out, nil
 }
+
+// WithTemplate is a copy of the reader that asks with another built-in
+// template where the memory allows abstaining (the strict decode, a
+// different abstain wording), answering as the same family. The copy
+// shares the client and the cache; template versions keep their cache
+// entries apart.
+func (r *LLM) WithTemplate(name string) (*LLM, error) {
+	t, err := llm.Builtin(name)
+	if err != nil {
+		return nil, err
+	}
+	c := *r
+	c.Abstain, c.closeCache = t, false
+	return &c, nil
+}

@@ -1,0 +1,64 @@
+package experiment_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+// The suites run unchanged with an LLM family (a local stub that speaks the
+// chat-completions API): the strict-decode stage asks with the strict
+// template, Table 19 with each wording, and a rerun of a cached suite sends
+// no request.
+func TestSuitesWithLLMReader(t *testing.T) {
+	stub := llmtest.New(llmtest.Options{Keep: true, Reply: func(r llmtest.Request) string {
+		if strings.Contains(r.User(), "60 s") && strings.Contains(r.User(), "30 s") {
+			return "30 s"
+		}
+		return "ABSTAIN"
+	}})
+	defer stub.Close()
+	cache := t.TempDir()
+	rs, err := reader.ParseList("llm:stub-model", reader.Config{CacheDir: cache, Concurrency: 4, BaseURL: stub.BaseURL(),
+		Getenv: func(string) string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := experiment.Setup{Bench: miniBench(4), Readers: rs, Stats: experiment.StatOptions{B: 200}}
+	for _, name := range []string{"boundary", "checks"} {
+		res, err := experiment.Suites[name].Run(context.Background(), s)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(res.Rows) == 0 {
+			t.Fatalf("%s: no rows", name)
+		}
+	}
+	var strict, terse, conservative int
+	for _, r := range stub.Requests() {
+		u := r.User()
+		switch {
+		case strings.Contains(u, "Strict rule"):
+			strict++
+		case strings.Contains(u, "If unsure, reply ABSTAIN"):
+			terse++
+		case strings.Contains(u, "Prefer to give your best answer"):
+			conservative++
+		}
+	}
+	if strict == 0 || terse == 0 || conservative == 0 {
+		t.Errorf("variant prompts sent: strict %d, terse %d, conservative %d", strict, terse, conservative)
+	}
+	// Everything is cached now: running again asks nothing.
+	before := stub.Hits()
+	if _, err := experiment.Suites["checks"].Run(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	if stub.Hits() != before {
+		t.Errorf("cached rerun sent %d requests", stub.Hits()-before)
+	}
+}
