@@ -530,8 +530,8 @@ nbhelp.ShowReport(table(res, "table5-strata"))"""),
     md("""## Tables 7–9: where cross-source conflicts are lost
 
 Cumulative oracle substitutions on the CSC stratum: gold relations on every pair, then the row's status
-forced to gold, then a reader told to abstain whenever the status is unresolved (for scripted readers: the
-same reader with the status-reading capability switched on; LLM readers have no strict-prompt variant yet)."""),
+forced to gold, then a reader told to abstain whenever the status is unresolved (LLM readers: the `qa-strict`
+prompt template; scripted readers: the same reader with the status-reading capability switched on)."""),
     go("""\
 %%
 res := run("boundary", loadBench("synthetic"))
@@ -626,8 +626,8 @@ res := run("checks", loadBench("synthetic"))
 nbhelp.ShowReport(table(res, "table16-abstain-calibration"))"""),
     md("""## Table 19: the abstain wording
 
-For LLM readers the paper varies the wording of the abstain instruction; the scripted analogue varies what
-the reader does with unresolved candidates."""),
+For LLM readers the wording of the abstain instruction varies (templates `qa-abstain-terse`, `qa-abstain`,
+`qa-abstain-conservative`); the scripted analogue varies what the reader does with unresolved candidates."""),
     go("""\
 %%
 res := run("checks", loadBench("synthetic"))
