@@ -131,10 +131,17 @@ func scanCues(text string) eventCues {
 		if j == i {
 			break
 		}
+		if j-i > maxCueLen {
+			// Longer than every cue word: it can neither match nor start a pair.
+			prev, i = pairNone, j
+			continue
+		}
 		w := lowerInto(buf[:0], text[i:j])
 		switch {
 		case isCueWord(w), isCuePair(prev, w):
-			c |= cueUpdate
+			// An update cue decides rule 5 before any hedge (rule 6) is
+			// consulted, so the rest of the text cannot change the label.
+			return c | cueUpdate
 		case isHedgeWord(w), prev == pairNot && w == "sure":
 			c |= cueHedge
 		}
@@ -143,6 +150,10 @@ func scanCues(text string) eventCues {
 	}
 	return c
 }
+
+// maxCueLen is the length of the longest cue, hedge or pair-starting word
+// ("correction", "superseded").
+const maxCueLen = 10
 
 func isWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '\'' || b >= 0x80
