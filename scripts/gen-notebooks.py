@@ -252,6 +252,17 @@ Even the pure half (no revision at all) shows a render gain over GraphRAG+abstai
 %%
 res := run("render-confound", loadBench("synthetic"))
 nbhelp.ShowReport(table(res, "table11-pure-monotonic"))"""),
+    md("""## Table 17: the render format decides what looks like mechanism
+
+The same ledger in four layouts (compact table, one sentence per row, value | status only, JSON rows),
+render-only always sharing fine-ledger's layout. Drop the visible dates (minimal) and a time-sorting
+reader can no longer read the current value off render-only: the render term collapses and the same gain
+now looks like mechanism."""),
+    go("""\
+%%
+res := run("formats", loadBench("synthetic"))
+nbhelp.ShowReport(table(res, "table17-render-formats"))
+show(res.Figures["table17-render-formats"], "table17-render-formats")"""),
     md("""## Explore the outcome rows
 
 Every number above comes from these rows (one per question × memory × reader). They load into a
@@ -634,9 +645,10 @@ res := run("checks", loadBench("synthetic"))
 nbhelp.ShowReport(table(res, "table19-abstain-wording"))"""),
     md("""## Not computed here
 
-Tables 14, 15, 17 and 18 use the paper's auxiliary high-noise ESR-Bench split and external probes (FaithEval,
+Tables 14, 15 and 18 use the paper's auxiliary high-noise ESR-Bench split and external probes (FaithEval,
 StreamingQA, LongMemEval, MultiRepo) with its five LLM families, and Table 21 the MultiRepo phenomenon labels;
-none of those rows are released, so the kit does not reproduce them."""),
+none of those rows are released, so the kit does not reproduce them. (Table 17, the render-format ablation,
+is in `41-render-confound`.)"""),
     md("""## Real LLM answers: DyKnow RAG, clean vs noisy context
 
 These are real model outputs released with DyKnow, judged by DyKnow's own labels, paired by question, with

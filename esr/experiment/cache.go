@@ -36,7 +36,7 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 	if s.Options.Relator != nil {
 		rel = s.Options.Relator.Name()
 	}
-	fmt.Fprintf(h, "judge=%s relator=%s topk=%d deployed=%v\n", judge, rel, s.Options.TopK, s.Options.Deployed)
+	fmt.Fprintf(h, "judge=%s relator=%s topk=%d deployed=%v format=%s\n", judge, rel, s.Options.TopK, s.Options.Deployed, s.Options.LedgerFormat)
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
 }
 

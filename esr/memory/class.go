@@ -49,7 +49,16 @@ type Options struct {
 	// forces the rendered row to carry the target status whatever the scorer
 	// did. Other classes ignore it.
 	ForceStatus map[esr.Key]string
+	// LedgerFormat is how fine-ledger and render-only lay out their rows
+	// (the render-format ablation of the paper's Table 17): "compact" (the
+	// default time | event | value | status table), "verbose" (one sentence
+	// per row), "minimal" (value | status, no time, no event) or "json" (one
+	// JSON object per row). Both classes always share the format.
+	LedgerFormat string
 }
+
+// LedgerFormats are the formats LedgerFormat accepts, default first.
+var LedgerFormats = []string{"compact", "verbose", "minimal", "json"}
 
 func (o Options) relator() esr.Relator {
 	if o.Relator == nil {
@@ -107,12 +116,17 @@ func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, er
 		st = newCoarseState(name, s, atoms, opt.relator(), false)
 	case CoarseRetain:
 		st = newCoarseState(name, s, atoms, opt.relator(), true)
-	case FineLedger:
-		l := newLedgerState(name, s, atoms, opt.relator(), true)
+	case FineLedger, RenderOnly:
+		if !validFormat(opt.LedgerFormat) {
+			return nil, fmt.Errorf("unknown ledger format %q (want one of %s)", opt.LedgerFormat, strings.Join(LedgerFormats, ", "))
+		}
+		if name == RenderOnly {
+			st = newLedgerState(name, s, atoms, relate.SameState{}, false, opt.LedgerFormat)
+			break
+		}
+		l := newLedgerState(name, s, atoms, opt.relator(), true, opt.LedgerFormat)
 		l.force = opt.ForceStatus
 		st = l
-	case RenderOnly:
-		st = newLedgerState(name, s, atoms, relate.SameState{}, false)
 	default:
 		build := registered(name)
 		if build == nil {
@@ -165,3 +179,15 @@ func unknownClass(n string) error {
 // DefaultRelator is the relation source classes use when Options.Relator is
 // nil: the rule scorer.
 func DefaultRelator() esr.Relator { return relate.Rule{} }
+
+func validFormat(f string) bool {
+	if f == "" {
+		return true
+	}
+	for _, g := range LedgerFormats {
+		if f == g {
+			return true
+		}
+	}
+	return false
+}

@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 
@@ -16,6 +17,7 @@ type ledgerState struct {
 	ledger    *esr.Ledger
 	mechanism bool
 	force     map[esr.Key]string // row-level oracle status, see Options.ForceStatus
+	format    string             // Options.LedgerFormat
 }
 
 // status is the key's status as shown and used: forced, or computed from M.
@@ -26,8 +28,8 @@ func (l *ledgerState) status(kl *esr.KeyLedger) string {
 	return kl.StatusText()
 }
 
-func newLedgerState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanism bool) *ledgerState {
-	return &ledgerState{name: name, stream: s, ledger: esr.BuildLedger(s, atoms, r), mechanism: mechanism}
+func newLedgerState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanism bool, format string) *ledgerState {
+	return &ledgerState{name: name, stream: s, ledger: esr.BuildLedger(s, atoms, r), mechanism: mechanism, format: format}
 }
 
 func (l *ledgerState) Class() string    { return l.name }
@@ -64,10 +66,10 @@ func (l *ledgerState) Answer(q esr.Query) esr.Answer {
 // time | event | value | status, then the event-id index. With the
 // mechanism off every status reads "neutral"; nothing else differs.
 func (l *ledgerState) Render(esr.Query) string {
-	return renderLedger(l.stream, l.ledger, l.mechanism, l.status)
+	return renderLedger(l.stream, l.ledger, l.mechanism, l.status, l.format)
 }
 
-func renderLedger(s *esr.Stream, ledger *esr.Ledger, mechanism bool, statusOf func(*esr.KeyLedger) string) string {
+func renderLedger(s *esr.Stream, ledger *esr.Ledger, mechanism bool, statusOf func(*esr.KeyLedger) string, format string) string {
 	var b strings.Builder
 	used := map[string]bool{}
 	for _, kl := range ledger.Keys {
@@ -97,7 +99,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, mechanism bool, statusOf fu
 			rows = append(rows, []string{stamp(a.Timestamp), a.EventID, a.Display(), cell})
 			used[a.EventID] = true
 		}
-		b.WriteString(table(rows))
+		b.WriteString(formatRows(rows, format))
 		b.WriteByte('\n')
 	}
 	b.WriteString("events:")
@@ -153,4 +155,36 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// formatRows lays out a key's rows (the first is the header time, event,
+// value, status) in one of the ledger formats of Options.LedgerFormat.
+func formatRows(rows [][]string, format string) string {
+	var b strings.Builder
+	switch format {
+	case "verbose":
+		for _, r := range rows[1:] {
+			b.WriteString("On " + r[0] + ", event " + r[1] + " recorded the value " + r[2] + "; status " + r[3] + ".\n")
+		}
+	case "minimal":
+		min := [][]string{{"value", "status"}}
+		for _, r := range rows[1:] {
+			min = append(min, []string{r[2], r[3]})
+		}
+		b.WriteString(table(min))
+	case "json":
+		for _, r := range rows[1:] {
+			js, _ := json.Marshal(struct {
+				Time   string `json:"time"`
+				Event  string `json:"event"`
+				Value  string `json:"value"`
+				Status string `json:"status"`
+			}{r[0], r[1], r[2], r[3]})
+			b.Write(js)
+			b.WriteByte('\n')
+		}
+	default:
+		b.WriteString(table(rows))
+	}
+	return b.String()
 }

@@ -61,7 +61,14 @@ var (
 	eventLineRE  = regexp.MustCompile(`^\[(\S+) ([0-9]{4}-[0-9]{2}-[0-9]{2}(?: [0-9]{2}:[0-9]{2})?|unknown)\] ?(.*)$`)
 	latestLineRE = regexp.MustCompile(`^(.+?) / (.+?): (.*) \(as of ([^()]*)\)$`)
 	keyLineRE    = regexp.MustCompile(`^key: (.+?)\s+status: (\S+)\s*$`)
+	// verboseRowRE is a ledger row in the "verbose" format.
+	verboseRowRE = regexp.MustCompile(`^On (\S+(?: [0-9]{2}:[0-9]{2})?), event (\S+) recorded the value (.*); status (\S+)\.$`)
 )
+
+// jsonRow is a ledger row in the "json" format.
+type jsonRow struct {
+	Time, Event, Value, Status string
+}
 
 // parseRender reads text into a view. question is used only to split
 // Graphiti-style facts ("ENTITY ATTRIBUTE is VALUE") into key and value.
@@ -79,6 +86,7 @@ func parseRender(text string) *view {
 		ledgerTable
 		factTable
 		groupTable
+		minimalTable
 	)
 	mode := none
 	curKey := ""
@@ -87,7 +95,7 @@ func parseRender(text string) *view {
 		t := strings.TrimRight(line, " \r")
 		trim := strings.TrimSpace(t)
 		if trim == "" {
-			if mode == ledgerTable {
+			if mode == ledgerTable || mode == minimalTable {
 				mode = none
 			}
 			continue
@@ -114,6 +122,27 @@ func parseRender(text string) *view {
 		if isLedgerHeader(trim) {
 			mode = ledgerTable
 			continue
+		}
+		if c := splitCells(trim, "|"); curKey != "" && len(c) == 2 && c[0] == "value" && c[1] == "status" {
+			mode = minimalTable
+			continue
+		}
+		if curKey != "" {
+			if m := verboseRowRE.FindStringSubmatch(trim); m != nil {
+				r := record{key: curKey, id: m[2], value: m[3], status: m[4], pos: pos}
+				r.time, r.hasTime = parseStamp(m[1])
+				r.live = statusLive(r.status)
+				v.records = append(v.records, r)
+				continue
+			}
+			var jr jsonRow
+			if strings.HasPrefix(trim, `{"time":`) && json.Unmarshal([]byte(trim), &jr) == nil {
+				r := record{key: curKey, id: jr.Event, value: jr.Value, status: jr.Status, pos: pos}
+				r.time, r.hasTime = parseStamp(jr.Time)
+				r.live = statusLive(r.status)
+				v.records = append(v.records, r)
+				continue
+			}
 		}
 		if strings.HasPrefix(trim, "events:") {
 			mode = none
@@ -153,6 +182,14 @@ func parseRender(text string) *view {
 				r := record{key: curKey, id: cells[1], value: strings.Join(cells[2:len(cells)-1], " | "),
 					status: cells[len(cells)-1], pos: pos}
 				r.time, r.hasTime = parseStamp(cells[0])
+				r.live = statusLive(r.status)
+				v.records = append(v.records, r)
+			}
+			continue
+		case minimalTable:
+			cells := splitCells(trim, "|")
+			if len(cells) >= 2 {
+				r := record{key: curKey, value: strings.Join(cells[:len(cells)-1], " | "), status: cells[len(cells)-1], pos: pos}
 				r.live = statusLive(r.status)
 				v.records = append(v.records, r)
 			}
