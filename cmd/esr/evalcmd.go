@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -25,7 +24,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
 	dir := fs.String("bench", "", "benchmark `DIR` with streams.jsonl, atoms.jsonl, qa.jsonl (required)")
 	mems := fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all")
-	readers := fs.String("reader", "oracle", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL]")
+	readers := fs.String("reader", "oracle", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL], or default (the notebooks' families)")
 	query := fs.String("query", "", "keep only QAs of these query types (snapshot, provenance, relation-type; comma separated)")
 	judgeName := fs.String("judge", "exact", "judge: exact or llm")
 	rels := fs.String("relations", relate.RuleName, "relation source: rule, oracle or same-state")
@@ -54,15 +53,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		}
 		qtypes = append(qtypes, t)
 	}
-	b, err := bench.Load(*dir)
-	if err != nil {
-		return err
-	}
-	rel, err := relate.ByName(*rels, b.Relations)
-	if err != nil {
-		return err
-	}
-	rs, err := reader.ParseList(*readers, reader.Config{CacheDir: *cache, Concurrency: *conc})
+	b, rel, rs, err := loadRun(*dir, *rels, *readers, *cache, *conc)
 	if err != nil {
 		return err
 	}

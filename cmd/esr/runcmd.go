@@ -8,10 +8,8 @@ import (
 	"os/signal"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
@@ -50,20 +48,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if *dir == "" || *out == "" {
 		return fmt.Errorf("--bench and --out are required")
 	}
-	b, err := bench.Load(*dir)
-	if err != nil {
-		return err
-	}
-	rel, err := relate.ByName(*rels, b.Relations)
-	if err != nil {
-		return err
-	}
-	var rs []reader.Reader
-	if *readers == "default" {
-		rs, err = experiment.DefaultReaders(*cache)
-	} else {
-		rs, err = reader.ParseList(*readers, reader.Config{CacheDir: *cache, Concurrency: *conc})
-	}
+	b, rel, rs, err := loadRun(*dir, *rels, *readers, *cache, *conc)
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,6 @@ package coverage
 
 import (
 	"math"
-	"sort"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -202,14 +201,5 @@ func extractedKeys(ev map[string]map[esr.Key]bool, ids []string) map[esr.Key]boo
 			out[k] = true
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

@@ -2,6 +2,8 @@ package coverage
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
@@ -139,7 +141,7 @@ func (c *Composition) Text() string {
 	for _, ph := range esr.Phenomena {
 		strata = append(strata, string(ph))
 	}
-	sources := sortedKeys(c.BySource)
+	sources := slices.Sorted(maps.Keys(c.BySource))
 	p("%d streams, %d QAs\n\n", c.Streams, c.QAs)
 	for _, qt := range esr.QueryTypes {
 		if c.ByQueryType[string(qt)] == 0 {
@@ -172,7 +174,7 @@ func (c *Composition) Text() string {
 		p(" %8d\n\n", all)
 	}
 	p("Monotonic QAs: pure-mono (no deprecated evidence) / with deprecated evidence\n")
-	for _, src := range sortedKeys(c.Monotonic) {
+	for _, src := range slices.Sorted(maps.Keys(c.Monotonic)) {
 		p("%-20s %6d / %d\n", src, c.Monotonic[src].PureMono, c.Monotonic[src].WithDeprecated)
 	}
 	p("\nStream length (events; Table 12 bins, right-closed)\n")

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -72,8 +74,8 @@ func ReadRAGResults(src string, inBench map[string]bool) ([]Outcome, error) {
 					return nil, fmt.Errorf("%s: %v", path, err)
 				}
 				seen := map[string]bool{}
-				for _, variant := range sortedKeys(an) {
-					for _, label := range sortedKeys(an[variant]) {
+				for _, variant := range slices.Sorted(maps.Keys(an)) {
+					for _, label := range slices.Sorted(maps.Keys(an[variant])) {
 						for _, it := range an[variant][label] {
 							attr := ""
 							if it.Attribute != nil {
@@ -220,7 +222,7 @@ func PairedByModel(outs []Outcome, onlyInBench bool) map[string]*Paired {
 	res := map[string]*Paired{}
 	for fam, m := range by {
 		pd := &Paired{Family: fam}
-		for _, qid := range sortedKeys(m) {
+		for _, qid := range slices.Sorted(maps.Keys(m)) {
 			p := m[qid]
 			if p.clean == nil || p.noisy == nil {
 				continue

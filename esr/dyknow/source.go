@@ -27,9 +27,10 @@ package dyknow
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -196,9 +197,9 @@ func walkSlots(path, marker string, fn func(cat, ent, attr string, raw json.RawM
 	if err := json.Unmarshal(data, &top); err != nil {
 		return fmt.Errorf("%s: %v", filepath.Base(path), err)
 	}
-	for _, cat := range sortedKeys(top) {
+	for _, cat := range slices.Sorted(maps.Keys(top)) {
 		ents := top[cat]
-		for _, ent := range sortedKeys(ents) {
+		for _, ent := range slices.Sorted(maps.Keys(ents)) {
 			var probe map[string]json.RawMessage
 			if err := json.Unmarshal(ents[ent], &probe); err != nil {
 				return fmt.Errorf("%s: %s/%s: %v", filepath.Base(path), cat, ent, err)
@@ -209,7 +210,7 @@ func walkSlots(path, marker string, fn func(cat, ent, attr string, raw json.RawM
 				}
 				continue
 			}
-			for _, attr := range sortedKeys(probe) {
+			for _, attr := range slices.Sorted(maps.Keys(probe)) {
 				if err := fn(cat, ent, attr, probe[attr]); err != nil {
 					return err
 				}
@@ -217,15 +218,6 @@ func walkSlots(path, marker string, fn func(cat, ent, attr string, raw json.RawM
 		}
 	}
 	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // ReadSlots reads grc_generated.json (values) and qa_generated.json
@@ -275,7 +267,7 @@ func ReadSlots(src string) ([]*Slot, error) {
 			if err := json.Unmarshal(rs.Questions, &m); err != nil {
 				return fmt.Errorf("qa_generated.json: %s/%s/%s: questions: %v", cat, ent, attr, err)
 			}
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				qs = append(qs, m[k])
 			}
 		}

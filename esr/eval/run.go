@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/esrkit/esrkit/esr"
@@ -121,22 +122,13 @@ feed:
 }
 
 func keep(q *esr.QA, cfg Config) bool {
-	if cfg.QueryTypes != nil && !contains(cfg.QueryTypes, q.Type()) {
+	if cfg.QueryTypes != nil && !slices.Contains(cfg.QueryTypes, q.Type()) {
 		return false
 	}
-	if cfg.Phenomena != nil && !contains(cfg.Phenomena, q.Phenomenon) {
+	if cfg.Phenomena != nil && !slices.Contains(cfg.Phenomena, q.Phenomenon) {
 		return false
 	}
 	return true
-}
-
-func contains[T comparable](list []T, v T) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // runStream builds each memory once for the stream and answers its QAs.

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/esrkit/esrkit/esr/eval"
@@ -31,7 +32,7 @@ func AccuracyBy(rows []eval.Outcome, memories []string, group func(*eval.Outcome
 	abst := map[gk]int{}
 	for i := range rows {
 		o := &rows[i]
-		if (f != nil && !f(o)) || !in(o.Memory, memories) {
+		if (f != nil && !f(o)) || !slices.Contains(memories, o.Memory) {
 			continue
 		}
 		g := ""

@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"slices"
+
 	"github.com/esrkit/esrkit/esr/eval"
 )
 
@@ -12,27 +14,27 @@ func All(*eval.Outcome) bool { return true }
 
 // Phenomenon keeps rows of the given strata.
 func Phenomenon(p ...string) Filter {
-	return func(o *eval.Outcome) bool { return in(o.Phenomenon, p) }
+	return func(o *eval.Outcome) bool { return slices.Contains(p, o.Phenomenon) }
 }
 
 // Source keeps rows of the given sources.
 func Source(s ...string) Filter {
-	return func(o *eval.Outcome) bool { return in(o.Source, s) }
+	return func(o *eval.Outcome) bool { return slices.Contains(s, o.Source) }
 }
 
 // Family keeps rows of the given answer families.
 func Family(f ...string) Filter {
-	return func(o *eval.Outcome) bool { return in(o.Family, f) }
+	return func(o *eval.Outcome) bool { return slices.Contains(f, o.Family) }
 }
 
 // QueryType keeps rows of the given query types.
 func QueryType(q ...string) Filter {
-	return func(o *eval.Outcome) bool { return in(o.QueryType, q) }
+	return func(o *eval.Outcome) bool { return slices.Contains(q, o.QueryType) }
 }
 
 // Condition keeps rows of the given conditions.
 func Condition(c ...string) Filter {
-	return func(o *eval.Outcome) bool { return in(o.Condition, c) }
+	return func(o *eval.Outcome) bool { return slices.Contains(c, o.Condition) }
 }
 
 // QIDs keeps rows whose qid is in the set.
@@ -50,15 +52,6 @@ func And(fs ...Filter) Filter {
 		}
 		return true
 	}
-}
-
-func in(v string, list []string) bool {
-	for _, x := range list {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Select returns the rows f keeps.

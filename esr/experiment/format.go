@@ -1,12 +1,17 @@
 package experiment
 
-import "fmt"
+import (
+	"fmt"
 
-func fmtSigned(x float64) string { return fmt.Sprintf("%+.3f", x) }
-func fmtProp(x float64) string   { return fmt.Sprintf("%.3f", x) }
-func fmtCI(lo, hi float64) string {
-	return fmt.Sprintf("[%+.3f, %+.3f]", lo, hi)
-}
+	"github.com/esrkit/esrkit/esr/report"
+)
+
+// Table cells use the report package's formats.
+var (
+	fmtSigned = report.Signed
+	fmtProp   = report.Prop
+	fmtCI     = report.Interval
+)
 
 // fmtP prints a p-value with four decimals, or "<0.0001" below that.
 func fmtP(p float64) string {
