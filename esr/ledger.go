@@ -34,6 +34,11 @@ type KeyLedger struct {
 	ClosedBy []int
 	// Active is M: indices of live atoms, in arrival order.
 	Active []int
+	// MechanismOff marks the ledger of a render-matched control (built
+	// under a relation source that switches the mechanism off, see
+	// SwitchesMechanismOff): its status is "neutral", never "ok" or
+	// "unresolved", so no render can show a conflict status.
+	MechanismOff bool
 
 	index int // position in the stream's Ledger.Keys (BuildLedger's counts)
 }
@@ -95,8 +100,13 @@ func (l *KeyLedger) Unresolved() bool {
 	return false
 }
 
-// StatusText is "ok" or "unresolved".
+// StatusText is "ok" or "unresolved", or "neutral" when the mechanism is
+// off (the render-matched control shows no status; its snapshot read-out
+// still abstains on disagreeing values, because it is d-blind).
 func (l *KeyLedger) StatusText() string {
+	if l.MechanismOff {
+		return "neutral"
+	}
 	if l.Unresolved() {
 		return "unresolved"
 	}
@@ -236,6 +246,9 @@ func (l *KeyLedger) History() []HistoryEntry {
 type Ledger struct {
 	StreamID string
 	Keys     []*KeyLedger
+	// MechanismOff is set by BuildLedger when its relation source switches
+	// the mechanism off; every key ledger carries it too.
+	MechanismOff bool
 	// byKey indexes Keys once a stream has many keys; streams usually have
 	// a handful, where a linear scan is faster than hashing.
 	byKey map[Key]*KeyLedger
@@ -267,7 +280,7 @@ func (l *Ledger) Add(a *Atom, rel PairFunc) {
 	k := Key{a.Entity, a.Attribute}
 	kl := l.Key(k)
 	if kl == nil {
-		kl = &KeyLedger{Key: k}
+		kl = &KeyLedger{Key: k, MechanismOff: l.MechanismOff}
 		l.addKey(kl)
 	}
 	kl.Add(a, rel)
@@ -297,6 +310,7 @@ func (l *Ledger) addKey(kl *KeyLedger) {
 func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	rel := r.ForStream(s, atoms)
 	l := NewLedger(s.ID)
+	l.MechanismOff = SwitchesMechanismOff(r)
 	// Count atoms per key, keys in first-seen order (a linear scan: streams
 	// have a handful of keys; a map takes over past indexFrom).
 	var keyBuf [8]Key
@@ -335,7 +349,7 @@ func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	store := make([]KeyLedger, len(keys))
 	l.Keys = make([]*KeyLedger, 0, len(keys))
 	for j := range store {
-		store[j].Key, store[j].index = keys[j], j
+		store[j].Key, store[j].index, store[j].MechanismOff = keys[j], j, l.MechanismOff
 		l.addKey(&store[j])
 	}
 	n := len(atoms)

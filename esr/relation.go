@@ -96,3 +96,17 @@ type Relator interface {
 	Name() string
 	ForStream(s *Stream, atoms []Atom) PairFunc
 }
+
+// MechanismSwitch is implemented by a relation source that switches the
+// deprecation mechanism off (relate.SameState): the render-matched control
+// of the paper's §4.1, "no supersedes, no contradicts, and no unresolved
+// status". Ledgers built under it report the status "neutral".
+type MechanismSwitch interface {
+	MechanismOff() bool
+}
+
+// SwitchesMechanismOff reports whether r switches the mechanism off.
+func SwitchesMechanismOff(r Relator) bool {
+	m, ok := r.(MechanismSwitch)
+	return ok && m.MechanismOff()
+}

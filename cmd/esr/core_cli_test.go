@@ -47,9 +47,11 @@ func TestLedgerCommand(t *testing.T) {
 		strings.Join(row.Deprecated, ",") != "a1,a2" || len(row.History) != 3 || row.ValidSince != "2024-03-01T00:00:00Z" {
 		t.Errorf("unexpected row %+v", row)
 	}
-	// The render-matched control keeps no history of deprecations.
+	// The render-matched control keeps no history of deprecations and
+	// shows no status (mechanism off); its two current values are why its
+	// d-blind read-out abstains.
 	out, _, _ = runCLI(t, "ledger", "--atoms", filepath.Join(dir, "atoms.jsonl"), "--memory", "render-only")
-	if !strings.Contains(out, `"status":"unresolved"`) || !strings.Contains(out, `"deprecated":[]`) {
+	if !strings.Contains(out, `"status":"neutral"`) || !strings.Contains(out, `"deprecated":[]`) || !strings.Contains(out, `"current":["30 s","60 s"]`) {
 		t.Errorf("render-only row: %s", out)
 	}
 	// Relation noise at p=1 changes every label; the command still runs.

@@ -49,6 +49,25 @@ type Options struct {
 	// forces the rendered row to carry the target status whatever the scorer
 	// did. Other classes ignore it.
 	ForceStatus map[esr.Key]string
+	// MechanismOff builds the render-matched control of the class (paper
+	// §4.1; spec §3): every co-keyed relation SAME_STATE, so no supersedes,
+	// no contradicts and no unresolved status; every row shows live or
+	// neutral, and the layout and ids stay those of the class. Build
+	// enforces it for every class, built-in or registered, by replacing
+	// Relator with relate.SameState and dropping ForceStatus before the
+	// class's build runs; ledgers built under that source say "neutral".
+	// render-only is fine-ledger with MechanismOff.
+	MechanismOff bool
+	// FactFormat is how graphrag-abstain lays out its fact table: "dated"
+	// (the default: id|entity|attribute|value|time, the d-blind control of
+	// the paper's §3 with the same atoms and timestamps as the ledger) or
+	// "dateless" (id|entity|attribute|value, a sensitivity variant that
+	// measures how much of a render term is "dates visible at all").
+	FactFormat string
+	// RenderSeed seeds the order of graphrag-abstain's rows: a permutation
+	// drawn per (seed, stream, key), independent of time, so the dates are
+	// there for the reader while the order says nothing.
+	RenderSeed uint64
 	// LedgerFormat is how fine-ledger and render-only lay out their rows
 	// (the render-format ablation of the paper's Table 17): "compact" (the
 	// default time | event | value | status table), "verbose" (one sentence
@@ -59,6 +78,15 @@ type Options struct {
 
 // LedgerFormats are the formats LedgerFormat accepts, default first.
 var LedgerFormats = []string{"compact", "verbose", "minimal", "json"}
+
+// Fact formats of graphrag-abstain (Options.FactFormat), default first.
+const (
+	FactsDated    = "dated"
+	FactsDateless = "dateless"
+)
+
+// FactFormats are the formats FactFormat accepts, default first.
+var FactFormats = []string{FactsDated, FactsDateless}
 
 func (o Options) relator() esr.Relator {
 	if o.Relator == nil {
@@ -100,6 +128,12 @@ type Row struct {
 // stream's atoms in transaction order (as bench.Load leaves them); the state
 // may point into them.
 func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	if name == RenderOnly {
+		opt.MechanismOff = true
+	}
+	if opt.MechanismOff {
+		opt.Relator, opt.ForceStatus = relate.SameState{}, nil
+	}
 	var st State
 	switch name {
 	case DirectContext:
@@ -111,7 +145,12 @@ func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, er
 	case GraphRAGLite:
 		st = newGroupState(name, s, atoms, false)
 	case GraphRAGAbstain:
-		st = newGroupState(name, s, atoms, true)
+		if opt.FactFormat != "" && opt.FactFormat != FactsDated && opt.FactFormat != FactsDateless {
+			return nil, fmt.Errorf("unknown fact format %q (want one of %s)", opt.FactFormat, strings.Join(FactFormats, ", "))
+		}
+		g := newGroupState(name, s, atoms, true)
+		g.dateless, g.seed = opt.FactFormat == FactsDateless, opt.RenderSeed
+		st = g
 	case CoarseDiscard:
 		st = newCoarseState(name, s, atoms, opt.relator(), false)
 	case CoarseRetain:
@@ -120,11 +159,7 @@ func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, er
 		if !validFormat(opt.LedgerFormat) {
 			return nil, fmt.Errorf("unknown ledger format %q (want one of %s)", opt.LedgerFormat, strings.Join(LedgerFormats, ", "))
 		}
-		if name == RenderOnly {
-			st = newLedgerState(name, s, atoms, relate.SameState{}, false, opt.LedgerFormat)
-			break
-		}
-		l := newLedgerState(name, s, atoms, opt.relator(), true, opt.LedgerFormat)
+		l := newLedgerState(name, s, atoms, opt.relator(), opt.LedgerFormat)
 		l.force = opt.ForceStatus
 		st = l
 	default:

@@ -22,23 +22,45 @@ type coarseKey struct {
 	edges []edge
 }
 
-// add applies Graphiti's invalidation rule: every live edge that the new atom
-// invalidates (SUPERSEDES, REFINES or CONTRADICTS under the relation source,
-// collapsed to one binary decision) gets invalid_at = the new atom's valid
-// time. The new edge is always added live. There is no unresolved status.
-func (c *coarseKey) add(atoms []esr.Atom, i int, rel esr.PairFunc) {
+// add applies Graphiti's invalidation rule under the binary alphabet (spec
+// §3): SAME_STATE, REFINES, SUPERSEDES and CONTRADICTS collapse onto one
+// decision, "closes the older edge" or not, and UNRELATED is dropped. Every
+// live edge the new atom invalidates (REFINES, SUPERSEDES or CONTRADICTS)
+// gets invalid_at = the new atom's valid time. An atom UNRELATED to every
+// live edge (a hedge, a recollection of an old value, another facet) opens
+// no edge and closes none, exactly as ⊕ sets it aside. There is no
+// unresolved status. It reports whether the atom opened an edge.
+func (c *coarseKey) add(atoms []esr.Atom, i int, rel esr.PairFunc) bool {
 	a := &atoms[i]
+	related, anyLive := false, false
 	for k := range c.edges {
 		e := &c.edges[k]
-		if e.closedBy < 0 && rel(&atoms[e.atom], a).Invalidates() {
+		if e.closedBy >= 0 {
+			continue
+		}
+		anyLive = true
+		r := rel(&atoms[e.atom], a)
+		if r != esr.Unrelated {
+			related = true
+		}
+		if r.Invalidates() {
 			e.closedBy = int32(i)
 		}
 	}
+	if anyLive && !related {
+		return false
+	}
 	c.edges = append(c.edges, edge{atom: int32(i), closedBy: -1})
+	return true
 }
 
-// current is the position (in edges) of the newest live edge (coarse stores
-// answer the newest value where live edges disagree), or -1.
+// current is the position (in edges) of the current value's edge: the
+// newest of the live edges. Which edges are live is decided by invalidation
+// alone, so this is not the newest atom: a set-aside atom opens no edge, and
+// an older edge stays current until something relevant closes it. Live edges
+// disagree only when the relation source calls two different values
+// SAME_STATE (noise); a coarse store has no unresolved status, so the newest
+// live edge then answers.
 func (c *coarseKey) current() int {
 	for k := len(c.edges) - 1; k >= 0; k-- {
 		if c.edges[k].closedBy < 0 {

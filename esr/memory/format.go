@@ -58,6 +58,25 @@ func unordered(ids []string) []int {
 	return idx
 }
 
+// seededOrder returns indices 0..n-1 in a permutation drawn from seed and
+// salt (graphrag-abstain salts with the stream and key): items are sorted by
+// a hash of (seed, salt, id), so the order is deterministic per seed, stream
+// and key, and independent of time.
+func seededOrder(seed uint64, salt string, ids []string) []int {
+	idx := make([]int, len(ids))
+	h := make([]uint64, len(ids))
+	for i, id := range ids {
+		idx[i] = i
+		f := fnv.New64a()
+		f.Write([]byte(salt))
+		f.Write([]byte{0})
+		f.Write([]byte(id))
+		h[i] = mix(f.Sum64() ^ mix(seed))
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return h[idx[a]] < h[idx[b]] })
+	return idx
+}
+
 // table lays out rows as "a | b | c" with every column padded to its widest
 // cell, the last column unpadded.
 func table(rows [][]string) string {

@@ -7,15 +7,19 @@ import (
 )
 
 // groupState is GraphRAG-style memory: the same extracted atoms grouped by
-// key, with no order, no deprecation marker and no status. graphrag-abstain
-// (the d-blind control) abstains when a key's values disagree;
-// graphrag-lite never abstains and takes the most frequent value.
+// key, with no deprecation marker and no status. graphrag-abstain (the
+// d-blind control) shows each atom's date in a seeded order that is not
+// time order, and its read-out abstains when a key's values disagree;
+// graphrag-lite shows no dates, never abstains and takes the most frequent
+// value.
 type groupState struct {
-	name    string
-	stream  *esr.Stream
-	abstain bool
-	keys    []esr.Key
-	atoms   map[esr.Key][]*esr.Atom
+	name     string
+	stream   *esr.Stream
+	abstain  bool
+	dateless bool   // graphrag-abstain's dateless variant (Options.FactFormat)
+	seed     uint64 // Options.RenderSeed
+	keys     []esr.Key
+	atoms    map[esr.Key][]*esr.Atom
 }
 
 func newGroupState(name string, s *esr.Stream, atoms []esr.Atom, abstain bool) *groupState {
@@ -46,7 +50,9 @@ func valueCounts(atoms []*esr.Atom) (order []string, count map[string]int, rep m
 	return order, count, rep
 }
 
-// Answer uses only the unordered value multiset (a d-blind read-out):
+// Answer uses only the unordered value multiset (a d-blind read-out: the
+// rendered dates are for the reader, not for a built-in recency rule, as
+// P2c's d-blind store requires):
 // snapshot is the single value or, on disagreement, ABSTAIN (graphrag-abstain)
 // or the most frequent value (graphrag-lite, ties to the first in render
 // order); provenance guesses the less frequent of exactly two values (the
@@ -90,17 +96,27 @@ func (g *groupState) Answer(q esr.Query) esr.Answer {
 }
 
 // Render is GraphRAG's fact table: "-----Facts-----", a header
-// id|entity|attribute|value, and one row per atom in an order that carries
-// no time information. graphrag-lite groups rows under a heading per key.
+// id|entity|attribute|value|time, and one row per atom with its date, the
+// rows of each key in a seeded permutation (Options.RenderSeed) that carries
+// no time information. The dateless variant drops the time column.
+// graphrag-lite groups rows under a heading per key, with no dates.
 func (g *groupState) Render(esr.Query) string {
 	var b strings.Builder
 	if g.abstain {
-		b.WriteString("-----Facts-----\nid|entity|attribute|value\n")
+		if g.dateless {
+			b.WriteString("-----Facts-----\nid|entity|attribute|value\n")
+		} else {
+			b.WriteString("-----Facts-----\nid|entity|attribute|value|time\n")
+		}
 		for _, k := range g.keys {
 			atoms := g.atoms[k]
-			for _, i := range unordered(atomIDs(atoms)) {
+			for _, i := range seededOrder(g.seed, g.stream.ID+"\x00"+k.String(), atomIDs(atoms)) {
 				a := atoms[i]
-				b.WriteString(a.ID + "|" + a.Entity + "|" + a.Attribute + "|" + a.Display() + "\n")
+				b.WriteString(a.ID + "|" + a.Entity + "|" + a.Attribute + "|" + a.Display())
+				if !g.dateless {
+					b.WriteString("|" + stamp(a.Timestamp))
+				}
+				b.WriteByte('\n')
 			}
 		}
 		return b.String()

@@ -10,14 +10,14 @@ import (
 
 // ledgerState is fine-ledger (mechanism on: the ⊕ ledger under the given
 // relation source, status shown) and render-only (mechanism off: the same
-// code under relate.SameState, every status cell "neutral").
+// code under relate.SameState, whose ledger says "neutral", every status
+// cell "neutral").
 type ledgerState struct {
-	name      string
-	stream    *esr.Stream
-	ledger    *esr.Ledger
-	mechanism bool
-	force     map[esr.Key]string // row-level oracle status, see Options.ForceStatus
-	format    string             // Options.LedgerFormat
+	name   string
+	stream *esr.Stream
+	ledger *esr.Ledger
+	force  map[esr.Key]string // row-level oracle status, see Options.ForceStatus
+	format string             // Options.LedgerFormat
 }
 
 // status is the key's status as shown and used: forced, or computed from M.
@@ -28,8 +28,8 @@ func (l *ledgerState) status(kl *esr.KeyLedger) string {
 	return kl.StatusText()
 }
 
-func newLedgerState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanism bool, format string) *ledgerState {
-	return &ledgerState{name: name, stream: s, ledger: esr.BuildLedger(s, atoms, r), mechanism: mechanism, format: format}
+func newLedgerState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, format string) *ledgerState {
+	return &ledgerState{name: name, stream: s, ledger: esr.BuildLedger(s, atoms, r), format: format}
 }
 
 func (l *ledgerState) Class() string    { return l.name }
@@ -66,10 +66,11 @@ func (l *ledgerState) Answer(q esr.Query) esr.Answer {
 // time | event | value | status, then the event-id index. With the
 // mechanism off every status reads "neutral"; nothing else differs.
 func (l *ledgerState) Render(esr.Query) string {
-	return renderLedger(l.stream, l.ledger, l.mechanism, l.status, l.format)
+	return renderLedger(l.stream, l.ledger, l.status, l.format)
 }
 
-func renderLedger(s *esr.Stream, ledger *esr.Ledger, mechanism bool, statusOf func(*esr.KeyLedger) string, format string) string {
+func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedger) string, format string) string {
+	mechanism := !ledger.MechanismOff
 	var b strings.Builder
 	used := map[string]bool{}
 	for _, kl := range ledger.Keys {

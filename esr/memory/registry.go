@@ -38,9 +38,12 @@ func Register(name string, build BuildFunc) error {
 
 // RegisterRenderMatched registers the render-matched control of a
 // registered class (the paper's protocol, §4.1 and Appendix F): the same
-// build function with every co-keyed relation forced to SAME_STATE, so the
-// layout and ids stay fixed and only the mechanism is off. It returns the
-// control's name, NAME~render-only.
+// build function with the mechanism switched off (Options.MechanismOff:
+// every co-keyed relation SAME_STATE, no supersedes, no contradicts, no
+// unresolved status), so the layout and ids stay fixed and only the
+// mechanism differs. A ledger built with esr.BuildLedger under the control's
+// options says "neutral"; a memory that keeps its own status must read
+// opt.MechanismOff. It returns the control's name, NAME~render-only.
 func RegisterRenderMatched(name string) (string, error) {
 	registryMu.RLock()
 	build := registry[name]
@@ -50,6 +53,7 @@ func RegisterRenderMatched(name string) (string, error) {
 	}
 	control := name + "~render-only"
 	return control, Register(control, func(s *esr.Stream, atoms []esr.Atom, opt Options) State {
+		opt.MechanismOff = true
 		opt.Relator, opt.ForceStatus = relate.SameState{}, nil
 		return build(s, atoms, opt)
 	})

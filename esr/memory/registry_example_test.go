@@ -26,20 +26,32 @@ func (j jsonLedger) Answer(q esr.Query) esr.Answer {
 	return esr.Abstain
 }
 
+// Render shows each key's status and rows. Under the control's options the
+// ledger reports the status "neutral" and every row LIVE: the mechanism-off
+// switch reaches a registered memory through esr.BuildLedger.
 func (j jsonLedger) Render(esr.Query) string {
 	type row struct{ Value, Status string }
-	var rows []row
-	for _, kl := range j.ledger.Keys {
-		for i, a := range kl.Atoms {
-			rows = append(rows, row{a.Display(), kl.Status[i].String()})
-		}
+	type key struct {
+		Status string
+		Rows   []row
 	}
-	b, _ := json.Marshal(rows)
+	var keys []key
+	for _, kl := range j.ledger.Keys {
+		k := key{Status: kl.StatusText()}
+		for i, a := range kl.Atoms {
+			k.Rows = append(k.Rows, row{a.Display(), kl.Status[i].String()})
+		}
+		keys = append(keys, k)
+	}
+	b, _ := json.Marshal(keys)
 	return string(b)
 }
 
 // A user's memory joins the render-matched protocol: register it, register
-// its control (same build, every relation SAME_STATE), and compare.
+// its control (the same build with Options.MechanismOff: every relation
+// SAME_STATE, no deprecation, no unresolved status), and compare. The
+// control's read-out is d-blind: on 30 s → 60 s → 30 s it sees two values
+// and abstains, while its render shows no status at all.
 func ExampleRegister() {
 	build := func(s *esr.Stream, atoms []esr.Atom, opt memory.Options) memory.State {
 		r := opt.Relator
@@ -62,6 +74,6 @@ func ExampleRegister() {
 		fmt.Printf("%s: %v %s\n", name, st.Answer(q), st.Render(q))
 	}
 	// Output:
-	// json-ledger: 30 s [{"Value":"30 s","Status":"DEPRECATED"},{"Value":"60 s","Status":"DEPRECATED"},{"Value":"30 s","Status":"LIVE"}]
-	// json-ledger~render-only: ABSTAIN [{"Value":"30 s","Status":"LIVE"},{"Value":"60 s","Status":"LIVE"},{"Value":"30 s","Status":"LIVE"}]
+	// json-ledger: 30 s [{"Status":"ok","Rows":[{"Value":"30 s","Status":"DEPRECATED"},{"Value":"60 s","Status":"DEPRECATED"},{"Value":"30 s","Status":"LIVE"}]}]
+	// json-ledger~render-only: ABSTAIN [{"Status":"neutral","Rows":[{"Value":"30 s","Status":"LIVE"},{"Value":"60 s","Status":"LIVE"},{"Value":"30 s","Status":"LIVE"}]}]
 }

@@ -89,6 +89,7 @@ func parseRender(text string) *view {
 		minimalTable
 	)
 	mode := none
+	factTime := false // the fact table has a time column (dated graphrag-abstain)
 	curKey := ""
 	pos := 0
 	for _, line := range strings.Split(text, "\n") {
@@ -152,9 +153,9 @@ func parseRender(text string) *view {
 			saw("facts")
 			continue
 		}
-		if compact(trim) == "id|entity|attribute|value" {
+		if h := compact(trim); h == "id|entity|attribute|value" || h == "id|entity|attribute|value|time" {
 			saw("facts")
-			mode = factTable
+			mode, factTime = factTable, strings.HasSuffix(h, "|time")
 			continue
 		}
 		if strings.HasPrefix(trim, "## ") {
@@ -197,8 +198,15 @@ func parseRender(text string) *view {
 		case factTable:
 			parts := strings.SplitN(trim, "|", 4)
 			if len(parts) == 4 {
-				v.records = append(v.records, record{key: strings.TrimSpace(parts[1]) + " / " + strings.TrimSpace(parts[2]),
-					id: strings.TrimSpace(parts[0]), value: strings.TrimSpace(parts[3]), pos: pos})
+				r := record{key: strings.TrimSpace(parts[1]) + " / " + strings.TrimSpace(parts[2]),
+					id: strings.TrimSpace(parts[0]), value: strings.TrimSpace(parts[3]), pos: pos}
+				if factTime {
+					if cut := strings.LastIndexByte(parts[3], '|'); cut >= 0 {
+						r.value = strings.TrimSpace(parts[3][:cut])
+						r.time, r.hasTime = parseStamp(parts[3][cut+1:])
+					}
+				}
+				v.records = append(v.records, r)
 			}
 			continue
 		case groupTable:

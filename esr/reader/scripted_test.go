@@ -43,17 +43,33 @@ func read(t *testing.T, profile string, in Input) Output {
 	return out
 }
 
-// The render confound in miniature: the same time-sorting reader answers
-// from the render-only control (ordered, dated rows, no mechanism) and
-// abstains on GraphRAG+abstain (same values, no order).
+// The render confound in miniature: a time-sorting reader answers from
+// every render that shows dates, the render-only control and the dated
+// d-blind control alike, and abstains only on the dateless variant (same
+// values, no dates). A reader that ignores dates and reads status (cautious)
+// answers only where the mechanism shows a status: fine-ledger.
 func TestTimeSorterRenderConfound(t *testing.T) {
-	out := read(t, "time-sorter", figure1Input(t, memory.RenderOnly, esr.Snapshot, false))
-	if out.Answer != esr.Says("30 s") {
-		t.Errorf("render-only: %v (%s), want 30 s", out.Answer, out.Note)
+	for _, m := range []string{memory.RenderOnly, memory.GraphRAGAbstain} {
+		out := read(t, "time-sorter", figure1Input(t, m, esr.Snapshot, false))
+		if out.Answer != esr.Says("30 s") {
+			t.Errorf("%s: %v (%s), want 30 s", m, out.Answer, out.Note)
+		}
+		if out := read(t, "cautious", figure1Input(t, m, esr.Snapshot, false)); !out.Answer.Abstain {
+			t.Errorf("cautious on %s: %v (%s), want ABSTAIN", m, out.Answer, out.Note)
+		}
 	}
-	out = read(t, "time-sorter", figure1Input(t, memory.GraphRAGAbstain, esr.Snapshot, false))
-	if !out.Answer.Abstain {
-		t.Errorf("graphrag-abstain: %v (%s), want ABSTAIN", out.Answer, out.Note)
+	if out := read(t, "cautious", figure1Input(t, memory.FineLedger, esr.Snapshot, false)); out.Answer != esr.Says("30 s") {
+		t.Errorf("cautious on fine-ledger: %v (%s), want 30 s", out.Answer, out.Note)
+	}
+	s, atoms := example.Figure1()
+	q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey, Question: example.Figure1Question}
+	st := memory.MustBuild(memory.GraphRAGAbstain, s, atoms, memory.Options{FactFormat: memory.FactsDateless})
+	in := Input{Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: true}
+	if strings.Contains(in.Context, "2024-") {
+		t.Fatalf("dateless render shows a date:\n%s", in.Context)
+	}
+	if out := read(t, "time-sorter", in); !out.Answer.Abstain {
+		t.Errorf("dateless graphrag-abstain: %v (%s), want ABSTAIN", out.Answer, out.Note)
 	}
 }
 
@@ -70,7 +86,7 @@ var figure1Want = map[esr.QueryType]map[string][6]string{
 		memory.RAGTopK:         {"30 s", "30 s", A, "30 s", "30 s", "30 s"},
 		memory.LatestOnly:      {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.GraphRAGLite:    {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"}, // may not abstain: majority
-		memory.GraphRAGAbstain: {A, A, A, A, "30 s", "30 s"},
+		memory.GraphRAGAbstain: {"30 s", "30 s", A, "30 s", "30 s", "30 s"}, // dated rows: time-sorters answer
 		memory.CoarseDiscard:   {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.CoarseRetain:    {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.FineLedger:      {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
@@ -82,7 +98,7 @@ var figure1Want = map[esr.QueryType]map[string][6]string{
 		memory.RAGTopK:         {"60 s", "60 s", A, A, "60 s", "60 s"},
 		memory.LatestOnly:      {A, A, A, A, A, A},
 		memory.GraphRAGLite:    {"60 s", "60 s", "60 s", "60 s", "60 s", "60 s"},
-		memory.GraphRAGAbstain: {A, A, A, A, "60 s", "60 s"},
+		memory.GraphRAGAbstain: {"60 s", "60 s", A, "60 s", "60 s", "60 s"},
 		memory.CoarseDiscard:   {A, A, A, A, A, A},
 		memory.CoarseRetain:    {"60 s", "60 s", "60 s", "60 s", "60 s", "60 s"},
 		memory.FineLedger:      {"60 s", "60 s", "60 s", "60 s", "60 s", "60 s"},
@@ -91,7 +107,7 @@ var figure1Want = map[esr.QueryType]map[string][6]string{
 	esr.RelationType: {
 		memory.DirectContext:   {"replaces", "replaces", A, A, "replaces", "replaces"},
 		memory.LatestOnly:      {A, A, A, A, A, A},
-		memory.GraphRAGAbstain: {A, A, A, A, "replaces", "replaces"},
+		memory.GraphRAGAbstain: {"replaces", "replaces", A, "replaces", "replaces", "replaces"},
 		memory.CoarseDiscard:   {A, A, A, A, A, A},
 		memory.CoarseRetain:    {"replaces", "replaces", "replaces", "replaces", "replaces", "replaces"},
 		memory.FineLedger:      {"replaces", "replaces", "replaces", "replaces", "replaces", "replaces"},
@@ -110,7 +126,7 @@ var figure1DeployedWant = map[esr.QueryType]map[string][6]string{
 	esr.Provenance: {
 		memory.CoarseDiscard:   {"60 s", "60 s", A, A, "60 s", "60 s"},
 		memory.LatestOnly:      {"60 s", "60 s", A, A, "60 s", "60 s"},
-		memory.GraphRAGAbstain: {"60 s", "60 s", A, A, "60 s", "60 s"},
+		memory.GraphRAGAbstain: {"60 s", "60 s", A, "60 s", "60 s", "60 s"},
 		memory.FineLedger:      {"60 s", "60 s", "60 s", "60 s", "60 s", "60 s"},
 	},
 }
@@ -217,7 +233,7 @@ func TestScriptedCrossSourceConflict(t *testing.T) {
 		{memory.CoarseRetain, "status-reader", "60 s"},
 		{memory.RenderOnly, "status-reader", "60 s"},
 		{memory.GraphRAGAbstain, "majority", A}, // 1:1, no majority
-		{memory.GraphRAGAbstain, "naive", "30 s"},
+		{memory.GraphRAGAbstain, "naive", "60 s"}, // the first row of the seeded order
 		{memory.GraphRAGLite, "status-reader", "30 s"}, // may not abstain: first of a tie
 	} {
 		st := memory.MustBuild(tc.class, s, atoms, memory.Options{})

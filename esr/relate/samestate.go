@@ -12,3 +12,7 @@ func (SameState) Name() string { return SameStateName }
 func (SameState) ForStream(*esr.Stream, []esr.Atom) esr.PairFunc {
 	return func(a, b *esr.Atom) esr.Relation { return esr.SameState }
 }
+
+// MechanismOff marks SameState as the mechanism-off source: ledgers built
+// under it show the status "neutral" (esr.SwitchesMechanismOff).
+func (SameState) MechanismOff() bool { return true }
