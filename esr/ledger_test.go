@@ -283,3 +283,4 @@ func TestReadOutFromPartition(t *testing.T) {
 		}
 	}
 }
+

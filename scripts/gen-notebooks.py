@@ -64,15 +64,9 @@ func run(suite string, b *bench.Bench) *experiment.Result {
 	return must(experiment.Suites[suite].RunCached(ctx, s, nbhelp.Path(".esr-cache", "notebooks")))
 }
 
-// table finds a result's table by name.
-func table(res *experiment.Result, name string) *report.Table {
-	for _, t := range res.Tables {
-		if t.Name == name {
-			return t
-		}
-	}
-	panic("no table " + name)
-}
+// table finds a result's table by name; a table the suite could not build
+// stops the cell with the cause.
+func table(res *experiment.Result, name string) *report.Table { return must(res.Table(name)) }
 
 // show displays a figure inline and saves it to figures/NAME.{png,svg}.
 func show(p *plot.Plot, name string) {

@@ -162,16 +162,13 @@ func init() {
 			isStage := func(o *eval.Outcome) bool {
 				return o.Condition == StageBaseline || o.Condition == StagePair || o.Condition == StageRow || o.Condition == StageStrict
 			}
-			if t, err := CSCChainTable(Select(rows, isStage), s.Stats); err == nil {
-				res.Tables = append(res.Tables, t)
-			}
+			t, err := CSCChainTable(Select(rows, isStage), s.Stats)
+			res.add("table9-csc-chain", t, err)
 			scorer := Select(rows, Condition(ScorerRule, ScorerLearned))
-			if t, err := RefinesTable(scorer, s.Stats); err == nil {
-				res.Tables = append(res.Tables, t)
-			}
-			if t, err := Table10(scorer, s.Stats); err == nil {
-				res.Tables = append(res.Tables, t)
-			}
+			t, err = RefinesTable(scorer, s.Stats)
+			res.add("table7-refines-recovery", t, err)
+			t, err = Table10(scorer, s.Stats)
+			res.add("table10-learned-scorer", t, err)
 			return res, nil
 		}})
 }

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr"
@@ -73,16 +74,20 @@ func Table16(rows []eval.Outcome) (*report.Table, error) {
 				continue
 			}
 			c, err := stats.CalibrateAbstain(got, gold, 0.95)
-			if err != nil {
-				continue
+			switch {
+			case errors.Is(err, stats.ErrKappaUndefined):
+				kap[i] = "undefined"
+			case err != nil:
+				return nil, fmt.Errorf("table 16, %s, %s: %w", fam, m, err)
+			default:
+				kap[i] = fmt.Sprintf("%.3f", c.Kappa.Kappa)
 			}
 			n = len(got)
 			cal[i] = fmtProp(c.Agreement)
-			kap[i] = fmt.Sprintf("%.3f", c.Kappa.Kappa)
 		}
 		cells = append(cells, fam, n, cal[0], cal[1], kap[0], kap[1])
 		t.AddRow(cells...)
 	}
-	t.Notes = []string{"κ is undefined (shown as NaN) when a memory never or always abstains; paper Table 16 families: Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B", familyNote(rows)}
+	t.Notes = []string{"κ is 0 when a memory never (or always) abstains while gold varies: its agreement is then chance agreement; κ is undefined only when decisions and gold labels are all the same (0/0); paper Table 16 families: Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B", familyNote(rows)}
 	return t, nil
 }

@@ -37,6 +37,46 @@ type Result struct {
 	Rows    []eval.Outcome
 	Tables  []*report.Table
 	Figures map[string]*plot.Plot
+	// Skipped records every table the suite could not build, with the
+	// cause (e.g. a memory or stratum missing from the rows).
+	Skipped []TableError
+}
+
+// TableError is a table a suite could not build, and why.
+type TableError struct {
+	Table string `json:"table"`
+	Err   error  `json:"-"`
+}
+
+func (e TableError) Error() string { return e.Table + ": " + e.Err.Error() }
+
+// add appends t, or records err under name when the build failed.
+func (r *Result) add(name string, t *report.Table, err error) {
+	if err != nil {
+		r.Skipped = append(r.Skipped, TableError{Table: name, Err: err})
+		return
+	}
+	r.Tables = append(r.Tables, t)
+}
+
+// Table returns the table named name, or an error that says why the suite
+// did not build it (or which tables it did build).
+func (r *Result) Table(name string) (*report.Table, error) {
+	for _, t := range r.Tables {
+		if t.Name == name {
+			return t, nil
+		}
+	}
+	for _, e := range r.Skipped {
+		if e.Table == name {
+			return nil, fmt.Errorf("suite %s did not build %s: %w", r.Name, name, e.Err)
+		}
+	}
+	var names []string
+	for _, t := range r.Tables {
+		names = append(names, t.Name)
+	}
+	return nil, fmt.Errorf("suite %s has no table %q (tables: %s)", r.Name, name, strings.Join(names, ", "))
 }
 
 // Save writes every table (CSV, Markdown, LaTeX) and figure (PNG, SVG)
@@ -128,12 +168,10 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows))
-	if t3, _, err := Table3(rows, s.Stats); err == nil {
-		res.Tables = append(res.Tables, t3)
-	}
-	if t11, err := Table11(rows, PureMonotonic(s.Bench), s.Stats); err == nil {
-		res.Tables = append(res.Tables, t11)
-	}
+	t3, _, err := Table3(rows, s.Stats)
+	res.add("table3-mechanism-by-stratum", t3, err)
+	t11, err := Table11(rows, PureMonotonic(s.Bench), s.Stats)
+	res.add("table11-pure-monotonic", t11, err)
 	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert")
 	return res, nil
 }
@@ -165,12 +203,10 @@ func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
-	if t, err := ProvenanceTable(rows, Deployed, s.Stats); err == nil {
-		res.Tables = append(res.Tables, t)
-	}
-	if t, err := RelationTypeTable(rows, s.Stats); err == nil {
-		res.Tables = append(res.Tables, t)
-	}
+	t, err := ProvenanceTable(rows, Deployed, s.Stats)
+	res.add("figure3-provenance-deployed", t, err)
+	t, err = RelationTypeTable(rows, s.Stats)
+	res.add("relation-type-query", t, err)
 	res.Figures["figure3-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance accuracy by retention class (state only)")
 	res.Figures["figure3-provenance-deployed"] = Figure3(ProvenanceAccuracy(rows, Deployed), "Provenance accuracy, deployed render (raw events appended)")
 	return res, nil

@@ -45,9 +45,8 @@ func init() {
 		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 			res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
 			name := s.Bench.Name()
-			if t, err := ExternalProvenanceTable(rows, name); err == nil {
-				res.Tables = append(res.Tables, t)
-			}
+			t, err := ExternalProvenanceTable(rows, name)
+			res.add("appendixD-provenance-"+name, t, err)
 			mems := []string{"direct-context", "graphrag-abstain", "render-only", "fine-ledger", "coarse-retain"}
 			res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 			res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
@@ -84,14 +83,11 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
 	main := Select(rows, Condition(""))
-	if t, err := Table20(main, 0.05); err == nil {
-		res.Tables = append(res.Tables, t)
-	}
-	if t, err := Table16(main); err == nil {
-		res.Tables = append(res.Tables, t)
-	}
-	if t, err := Table19(rows, s.Stats); err == nil {
-		res.Tables = append(res.Tables, t)
-	}
+	t, err := Table20(main, 0.05)
+	res.add("table20-permutation-holm", t, err)
+	t, err = Table16(main)
+	res.add("table16-abstain-calibration", t, err)
+	t, err = Table19(rows, s.Stats)
+	res.add("table19-abstain-wording", t, err)
 	return res, nil
 }
