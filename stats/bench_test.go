@@ -23,6 +23,18 @@ func BenchmarkPairedBootstrapGeneral(b *testing.B) {
 	}
 }
 
+// BenchmarkPairedClusterBootstrap: the stratum's 12,382 rows in clusters of 5
+// (2,477 questions), B = 10,000; a resample draws G cluster indices.
+func BenchmarkPairedClusterBootstrap(b *testing.B) {
+	x, y := stratum()
+	cluster := clusterOf(len(x), 5)
+	for b.Loop() {
+		if _, err := PairedClusterBootstrap(x, y, cluster, DefaultResamples, 0.95, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkPermutationExact(b *testing.B) {
 	x, y := stratum()
 	for b.Loop() {

@@ -13,7 +13,8 @@ import (
 const DefaultResamples = 10000
 
 // BootstrapCI is a percentile bootstrap confidence interval for the mean paired
-// difference.
+// difference. N counts the pairs (rows); Clusters is set only by
+// PairedClusterBootstrap.
 type BootstrapCI struct {
 	N        int     // number of pairs
 	Estimate float64 // mean(a_i − b_i) on the observed pairs
@@ -21,6 +22,7 @@ type BootstrapCI struct {
 	B        int     // number of resamples
 	Seed     uint64  // seed of the PCG generator
 	Level    float64 // confidence level, e.g. 0.95
+	Clusters int     // number of clusters resampled (PairedClusterBootstrap); 0 when pairs are resampled
 }
 
 // PairedBootstrap returns the percentile bootstrap confidence interval of the

@@ -1,8 +1,11 @@
 // Package stats implements the statistics of "Presentation, Not Mechanism: A
 // Render Confound in Deprecation-Aware Memory Evaluation" (esr-spec §6): paired
-// bootstrap intervals, paired permutation tests, Holm–Bonferroni, Cohen's κ,
-// Wilson intervals, plug-in and Miller–Madow entropy and mutual information,
-// Fano lower bounds and abstain calibration.
+// bootstrap intervals (PairedBootstrap, PairedBootstrapBinary, and
+// PairedClusterBootstrap for rows correlated within clusters such as
+// questions), paired permutation tests, Holm–Bonferroni, Cohen's κ, Wilson
+// intervals, plug-in and Miller–Madow entropy and mutual information, Fano lower
+// bounds, abstain calibration, and the minimum detectable effect of McNemar's
+// test (PairedBinaryMDE).
 //
 // The package knows nothing about ESR types; it works on slices of numbers and
 // labels. Conventions follow gonum's stat and distuv packages:

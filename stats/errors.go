@@ -21,6 +21,9 @@ var (
 	// ErrKappaUndefined reports a table whose expected agreement is 1 (both
 	// raters used one and the same single category), where κ is 0/0.
 	ErrKappaUndefined = errors.New("stats: kappa undefined: expected agreement is 1")
+	// ErrNoSolution reports that no value in a function's admissible range
+	// solves its equation, e.g. no effect size reaches the requested power.
+	ErrNoSolution = errors.New("stats: no solution")
 )
 
 // newRand returns the package's deterministic generator for seed.

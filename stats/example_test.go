@@ -1,6 +1,7 @@
 package stats_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/esrkit/esrkit/stats"
@@ -42,6 +43,30 @@ func ExamplePairedBootstrap() {
 	fmt.Printf("mean diff %.4f, 90%% CI [%.4f, %.4f]\n", ci.Estimate, ci.Lo, ci.Hi)
 	// Output:
 	// mean diff 0.0825, 90% CI [0.0400, 0.1263]
+}
+
+func ExamplePairedClusterBootstrap() {
+	// Six questions, each answered by three reader families under systems A
+	// and B: the rows of a question are correlated, so resample questions.
+	a := []float64{1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1}
+	b := []float64{0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0}
+	q := []string{"q1", "q1", "q1", "q2", "q2", "q2", "q3", "q3", "q3",
+		"q4", "q4", "q4", "q5", "q5", "q5", "q6", "q6", "q6"}
+	ci, err := stats.PairedClusterBootstrap(a, b, q, stats.DefaultResamples, 0.95, 1)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("n=%d rows in %d clusters  A−B = %+.3f  95%% CI [%+.3f, %+.3f]\n",
+		ci.N, ci.Clusters, ci.Estimate, ci.Lo, ci.Hi)
+	// Treating the 18 rows as independent pairs understates the uncertainty.
+	pair, err := stats.PairedBootstrapBinary(a, b, stats.DefaultResamples, 0.95, 1)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("pair bootstrap (rows as independent)  95%% CI [%+.3f, %+.3f]\n", pair.Lo, pair.Hi)
+	// Output:
+	// n=18 rows in 6 clusters  A−B = +0.444  95% CI [+0.111, +0.833]
+	// pair bootstrap (rows as independent)  95% CI [+0.222, +0.667]
 }
 
 func ExamplePairedPermutationExact() {
@@ -153,4 +178,21 @@ func ExampleCalibrateAbstain() {
 	// Output:
 	// table [decision][gold]: [[5 1] [1 3]]
 	// agreement 0.80 [0.49, 0.94], kappa 0.583
+}
+
+func ExamplePairedBinaryMDE() {
+	// 439 paired questions of which 28% are discordant (one system right, the
+	// other wrong): the smallest accuracy difference McNemar's test detects at
+	// α = 0.05 with 80% power.
+	mde, err := stats.PairedBinaryMDE(439, 0.28, 0.05, 0.8)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("MDE = %.4f\n", mde)
+	// With 60 pairs and 10% discordant no difference is detectable.
+	_, err = stats.PairedBinaryMDE(60, 0.10, 0.05, 0.8)
+	fmt.Println(errors.Is(err, stats.ErrNoSolution))
+	// Output:
+	// MDE = 0.0706
+	// true
 }

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"testing"
@@ -336,5 +337,85 @@ func TestReferenceCalibration(t *testing.T) {
 		checkFloat(t, c, "kappa", cal.Kappa.Kappa, 1e-12)
 		checkFloat(t, c, "kappa_lo", cal.Kappa.Lo, 1e-9)
 		checkFloat(t, c, "kappa_hi", cal.Kappa.Hi, 1e-9)
+	}
+}
+
+// TestReferenceClusterBootstrap compares PairedClusterBootstrap with the numpy
+// cluster bootstrap of gen_reference.py (cluster_bootstrap: the same algorithm,
+// B_ref = 200,000 resamples from numpy's generator). The random streams differ,
+// so the bounds are compared within the Monte Carlo tolerance derived for
+// TestReferenceBootstrap: the resampled ratio means are close to
+// Normal(θ̂, s²), s = the numpy resamples' standard deviation (stored as "se"),
+// so each bound's difference has standard error
+// s·√(p(1−p))/φ(z_p)·√(1/B_go + 1/B_ref); allow 5 of them, widened by 25% for
+// non-normality, plus, for binary data with equal cluster sizes, one lattice
+// step 1/n (the ratio means then live on the grid k/n). The estimate is the
+// plain mean of the rows, so it must match exactly for 0/1 data (an integer
+// sum divided by n) and to rounding for real data.
+func TestReferenceClusterBootstrap(t *testing.T) {
+	const bGo = 100_000
+	for _, c := range loadReference(t, "cluster_bootstrap") {
+		var in struct {
+			A, B    []float64
+			Cluster []string
+			Level   float64
+			Binary  bool
+			BRef    int `json:"b_ref"`
+		}
+		c.input(t, &in)
+		se, _ := c.wantFloat(t, "se")
+		alpha := (1 - in.Level) / 2
+		z := distuv.UnitNormal.Quantile(alpha)
+		tol := 1.25 * 5 * se * math.Sqrt(alpha*(1-alpha)) / distuv.UnitNormal.Prob(z) *
+			math.Sqrt(1/float64(bGo)+1/float64(in.BRef))
+		estTol := 1e-12
+		if in.Binary {
+			tol += 1 / float64(len(in.A))
+			estTol = 0
+		}
+		ci, err := PairedClusterBootstrap(in.A, in.B, in.Cluster, bGo, in.Level, 42)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		checkFloat(t, c, "estimate", ci.Estimate, estTol)
+		checkFloat(t, c, "lo", ci.Lo, tol)
+		checkFloat(t, c, "hi", ci.Hi, tol)
+		var G int
+		by := c.want(t, "clusters", &G)
+		if ci.Clusters != G {
+			t.Errorf("%s: Clusters = %d, want %d (%s)", c.Name, ci.Clusters, G, by)
+		}
+		if ci.N != len(in.A) || ci.B != bGo || ci.Seed != 42 || ci.Level != in.Level {
+			t.Errorf("%s: metadata %+v", c.Name, ci)
+		}
+	}
+}
+
+// TestReferenceMcNemarMDE compares PairedBinaryMDE (closed form) with
+// scipy.optimize.brentq on Connor's (1987) sample-size formula and on
+// statsmodels' normal_sample_size_one_tail with Connor's null and alternative
+// standard deviations. A null expected value means no δ ≤ p_d reaches the
+// power.
+func TestReferenceMcNemarMDE(t *testing.T) {
+	for _, c := range loadReference(t, "mcnemar_mde") {
+		var in struct {
+			N                        int
+			Discordant, Alpha, Power float64
+		}
+		c.input(t, &in)
+		got, err := PairedBinaryMDE(in.N, in.Discordant, in.Alpha, in.Power)
+		var want *float64
+		by := c.want(t, "mde", &want)
+		if want == nil {
+			if !errors.Is(err, ErrNoSolution) {
+				t.Errorf("%s: got %v, %v; want ErrNoSolution (%s)", c.Name, got, err, by)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		checkFloat(t, c, "mde", got, 1e-12)
+		checkFloat(t, c, "mde_statsmodels", got, 1e-12)
 	}
 }

@@ -28,6 +28,15 @@ func correlatedBinary(n int, p11, p10, p01 float64, seed uint64) (a, b []float64
 	return a, b
 }
 
+// clusterOf labels n rows in clusters of m consecutive rows: q0 ×m, q1 ×m, ...
+func clusterOf(n, m int) []string {
+	c := make([]string, n)
+	for i := range c {
+		c[i] = fmt.Sprintf("q%d", i/m)
+	}
+	return c
+}
+
 // stratum is the paper's largest stratum: monotonic, n = 12,382, accuracy
 // 0.34 (A) vs 0.46 (B), positively correlated.
 func stratum() (a, b []float64) { return correlatedBinary(12382, 0.25, 0.09, 0.21, 12382) }
@@ -105,6 +114,10 @@ func TestDeterminism(t *testing.T) {
 		"general": func(s uint64) any { ci, _ := PairedBootstrap(a, b, 2000, 0.95, s); return ci },
 		"binary":  func(s uint64) any { ci, _ := PairedBootstrapBinary(a, b, 2000, 0.95, s); return ci },
 		"perm":    func(s uint64) any { r, _ := PairedPermutation(a, b, 2000, s); return r },
+		"cluster": func(s uint64) any {
+			ci, _ := PairedClusterBootstrap(a, b, clusterOf(len(a), 4), 2000, 0.95, s)
+			return ci
+		},
 	} {
 		if x, y := f(9), f(9); x != y {
 			t.Errorf("%s: same seed, different results: %+v %+v", name, x, y)
@@ -226,6 +239,10 @@ func TestDataErrors(t *testing.T) {
 		{"bootstrap NaN", second(PairedBootstrap([]float64{1, nan}, []float64{0, 0}, 10, 0.95, 1)), ErrNonFinite},
 		{"bootstrap Inf", second(PairedBootstrap([]float64{math.Inf(1)}, []float64{0}, 10, 0.95, 1)), ErrNonFinite},
 		{"binary empty", second(PairedBootstrapBinary(nil, nil, 10, 0.95, 1)), ErrEmpty},
+		{"cluster empty", second(PairedClusterBootstrap(nil, nil, nil, 10, 0.95, 1)), ErrEmpty},
+		{"cluster NaN", second(PairedClusterBootstrap([]float64{1, 0}, []float64{nan, 0}, []string{"q", "q"}, 10, 0.95, 1)), ErrNonFinite},
+		{"cluster Inf", second(PairedClusterBootstrap([]float64{math.Inf(-1)}, []float64{0}, []string{"q"}, 10, 0.95, 1)), ErrNonFinite},
+		{"mde none", second(PairedBinaryMDE(60, 0.1, 0.05, 0.8)), ErrNoSolution},
 		{"binary 0.5", second(PairedBootstrapBinary([]float64{1, 0.5}, []float64{0, 0}, 10, 0.95, 1)), ErrNotBinary},
 		{"binary NaN", second(PairedBootstrapBinary([]float64{1, 0}, []float64{0, nan}, 10, 0.95, 1)), ErrNotBinary},
 		{"exact empty", second(PairedPermutationExact(nil, nil)), ErrEmpty},
@@ -332,6 +349,18 @@ func TestMisusePanics(t *testing.T) {
 		"binary lengths":         func() { PairedBootstrapBinary(one, two, 10, 0.95, 1) },
 		"binary B":               func() { PairedBootstrapBinary(one, one, -1, 0.95, 1) },
 		"binary level":           func() { PairedBootstrapBinary(one, one, 10, 1.5, 1) },
+		"cluster lengths":        func() { PairedClusterBootstrap(one, two, []string{"q"}, 10, 0.95, 1) },
+		"cluster labels":         func() { PairedClusterBootstrap(one, one, []string{"q", "r"}, 10, 0.95, 1) },
+		"cluster no labels":      func() { PairedClusterBootstrap(one, one, nil, 10, 0.95, 1) },
+		"cluster B":              func() { PairedClusterBootstrap(one, one, []string{"q"}, 0, 0.95, 1) },
+		"cluster level":          func() { PairedClusterBootstrap(one, one, []string{"q"}, 10, 1, 1) },
+		"mde n":                  func() { PairedBinaryMDE(0, 0.2, 0.05, 0.8) },
+		"mde alpha 0":            func() { PairedBinaryMDE(10, 0.2, 0, 0.8) },
+		"mde alpha 1":            func() { PairedBinaryMDE(10, 0.2, 1, 0.8) },
+		"mde power 1":            func() { PairedBinaryMDE(10, 0.2, 0.05, 1) },
+		"mde power NaN":          func() { PairedBinaryMDE(10, 0.2, 0.05, math.NaN()) },
+		"mde discordant 0":       func() { PairedBinaryMDE(10, 0, 0.05, 0.8) },
+		"mde discordant > 1":     func() { PairedBinaryMDE(10, 1.01, 0.05, 0.8) },
 		"exact lengths":          func() { PairedPermutationExact(one, two) },
 		"perm lengths":           func() { PairedPermutation(one, two, 10, 1) },
 		"perm B":                 func() { PairedPermutation(one, one, 0, 1) },

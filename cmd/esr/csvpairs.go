@@ -87,6 +87,31 @@ func readFloatPairs(path, c1, c2 string) (x, y []float64, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return parseFloatColumns(path, cols, lines, c1, c2)
+}
+
+// readFloatPairsCluster is readFloatPairs with a third column cc of cluster
+// labels (compared as strings after trimming spaces); an empty label is
+// reported as `pairs.csv:7: field "question": empty cluster label`.
+func readFloatPairsCluster(path, c1, c2, cc string) (x, y []float64, cluster []string, err error) {
+	cols, lines, err := readCSVColumns(path, c1, c2, cc)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if x, y, err = parseFloatColumns(path, cols[:2], lines, c1, c2); err != nil {
+		return nil, nil, nil, err
+	}
+	for i, s := range cols[2] {
+		if s == "" {
+			return nil, nil, nil, fmt.Errorf("%s:%d: field %q: empty cluster label", path, lines[i], cc)
+		}
+	}
+	return x, y, cols[2], nil
+}
+
+// parseFloatColumns parses the two columns cols (named c1 and c2, read from
+// path at the given lines) as finite numbers.
+func parseFloatColumns(path string, cols [][]string, lines []int, c1, c2 string) (x, y []float64, err error) {
 	out := [2][]float64{make([]float64, len(lines)), make([]float64, len(lines))}
 	for k, name := range []string{c1, c2} {
 		for i, s := range cols[k] {

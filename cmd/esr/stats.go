@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register("stats", "the paper's statistics (bootstrap, permutation, holm, kappa, mi, fano, wilson)", runStats)
+	register("stats", "the paper's statistics (bootstrap, permutation, holm, kappa, mi, fano, wilson, mde)", runStats)
 }
 
 type statsSub struct {
@@ -27,8 +27,8 @@ var statsSubs []statsSub
 
 func init() {
 	statsSubs = []statsSub{
-		{"bootstrap", "--pairs FILE.csv [--B 10000] [--seed 1] [--level 0.95]",
-			"percentile CI of mean(a−b) over pairs (CSV header a,b)", runStatsBootstrap},
+		{"bootstrap", "--pairs FILE.csv [--cluster COLUMN] [--B 10000] [--seed 1] [--level 0.95]",
+			"percentile CI of mean(a−b) over pairs (CSV header a,b); --cluster resamples whole clusters", runStatsBootstrap},
 		{"permutation", "--pairs FILE.csv [--B N] [--seed 1]",
 			"two-sided paired permutation test (exact for 0/1 pairs unless --B)", runStatsPermutation},
 		{"holm", "[--alpha 0.05] P1 P2 ...", "Holm–Bonferroni rejections and adjusted p-values", runStatsHolm},
@@ -36,6 +36,8 @@ func init() {
 		{"mi", "--pairs FILE.csv", "entropies and mutual information in bits (CSV header x,y)", runStatsMI},
 		{"fano", "--H BITS --I BITS --K N [--list 1]", "Fano lower bound on error (and the weakened form)", runStatsFano},
 		{"wilson", "--k K --n N [--level 0.95]", "Wilson score interval for k/n", runStatsWilson},
+		{"mde", "--n N --discordant P [--alpha 0.05] [--power 0.8]",
+			"minimum detectable difference of McNemar's test for n binary pairs (Connor 1987)", runStatsMDE},
 	}
 }
 
@@ -119,6 +121,7 @@ func runStatsBootstrap(args []string, stdout, stderr io.Writer) error {
 	B := fs.Int("B", stats.DefaultResamples, "number of bootstrap resamples")
 	seed := fs.Uint64("seed", 1, "seed of the random generator")
 	level := fs.Float64("level", 0.95, "confidence level")
+	clusterCol := fs.String("cluster", "", "CSV column naming each row's cluster (e.g. the question): resample whole clusters")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -134,18 +137,40 @@ func runStatsBootstrap(args []string, stdout, stderr io.Writer) error {
 	if err := checkStatsLevel(*level); err != nil {
 		return err
 	}
-	a, b, err := readFloatPairs(*pairs, "a", "b")
-	if err != nil {
-		return err
+	if flagSet(fs, "cluster") {
+		c := strings.TrimSpace(*clusterCol)
+		if c == "" || strings.EqualFold(c, "a") || strings.EqualFold(c, "b") {
+			return fmt.Errorf("--cluster %q must name a CSV column other than a and b", *clusterCol)
+		}
 	}
-	boot := stats.PairedBootstrap
-	if stats.IsBinary(a) && stats.IsBinary(b) {
-		boot = stats.PairedBootstrapBinary // same distribution, far cheaper
+	var (
+		ci       stats.BootstrapCI
+		interval string
+		err      error
+	)
+	if *clusterCol != "" {
+		a, b, cluster, rerr := readFloatPairsCluster(*pairs, "a", "b", strings.TrimSpace(*clusterCol))
+		if rerr != nil {
+			return rerr
+		}
+		ci, err = stats.PairedClusterBootstrap(a, b, cluster, *B, *level, *seed)
+		interval = "cluster"
+	} else {
+		a, b, rerr := readFloatPairs(*pairs, "a", "b")
+		if rerr != nil {
+			return rerr
+		}
+		boot := stats.PairedBootstrap
+		if stats.IsBinary(a) && stats.IsBinary(b) {
+			boot = stats.PairedBootstrapBinary // same distribution, far cheaper
+		}
+		ci, err = boot(a, b, *B, *level, *seed)
 	}
-	ci, err := boot(a, b, *B, *level, *seed)
 	if err != nil {
 		return fmt.Errorf("%s: %w", *pairs, err)
 	}
+	// clusters and interval appear only with --cluster, so the unclustered
+	// output is unchanged.
 	return writeStatsJSON(stdout, struct {
 		N        int     `json:"n"`
 		Estimate float64 `json:"estimate"`
@@ -154,7 +179,9 @@ func runStatsBootstrap(args []string, stdout, stderr io.Writer) error {
 		B        int     `json:"B"`
 		Seed     uint64  `json:"seed"`
 		Level    float64 `json:"level"`
-	}{ci.N, ci.Estimate, ci.Lo, ci.Hi, ci.B, ci.Seed, ci.Level})
+		Clusters int     `json:"clusters,omitempty"`
+		Interval string  `json:"interval,omitempty"`
+	}{ci.N, ci.Estimate, ci.Lo, ci.Hi, ci.B, ci.Seed, ci.Level, ci.Clusters, interval})
 }
 
 func runStatsPermutation(args []string, stdout, stderr io.Writer) error {
@@ -361,4 +388,46 @@ func runStatsWilson(args []string, stdout, stderr io.Writer) error {
 		Lo float64 `json:"lo"`
 		Hi float64 `json:"hi"`
 	}{lo, hi})
+}
+
+func runStatsMDE(args []string, stdout, stderr io.Writer) error {
+	fs := newStatsFlags("mde", stderr)
+	n := fs.Int("n", 0, "number of pairs, ≥ 1 (required)")
+	discordant := fs.Float64("discordant", 0, "expected proportion of discordant pairs p10 + p01, in (0, 1] (required)")
+	alpha := fs.Float64("alpha", 0.05, "two-sided significance level")
+	power := fs.Float64("power", 0.8, "power to detect the difference")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noExtraArgs(fs); err != nil {
+		return err
+	}
+	for _, name := range []string{"n", "discordant"} {
+		if !flagSet(fs, name) {
+			return fmt.Errorf("--%s is required", name)
+		}
+	}
+	if *n < 1 {
+		return fmt.Errorf("--n %d < 1", *n)
+	}
+	if !(*discordant > 0 && *discordant <= 1) {
+		return fmt.Errorf("--discordant %v outside (0, 1]", *discordant)
+	}
+	if !(*alpha > 0 && *alpha < 1) {
+		return fmt.Errorf("--alpha %v outside (0, 1)", *alpha)
+	}
+	if !(*power > 0 && *power < 1) {
+		return fmt.Errorf("--power %v outside (0, 1)", *power)
+	}
+	mde, err := stats.PairedBinaryMDE(*n, *discordant, *alpha, *power)
+	if err != nil {
+		return err
+	}
+	return writeStatsJSON(stdout, struct {
+		N          int     `json:"n"`
+		Discordant float64 `json:"discordant"`
+		Alpha      float64 `json:"alpha"`
+		Power      float64 `json:"power"`
+		MDE        float64 `json:"mde"`
+	}{*n, *discordant, *alpha, *power, mde})
 }

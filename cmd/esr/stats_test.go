@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,6 +107,73 @@ func TestStatsBootstrap(t *testing.T) {
 	approx(t, m, "estimate", 0.0825, 1e-12)
 	approx(t, m, "lo", 0.0400, 0.00005) // as ExamplePairedBootstrap
 	approx(t, m, "hi", 0.1263, 0.00005)
+}
+
+// questionsCSV is ExamplePairedClusterBootstrap's data in package stats: six
+// questions answered by three reader families each, with extra columns.
+const questionsCSV = "question,reader,a,b\n" +
+	"q1,r1,1,0\nq1,r2,1,0\nq1,r3,1,0\n" +
+	"q2,r1,1,1\nq2,r2,0,0\nq2,r3,1,1\n" +
+	"q3,r1,1,0\nq3,r2,1,0\nq3,r3,1,1\n" +
+	"q4,r1,0,0\nq4,r2,0,0\nq4,r3,0,0\n" +
+	"q5,r1,1,1\nq5,r2,1,1\nq5,r3,0,0\n" +
+	"q6,r1,1,0\nq6,r2,1,0\nq6,r3,1,0\n"
+
+func TestStatsBootstrapCluster(t *testing.T) {
+	p := writeCSV(t, "questions.csv", questionsCSV)
+	keys := append(slices.Clone(bootstrapKeys), "clusters", "interval")
+	m := statsJSON(t, keys, "bootstrap", "--pairs", p, "--cluster", "question")
+	approx(t, m, "n", 18, 0)
+	approx(t, m, "clusters", 6, 0)
+	approx(t, m, "estimate", 8.0/18, 1e-15)
+	approx(t, m, "lo", 0.111, 0.0005) // as ExamplePairedClusterBootstrap
+	approx(t, m, "hi", 0.833, 0.0005)
+	approx(t, m, "B", 10000, 0)
+	if m["interval"] != "cluster" {
+		t.Errorf("interval = %v, want \"cluster\"", m["interval"])
+	}
+	// The column is matched case-insensitively, like a and b.
+	if m2 := statsJSON(t, keys, "bootstrap", "--pairs", p, "--cluster", "Question"); m2["lo"] != m["lo"] || m2["hi"] != m["hi"] {
+		t.Errorf("--cluster Question: %v, want %v", m2, m)
+	}
+	// Without --cluster the other columns are ignored and the pair interval,
+	// narrower here, comes out in today's shape.
+	m = statsJSON(t, bootstrapKeys, "bootstrap", "--pairs", p)
+	approx(t, m, "lo", 0.222, 0.0005)
+	approx(t, m, "hi", 0.667, 0.0005)
+
+	// One row per cluster: the cluster bootstrap draws what the pair bootstrap
+	// draws, so the real-valued pairs of ExamplePairedBootstrap give its interval.
+	real := writeCSV(t, "real.csv", "id,a,b\n1,0.9,0.8\n2,0.7,0.72\n3,0.8,0.6\n4,0.6,0.55\n"+
+		"5,0.95,0.9\n6,0.5,0.52\n7,0.75,0.6\n8,0.85,0.7\n")
+	m = statsJSON(t, keys, "bootstrap", "--pairs", real, "--cluster", "id", "--level", "0.9", "--seed", "7")
+	approx(t, m, "clusters", 8, 0)
+	approx(t, m, "lo", 0.0400, 0.00005)
+	approx(t, m, "hi", 0.1263, 0.00005)
+}
+
+// TestStatsBootstrapUnclusteredOutput pins today's output byte for byte
+// (recorded before --cluster existed).
+func TestStatsBootstrapUnclusteredOutput(t *testing.T) {
+	p := binaryPairsCSV(t, 79, 100, 23, 237)
+	out, errOut, code := statsCLI(t, "bootstrap", "--pairs", p, "--seed", "7", "--level", "0.9")
+	const want = `{"n":439,"estimate":0.17539863325740318,"lo":0.1366742596810934,"hi":0.214123006833713,"B":10000,"seed":7,"level":0.9}` + "\n"
+	if code != 0 || out != want {
+		t.Errorf("exit %d, stdout %q (stderr %q), want %q", code, out, errOut, want)
+	}
+}
+
+func TestStatsMDE(t *testing.T) {
+	keys := []string{"n", "discordant", "alpha", "power", "mde"}
+	m := statsJSON(t, keys, "mde", "--n", "439", "--discordant", "0.28")
+	// scipy.optimize.brentq on Connor's formula, gen_reference.py
+	approx(t, m, "mde", 0.07056409454218723, 1e-12)
+	approx(t, m, "n", 439, 0)
+	approx(t, m, "discordant", 0.28, 0)
+	approx(t, m, "alpha", 0.05, 0)
+	approx(t, m, "power", 0.8, 0)
+	m = statsJSON(t, keys, "mde", "--n", "100", "--discordant", "0.5", "--alpha", "0.01", "--power", "0.8")
+	approx(t, m, "mde", 0.23817277293695965, 1e-12)
 }
 
 func TestStatsPermutation(t *testing.T) {
@@ -214,6 +282,8 @@ func TestStatsErrors(t *testing.T) {
 	ragged := file("ragged.csv", "a,b\n1,0\n1\n")
 	nan := file("nan.csv", "a,b\n1,0\nNaN,1\n")
 	emptyLabel := file("labels.csv", "r1,r2\na,b\n,b\n")
+	clustered := file("clustered.csv", "q,a,b\nq1,1,0\nq1,0,0\n,1,1\n")
+	clusterBad := file("clusterbad.csv", "q,a,b\nq1,1,0\nq2,0,x\n")
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -233,6 +303,20 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"bootstrap"}, "--pairs is required"},
 		{[]string{"bootstrap", "--pairs", onlyHeader, "--B", "0"}, "--B 0 < 1"},
 		{[]string{"bootstrap", "--pairs", onlyHeader, "--level", "1"}, "--level 1 outside (0, 1)"},
+		{[]string{"bootstrap", "--pairs", bad, "--cluster", "question"},
+			bad + `:1: missing header field "question" (want header "a,b,question", got "a,b")`},
+		{[]string{"bootstrap", "--pairs", clustered, "--cluster", "q"}, clustered + `:4: field "q": empty cluster label`},
+		{[]string{"bootstrap", "--pairs", clusterBad, "--cluster", "q"}, clusterBad + `:3: field "b": "x" is not a number`},
+		{[]string{"bootstrap", "--pairs", clustered, "--cluster", "A"}, `--cluster "A" must name a CSV column other than a and b`},
+		{[]string{"bootstrap", "--pairs", clustered, "--cluster", ""}, `--cluster "" must name a CSV column other than a and b`},
+		{[]string{"mde", "--discordant", "0.3"}, "--n is required"},
+		{[]string{"mde", "--n", "100"}, "--discordant is required"},
+		{[]string{"mde", "--n", "0", "--discordant", "0.3"}, "--n 0 < 1"},
+		{[]string{"mde", "--n", "100", "--discordant", "0"}, "--discordant 0 outside (0, 1]"},
+		{[]string{"mde", "--n", "100", "--discordant", "1.5"}, "--discordant 1.5 outside (0, 1]"},
+		{[]string{"mde", "--n", "100", "--discordant", "0.3", "--alpha", "1"}, "--alpha 1 outside (0, 1)"},
+		{[]string{"mde", "--n", "100", "--discordant", "0.3", "--power", "0"}, "--power 0 outside (0, 1)"},
+		{[]string{"mde", "--n", "60", "--discordant", "0.1"}, "no solution: PairedBinaryMDE: no δ ≤ p_d = 0.1 reaches power 0.8"},
 		{[]string{"holm"}, "no p-values given"},
 		{[]string{"holm", "0.01", "x"}, `argument 2: "x" is not a number`},
 		{[]string{"holm", "0.01", "1.5"}, `argument 2: p-value "1.5" outside [0, 1]`},
@@ -256,10 +340,10 @@ func TestStatsErrors(t *testing.T) {
 
 func TestStatsHelp(t *testing.T) {
 	out, _, code := statsCLI(t, "--help")
-	if code != 0 || !strings.Contains(out, "bootstrap") || !strings.Contains(out, "wilson") {
+	if code != 0 || !strings.Contains(out, "bootstrap") || !strings.Contains(out, "wilson") || !strings.Contains(out, "mde") {
 		t.Errorf("esr stats --help: exit %d, %q", code, out)
 	}
-	for _, sub := range []string{"bootstrap", "permutation", "holm", "kappa", "mi", "fano", "wilson"} {
+	for _, sub := range []string{"bootstrap", "permutation", "holm", "kappa", "mi", "fano", "wilson", "mde"} {
 		out, errOut, code := statsCLI(t, sub, "--help")
 		if code != 0 || out != "" || !strings.Contains(errOut, "usage: esr stats "+sub) {
 			t.Errorf("esr stats %s --help: exit %d, stdout %q, stderr %q", sub, code, out, errOut)

@@ -23,6 +23,7 @@ import sklearn.metrics
 import statsmodels
 from statsmodels.stats.inter_rater import cohens_kappa
 from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.power import normal_sample_size_one_tail
 from statsmodels.stats.proportion import proportion_confint
 
 CASES = []
@@ -279,6 +280,108 @@ case("calibration", "abstain_n200",
      kappa=ev(sklearn.metrics.cohen_kappa_score(dec, gold), "sklearn.metrics.cohen_kappa_score(abstained, gold)"),
      kappa_lo=ev(sm.kappa - z * sm.std_kappa, "statsmodels.stats.inter_rater.cohens_kappa(table): kappa - norm.ppf(0.975)*std_kappa"),
      kappa_hi=ev(sm.kappa + z * sm.std_kappa, "statsmodels.stats.inter_rater.cohens_kappa(table): kappa + norm.ppf(0.975)*std_kappa"))
+
+# -------------------------------------------------------- cluster bootstrap
+def cluster_bootstrap(d, cluster, n_resamples, level, seed, batch=10_000):
+    """Percentile cluster bootstrap of the mean of d, written out in numpy.
+
+    Each resample draws G cluster indices uniformly with replacement
+    (np.random.default_rng(seed).integers(0, G, size=(batch, G))) and keeps
+    all their rows; its statistic is the ratio mean S[idx].sum(1) / C[idx].sum(1)
+    with S, C the per-cluster sums and row counts (np.bincount). The interval is
+    np.percentile(stats, [100*(1-level)/2, 100*(1+level)/2]) (numpy's default
+    linear method, as scipy.stats.bootstrap(method='percentile') uses)."""
+    _, inv = np.unique(np.asarray(cluster), return_inverse=True)
+    S = np.bincount(inv, weights=d)
+    C = np.bincount(inv).astype(float)
+    G = len(S)
+    rng = np.random.default_rng(seed)
+    out = np.empty(n_resamples)
+    for start in range(0, n_resamples, batch):
+        k = min(batch, n_resamples - start)
+        idx = rng.integers(0, G, size=(k, G))
+        out[start:start + k] = S[idx].sum(1) / C[idx].sum(1)
+    lo, hi = np.percentile(out, [100 * (1 - level) / 2, 100 * (1 + level) / 2])
+    return lo, hi, out.std(ddof=1), G
+
+
+def cluster_bootstrap_case(name, a, b, cluster, level, seed, binary):
+    a = np.asarray(a, float)
+    b = np.asarray(b, float)
+    d = a - b
+    lo, hi, se, G = cluster_bootstrap(d, cluster, B_REF, level, seed)
+    by = (f"cluster_bootstrap(a-b, cluster, n_resamples={B_REF}, level={level}, seed={seed}) in "
+          f"gen_reference.py: numpy.random.default_rng({seed}).integers(0, G={G}, size=(10000, G)) "
+          f"cluster draws per batch, ratio mean S[idx].sum(1)/C[idx].sum(1), numpy.percentile")
+    case("cluster_bootstrap", name,
+         {"a": a.tolist(), "b": b.tolist(), "cluster": list(cluster), "level": level,
+          "binary": binary, "b_ref": B_REF},
+         estimate=ev(float(np.mean(d)), "numpy.mean(a-b)"),
+         clusters=ev(G, "len(numpy.unique(cluster))"),
+         lo=ev(lo, by + ": lower percentile"),
+         hi=ev(hi, by + ": upper percentile"),
+         se=ev(se, by + ": numpy.std(stats, ddof=1)"))
+
+
+# 240 questions x 5 reader families: each question has a difficulty shared by
+# its five rows, so the rows' outcomes (and differences) are positively
+# correlated within a question.
+rng = np.random.default_rng(24005)
+G, M = 240, 5
+u = rng.normal(0, 1.2, G)  # question difficulty
+v = rng.normal(0, 0.8, G)  # question-specific advantage of B
+pa = 1 / (1 + np.exp(-(0.6 + u)))
+pb = 1 / (1 + np.exp(-(0.1 + u + v)))
+a = (rng.random((G, M)) < pa[:, None]).astype(int).ravel()
+b = (rng.random((G, M)) < pb[:, None]).astype(int).ravel()
+cl = [f"q{g:03d}" for g in range(G) for _ in range(M)]
+cluster_bootstrap_case("binary_q240x5", a, b, cl, 0.95, 11, True)
+# Unequal cluster sizes (1 to 9 rows), real-valued outcomes, rows shuffled so a
+# cluster's rows are not contiguous: the ratio mean differs from the mean of
+# cluster means.
+G = 150
+sizes = rng.integers(1, 10, G)
+eff = rng.normal(0.1, 0.5, G)
+cl = np.repeat([f"c{g}" for g in range(G)], sizes)
+a = np.repeat(eff, sizes) + rng.normal(0.2, 1.0, sizes.sum())
+b = rng.normal(0.0, 1.0, sizes.sum()) + 0.3 * a
+perm = rng.permutation(sizes.sum())
+cluster_bootstrap_case("real_unequal_g150_level90", a[perm], b[perm], [str(c) for c in cl[perm]], 0.90, 12, False)
+
+
+# ------------------------------------------------ McNemar minimum detectable effect
+def connor_n(delta, pd, alpha, power):
+    """Connor (1987) sample size for McNemar's test."""
+    za = scipy.stats.norm.ppf(1 - alpha / 2)
+    zb = scipy.stats.norm.ppf(power)
+    return (za * math.sqrt(pd) + zb * math.sqrt(pd - delta ** 2)) ** 2 / delta ** 2
+
+
+def sm_n(delta, pd, alpha, power):
+    return normal_sample_size_one_tail(delta, power, alpha / 2, std_null=math.sqrt(pd),
+                                       std_alternative=math.sqrt(pd - delta ** 2))
+
+
+for n, pd, alpha, power in [(439, 0.28, 0.05, 0.8), (1200, 0.2, 0.05, 0.9), (12382, 0.30, 0.05, 0.8),
+                            (100, 0.5, 0.01, 0.8), (50, 0.3, 0.05, 0.5), (30, 1.0, 0.05, 0.95),
+                            (60, 0.1, 0.05, 0.8), (20, 0.2, 0.01, 0.9)]:
+    kw = dict(xtol=1e-15, rtol=4 * np.finfo(float).eps)
+    if connor_n(pd, pd, alpha, power) > n:  # even delta = p_d needs more pairs: no solution
+        mde = mde_sm = None
+    else:
+        mde = scipy.optimize.brentq(lambda d: connor_n(d, pd, alpha, power) - n, pd * 1e-9, pd, **kw)
+        mde_sm = scipy.optimize.brentq(lambda d: sm_n(d, pd, alpha, power) - n, pd * 1e-9, pd, **kw)
+        assert abs(mde - mde_sm) < 1e-12, (mde, mde_sm)
+    cby = (f"scipy.optimize.brentq(lambda d: (norm.ppf(1-{alpha}/2)*sqrt({pd}) + norm.ppf({power})*sqrt({pd}-d**2))**2/d**2"
+           f" - {n}, {pd}*1e-9, {pd}, xtol=1e-15) (Connor 1987; scipy.stats.norm.ppf)")
+    sby = (f"scipy.optimize.brentq(lambda d: statsmodels.stats.power.normal_sample_size_one_tail(d, {power}, {alpha}/2, "
+           f"std_null=sqrt({pd}), std_alternative=sqrt({pd}-d**2)) - {n}, {pd}*1e-9, {pd}, xtol=1e-15)")
+    if mde is None:
+        cby = f"none: Connor's n at delta = p_d is {connor_n(pd, pd, alpha, power):.6g} > {n}"
+        sby = f"none: normal_sample_size_one_tail at delta = p_d is {sm_n(pd, pd, alpha, power):.6g} > {n}"
+    case("mcnemar_mde", f"n{n}_pd{pd}_alpha{alpha}_power{power}",
+         {"n": n, "discordant": pd, "alpha": alpha, "power": power},
+         mde=ev(mde, cby), mde_statsmodels=ev(mde_sm, sby))
 
 json.dump({
     "generator": "stats/testdata/gen_reference.py",
