@@ -283,4 +283,3 @@ func TestReadOutFromPartition(t *testing.T) {
 		}
 	}
 }
-

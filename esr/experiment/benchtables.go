@@ -42,7 +42,9 @@ func Table1(b *bench.Bench, name string) *report.Table {
 			t.AddRow(append(row, total)...)
 		}
 	}
-	t.Notes = []string{"paper main set: 2,907 QAs (GitHub 1,698, Wiki 848, MultiRepo 252, DyKnow 109); strata RR 99, CSC 88, refines 89, monotonic 2,631"}
+	pc := func(k string) string { return thousands(int(Paper["t1/"+k])) }
+	t.Notes = []string{fmt.Sprintf("paper main set: %s QAs (GitHub %s, Wiki %s, MultiRepo %s, DyKnow %s); strata RR %s, CSC %s, refines %s, monotonic %s",
+		pc("QAs"), pc("GitHub"), pc("Wiki"), pc("MultiRepo"), pc("DyKnow"), pc("RR"), pc("CSC"), pc("refines"), pc("monotonic"))}
 	return t
 }
 

@@ -3,6 +3,8 @@ package experiment
 import (
 	"errors"
 	"fmt"
+	"github.com/esrkit/esrkit/internal/paper"
+	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -50,7 +52,7 @@ func Table20(rows []eval.Outcome, alpha float64) (*report.Table, error) {
 	if len(t.Rows) == 0 {
 		return nil, fmt.Errorf("table 20: no paired fine-ledger / graphrag-abstain rows")
 	}
-	t.Notes = []string{"paper (auxiliary high-noise split): Llama p = {.0001, .021, .067, 1.0} rejects 1 of 4; Mistral p = {.0001, .0001, .016, .75} rejects 3 of 4", familyNote(rows)}
+	t.Notes = []string{paperTable20Note(), familyNote(rows)}
 	return t, nil
 }
 
@@ -90,4 +92,30 @@ func Table16(rows []eval.Outcome) (*report.Table, error) {
 	}
 	t.Notes = []string{"κ is 0 when a memory never (or always) abstains while gold varies: its agreement is then chance agreement; κ is undefined only when decisions and gold labels are all the same (0/0); paper Table 16 families: Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B", familyNote(rows)}
 	return t, nil
+}
+
+// paperTable20Note states the paper's Table 20 p-values and how many Holm
+// rejects at α = 0.05, computed here from the registry's p-values.
+func paperTable20Note() string {
+	note := "paper (auxiliary high-noise split):"
+	for i, fam := range []string{"Llama", "Mistral"} {
+		ps := paper.Table20[fam]
+		reject, _, err := stats.Holm(ps, 0.05)
+		if err != nil {
+			continue
+		}
+		n := 0
+		var cells []string
+		for j, p := range ps {
+			cells = append(cells, fmt.Sprint(p))
+			if reject[j] {
+				n++
+			}
+		}
+		if i > 0 {
+			note += ";"
+		}
+		note += fmt.Sprintf(" %s p = {%s}, Holm rejects %d of %d", fam, strings.Join(cells, ", "), n, len(ps))
+	}
+	return note
 }

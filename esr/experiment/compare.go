@@ -8,15 +8,28 @@ import (
 	"github.com/esrkit/esrkit/stats"
 )
 
-// StatOptions set the bootstrap (B resamples, seed, level).
+// StatOptions set the bootstrap (B resamples, seed, level, interval kind).
 type StatOptions struct {
 	B     int
 	Seed  uint64
 	Level float64
+	// Interval is the bootstrap's resampling unit: IntervalCluster (the
+	// default: resample questions, keeping all their rows, since several
+	// families answering one question move together) or IntervalPair (the
+	// paper's convention: resample (question, family) pairs as if
+	// independent, which is too narrow when families are pooled).
+	Interval string
 }
 
-// DefaultStats is the paper's setting: B = 10,000, 95% intervals, seed 1.
-var DefaultStats = StatOptions{B: stats.DefaultResamples, Seed: 1, Level: 0.95}
+// Interval kinds of StatOptions.Interval.
+const (
+	IntervalCluster = "cluster"
+	IntervalPair    = "pair"
+)
+
+// DefaultStats is the paper's setting: B = 10,000, 95% intervals, seed 1,
+// with question-clustered intervals.
+var DefaultStats = StatOptions{B: stats.DefaultResamples, Seed: 1, Level: 0.95, Interval: IntervalCluster}
 
 func (s StatOptions) withDefaults() StatOptions {
 	if s.B <= 0 {
@@ -25,27 +38,52 @@ func (s StatOptions) withDefaults() StatOptions {
 	if s.Level <= 0 || s.Level >= 1 {
 		s.Level = DefaultStats.Level
 	}
+	if s.Interval == "" {
+		s.Interval = IntervalCluster
+	}
 	return s
+}
+
+// ciNote is IntervalNote for the options that produced cs.
+func ciNote(cs []Comparison) string {
+	if len(cs) == 0 {
+		return DefaultStats.IntervalNote()
+	}
+	return StatOptions{B: cs[0].Resamples, Level: cs[0].Level, Interval: cs[0].Interval}.IntervalNote()
+}
+
+// IntervalNote says which interval a table shows, for its notes.
+func (s StatOptions) IntervalNote() string {
+	s = s.withDefaults()
+	if s.Interval == IntervalPair {
+		return fmt.Sprintf("%.0f%% CI: paired percentile bootstrap over (question, family) pairs, B = %d (the paper's convention; too narrow when families are pooled, since they answer the same questions)", 100*s.Level, s.B)
+	}
+	return fmt.Sprintf("%.0f%% CI: question-clustered paired percentile bootstrap (resamples questions with all their families' rows), B = %d; p: exact paired permutation test over pairs", 100*s.Level, s.B)
 }
 
 // Comparison is a paired accuracy difference A − B over the rows both
 // memories answered for the same (qid, family, condition).
 type Comparison struct {
-	Label  string  `json:"label"`
-	A      string  `json:"a"`
-	B      string  `json:"b"`
-	N      int     `json:"n"`
-	AccA   float64 `json:"acc_a"`
-	AccB   float64 `json:"acc_b"`
-	Delta  float64 `json:"delta"`
-	Lo     float64 `json:"lo"`
-	Hi     float64 `json:"hi"`
-	P      float64 `json:"p"`
-	N10    int     `json:"n10"`
-	N01    int     `json:"n01"`
-	Level  float64 `json:"level"`
-	Scope  string  `json:"scope,omitempty"`
-	Family string  `json:"family,omitempty"`
+	Label string  `json:"label"`
+	A     string  `json:"a"`
+	B     string  `json:"b"`
+	N     int     `json:"n"`
+	AccA  float64 `json:"acc_a"`
+	AccB  float64 `json:"acc_b"`
+	Delta float64 `json:"delta"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	P     float64 `json:"p"`
+	N10   int     `json:"n10"`
+	N01   int     `json:"n01"`
+	Level float64 `json:"level"`
+	// Interval is the interval kind (StatOptions.Interval) and Clusters the
+	// number of questions resampled (0 for the pair interval).
+	Interval  string `json:"interval"`
+	Clusters  int    `json:"clusters,omitempty"`
+	Resamples int    `json:"resamples"`
+	Scope     string `json:"scope,omitempty"`
+	Family    string `json:"family,omitempty"`
 }
 
 // Significant reports whether the interval excludes zero.
@@ -61,6 +99,13 @@ type pairKey struct{ qid, family, condition string }
 // answered among rows kept by f, in a deterministic order (sorted by qid,
 // family, condition).
 func Paired(rows []eval.Outcome, a, b string, f Filter) (xa, xb []float64) {
+	xa, xb, _ = PairedByQuestion(rows, a, b, f)
+	return xa, xb
+}
+
+// PairedByQuestion is Paired with the question id of every pair, the
+// cluster of the question-clustered bootstrap.
+func PairedByQuestion(rows []eval.Outcome, a, b string, f Filter) (xa, xb []float64, qids []string) {
 	ra, rb := map[pairKey]bool{}, map[pairKey]bool{}
 	for i := range rows {
 		o := &rows[i]
@@ -91,11 +136,11 @@ func Paired(rows []eval.Outcome, a, b string, f Filter) (xa, xb []float64) {
 		}
 		return x.condition < y.condition
 	})
-	xa, xb = make([]float64, len(keys)), make([]float64, len(keys))
+	xa, xb, qids = make([]float64, len(keys)), make([]float64, len(keys)), make([]string, len(keys))
 	for i, k := range keys {
-		xa[i], xb[i] = b2f(ra[k]), b2f(rb[k])
+		xa[i], xb[i], qids[i] = b2f(ra[k]), b2f(rb[k]), k.qid
 	}
-	return xa, xb
+	return xa, xb, qids
 }
 
 func b2f(b bool) float64 {
@@ -106,19 +151,30 @@ func b2f(b bool) float64 {
 }
 
 // Compare is the paired difference a − b over rows kept by f: accuracies,
-// the mean difference with its percentile bootstrap interval and the exact
-// paired permutation p-value. With no pairs it returns an error.
+// the mean difference with its percentile bootstrap interval (clustered by
+// question unless opt.Interval is IntervalPair) and the exact paired
+// permutation p-value. With no pairs it returns an error.
 func Compare(rows []eval.Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
 	opt = opt.withDefaults()
-	xa, xb := Paired(rows, a, b, f)
-	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level}
+	xa, xb, qids := PairedByQuestion(rows, a, b, f)
+	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
 	if len(xa) == 0 {
 		return c, fmt.Errorf("%s: no pairs of %s and %s", label, a, b)
 	}
-	ci, err := stats.PairedBootstrapBinary(xa, xb, opt.B, opt.Level, opt.Seed)
+	var ci stats.BootstrapCI
+	var err error
+	switch opt.Interval {
+	case IntervalPair:
+		ci, err = stats.PairedBootstrapBinary(xa, xb, opt.B, opt.Level, opt.Seed)
+	case IntervalCluster:
+		ci, err = stats.PairedClusterBootstrap(xa, xb, qids, opt.B, opt.Level, opt.Seed)
+	default:
+		return c, fmt.Errorf("interval %q is not %q or %q", opt.Interval, IntervalCluster, IntervalPair)
+	}
 	if err != nil {
 		return c, err
 	}
+	c.Clusters = ci.Clusters
 	pt, err := stats.PairedPermutationExact(xa, xb)
 	if err != nil {
 		return c, err

@@ -10,10 +10,6 @@ import (
 	"github.com/esrkit/esrkit/stats"
 )
 
-// paperTempLAMA is the paper's Appendix D provenance ordering on TempLAMA
-// (Wikidata gold, exact match, no LLM judge).
-var paperTempLAMA = map[string]float64{"coarse-discard": 0.061, "graphrag-abstain": 0.329, "coarse-retain": 0.576, "fine-ledger": 0.902}
-
 // ExternalProvenanceTable is the Appendix D analogue: provenance accuracy by
 // retention class on an external benchmark (state only), beside the
 // paper's TempLAMA ordering.
@@ -25,9 +21,9 @@ func ExternalProvenanceTable(rows []eval.Outcome, name string) (*report.Table, e
 	t := &report.Table{Name: "appendixD-provenance-" + name, Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
 		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), fmtProp(paperTempLAMA[a.Memory]))
+		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), PaperCell("templama/"+a.Memory, false))
 	}
-	t.Notes = []string{"paper: retention recovers +0.514 over discarding on TempLAMA; DyKnow n=11 concurs", familyNote(rows)}
+	t.Notes = []string{"paper: retention recovers " + PaperCell("templama/retain − discard", true) + " over discarding on TempLAMA; DyKnow n=11 concurs", familyNote(rows)}
 	return t, nil
 }
 

@@ -3,6 +3,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/esrkit/esrkit/internal/paper"
 
 	"gonum.org/v1/plot"
 
@@ -60,12 +61,6 @@ func NoiseSweep(ctx context.Context, s Setup, axis NoiseAxis, levels []float64, 
 	return rows, nil
 }
 
-// paperTable13 are the paper's Table 13 deltas by axis and level.
-var paperTable13 = map[NoiseAxis][]float64{
-	RelationNoiseAxis: {-0.016, -0.099, -0.063, -0.097, -0.083, -0.034},
-	AtomDropoutAxis:   {-0.007, -0.034, -0.049, -0.040, -0.045, -0.043},
-}
-
 // SweepComparisons is fine − coarse at each level of a sweep's rows.
 func SweepComparisons(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt StatOptions) []Comparison {
 	var out []Comparison
@@ -92,7 +87,7 @@ func Table13(rel, drop []Comparison, rows []eval.Outcome) *report.Table {
 			axis NoiseAxis
 		}{{rel, RelationNoiseAxis}, {drop, AtomDropoutAxis}} {
 			c, ok := atLevel(side.cs, p)
-			paper := fmtSigned(paperTable13[side.axis][i])
+			paper := fmtSigned(paper.Table13[string(side.axis)][i])
 			if !ok {
 				cells = append(cells, "—", "—", paper)
 				continue
@@ -102,7 +97,7 @@ func Table13(rel, drop []Comparison, rows []eval.Outcome) *report.Table {
 		}
 		t.AddRow(append(cells, n)...)
 	}
-	t.Notes = []string{"noise at level p is injected identically into both arms (seeded per atom pair / atom)", familyNote(rows)}
+	t.Notes = []string{"noise at level p is injected identically into both arms (seeded per atom pair / atom)", ciNote(append(append([]Comparison{}, rel...), drop...)), familyNote(rows)}
 	return t
 }
 

@@ -57,7 +57,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt StatOptions) (*r
 	for _, c := range cs {
 		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell(prefix+c.Label, true))
 	}
-	t.Notes = []string{"accuracy intervals: Wilson; differences: paired bootstrap", familyNote(Select(rows, f))}
+	t.Notes = []string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), familyNote(Select(rows, f))}
 	return t, nil
 }
 

@@ -3,6 +3,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -58,7 +59,7 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 	t := &report.Table{Name: "table7-refines-recovery", Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
 		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
-	paper := map[string]string{ScorerRule: "−0.086", ScorerLearned: "+0.147"}
+	paperDelta := map[string]string{ScorerRule: PaperCell("t7/rule", true), ScorerLearned: PaperCell("t7/learned", true)}
 	n := 0
 	for _, q := range []string{"snapshot", "relation-type"} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
@@ -69,7 +70,7 @@ func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 			n++
 			p := "—"
 			if q == "snapshot" {
-				p = paper[cond]
+				p = paperDelta[cond]
 			}
 			t.AddRow(q, cond, c.N, fmtProp(c.AccA), fmtProp(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), p)
 		}
@@ -80,13 +81,6 @@ func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold (5 folds by stream); the paper's is a BERT scorer",
 		familyNote(rows)}
 	return t, nil
-}
-
-var paperTable10 = map[esr.Phenomenon][5]float64{ // learned RL, RL, GRA, Graphiti, Δ learned − RL
-	esr.RevertedRevert:      {0.342, 0.408, 0.226, 0.492, -0.066},
-	esr.Monotonic:           {0.378, 0.343, 0.279, 0.461, 0.035},
-	esr.CrossSourceConflict: {0.041, 0.039, 0.099, 0.022, 0.003},
-	esr.Refinement:          {0.495, 0.262, 0.348, 0.484, 0.234},
 }
 
 // Table10 is the end-to-end learned-scorer RevisionLedger per stratum
@@ -116,7 +110,7 @@ func Table10(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 			pair = append(pair, o)
 		}
 		c, err := Compare(pair, "learned − rule", "fine-ledger/"+ScorerLearned, "fine-ledger/"+ScorerRule, nil, opt)
-		pp := paperTable10[p]
+		pp := paper.Table10[string(p)]
 		cell := func(k string, paper float64) string { return fmt.Sprintf("%.3f (%.3f)", acc[k], paper) }
 		delta, ci := "—", "—"
 		if err == nil {

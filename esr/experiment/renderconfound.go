@@ -76,6 +76,7 @@ func Table2(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
 		t.AddRow(c.Label, c.Family, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmtP(c.P), PaperCell("t2/"+c.Label, true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only; coarse-d mechanism = coarse-retain − render-only",
+		ciNote(cs),
 		familyNote(rows)}
 	return t
 }
@@ -97,7 +98,7 @@ func HeadlineTable(rows []eval.Outcome, f Filter, opt StatOptions) (*report.Tabl
 		}
 		return nil
 	})
-	t.Notes = []string{familyNote(Select(rows, f))}
+	t.Notes = []string{opt.IntervalNote(), familyNote(Select(rows, f))}
 	return t, all, err
 }
 
@@ -105,7 +106,7 @@ func HeadlineTable(rows []eval.Outcome, f Filter, opt StatOptions) (*report.Tabl
 // stratum, pooled over families, on snapshot rows.
 func Table3(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison, error) {
 	t := &report.Table{Name: "table3-mechanism-by-stratum", Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
-		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "paper Δ"}}
+		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []Comparison
 	for _, p := range esr.Phenomena {
 		c, err := Compare(rows, "fine-d mechanism", "fine-ledger", "render-only", And(QueryType("snapshot"), Phenomenon(string(p))), opt)
@@ -114,12 +115,12 @@ func Table3(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison, 
 		}
 		c.Scope = string(p)
 		out = append(out, c)
-		t.AddRow(string(p), c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell("t3/"+string(p), true))
+		t.AddRow(string(p), c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmt.Sprintf("%d / %d", c.N10, c.N01), mdeCell(c, nil), PaperCell("t3/"+string(p), true))
 	}
 	if len(out) == 0 {
 		return nil, nil, fmt.Errorf("table 3: no stratum has both fine-ledger and render-only rows")
 	}
-	t.Notes = []string{familyNote(rows)}
+	t.Notes = []string{"MDE: the smallest true Δ detectable at two-sided α = 0.05 with 80% power by a McNemar test on n independent pairs with the observed discordant share (Connor 1987); pooled pairs are correlated, so the true MDE is larger", opt.IntervalNote(), familyNote(rows)}
 	return t, out, nil
 }
 
@@ -153,7 +154,7 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt StatOptions) (*repor
 	if n == 0 {
 		return nil, fmt.Errorf("table 11: no monotonic rows to split")
 	}
-	t.Notes = []string{familyNote(rows)}
+	t.Notes = []string{opt.IntervalNote(), familyNote(rows)}
 	return t, nil
 }
 

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -20,8 +21,6 @@ func LengthBin(n int) string {
 	}
 	return coverage.LengthBins[i].Label
 }
-
-var paperTable12 = []float64{-0.204, -0.168, -0.150, -0.055, 0.023}
 
 // StreamLengths maps each qid to its stream's event count.
 func StreamLengths(b *bench.Bench) map[string]int {
@@ -44,12 +43,12 @@ func Table12(rows []eval.Outcome, lengths map[string]int, opt StatOptions) *repo
 		f := And(QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
 		c, err := Compare(rows, label, "fine-ledger", "coarse-retain", f, opt)
 		if err != nil {
-			t.AddRow(label, 0, "—", "—", fmtSigned(paperTable12[i]))
+			t.AddRow(label, 0, "—", "—", fmtSigned(paper.Table12[i]))
 			continue
 		}
-		t.AddRow(label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmtSigned(paperTable12[i]))
+		t.AddRow(label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmtSigned(paper.Table12[i]))
 	}
-	t.Notes = []string{"stream length co-varies with relation mix and difficulty: suggestive at best", familyNote(rows)}
+	t.Notes = []string{"stream length co-varies with relation mix and difficulty: suggestive at best", opt.IntervalNote(), familyNote(rows)}
 	return t
 }
 
@@ -60,7 +59,7 @@ var Table5Memories = []string{"fine-ledger", "graphrag-abstain", "coarse-retain"
 // Graphiti with the two paired deltas, on snapshot rows.
 func Table5(rows []eval.Outcome, opt StatOptions) *report.Table {
 	t := &report.Table{Name: "table5-strata", Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
-		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", "Graphiti", "Δ RL−GRA", "Δ RL−Graphiti"}}
+		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", "Graphiti", "Δ RL−GRA", "MDE RL−GRA", "Δ RL−Graphiti", "MDE RL−Graphiti"}}
 	for _, p := range esr.Phenomena {
 		f := And(QueryType("snapshot"), Phenomenon(string(p)))
 		acc := map[string]Accuracy{}
@@ -86,8 +85,8 @@ func Table5(rows []eval.Outcome, opt StatOptions) *report.Table {
 			return fmtSigned(c.Delta) + " " + fmtCI(c.Lo, c.Hi)
 		}
 		n := acc["fine-ledger"].N
-		t.AddRow(string(p), n, cell("fine-ledger"), cell("graphrag-abstain"), cell("coarse-retain"), delta(d1, e1), delta(d2, e2))
+		t.AddRow(string(p), n, cell("fine-ledger"), cell("graphrag-abstain"), cell("coarse-retain"), delta(d1, e1), mdeCell(d1, e1), delta(d2, e2), mdeCell(d2, e2))
 	}
-	t.Notes = []string{familyNote(rows)}
+	t.Notes = []string{"MDE: the smallest true Δ detectable at two-sided α = 0.05 with 80% power by a McNemar test on n independent pairs with the observed discordant share (Connor 1987); rows pooled over families are correlated, so the true MDE is larger", opt.IntervalNote(), familyNote(rows)}
 	return t
 }

@@ -86,7 +86,7 @@ var figure1Want = map[esr.QueryType]map[string][6]string{
 		memory.RAGTopK:         {"30 s", "30 s", A, "30 s", "30 s", "30 s"},
 		memory.LatestOnly:      {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.GraphRAGLite:    {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"}, // may not abstain: majority
-		memory.GraphRAGAbstain: {"30 s", "30 s", A, "30 s", "30 s", "30 s"}, // dated rows: time-sorters answer
+		memory.GraphRAGAbstain: {"30 s", "30 s", A, "30 s", "30 s", "30 s"},      // dated rows: time-sorters answer
 		memory.CoarseDiscard:   {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.CoarseRetain:    {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.FineLedger:      {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
@@ -232,8 +232,8 @@ func TestScriptedCrossSourceConflict(t *testing.T) {
 		{memory.FineLedger, "time-sorter", "60 s"}, // ignores status: newest
 		{memory.CoarseRetain, "status-reader", "60 s"},
 		{memory.RenderOnly, "status-reader", "60 s"},
-		{memory.GraphRAGAbstain, "majority", A}, // 1:1, no majority
-		{memory.GraphRAGAbstain, "naive", "60 s"}, // the first row of the seeded order
+		{memory.GraphRAGAbstain, "majority", A},        // 1:1, no majority
+		{memory.GraphRAGAbstain, "naive", "60 s"},      // the first row of the seeded order
 		{memory.GraphRAGLite, "status-reader", "30 s"}, // may not abstain: first of a tie
 	} {
 		st := memory.MustBuild(tc.class, s, atoms, memory.Options{})
