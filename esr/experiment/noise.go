@@ -125,3 +125,46 @@ func Figure5(rel, drop []Comparison) *plot.Plot {
 		map[string][]report.XYInterval{"relation-label noise": toXY(rel), "atom dropout": toXY(drop)},
 		[]string{"relation-label noise", "atom dropout"}, true)
 }
+
+// NoiseArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at
+// every level of one sweep: whether both arms respond to the noise.
+func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *report.Table {
+	t := &report.Table{Name: "noise-arms-" + string(axis), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
+		Columns: []string{"p", "n", "fine-ledger", "coarse-retain"}}
+	for _, p := range levels {
+		acc := map[string]Accuracy{}
+		for _, a := range AccuracyBy(rows, []string{"fine-ledger", "coarse-retain"}, nil, Condition(noiseCondition(axis, p)), 0.95) {
+			acc[a.Memory] = a
+		}
+		t.AddRow(fmt.Sprintf("%.1f", p), acc["fine-ledger"].N, fmtProp(acc["fine-ledger"].Acc), fmtProp(acc["coarse-retain"].Acc))
+	}
+	t.Notes = []string{familyNote(rows)}
+	return t
+}
+
+// NoiseSentence says, from the rows, how far each arm falls between the
+// lowest and the highest noise level and the sign of fine − coarse at each
+// end.
+func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt StatOptions) string {
+	if len(levels) < 2 {
+		return ""
+	}
+	at := func(p float64) map[string]float64 {
+		out := map[string]float64{}
+		for _, a := range AccuracyBy(rows, []string{"fine-ledger", "coarse-retain"}, nil, Condition(noiseCondition(axis, p)), 0.95) {
+			out[a.Memory] = a.Acc
+		}
+		return out
+	}
+	p0, p1 := levels[0], levels[len(levels)-1]
+	a0, a1 := at(p0), at(p1)
+	s := fmt.Sprintf("Under %s, fine-ledger goes from %s at p = %.1f to %s at p = %.1f (%s); coarse-retain from %s to %s (%s).",
+		axis, fmtProp(a0["fine-ledger"]), p0, fmtProp(a1["fine-ledger"]), p1, fmtSigned(a1["fine-ledger"]-a0["fine-ledger"]),
+		fmtProp(a0["coarse-retain"]), fmtProp(a1["coarse-retain"]), fmtSigned(a1["coarse-retain"]-a0["coarse-retain"]))
+	for _, p := range []float64{p0, p1} {
+		if c, err := Compare(rows, "fine − coarse", "fine-ledger", "coarse-retain", Condition(noiseCondition(axis, p)), opt); err == nil {
+			s += fmt.Sprintf(" At p = %.1f, %s.", p, Describe(c))
+		}
+	}
+	return s
+}

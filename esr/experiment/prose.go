@@ -1,0 +1,101 @@
+package experiment
+
+import (
+	"fmt"
+	"strings"
+)
+
+// This file writes the sentences notebooks show about results: every sign,
+// size and significance in them is computed from the comparisons passed in,
+// never typed.
+
+// Describe states one comparison: its estimate, interval and whether the
+// interval excludes zero, e.g. "render (render-only − graphrag-abstain) is
+// +0.439 [+0.407, +0.471], positive (the 95% interval excludes 0; n = 900)".
+func Describe(c Comparison) string {
+	return fmt.Sprintf("%s (%s − %s) is %s %s, %s (n = %d)", c.Label, c.A, c.B, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), Verdict(c), c.N)
+}
+
+// Verdict is "positive", "negative" or "not distinguishable from 0", with
+// the interval level.
+func Verdict(c Comparison) string {
+	lvl := fmt.Sprintf("%.0f%%", 100*c.Level)
+	switch {
+	case c.Lo > 0:
+		return "positive (the " + lvl + " interval excludes 0)"
+	case c.Hi < 0:
+		return "negative (the " + lvl + " interval excludes 0)"
+	}
+	return "not distinguishable from 0 (the " + lvl + " interval contains 0)"
+}
+
+// find returns the comparison with label and family, if any.
+func find(cs []Comparison, label, family string) (Comparison, bool) {
+	for _, c := range cs {
+		if c.Label == label && c.Family == family {
+			return c, true
+		}
+	}
+	return Comparison{}, false
+}
+
+// DecompositionSummary reads a render-matched decomposition (Decomposition's
+// output): the pooled render and fine-d mechanism terms, which is larger,
+// and, per family, which term carries that family's gain. It is the
+// closing sentence of notebook 41, computed.
+func DecompositionSummary(cs []Comparison) string {
+	var b strings.Builder
+	fams := []string{}
+	seen := map[string]bool{}
+	for _, c := range cs {
+		if !seen[c.Family] {
+			seen[c.Family] = true
+			fams = append(fams, c.Family)
+		}
+	}
+	for _, fam := range fams {
+		r, ok1 := find(cs, "render", fam)
+		m, ok2 := find(cs, "fine-d mechanism", fam)
+		if !ok1 || !ok2 {
+			continue
+		}
+		who := "pooled over the families"
+		if fam != Pooled {
+			who = fam
+		}
+		var share string
+		switch {
+		case !r.Significant() && !m.Significant():
+			share = "neither term is distinguishable from 0"
+		case abs(r.Delta) >= abs(m.Delta):
+			share = "the render term is the larger: layout, not typing, carries most of the gain"
+		default:
+			share = "the mechanism term is the larger: the status column carries most of the gain"
+		}
+		fmt.Fprintf(&b, "- **%s**: render %s %s, fine-d mechanism %s %s; %s.\n", who,
+			fmtSigned(r.Delta), fmtCI(r.Lo, r.Hi), fmtSigned(m.Delta), fmtCI(m.Lo, m.Hi), share)
+	}
+	return b.String()
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// PaperText formats the paper's numbers from the registry into format:
+// each key's value is printed signed ("+0.159") or, for keys ending in a
+// ":p" marker, as a proportion. Unknown keys print "—".
+func PaperText(format string, keys ...string) string {
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		signed := true
+		if strings.HasSuffix(k, ":p") {
+			k, signed = strings.TrimSuffix(k, ":p"), false
+		}
+		args[i] = PaperCell(k, signed)
+	}
+	return fmt.Sprintf(format, args...)
+}
