@@ -126,7 +126,7 @@ func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) 
 	t.Notes = []string{"stages are cumulative: pair-oracle forces gold relations; row-oracle also forces the row's status to gold; strict-decode also tells the reader to abstain whenever the status is unresolved",
 		fmt.Sprintf("paper: RL %s → %s → %s → %s; GraphRAG+abstain %s (standard), %s (strict prompt)",
 			fmtProp(paper.Table9[StageBaseline][0]), fmtProp(paper.Table9[StagePair][0]), fmtProp(paper.Table9[StageRow][0]), fmtProp(paper.Table9[StageStrict][0]),
-			PaperCell("t9/graphrag-abstain/standard", false), PaperCell("t9/graphrag-abstain/strict", false)), familyNote(rows)}
+			PaperCell("t9/graphrag-abstain/standard", false), PaperCell("t9/graphrag-abstain/strict", false)), opt.IntervalNote(), familyNote(rows)}
 	return t, nil
 }
 

@@ -384,3 +384,86 @@ func TestCorollary1OnBench(t *testing.T) {
 		t.Errorf("paper-input Corollary 1 does not label its assumed oracle inputs: %q", p.Sources[0])
 	}
 }
+
+// The notebook sentences follow the numbers: sign and significance words
+// come from the interval, never from the label.
+func TestProseFollowsNumbers(t *testing.T) {
+	pos := experiment.Comparison{Label: "render", A: "render-only", B: "graphrag-abstain", N: 10, Delta: 0.2, Lo: 0.1, Hi: 0.3, Level: 0.95}
+	neg := experiment.Comparison{Label: "render", A: "render-only", B: "graphrag-abstain", N: 10, Delta: -0.2, Lo: -0.3, Hi: -0.1, Level: 0.95}
+	nul := experiment.Comparison{Label: "fine-d mechanism", A: "fine-ledger", B: "render-only", N: 10, Delta: 0.01, Lo: -0.02, Hi: 0.04, Level: 0.95}
+	for _, tc := range []struct {
+		c    experiment.Comparison
+		want string
+	}{{pos, "positive"}, {neg, "negative"}, {nul, "not distinguishable from 0"}} {
+		if got := experiment.Describe(tc.c); !strings.Contains(got, tc.want) || !strings.Contains(got, fmt.Sprintf("%+.3f", tc.c.Delta)) {
+			t.Errorf("Describe(%+v) = %q, want %q and the estimate", tc.c, got, tc.want)
+		}
+	}
+	neg.Family, nul.Family = "fam", "fam"
+	got := experiment.DecompositionSummary([]experiment.Comparison{neg, nul})
+	if !strings.Contains(got, "render term is the larger and negative") || strings.Contains(got, "carries most of the gain") {
+		t.Errorf("a negative render term is summarised as %q", got)
+	}
+	m := nul
+	m.Delta, m.Lo, m.Hi = 0.5, 0.4, 0.6
+	got = experiment.DecompositionSummary([]experiment.Comparison{neg, m})
+	if !strings.Contains(got, "mechanism term is the larger and positive") {
+		t.Errorf("a larger positive mechanism term is summarised as %q", got)
+	}
+}
+
+// Flips reads the render-matched staircase on Figure 1 from the answers: a
+// reader that ignores dates and reads status turns right only at the
+// mechanism step; a date-sorting reader is right on all three (the d-blind
+// control shows dates).
+func TestFlipsOnFigure1(t *testing.T) {
+	s, atoms := example.Figure1()
+	var rs []reader.Reader
+	for _, p := range []string{"cautious", "time-sorter"} {
+		r, err := reader.NewScripted(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+	}
+	got, err := experiment.Flips(context.Background(), s, atoms, example.Figure1QA(), rs, memory.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"`scripted:cautious`: ABSTAIN → ABSTAIN → 30 s: turns right at the mechanism step.",
+		"`scripted:time-sorter`: 30 s → 30 s → 30 s: is right on all three."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Flips:\n%s\nwant a line %q", got, want)
+		}
+	}
+}
+
+// With five families that always agree on a question, the rows of a
+// question are copies: the clustered interval is wider than the pair one,
+// and the table and sentence say so.
+func TestIntervalTableClusteredWider(t *testing.T) {
+	var rows []eval.Outcome
+	for q := 0; q < 60; q++ {
+		a := q%3 != 0 // memory A right on 2/3 of the questions
+		b := q%5 == 0
+		for f := 0; f < 5; f++ {
+			fam := fmt.Sprint("fam", f)
+			rows = append(rows, eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: "A", Correct: a},
+				eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: "B", Correct: b})
+		}
+	}
+	terms := []experiment.Term{{"A − B", "A", "B"}}
+	tab, err := experiment.IntervalTable(rows, terms, nil, experiment.StatOptions{B: 2000, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ratio float64
+	fmt.Sscan(fmt.Sprint(tab.Rows[0][len(tab.Rows[0])-1]), &ratio)
+	if ratio < 1.5 {
+		t.Errorf("width ratio %v with perfectly correlated families; want about √5", ratio)
+	}
+	s, err := experiment.IntervalWidthSentence(rows, terms, nil, experiment.StatOptions{B: 2000, Seed: 3})
+	if err != nil || !strings.Contains(s, "move together") {
+		t.Errorf("sentence %q (%v), want the positive-correlation explanation", s, err)
+	}
+}

@@ -23,7 +23,7 @@ func ExternalProvenanceTable(rows []eval.Outcome, name string) (*report.Table, e
 	for _, a := range acc {
 		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), PaperCell("templama/"+a.Memory, false))
 	}
-	t.Notes = []string{"paper: retention recovers " + PaperCell("templama/retain − discard", true) + " over discarding on TempLAMA; DyKnow n=11 concurs", familyNote(rows)}
+	t.Notes = []string{"paper: retention recovers " + PaperCell("templama/retain − discard", true) + " over discarding on TempLAMA; its DyKnow replication (n = " + thousands(int(Paper["templama/dyknow-n"])) + ") concurs", familyNote(rows)}
 	return t, nil
 }
 

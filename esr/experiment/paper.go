@@ -18,3 +18,7 @@ func PaperCell(key string, signed bool) string {
 	}
 	return fmtProp(v)
 }
+
+// PaperPValues are the paper's Table 20 permutation p-values per family
+// (auxiliary high-noise split), from the registry.
+var PaperPValues = paper.Table20

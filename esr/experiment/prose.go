@@ -64,13 +64,19 @@ func DecompositionSummary(cs []Comparison) string {
 			who = fam
 		}
 		var share string
+		big, name, what := r, "render", "the layout"
+		if abs(m.Delta) > abs(r.Delta) {
+			big, name, what = m, "mechanism", "the status column"
+		}
 		switch {
 		case !r.Significant() && !m.Significant():
 			share = "neither term is distinguishable from 0"
-		case abs(r.Delta) >= abs(m.Delta):
-			share = "the render term is the larger: layout, not typing, carries most of the gain"
+		case !big.Significant():
+			share = "the larger term (" + name + ") is not distinguishable from 0"
+		case big.Delta > 0:
+			share = "the " + name + " term is the larger and positive: " + what + " carries most of the gain"
 		default:
-			share = "the mechanism term is the larger: the status column carries most of the gain"
+			share = "the " + name + " term is the larger and negative: " + what + " costs this reader accuracy"
 		}
 		fmt.Fprintf(&b, "- **%s**: render %s %s, fine-d mechanism %s %s; %s.\n", who,
 			fmtSigned(r.Delta), fmtCI(r.Lo, r.Hi), fmtSigned(m.Delta), fmtCI(m.Lo, m.Hi), share)

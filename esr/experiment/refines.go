@@ -78,7 +78,7 @@ func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("no refines rows")
 	}
-	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold (5 folds by stream); the paper's is a BERT scorer",
+	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold (5 folds by stream); the paper's is a BERT scorer", opt.IntervalNote(),
 		familyNote(rows)}
 	return t, nil
 }
@@ -122,6 +122,6 @@ func Table10(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 	if len(t.Rows) == 0 {
 		return nil, fmt.Errorf("table 10: no scorer rows")
 	}
-	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold by stream (the paper's: BERT)", familyNote(rows)}
+	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold by stream (the paper's: BERT)", opt.IntervalNote(), familyNote(rows)}
 	return t, nil
 }

@@ -112,6 +112,6 @@ func Table19(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 		return nil, fmt.Errorf("table 19: no LLM or scripted families")
 	}
 	t.Notes = []string{"LLM readers: the qa-abstain-terse, qa-abstain and qa-abstain-conservative templates; scripted analogue: terse = take the first value read, verbose (the paper's wording) = abstain on unresolved candidates, conservative = take the majority value; the fine-ledger arm gets the same reader variant",
-		"paper: the wording moves the control's calibration over a wide band, but RevisionLedger beats GraphRAG+abstain in all six (variant, family) cells", familyNote(rows)}
+		"paper: the wording moves the control's calibration over a wide band, but RevisionLedger beats GraphRAG+abstain in all six (variant, family) cells", opt.IntervalNote(), familyNote(rows)}
 	return t, nil
 }

@@ -66,6 +66,7 @@ var Numbers = map[string]float64{
 	"templama/coarse-retain":    0.576,
 	"templama/fine-ledger":      0.902,
 	"templama/retain − discard": 0.514,
+	"templama/dyknow-n":         11,
 	// Table 9: GraphRAG+abstain on cross-source conflict, standard and
 	// strict prompt.
 	"t9/graphrag-abstain/standard": 0.099,
