@@ -23,18 +23,16 @@ setup:
 	@bash scripts/setup.sh
 
 ## reproduce: the main job: build, then execute every notebook (writes figures/ and $(NBOUT)/)
-# Evaluated rows cached by the notebooks are keyed by data, readers and options, not by
-# code: both jobs start from an empty notebook cache so they reflect the current code
-# (LLM responses in .esr-cache/llm are kept: they depend only on the prompt).
+# Evaluated rows cached by the notebooks are keyed by data, every reader's configuration,
+# the judge, the options and a hash of the library's Go sources, so a rerun reuses only
+# rows that the current code would compute again.
 reproduce: setup
 	go build ./...
-	@rm -rf .esr-cache/notebooks
 	@bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS)
 
 ## test: go vet, every notebook headless, then go test (its summary closes the output)
 # go test runs even when a notebook fails; the target fails if either did.
 test: setup vet
-	@rm -rf .esr-cache/notebooks
 	@status=0; \
 	bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS) || status=1; \
 	go test ./... || status=1; \

@@ -21,6 +21,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"path/filepath"
 
 	"gonum.org/v1/plot"
 
@@ -61,7 +62,12 @@ func readers() []reader.Reader { return must(experiment.DefaultReaders(nbhelp.Pa
 func run(suite string, b *bench.Bench) *experiment.Result {
 	s := experiment.Setup{Bench: b, Readers: readers(), Stats: experiment.DefaultStats,
 		Progress: nbhelp.ProgressFunc("evaluating " + suite)}
-	return must(experiment.Suites[suite].RunCached(ctx, s, nbhelp.Path(".esr-cache", "notebooks")))
+	res := must(experiment.Suites[suite].RunCached(ctx, s, nbhelp.Path(".esr-cache", "notebooks")))
+	if res.CacheFile != "" {
+		nbhelp.Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
+			filepath.Base(res.CacheFile) + "`</small>")
+	}
+	return res
 }
 
 // table finds a result's table by name; a table the suite could not build

@@ -7,37 +7,147 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"sort"
+	"strings"
+	"sync"
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
-// Fingerprint identifies what a suite's rows depend on: the suite, the
-// benchmark's content, the readers, the judge and the memory options. Two
-// setups with the same fingerprint produce the same rows.
+// Fingerprint identifies everything a suite's rows depend on: the suite,
+// the benchmark's content, every reader's full configuration
+// (reader.Fingerprint: capabilities, budgets, model, template versions),
+// the judge's configuration, the memory options and the library's own code
+// (CodeFingerprint). Two setups with the same fingerprint produce the same
+// rows; anything else gets fresh rows.
 func (s Setup) Fingerprint(suite string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "suite=%s\n", suite)
+	fmt.Fprintf(h, "suite=%s\ncode=%s\n", suite, CodeFingerprint())
 	if err := hashBench(h, s.Bench); err != nil {
 		return "", err
 	}
 	for _, r := range s.Readers {
-		fmt.Fprintf(h, "reader=%s family=%s\n", r.Name(), r.Family())
+		fmt.Fprintf(h, "reader %s\n", reader.Fingerprint(r))
 	}
-	judge := "exact"
+	judgeCfg := "exact"
 	if s.Judge != nil {
-		judge = s.Judge.Name()
+		judgeCfg = s.Judge.Name()
+		if c, ok := s.Judge.(interface{ Config() any }); ok {
+			b, _ := json.Marshal(c.Config())
+			judgeCfg += " " + string(b)
+		}
 	}
 	rel := relate.RuleName
 	if s.Options.Relator != nil {
-		rel = s.Options.Relator.Name()
+		rel = fmt.Sprintf("%s (%T)", s.Options.Relator.Name(), s.Options.Relator)
 	}
-	fmt.Fprintf(h, "judge=%s relator=%s topk=%d deployed=%v format=%s\n", judge, rel, s.Options.TopK, s.Options.Deployed, s.Options.LedgerFormat)
+	opt := s.Options
+	var forced []string
+	for k, v := range opt.ForceStatus {
+		forced = append(forced, k.String()+"="+v)
+	}
+	sort.Strings(forced)
+	opt.Relator, opt.ForceStatus = nil, nil
+	ob, err := json.Marshal(struct {
+		memory.Options
+		Relator     any `json:"Relator,omitempty"`
+		ForceStatus any `json:"ForceStatus,omitempty"`
+	}{Options: opt})
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(h, "judge=%s relator=%s options=%s forced=%q\n", judgeCfg, rel, ob, forced)
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
+}
+
+var (
+	codeOnce sync.Once
+	codeFP   string
+)
+
+// CodeFingerprint identifies the library's code, so that cached rows never
+// outlive a change to it: a hash of every non-test Go file of the module
+// when its source is on disk (found from this file's compile-time path, as
+// in notebooks and `go run`, or from $ESRKIT_ROOT), else the build's module
+// versions and VCS revision.
+func CodeFingerprint() string {
+	codeOnce.Do(func() {
+		var roots []string
+		if _, file, _, ok := runtime.Caller(0); ok {
+			roots = append(roots, filepath.Dir(filepath.Dir(filepath.Dir(file)))) // esr/experiment/cache.go → module root
+		}
+		if r := os.Getenv("ESRKIT_ROOT"); r != "" { // set by the notebook runner; a -trimpath build has no source path
+			roots = append(roots, r)
+		}
+		for _, root := range roots {
+			if fp, err := hashGoSources(root); err == nil {
+				codeFP = "src:" + fp
+				return
+			}
+		}
+		h := sha256.New()
+		if bi, ok := debug.ReadBuildInfo(); ok {
+			fmt.Fprintf(h, "%s %s\n", bi.Main.Path, bi.Main.Version)
+			for _, d := range bi.Deps {
+				fmt.Fprintf(h, "%s %s %s\n", d.Path, d.Version, d.Sum)
+			}
+			for _, kv := range bi.Settings {
+				fmt.Fprintf(h, "%s=%s\n", kv.Key, kv.Value)
+			}
+		}
+		codeFP = "build:" + hex.EncodeToString(h.Sum(nil))[:16]
+	})
+	return codeFP
+}
+
+// hashGoSources hashes the paths and contents of the non-test Go files
+// under root (go.mod must be there), in walk order.
+func hashGoSources(root string) (string, error) {
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "notebooks" || name == "data" || name == "figures") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(b))
+		h.Write(b)
+		n++
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	if n == 0 {
+		return "", fmt.Errorf("no Go sources under %s", root)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
 // hashBench hashes the benchmark's files when it was loaded from a folder,
@@ -90,7 +200,11 @@ func (su Suite) RunCached(ctx context.Context, s Setup, dir string) (*Result, er
 	}
 	path := filepath.Join(dir, su.Name+"-"+fp+".jsonl")
 	if rows, err := eval.ReadOutcomes(path); err == nil {
-		return su.Report(rows, s)
+		res, err := su.Report(rows, s)
+		if res != nil {
+			res.CacheFile = path
+		}
+		return res, err
 	}
 	rows, err := su.Evaluate(ctx, s)
 	if err != nil {

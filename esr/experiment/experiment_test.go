@@ -467,3 +467,44 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 		t.Errorf("sentence %q (%v), want the positive-correlation explanation", s, err)
 	}
 }
+
+// The result cache cannot go stale: two readers with the same name and
+// different capabilities get different rows through RunCached, and a rerun
+// of the same setup says it came from the cache.
+func TestRunCachedKeysOnReaderConfig(t *testing.T) {
+	b := example.Figure1Bench()
+	dir := t.TempDir()
+	run := func(caps reader.Capabilities) *experiment.Result {
+		r, err := reader.NewScriptedWith("mine", caps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := experiment.Setup{Bench: b, Readers: []reader.Reader{r}, Stats: experiment.StatOptions{B: 200, Seed: 1}}
+		res, err := experiment.Suites["render-confound"].RunCached(context.Background(), s, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	answers := func(res *experiment.Result) string {
+		var out []string
+		for _, o := range res.Rows {
+			if o.Memory == memory.RenderOnly {
+				out = append(out, o.Answer)
+			}
+		}
+		return strings.Join(out, ",")
+	}
+	sorting := run(reader.Capabilities{SortsByTime: true})
+	blind := run(reader.Capabilities{})
+	if sorting.CacheFile != "" || blind.CacheFile != "" {
+		t.Fatalf("first runs came from the cache: %q %q", sorting.CacheFile, blind.CacheFile)
+	}
+	if answers(sorting) == answers(blind) {
+		t.Errorf("a date-sorting and a date-blind reader named alike gave the same render-only answers %q: the cache is keyed on the name only", answers(sorting))
+	}
+	again := run(reader.Capabilities{SortsByTime: true})
+	if again.CacheFile == "" || answers(again) != answers(sorting) {
+		t.Errorf("rerun: cache file %q, answers %q (want cached %q)", again.CacheFile, answers(again), answers(sorting))
+	}
+}

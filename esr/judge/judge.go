@@ -29,3 +29,16 @@ type Judge interface {
 	Name() string
 	Judge(ctx context.Context, qa *esr.QA, answer esr.Answer) (Verdict, error)
 }
+
+// Config of the LLM judge is its model, template version and reply bound:
+// what a result cache must key on besides the judge's name.
+func (j *LLMJudge) Config() any {
+	tv := ""
+	if j.Template != nil {
+		tv = j.Template.Version()
+	}
+	return struct {
+		Model, Template string
+		MaxTokens       int
+	}{j.Model, tv, j.MaxTokens}
+}
