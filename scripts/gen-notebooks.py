@@ -387,7 +387,7 @@ prov := experiment.QueryType("provenance")
 for _, cond := range []string{experiment.StateOnly, experiment.Deployed} {
 	terms := []experiment.Term{{"fine − discard", "fine-ledger", "coarse-discard"}, {"retain − discard", "coarse-retain", "coarse-discard"}, {"fine − retain", "fine-ledger", "coarse-retain"}}
 	for _, c := range must(experiment.CompareTerms(res.Rows, terms, experiment.And(prov, experiment.Condition(cond)), experiment.DefaultStats)) {
-		nbhelp.Markdown("- " + cond + ": " + experiment.Describe(c))
+		nbhelp.Markdown("- " + map[string]string{experiment.StateOnly: "state only", experiment.Deployed: "deployed"}[cond] + ": " + experiment.Describe(c))
 	}
 }"""),
 ]
