@@ -579,10 +579,14 @@ four strata. The kit bundles two benchmarks in the same format (spec §8):
 - `data/dyknow`: **real** Wikidata slots from DyKnow (MIT), converted by `esr import dyknow`.
 
 This notebook shows their composition (Table 1), stream lengths (Table 12's bins) and extraction coverage
-(Appendix F). The paper's human validation (κ = 0.459 [0.366, 0.553] on N = 150) needs its human labels, which
-are not released: not computed here."""),
+(Appendix F). The paper's human validation of the judge needs its human labels, which are not released:
+not computed here."""),
     go(FIRST_CELL),
     go(COMMON),
+    go("""\
+%%
+nbhelp.Markdown(experiment.PaperText("The paper's human validation: κ = %s [%s, %s] on N = %s items.",
+	"human/kappa:p", "human/kappa-lo:p", "human/kappa-hi:p", "human/N:n"))"""),
     md("""## Table 1: composition by source, stratum and query type"""),
     go("""\
 %%
@@ -599,13 +603,14 @@ for _, name := range []string{"synthetic", "dyknow"} {
 
 The bundled benchmarks carry gold atoms, so their coverage is 1. The generator's extraction-noise model
 (`esr gen --event-recall R --cokey-recall R`) drops events and re-keys atoms; here a noisy variant is
-generated in memory at the paper's GitHub figures (0.86, 0.96) and measured."""),
+generated in memory at the paper's GitHub figures (event recall and co-key recall, from the registry) and
+measured. Change the two recalls and rerun."""),
     go("""\
 %%
 nbhelp.ShowReport(experiment.CoverageTable(loadBench("synthetic"), "synthetic"))
 cfg := synth.DefaultConfig()
-cfg.EventRecall, cfg.CoKeyRecall = 0.86, 0.96
-nbhelp.ShowReport(experiment.CoverageTable(must(synth.Generate(cfg)), "synthetic, extraction noise 0.86 / 0.96"))"""),
+cfg.EventRecall, cfg.CoKeyRecall = experiment.Paper["appF/event-recall"], experiment.Paper["appF/cokey-recall"]
+nbhelp.ShowReport(experiment.CoverageTable(must(synth.Generate(cfg)), fmt.Sprintf("synthetic, extraction noise %.2f / %.2f", cfg.EventRecall, cfg.CoKeyRecall)))"""),
 ]
 
 NOTEBOOKS["44-boundary"] = [
@@ -708,7 +713,7 @@ outputs**: DyKnow's Llama-2-7B and Mistral-7B RAG answers with clean and noisy r
     go(SIMULATED_NOTE),
     md("""## Holm on the paper's own p-values
 
-Table 20's p-values (from the kit's registry of paper numbers) under Holm at α = 0.05; change `alpha`
+Table 20's p-values (from the kit's registry of paper numbers) under Holm at the level `alpha` set in the cell; change it
 and rerun."""),
     go("""\
 %%

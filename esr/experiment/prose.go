@@ -92,16 +92,25 @@ func abs(x float64) float64 {
 }
 
 // PaperText formats the paper's numbers from the registry into format:
-// each key's value is printed signed ("+0.159") or, for keys ending in a
-// ":p" marker, as a proportion. Unknown keys print "—".
+// each key's value is printed signed ("+0.159"), or as a proportion
+// ("0.459") for keys ending in ":p", or as a count ("2,907") for keys
+// ending in ":n". Unknown keys print "—".
 func PaperText(format string, keys ...string) string {
 	args := make([]any, len(keys))
 	for i, k := range keys {
-		signed := true
-		if strings.HasSuffix(k, ":p") {
-			k, signed = strings.TrimSuffix(k, ":p"), false
+		switch {
+		case strings.HasSuffix(k, ":p"):
+			args[i] = PaperCell(strings.TrimSuffix(k, ":p"), false)
+		case strings.HasSuffix(k, ":n"):
+			k = strings.TrimSuffix(k, ":n")
+			if v, ok := Paper[k]; ok {
+				args[i] = thousands(int(v))
+			} else {
+				args[i] = "—"
+			}
+		default:
+			args[i] = PaperCell(k, true)
 		}
-		args[i] = PaperCell(k, signed)
 	}
 	return fmt.Sprintf(format, args...)
 }

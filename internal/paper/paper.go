@@ -86,6 +86,9 @@ var Numbers = map[string]float64{
 	"fano/H":     1.89,
 	"fano/I":     0.216,
 	"fano/floor": 0.365,
+	// Appendix F: extraction coverage on GitHub threads.
+	"appF/event-recall": 0.86,
+	"appF/cokey-recall": 0.96,
 	// Appendix F human validation of the judge.
 	"human/kappa":    0.459,
 	"human/kappa-lo": 0.366,
