@@ -21,14 +21,14 @@ type Config struct {
 	// Offline: answer from the cache only (see reader.Config.Offline).
 	Offline bool
 	// Pool, when set, supplies the client (shared with readers).
-	Pool        *llm.Pool
-	Model       string
-	BaseURL     string
-	APIKey      string
-	Timeout     time.Duration
-	MaxRetries  int
-	Getenv      func(string) string
-	Log         func(string)
+	Pool       *llm.Pool
+	Model      string
+	BaseURL    string
+	APIKey     string
+	Timeout    time.Duration
+	MaxRetries int
+	Getenv     func(string) string
+	Log        func(string)
 	// Client and Cache, when set, are used instead of new ones.
 	Client *llm.Client
 	Cache  *llm.Cache
