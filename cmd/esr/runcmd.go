@@ -204,4 +204,3 @@ func sentCount(f *llm.FillSummary) int {
 	}
 	return f.Done
 }
-
