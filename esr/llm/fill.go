@@ -17,9 +17,12 @@ type FillOptions struct {
 	Progress io.Writer
 	Interval time.Duration
 	// ItemsPerSlot is the requests kept in flight per request slot of the
-	// endpoint's limit (default 4). Retries wait without holding a slot, so
+	// endpoint's limit (default 16). Retries wait without holding a slot, so
 	// under faults more items than slots keep the endpoint busy.
 	ItemsPerSlot int
+	// Observe, when set, is called after each request with whether it was
+	// answered (from several goroutines at once).
+	Observe func(answered bool)
 	// MaxFailureLines bounds the failures kept per model in the summary
 	// (default 20).
 	MaxFailureLines int
@@ -62,7 +65,7 @@ type FillSummary struct {
 // endpoint).
 func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOptions) (FillSummary, error) {
 	if opt.ItemsPerSlot <= 0 {
-		opt.ItemsPerSlot = 4
+		opt.ItemsPerSlot = 16
 	}
 	if opt.Interval <= 0 {
 		opt.Interval = 10 * time.Second
@@ -163,6 +166,9 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 				defer mwg.Done()
 				for p := range jobs {
 					_, _, err := Cached(ctx, s.client, c, p.Template, p.Request)
+					if opt.Observe != nil && ctx.Err() == nil {
+						opt.Observe(err == nil)
+					}
 					if err != nil {
 						if ctx.Err() != nil {
 							continue

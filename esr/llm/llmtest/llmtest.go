@@ -66,10 +66,10 @@ type Options struct {
 // Server is a running stub.
 type Server struct {
 	*httptest.Server
-	opt  Options
-	hits atomic.Int64
-	cur  atomic.Int64
-	peak atomic.Int64
+	opt   Options
+	hits  atomic.Int64
+	cur   atomic.Int64
+	peak  atomic.Int64
 	mu    sync.Mutex
 	reqs  []Request
 	wrong atomic.Int64
