@@ -10,6 +10,10 @@ import (
 	"time"
 )
 
+// maxFillItems bounds the items in flight per model (unless the limit
+// itself needs more).
+const maxFillItems = 1024
+
 // FillOptions configure Fill.
 type FillOptions struct {
 	// Progress receives a progress line per model every Interval (default
@@ -17,8 +21,9 @@ type FillOptions struct {
 	Progress io.Writer
 	Interval time.Duration
 	// ItemsPerSlot is the requests kept in flight per request slot of the
-	// endpoint's limit (default 16). Retries wait without holding a slot, so
-	// under faults more items than slots keep the endpoint busy.
+	// endpoint's limit (default 16, at most 1024 items unless the limit is
+	// above 512). Retries wait without holding a slot, so under faults more
+	// items than slots keep the endpoint busy.
 	ItemsPerSlot int
 	// Observe, when set, is called after each request with whether it was
 	// answered (from several goroutines at once).
@@ -155,7 +160,12 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 	for i, m := range models {
 		s := states[i]
 		jobs := make(chan Planned)
+		// Enough items to keep every slot busy while others back off, but
+		// not thousands of goroutines competing for a small machine.
 		workers := s.client.Concurrency() * opt.ItemsPerSlot
+		if workers > maxFillItems {
+			workers = max(maxFillItems, 2*s.client.Concurrency())
+		}
 		if workers > len(byModel[m]) {
 			workers = len(byModel[m])
 		}
