@@ -14,7 +14,10 @@ export PATH := $(GOBIN_DIR):$(patsubst %/,%,$(dir $(GO))):$(PATH)
 NBOUT ?= notebooks/executed
 NOTEBOOKS ?=
 
-.PHONY: all setup reproduce test vet notebooks bench build clean
+# An LLM endpoint is configured when ESR_LLM_BASE_URL is set or ESR_LLM_MODELS has NAME=URL items.
+LLM_CONFIGURED = [ -n "$${ESR_LLM_BASE_URL:-}" ] || [[ "$${ESR_LLM_MODELS:-}" == *=* ]]
+
+.PHONY: all setup reproduce test vet notebooks bench build clean llm-cache llm-dry-run
 
 all: build
 
@@ -26,9 +29,22 @@ setup:
 # Evaluated rows cached by the notebooks are keyed by data, every reader's configuration,
 # the judge, the options and a hash of the library's Go sources, so a rerun reuses only
 # rows that the current code would compute again.
+# With an LLM endpoint configured, the LLM answers are fetched first, outside the notebooks
+# (llm-cache: resumable, with progress); the notebooks then read them from the cache.
 reproduce: setup
 	go build ./...
+	@if $(LLM_CONFIGURED); then $(MAKE) --no-print-directory llm-cache; fi
 	@bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS)
+
+## llm-cache: send every LLM request the notebooks need (esr run all), resumable: stop it any
+## time and run it again; progress, throughput and ETA per model on stderr; tables, rows and
+## llm-summary.json in results/
+llm-cache:
+	go run ./cmd/esr run all --data data --out results --cache .esr-cache/llm
+
+## llm-dry-run: what llm-cache would send, per model (requests, cached, estimated tokens)
+llm-dry-run:
+	go run ./cmd/esr run all --data data --cache .esr-cache/llm --dry-run
 
 ## test: go vet, every notebook headless, then go test (its summary closes the output)
 # go test runs even when a notebook fails; the target fails if either did.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -9,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -20,82 +23,148 @@ func init() {
 	register("eval", "answer a benchmark's QAs with memories × readers, one outcome row each", runEval)
 }
 
-func runEval(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("eval", stderr)
-	dir := fs.String("bench", "", "benchmark `DIR` with streams.jsonl, atoms.jsonl, qa.jsonl (required)")
-	mems := fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all")
-	readers := fs.String("reader", "oracle", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL], or default (the notebooks' families)")
-	query := fs.String("query", "", "keep only QAs of these query types (snapshot, provenance, relation-type; comma separated)")
-	judgeName := fs.String("judge", "exact", "judge: exact or llm")
-	rels := fs.String("relations", relate.RuleName, "relation source: rule, oracle or same-state")
-	out := fs.String("out", "", "outcomes JSONL `FILE`; rows are appended and a rerun resumes (required)")
-	cache := fs.String("cache", ".esr-cache", "response cache `DIR` for LLM readers and judges")
-	conc := fs.Int("concurrency", 8, "requests in flight for LLM readers")
-	fresh := fs.Bool("fresh", false, "truncate --out instead of resuming")
-	if err := parseFlags(fs, args); err != nil {
-		return err
+// defaultCache is the response cache folder of every command (the
+// notebooks' too: .esr-cache/llm under the repository root).
+const defaultCache = ".esr-cache/llm"
+
+// selection is what `esr eval` and `esr batch export` select: benchmark,
+// memories, readers, query types, judge, relations, cache, concurrency.
+type selection struct {
+	dir, mems, readers, query, judge, rels, cache *string
+	conc                                          *int
+}
+
+func addSelection(fs *flag.FlagSet) *selection {
+	return &selection{
+		dir:     fs.String("bench", "", "benchmark `DIR` with streams.jsonl, atoms.jsonl, qa.jsonl (required)"),
+		mems:    fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all"),
+		readers: fs.String("reader", "oracle", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL], or default (the notebooks' families)"),
+		query:   fs.String("query", "", "keep only QAs of these query types (snapshot, provenance, relation-type; comma separated)"),
+		judge:   fs.String("judge", "exact", "judge: exact, llm or llm:MODEL"),
+		rels:    fs.String("relations", relate.RuleName, "relation source: rule, oracle or same-state"),
+		cache:   fs.String("cache", defaultCache, "response cache `DIR` for LLM readers and judges"),
+		conc:    fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)"),
 	}
-	if *dir == "" || *out == "" {
-		return fmt.Errorf("--bench and --out are required")
+}
+
+// built is a selection made into a runnable evaluation.
+type built struct {
+	bench *bench.Bench
+	cfg   eval.Config
+	pool  *llm.Pool
+}
+
+func (b *built) close() {
+	for _, r := range b.cfg.Readers {
+		if c, ok := r.(interface{ Close() error }); ok {
+			c.Close()
+		}
 	}
-	memNames, err := memory.ParseNames(*mems)
+	if c, ok := b.cfg.Judge.(interface{ Close() error }); ok {
+		c.Close()
+	}
+}
+
+// build loads the benchmark and makes readers and judge; offline readers
+// and judge read the cache only (dry runs, batch export).
+func (s *selection) build(offline bool, log func(string)) (*built, error) {
+	if *s.dir == "" {
+		return nil, fmt.Errorf("--bench is required")
+	}
+	memNames, err := memory.ParseNames(*s.mems)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var qtypes []esr.QueryType
-	for _, q := range strings.Split(*query, ",") {
+	for _, q := range strings.Split(*s.query, ",") {
 		if q = strings.TrimSpace(q); q == "" {
 			continue
 		}
 		t, err := esr.ParseQueryType(q)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		qtypes = append(qtypes, t)
 	}
-	b, rel, rs, err := loadRun(*dir, *rels, *readers, *cache, *conc)
+	pool := newPool(*s.conc, log)
+	b, rel, rs, err := loadRun(*s.dir, *s.rels, *s.readers, *s.cache, pool, offline)
+	if err != nil {
+		return nil, err
+	}
+	j, err := judge.Parse(*s.judge, judge.Config{CacheDir: *s.cache, Pool: pool, Offline: offline})
+	if err != nil {
+		closeReaders(rs)
+		return nil, err
+	}
+	return &built{bench: b, pool: pool, cfg: eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes,
+		Options: memory.Options{Relator: rel}}}, nil
+}
+
+func runEval(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("eval", stderr)
+	sel := addSelection(fs)
+	out := fs.String("out", "", "outcomes JSONL `FILE`; rows are appended and a rerun resumes (required)")
+	fresh := fs.Bool("fresh", false, "truncate --out instead of resuming")
+	dry := fs.Bool("dry-run", false, "send nothing: print, as JSON, the requests per model this run would make, how many are cached, and estimated prompt tokens")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *sel.dir == "" || *out == "" {
+		return fmt.Errorf("--bench and --out are required")
+	}
+	bt, err := sel.build(*dry, nil)
 	if err != nil {
 		return err
 	}
-	j, err := parseJudge(*judgeName, *cache, *conc)
-	if err != nil {
-		return err
-	}
-	if *fresh {
+	defer bt.close()
+	if *fresh && !*dry {
 		if err := os.Remove(*out); err != nil && !os.IsNotExist(err) {
 			return err
 		}
 	}
-	if err := eval.TrimTruncated(*out); err != nil {
-		return err
+	if !*dry {
+		if err := eval.TrimTruncated(*out); err != nil {
+			return err
+		}
 	}
 	done := map[string]bool{}
-	if prev, err := eval.ReadOutcomes(*out); err == nil {
+	if prev, err := eval.ReadOutcomes(*out); err == nil && !*fresh {
 		for i := range prev {
 			done[prev[i].ID()] = true
 		}
-	} else if !os.IsNotExist(err) {
+	} else if err != nil && !os.IsNotExist(err) && !*fresh {
 		return err
+	}
+	bt.cfg.Done = done
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if *dry {
+		plan := llm.NewPlan()
+		if err := eval.Run(llm.WithPlan(ctx, plan), bt.bench, bt.cfg, discard{}); err != nil {
+			return err
+		}
+		return printPlan(stdout, plan, isLLMJudge(bt.cfg.Judge))
 	}
 	sink, err := eval.OpenFileSink(*out)
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	cfg := eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes,
-		Options: memory.Options{Relator: rel}, Done: done}
-	if f, ok := stderr.(*os.File); ok {
-		cfg.Progress = llm.TerminalProgress(f, "eval") // drawn only on a terminal
-	}
-	if callsOut(rs) {
+	meter := startMeter(stderr, bt.pool, "eval")
+	bt.cfg.Progress = meter.progress
+	if n := itemConcurrency(bt.cfg.Readers); n > 0 {
 		// Keep twice the request limit of items in flight so cache writes
 		// overlap requests; rows then arrive in completion order.
-		cfg.Concurrency = 2 * *conc
+		bt.cfg.Concurrency = n
 	}
-	runErr := eval.Run(ctx, b, cfg, sink)
+	runErr := eval.Run(ctx, bt.bench, bt.cfg, sink)
 	if err := sink.Close(); err != nil && runErr == nil {
 		runErr = err
+	}
+	meter.stop()
+	if meter.used() {
+		if err := writeJSON(strings.TrimSuffix(*out, ".jsonl")+".llm-summary.json", meter.summary()); err != nil && runErr == nil {
+			runErr = err
+		}
 	}
 	if runErr != nil {
 		return fmt.Errorf("%w (rows finished so far are in %s; rerun to resume)", runErr, *out)
@@ -103,7 +172,34 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// callsOut reports whether any reader calls an endpoint (an LLM reader).
+// discard is a sink that keeps nothing (dry runs).
+type discard struct{}
+
+func (discard) Put(eval.Outcome) error { return nil }
+
+// itemConcurrency is the items to keep in flight for readers that call
+// out: twice the largest endpoint limit (0: no LLM reader).
+func itemConcurrency(rs []reader.Reader) int {
+	n := 0
+	for _, r := range rs {
+		if l, ok := r.(*reader.LLM); ok && l.Client != nil && 2*l.Client.Concurrency() > n {
+			n = 2 * l.Client.Concurrency()
+		}
+	}
+	return n
+}
+
+func isLLMJudge(j judge.Judge) bool { _, ok := j.(*judge.LLMJudge); return ok }
+
+func closeReaders(rs []reader.Reader) {
+	for _, r := range rs {
+		if c, ok := r.(interface{ Close() error }); ok {
+			c.Close()
+		}
+	}
+}
+
+// callsOut reports whether any reader is an LLM reader.
 func callsOut(rs []reader.Reader) bool {
 	for _, r := range rs {
 		if strings.HasPrefix(r.Name(), "llm:") {

@@ -4,14 +4,16 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // loadRun loads a benchmark folder, its relation source and the readers
 // that `esr eval` and `esr run` share. readers "default" means the
-// notebooks' families (experiment.DefaultReaders).
-func loadRun(dir, relations, readers, cache string, concurrency int) (*bench.Bench, esr.Relator, []reader.Reader, error) {
+// notebooks' families (experiment.DefaultReaderSpec). LLM readers take
+// their clients from pool; offline ones read the cache only.
+func loadRun(dir, relations, readers, cache string, pool *llm.Pool, offline bool) (*bench.Bench, esr.Relator, []reader.Reader, error) {
 	b, err := bench.Load(dir)
 	if err != nil {
 		return nil, nil, nil, err
@@ -20,14 +22,23 @@ func loadRun(dir, relations, readers, cache string, concurrency int) (*bench.Ben
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var rs []reader.Reader
-	if readers == "default" {
-		rs, err = experiment.DefaultReaders(cache)
-	} else {
-		rs, err = reader.ParseList(readers, reader.Config{CacheDir: cache, Concurrency: concurrency})
-	}
+	rs, err := parseReaders(readers, cache, pool, offline)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	return b, rel, rs, nil
+}
+
+// parseReaders makes a reader list ("default": the notebooks' families).
+func parseReaders(readers, cache string, pool *llm.Pool, offline bool) ([]reader.Reader, error) {
+	if readers == "default" {
+		readers = experiment.DefaultReaderSpec(nil)
+	}
+	return reader.ParseList(readers, reader.Config{CacheDir: cache, Pool: pool, Offline: offline})
+}
+
+// newPool is the client pool of one command: endpoints from the
+// environment, --concurrency (when > 0) overriding ESR_LLM_CONCURRENCY.
+func newPool(concurrency int, log func(string)) *llm.Pool {
+	return llm.NewPool(llm.Env{Concurrency: concurrency}, llm.Config{Log: log})
 }

@@ -2,69 +2,205 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
 func init() {
-	register("run", "run a paper experiment and write its tables and figures ("+strings.Join(experiment.SuiteNames(), ", ")+")", runRun)
+	register("run", "run a paper experiment and write its tables and figures ("+strings.Join(experiment.SuiteNames(), ", ")+"), or all of the notebooks' experiments", runRun)
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fs := newFlags("run EXPERIMENT", stderr)
 		fs.Usage = func() {
-			fmt.Fprintf(stderr, "usage: esr run EXPERIMENT --bench DIR [--readers LIST] --out DIR\nexperiments: %s\n", strings.Join(experiment.SuiteNames(), ", "))
+			fmt.Fprintf(stderr, "usage: esr run EXPERIMENT --bench DIR [--readers LIST] --out DIR\n       esr run all [--data DIR] [--out DIR]\nexperiments: %s\n", strings.Join(experiment.SuiteNames(), ", "))
 		}
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
-		return fmt.Errorf("name an experiment: %s", strings.Join(experiment.SuiteNames(), ", "))
+		return fmt.Errorf("name an experiment: all, %s", strings.Join(experiment.SuiteNames(), ", "))
 	}
 	name := args[0]
-	suite, ok := experiment.Suites[name]
-	if !ok {
-		return fmt.Errorf("unknown experiment %q (want one of %s)", name, strings.Join(experiment.SuiteNames(), ", "))
+	_, ok := experiment.Suites[name]
+	if !ok && name != "all" {
+		return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(experiment.SuiteNames(), ", "))
 	}
 	fs := newFlags("run "+name, stderr)
-	dir := fs.String("bench", "", "benchmark `DIR` (required)")
-	readers := fs.String("readers", "default", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL]; default = the LLM families of ESR_LLM_MODELS when ESR_LLM_BASE_URL is set, else the scripted (simulated) families")
+	var dir, data *string
+	if name == "all" {
+		data = fs.String("data", "data", "`DIR` holding the bundled benchmarks (synthetic/, dyknow/)")
+	} else {
+		dir = fs.String("bench", "", "benchmark `DIR` (required)")
+	}
+	readers := fs.String("readers", "default", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL]; default = the LLM families of ESR_LLM_MODELS when models are named, else the scripted (simulated) families")
 	rels := fs.String("relations", relate.RuleName, "relation source: rule, oracle or same-state")
-	out := fs.String("out", "", "output `DIR` for tables (CSV, Markdown, LaTeX), figures (PNG, SVG) and outcome rows (required)")
+	outHelp := "output `DIR` for tables (CSV, Markdown, LaTeX), figures (PNG, SVG), outcome rows and llm-summary.json (required)"
+	outDefault := ""
+	if name == "all" {
+		outHelp = "output `DIR`: one folder per experiment with its tables, figures and outcome rows, and llm-summary.json"
+		outDefault = "results"
+	}
+	out := fs.String("out", outDefault, outHelp)
 	B := fs.Int("B", experiment.DefaultStats.B, "bootstrap resamples")
 	seed := fs.Uint64("seed", experiment.DefaultStats.Seed, "bootstrap seed")
-	cache := fs.String("cache", ".esr-cache", "response cache `DIR` for LLM readers")
-	conc := fs.Int("concurrency", 8, "requests in flight for LLM readers")
+	cache := fs.String("cache", defaultCache, "response cache `DIR` for LLM readers")
+	conc := fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)")
+	dry := fs.Bool("dry-run", false, "send nothing: print, as JSON, the requests per model the run would make, how many are cached, and estimated prompt tokens")
+	offline := fs.Bool("offline", false, "send nothing: compute every table from cached answers only (e.g. after esr cache import); missing answers are an error")
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
-	if *dir == "" || *out == "" {
+	if *out == "" || dir != nil && *dir == "" {
 		return fmt.Errorf("--bench and --out are required")
 	}
-	b, rel, rs, err := loadRun(*dir, *rels, *readers, *cache, *conc)
+	// Readers that read the cache only: the dry run counts with them, and
+	// every table is computed with them once the requests are sent.
+	rs, err := parseReaders(*readers, *cache, nil, true)
 	if err != nil {
 		return err
 	}
+	defer closeReaders(rs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := suite.Run(ctx, experiment.Setup{Bench: b, Readers: rs, Options: memory.Options{Relator: rel},
-		Stats: experiment.StatOptions{B: *B, Seed: *seed, Level: 0.95}})
-	if err != nil {
+	st := experiment.StatOptions{B: *B, Seed: *seed, Level: 0.95}
+	var steps []experiment.RunAllStep
+	setups := map[string]experiment.Setup{}
+	if name == "all" {
+		steps = experiment.RunAllSteps()
+		benches := map[string]*bench.Bench{}
+		for _, step := range steps {
+			s, err := experiment.StepSetup(*data, step, rs, benches)
+			if err != nil {
+				return err
+			}
+			s.Stats = st
+			setups[step.Name()] = s
+		}
+	} else {
+		b, err := bench.Load(*dir)
+		if err != nil {
+			return err
+		}
+		rel, err := relate.ByName(*rels, b.Relations)
+		if err != nil {
+			return err
+		}
+		steps = []experiment.RunAllStep{{Suite: name, Bench: *dir}}
+		setups[name] = experiment.Setup{Bench: b, Readers: rs, Options: memory.Options{Relator: rel}, Stats: st}
+	}
+	// 1. Plan: what is asked, what is cached.
+	// (Readers that call no endpoint need no plan.)
+	plan := llm.NewPlan()
+	pctx := llm.WithPlan(ctx, plan)
+	for _, step := range steps {
+		if !callsOut(rs) {
+			break
+		}
+		if _, err := experiment.EvaluateStep(pctx, step, setups[step.Name()]); err != nil {
+			return fmt.Errorf("%s: %w", step.Name(), err)
+		}
+	}
+	if *dry {
+		return printPlan(stdout, plan, false)
+	}
+	summary := struct {
+		Plan  planJSON         `json:"plan"`
+		Fill  *llm.FillSummary `json:"fill,omitempty"`
+		Steps []stepSummary    `json:"experiments"`
+	}{Plan: planSummary(plan, false)}
+	// 2. Send what is missing, all models at once, each at its endpoint's
+	// limit; answers are cached as they arrive, so an interrupted run
+	// resumes where it stopped.
+	var fillErr error
+	if n := plan.ToSend(); n > 0 && !*offline {
+		c, err := llm.OpenCache(*cache)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		fmt.Fprintf(stderr, "llm: %d requests to send (%d cached); progress every %s\n", n, summary.Plan.Cached, progressInterval)
+		fs, err := llm.Fill(ctx, newPool(*conc, nil), c, plan.Pending(), llm.FillOptions{Progress: stderr, Interval: progressInterval})
+		summary.Fill = &fs
+		switch {
+		case err != nil:
+			fillErr = fmt.Errorf("interrupted (%v): %d of %d answers received and cached; rerun the same command to resume", err, fs.Done, fs.ToSend)
+		case fs.Failed > 0:
+			fillErr = fmt.Errorf("%d of %d requests failed after retries (see %s); rerun the same command to retry them, the %d answers received are cached",
+				fs.Failed, fs.ToSend, filepath.Join(*out, "llm-summary.json"), fs.Done)
+		}
+	}
+	// 3. Every table from the cache.
+	var missing []string
+	if fillErr == nil || !errors.Is(ctx.Err(), context.Canceled) {
+		for _, step := range steps {
+			ss := stepSummary{Name: step.Name()}
+			res, err := experiment.EvaluateStep(ctx, step, setups[step.Name()])
+			switch {
+			case errors.Is(err, llm.ErrNotCached):
+				ss.Status = "incomplete: answers missing from the cache"
+				missing = append(missing, step.Name())
+			case err != nil:
+				return fmt.Errorf("%s: %w", step.Name(), err)
+			default:
+				sub := *out
+				if name == "all" {
+					sub = filepath.Join(*out, step.Name())
+				}
+				if err := res.Save(sub); err != nil {
+					return err
+				}
+				ss.Status, ss.Rows, ss.Tables, ss.Dir = "done", len(res.Rows), len(res.Tables), sub
+				if name != "all" {
+					for _, t := range res.Tables {
+						fmt.Fprintln(stdout, t.Markdown())
+					}
+				}
+			}
+			summary.Steps = append(summary.Steps, ss)
+		}
+	}
+	if err := writeJSON(filepath.Join(*out, "llm-summary.json"), summary); err != nil {
 		return err
 	}
-	if err := res.Save(*out); err != nil {
-		return err
+	if fillErr != nil {
+		return fillErr
 	}
-	for _, t := range res.Tables {
-		fmt.Fprintln(stdout, t.Markdown())
+	if len(missing) > 0 {
+		return fmt.Errorf("%s: answers missing from the cache %s (--offline: import a pack or a batch, or run without --offline)", strings.Join(missing, ", "), *cache)
 	}
-	fmt.Fprintf(stdout, "wrote %d tables, %d figures and %d outcome rows to %s\n", len(res.Tables), len(res.Figures), len(res.Rows), *out)
+	rows, tables := 0, 0
+	for _, s := range summary.Steps {
+		rows += s.Rows
+		tables += s.Tables
+	}
+	fmt.Fprintf(stdout, "wrote %d tables and %d outcome rows for %d experiment(s) to %s (LLM requests: %d cached, %d sent)\n",
+		tables, rows, len(summary.Steps), *out, summary.Plan.Cached, sentCount(summary.Fill))
 	return nil
+}
+
+type stepSummary struct {
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	Rows   int    `json:"rows"`
+	Tables int    `json:"tables"`
+	Dir    string `json:"dir,omitempty"`
+}
+
+func sentCount(f *llm.FillSummary) int {
+	if f == nil {
+		return 0
+	}
+	return f.Done
 }

@@ -1,8 +1,6 @@
 package experiment
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/llm"
@@ -15,16 +13,13 @@ import (
 // move a reader's answers; they are not LLM results.
 var ScriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter", "scripted:cautious", "scripted:budgeted", "scripted:majority"}
 
-// DefaultReaders are the answer families of the notebooks and `esr run`'s
-// default: every model of ESR_LLM_MODELS (one family each) when
-// ESR_LLM_BASE_URL is set, the scripted (simulated) families otherwise.
-// LLM responses are cached under cacheDir.
+// DefaultReaders are the notebooks' answer families: every model of
+// ESR_LLM_MODELS (one family each) when models are named, the scripted
+// (simulated) families otherwise (DefaultReaderSpec). LLM answers come from
+// the cache under cacheDir/llm only (NotebookOffline; filled by `esr run
+// all`), unless ESR_LLM_ONLINE=1.
 func DefaultReaders(cacheDir string) ([]reader.Reader, error) {
-	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Concurrency: 8}
-	if os.Getenv("ESR_LLM_BASE_URL") != "" {
-		return reader.ParseList("llm", cfg)
-	}
-	return reader.ParseList(strings.Join(ScriptedFamilies, ","), cfg)
+	return defaultReaders(cacheDir, nil)
 }
 
 // Simulated reports whether any reader is a scripted (simulated) one.

@@ -10,19 +10,25 @@ import (
 
 // Config carries what the LLM judge needs; empty endpoint fields come from
 // the environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY; the model from
-// ESR_LLM_JUDGE_MODEL, else the first of ESR_LLM_MODELS).
+// ESR_LLM_JUDGE_MODEL, NAME or NAME=URL, else the first of ESR_LLM_MODELS;
+// see llm.Env).
 type Config struct {
 	// CacheDir holds the response cache (shared with the readers); "" means
 	// no cache.
-	CacheDir    string
+	CacheDir string
+	// Concurrency, when > 0, overrides ESR_LLM_CONCURRENCY.
 	Concurrency int
-	Model       string
-	BaseURL     string
-	APIKey      string
-	Timeout     time.Duration
-	MaxRetries  int
-	Getenv      func(string) string
-	Log         func(string)
+	// Offline: answer from the cache only (see reader.Config.Offline).
+	Offline bool
+	// Pool, when set, supplies the client (shared with readers).
+	Pool       *llm.Pool
+	Model      string
+	BaseURL    string
+	APIKey     string
+	Timeout    time.Duration
+	MaxRetries int
+	Getenv     func(string) string
+	Log        func(string)
 	// Client and Cache, when set, are used instead of new ones.
 	Client *llm.Client
 	Cache  *llm.Cache
@@ -42,23 +48,23 @@ func Parse(name string, cfg Config) (Judge, error) {
 			model = cfg.Model
 		}
 		if model == "" {
-			model = llm.JudgeModelFromEnv(cfg.Getenv)
+			var err error
+			if model, err = (llm.Env{Getenv: cfg.Getenv}).JudgeModel(); err != nil {
+				return nil, fmt.Errorf("judge llm: %w", err)
+			}
 		}
 		if model == "" {
 			return nil, fmt.Errorf("judge llm: no model: use llm:MODEL or set %s or %s", llm.EnvJudgeModel, llm.EnvModels)
 		}
 		client := cfg.Client
-		if client == nil {
-			c := llm.ConfigFromEnv(cfg.Getenv)
-			if cfg.BaseURL != "" {
-				c.BaseURL = cfg.BaseURL
+		if client == nil && !cfg.Offline {
+			pool := cfg.Pool
+			if pool == nil {
+				pool = llm.NewPool(llm.Env{Getenv: cfg.Getenv, BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Concurrency: cfg.Concurrency},
+					llm.Config{Timeout: cfg.Timeout, MaxRetries: cfg.MaxRetries, Log: cfg.Log})
 			}
-			if cfg.APIKey != "" {
-				c.APIKey = cfg.APIKey
-			}
-			c.Concurrency, c.Timeout, c.MaxRetries, c.Log = cfg.Concurrency, cfg.Timeout, cfg.MaxRetries, cfg.Log
 			var err error
-			if client, err = llm.New(c); err != nil {
+			if client, err = pool.Client(model); err != nil {
 				return nil, fmt.Errorf("judge llm:%s: %w", model, err)
 			}
 		}

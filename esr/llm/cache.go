@@ -33,6 +33,9 @@ type Cache struct {
 	closed  bool
 	queue   chan putReq
 	stopped chan struct{}
+
+	flightMu sync.Mutex
+	inflight map[string]*call
 }
 
 // putReq is one write waiting for the writer goroutine.
@@ -225,31 +228,108 @@ func Key(model, templateVersion string, messages []Message, p Params) string {
 	return hex.EncodeToString(h[:])
 }
 
+// NotCachedError is returned for a request that is not in the cache when
+// no endpoint may be called (offline, cache-only readers and judges, such as
+// the notebooks' when an endpoint is configured). Its text names the
+// command that fills the cache.
+type NotCachedError struct {
+	Model    string
+	Template string
+}
+
+// FillCommand is the command NotCachedError tells the user to run.
+const FillCommand = "make llm-cache (or: go run ./cmd/esr run all), or import a batch or a result pack (docs/llm-at-scale.md)"
+
+func (e *NotCachedError) Error() string {
+	return fmt.Sprintf("llm: model %s: answer not in the response cache, and this run reads the cache only (offline). "+
+		"Fill the cache first: %s; `esr run all --dry-run` counts what is missing. Set %s=1 to let notebooks call the endpoint themselves.",
+		e.Model, FillCommand, EnvOnline)
+}
+
+// ErrNotCached matches every *NotCachedError with errors.Is.
+var ErrNotCached = errors.New("llm: answer not cached")
+
+func (e *NotCachedError) Is(target error) bool { return target == ErrNotCached }
+
 // Cached answers a request from the cache or the client, storing a fresh
 // response before returning it. hit reports a cache hit. c may be nil (no
-// cache).
+// cache); client may be nil (cache only: a miss is a *NotCachedError).
+// Concurrent calls for the same request share one HTTP call.
+//
+// When ctx carries a Plan (WithPlan), nothing is sent: the request is
+// recorded in the plan and a miss answers with an empty response (read as
+// an abstention).
 func Cached(ctx context.Context, client *Client, c *Cache, templateVersion string, req Request) (resp Response, hit bool, err error) {
 	key := Key(req.Model, templateVersion, req.Messages, Params{Temperature: req.Temperature, MaxTokens: req.MaxTokens, N: 1})
+	var e Entry
+	var ok bool
 	if c != nil {
-		e, ok, err := c.Get(key)
-		if err != nil {
+		if e, ok, err = c.Get(key); err != nil {
 			return Response{}, false, err
 		}
-		if ok {
-			return e.Response, true, nil
-		}
+	}
+	if p := planFrom(ctx); p != nil {
+		p.add(key, templateVersion, req, ok)
+		return e.Response, ok, nil
+	}
+	if ok {
+		return e.Response, true, nil
 	}
 	if client == nil {
-		return Response{}, false, errors.New("llm: response not cached and no endpoint configured")
+		return Response{}, false, &NotCachedError{Model: req.Model, Template: templateVersion}
 	}
-	resp, err = client.Chat(ctx, req)
-	if err != nil {
-		return Response{}, false, err
+	if c == nil {
+		resp, err := client.Chat(ctx, req)
+		return resp, false, err
 	}
-	if c != nil {
-		if err := c.Put(key, Entry{Model: req.Model, Template: templateVersion, Response: resp}); err != nil {
-			return Response{}, false, fmt.Errorf("llm cache: %w", err)
+	return c.fetch(ctx, key, client, templateVersion, req)
+}
+
+// call is one request in flight, shared by callers asking the same key.
+type call struct {
+	done chan struct{}
+	resp Response
+	err  error
+}
+
+// fetch sends req once however many callers ask for key at the same time,
+// and stores the response.
+func (c *Cache) fetch(ctx context.Context, key string, client *Client, templateVersion string, req Request) (Response, bool, error) {
+	c.flightMu.Lock()
+	if c.inflight == nil {
+		c.inflight = map[string]*call{}
+	}
+	if cl := c.inflight[key]; cl != nil {
+		c.flightMu.Unlock()
+		select {
+		case <-cl.done:
+			if cl.err == nil {
+				return cl.resp, true, nil
+			}
+			// The leader failed (perhaps its own context ended): ask again.
+			return Cached(ctx, client, c, templateVersion, req)
+		case <-ctx.Done():
+			return Response{}, false, ctx.Err()
 		}
 	}
+	cl := &call{done: make(chan struct{})}
+	c.inflight[key] = cl
+	c.flightMu.Unlock()
+	defer func() {
+		c.flightMu.Lock()
+		delete(c.inflight, key)
+		c.flightMu.Unlock()
+		close(cl.done)
+	}()
+	resp, err := client.Chat(ctx, req)
+	if err != nil {
+		cl.err = err
+		return Response{}, false, err
+	}
+	if err := c.Put(key, Entry{Model: req.Model, Template: templateVersion, Response: resp}); err != nil {
+		cl.err = err
+		return Response{}, false, fmt.Errorf("llm cache: %w", err)
+	}
+	cl.resp = resp
 	return resp, false, nil
 }

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -49,17 +50,27 @@ type Stats struct {
 	Retries int64
 	// Failures is calls that returned an error.
 	Failures int64
+	// Done is calls that returned a response.
+	Done int64
+}
+
+// counters are one model's (or the whole client's) traffic.
+type counters struct {
+	requests, retries, failures, done atomic.Int64
+}
+
+func (c *counters) stats() Stats {
+	return Stats{Requests: c.requests.Load(), Retries: c.retries.Load(), Failures: c.failures.Load(), Done: c.done.Load()}
 }
 
 // Client calls one OpenAI-compatible endpoint. It is safe for concurrent use.
 type Client struct {
-	cfg      Config
-	url      string
-	http     *http.Client
-	sem      chan struct{}
-	requests atomic.Int64
-	retries  atomic.Int64
-	failures atomic.Int64
+	cfg    Config
+	url    string
+	http   *http.Client
+	sem    chan struct{}
+	all    counters
+	models sync.Map // model → *counters
 }
 
 // ErrNoBaseURL is returned by New when no base URL is configured.
@@ -95,8 +106,17 @@ func New(cfg Config) (*Client, error) {
 func (c *Client) Concurrency() int { return c.cfg.Concurrency }
 
 // Stats reports the client's traffic so far.
-func (c *Client) Stats() Stats {
-	return Stats{Requests: c.requests.Load(), Retries: c.retries.Load(), Failures: c.failures.Load()}
+func (c *Client) Stats() Stats { return c.all.stats() }
+
+// ModelStats reports the traffic of one model's calls so far.
+func (c *Client) ModelStats(model string) Stats { return c.model(model).stats() }
+
+func (c *Client) model(m string) *counters {
+	if v, ok := c.models.Load(m); ok {
+		return v.(*counters)
+	}
+	v, _ := c.models.LoadOrStore(m, &counters{})
+	return v.(*counters)
 }
 
 // Error is a failed call: the last attempt's problem, how many attempts were
@@ -131,11 +151,11 @@ type attemptError struct {
 // MaxRetries retries. Other HTTP errors fail at once. Cancelling ctx stops at
 // once with ctx's error.
 func (c *Client) Chat(ctx context.Context, req Request) (Response, error) {
-	body, err := json.Marshal(wireRequest{Model: req.Model, Messages: req.Messages,
-		Temperature: req.Temperature, N: 1, MaxTokens: req.MaxTokens})
+	body, err := RequestBody(req)
 	if err != nil {
 		return Response{}, err
 	}
+	mc := c.model(req.Model)
 	for attempt := 0; ; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return Response{}, err
@@ -145,19 +165,24 @@ func (c *Client) Chat(ctx context.Context, req Request) (Response, error) {
 		case <-ctx.Done():
 			return Response{}, ctx.Err()
 		}
+		mc.requests.Add(1)
 		resp, aerr := c.attempt(ctx, body)
 		<-c.sem
 		if aerr == nil {
+			c.all.done.Add(1)
+			mc.done.Add(1)
 			return resp, nil
 		}
 		if err := ctx.Err(); err != nil {
 			return Response{}, err
 		}
 		if !aerr.retry || attempt >= c.cfg.MaxRetries {
-			c.failures.Add(1)
+			c.all.failures.Add(1)
+			mc.failures.Add(1)
 			return Response{}, &Error{Status: aerr.status, Attempts: attempt + 1, Msg: c.redact(aerr.msg), Temporary: aerr.retry}
 		}
-		c.retries.Add(1)
+		c.all.retries.Add(1)
+		mc.retries.Add(1)
 		wait := c.backoff(attempt, aerr.retryAfter)
 		if c.cfg.Log != nil {
 			c.cfg.Log(c.redact(fmt.Sprintf("llm: %s model %s: %s; retry %d/%d in %s",
@@ -193,6 +218,14 @@ func (c *Client) backoff(attempt int, retryAfter time.Duration) time.Duration {
 		wait = retryAfter + time.Duration(rand.Int64N(int64(retryAfter)/10+1))
 	}
 	return wait
+}
+
+// RequestBody is the JSON body Chat sends for req (and the "body" of a
+// batch request line): model, messages, temperature, n = 1, max_tokens when
+// set, stream false.
+func RequestBody(req Request) ([]byte, error) {
+	return json.Marshal(wireRequest{Model: req.Model, Messages: req.Messages,
+		Temperature: req.Temperature, N: 1, MaxTokens: req.MaxTokens})
 }
 
 type wireRequest struct {
@@ -234,7 +267,7 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 	if c.cfg.APIKey != "" {
 		hreq.Header.Set("Authorization", "Bearer "+c.cfg.APIKey)
 	}
-	c.requests.Add(1)
+	c.all.requests.Add(1)
 	hresp, err := c.http.Do(hreq)
 	if err != nil {
 		return Response{}, c.transportError(ctx, actx, err)
@@ -260,20 +293,32 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 		return Response{}, &attemptError{status: hresp.StatusCode, retry: true,
 			msg: "truncated response: " + rerr.Error()}
 	}
+	r, msg := parseCompletion(data)
+	if msg != "" {
+		return Response{}, &attemptError{status: hresp.StatusCode, retry: true, msg: msg}
+	}
+	// A proxy that echoes request headers must not get the key into
+	// answers, outcome rows or the cache.
+	r.Content = c.redact(r.Content)
+	return r, nil
+}
+
+// parseCompletion reads a chat-completions body; msg says what is wrong
+// with it ("" when it is fine).
+func parseCompletion(data []byte) (r Response, msg string) {
 	var w wireResponse
 	if err := json.Unmarshal(data, &w); err != nil {
-		return Response{}, &attemptError{status: hresp.StatusCode, retry: true,
-			msg: fmt.Sprintf("malformed response (%v): %s", err, snippet(data))}
+		return Response{}, fmt.Sprintf("malformed response (%v): %s", err, snippet(data))
 	}
 	if len(w.Choices) == 0 {
 		msg := "response has no choices"
 		if len(w.Error) > 0 && string(w.Error) != "null" {
 			msg = "response reports an error: " + snippet(w.Error)
 		}
-		return Response{}, &attemptError{status: hresp.StatusCode, retry: true, msg: msg + ": " + snippet(data)}
+		return Response{}, msg + ": " + snippet(data)
 	}
 	ch := w.Choices[0]
-	r := Response{FinishReason: ch.FinishReason}
+	r.FinishReason = ch.FinishReason
 	switch {
 	case ch.Message.Content != nil:
 		r.Content = *ch.Message.Content
@@ -283,10 +328,7 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 	if w.Usage != nil {
 		r.PromptTokens, r.CompletionTokens = w.Usage.PromptTokens, w.Usage.CompletionTokens
 	}
-	// A proxy that echoes request headers must not get the key into
-	// answers, outcome rows or the cache.
-	r.Content = c.redact(r.Content)
-	return r, nil
+	return r, ""
 }
 
 // transportError classifies an error from http.Client.Do: the caller's

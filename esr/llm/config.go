@@ -96,18 +96,20 @@ func ConfigFromEnv(getenv func(string) string) Config {
 	return Config{BaseURL: strings.TrimSpace(g(EnvBaseURL)), APIKey: strings.TrimSpace(g(EnvAPIKey))}
 }
 
-// ModelsFromEnv lists the models of ESR_LLM_MODELS (comma separated, blanks
-// and duplicates dropped), in order.
+// ModelsFromEnv lists the model names of ESR_LLM_MODELS (comma separated,
+// NAME or NAME=URL, blanks and duplicates dropped), in order.
 func ModelsFromEnv(getenv func(string) string) []string {
 	return SplitModels(Getenv(getenv)(EnvModels))
 }
 
-// SplitModels splits a comma-separated model list, dropping blanks and
-// duplicates.
+// SplitModels splits a comma-separated model list into names, dropping
+// blanks, duplicates and the "=URL" part of NAME=URL items (see
+// ParseModelSpecs for the checked form).
 func SplitModels(list string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, m := range strings.Split(list, ",") {
+		m, _, _ = strings.Cut(m, "=")
 		m = strings.TrimSpace(m)
 		if m == "" || seen[m] {
 			continue
@@ -122,8 +124,8 @@ func SplitModels(list string) []string {
 // ESR_LLM_MODELS, or "".
 func JudgeModelFromEnv(getenv func(string) string) string {
 	g := Getenv(getenv)
-	if m := strings.TrimSpace(g(EnvJudgeModel)); m != "" {
-		return m
+	if ms := SplitModels(g(EnvJudgeModel)); len(ms) > 0 {
+		return ms[0]
 	}
 	if ms := SplitModels(g(EnvModels)); len(ms) > 0 {
 		return ms[0]

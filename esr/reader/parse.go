@@ -10,13 +10,23 @@ import (
 )
 
 // Config carries what readers that call out need: where to cache responses,
-// how many requests may run at once, and the endpoint. Empty endpoint fields
-// come from the environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY,
-// ESR_LLM_MODELS).
+// how many requests may run at once, and the endpoints. Empty endpoint
+// fields come from the environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY,
+// ESR_LLM_MODELS with its NAME=URL items, ESR_LLM_API_KEY_<MODEL>,
+// ESR_LLM_CONCURRENCY; see llm.Env).
 type Config struct {
 	// CacheDir holds the response cache (llm-cache.bolt); "" means no cache.
-	CacheDir    string
+	CacheDir string
+	// Concurrency, when > 0, is every endpoint's limit on requests in flight
+	// (overriding ESR_LLM_CONCURRENCY).
 	Concurrency int
+	// Offline makes LLM readers answer from the cache only: no endpoint is
+	// needed or called, and a missing answer is an *llm.NotCachedError
+	// naming the command that fills the cache.
+	Offline bool
+	// Pool, when set, supplies the clients (one per endpoint), so readers
+	// and a judge can share them and their statistics.
+	Pool *llm.Pool
 
 	BaseURL string
 	APIKey  string
@@ -37,38 +47,36 @@ type Config struct {
 	Cache  *llm.Cache
 }
 
-// llmSetup makes (once per ParseList) the client LLM readers share; each
-// reader holds its own reference to the shared cache (llm.OpenCache shares
-// one handle per folder) and releases it on Close.
+// llmSetup makes (once per ParseList) the clients LLM readers share, one
+// per endpoint; each reader holds its own reference to the shared cache
+// (llm.OpenCache shares one handle per folder) and releases it on Close.
 type llmSetup struct {
-	cfg    Config
-	client *llm.Client
-	err    error
-	done   bool
+	cfg  Config
+	pool *llm.Pool
 }
 
-func (s *llmSetup) getClient() (*llm.Client, error) {
-	if s.done {
-		return s.client, s.err
+// PoolFor is the client pool a Config describes: cfg.Pool, or a new one
+// over cfg's endpoint fields and the environment.
+func PoolFor(cfg Config) *llm.Pool {
+	if cfg.Pool != nil {
+		return cfg.Pool
 	}
-	s.done = true
-	s.client = s.cfg.Client
-	if s.client == nil {
-		c := llm.ConfigFromEnv(s.cfg.Getenv)
-		if s.cfg.BaseURL != "" {
-			c.BaseURL = s.cfg.BaseURL
-		}
-		if s.cfg.APIKey != "" {
-			c.APIKey = s.cfg.APIKey
-		}
-		c.Concurrency, c.Timeout, c.MaxRetries, c.Log = s.cfg.Concurrency, s.cfg.Timeout, s.cfg.MaxRetries, s.cfg.Log
-		s.client, s.err = llm.New(c)
+	return llm.NewPool(llm.Env{Getenv: cfg.Getenv, BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Concurrency: cfg.Concurrency},
+		llm.Config{Timeout: cfg.Timeout, MaxRetries: cfg.MaxRetries, Log: cfg.Log})
+}
+
+func (s *llmSetup) getClient(model string) (*llm.Client, error) {
+	if s.cfg.Client != nil || s.cfg.Offline {
+		return s.cfg.Client, nil
 	}
-	return s.client, s.err
+	if s.pool == nil {
+		s.pool = PoolFor(s.cfg)
+	}
+	return s.pool.Client(model)
 }
 
 func (s *llmSetup) reader(model string) (Reader, error) {
-	client, err := s.getClient()
+	client, err := s.getClient(model)
 	if err != nil {
 		return nil, fmt.Errorf("reader llm:%s: %w", model, err)
 	}
@@ -140,8 +148,9 @@ func profileNames() string {
 // ParseList makes the readers of a comma-separated list of specs. A bare
 // "llm" expands to one reader per model of ESR_LLM_MODELS (or cfg.Models), a
 // bare "scripted" to every scripted profile. LLM readers share one client
-// (one concurrency limit) and one cache. It fails clearly when an LLM reader
-// is asked for and ESR_LLM_BASE_URL is unset.
+// per endpoint (one concurrency limit each) and one cache. It fails clearly
+// when an LLM reader is asked for and its model has no endpoint (unless
+// cfg.Offline).
 func ParseList(list string, cfg Config) ([]Reader, error) {
 	setup := &llmSetup{cfg: cfg}
 	var out []Reader
@@ -234,12 +243,14 @@ func Catalog(cfg Config) []Info {
 		out = append(out, Info{Name: "scripted:" + p.Name, Kind: "scripted", Simulated: true,
 			Summary: "simulation: " + p.Summary, Capabilities: p.Capabilities})
 	}
-	baseSet := cfg.BaseURL != "" || cfg.Client != nil || llm.ConfigFromEnv(cfg.Getenv).BaseURL != ""
+	env := llm.Env{Getenv: cfg.Getenv, BaseURL: cfg.BaseURL}
 	maxTok := cfg.MaxTokens
 	if maxTok <= 0 {
 		maxTok = DefaultMaxTokens
 	}
 	for _, m := range cfg.models() {
+		ep, _ := env.Endpoint(m)
+		baseSet := cfg.Client != nil || ep.BaseURL != ""
 		out = append(out, Info{Name: "llm:" + m, Kind: "llm", Summary: "OpenAI-compatible chat endpoint",
 			Capabilities: LLMCapabilities{Model: m, Template: llm.MustBuiltin(llm.TemplateQAAbstain).Version(),
 				NoAbstainTemplate: llm.MustBuiltin(llm.TemplateQANoAbstain).Version(), Temperature: 0,
