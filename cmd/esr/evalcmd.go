@@ -32,10 +32,11 @@ const defaultCache = ".esr-cache/llm"
 type selection struct {
 	dir, mems, readers, query, judge, rels, cache *string
 	conc                                          *int
+	layout                                        layoutFlags
 }
 
 func addSelection(fs *flag.FlagSet) *selection {
-	return &selection{
+	s := &selection{
 		dir:     fs.String("bench", "", "benchmark `DIR` with streams.jsonl, atoms.jsonl, qa.jsonl (required)"),
 		mems:    fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all"),
 		readers: fs.String("reader", "oracle", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL], or default (the notebooks' families)"),
@@ -45,6 +46,8 @@ func addSelection(fs *flag.FlagSet) *selection {
 		cache:   fs.String("cache", defaultCache, "response cache `DIR` for LLM readers and judges"),
 		conc:    fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)"),
 	}
+	s.layout.bind(fs)
+	return s
 }
 
 // built is a selection made into a runnable evaluation.
@@ -96,8 +99,13 @@ func (s *selection) build(offline bool, log func(string)) (*built, error) {
 		closeReaders(rs)
 		return nil, err
 	}
+	opt := memory.Options{Relator: rel}
+	if err := s.layout.apply(&opt); err != nil {
+		closeReaders(rs)
+		return nil, err
+	}
 	return &built{bench: b, pool: pool, cfg: eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes,
-		Options: memory.Options{Relator: rel}}}, nil
+		Options: opt}}, nil
 }
 
 func runEval(args []string, stdout, stderr io.Writer) error {

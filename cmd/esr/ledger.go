@@ -23,6 +23,7 @@ type memoryFlags struct {
 	atoms, streams, memory, relations string
 	relationNoise, atomDropout        float64
 	seed                              uint64
+	layout                            layoutFlags
 }
 
 func (m *memoryFlags) bind(fs interface {
@@ -70,7 +71,11 @@ func (m *memoryFlags) load() (*bench.Bench, memory.Options, error) {
 	if m.relationNoise > 0 {
 		rel = relate.RelationNoise{Inner: rel, P: m.relationNoise, Seed: m.seed}
 	}
-	return b, memory.Options{Relator: rel}, nil
+	opt := memory.Options{Relator: rel}
+	if err := m.layout.apply(&opt); err != nil {
+		return nil, memory.Options{}, err
+	}
+	return b, opt, nil
 }
 
 func (m *memoryFlags) atomsOf(b *bench.Bench, sid string) []esr.Atom {
@@ -85,6 +90,7 @@ func runLedger(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("ledger", stderr)
 	var m memoryFlags
 	m.bind(fs)
+	m.layout.bind(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -112,6 +118,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("render", stderr)
 	var m memoryFlags
 	m.bind(fs)
+	m.layout.bind(fs)
 	stream := fs.String("stream", "", "stream `ID` to render (required)")
 	question := fs.String("question", "", "the question, for memories whose render depends on it (rag-topk)")
 	deployed := fs.Bool("deployed", false, "append the raw events (the deployed render of §4.3)")

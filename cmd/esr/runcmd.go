@@ -58,6 +58,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for LLM readers")
 	conc := fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)")
 	dry := fs.Bool("dry-run", false, "send nothing: print, as JSON, the requests per model the run would make, how many are cached, and estimated prompt tokens")
+	interval := fs.String("interval", experiment.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
+	var layout layoutFlags
+	layout.bind(fs)
 	offline := fs.Bool("offline", false, "send nothing: compute every table from cached answers only (e.g. after esr cache import); missing answers are an error")
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
@@ -74,7 +77,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	defer closeReaders(rs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	st := experiment.StatOptions{B: *B, Seed: *seed, Level: 0.95}
+	if *interval != experiment.IntervalCluster && *interval != experiment.IntervalPair {
+		return fmt.Errorf("--interval %q: want %s or %s", *interval, experiment.IntervalCluster, experiment.IntervalPair)
+	}
+	st := experiment.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
 	var steps []experiment.RunAllStep
 	setups := map[string]experiment.Setup{}
 	if name == "all" {
@@ -98,7 +104,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		steps = []experiment.RunAllStep{{Suite: name, Bench: *dir}}
-		setups[name] = experiment.Setup{Bench: b, Readers: rs, Options: memory.Options{Relator: rel}, Stats: st}
+		opt := memory.Options{Relator: rel}
+		if err := layout.apply(&opt); err != nil {
+			return err
+		}
+		setups[name] = experiment.Setup{Bench: b, Readers: rs, Options: opt, Stats: st}
 	}
 	// 1. Plan: what is asked, what is cached.
 	// (Readers that call no endpoint need no plan.)
@@ -162,6 +172,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 					return err
 				}
 				ss.Status, ss.Rows, ss.Tables, ss.Dir = "done", len(res.Rows), len(res.Tables), sub
+				for _, e := range res.Skipped {
+					fmt.Fprintf(stderr, "esr run %s: table not built: %v\n", step.Name(), e)
+				}
 				if name != "all" {
 					for _, t := range res.Tables {
 						fmt.Fprintln(stdout, t.Markdown())
