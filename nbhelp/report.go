@@ -34,11 +34,13 @@ func ShowReport(t *report.Table) { out.HTML(ReportHTML(t)) }
 
 // OutcomesFrame puts outcome rows into a gota DataFrame for exploration
 // (filter by stratum, source, family; group and count). correct, abstained
-// and gold_abstain become 0/1 ints so they can be averaged.
+// and gold_abstain become 0/1 ints so they can be averaged; Reason is the
+// reader's explanation of its answer.
 func OutcomesFrame(rows []eval.Outcome) dataframe.DataFrame {
 	type rec struct {
 		QID, Stream, Source, Phenomenon, QueryType, Memory, Reader, Family, Condition, Answer, Gold string
 		Correct, Abstained, GoldAbstain, ContextTokens                                              int
+		Reason                                                                                      string
 	}
 	recs := make([]rec, len(rows))
 	b2i := func(b bool) int {
@@ -49,7 +51,7 @@ func OutcomesFrame(rows []eval.Outcome) dataframe.DataFrame {
 	}
 	for i, o := range rows {
 		recs[i] = rec{o.QID, o.StreamID, o.Source, o.Phenomenon, o.QueryType, o.Memory, o.Reader, o.Family, o.Condition,
-			o.Answer, o.Gold, b2i(o.Correct), b2i(o.Abstained), b2i(o.GoldAbstain), o.ContextTokens}
+			o.Answer, o.Gold, b2i(o.Correct), b2i(o.Abstained), b2i(o.GoldAbstain), o.ContextTokens, o.Reason}
 	}
 	return dataframe.LoadStructs(recs)
 }

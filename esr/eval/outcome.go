@@ -33,6 +33,10 @@ type Outcome struct {
 	Abstained     bool   `json:"abstained"`
 	GoldAbstain   bool   `json:"gold_abstain"`
 	ContextTokens int    `json:"context_tokens"`
+	// Reason is how the reader reached its answer: a scripted reader's
+	// explanation of its steps (reader.Output.Note); LLM readers' own text
+	// is RawAnswer.
+	Reason string `json:"reason,omitempty"`
 }
 
 // ID is the outcome's identity for resuming: (qid, memory, reader, condition).

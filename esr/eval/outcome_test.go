@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // A run killed mid-write leaves a partial last line: ReadOutcomes ignores
@@ -60,4 +64,38 @@ func TestBadOutcomeLine(t *testing.T) {
 	if _, err := eval.ReadOutcomes(path); err == nil || !strings.Contains(err.Error(), "rows.jsonl:2") {
 		t.Errorf("error %v, want rows.jsonl:2", err)
 	}
+}
+
+// Outcome rows keep the reader's reason: a scripted reader explains each
+// answer, and the row carries it.
+func TestRunKeepsReasons(t *testing.T) {
+	b := example.Figure1Bench()
+	r, err := reader.NewScripted("time-sorter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sink rowSink
+	if err := eval.Run(context.Background(), b, eval.Config{Memories: []string{memory.RenderOnly}, Readers: []reader.Reader{r}}, &sink); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.rows) == 0 {
+		t.Fatal("no rows")
+	}
+	for _, o := range sink.rows {
+		if !strings.HasPrefix(o.Reason, "scripted:time-sorter: ") {
+			t.Errorf("row %s/%s reason %q, want the reader's note", o.QID, o.Memory, o.Reason)
+		}
+	}
+}
+
+type rowSink struct {
+	mu   sync.Mutex
+	rows []eval.Outcome
+}
+
+func (s *rowSink) Put(o eval.Outcome) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rows = append(s.rows, o)
+	return nil
 }

@@ -179,7 +179,7 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 				if err != nil {
 					return 0, fmt.Errorf("qid %s: judge %s: %w", qa.QID, cfg.Judge.Name(), err)
 				}
-				o.Answer, o.RawAnswer, o.ContextTokens = out.Answer.String(), out.Raw, out.ContextTokens
+				o.Answer, o.RawAnswer, o.ContextTokens, o.Reason = out.Answer.String(), out.Raw, out.ContextTokens, out.Note
 				o.Correct, o.Abstained = v.Correct, v.Abstained
 				if err := sink.Put(o); err != nil {
 					return 0, err

@@ -47,7 +47,7 @@ type Output struct {
 	// Cached reports an answer served from the response cache (LLM readers).
 	Cached bool
 	// Note says how the answer was reached (scripted readers explain their
-	// steps; empty otherwise). Not part of outcome rows.
+	// steps; empty otherwise). Outcome rows keep it as their reason.
 	Note string
 }
 
