@@ -23,7 +23,7 @@ func init() {
 func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
 	dir := fs.String("bench", "", "benchmark `DIR` with streams.jsonl, atoms.jsonl, qa.jsonl (required)")
-	mems := fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all")
+	mems := fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all; exec:PATH runs an adapter (docs/adapter-protocol.md), NAME~render-only is a class's render-matched control")
 	readers := fs.String("reader", "oracle", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL], or default (the notebooks' families)")
 	query := fs.String("query", "", "keep only QAs of these query types (snapshot, provenance, relation-type; comma separated)")
 	judgeName := fs.String("judge", "exact", "judge: exact or llm")
@@ -42,6 +42,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	defer memory.CloseAdapters() // exec: adapters
 	var qtypes []esr.QueryType
 	for _, q := range strings.Split(*query, ",") {
 		if q = strings.TrimSpace(q); q == "" {

@@ -176,6 +176,7 @@ func Get(path string) (*Client, error) {
 	c := &Client{name: "exec:" + path, path: path, stderr: &tail{}, lines: make(chan lineOrErr, 16), exited: make(chan struct{})}
 	c.cmd = exec.Command(path)
 	c.cmd.Stderr = c.stderr
+	c.cmd.WaitDelay = time.Second // a killed adapter's children may hold its pipes
 	stdin, err := c.cmd.StdinPipe()
 	if err != nil {
 		return nil, err
