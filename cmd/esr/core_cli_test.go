@@ -130,7 +130,7 @@ func TestCommandErrors(t *testing.T) {
 	}{
 		{[]string{"ledger"}, "--atoms is required"},
 		{[]string{"ledger", "--atoms", "/nonexistent/atoms.jsonl"}, "no such file"},
-		{[]string{"ledger", "--atoms", "x", "--memory", "graphiti"}, `unknown memory class "graphiti"`},
+		{[]string{"ledger", "--atoms", "x", "--memory", "zep"}, `unknown memory class "zep"`},
 		{[]string{"ledger", "--atoms", "x", "--relation-noise", "2"}, "must be in [0, 1]"},
 		{[]string{"eval", "--bench", "x"}, "--bench and --out are required"},
 		{[]string{"nope"}, `unknown command "nope"`},

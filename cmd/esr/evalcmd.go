@@ -38,7 +38,7 @@ type selection struct {
 func addSelection(fs *flag.FlagSet) *selection {
 	s := &selection{
 		dir:     fs.String("bench", "", "benchmark `DIR` with streams.jsonl, atoms.jsonl, qa.jsonl (required)"),
-		mems:    fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all"),
+		mems:    fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all; exec:PATH runs an adapter (docs/adapter-protocol.md), NAME~render-only is a class's render-matched control"),
 		readers: fs.String("reader", "oracle", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL], or default (the notebooks' families)"),
 		query:   fs.String("query", "", "keep only QAs of these query types (snapshot, provenance, relation-type; comma separated)"),
 		judge:   fs.String("judge", "exact", "judge: exact, llm or llm:MODEL"),
@@ -78,6 +78,7 @@ func (s *selection) build(offline bool, log func(string)) (*built, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer memory.CloseAdapters() // exec: adapters
 	var qtypes []esr.QueryType
 	for _, q := range strings.Split(*s.query, ",") {
 		if q = strings.TrimSpace(q); q == "" {
@@ -125,6 +126,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer bt.close()
+	defer memory.CloseAdapters() // exec: adapters
 	if *fresh && !*dry {
 		if err := os.Remove(*out); err != nil && !os.IsNotExist(err) {
 			return err

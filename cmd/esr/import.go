@@ -6,30 +6,63 @@ import (
 	"io"
 
 	"github.com/esrkit/esrkit/esr/dyknow"
+	"github.com/esrkit/esrkit/internal/importers/graphiti"
+	"github.com/esrkit/esrkit/internal/importers/mem0"
+	"github.com/esrkit/esrkit/internal/importers/vdyknow"
 )
 
 func init() {
-	register("import", "convert an external dataset into an ESR benchmark (esr import dyknow --src DIR --out DIR)", runImport)
+	register("import", "convert an external dataset into an ESR benchmark (dyknow, vdyknow, mem0, graphiti)", runImport)
 }
 
+const importUsage = `usage: esr import dyknow   --src DIR  --out DIR   (a DyKnow checkout)
+       esr import vdyknow  --src DIR  --out DIR   (V-DyKnow's wikidata_combined.json and LICENSE)
+       esr import mem0     --db FILE  --out DIR   (Mem0's SQLite history table)
+       esr import graphiti --edges FILE --out DIR (a JSON list of Graphiti EntityEdge records)`
+
 func runImport(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "dyknow" {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprintln(stderr, "usage: esr import dyknow --src DIR --out DIR")
-			return errHelp
-		}
-		return fmt.Errorf("usage: esr import dyknow --src DIR --out DIR (dyknow is the only importer)")
+	if len(args) == 0 {
+		return fmt.Errorf("%s", importUsage)
 	}
-	fs := newFlags("import dyknow", stderr)
-	src := fs.String("src", "", "DyKnow checkout `DIR` (grc_generated.json, qa_generated.json, RAG/, LICENSE) (required)")
+	if args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintln(stderr, importUsage)
+		return errHelp
+	}
+	kind := args[0]
+	fs := newFlags("import "+kind, stderr)
 	out := fs.String("out", "", "output `DIR` (required)")
+	var in *string
+	var flagName string
+	switch kind {
+	case "dyknow":
+		flagName, in = "src", fs.String("src", "", "DyKnow checkout `DIR` (grc_generated.json, qa_generated.json, RAG/, LICENSE) (required)")
+	case "vdyknow":
+		flagName, in = "src", fs.String("src", "", "`DIR` with V-DyKnow's wikidata_combined.json and LICENSE (required)")
+	case "mem0":
+		flagName, in = "db", fs.String("db", "", "Mem0 history SQLite `FILE` (required)")
+	case "graphiti":
+		flagName, in = "edges", fs.String("edges", "", "JSON `FILE`: a list of EntityEdge records (required)")
+	default:
+		return fmt.Errorf("unknown importer %q\n%s", kind, importUsage)
+	}
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
-	if *src == "" || *out == "" {
-		return fmt.Errorf("--src and --out are required")
+	if *in == "" || *out == "" {
+		return fmt.Errorf("--%s and --out are required", flagName)
 	}
-	rep, err := dyknow.Import(*src, *out)
+	var rep any
+	var err error
+	switch kind {
+	case "dyknow":
+		rep, err = dyknow.Import(*in, *out)
+	case "vdyknow":
+		rep, err = vdyknow.Import(*in, *out)
+	case "mem0":
+		rep, err = mem0.Import(*in, *out)
+	case "graphiti":
+		rep, err = graphiti.Import(*in, *out)
+	}
 	if err != nil {
 		return err
 	}

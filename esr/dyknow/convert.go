@@ -169,6 +169,18 @@ func Convert(src string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return convertSlots(slots, passages, "dyknow", Source)
+}
+
+// ConvertSlots builds an ESR benchmark from slots read elsewhere (V-DyKnow's
+// newer Wikidata snapshot in DyKnow's format), exactly as Convert does but
+// with no passages, stream ids starting "PREFIX-" instead of "dyknow-", and
+// source label source.
+func ConvertSlots(slots []*Slot, prefix, source string) (*Result, error) {
+	return convertSlots(slots, nil, prefix, source)
+}
+
+func convertSlots(slots []*Slot, passages map[string][]passage, prefix, source string) (*Result, error) {
 	res := &Result{Slots: len(slots)}
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
@@ -176,7 +188,7 @@ func Convert(src string) (*Result, error) {
 	var qas []esr.QA
 	seen := map[string]bool{}
 	for _, sl := range slots {
-		id := StreamID(sl)
+		id := prefix + strings.TrimPrefix(StreamID(sl), "dyknow")
 		if seen[id] {
 			return nil, fmt.Errorf("two slots map to stream id %q", id)
 		}
@@ -205,7 +217,7 @@ func Convert(src string) (*Result, error) {
 			res.Exclusions = append(res.Exclusions, ex)
 			continue
 		}
-		s := &esr.Stream{ID: id, Title: sl.Entity + ": " + sl.Attribute, Source: Source}
+		s := &esr.Stream{ID: id, Title: sl.Entity + ": " + sl.Attribute, Source: source}
 		var as []esr.Atom
 		for i := range vals {
 			v := &vals[i]
@@ -218,7 +230,7 @@ func Convert(src string) (*Result, error) {
 		}
 		res.Facts += len(vals)
 		last := vals[len(vals)-1].When().Time
-		for j, p := range passages[id] {
+		for j, p := range passages[StreamID(sl)] {
 			meta := map[string]any{"match_type": p.MatchType, "matched": p.Matched, "page_url": p.URL}
 			if p.Header != "" {
 				meta["section"] = p.Header
@@ -239,7 +251,7 @@ func Convert(src string) (*Result, error) {
 				gold[bench.AtomPair{A: as[i].ID, B: as[j].ID}] = r
 			}
 		}
-		q, err := slotQAs(sl, s, as, gold)
+		q, err := slotQAs(sl, s, as, gold, source)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", id, err)
 		}
@@ -276,7 +288,7 @@ func phenomenon(as []esr.Atom) esr.Phenomenon {
 	return esr.Monotonic
 }
 
-func slotQAs(sl *Slot, s *esr.Stream, as []esr.Atom, gold map[bench.AtomPair]esr.Relation) ([]esr.QA, error) {
+func slotQAs(sl *Slot, s *esr.Stream, as []esr.Atom, gold map[bench.AtomPair]esr.Relation, source string) ([]esr.QA, error) {
 	var kl esr.KeyLedger
 	rel := func(a, b *esr.Atom) esr.Relation { return gold[bench.AtomPair{A: a.ID, B: b.ID}] }
 	for i := range as {
@@ -309,7 +321,7 @@ func slotQAs(sl *Slot, s *esr.Stream, as []esr.Atom, gold map[bench.AtomPair]esr
 	if attr == "" {
 		attr = "(none)"
 	}
-	rationale := fmt.Sprintf("dyknow %s: slot %s / %s / %s, %d dated values, current %s", tag, sl.Category, sl.Entity, attr, len(as), want)
+	rationale := fmt.Sprintf("%s %s: slot %s / %s / %s, %d dated values, current %s", source, tag, sl.Category, sl.Entity, attr, len(as), want)
 	question := fmt.Sprintf("Who is %s?", subject(sl))
 	for _, q := range sl.Questions {
 		if strings.Contains(strings.ToLower(q), strings.ToLower(sl.Attribute)) {
@@ -320,7 +332,7 @@ func slotQAs(sl *Slot, s *esr.Stream, as []esr.Atom, gold map[bench.AtomPair]esr
 	mk := func(qt esr.QueryType, short, q, gold string, sup []string) esr.QA {
 		return esr.QA{QID: s.ID + "-" + short, StreamID: s.ID, Question: q, GoldAnswer: gold,
 			GoldSupportingEventIDs: sup, GoldDeprecatedEventIDs: deprecated, Phenomenon: phen, Confidence: 1,
-			Rationale: rationale, QueryType: qt, Source: Source, Entity: sl.Entity, Attribute: sl.Attribute}
+			Rationale: rationale, QueryType: qt, Source: source, Entity: sl.Entity, Attribute: sl.Attribute}
 	}
 	out := []esr.QA{mk(esr.Snapshot, "snap", question, want, support)}
 	prior := kl.Prior()

@@ -171,6 +171,9 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 				}
 				in := reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(query),
 					MayAbstain: st.MayAbstain(), Memory: cfg.Memories[mi], State: st, Query: query}
+				if err := memory.Err(st); err != nil {
+					return 0, fmt.Errorf("qid %s, memory %s: %w", qa.QID, cfg.Memories[mi], err)
+				}
 				out, err := r.Read(ctx, in)
 				if err != nil {
 					return 0, fmt.Errorf("qid %s, memory %s, reader %s: %w", qa.QID, cfg.Memories[mi], r.Name(), err)

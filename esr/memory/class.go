@@ -163,6 +163,14 @@ func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, er
 		l.force = opt.ForceStatus
 		st = l
 	default:
+		extra, err := buildExtra(name, s, atoms, opt)
+		if err != nil {
+			return nil, err
+		}
+		if extra != nil {
+			st = extra
+			break
+		}
 		build := registered(name)
 		if build == nil {
 			return nil, unknownClass(name)
@@ -196,7 +204,10 @@ func ParseNames(list string) ([]string, error) {
 		if n == "" {
 			continue
 		}
-		if !builtin(n) && registered(n) == nil {
+		if err := checkExtra(n); err != nil {
+			return nil, err
+		}
+		if !builtin(n) && registered(n) == nil && !extraName(n) {
 			return nil, unknownClass(n)
 		}
 		out = append(out, n)
@@ -208,7 +219,7 @@ func ParseNames(list string) ([]string, error) {
 }
 
 func unknownClass(n string) error {
-	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(append([]string{}, Names...), Registered()...), ", "))
+	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(append(append([]string{}, Names...), DeployedNames...), Registered()...), ", ")+", or exec:PATH")
 }
 
 // DefaultRelator is the relation source classes use when Options.Relator is

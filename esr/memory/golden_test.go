@@ -106,7 +106,7 @@ func TestParseNames(t *testing.T) {
 	if all, _ := memory.ParseNames("all"); len(all) != 9 {
 		t.Errorf("all = %d classes, want 9", len(all))
 	}
-	if _, err := memory.ParseNames("graphiti"); err == nil || !strings.Contains(err.Error(), "coarse-retain") {
+	if _, err := memory.ParseNames("zep"); err == nil || !strings.Contains(err.Error(), "coarse-retain") {
 		t.Errorf("unknown name error should list the names: %v", err)
 	}
 }

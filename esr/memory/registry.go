@@ -78,6 +78,9 @@ func registered(name string) BuildFunc {
 }
 
 func builtin(n string) bool {
+	if extraName(n) {
+		return true
+	}
 	for _, m := range Names {
 		if m == n {
 			return true

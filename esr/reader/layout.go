@@ -164,6 +164,9 @@ func parseRender(text string) *view {
 			mode = groupTable
 			continue
 		}
+		if parseDeployedLine(v, trim, pos, saw) {
+			continue
+		}
 		if f, ok := parseFactLine(trim); ok {
 			saw("graphiti")
 			r := record{key: f.key, value: f.value, id: "", pos: pos}
@@ -272,6 +275,9 @@ func parseStamp(s string) (esr.Time, bool) {
 	}
 	if t, err := time.Parse("2006-01-02 15:04", s); err == nil {
 		return esr.Time{Time: t.UTC()}, true
+	}
+	if t, ok := parseDeployedStamp(s); ok {
+		return t, true
 	}
 	t, err := esr.ParseTime(s)
 	if err != nil {

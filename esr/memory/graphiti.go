@@ -1,0 +1,435 @@
+package memory
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/relate"
+)
+
+// Classes that reproduce deployed memories with their own renders (see
+// graphiti.go and mem0.go). They are built-in classes but not in Names, so
+// "all" keeps meaning the paper's nine; list them by name.
+const (
+	// Graphiti is Graphiti as deployed: its edge resolution, including the
+	// exact-fact fast path, and the context string its search hands the
+	// model, with the full history of facts (closed ones with their
+	// invalid_at).
+	Graphiti = "graphiti"
+	// GraphitiCurrent is Graphiti with the current-only filter (facts whose
+	// invalid_at is null).
+	GraphitiCurrent = "graphiti-current"
+	// Mem0V3 is Mem0 v3's add-only pipeline: contradicting memories coexist
+	// (d-blind), identical texts are deduplicated by hash.
+	Mem0V3 = "mem0-v3"
+	// Mem0Update is Mem0's earlier ADD/UPDATE/DELETE pipeline: an update
+	// overwrites the memory in place (discarding).
+	Mem0Update = "mem0-update"
+)
+
+// DeployedNames lists the deployed-system classes.
+var DeployedNames = []string{Graphiti, GraphitiCurrent, Mem0V3, Mem0Update}
+
+// ControlSuffix is appended to a class name to name its render-matched
+// control (the same build with Options.MechanismOff), for every class but
+// fine-ledger, whose control is render-only.
+const ControlSuffix = "~render-only"
+
+// RenderMatched names the render-matched control of class name: render-only
+// for fine-ledger, NAME~render-only otherwise (deployed classes, exec:
+// adapters and registered classes; a registered class needs
+// RegisterRenderMatched first).
+func RenderMatched(name string) string {
+	if name == FineLedger {
+		return RenderOnly
+	}
+	return name + ControlSuffix
+}
+
+func init() {
+	PaperName[Graphiti] = "Graphiti (deployed, full history)"
+	PaperName[GraphitiCurrent] = "Graphiti (deployed, current only)"
+	PaperName[Mem0V3] = "Mem0 v3 (add-only)"
+	PaperName[Mem0Update] = "Mem0 (ADD/UPDATE/DELETE)"
+}
+
+// buildExtra builds the classes Build's switch does not name: the
+// deployed-system classes, their NAME~render-only controls, and exec:
+// adapters (see exec.go). It returns nil, nil for any other name.
+func buildExtra(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	base, control := strings.CutSuffix(name, ControlSuffix)
+	if strings.HasPrefix(base, ExecPrefix) {
+		if control {
+			opt = mechanismOff(opt)
+		}
+		return buildExec(name, base, s, atoms, opt)
+	}
+	if !isDeployed(base) {
+		return nil, nil
+	}
+	if control {
+		opt = mechanismOff(opt)
+	}
+	switch base {
+	case Graphiti, GraphitiCurrent:
+		return newGraphitiState(name, s, atoms, opt.relator(), base == GraphitiCurrent), nil
+	case Mem0V3:
+		return newMem0State(name, s, atoms, nil, opt.MechanismOff), nil
+	default:
+		return newMem0State(name, s, atoms, opt.relator(), opt.MechanismOff), nil
+	}
+}
+
+// mechanismOff is opt with the mechanism switched off, as Build does.
+func mechanismOff(opt Options) Options {
+	opt.MechanismOff = true
+	opt.Relator, opt.ForceStatus = sameState(), nil
+	return opt
+}
+
+func sameState() esr.Relator { return relate.SameState{} }
+
+func isDeployed(n string) bool {
+	for _, d := range DeployedNames {
+		if d == n {
+			return true
+		}
+	}
+	return false
+}
+
+// extraName reports whether Build resolves n through buildExtra.
+func extraName(n string) bool {
+	base, _ := strings.CutSuffix(n, ControlSuffix)
+	return isDeployed(base) || strings.HasPrefix(base, ExecPrefix) && len(base) > len(ExecPrefix)
+}
+
+// gEdge is one Graphiti EntityEdge (graphiti_core/edges.py): a fact between
+// the key's entity node and its value node, with its validity window. The
+// fact text is derived from the atom that created the edge.
+type gEdge struct {
+	atom      int      // atom that created the edge (fact text, valid_at)
+	validAt   esr.Time // valid_at
+	invalidAt esr.Time // invalid_at; zero while the fact is "Present"
+	expiredBy int      // atom whose arrival set invalid_at, -1
+	episodes  []string // episode (event) ids, the creating one first
+}
+
+type gKey struct {
+	key   esr.Key
+	edges []gEdge
+}
+
+// graphitiState is Graphiti as deployed (class graphiti) or with its
+// current-only filter (graphiti-current).
+//
+// Ingest follows graphiti_core/utils/maintenance/edge_operations.py:
+//
+//   - resolve_extracted_edge's fast path: when an existing edge between the
+//     same two nodes has the same fact text after exact normalisation
+//     (lower case, white space folded; _normalize_string_exact), that edge
+//     is reused as it is: the new episode is appended to its episodes and
+//     nothing is invalidated, and its valid_at / invalid_at are left as
+//     they were, even when it had been invalidated. An atom whose value
+//     returns after another held (A → B → A) therefore re-reaches A's old,
+//     closed edge: A stays closed at B's valid_at and B stays "Present".
+//   - otherwise the relation source stands in for the LLM's duplicate and
+//     contradiction judgement: edges the new atom REFINES, SUPERSEDES or
+//     CONTRADICTS are invalidation candidates; an atom UNRELATED to every
+//     live edge opens no edge (as coarse-retain; an extractor would not
+//     state a hedge as a fact).
+//   - resolve_edge_contradictions: a candidate valid before the new edge
+//     gets invalid_at = the new edge's valid_at (and expired_at); a
+//     candidate valid after it closes the new edge instead (its invalid_at
+//     becomes the candidate's valid_at); equal valid_at closes neither.
+//
+// The render is search_results_to_context_string
+// (graphiti_core/search/search_helpers.py): FACTS with valid_at and
+// invalid_at ("Present" when null), ENTITIES, EPISODES.
+type graphitiState struct {
+	name        string
+	stream      *esr.Stream
+	atoms       []esr.Atom
+	currentOnly bool
+	keys        []*gKey
+}
+
+// normalizeExact is Graphiti's exact-match normalisation of fact text.
+func normalizeExact(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// factText is the fact an edge states: "ENTITY ATTRIBUTE is VALUE".
+func factText(a *esr.Atom) string { return a.Entity + " " + a.Attribute + " is " + a.Display() }
+
+func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, currentOnly bool) *graphitiState {
+	rel := r.ForStream(s, atoms)
+	g := &graphitiState{name: name, stream: s, atoms: atoms, currentOnly: currentOnly}
+	byKey := map[esr.Key]*gKey{}
+	for i := range atoms {
+		k := atoms[i].Key()
+		gk := byKey[k]
+		if gk == nil {
+			gk = &gKey{key: k}
+			byKey[k] = gk
+			g.keys = append(g.keys, gk)
+		}
+		g.add(gk, i, rel)
+	}
+	return g
+}
+
+func (g *graphitiState) add(gk *gKey, i int, rel esr.PairFunc) {
+	a := &g.atoms[i]
+	fact := normalizeExact(factText(a))
+	for k := range gk.edges {
+		e := &gk.edges[k]
+		if normalizeExact(factText(&g.atoms[e.atom])) == fact {
+			// Fast path: reuse the edge unchanged, add the episode.
+			if !contains(e.episodes, a.EventID) {
+				e.episodes = append(e.episodes, a.EventID)
+			}
+			return
+		}
+	}
+	var candidates []int
+	related, anyLive := false, false
+	for k := range gk.edges {
+		e := &gk.edges[k]
+		if !e.invalidAt.IsZero() {
+			continue
+		}
+		anyLive = true
+		r := rel(&g.atoms[e.atom], a)
+		if r != esr.Unrelated {
+			related = true
+		}
+		if r.Invalidates() {
+			candidates = append(candidates, k)
+		}
+	}
+	if anyLive && !related {
+		return
+	}
+	ne := gEdge{atom: i, validAt: a.Timestamp, expiredBy: -1, episodes: []string{a.EventID}}
+	// A candidate valid after the new edge closes it (the earliest such).
+	sort.SliceStable(candidates, func(x, y int) bool {
+		return gk.edges[candidates[x]].validAt.Before(gk.edges[candidates[y]].validAt.Time)
+	})
+	for _, k := range candidates {
+		if c := &gk.edges[k]; c.validAt.After(ne.validAt.Time) {
+			ne.invalidAt, ne.expiredBy = c.validAt, i
+			break
+		}
+	}
+	for _, k := range candidates {
+		c := &gk.edges[k]
+		if !ne.invalidAt.IsZero() && !ne.invalidAt.After(c.validAt.Time) {
+			continue // the new edge ends before c begins
+		}
+		if c.validAt.Before(ne.validAt.Time) {
+			c.invalidAt, c.expiredBy = ne.validAt, i
+		}
+	}
+	gk.edges = append(gk.edges, ne)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *graphitiState) key(k esr.Key) *gKey {
+	for _, gk := range g.keys {
+		if gk.key == k {
+			return gk
+		}
+	}
+	return nil
+}
+
+func (g *graphitiState) Class() string    { return g.name }
+func (g *graphitiState) MayAbstain() bool { return true }
+
+// liveValues are the distinct values of the key's "Present" edges, in edge
+// order.
+func (g *graphitiState) liveValues(gk *gKey) []string {
+	var out []string
+	for _, e := range gk.edges {
+		if e.invalidAt.IsZero() && !contains(out, g.atoms[e.atom].Display()) {
+			out = append(out, g.atoms[e.atom].Display())
+		}
+	}
+	return out
+}
+
+// Answer reads the edges: snapshot is the value of the "Present" edges when
+// they agree (ABSTAIN when they disagree: Graphiti calls every such fact
+// valid and keeps no status to settle it); provenance (full history only) is
+// the most recently invalidated edge with another value; relation type is
+// "replaces" whenever such an edge exists (binary invalidation).
+func (g *graphitiState) Answer(q esr.Query) esr.Answer {
+	gk := g.key(q.Key)
+	if gk == nil {
+		return esr.Abstain
+	}
+	live := g.liveValues(gk)
+	if q.Type == esr.Snapshot {
+		if len(live) == 1 {
+			return esr.Says(live[0])
+		}
+		return esr.Abstain
+	}
+	if g.currentOnly || len(live) != 1 {
+		return esr.Abstain
+	}
+	best := -1
+	for k, e := range gk.edges {
+		if e.invalidAt.IsZero() || g.atoms[e.atom].Display() == live[0] {
+			continue
+		}
+		if best < 0 || !e.invalidAt.Before(gk.edges[best].invalidAt.Time) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return esr.Abstain
+	}
+	if q.Type == esr.RelationType {
+		return esr.Says(esr.AnswerReplaces)
+	}
+	return esr.Says(g.atoms[gk.edges[best].atom].Display())
+}
+
+// graphitiStamp writes a time as Python's str(datetime) of an aware UTC
+// datetime: "2024-03-01 00:00:00+00:00".
+func graphitiStamp(t esr.Time) string {
+	if t.IsZero() {
+		return "None"
+	}
+	return t.Format("2006-01-02 15:04:05") + "+00:00"
+}
+
+// shown lists the (key, edge) positions the render shows.
+func (g *graphitiState) shown() (keys, edges []int) {
+	for ki, gk := range g.keys {
+		for ei, e := range gk.edges {
+			if g.currentOnly && !e.invalidAt.IsZero() {
+				continue
+			}
+			keys, edges = append(keys, ki), append(edges, ei)
+		}
+	}
+	return keys, edges
+}
+
+// Render is Graphiti's context string (search_results_to_context_string):
+// a short preamble (paraphrased), then FACTS (fact, valid_at, invalid_at
+// with "Present" for null), ENTITIES (name, summary) and EPISODES
+// (source_description, content) as JSON lists, one object per line. Facts
+// and episodes come in an order that carries no time information (search
+// ranks by relevance). Entity summaries here are value-free ("facts about:
+// ATTRIBUTES"), not LLM-written. Communities are omitted (none are built).
+func (g *graphitiState) Render(esr.Query) string {
+	var b strings.Builder
+	b.WriteString("FACTS and ENTITIES are context for the conversation. Each fact holds from its valid_at to its invalid_at;\n")
+	b.WriteString("a fact whose invalid_at is \"Present\" is still valid.\n<FACTS>\n[\n")
+	ks, es := g.shown()
+	ids := make([]string, len(ks))
+	for n := range ks {
+		ids[n] = g.atoms[g.keys[ks[n]].edges[es[n]].atom].ID
+	}
+	episodes := map[string]bool{}
+	for n, i := range unordered(ids) {
+		e := &g.keys[ks[i]].edges[es[i]]
+		inv := "Present"
+		if !e.invalidAt.IsZero() {
+			inv = graphitiStamp(e.invalidAt)
+		}
+		js, _ := json.Marshal(struct {
+			Fact      string `json:"fact"`
+			ValidAt   string `json:"valid_at"`
+			InvalidAt string `json:"invalid_at"`
+		}{factText(&g.atoms[e.atom]), graphitiStamp(e.validAt), inv})
+		b.WriteString("  ")
+		b.Write(js)
+		if n < len(ks)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+		for _, ep := range e.episodes {
+			episodes[ep] = true
+		}
+	}
+	b.WriteString("]\n</FACTS>\n<ENTITIES>\n[\n")
+	var ents []string
+	attrs := map[string][]string{}
+	for _, gk := range g.keys {
+		if attrs[gk.key.Entity] == nil {
+			ents = append(ents, gk.key.Entity)
+		}
+		attrs[gk.key.Entity] = append(attrs[gk.key.Entity], gk.key.Attribute)
+	}
+	for n, ent := range ents {
+		js, _ := json.Marshal(struct {
+			Name    string `json:"entity_name"`
+			Summary string `json:"summary"`
+		}{ent, "facts about: " + strings.Join(attrs[ent], ", ")})
+		b.WriteString("  ")
+		b.Write(js)
+		if n < len(ents)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("]\n</ENTITIES>\n<EPISODES>\n[\n")
+	var eps []string
+	for i := range g.stream.Events {
+		if episodes[g.stream.Events[i].ID] {
+			eps = append(eps, g.stream.Events[i].ID)
+		}
+	}
+	for n, i := range unordered(eps) {
+		ev := g.stream.Event(eps[i])
+		js, _ := json.Marshal(struct {
+			Source  string `json:"source_description"`
+			Content string `json:"content"`
+		}{"event " + ev.ID + " (" + ev.Kind + ")", strings.Join(strings.Fields(ev.Text), " ")})
+		b.WriteString("  ")
+		b.Write(js)
+		if n < len(eps)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("]\n</EPISODES>\n")
+	return b.String()
+}
+
+func (g *graphitiState) Rows() []Row {
+	rows := make([]Row, 0, len(g.keys))
+	for _, gk := range g.keys {
+		r := Row{StreamID: g.stream.ID, Entity: gk.key.Entity, Attribute: gk.key.Attribute, Status: "ok",
+			Current: nonNil(g.liveValues(gk)), Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
+		for _, e := range gk.edges {
+			a := &g.atoms[e.atom]
+			if e.invalidAt.IsZero() {
+				r.Support = append(r.Support, a.ID)
+				if r.ValidSince.IsZero() || e.validAt.After(r.ValidSince.Time) {
+					r.ValidSince = e.validAt
+				}
+			} else if !g.currentOnly {
+				r.Deprecated = append(r.Deprecated, a.ID)
+			}
+			if !g.currentOnly || e.invalidAt.IsZero() {
+				r.History = append(r.History, esr.HistoryEntry{Value: a.Display(), ValidAt: e.validAt, InvalidAt: e.invalidAt})
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}

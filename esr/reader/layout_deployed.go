@@ -1,0 +1,96 @@
+package reader
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// This file reads the renders of the deployed-system classes (esr/memory,
+// graphiti.go and mem0.go) for the scripted readers:
+//
+//   - Graphiti's context string: its FACTS are JSON objects
+//     {"fact", "valid_at", "invalid_at"} read by parseFactLine (valid_at and
+//     invalid_at in Python's str(datetime) form, "2024-03-01
+//     00:00:00+00:00", or "Present" for an open fact); ENTITIES lines carry
+//     no values; EPISODES lines {"source_description", "content"} are raw
+//     episode text with no date, read like raw event lines;
+//   - Mem0's search result {"results": [...]}: one memory per line,
+//     {"id", "memory", ..., "created_at", "updated_at"}; the memory text
+//     "ENTITY ATTRIBUTE is VALUE" gives key and value, updated_at (else
+//     created_at) its visible time. Mem0 shows no status.
+
+// deployedMarkers are structural lines of those renders.
+var deployedMarkers = map[string]string{
+	"<FACTS>": "graphiti", "</FACTS>": "graphiti", "<ENTITIES>": "graphiti", "</ENTITIES>": "graphiti",
+	"<EPISODES>": "graphiti", "</EPISODES>": "graphiti", "<COMMUNITIES>": "graphiti", "</COMMUNITIES>": "graphiti",
+	`{"results": [`: "mem0", "]}": "mem0",
+}
+
+// parseDeployedLine reads one line of a deployed-system render into v and
+// reports whether it was one.
+func parseDeployedLine(v *view, trim string, pos int, saw func(string)) bool {
+	if layout, ok := deployedMarkers[trim]; ok {
+		saw(layout)
+		return true
+	}
+	s := strings.TrimSuffix(strings.TrimSpace(trim), ",")
+	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") {
+		return false
+	}
+	switch {
+	case strings.Contains(s, `"memory"`):
+		var m struct {
+			Memory    string `json:"memory"`
+			CreatedAt string `json:"created_at"`
+			UpdatedAt string `json:"updated_at"`
+		}
+		if json.Unmarshal([]byte(s), &m) != nil {
+			return false
+		}
+		i := strings.Index(m.Memory, " is ")
+		if i < 0 {
+			return false
+		}
+		saw("mem0")
+		r := record{key: strings.TrimSpace(m.Memory[:i]), value: strings.TrimSpace(m.Memory[i+4:]), pos: pos}
+		if r.time, r.hasTime = parseStamp(m.UpdatedAt); !r.hasTime {
+			r.time, r.hasTime = parseStamp(m.CreatedAt)
+		}
+		v.records = append(v.records, r)
+		return true
+	case strings.Contains(s, `"source_description"`):
+		var e struct {
+			Source  string `json:"source_description"`
+			Content string `json:"content"`
+		}
+		if json.Unmarshal([]byte(s), &e) != nil {
+			return false
+		}
+		saw("episodes")
+		id := strings.TrimPrefix(e.Source, "event ")
+		if j := strings.IndexByte(id, ' '); j >= 0 {
+			id = id[:j]
+		}
+		v.events = append(v.events, eventLine{id: id, text: e.Content, pos: pos})
+		return true
+	case strings.Contains(s, `"entity_name"`):
+		saw("entities")
+		return true
+	}
+	return false
+}
+
+// parseDeployedStamp reads the timestamps deployed systems print: Python's
+// str(datetime) ("2024-03-01 00:00:00+00:00") and isoformat()
+// ("2024-03-01T00:00:00+00:00").
+func parseDeployedStamp(s string) (esr.Time, bool) {
+	for _, layout := range []string{"2006-01-02 15:04:05-07:00", "2006-01-02T15:04:05-07:00", time.RFC3339Nano} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return esr.Time{Time: t.UTC()}, true
+		}
+	}
+	return esr.Time{}, false
+}

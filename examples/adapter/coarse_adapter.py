@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Reference esr-adapter/1 memory: a retaining coarse store, standard library only.
+
+Reads one JSON request per line on stdin, writes one JSON response per line on
+stdout (docs/adapter-protocol.md). For every key (entity, attribute) it keeps
+one edge per atom that opens one, with a validity window:
+
+- an atom that the relation source says SUPERSEDES, REFINES or CONTRADICTS a
+  live edge closes that edge (invalid_at = the atom's time);
+- an atom UNRELATED to every live edge opens nothing (it is set aside);
+- otherwise the atom opens a new live edge.
+
+With "mechanism": false every relation arrives as SAME_STATE, so nothing is
+ever closed: the render-matched control. The render is the kit's
+Graphiti-style fact list, one JSON object per line, which the scripted
+readers can read.
+"""
+import hashlib
+import json
+import sys
+
+PROTOCOL = "esr-adapter/1"
+CLOSES = {"SUPERSEDES", "REFINES", "CONTRADICTS"}
+
+
+def display(atom):
+    return ("not " if atom.get("polarity") == "-" else "") + atom["value"]
+
+
+def stamp(ts):
+    if not ts:
+        return "unknown"
+    day, _, clock = ts.partition("T")
+    clock = clock.rstrip("Z")[:5]
+    return day if clock in ("", "00:00") else day + " " + clock
+
+
+def build(req):
+    rel = {(p["a"], p["b"]): p["relation"] for p in req.get("relations") or []}
+    if not req.get("mechanism", True):
+        rel = {}  # belt and braces: the control sees no relation but SAME_STATE
+    keys = {}
+    order = []
+    for atom in req.get("atoms") or []:
+        k = (atom["entity"], atom["attribute"])
+        if k not in keys:
+            keys[k] = []
+            order.append(k)
+        edges = keys[k]
+        live = [e for e in edges if e["closed_by"] is None]
+        labels = [rel.get((e["atom"]["atom_id"], atom["atom_id"]), "SAME_STATE") for e in live]
+        if live and all(lab == "UNRELATED" for lab in labels):
+            continue
+        for e, lab in zip(live, labels):
+            if lab in CLOSES:
+                e["closed_by"] = atom
+        edges.append({"atom": atom, "closed_by": None})
+    rows = []
+    for k in order:
+        for e in keys[k]:
+            closed = e["closed_by"]
+            rows.append({
+                "entity": k[0], "attribute": k[1], "value": display(e["atom"]),
+                "valid_at": e["atom"]["timestamp"],
+                "invalid_at": closed["timestamp"] if closed else None,
+                "status": "closed" if closed else "live",
+                "atom_id": e["atom"]["atom_id"],
+            })
+    return rows
+
+
+def render(rows):
+    # An order that carries no time information: by a hash of the atom id.
+    ordered = sorted(rows, key=lambda r: hashlib.sha256(r["atom_id"].encode()).hexdigest())
+    lines = []
+    for r in ordered:
+        fact = {"fact": f'{r["entity"]} {r["attribute"]} is {r["value"]}',
+                "valid_at": stamp(r["valid_at"]),
+                "invalid_at": stamp(r["invalid_at"]) if r["invalid_at"] else "present"}
+        lines.append(json.dumps(fact, ensure_ascii=False))
+    return "[" + ",\n ".join(lines) + "]\n"
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+            if req.get("protocol") != PROTOCOL:
+                raise ValueError(f'protocol {req.get("protocol")!r}, want {PROTOCOL!r}')
+            rows = build(req)
+            resp = {"protocol": PROTOCOL, "rows": rows}
+            if req.get("op") == "render":
+                resp["render"] = render(rows)
+        except Exception as exc:  # report, keep serving
+            resp = {"protocol": PROTOCOL, "error": f"{type(exc).__name__}: {exc}"}
+        sys.stdout.write(json.dumps(resp, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

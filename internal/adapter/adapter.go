@@ -1,0 +1,357 @@
+// Package adapter is the transport of the esr-adapter/1 protocol
+// (docs/adapter-protocol.md): a memory implemented by any executable that
+// reads one JSON request per line on its standard input and writes one JSON
+// response per line on its standard output. One process per executable
+// serves every request of a run, one request at a time.
+//
+// Faults end the call with an error that names the adapter, the stream and
+// the line: a process that exits before answering (with the end of its
+// standard error), one that does not answer within Timeout (it is killed),
+// and a line that is not a valid response.
+package adapter
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// Protocol is the protocol version every request and response carries.
+const Protocol = "esr-adapter/1"
+
+// Operations.
+const (
+	OpBuild  = "build"  // state rows for a stream (no query)
+	OpRender = "render" // state rows and the render for one query
+)
+
+// Pair is the relation source's label for one co-keyed pair (a earlier, b
+// later), by atom id.
+type Pair struct {
+	A        string       `json:"a"`
+	B        string       `json:"b"`
+	Relation esr.Relation `json:"relation"`
+}
+
+// Query is what the memory is asked (no gold fields).
+type Query struct {
+	Type      esr.QueryType `json:"type"`
+	Entity    string        `json:"entity"`
+	Attribute string        `json:"attribute"`
+	Question  string        `json:"question"`
+}
+
+// Request is one line sent to the adapter.
+type Request struct {
+	Protocol  string      `json:"protocol"`
+	Op        string      `json:"op"`
+	Stream    *esr.Stream `json:"stream"`
+	Atoms     []esr.Atom  `json:"atoms"`
+	Relations []Pair      `json:"relations"`
+	// Mechanism is false for the render-matched control: the adapter must
+	// then show no deprecation signal (every relation is SAME_STATE).
+	Mechanism bool   `json:"mechanism"`
+	Query     *Query `json:"query,omitempty"`
+}
+
+// Row is one value the memory keeps, with its validity window and status.
+type Row struct {
+	Entity    string   `json:"entity"`
+	Attribute string   `json:"attribute"`
+	Value     string   `json:"value"`
+	ValidAt   esr.Time `json:"valid_at"`
+	InvalidAt esr.Time `json:"invalid_at"` // null while in force
+	Status    string   `json:"status"`
+}
+
+// Response is one line read from the adapter.
+type Response struct {
+	Protocol string  `json:"protocol"`
+	Rows     []Row   `json:"rows"`
+	Render   *string `json:"render"`
+	Error    string  `json:"error"`
+}
+
+// Timeout bounds each request; ESR_ADAPTER_TIMEOUT (a Go duration, e.g.
+// "90s") overrides the default at start-up.
+var Timeout = 60 * time.Second
+
+func init() {
+	if s := os.Getenv("ESR_ADAPTER_TIMEOUT"); s != "" {
+		if d, err := time.ParseDuration(s); err == nil && d > 0 {
+			Timeout = d
+		}
+	}
+}
+
+// Client is one running adapter process.
+type Client struct {
+	name string // "exec:PATH", for messages
+	path string
+
+	mu      sync.Mutex
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	lines   chan lineOrErr
+	stderr  *tail
+	line    int   // requests sent (= the line number of the last exchange)
+	dead    error // set once the process failed; every later call returns it
+	exited  chan struct{}
+	waitErr error
+}
+
+type lineOrErr struct {
+	b   []byte
+	err error
+}
+
+// tail keeps the last bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 2048 {
+		t.buf = t.buf[len(t.buf)-2048:]
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.buf))
+}
+
+var (
+	poolMu sync.Mutex
+	pool   = map[string]*Client{}
+)
+
+// Check reports whether path names an executable file.
+func Check(path string) error {
+	if path == "" {
+		return errors.New("adapter exec: needs a path (exec:PATH)")
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("adapter exec:%s: %w", path, err)
+	}
+	if fi.IsDir() || fi.Mode()&0o111 == 0 {
+		return fmt.Errorf("adapter exec:%s: not an executable file (set its run bit: chmod +x %s)", path, path)
+	}
+	return nil
+}
+
+// Get returns the running process for path, starting it when there is none
+// (or the previous one failed).
+func Get(path string) (*Client, error) {
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	if c := pool[path]; c != nil {
+		c.mu.Lock()
+		dead := c.dead
+		c.mu.Unlock()
+		if dead == nil {
+			return c, nil
+		}
+	}
+	if err := Check(path); err != nil {
+		return nil, err
+	}
+	c := &Client{name: "exec:" + path, path: path, stderr: &tail{}, lines: make(chan lineOrErr, 16), exited: make(chan struct{})}
+	c.cmd = exec.Command(path)
+	c.cmd.Stderr = c.stderr
+	c.cmd.WaitDelay = time.Second // a killed adapter's children may hold its pipes
+	stdin, err := c.cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := c.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("adapter %s: %w", c.name, err)
+	}
+	c.stdin = stdin
+	go func() {
+		r := bufio.NewReaderSize(stdout, 1<<16)
+		for {
+			b, err := r.ReadBytes('\n')
+			if len(b) > 0 && err == nil {
+				c.lines <- lineOrErr{b: b}
+				continue
+			}
+			if len(b) > 0 { // a last line without newline
+				c.lines <- lineOrErr{b: b}
+			}
+			if err == nil {
+				err = io.EOF
+			}
+			c.lines <- lineOrErr{err: err}
+			close(c.lines)
+			return
+		}
+	}()
+	go func() {
+		c.waitErr = c.cmd.Wait()
+		close(c.exited)
+	}()
+	pool[path] = c
+	return c, nil
+}
+
+// CloseAll ends every adapter process (closing its input, then killing it
+// if it has not exited within a second).
+func CloseAll() {
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	for p, c := range pool {
+		c.close()
+		delete(pool, p)
+	}
+}
+
+func (c *Client) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stdin != nil {
+		c.stdin.Close()
+	}
+	select {
+	case <-c.exited:
+	case <-time.After(time.Second):
+		c.cmd.Process.Kill()
+		<-c.exited
+	}
+	if c.dead == nil {
+		c.dead = fmt.Errorf("adapter %s: closed", c.name)
+	}
+}
+
+// Name is "exec:PATH".
+func (c *Client) Name() string { return c.name }
+
+// Call sends req and reads its response. The error names the adapter, the
+// stream and the line (the request's line on the adapter's input, which is
+// the line of its answer on its output).
+func (c *Client) Call(req *Request) (*Response, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.dead != nil {
+		return nil, c.dead
+	}
+	req.Protocol = Protocol
+	sid := ""
+	if req.Stream != nil {
+		sid = req.Stream.ID
+	}
+	c.line++
+	where := fmt.Sprintf("adapter %s: stream %s: line %d", c.name, sid, c.line)
+	fail := func(format string, args ...any) (*Response, error) {
+		c.dead = fmt.Errorf(where+": "+format, args...)
+		return nil, c.dead
+	}
+	data, err := json.Marshal(req)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", where, err)
+	}
+	if _, err := c.stdin.Write(append(data, '\n')); err != nil {
+		return fail("cannot send the request (%v)%s", err, c.exitNote())
+	}
+	timer := time.NewTimer(Timeout)
+	defer timer.Stop()
+	select {
+	case l, ok := <-c.lines:
+		if !ok || l.err != nil {
+			return fail("the adapter ended without answering%s", c.exitNote())
+		}
+		var resp Response
+		dec := json.NewDecoder(bytes.NewReader(l.b))
+		if err := dec.Decode(&resp); err != nil {
+			c.kill()
+			return fail("malformed JSON on the adapter's output (%v): %s", err, snippet(l.b))
+		}
+		if resp.Protocol != Protocol {
+			c.kill()
+			return fail("response protocol %q, want %q: %s", resp.Protocol, Protocol, snippet(l.b))
+		}
+		if resp.Error != "" {
+			return nil, fmt.Errorf("%s: the adapter reports: %s", where, resp.Error)
+		}
+		if resp.Rows == nil {
+			c.kill()
+			return fail("response has no \"rows\" list: %s", snippet(l.b))
+		}
+		if req.Op == OpRender && resp.Render == nil {
+			c.kill()
+			return fail("render response has no \"render\" string: %s", snippet(l.b))
+		}
+		for i, r := range resp.Rows {
+			if r.Entity == "" || r.Attribute == "" {
+				c.kill()
+				return fail("rows[%d] needs entity and attribute: %s", i, snippet(l.b))
+			}
+		}
+		return &resp, nil
+	case <-timer.C:
+		c.kill()
+		return fail("no answer within %s; the adapter was stopped (set ESR_ADAPTER_TIMEOUT to allow more)", Timeout)
+	}
+}
+
+// kill stops the process (after a fault).
+func (c *Client) kill() {
+	if c.cmd.Process != nil {
+		c.cmd.Process.Kill()
+	}
+}
+
+// exitNote waits briefly for the exit status and describes it with the end
+// of the adapter's standard error.
+func (c *Client) exitNote() string {
+	select {
+	case <-c.exited:
+	case <-time.After(2 * time.Second):
+	}
+	var b strings.Builder
+	select {
+	case <-c.exited:
+		if c.waitErr != nil {
+			b.WriteString(" (" + c.waitErr.Error() + ")")
+		} else {
+			b.WriteString(" (exit status 0)")
+		}
+	default:
+	}
+	if s := c.stderr.String(); s != "" {
+		if len(s) > 600 {
+			s = "…" + s[len(s)-600:]
+		}
+		b.WriteString("; its stderr ends: " + s)
+	}
+	return b.String()
+}
+
+func snippet(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 120 {
+		s = s[:120] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
