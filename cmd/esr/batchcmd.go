@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/esrkit/esrkit/esr/memory"
 	"io"
 	"os"
 	"strings"
@@ -60,6 +61,7 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer bt.close()
+		defer memory.CloseAdapters() // exec: adapters
 		judgeLLM = isLLMJudge(bt.cfg.Judge)
 		if err := eval.Run(llm.WithPlan(ctx, plan), bt.bench, bt.cfg, discard{}); err != nil {
 			return err

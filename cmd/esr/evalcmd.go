@@ -78,7 +78,6 @@ func (s *selection) build(offline bool, log func(string)) (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer memory.CloseAdapters() // exec: adapters
 	var qtypes []esr.QueryType
 	for _, q := range strings.Split(*s.query, ",") {
 		if q = strings.TrimSpace(q); q == "" {
