@@ -62,6 +62,9 @@ func readers() []reader.Reader { return must(experiment.DefaultReaders(nbhelp.Pa
 func run(suite string, b *bench.Bench) *experiment.Result {
 	s := experiment.Setup{Bench: b, Readers: readers(), Stats: experiment.DefaultStats,
 		Progress: nbhelp.ProgressFunc("evaluating " + suite)}
+	if suite == "deployed" {
+		s.Adapter = nbhelp.Path(experiment.ReferenceAdapter)
+	}
 	res := must(experiment.Suites[suite].RunCached(ctx, s, nbhelp.Path(".esr-cache", "notebooks")))
 	if res.CacheFile != "" {
 		nbhelp.Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
@@ -495,20 +498,7 @@ Every number and every sentence below is computed by library calls."""),
     go(SIMULATED_NOTE),
     go("""\
 // classes: the four deployed classes and the reference adapter (its control is exec:PATH~render-only).
-var classes = experiment.DeployedClasses(nbhelp.Path("examples", "adapter", "coarse_adapter.py"))
-
-// decompose evaluates one bundled benchmark and shows its decomposition and one sentence per class.
-func decompose(name string) {
-	rows := must(experiment.DeployedEval(ctx, loadBench(name), classes, readers()))
-	t, sentences, err := experiment.DeployedDecomposition(rows, name, classes, experiment.DefaultStats)
-	if err != nil {
-		panic(err)
-	}
-	nbhelp.ShowReport(t)
-	for _, s := range sentences {
-		nbhelp.Markdown("- " + s)
-	}
-}"""),
+var classes = experiment.DeployedClasses(nbhelp.Path(experiment.ReferenceAdapter))"""),
     md("""## The reverted revert A → B → A
 
 The paper's Figure 1 stream (30 s → 60 s → 30 s): the restored fact has the same text as the first.
@@ -521,18 +511,39 @@ state and what each (simulated) reader answers from its render."""),
     go("""\
 %%
 nbhelp.ShowReport(must(experiment.RevertedRevertTable(ctx, classes, []string{"status-reader", "time-sorter", "cautious", "majority"})))"""),
-    md("""## Synthetic benchmark"""),
+    md("""## Synthetic benchmark
+
+Evaluate every class, its control and the baseline (rows cached), then decompose each class's gain."""),
     go("""\
 %%
-decompose("synthetic")"""),
-    md("""## DyKnow (2024 Wikidata snapshot)"""),
+res := run("deployed", loadBench("synthetic"))
+t, sentences := must2(experiment.DeployedDecomposition(res.Rows, "synthetic", classes, experiment.DefaultStats))
+nbhelp.ShowReport(t)
+for _, s := range sentences {
+	nbhelp.Markdown("- " + s)
+}"""),
+    md("""## DyKnow (2024 Wikidata snapshot)
+
+Evaluate every class, its control and the baseline (rows cached), then decompose each class's gain."""),
     go("""\
 %%
-decompose("dyknow")"""),
-    md("""## V-DyKnow (2025 Wikidata snapshot, real reverted reverts)"""),
+res := run("deployed", loadBench("dyknow"))
+t, sentences := must2(experiment.DeployedDecomposition(res.Rows, "dyknow", classes, experiment.DefaultStats))
+nbhelp.ShowReport(t)
+for _, s := range sentences {
+	nbhelp.Markdown("- " + s)
+}"""),
+    md("""## V-DyKnow (2025 Wikidata snapshot, real reverted reverts)
+
+Evaluate every class, its control and the baseline (rows cached), then decompose each class's gain."""),
     go("""\
 %%
-decompose("vdyknow")"""),
+res := run("deployed", loadBench("vdyknow"))
+t, sentences := must2(experiment.DeployedDecomposition(res.Rows, "vdyknow", classes, experiment.DefaultStats))
+nbhelp.ShowReport(t)
+for _, s := range sentences {
+	nbhelp.Markdown("- " + s)
+}"""),
     md("""## Drift: DyKnow (2024) against V-DyKnow (2025)
 
 The slots whose current value changed between the two snapshots."""),

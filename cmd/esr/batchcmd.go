@@ -50,7 +50,7 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer closeReaders(rs)
-		p, err := experiment.PlanSteps(ctx, *data, experiment.RunAllSteps(), rs)
+		p, err := experiment.PlanSteps(ctx, *data, experiment.RunAllSteps(*data), rs)
 		if err != nil {
 			return err
 		}

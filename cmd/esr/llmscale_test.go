@@ -460,7 +460,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	}
 	defer closeReaders(rs)
 	start := time.Now()
-	for _, st := range experiment.RunAllSteps() {
+	for _, st := range experiment.RunAllSteps(data) {
 		setup, err := experiment.StepSetup(data, st, rs, nil)
 		if err != nil {
 			t.Fatal(err)

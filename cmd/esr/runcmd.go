@@ -61,6 +61,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	interval := fs.String("interval", experiment.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
 	var layout layoutFlags
 	layout.bind(fs)
+	adapter := fs.String("adapter", "", "exec: adapter `PATH` that the deployed experiment runs beside the deployed classes (run all: the repository's reference adapter)")
 	offline := fs.Bool("offline", false, "send nothing: compute every table from cached answers only (e.g. after esr cache import); missing answers are an error")
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
@@ -84,7 +85,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	var steps []experiment.RunAllStep
 	setups := map[string]experiment.Setup{}
 	if name == "all" {
-		steps = experiment.RunAllSteps()
+		steps = experiment.RunAllSteps(*data)
 		benches := map[string]*bench.Bench{}
 		for _, step := range steps {
 			s, err := experiment.StepSetup(*data, step, rs, benches)
@@ -108,7 +109,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err := layout.apply(&opt); err != nil {
 			return err
 		}
-		setups[name] = experiment.Setup{Bench: b, Readers: rs, Options: opt, Stats: st}
+		setups[steps[0].Name()] = experiment.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
 	}
 	// 1. Plan: what is asked, what is cached.
 	// (Readers that call no endpoint need no plan.)

@@ -66,6 +66,14 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 		return "", err
 	}
 	fmt.Fprintf(h, "judge=%s relator=%s options=%s forced=%q\n", judgeCfg, rel, ob, forced)
+	if s.Adapter != "" {
+		// The adapter is outside the library: key on its content.
+		b, err := os.ReadFile(s.Adapter)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "adapter=%s %x\n", s.Adapter, sha256.Sum256(b)) // rows name the adapter by this path
+	}
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
 }
 

@@ -3,6 +3,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"gonum.org/v1/plot"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -98,7 +99,7 @@ func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []stri
 		return nil, nil, fmt.Errorf("%s: no rows for the deployed classes", benchName)
 	}
 	t.Notes = []string{"control = the same class built with the mechanism off (memory.Options.MechanismOff: every relation SAME_STATE); baseline = " + DeployedBaseline + " (d-blind)",
-		"paired over (qid, reader family); intervals are paired bootstrap " + fmt.Sprintf("%.0f%%", 100*opt.withDefaults().Level) + "; relation source: the rule scorer",
+		"paired over (qid, reader family); " + opt.IntervalNote() + "; relation source: the rule scorer",
 		familyNote(rows)}
 	return t, sentences, nil
 }
@@ -234,3 +235,19 @@ func DriftTable(old, new *bench.Bench, oldName, newName string) *report.Table {
 		"current value = the snapshot QA's gold answer (Wikidata's open value); spelling differences between snapshots count as changes"}
 	return t
 }
+
+// deployedSuite evaluates the deployed classes (and Setup.Adapter's exec:
+// adapter, when set) with their controls and the d-blind baseline, and
+// reports their decomposition (notebook 45, `esr run deployed`).
+var deployedSuite = Suite{Name: "deployed", Doc: "deployed memories (Graphiti, Mem0, an exec: adapter) under the render-matched protocol",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		return DeployedEval(ctx, s.Bench, DeployedClasses(s.Adapter), s.Readers)
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		res := &Result{Name: "deployed", Rows: rows, Figures: map[string]*plot.Plot{}}
+		t, _, err := DeployedDecomposition(rows, s.Bench.Name(), DeployedClasses(s.Adapter), s.Stats)
+		res.add("deployed-decomposition-"+s.Bench.Name(), t, err)
+		return res, nil
+	}}
+
+func init() { addSuite(deployedSuite) }

@@ -3,6 +3,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -47,28 +48,44 @@ type RunAllStep struct {
 	Bench string
 }
 
-// Name is the step's name ("quickstart" for the grid).
+// Name is the step's name ("quickstart" for the grid; SUITE-BENCH when a
+// suite runs on several benchmarks).
 func (st RunAllStep) Name() string {
 	if st.Suite == "" {
 		return "quickstart"
 	}
+	if st.Suite == "deployed" {
+		return st.Suite + "-" + st.Bench
+	}
 	return st.Suite
 }
 
-// RunAllSteps are the notebooks' evaluations: the quickstart grid on the
-// Figure 1 stream and every suite, on data/dyknow for "external" and
-// data/synthetic otherwise.
-func RunAllSteps() []RunAllStep {
+// RunAllSteps are the notebooks' evaluations over the benchmarks in
+// dataDir: the quickstart grid on the Figure 1 stream and every suite, on
+// dyknow for "external", on each of synthetic, dyknow and vdyknow that
+// dataDir holds for "deployed" (notebook 45), and on synthetic otherwise.
+func RunAllSteps(dataDir string) []RunAllStep {
 	steps := []RunAllStep{{Suite: "", Bench: ""}}
 	for _, n := range SuiteNames() {
-		b := "synthetic"
-		if n == "external" {
-			b = "dyknow"
+		switch n {
+		case "external":
+			steps = append(steps, RunAllStep{Suite: n, Bench: "dyknow"})
+		case "deployed":
+			for _, b := range []string{"synthetic", "dyknow", "vdyknow"} {
+				if _, err := os.Stat(filepath.Join(dataDir, b)); err == nil {
+					steps = append(steps, RunAllStep{Suite: n, Bench: b})
+				}
+			}
+		default:
+			steps = append(steps, RunAllStep{Suite: n, Bench: "synthetic"})
 		}
-		steps = append(steps, RunAllStep{Suite: n, Bench: b})
 	}
 	return steps
 }
+
+// ReferenceAdapter is the repository's reference exec: adapter, relative to
+// the repository root; notebook 45 and `esr run all` run it.
+var ReferenceAdapter = filepath.Join("examples", "adapter", "coarse_adapter.py")
 
 // StepSetup is the Setup a notebook uses for a step: the benchmark under
 // dataDir, the readers, the default statistics and memory options.
@@ -76,6 +93,13 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 	s := Setup{Readers: rs, Stats: DefaultStats}
 	if st.Bench == "" {
 		return s, nil
+	}
+	if st.Suite == "deployed" {
+		// The reference adapter runs beside the deployed classes when the
+		// repository holds it (a data folder elsewhere has none).
+		if a := filepath.Join(dataDir, "..", ReferenceAdapter); fileExists(a) {
+			s.Adapter = a
+		}
 	}
 	b := benches[st.Bench]
 	if b == nil {
@@ -139,7 +163,7 @@ func LLMEstimate(ctx context.Context, root string) ([]llm.PlanModel, error) {
 		return nil, err
 	}
 	defer closeReaders(rs)
-	plan, err := PlanSteps(ctx, filepath.Join(root, "data"), RunAllSteps(), rs)
+	plan, err := PlanSteps(ctx, filepath.Join(root, "data"), RunAllSteps(filepath.Join(root, "data")), rs)
 	if err != nil {
 		return nil, err
 	}
@@ -158,4 +182,9 @@ func closeReaders(rs []reader.Reader) {
 func defaultReaders(cacheDir string, getenv func(string) string) ([]reader.Reader, error) {
 	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Offline: NotebookOffline(getenv), Getenv: getenv}
 	return reader.ParseList(DefaultReaderSpec(getenv), cfg)
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
 }

@@ -28,6 +28,9 @@ type Setup struct {
 	Stats   StatOptions
 	// Progress, when set, reports evaluation progress.
 	Progress func(done, total int)
+	// Adapter is the path of an exec: adapter the "deployed" suite runs
+	// beside the deployed classes ("" for none).
+	Adapter string
 }
 
 // Result is a suite's output: the outcome rows it evaluated, its tables in
