@@ -1,6 +1,10 @@
 package nbhelp
 
-import "github.com/janpfeifer/gonb/gonbui"
+import (
+	"time"
+
+	"github.com/janpfeifer/gonb/gonbui"
+)
 
 // displayer is where the Show* functions send their output. In a notebook it is
 // gonbui; tests swap in a recorder so that no kernel is needed.
@@ -15,10 +19,29 @@ type displayer interface {
 // program does not run inside a kernel.
 type gonbuiDisplay struct{}
 
-func (gonbuiDisplay) HTML(html string)           { gonbui.DisplayHTML(html) }
+func (gonbuiDisplay) HTML(html string)           { gonbui.DisplayHTML(html); flush() }
 func (gonbuiDisplay) UpdateHTML(id, html string) { gonbui.UpdateHTML(id, html) }
-func (gonbuiDisplay) Markdown(md string)         { gonbui.DisplayMarkdown(md) }
-func (gonbuiDisplay) PNG(png []byte)             { gonbui.DisplayPng(png) }
+func (gonbuiDisplay) Markdown(md string)         { gonbui.DisplayMarkdown(md); flush() }
+func (gonbuiDisplay) PNG(png []byte)             { gonbui.DisplayPng(png); flush() }
+
+// flushWait bounds how long a display waits for GoNB to acknowledge it.
+const flushWait = 5 * time.Second
+
+// flush waits until GoNB has taken every pending display (gonbui.Sync): a
+// cell's program that exits right after displaying could otherwise lose its
+// output, which happened in executed notebooks. It waits at most flushWait,
+// so a kernel that never acknowledges cannot hang a cell.
+func flush() {
+	if !gonbui.IsNotebook {
+		return
+	}
+	done := make(chan struct{})
+	go func() { gonbui.Sync(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(flushWait):
+	}
+}
 
 var out displayer = gonbuiDisplay{}
 

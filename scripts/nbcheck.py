@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Reports the cells of executed notebooks that raised an error.
+"""Reports the cells of executed notebooks that raised an error, or that call a
+display helper (nbhelp.Show*, nbhelp.Markdown, nbhelp.HTML, show) and show nothing.
 
     /usr/bin/python3 scripts/nbcheck.py EXECUTED.ipynb [LABEL]
 
@@ -75,11 +76,31 @@ def cell_report(cell):
     return lines
 
 
+# A code cell calling one of these must display something; an executed cell
+# that shows nothing lost its output (e.g. a display that never reached the
+# front end).
+DISPLAYS = re.compile(r"\bnbhelp\.(Show\w*|Markdown|HTML)\(|\bshow\(")
+
+
+def silent(cell):
+    """True when a code cell that runs (GoNB's %% body, not declarations)
+    and calls a display helper has no output."""
+    if not cell.source.lstrip().startswith("%%") or not DISPLAYS.search(cell.source):
+        return False
+    return not any(o.get("output_type") in ("display_data", "execute_result", "stream") for o in cell.get("outputs", []))
+
+
 def check(path, label):
     nb = nbformat.read(path, as_version=4)
     failed = 0
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
+            continue
+        if silent(cell):
+            failed += 1
+            print(f"FAIL {label}: cell {i} (code cell #{cell_number(nb, i)}) calls a display helper but shows nothing", file=sys.stderr)
+            for l in cell.source.splitlines()[:6]:
+                print(f"    | {l}", file=sys.stderr)
             continue
         if not any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
             continue
