@@ -1,7 +1,9 @@
 package nbhelp
 
 import (
+	"bytes"
 	"encoding/json"
+	"go/format"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,8 +17,9 @@ import (
 // paper numbers, through a code cell.
 var typedResult = regexp.MustCompile(`[+−-]?\d+\.\d{2,}`)
 
-// The committed notebooks are sources: no outputs, no execution counts, and
-// no result typed into their markdown.
+// The committed notebooks are sources: no outputs, no execution counts, no
+// result typed into their markdown, no helper functions of their own (they
+// live in this package), and Go in every code cell gofmt-clean.
 func TestNotebooksAreCleanSources(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "notebooks", "*.ipynb"))
 	if err != nil || len(paths) == 0 {
@@ -43,6 +46,10 @@ func TestNotebooksAreCleanSources(t *testing.T) {
 			if len(c.Outputs) > 0 || c.ExecutionCount != nil {
 				t.Errorf("%s cell %d carries outputs or an execution count: commit notebooks without outputs", p, i)
 			}
+			if c.Type == "code" {
+				checkGoCell(t, p, i, src)
+				continue
+			}
 			if c.Type != "markdown" {
 				continue
 			}
@@ -62,4 +69,35 @@ func sourceText(raw json.RawMessage) string {
 	var lines []string
 	_ = json.Unmarshal(raw, &lines)
 	return strings.Join(lines, "")
+}
+
+// funcDecl matches a top-level function declaration in a cell.
+var funcDecl = regexp.MustCompile(`(?m)^func `)
+
+// checkGoCell checks one code cell: GoNB magics (lines starting with % or !)
+// aside, its Go is gofmt-clean, and it declares no function.
+func checkGoCell(t *testing.T, path string, i int, src string) {
+	t.Helper()
+	var code []string
+	for _, l := range strings.Split(src, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "%") || strings.HasPrefix(strings.TrimSpace(l), "!") {
+			continue
+		}
+		code = append(code, l)
+	}
+	body := strings.TrimSpace(strings.Join(code, "\n"))
+	if body == "" {
+		return
+	}
+	if funcDecl.MatchString(body) {
+		t.Errorf("%s cell %d declares a function; notebook helpers belong in nbhelp", path, i)
+	}
+	got, err := format.Source([]byte(body))
+	if err != nil {
+		t.Errorf("%s cell %d: %v", path, i, err)
+		return
+	}
+	if !bytes.Equal(bytes.TrimSpace(got), []byte(body)) {
+		t.Errorf("%s cell %d is not gofmt-clean; gofmt gives:\n%s", path, i, got)
+	}
 }

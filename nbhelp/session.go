@@ -1,0 +1,98 @@
+package nbhelp
+
+import (
+	"context"
+	"path/filepath"
+
+	"gonum.org/v1/plot"
+
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/report"
+)
+
+// This file holds what every paper notebook needs, so that no notebook
+// defines helpers of its own: a notebook stops at the first error, loudly,
+// and reads the bundled data, the readers and cached suite results through
+// these calls.
+
+// Ctx is the context notebooks pass to library calls.
+var Ctx = context.Background()
+
+// Must returns v, or stops the cell with err.
+func Must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// Must2 returns a and b, or stops the cell with err.
+func Must2[A, B any](a A, b B, err error) (A, B) {
+	if err != nil {
+		panic(err)
+	}
+	return a, b
+}
+
+// Bench loads a bundled benchmark, data/NAME under the repository root.
+func Bench(name string) *bench.Bench { return Must(bench.Load(Path("data", name))) }
+
+// Readers are the notebooks' answer families: LLM families when
+// ESR_LLM_MODELS names models (answers read from the response cache that
+// `make llm-cache` fills), else the scripted, simulated families.
+func Readers() []reader.Reader { return Must(experiment.DefaultReaders(Path(".esr-cache"))) }
+
+// Setup is the setup Run uses for suite on b: the notebooks' readers, the
+// paper's statistics, a progress line, and for the "deployed" suite the
+// repository's reference adapter.
+func Setup(suite string, b *bench.Bench) experiment.Setup {
+	s := experiment.Setup{Bench: b, Readers: Readers(), Stats: experiment.DefaultStats,
+		Progress: ProgressFunc("evaluating " + suite)}
+	if suite == "deployed" {
+		s.Adapter = Path(experiment.ReferenceAdapter)
+	}
+	return s
+}
+
+// Run evaluates a suite on b once (rows cached under .esr-cache/notebooks,
+// keyed by everything they depend on) and reports it; a result read from
+// the cache says so in one line.
+func Run(suite string, b *bench.Bench) *experiment.Result {
+	su, ok := experiment.Suites[suite]
+	if !ok {
+		panic("nbhelp: no suite " + suite)
+	}
+	res := Must(su.RunCached(Ctx, Setup(suite, b), Path(".esr-cache", "notebooks")))
+	if res.CacheFile != "" {
+		Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
+			filepath.Base(res.CacheFile) + "`</small>")
+	}
+	return res
+}
+
+// Table returns a result's table by name, or stops the cell with the reason
+// the suite could not build it.
+func Table(res *experiment.Result, name string) *report.Table { return Must(res.Table(name)) }
+
+// Figure displays p inline and saves it as figures/NAME.png and NAME.svg.
+func Figure(p *plot.Plot, name string) {
+	Must(0, ShowPlot(p))
+	Must2(SaveFigure(p, name))
+}
+
+// ReadersNote says in one paragraph whether the run's families are
+// simulated readers or LLMs, as every paper notebook does before its first
+// result.
+func ReadersNote() {
+	if experiment.Simulated(Readers()) {
+		Markdown("**Reader families in this run are SIMULATED** (`scripted:*`): deterministic text readers with " +
+			"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +
+			"several candidate values). They show *how* a render moves a reader's answers; they are not LLMs, and " +
+			"their magnitudes are not the paper's. Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` " +
+			"to rerun this notebook with real LLM families.")
+		return
+	}
+	Markdown("Reader families in this run are LLMs from `ESR_LLM_MODELS`, read from the response cache.")
+}
