@@ -27,8 +27,20 @@ var palette = []color.Color{
 	color.RGBA{0, 0, 0, 255},
 }
 
+// Pooled is the series name IntervalPlot draws apart: first, in black, with
+// a larger diamond, so a pooled estimate never reads as one more family.
+const Pooled = "pooled"
+
+// shapes give each series its own glyph, so series stay apart in
+// greyscale too.
+var shapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.CrossGlyph{},
+	draw.PlusGlyph{}, draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}}
+
 // IntervalPlot draws estimates with error bars at categorical x positions,
-// one colour per series, with a dashed zero line when zeroLine is set.
+// one colour and glyph per series (the Pooled series first, black, as a
+// large diamond), series offset so their bars never overlap, with a dashed
+// zero line when zeroLine is set. The y axis is fitted to the intervals
+// (a difference of accuracies stays within [−1, 1]).
 func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
@@ -47,7 +59,15 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 			series = append(series, pt.Series)
 		}
 	}
-	width := 0.6
+	// The pooled series first, the families after it.
+	for i, s := range series {
+		if s == Pooled && i > 0 {
+			series = append([]string{Pooled}, append(series[:i:i], series[i+1:]...)...)
+			break
+		}
+	}
+	width := 0.7
+	fi := 0 // family index, for colours and glyphs
 	for si, s := range series {
 		var xys plotter.XYs
 		var errs plotter.YErrors
@@ -63,16 +83,27 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 			errs = append(errs, struct{ Low, High float64 }{pt.Est - pt.Lo, pt.Hi - pt.Est})
 		}
 		sc, _ := plotter.NewScatter(xys)
-		c := palette[si%len(palette)]
+		var c color.Color
+		if s == Pooled {
+			c = color.Black
+			sc.GlyphStyle.Shape = draw.PyramidGlyph{}
+			sc.GlyphStyle.Radius = vg.Points(5)
+		} else {
+			c = palette[fi%len(palette)]
+			sc.GlyphStyle.Shape = shapes[fi%len(shapes)]
+			sc.GlyphStyle.Radius = vg.Points(3.5)
+			fi++
+		}
 		sc.GlyphStyle.Color = c
-		sc.GlyphStyle.Radius = vg.Points(3.5)
-		sc.GlyphStyle.Shape = draw.CircleGlyph{}
 		eb, _ := plotter.NewYErrorBars(struct {
 			plotter.XYer
 			plotter.YErrorer
 		}{xys, errs})
 		eb.LineStyle.Color = c
 		eb.LineStyle.Width = vg.Points(1.2)
+		if s == Pooled {
+			eb.LineStyle.Width = vg.Points(2)
+		}
 		p.Add(eb, sc)
 		if s != "" {
 			p.Legend.Add(s, sc)
@@ -87,13 +118,17 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
 	p.Legend.Top = true
-	// Leave headroom above the highest interval for the legend.
+	// Fit the axis to the intervals (and 0), leaving headroom above for the
+	// legend, one line per series.
 	hi, lo := 0.0, 0.0
 	for _, pt := range points {
 		hi, lo = max(hi, pt.Hi), min(lo, pt.Lo)
 	}
+	span := max(hi-lo, 0.05)
+	p.Y.Min = max(-1, lo-0.06*span)
+	p.Y.Max = hi + 0.06*span
 	if len(series) > 1 {
-		p.Y.Max = hi + 0.12*float64(len(series))*(hi-lo)/2 + 0.05
+		p.Y.Max += 0.075 * float64(len(series)) * span
 	}
 	p.Add(plotter.NewGrid())
 	return p

@@ -1,0 +1,171 @@
+package experiment
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/report"
+)
+
+// Staircase are the memories of the render-matched staircase, in order: the
+// d-blind control, the same layout without its mechanism, the layout with
+// its mechanism; coarse-retain closes it as the other mechanism.
+var Staircase = []string{"graphrag-abstain", "render-only", "fine-ledger", "coarse-retain"}
+
+// staircaseSteps name the step into each memory of Staircase.
+var staircaseSteps = []string{"d-blind control", "render step", "mechanism step (fine)", "mechanism (coarse)"}
+
+// StaircaseAccuracy is the accuracy of each staircase memory on the rows
+// kept by f, pooled (Group "pooled") and per reader family.
+func StaircaseAccuracy(rows []eval.Outcome, f Filter) []Accuracy {
+	out := AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return Pooled }, f, DefaultStats.Level)
+	return append(out, AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, DefaultStats.Level)...)
+}
+
+// StaircaseTable lays StaircaseAccuracy out, one row per family (pooled
+// first), one column per memory, with the two steps as differences.
+func StaircaseTable(acc []Accuracy, scope string) *report.Table {
+	t := &report.Table{Name: "staircase", Title: "The staircase on " + scope + ": accuracy along graphrag-abstain → render-only → fine-ledger (→ coarse-retain)",
+		Columns: []string{"family", "n", "graphrag-abstain", "render-only", "fine-ledger", "coarse-retain", "render step", "mechanism step"}}
+	var groups []string
+	by := map[string]map[string]Accuracy{}
+	for _, a := range acc {
+		if by[a.Group] == nil {
+			by[a.Group] = map[string]Accuracy{}
+			groups = append(groups, a.Group)
+		}
+		by[a.Group][a.Memory] = a
+	}
+	for _, g := range groups {
+		m := by[g]
+		cell := func(name string) string {
+			if a, ok := m[name]; ok {
+				return fmtProp(a.Acc)
+			}
+			return "—"
+		}
+		t.AddRow(g, m["fine-ledger"].N, cell("graphrag-abstain"), cell("render-only"), cell("fine-ledger"), cell("coarse-retain"),
+			fmtSigned(m["render-only"].Acc-m["graphrag-abstain"].Acc), fmtSigned(m["fine-ledger"].Acc-m["render-only"].Acc))
+	}
+	t.Notes = []string{"render step = render-only − graphrag-abstain (same atoms and dates, the ledger's layout); mechanism step = fine-ledger − render-only (same layout, status on); the pooled row is the mix of the families pooled"}
+	return t
+}
+
+// StaircasePlot draws StaircaseAccuracy: one line per family across the
+// staircase memories, the pooled line in black and thicker, the two steps
+// named on the x axis.
+func StaircasePlot(acc []Accuracy, title string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = "accuracy"
+	labels := make([]string, len(Staircase))
+	for i, m := range Staircase {
+		labels[i] = m + "\n(" + staircaseSteps[i] + ")"
+	}
+	var groups []string
+	seen := map[string]bool{}
+	for _, a := range acc {
+		if !seen[a.Group] {
+			seen[a.Group] = true
+			groups = append(groups, a.Group)
+		}
+	}
+	fi := 0
+	for _, g := range groups {
+		var xys plotter.XYs
+		for i, m := range Staircase {
+			for _, a := range acc {
+				if a.Group == g && a.Memory == m {
+					xys = append(xys, plotter.XY{X: float64(i), Y: a.Acc})
+				}
+			}
+		}
+		line, pts, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			continue
+		}
+		if g == Pooled {
+			line.LineStyle.Color, pts.GlyphStyle.Color = color.Black, color.Black
+			line.LineStyle.Width = vg.Points(3)
+			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.PyramidGlyph{}, vg.Points(5)
+		} else {
+			c := familyColours[fi%len(familyColours)]
+			line.LineStyle.Color, pts.GlyphStyle.Color = c, c
+			line.LineStyle.Width = vg.Points(1.2)
+			line.LineStyle.Dashes = familyDashes[fi%len(familyDashes)]
+			pts.GlyphStyle.Shape = familyShapes[fi%len(familyShapes)]
+			fi++
+		}
+		p.Add(line, pts)
+		p.Legend.Add(strings.TrimPrefix(g, "scripted:"), line, pts)
+	}
+	p.NominalX(labels...)
+	p.X.Min, p.X.Max = -0.3, float64(len(Staircase))-0.7
+	p.Y.Min, p.Y.Max = 0, 1.0+0.06*float64(len(groups))
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// Colours, dashes and glyphs of the family lines: Okabe–Ito colours, each
+// family also with its own dash pattern and glyph so they stay apart in
+// greyscale.
+var (
+	familyColours = []color.Color{color.RGBA{0, 114, 178, 255}, color.RGBA{213, 94, 0, 255}, color.RGBA{0, 158, 115, 255},
+		color.RGBA{204, 121, 167, 255}, color.RGBA{230, 159, 0, 255}, color.RGBA{86, 180, 233, 255}}
+	familyDashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)},
+		{vg.Points(4), vg.Points(4)}, {vg.Points(1), vg.Points(3)}}
+	familyShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}, draw.RingGlyph{}}
+)
+
+// StaircaseSentence says, from the accuracies, what each step does pooled
+// and which families carry it.
+func StaircaseSentence(acc []Accuracy) string {
+	by := map[string]map[string]float64{}
+	var fams []string
+	for _, a := range acc {
+		if by[a.Group] == nil {
+			by[a.Group] = map[string]float64{}
+			if a.Group != Pooled {
+				fams = append(fams, a.Group)
+			}
+		}
+		by[a.Group][a.Memory] = a.Acc
+	}
+	p := by[Pooled]
+	if p == nil {
+		return ""
+	}
+	s := fmt.Sprintf("Pooled, accuracy goes %s → %s → %s (→ coarse-retain %s): the render step is %s and the mechanism step %s.",
+		fmtProp(p["graphrag-abstain"]), fmtProp(p["render-only"]), fmtProp(p["fine-ledger"]), fmtProp(p["coarse-retain"]),
+		fmtSigned(p["render-only"]-p["graphrag-abstain"]), fmtSigned(p["fine-ledger"]-p["render-only"]))
+	var up, down, flat []string
+	for _, f := range fams {
+		r, m := by[f]["render-only"]-by[f]["graphrag-abstain"], by[f]["fine-ledger"]-by[f]["render-only"]
+		switch {
+		case abs(r) < 1e-9 && abs(m) < 1e-9:
+			flat = append(flat, f)
+		case abs(m) > abs(r):
+			up = append(up, fmt.Sprintf("%s (mechanism %s)", f, fmtSigned(m)))
+		default:
+			down = append(down, fmt.Sprintf("%s (render %s)", f, fmtSigned(r)))
+		}
+	}
+	if len(up) > 0 {
+		s += " The mechanism step is carried by " + strings.Join(up, ", ") + "."
+	}
+	if len(down) > 0 {
+		s += " The render step moves " + strings.Join(down, ", ") + "."
+	}
+	if len(flat) > 0 {
+		s += " No step changes " + strings.Join(flat, ", ") + "."
+	}
+	return s + " A pooled term is the mix of the readers pooled."
+}

@@ -1,0 +1,209 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/report"
+)
+
+// WorkedAnswer is one reader's answer on one memory's render.
+type WorkedAnswer struct {
+	Answer  string
+	Correct bool
+	Reason  string // the reader's note (scripted) or raw text (LLM)
+}
+
+// WorkedQuestion is one QA read along the staircase: each memory's render,
+// and each reader's answer on it with the reader's reason and the judge's
+// label. It is the worked example notebooks show before any table.
+type WorkedQuestion struct {
+	QA       esr.QA
+	Memories []string
+	Renders  []string // parallel to Memories
+	Readers  []string
+	Answers  [][]WorkedAnswer // [reader][memory]
+}
+
+// PickWorked chooses the QA to work through: the snapshot QA of the
+// stratum on the shortest stream (ties: the smallest qid), so its renders
+// fit on a screen.
+func PickWorked(b *bench.Bench, ph esr.Phenomenon) (esr.QA, error) {
+	var best *esr.QA
+	bestLen := 0
+	for i := range b.QAs {
+		q := &b.QAs[i]
+		if q.Phenomenon != ph || q.Type() != esr.Snapshot {
+			continue
+		}
+		n := len(b.Atoms[q.StreamID])
+		if best == nil || n < bestLen || n == bestLen && q.QID < best.QID {
+			best, bestLen = q, n
+		}
+	}
+	if best == nil {
+		return esr.QA{}, fmt.Errorf("no %s snapshot QA in %s", ph, b.Name())
+	}
+	return *best, nil
+}
+
+// Work reads qa through memories (nil: the first three of Staircase) with
+// every reader, judged exactly.
+func Work(ctx context.Context, b *bench.Bench, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
+	if memories == nil {
+		memories = Staircase[:3]
+	}
+	s := b.Stream(qa.StreamID)
+	if s == nil {
+		return nil, fmt.Errorf("qa %s: no stream %s", qa.QID, qa.StreamID)
+	}
+	atoms := b.Atoms[qa.StreamID]
+	key, _ := qa.Locate(atoms)
+	q := qa.Query(key)
+	w := &WorkedQuestion{QA: qa, Memories: memories}
+	states := make([]memory.State, len(memories))
+	for i, m := range memories {
+		st, err := memory.Build(m, s, atoms, opt)
+		if err != nil {
+			return nil, err
+		}
+		states[i] = st
+		w.Renders = append(w.Renders, st.Render(q))
+	}
+	for _, r := range readers {
+		w.Readers = append(w.Readers, r.Name())
+		row := make([]WorkedAnswer, len(memories))
+		for i, st := range states {
+			out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: w.Renders[i],
+				MayAbstain: st.MayAbstain(), Memory: memories[i], State: st, Query: q})
+			if err != nil {
+				return nil, err
+			}
+			v, err := judge.Exact{}.Judge(ctx, &qa, out.Answer)
+			if err != nil {
+				return nil, err
+			}
+			reason := out.Note
+			if reason == "" {
+				reason = out.Raw
+			}
+			row[i] = WorkedAnswer{Answer: out.Answer.String(), Correct: v.Correct, Reason: reason}
+		}
+		w.Answers = append(w.Answers, row)
+	}
+	return w, nil
+}
+
+// AnswersTable shows each reader's answer on each memory (✓ right, ✗
+// wrong) and its reason on the last memory.
+func (w *WorkedQuestion) AnswersTable() *report.Table {
+	t := &report.Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
+		Columns: append(append([]string{"reader"}, w.Memories...), "reasons, memory by memory")}
+	for ri, r := range w.Readers {
+		row := []any{r}
+		var reasons []string
+		for mi := range w.Memories {
+			a := w.Answers[ri][mi]
+			mark := "✗"
+			if a.Correct {
+				mark = "✓"
+			}
+			row = append(row, a.Answer+" "+mark)
+			reasons = append(reasons, w.Memories[mi]+": "+strings.TrimPrefix(a.Reason, r+": "))
+		}
+		t.AddRow(append(row, strings.Join(reasons, " | "))...)
+	}
+	return t
+}
+
+// Arithmetic spells out the two steps on this one question: the share of
+// readers right on each memory, and the render and mechanism steps as
+// differences of those shares, naming the readers that flip.
+func (w *WorkedQuestion) Arithmetic() string {
+	n := len(w.Readers)
+	if n == 0 || len(w.Memories) < 3 {
+		return ""
+	}
+	right := make([]int, len(w.Memories))
+	for ri := range w.Readers {
+		for mi := range w.Memories {
+			if w.Answers[ri][mi].Correct {
+				right[mi]++
+			}
+		}
+	}
+	flips := func(a, b int) string {
+		var up, down []string
+		for ri, r := range w.Readers {
+			switch {
+			case !w.Answers[ri][a].Correct && w.Answers[ri][b].Correct:
+				up = append(up, r)
+			case w.Answers[ri][a].Correct && !w.Answers[ri][b].Correct:
+				down = append(down, r)
+			}
+		}
+		s := ""
+		if len(up) > 0 {
+			s += " (turns right: " + strings.Join(up, ", ") + ")"
+		}
+		if len(down) > 0 {
+			s += " (turns wrong: " + strings.Join(down, ", ") + ")"
+		}
+		if s == "" {
+			s = " (no reader changes)"
+		}
+		return s
+	}
+	f := func(k int) string { return fmt.Sprintf("%d/%d", k, n) }
+	return fmt.Sprintf("On this question %s readers are right on %s, %s on %s and %s on %s. "+
+		"Render step: %s − %s = %s%s. Mechanism step: %s − %s = %s%s. Averaged over every question of the stratum, these two steps are Table 2's render and fine-d mechanism terms.",
+		f(right[0]), w.Memories[0], f(right[1]), w.Memories[1], f(right[2]), w.Memories[2],
+		f(right[1]), f(right[0]), fmtSigned(float64(right[1]-right[0])/float64(n)), flips(0, 1),
+		f(right[2]), f(right[1]), fmtSigned(float64(right[2]-right[1])/float64(n)), flips(1, 2))
+}
+
+// CapabilitiesTable lists what each reader can do with a render: the
+// scripted readers' capabilities, or the model of an LLM reader.
+func CapabilitiesTable(readers []reader.Reader) *report.Table {
+	t := &report.Table{Name: "reader-capabilities", Title: "What each reader can do with a render",
+		Columns: []string{"reader", "reads a status column", "sorts by visible dates", "with several candidates", "token budget"}}
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	names := make([]string, len(readers))
+	for i, r := range readers {
+		names[i] = r.Name()
+	}
+	order := make([]int, len(readers))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return names[order[a]] < names[order[b]] })
+	for _, i := range order {
+		switch r := readers[i].(type) {
+		case *reader.Scripted:
+			c := r.Capabilities()
+			budget := "all"
+			if c.TokenBudget > 0 {
+				budget = fmt.Sprint(c.TokenBudget)
+			}
+			t.AddRow(r.Name(), yes(c.UsesStatus), yes(c.SortsByTime), c.OnConflict, budget)
+		case reader.Oracle:
+			t.AddRow(r.Name(), "reads the structured state, not the text", "—", "—", "—")
+		default:
+			t.AddRow(r.Name(), "LLM: whatever the model does", "", "", "")
+		}
+	}
+	t.Notes = []string{"scripted readers are SIMULATED: deterministic text rules with these capabilities, not LLMs"}
+	return t
+}
