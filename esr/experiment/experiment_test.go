@@ -76,7 +76,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 		}
 	}
 	tab := experiment.Table2(cs, "reverted-revert", rows)
-	if !strings.Contains(tab.Markdown(), "| render | oracle | 20 | +0.000 |") {
+	if !strings.Contains(tab.Markdown(), "| render | 20 | +0.000 | [+0.000, +0.000] | 0 / 0 |") {
 		t.Errorf("table 2:\n%s", tab.Markdown())
 	}
 	// Table 3 per stratum: on cross-source conflict the fine ledger abstains

@@ -57,11 +57,13 @@ func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 var paperFormatNames = map[string]string{"compact": "COMP", "verbose": "VERB", "minimal": "MIN", "json": "JSON",
 	"compact vs dateless d-blind": "not in the paper"}
 
-// Table17 is the render-format ablation: per format and family, RevisionLedger
-// − GraphRAG+abstain on reverted-revert and its split into render term and
-// fine mechanism residual under that format.
-func Table17(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison, error) {
-	t := &report.Table{Name: "table17-render-formats", Title: "Table 17: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
+// Table17ByFamily is the render-format ablation per format and family:
+// RevisionLedger − GraphRAG+abstain on reverted-revert and its split into
+// render term and fine mechanism residual under that format. Its
+// comparisons (total, render, residual per format and family) feed Table17
+// and FormatPlot.
+func Table17ByFamily(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison, error) {
+	t := &report.Table{Name: "table17-by-family", Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
 		Columns: []string{"format", "family", "n", "Δ RL − GRA", "render", "fine residual"}}
 	var all []Comparison
 	for _, v := range FormatVariants {
@@ -82,7 +84,9 @@ func Table17(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison,
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
 			tot.Scope, tot.Family = f, fam
-			all = append(all, tot)
+			ren.Scope, ren.Family = f, fam
+			mech.Scope, mech.Family = f, fam
+			all = append(all, tot, ren, mech)
 			t.AddRow(f+" ("+paperFormatNames[f]+")", fam, tot.N, fmtSigned(tot.Delta)+" "+fmtCI(tot.Lo, tot.Hi),
 				fmtSigned(ren.Delta)+" "+fmtCI(ren.Lo, ren.Hi), fmtSigned(mech.Delta)+" "+fmtCI(mech.Lo, mech.Hi))
 			return nil
@@ -100,24 +104,94 @@ func Table17(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison,
 	return t, all, nil
 }
 
-// FormatPlot draws Δ RL − GRA by format, one colour per family.
+// Table17 pivots the pooled rows of the ablation: one column per format
+// variant, one row per term (RL − GRA, render, fine residual), so the move
+// of credit from render to mechanism reads across a row. Variants whose
+// pooled cells are identical are named in the notes, with why they are kept.
+func Table17(cs []Comparison, rows []eval.Outcome, opt StatOptions) *report.Table {
+	t := &report.Table{Name: "table17-render-formats", Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
+		Columns: []string{"term"}}
+	cell := map[string]map[string]string{}
+	var variants []string
+	for _, v := range FormatVariants {
+		variants = append(variants, v.Name)
+		t.Columns = append(t.Columns, v.Name+" ("+paperFormatNames[v.Name]+")")
+		cell[v.Name] = map[string]string{}
+	}
+	pooledFam := Pooled
+	if fams := Distinct(rows, func(o *eval.Outcome) string { return o.Family }); len(fams) == 1 {
+		pooledFam = fams[0]
+	}
+	for _, c := range cs {
+		if c.Family == pooledFam && cell[c.Scope] != nil {
+			cell[c.Scope][c.Label] = fmtSigned(c.Delta) + " " + fmtCI(c.Lo, c.Hi)
+		}
+	}
+	for _, term := range []string{"RL − GRA", "render", "fine residual"} {
+		row := []any{term}
+		for _, v := range variants {
+			x := cell[v][term]
+			if x == "" {
+				x = "—"
+			}
+			row = append(row, x)
+		}
+		t.AddRow(row...)
+	}
+	t.Notes = []string{fmt.Sprintf("paper (auxiliary split, DeepSeek-V3 judge): Δ RL − GRA on reverted-revert moves with the format, e.g. Qwen3-8B %s (VERB), %s (MIN), %s (JSON), %s (COMP); the paper has no dateless d-blind variant",
+		PaperCell("t17/Qwen3-8B/verbose", true), PaperCell("t17/Qwen3-8B/minimal", true), PaperCell("t17/Qwen3-8B/json", true), PaperCell("t17/Qwen3-8B/compact", true)),
+		"the d-blind control (graphrag-abstain) shows each atom's date in a seeded order; in the last variant it shows no dates"}
+	for i, a := range variants {
+		for _, b := range variants[i+1:] {
+			same := len(cell[a]) > 0
+			for k, v := range cell[a] {
+				if cell[b][k] != v {
+					same = false
+				}
+			}
+			if same {
+				t.Notes = append(t.Notes, fmt.Sprintf("%s and %s give identical rows with these readers: they parse both layouts alike. Both are kept because an LLM reader need not (the paper's Qwen3-8B scored them %s apart).",
+					a, b, fmtSigned(Paper["t17/Qwen3-8B/"+a]-Paper["t17/Qwen3-8B/"+b])))
+			}
+		}
+	}
+	t.Notes = append(t.Notes, opt.IntervalNote(), familyNote(rows))
+	return t
+}
+
+// FormatPlot draws the pooled render term and fine residual of every
+// format variant side by side, so the figure shows where the credit goes
+// when the layout changes, not only the total.
 func FormatPlot(cs []Comparison) *plot.Plot {
+	fams := map[string]bool{}
+	for _, c := range cs {
+		fams[c.Family] = true
+	}
+	pooledFam := Pooled
+	if len(fams) == 1 {
+		for f := range fams {
+			pooledFam = f
+		}
+	}
 	var pts []report.IntervalPoint
 	for _, c := range cs {
-		pts = append(pts, report.IntervalPoint{Label: c.Scope, Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family})
+		if c.Family != pooledFam || c.Label == "RL − GRA" {
+			continue
+		}
+		pts = append(pts, report.IntervalPoint{Label: c.Scope, Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Label})
 	}
-	return report.IntervalPlot("RevisionLedger − GraphRAG+abstain by ledger format (reverted-revert)", "paired Δ accuracy", pts, true)
+	return report.IntervalPlot("Render term and fine residual by ledger format (reverted-revert, pooled)", "paired Δ accuracy", pts, true)
 }
 
 func init() {
 	addSuite(Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
 		Evaluate: formatRows,
 		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-			t, cs, err := Table17(rows, s.Stats)
+			long, cs, err := Table17ByFamily(rows, s.Stats)
 			if err != nil {
 				return nil, err
 			}
-			return &Result{Name: "formats", Rows: rows, Tables: []*report.Table{t},
+			return &Result{Name: "formats", Rows: rows, Tables: []*report.Table{Table17(cs, rows, s.Stats), long},
 				Figures: map[string]*plot.Plot{"table17-render-formats": FormatPlot(cs)}}, nil
 		}})
 }

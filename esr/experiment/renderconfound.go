@@ -68,18 +68,49 @@ func Decomposition(rows []eval.Outcome, f Filter, opt StatOptions) ([]Comparison
 	return out, err
 }
 
-// Table2 formats a decomposition as the paper's Table 2, ours beside paper.
+// Table2 formats the pooled rows of a decomposition as the paper's Table 2,
+// ours beside the paper's, with the discordant pairs behind each interval
+// (A✓B✗ / A✗B✓: a degenerate interval explains itself). With a single
+// family its rows stand in for the pooled ones. Table2ByFamily has the
+// per-family rows.
 func Table2(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
-	t := &report.Table{Name: "table2-render-decomposition", Title: "Table 2: render-matched decomposition on " + scope,
-		Columns: []string{"term", "family", "n", "ours Δ", "95% CI", "p", "paper Δ (DeepSeek-V3)"}}
+	t := &report.Table{Name: "table2-render-decomposition", Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
+		Columns: []string{"term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p", "paper Δ (DeepSeek-V3)"}}
+	pooled := cs[:0:0]
 	for _, c := range cs {
-		t.AddRow(c.Label, c.Family, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmtP(c.P), PaperCell("t2/"+c.Label, true))
+		if c.Family == Pooled {
+			pooled = append(pooled, c)
+		}
+	}
+	if len(pooled) == 0 {
+		pooled = cs
+	}
+	for _, c := range pooled {
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P), PaperCell("t2/"+c.Label, true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only; coarse-d mechanism = coarse-retain − render-only",
-		ciNote(cs),
-		familyNote(rows)}
+		ciNote(cs), familyNote(rows)}
 	return t
 }
+
+// Table2ByFamily is the per-family half of Table 2: every term for every
+// reader family, with its discordant pairs (no paper column: the paper's
+// Δ is pooled).
+func Table2ByFamily(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
+	t := &report.Table{Name: "table2-by-family", Title: "Table 2 by reader family, " + scope,
+		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
+	for _, c := range cs {
+		if c.Family == Pooled {
+			continue
+		}
+		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
+	}
+	t.Notes = []string{"an interval [x, x] with 0 / 0 discordant pairs means the two memories agree on every question for that family", ciNote(cs), familyNote(rows)}
+	return t
+}
+
+// discordant formats a comparison's discordant pair counts.
+func discordant(c Comparison) string { return fmt.Sprintf("%d / %d", c.N10, c.N01) }
 
 // HeadlineTable is the §4.1 headline on rows kept by f, pooled and per family.
 func HeadlineTable(rows []eval.Outcome, f Filter, opt StatOptions) (*report.Table, []Comparison, error) {

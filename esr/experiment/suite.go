@@ -173,7 +173,7 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows))
+	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows), Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
 	t3, _, err := Table3(rows, s.Stats)
 	res.add("table3-mechanism-by-stratum", t3, err)
 	t11, err := Table11(rows, PureMonotonic(s.Bench), s.Stats)
