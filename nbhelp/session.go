@@ -96,3 +96,20 @@ func ReadersNote() {
 	}
 	Markdown("Reader families in this run are LLMs from `ESR_LLM_MODELS`, read from the response cache.")
 }
+
+// RunWith is Run with readers of your own (e.g. a scripted reader with the
+// capabilities you choose): its rows are cached apart from the default
+// families', keyed by the readers' full configuration.
+func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *experiment.Result {
+	su, ok := experiment.Suites[suite]
+	if !ok {
+		panic("nbhelp: no suite " + suite)
+	}
+	s := Setup(suite, b)
+	s.Readers = readers
+	res := Must(su.RunCached(Ctx, s, Path(".esr-cache", "notebooks")))
+	if res.CacheFile != "" {
+		Markdown("<small>rows of `" + suite + "` read from the cache: `" + filepath.Base(res.CacheFile) + "`</small>")
+	}
+	return res
+}

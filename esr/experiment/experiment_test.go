@@ -518,7 +518,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qa, err := experiment.PickWorked(b, esr.RevertedRevert)
+	qa, err := experiment.PickWorked(b, esr.RevertedRevert, esr.Snapshot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +542,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 			t.Errorf("%s gives no reason", w.Readers[ri])
 		}
 	}
-	if a := w.Arithmetic(); !strings.Contains(a, fmt.Sprintf("%d/%d readers are right on graphrag-abstain", right, len(rs))) {
+	if a := w.Arithmetic(); !strings.Contains(a, fmt.Sprintf("right are %d/%d on graphrag-abstain", right, len(rs))) || !strings.Contains(a, "Render step") {
 		t.Errorf("arithmetic %q does not count %d/%d right on graphrag-abstain", a, right, len(rs))
 	}
 	if tab := experiment.CapabilitiesTable(rs); len(tab.Rows) != len(rs) {

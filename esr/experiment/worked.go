@@ -32,15 +32,15 @@ type WorkedQuestion struct {
 	Answers  [][]WorkedAnswer // [reader][memory]
 }
 
-// PickWorked chooses the QA to work through: the snapshot QA of the
-// stratum on the shortest stream (ties: the smallest qid), so its renders
-// fit on a screen.
-func PickWorked(b *bench.Bench, ph esr.Phenomenon) (esr.QA, error) {
+// PickWorked chooses the QA to work through: the QA of the stratum and
+// query type on the shortest stream (ties: the smallest qid), so its
+// renders fit on a screen.
+func PickWorked(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) (esr.QA, error) {
 	var best *esr.QA
 	bestLen := 0
 	for i := range b.QAs {
 		q := &b.QAs[i]
-		if q.Phenomenon != ph || q.Type() != esr.Snapshot {
+		if q.Phenomenon != ph || q.Type() != qt {
 			continue
 		}
 		n := len(b.Atoms[q.StreamID])
@@ -49,7 +49,7 @@ func PickWorked(b *bench.Bench, ph esr.Phenomenon) (esr.QA, error) {
 		}
 	}
 	if best == nil {
-		return esr.QA{}, fmt.Errorf("no %s snapshot QA in %s", ph, b.Name())
+		return esr.QA{}, fmt.Errorf("no %s %s QA in %s", ph, qt, b.Name())
 	}
 	return *best, nil
 }
@@ -123,12 +123,14 @@ func (w *WorkedQuestion) AnswersTable() *report.Table {
 	return t
 }
 
-// Arithmetic spells out the two steps on this one question: the share of
-// readers right on each memory, and the render and mechanism steps as
-// differences of those shares, naming the readers that flip.
+// Arithmetic spells out the steps on this one question: the share of
+// readers right on each memory, and each step between consecutive memories
+// as a difference of those shares, naming the readers that flip. On the
+// staircase the first step is the render step and the second the
+// mechanism step.
 func (w *WorkedQuestion) Arithmetic() string {
 	n := len(w.Readers)
-	if n == 0 || len(w.Memories) < 3 {
+	if n == 0 || len(w.Memories) < 2 {
 		return ""
 	}
 	right := make([]int, len(w.Memories))
@@ -162,11 +164,27 @@ func (w *WorkedQuestion) Arithmetic() string {
 		return s
 	}
 	f := func(k int) string { return fmt.Sprintf("%d/%d", k, n) }
-	return fmt.Sprintf("On this question %s readers are right on %s, %s on %s and %s on %s. "+
-		"Render step: %s − %s = %s%s. Mechanism step: %s − %s = %s%s. Averaged over every question of the stratum, these two steps are Table 2's render and fine-d mechanism terms.",
-		f(right[0]), w.Memories[0], f(right[1]), w.Memories[1], f(right[2]), w.Memories[2],
-		f(right[1]), f(right[0]), fmtSigned(float64(right[1]-right[0])/float64(n)), flips(0, 1),
-		f(right[2]), f(right[1]), fmtSigned(float64(right[2]-right[1])/float64(n)), flips(1, 2))
+	var parts []string
+	for mi, m := range w.Memories {
+		parts = append(parts, f(right[mi])+" on "+m)
+	}
+	s := "On this question the readers right are " + strings.Join(parts, ", ") + "."
+	staircase := len(w.Memories) >= 3 && w.Memories[0] == Staircase[0] && w.Memories[1] == Staircase[1] && w.Memories[2] == Staircase[2]
+	for mi := 0; mi+1 < len(w.Memories); mi++ {
+		name := "Step " + w.Memories[mi] + " → " + w.Memories[mi+1]
+		if staircase && mi == 0 {
+			name = "Render step (" + w.Memories[0] + " → " + w.Memories[1] + ")"
+		}
+		if staircase && mi == 1 {
+			name = "Mechanism step (" + w.Memories[1] + " → " + w.Memories[2] + ")"
+		}
+		s += fmt.Sprintf(" %s: %s − %s = %s%s.", name, f(right[mi+1]), f(right[mi]),
+			fmtSigned(float64(right[mi+1]-right[mi])/float64(n)), flips(mi, mi+1))
+	}
+	if staircase {
+		s += " Averaged over every question of the stratum, the render and mechanism steps are Table 2's render and fine-d mechanism terms."
+	}
+	return s
 }
 
 // CapabilitiesTable lists what each reader can do with a render: the

@@ -67,7 +67,7 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 		}
 	}
 	width := min(0.7, 0.18*float64(len(series))) // series side by side, close to their label
-	fi := 0 // family index, for colours and glyphs
+	fi := 0                                      // family index, for colours and glyphs
 	for si, s := range series {
 		var xys plotter.XYs
 		var errs plotter.YErrors
