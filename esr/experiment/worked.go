@@ -14,6 +14,10 @@ import (
 	"github.com/esrkit/esrkit/esr/report"
 )
 
+// RetentionStaircase are the memories a provenance question is worked
+// through (§4.3): discarding, retaining without types, the typed ledger.
+var RetentionStaircase = []string{"coarse-discard", "coarse-retain", "fine-ledger"}
+
 // WorkedAnswer is one reader's answer on one memory's render.
 type WorkedAnswer struct {
 	Answer  string

@@ -36,6 +36,7 @@ var Numbers = map[string]float64{
 	"t11/pure/render":        0.027,
 	"t11/pure/fine residual": 0.022,
 	// Figure 3 provenance accuracy (n = 4,895) and the deployed reversal.
+	"f3/n":                         4895,
 	"f3/coarse-discard":            0.243,
 	"f3/graphrag-abstain":          0.439,
 	"f3/coarse-retain":             0.604,
