@@ -578,3 +578,21 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 		t.Error("no plot")
 	}
 }
+
+// ExplainGap names the sign against the paper's and the families behind a
+// pooled term; WhoIsRight splits a memory's accuracy by family.
+func TestExplainGapAndWhoIsRight(t *testing.T) {
+	cs := []experiment.Comparison{
+		{Label: "render", Family: experiment.Pooled, Delta: -0.05, Lo: -0.08, Hi: -0.02},
+		{Label: "render", Family: "a", Delta: -0.25, Lo: -0.3, Hi: -0.2},
+		{Label: "render", Family: "b", Delta: 0, Lo: 0, Hi: 0},
+	}
+	got := experiment.ExplainGap(cs, "t2/")
+	if !strings.Contains(got, "opposite sign") || !strings.Contains(got, "a -0.250, b +0.000") {
+		t.Errorf("ExplainGap: %q", got)
+	}
+	rows := []eval.Outcome{{QID: "1", Family: "a", Memory: "m", Correct: true}, {QID: "1", Family: "b", Memory: "m"}}
+	if got := experiment.WhoIsRight(rows, "m", nil); !strings.Contains(got, "0.500") || !strings.Contains(got, "a 1.000, b 0.000") {
+		t.Errorf("WhoIsRight: %q", got)
+	}
+}

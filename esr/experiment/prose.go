@@ -2,7 +2,10 @@ package experiment
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+
+	"github.com/esrkit/esrkit/esr/eval"
 )
 
 // This file writes the sentences notebooks show about results: every sign,
@@ -113,4 +116,59 @@ func PaperText(format string, keys ...string) string {
 		}
 	}
 	return fmt.Sprintf(format, args...)
+}
+
+// ExplainGap says, for every pooled term of cs with a paper value under
+// paperPrefix+label, how ours compares with the paper's and which families
+// make the pooled number: a pooled term is the mean of the families' terms
+// (equal rows per family), so the families whose terms are furthest from 0
+// carry its sign. Every number comes from cs and the registry.
+func ExplainGap(cs []Comparison, paperPrefix string) string {
+	var b strings.Builder
+	for _, c := range cs {
+		if c.Family != Pooled {
+			continue
+		}
+		p, ok := Paper[paperPrefix+c.Label]
+		if !ok {
+			continue
+		}
+		var fams []Comparison
+		for _, f := range cs {
+			if f.Label == c.Label && f.Family != Pooled {
+				fams = append(fams, f)
+			}
+		}
+		sort.SliceStable(fams, func(i, j int) bool { return abs(fams[i].Delta) > abs(fams[j].Delta) })
+		var parts []string
+		for _, f := range fams {
+			parts = append(parts, fmt.Sprintf("%s %s", f.Family, fmtSigned(f.Delta)))
+		}
+		agree := "the same sign as"
+		switch {
+		case (c.Delta > 0) != (p > 0) && c.Significant():
+			agree = "the opposite sign to"
+		case !c.Significant():
+			agree = "no distinguishable sign, against"
+		}
+		fmt.Fprintf(&b, "- **%s**: ours %s has %s the paper's %s. It is the mean of the families' terms: %s.\n",
+			c.Label, fmtSigned(c.Delta), agree, fmtSigned(p), strings.Join(parts, ", "))
+	}
+	return b.String()
+}
+
+// WhoIsRight says which families make a memory's accuracy on the rows kept
+// by f: the pooled accuracy and each family's, highest first.
+func WhoIsRight(rows []eval.Outcome, memory string, f Filter) string {
+	pooled := AccuracyBy(rows, []string{memory}, nil, f, DefaultStats.Level)
+	if len(pooled) == 0 {
+		return ""
+	}
+	fams := AccuracyBy(rows, []string{memory}, func(o *eval.Outcome) string { return o.Family }, f, DefaultStats.Level)
+	sort.SliceStable(fams, func(i, j int) bool { return fams[i].Acc > fams[j].Acc })
+	var parts []string
+	for _, a := range fams {
+		parts = append(parts, fmt.Sprintf("%s %s", a.Group, fmtProp(a.Acc)))
+	}
+	return fmt.Sprintf("%s's pooled accuracy %s is the mean of its families': %s.", memory, fmtProp(pooled[0].Acc), strings.Join(parts, ", "))
 }
