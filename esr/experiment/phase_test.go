@@ -102,3 +102,38 @@ func TestSimFamiliesLabelled(t *testing.T) {
 		t.Error("sim readers lack strict variants")
 	}
 }
+
+// The 5×5 date × status diagram on the bundled bench, as the README reads
+// it: run with -v to see the table and the computed reading.
+func TestPhaseDiagramBundled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5×5 grid with B = 10,000: a few seconds")
+	}
+	b, err := bench.Load("../../data/synthetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
+	grid := []float64{0, 0.25, 0.5, 0.75, 1}
+	ph, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, grid, base, experiment.DefaultStats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + ph.Table().Markdown() + "\n\n" + ph.Summary())
+	for yi := range grid {
+		for xi := range grid {
+			c := ph.Cell(xi, yi)
+			// The render term never grows with date skill, the mechanism
+			// term never shrinks with status skill (common random numbers).
+			if xi > 0 && c.Render.Delta > ph.Cell(xi-1, yi).Render.Delta {
+				t.Errorf("render grows with date at %g, %g", c.X, c.Y)
+			}
+			if yi > 0 && c.Mechanism.Delta < ph.Cell(xi, yi-1).Mechanism.Delta {
+				t.Errorf("mechanism shrinks with status at %g, %g", c.X, c.Y)
+			}
+		}
+	}
+	if ph.Cell(0, 0).Dominant() != "render" || ph.Cell(0, 4).Dominant() != "mechanism" || ph.Cell(4, 0).Dominant() != "neither" {
+		t.Errorf("corners: %s %s %s", ph.Cell(0, 0).Dominant(), ph.Cell(0, 4).Dominant(), ph.Cell(4, 0).Dominant())
+	}
+}
