@@ -9,11 +9,12 @@ import (
 )
 
 func init() {
-	register("readers", "list every reader as JSON lines (scripted readers are simulations)", runReaders)
+	register("readers", "list every reader as JSON lines (scripted and sim readers are simulations)", runReaders)
 }
 
 // runReaders prints one JSON object per reader: {name, kind, simulated,
-// summary, capabilities}: the oracle, every scripted profile, and one LLM
+// summary, capabilities}: the oracle, every scripted profile, every sim
+// (stochastic simulated) profile with simulated=true, and one LLM
 // reader per model of ESR_LLM_MODELS (or --models). Endpoint and key are
 // never printed.
 func runReaders(args []string, stdout, stderr io.Writer) error {

@@ -54,6 +54,19 @@ func TestReadersCommand(t *testing.T) {
 			}
 		}
 	}
+	for _, p := range []string{"careful", "date-sorter", "status-reader", "skimmer", "hedger"} {
+		r := byName["sim:"+p]
+		if r == nil || r["kind"] != "sim" || r["simulated"] != true {
+			t.Errorf("sim:%s row %v", p, r)
+			continue
+		}
+		caps := r["capabilities"].(map[string]any)
+		for _, k := range []string{"status_skill", "date_skill", "date_decay_per_row", "first_row_bias", "abstain_on_conflict", "row_budget", "token_budget"} {
+			if _, ok := caps[k]; !ok {
+				t.Errorf("sim:%s lacks %s", p, k)
+			}
+		}
+	}
 	for n := range byName {
 		if strings.HasPrefix(n, "llm:") {
 			t.Errorf("llm reader listed without ESR_LLM_MODELS: %s", n)

@@ -44,7 +44,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	} else {
 		dir = fs.String("bench", "", "benchmark `DIR` (required)")
 	}
-	readers := fs.String("readers", "default", "readers, comma separated: oracle, scripted:PROFILE, llm[:MODEL]; default = the LLM families of ESR_LLM_MODELS when models are named, else the scripted (simulated) families")
+	readers := fs.String("readers", "default", "readers, comma separated: oracle, scripted:PROFILE, sim:PROFILE[@seed=S], llm[:MODEL]; default = the LLM families of ESR_LLM_MODELS when models are named, else the scripted (simulated) families")
 	rels := fs.String("relations", relate.RuleName, "relation source: rule, oracle or same-state")
 	outHelp := "output `DIR` for tables (CSV, Markdown, LaTeX), figures (PNG, SVG), outcome rows and llm-summary.json (required)"
 	outDefault := ""

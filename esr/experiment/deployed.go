@@ -177,7 +177,7 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 			t.AddRow(row...)
 		}
 	}
-	t.Notes = []string{"state = the class's structured read-out (what the oracle reader answers); scripted:* are SIMULATED readers (deterministic text rules), not LLMs"}
+	t.Notes = []string{"state = the class's structured read-out (what the oracle reader answers); scripted:* and sim:* are SIMULATED readers (text rules; sim:* with capabilities drawn per question), not LLMs"}
 	return t, nil
 }
 

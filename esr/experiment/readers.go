@@ -13,6 +13,15 @@ import (
 // move a reader's answers; they are not LLM results.
 var ScriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter", "scripted:cautious", "scripted:budgeted", "scripted:majority"}
 
+// SimFamilies are the stochastic simulated answer families (`esr readers`
+// lists them as sim:*): the scripted reader's rules with each capability a
+// probability drawn per question, seeded per (seed, profile, question). Use
+// them like ScriptedFamilies (e.g. reader.ParseList(strings.Join(
+// SimFamilies, ","), reader.Config{})); unlike the scripted families, their
+// per-family intervals do not collapse to a point. They are not the
+// notebooks' default readers.
+var SimFamilies = []string{"sim:careful", "sim:date-sorter", "sim:status-reader", "sim:skimmer", "sim:hedger"}
+
 // DefaultReaders are the notebooks' answer families: every model of
 // ESR_LLM_MODELS (one family each) when models are named, the scripted
 // (simulated) families otherwise (DefaultReaderSpec). LLM answers come from
@@ -22,10 +31,11 @@ func DefaultReaders(cacheDir string) ([]reader.Reader, error) {
 	return defaultReaders(cacheDir, nil)
 }
 
-// Simulated reports whether any reader is a scripted (simulated) one.
+// Simulated reports whether any reader is a scripted or sim (simulated)
+// one.
 func Simulated(rs []reader.Reader) bool {
 	for _, r := range rs {
-		if strings.HasPrefix(r.Name(), "scripted:") {
+		if strings.HasPrefix(r.Name(), "scripted:") || strings.HasPrefix(r.Name(), "sim:") {
 			return true
 		}
 	}
@@ -44,7 +54,8 @@ func (a asFamily) Family() string { return a.family }
 // StrictVariants returns the strict-decode variant of each reader that has
 // one, answering under the original family: an LLM reader asks with the
 // qa-strict template (abstain whenever the context marks the key
-// unresolved); a scripted reader also reads the status column. The oracle
+// unresolved); a scripted reader also reads the status column, a sim reader
+// always does (StatusSkill 1, same draws otherwise). The oracle
 // has none (it already reads the status) and is left out.
 func StrictVariants(rs []reader.Reader) []reader.Reader {
 	var out []reader.Reader
@@ -52,6 +63,14 @@ func StrictVariants(rs []reader.Reader) []reader.Reader {
 		if l, ok := r.(*reader.LLM); ok {
 			if strict, err := l.WithTemplate(llm.TemplateQAStrict); err == nil {
 				out = append(out, strict)
+			}
+			continue
+		}
+		if sm, ok := r.(*reader.Sim); ok {
+			p := sm.Profile()
+			p.StatusSkill = 1
+			if strict, err := reader.NewSim(p, sm.Seed()); err == nil {
+				out = append(out, asFamily{Reader: simRenamed{strict, sm.Name() + "+strict"}, family: r.Family()})
 			}
 			continue
 		}
@@ -71,3 +90,12 @@ func StrictVariants(rs []reader.Reader) []reader.Reader {
 }
 
 func init() { StrictReaders = StrictVariants }
+
+// simRenamed is a sim reader under another name (its draws do not depend on
+// the name).
+type simRenamed struct {
+	*reader.Sim
+	name string
+}
+
+func (s simRenamed) Name() string { return s.name }

@@ -47,6 +47,12 @@ func familyNote(rows []eval.Outcome) string {
 			break
 		}
 	}
+	for _, f := range fams {
+		if strings.HasPrefix(f, "sim:") {
+			note += "; sim:* are SIMULATED stochastic readers (the scripted rules with each capability drawn per question from a seeded PCG), not LLMs: they show how reader skills move the terms, not the paper's magnitudes"
+			break
+		}
+	}
 	return note + "; paper: five answer-LLM families, DeepSeek-V3 judge"
 }
 

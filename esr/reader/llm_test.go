@@ -340,14 +340,15 @@ func TestCatalog(t *testing.T) {
 	kinds := map[string]int{}
 	for _, c := range cat {
 		kinds[c.Kind]++
-		if c.Kind == "scripted" && !c.Simulated {
+		sim := c.Kind == "scripted" || c.Kind == "sim"
+		if sim && !c.Simulated {
 			t.Errorf("%s not marked simulated", c.Name)
 		}
-		if c.Kind != "scripted" && c.Simulated {
+		if !sim && c.Simulated {
 			t.Errorf("%s marked simulated", c.Name)
 		}
 	}
-	if kinds["oracle"] != 1 || kinds["scripted"] != len(profiles) || kinds["llm"] != 1 {
+	if kinds["oracle"] != 1 || kinds["scripted"] != len(profiles) || kinds["sim"] != len(simProfiles) || kinds["llm"] != 1 {
 		t.Errorf("catalog kinds %v", kinds)
 	}
 	if l := cat[len(cat)-1].Capabilities.(LLMCapabilities); l.EndpointConfigured || l.Model != "qwen3-8b" {

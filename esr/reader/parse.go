@@ -103,7 +103,9 @@ func (cfg Config) models() []string {
 }
 
 // Parse makes the reader named by spec: "oracle", "scripted:PROFILE" (see
-// ScriptedProfiles; "PROFILE@N" sets a token budget) or "llm:MODEL". A bare
+// ScriptedProfiles; "PROFILE@N" sets a token budget), "sim:PROFILE" (see
+// SimProfiles and ParseSim; "PROFILE@seed=S@CAP=V" sets the draw seed and
+// overrides capabilities) or "llm:MODEL". A bare
 // "llm" works when exactly one model is configured (ParseList expands it to
 // every model).
 func Parse(spec string, cfg Config) (Reader, error) {
@@ -119,6 +121,10 @@ func parseOne(spec string, setup *llmSetup) (Reader, error) {
 		return NewScripted(arg)
 	case kind == "scripted":
 		return nil, fmt.Errorf("reader scripted needs a profile: scripted:PROFILE (%s)", profileNames())
+	case kind == "sim" && hasArg:
+		return ParseSim(arg)
+	case kind == "sim":
+		return nil, fmt.Errorf("reader sim needs a profile: sim:PROFILE[@seed=S][@CAP=V] (%s)", simProfileNames())
 	case kind == "llm" && hasArg:
 		if strings.TrimSpace(arg) == "" {
 			return nil, errors.New("reader llm: empty model name")
@@ -134,7 +140,7 @@ func parseOne(spec string, setup *llmSetup) (Reader, error) {
 		}
 		return nil, fmt.Errorf("reader llm: %d models configured; name one as llm:MODEL (a reader list expands llm to all)", len(ms))
 	}
-	return nil, fmt.Errorf("unknown reader %q (want oracle, scripted:PROFILE or llm[:MODEL])", spec)
+	return nil, fmt.Errorf("unknown reader %q (want oracle, scripted:PROFILE, sim:PROFILE or llm[:MODEL])", spec)
 }
 
 func profileNames() string {
@@ -147,7 +153,8 @@ func profileNames() string {
 
 // ParseList makes the readers of a comma-separated list of specs. A bare
 // "llm" expands to one reader per model of ESR_LLM_MODELS (or cfg.Models), a
-// bare "scripted" to every scripted profile. LLM readers share one client
+// bare "scripted" to every scripted profile, a bare "sim" to every sim
+// profile. LLM readers share one client
 // per endpoint (one concurrency limit each) and one cache. It fails clearly
 // when an LLM reader is asked for and its model has no endpoint (unless
 // cfg.Offline).
@@ -173,6 +180,15 @@ func ParseList(list string, cfg Config) ([]Reader, error) {
 		case "scripted":
 			for _, p := range profiles {
 				r, err := NewScripted(p.Name)
+				if err != nil {
+					return nil, err
+				}
+				add(r)
+			}
+			continue
+		case "sim":
+			for _, p := range simProfiles {
+				r, err := NewSim(p, 0)
 				if err != nil {
 					return nil, err
 				}
@@ -211,8 +227,9 @@ type Info struct {
 	Kind      string `json:"kind"`
 	Simulated bool   `json:"simulated"`
 	Summary   string `json:"summary,omitempty"`
-	// Capabilities: Capabilities for scripted readers, a description of
-	// what is read for the oracle, model and template for LLM readers.
+	// Capabilities: Capabilities for scripted readers, the SimProfile for
+	// sim readers, a description of what is read for the oracle, model and
+	// template for LLM readers.
 	Capabilities any `json:"capabilities"`
 }
 
@@ -233,7 +250,8 @@ type LLMCapabilities struct {
 	EndpointConfigured bool    `json:"endpoint_configured"`
 }
 
-// Catalog lists every reader: the oracle, each scripted profile, and one
+// Catalog lists every reader: the oracle, each scripted profile, each sim
+// (stochastic simulated) profile, and one
 // LLM reader per configured model (cfg.Models or ESR_LLM_MODELS). It never
 // shows the endpoint or the key.
 func Catalog(cfg Config) []Info {
@@ -242,6 +260,10 @@ func Catalog(cfg Config) []Info {
 	for _, p := range profiles {
 		out = append(out, Info{Name: "scripted:" + p.Name, Kind: "scripted", Simulated: true,
 			Summary: "simulation: " + p.Summary, Capabilities: p.Capabilities})
+	}
+	for _, p := range simProfiles {
+		out = append(out, Info{Name: "sim:" + p.Name, Kind: "sim", Simulated: true,
+			Summary: "stochastic simulation (capabilities drawn per question, seeded): " + p.Summary, Capabilities: p})
 	}
 	env := llm.Env{Getenv: cfg.Getenv, BaseURL: cfg.BaseURL}
 	maxTok := cfg.MaxTokens

@@ -202,6 +202,44 @@ func queryType(in Input) esr.QueryType {
 }
 
 func (s *Scripted) decide(in Input) decision {
+	p := policy{caps: s.caps}
+	return p.decide(in)
+}
+
+// policy is what one decision runs with: a scripted reader's fixed
+// capabilities, or the capabilities a simulated (sim:) reader drew for the
+// item. Scripted and Sim readers share every step below.
+type policy struct {
+	caps Capabilities
+	// rowBudget, when > 0, keeps only the key's first rowBudget records (and
+	// the first rowBudget raw event lines) in text order.
+	rowBudget int
+	// sortOK, when set, says whether a date sort over n dated records
+	// succeeds (a sim reader's draw); nil means it always does. A failed
+	// sort leaves the records in text order, as if undated.
+	sortOK func(n int) bool
+	// notes collects what happened beyond the decision's own note (budgets).
+	notes []string
+}
+
+// sorts reports whether the reader orders n dated records by time.
+func (s *policy) sorts(n int) bool {
+	if !s.caps.SortsByTime {
+		return false
+	}
+	return s.sortOK == nil || s.sortOK(n)
+}
+
+// budget keeps the first rowBudget records.
+func (s *policy) budget(recs []record, what string) []record {
+	if s.rowBudget <= 0 || len(recs) <= s.rowBudget {
+		return recs
+	}
+	s.notes = append(s.notes, fmt.Sprintf("row budget: read %d of %d %s", s.rowBudget, len(recs), what))
+	return recs[:s.rowBudget]
+}
+
+func (s *policy) decide(in Input) decision {
 	text := truncateTokens(in.Context, s.caps.TokenBudget)
 	v := parseRender(text)
 	q := contentWords(in.Question)
@@ -223,9 +261,12 @@ func (s *Scripted) decide(in Input) decision {
 			for _, r := range v.records {
 				if r.key == label {
 					recs = append(recs, r)
-					known = append(known, r.value)
-					structuredDated = structuredDated || r.hasTime
 				}
+			}
+			recs = s.budget(recs, "rows")
+			for _, r := range recs {
+				known = append(known, r.value)
+				structuredDated = structuredDated || r.hasTime
 			}
 			for _, w := range words(label) {
 				keyWords[w] = true
@@ -247,7 +288,12 @@ func (s *Scripted) decide(in Input) decision {
 			return d
 		}
 		var recs []record
-		for _, ev := range v.events {
+		events := v.events
+		if s.rowBudget > 0 && len(events) > s.rowBudget {
+			s.notes = append(s.notes, fmt.Sprintf("row budget: read %d of %d event lines", s.rowBudget, len(events)))
+			events = events[:s.rowBudget]
+		}
+		for _, ev := range events {
 			if val, ok := findValues(ev.text, known, pat); ok {
 				recs = append(recs, record{value: val, time: ev.time, hasTime: ev.hasTime, id: ev.id, pos: ev.pos, raw: true})
 			}
@@ -260,7 +306,7 @@ func (s *Scripted) decide(in Input) decision {
 			}
 		}
 		rd := s.answer(recs, "", qt, in.MayAbstain)
-		rd.note = fmt.Sprintf("raw events (%s, %d of %d lines state a value): %s", how, len(recs), len(v.events), rd.note)
+		rd.note = fmt.Sprintf("raw events (%s, %d of %d lines state a value): %s", how, len(recs), len(events), rd.note)
 		if len(v.records) == 0 || rd.why == decided {
 			return rd
 		}
@@ -295,7 +341,7 @@ func chooseKey(recs []record, q map[string]bool) (string, bool) {
 }
 
 // answer decides a query from one key's records.
-func (s *Scripted) answer(recs []record, keyStatus string, qt esr.QueryType, mayAbstain bool) decision {
+func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAbstain bool) decision {
 	if len(recs) == 0 {
 		return abstain(missing, "no value found")
 	}
@@ -354,7 +400,7 @@ func (s *Scripted) answer(recs []record, keyStatus string, qt esr.QueryType, may
 }
 
 // forced settles a conflict for a memory that forbids abstaining.
-func (s *Scripted) forced(cands []record, why string) decision {
+func (s *policy) forced(cands []record, why string) decision {
 	r, ok := majority(cands, true)
 	if !ok {
 		return abstain(conflict, why)
@@ -363,7 +409,7 @@ func (s *Scripted) forced(cands []record, why string) decision {
 }
 
 // pick chooses the current record among candidates.
-func (s *Scripted) pick(cands []record, useTime, mayAbstain bool) (record, outcome, string) {
+func (s *policy) pick(cands []record, useTime, mayAbstain bool) (record, outcome, string) {
 	if len(cands) == 0 {
 		return record{}, missing, "no candidate value"
 	}
@@ -374,7 +420,7 @@ func (s *Scripted) pick(cands []record, useTime, mayAbstain bool) (record, outco
 				dated = append(dated, r)
 			}
 		}
-		if len(dated) > 0 {
+		if len(dated) > 0 && s.sorts(len(dated)) {
 			sortNewest(dated)
 			top := dated[:1]
 			for _, r := range dated[1:] {
@@ -395,7 +441,7 @@ func (s *Scripted) pick(cands []record, useTime, mayAbstain bool) (record, outco
 }
 
 // settle applies the conflict policy to disagreeing candidates.
-func (s *Scripted) settle(cands []record, mayAbstain bool, what string) (record, outcome, string) {
+func (s *policy) settle(cands []record, mayAbstain bool, what string) (record, outcome, string) {
 	policy := s.caps.OnConflict
 	if policy == ConflictAbstain && !mayAbstain {
 		r, ok := majority(cands, true)
@@ -453,7 +499,7 @@ func majority(cands []record, tieFirst bool) (record, bool) {
 }
 
 // prior chooses the record in force before cur.
-func (s *Scripted) prior(recs []record, cur record, statusInfo, mayAbstain bool) (record, outcome, string) {
+func (s *policy) prior(recs []record, cur record, statusInfo, mayAbstain bool) (record, outcome, string) {
 	var others []record
 	for _, r := range recs {
 		if sameValue(r.value, cur.value) {
@@ -474,7 +520,7 @@ func (s *Scripted) prior(recs []record, cur record, statusInfo, mayAbstain bool)
 				dated = append(dated, r)
 			}
 		}
-		if len(dated) > 0 {
+		if len(dated) > 0 && s.sorts(len(dated)) {
 			if statusInfo {
 				// Most recently closed first, then most recently valid.
 				sort.SliceStable(dated, func(i, j int) bool {

@@ -3,10 +3,13 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"gonum.org/v1/plot"
+	gpalette "gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -233,4 +236,136 @@ func SavePlot(p *plot.Plot, dir, name string) error {
 		}
 	}
 	return nil
+}
+
+// HeatCells is a regular grid of values for HeatMap: Z[r][c] is the value
+// at (X[c], Y[r]); Labels[r][c], when set, is printed in the cell.
+type HeatCells struct {
+	X, Y   []float64
+	Z      [][]float64
+	Labels [][]string
+}
+
+type heatGrid struct{ HeatCells }
+
+func (g heatGrid) Dims() (c, r int)   { return len(g.HeatCells.X), len(g.HeatCells.Y) }
+func (g heatGrid) Z(c, r int) float64 { return g.HeatCells.Z[r][c] }
+func (g heatGrid) X(c int) float64    { return g.HeatCells.X[c] }
+func (g heatGrid) Y(r int) float64    { return g.HeatCells.Y[r] }
+
+// DivergingGrey is a diverging palette of n colours that stays readable in
+// greyscale: blue below the centre, orange above, with lightness rising
+// monotonically from dark (most negative) through a mid grey (0) to light
+// (most positive), so a greyscale print still orders the values; the sign
+// is the hue (and HeatMap prints it in every cell).
+func DivergingGrey(n int) gpalette.Palette {
+	if n < 2 {
+		n = 2
+	}
+	cs := make([]color.Color, n)
+	for i := range cs {
+		t := 2*float64(i)/float64(n-1) - 1 // −1 … +1
+		L := 60 + 32*t                     // CIE L*: 28 … 92
+		C := 42 * math.Abs(t)              // chroma grows away from 0
+		h := 255.0                         // blue hue (degrees, LCh)
+		if t > 0 {
+			h = 70 // orange-yellow
+		}
+		cs[i] = lchToRGB(L, C, h)
+	}
+	return colors(cs)
+}
+
+type colors []color.Color
+
+func (c colors) Colors() []color.Color { return c }
+
+// lchToRGB converts CIE LCh(ab) (D65) to a clamped sRGB colour.
+func lchToRGB(L, C, hDeg float64) color.Color {
+	a, b := C*math.Cos(hDeg*math.Pi/180), C*math.Sin(hDeg*math.Pi/180)
+	fy := (L + 16) / 116
+	fx, fz := fy+a/500, fy-b/200
+	finv := func(t float64) float64 {
+		if t*t*t > 0.008856 {
+			return t * t * t
+		}
+		return (116*t - 16) / 903.3
+	}
+	X, Y, Z := 0.95047*finv(fx), finv(fy), 1.08883*finv(fz)
+	lin := [3]float64{
+		3.2406*X - 1.5372*Y - 0.4986*Z,
+		-0.9689*X + 1.8758*Y + 0.0415*Z,
+		0.0557*X - 0.2040*Y + 1.0570*Z,
+	}
+	var out [3]uint8
+	for i, v := range lin {
+		if v <= 0.0031308 {
+			v *= 12.92
+		} else {
+			v = 1.055*math.Pow(v, 1/2.4) - 0.055
+		}
+		out[i] = uint8(math.Round(255 * math.Max(0, math.Min(1, v))))
+	}
+	return color.RGBA{out[0], out[1], out[2], 255}
+}
+
+// HeatMap draws cells as a heat map with the DivergingGrey palette centred
+// on 0 (the colour scale runs from −m to +m, m the largest |value|, at
+// least 0.05), each cell's label printed in it (dark text on light cells,
+// white on dark), and the grid values as ticks.
+func HeatMap(title, xlabel, ylabel string, cells HeatCells) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = ylabel
+	m := 0.05
+	for _, row := range cells.Z {
+		for _, v := range row {
+			m = math.Max(m, math.Abs(v))
+		}
+	}
+	pal := DivergingGrey(255)
+	hm := plotter.NewHeatMap(heatGrid{cells}, pal)
+	hm.Min, hm.Max = -m, m
+	p.Add(hm)
+	if cells.Labels != nil {
+		var dark, light plotter.XYLabels
+		for r, row := range cells.Labels {
+			for c, text := range row {
+				xy := plotter.XY{X: cells.X[c], Y: cells.Y[r]}
+				if cells.Z[r][c] < -0.35*m { // dark cell: white text
+					light.XYs, light.Labels = append(light.XYs, xy), append(light.Labels, text)
+				} else {
+					dark.XYs, dark.Labels = append(dark.XYs, xy), append(dark.Labels, text)
+				}
+			}
+		}
+		for _, set := range []struct {
+			l plotter.XYLabels
+			c color.Color
+		}{{dark, color.Black}, {light, color.White}} {
+			if len(set.l.Labels) == 0 {
+				continue
+			}
+			l, err := plotter.NewLabels(set.l)
+			if err != nil {
+				continue
+			}
+			for i := range l.TextStyle {
+				l.TextStyle[i].Color = set.c
+				l.TextStyle[i].XAlign = draw.XCenter
+				l.TextStyle[i].YAlign = draw.YCenter
+			}
+			p.Add(l)
+		}
+	}
+	ticks := func(vs []float64) plot.ConstantTicks {
+		var t plot.ConstantTicks
+		for _, v := range vs {
+			t = append(t, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', 3, 64)})
+		}
+		return t
+	}
+	p.X.Tick.Marker, p.Y.Tick.Marker = ticks(cells.X), ticks(cells.Y)
+	return p
 }
