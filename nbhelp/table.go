@@ -17,8 +17,10 @@ var FloatFormat = struct {
 }{'g', 6}
 
 // TableHTML renders header and rows as an HTML table. Every cell is HTML-escaped;
-// cells that parse as numbers are right-aligned. Rows may be ragged. header may be
-// nil for a table without a header row.
+// cells that parse as numbers are right-aligned; a cell ending in ✓ (right) or
+// ✗ (wrong) is shaded green or red, with the mark kept for greyscale and
+// screen readers. Rows may be ragged. header may be nil for a table without a
+// header row.
 func TableHTML(header []string, rows [][]string) string {
 	var b strings.Builder
 	b.WriteString(`<table class="nbhelp">`)
@@ -35,9 +37,14 @@ func TableHTML(header []string, rows [][]string) string {
 	for _, row := range rows {
 		b.WriteString("<tr>")
 		for _, c := range row {
-			if isNumber(c) {
+			switch {
+			case isNumber(c):
 				b.WriteString(`<td style="text-align:right">`)
-			} else {
+			case strings.HasSuffix(c, "✓"):
+				b.WriteString(`<td style="background:#d9f0d3">`)
+			case strings.HasSuffix(c, "✗"):
+				b.WriteString(`<td style="background:#f4cccc">`)
+			default:
 				b.WriteString("<td>")
 			}
 			b.WriteString(html.EscapeString(c))

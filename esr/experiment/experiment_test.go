@@ -18,6 +18,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/esr/theory"
 )
 
 // miniBench has n reverted-revert streams (Figure 1 shaped) and n
@@ -594,5 +595,37 @@ func TestExplainGapAndWhoIsRight(t *testing.T) {
 	rows := []eval.Outcome{{QID: "1", Family: "a", Memory: "m", Correct: true}, {QID: "1", Family: "b", Memory: "m"}}
 	if got := experiment.WhoIsRight(rows, "m", nil); !strings.Contains(got, "0.500") || !strings.Contains(got, "a 1.000, b 0.000") {
 		t.Errorf("WhoIsRight: %q", got)
+	}
+}
+
+// The bridge pair: fine's Π and snapshot agree under R and R′, coarse's
+// snapshot equals fine's, render-only abstains, the relation type differs.
+func TestBridge(t *testing.T) {
+	rows := theory.Bridge()
+	if len(rows) != 6 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	s := experiment.BridgeSentence(rows)
+	for _, want := range []string{"answers the same snapshot", "fine − coarse is 0", "read-out is ABSTAIN", "Only the relation-type query"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("bridge sentence %q lacks %q", s, want)
+		}
+	}
+	if tab := experiment.BridgeTable(rows); len(tab.Rows) != 6 {
+		t.Errorf("table rows %d", len(tab.Rows))
+	}
+}
+
+// Coarse steps beside ⊕'s on the L2 example: the contradiction closes the
+// older edge in coarse-retain, which answers the newer value.
+func TestCoarseSteps(t *testing.T) {
+	tier := example.Tiers()[1]
+	tab := experiment.CoarseSteps(tier.Stream, tier.Atoms, relate.Rule{})
+	if len(tab.Rows) != len(tier.Atoms) {
+		t.Fatalf("%d steps for %d atoms", len(tab.Rows), len(tier.Atoms))
+	}
+	last := tab.Rows[len(tab.Rows)-1]
+	if !strings.Contains(strings.Join(last, " "), "closes 1 edge") || last[len(last)-1] == esr.AbstainText {
+		t.Errorf("last step %v: want the contradiction to close the older edge and an answer", last)
 	}
 }

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"slices"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/judge"
@@ -11,9 +12,12 @@ import (
 )
 
 // AnswerGrid answers one QA with every memory × reader and lays the answers
-// out as a table (one row per memory, one column per reader), marking wrong
-// answers with ✗. It is the quickstart's view of the render confound on a
-// single stream.
+// out as a table (one row per memory, one column per reader), marking right
+// answers ✓ and wrong ones ✗. The staircase memories come first, next to
+// each other, so the render step (graphrag-abstain → render-only) and the
+// mechanism step (render-only → fine-ledger) read down adjacent rows; the
+// other memories follow in the order given. It is the quickstart's view of
+// the render confound on a single stream.
 func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*report.Table, error) {
 	t := &report.Table{Name: "answer-grid-" + qa.QID, Title: "Answers to “" + qa.Question + "” (gold: " + qa.GoldAnswer + ")",
 		Columns: []string{"memory"}}
@@ -22,7 +26,18 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 	}
 	key, _ := qa.Locate(atoms)
 	q := qa.Query(key)
+	var ordered []string
+	for _, m := range Staircase {
+		if slices.Contains(memories, m) {
+			ordered = append(ordered, m)
+		}
+	}
 	for _, m := range memories {
+		if !slices.Contains(ordered, m) {
+			ordered = append(ordered, m)
+		}
+	}
+	for _, m := range ordered {
 		st, err := memory.Build(m, s, atoms, opt)
 		if err != nil {
 			return nil, err
@@ -35,14 +50,14 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 				return nil, err
 			}
 			v, _ := judge.Exact{}.Judge(ctx, &qa, out.Answer)
-			cell := out.Answer.String()
+			cell := out.Answer.String() + " ✓"
 			if !v.Correct {
-				cell += " ✗"
+				cell = out.Answer.String() + " ✗"
 			}
 			row = append(row, cell)
 		}
 		t.AddRow(row...)
 	}
-	t.Notes = []string{"✗ marks a wrong answer under the exact judge; oracle reads the memory's structured state, the other readers read its render"}
+	t.Notes = []string{"✓ right, ✗ wrong under the exact judge; the first rows are the staircase (d-blind control, render-only, fine-ledger, coarse-retain); oracle reads the memory's structured state, the other readers read its render"}
 	return t, nil
 }

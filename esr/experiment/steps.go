@@ -1,9 +1,11 @@
 package experiment
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 )
 
@@ -45,4 +47,62 @@ func join(s []string) string {
 		return "—"
 	}
 	return strings.Join(s, "; ")
+}
+
+// CoarseSteps is LedgerSteps for coarse-retain (Graphiti-style binary
+// invalidation): after each atom, the relation to every live edge, what the
+// binary alphabet makes of it (closes the edge, keeps it, or sets the atom
+// aside when it is UNRELATED to every live edge), the live edges and the
+// snapshot. Shown beside LedgerSteps, it makes the difference visible: a
+// CONTRADICTS closes the older edge here, where ⊕ keeps both and abstains.
+func CoarseSteps(s *esr.Stream, atoms []esr.Atom, r esr.Relator) *report.Table {
+	t := &report.Table{Name: "coarse-steps-" + s.ID, Title: "coarse-retain step by step on " + s.ID + " (relations: " + r.Name() + ")",
+		Columns: []string{"step", "atom", "value", "relations to live edges", "binary decision", "live edges", "snapshot"}}
+	rel := r.ForStream(s, atoms)
+	byID := map[string]*esr.Atom{}
+	for i := range atoms {
+		byID[atoms[i].ID] = &atoms[i]
+	}
+	var live []string
+	for i := range atoms {
+		a := &atoms[i]
+		var rels []string
+		closes, related := 0, false
+		for _, id := range live {
+			b := byID[id]
+			if b.Key() != a.Key() {
+				continue
+			}
+			x := rel(b, a)
+			rels = append(rels, b.ID+"→"+a.ID+" "+x.String())
+			if x != esr.Unrelated {
+				related = true
+			}
+			if x.Invalidates() {
+				closes++
+			}
+		}
+		st := memory.MustBuild(memory.CoarseRetain, s, atoms[:i+1], memory.Options{Relator: r})
+		live = live[:0]
+		for _, row := range st.Rows() {
+			live = append(live, row.Support...)
+		}
+		decision := "opens an edge"
+		switch {
+		case len(rels) > 0 && !related:
+			decision = "set aside (UNRELATED to every live edge)"
+		case closes > 0:
+			decision = fmt.Sprintf("closes %d edge(s), opens one", closes)
+		case len(rels) > 0:
+			decision = "keeps the edges open, opens one"
+		}
+		rs := "—"
+		if len(rels) > 0 {
+			rs = strings.Join(rels, "; ")
+		}
+		t.AddRow(i+1, a.ID, a.Display(), rs, decision, "{"+strings.Join(live, ", ")+"}",
+			st.Answer(esr.Query{Type: esr.Snapshot, Key: a.Key()}).String())
+	}
+	t.Notes = []string{"binary alphabet: SAME_STATE keeps the older edge open; REFINES, SUPERSEDES and CONTRADICTS close it; UNRELATED to every live edge opens no edge (spec §3)"}
+	return t
 }

@@ -181,26 +181,39 @@ func LinePlot(title, xlabel, ylabel string, series map[string][]XYInterval, orde
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
 	xmin, xmax := 0.0, 0.0
+	lo, hi := 0.0, 0.0
 	first := true
-	for si, name := range order {
-		pts := series[name]
-		var xys plotter.XYs
-		var errs plotter.YErrors
-		for _, pt := range pts {
-			xys = append(xys, plotter.XY{X: pt.X, Y: pt.Est})
-			errs = append(errs, struct{ Low, High float64 }{pt.Est - pt.Lo, pt.Hi - pt.Est})
+	for _, name := range order {
+		for _, pt := range series[name] {
 			if first || pt.X < xmin {
 				xmin = pt.X
 			}
 			if first || pt.X > xmax {
 				xmax = pt.X
 			}
+			lo, hi = min(lo, pt.Lo), max(hi, pt.Hi)
 			first = false
+		}
+	}
+	// Offset the series around each x so their error bars never overlap.
+	step := 0.0
+	if len(order) > 1 && xmax > xmin {
+		step = 0.012 * (xmax - xmin)
+	}
+	for si, name := range order {
+		off := (float64(si) - float64(len(order)-1)/2) * step
+		var xys plotter.XYs
+		var errs plotter.YErrors
+		for _, pt := range series[name] {
+			xys = append(xys, plotter.XY{X: pt.X + off, Y: pt.Est})
+			errs = append(errs, struct{ Low, High float64 }{pt.Est - pt.Lo, pt.Hi - pt.Est})
 		}
 		c := palette[si%len(palette)]
 		ln, sc, _ := plotter.NewLinePoints(xys)
 		ln.LineStyle.Color = c
+		ln.LineStyle.Dashes = lineDashes[si%len(lineDashes)]
 		sc.GlyphStyle.Color = c
+		sc.GlyphStyle.Shape = shapes[si%len(shapes)]
 		eb, _ := plotter.NewYErrorBars(struct {
 			plotter.XYer
 			plotter.YErrorer
@@ -215,10 +228,18 @@ func LinePlot(title, xlabel, ylabel string, series map[string][]XYInterval, orde
 		zl.LineStyle.Color = color.Gray{Y: 120}
 		p.Add(zl)
 	}
-	p.Legend.Top = true
+	// Fit the axis to the intervals and 0, with room below for the legend.
+	span := max(hi-lo, 0.05)
+	p.Y.Min, p.Y.Max = lo-(0.06+0.09*float64(len(order)))*span, hi+0.06*span
+	p.Legend.Top = false
+	p.Legend.Left = true
+	p.Legend.XOffs = vg.Points(8)
 	p.Add(plotter.NewGrid())
 	return p
 }
+
+// lineDashes tell LinePlot's series apart in greyscale.
+var lineDashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)}}
 
 // XYInterval is a point of a LinePlot series.
 type XYInterval struct {
