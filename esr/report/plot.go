@@ -24,9 +24,11 @@ type IntervalPoint struct {
 }
 
 // palette is a colour-blind-safe set (Okabe & Ito 2008).
+// The two oranges (vermillion, orange) are far apart in the order, so the
+// five families a table usually has never share one.
 var palette = []color.Color{
 	color.RGBA{0, 114, 178, 255}, color.RGBA{213, 94, 0, 255}, color.RGBA{0, 158, 115, 255},
-	color.RGBA{204, 121, 167, 255}, color.RGBA{230, 159, 0, 255}, color.RGBA{86, 180, 233, 255},
+	color.RGBA{204, 121, 167, 255}, color.RGBA{86, 180, 233, 255}, color.RGBA{230, 159, 0, 255},
 	color.RGBA{0, 0, 0, 255},
 }
 
