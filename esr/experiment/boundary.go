@@ -3,6 +3,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+
 	"github.com/esrkit/esrkit/internal/paper"
 
 	"gonum.org/v1/plot"
@@ -37,7 +38,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 		opt.ForceStatus = map[esr.Key]string{k: status}
 		return opt
 	}
-	base := eval.Config{Memories: []string{"fine-ledger", "graphrag-abstain"}, Readers: s.Readers, Judge: s.Judge,
+	base := eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: s.Readers, Judge: s.Judge,
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.CrossSourceConflict},
 		Options: s.Options, Progress: s.Progress}
 	stages := []struct {
@@ -86,20 +87,20 @@ func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) 
 	// by (qid, family): relabel the control rows' condition to the stage.
 	var control []eval.Outcome
 	for _, o := range rows {
-		if o.Memory == "graphrag-abstain" && o.Condition == StageBaseline {
+		if o.Memory == memory.GraphRAGAbstain && o.Condition == StageBaseline {
 			control = append(control, o)
 		}
 	}
 	n := 0
 	for _, stage := range []string{StageBaseline, StagePair, StageRow, StageStrict} {
-		acc := AccuracyBy(rows, []string{"fine-ledger"}, nil, Condition(stage), opt.withDefaults().Level)
+		acc := AccuracyBy(rows, []string{memory.FineLedger}, nil, Condition(stage), opt.withDefaults().Level)
 		if len(acc) == 0 {
 			continue
 		}
 		n++
 		var paired []eval.Outcome
 		for _, o := range rows {
-			if o.Memory == "fine-ledger" && o.Condition == stage {
+			if o.Memory == memory.FineLedger && o.Condition == stage {
 				o.Condition = ""
 				paired = append(paired, o)
 			}
@@ -108,7 +109,7 @@ func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) 
 			o.Condition = ""
 			paired = append(paired, o)
 		}
-		c, err := Compare(paired, stage, "fine-ledger", "graphrag-abstain", nil, opt)
+		c, err := Compare(paired, stage, memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
 		p := paper.Table9[stage]
 		if err != nil {
 			t.AddRow(stage, acc[0].N, fmtProp(acc[0].Acc), fmtProp(acc[0].AbstainRate), "—", "—", fmtProp(p[0]), fmtSigned(p[1]))
@@ -119,7 +120,7 @@ func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) 
 	if n == 0 {
 		return nil, fmt.Errorf("no cross-source-conflict rows")
 	}
-	gra := AccuracyBy(rows, []string{"graphrag-abstain"}, func(o *eval.Outcome) string { return o.Condition }, nil, opt.withDefaults().Level)
+	gra := AccuracyBy(rows, []string{memory.GraphRAGAbstain}, func(o *eval.Outcome) string { return o.Condition }, nil, opt.withDefaults().Level)
 	for _, a := range gra {
 		t.AddRow("GraphRAG+abstain ("+a.Group+")", a.N, fmtProp(a.Acc), fmtProp(a.AbstainRate), "—", "—", "—", "—")
 	}

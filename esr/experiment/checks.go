@@ -3,11 +3,13 @@ package experiment
 import (
 	"errors"
 	"fmt"
-	"github.com/esrkit/esrkit/internal/paper"
 	"strings"
+
+	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 	"github.com/esrkit/esrkit/stats"
 )
@@ -23,7 +25,7 @@ func Table20(rows []eval.Outcome, alpha float64) (*report.Table, error) {
 		var ps []float64
 		var cells [][]any
 		for _, p := range esr.Phenomena {
-			xa, xb := Paired(rows, "fine-ledger", "graphrag-abstain", And(Family(fam), QueryType("snapshot"), Phenomenon(string(p))))
+			xa, xb := Paired(rows, memory.FineLedger, memory.GraphRAGAbstain, And(Family(fam), QueryType("snapshot"), Phenomenon(string(p))))
 			if len(xa) == 0 {
 				continue
 			}
@@ -66,7 +68,7 @@ func Table16(rows []eval.Outcome) (*report.Table, error) {
 		var cells []any
 		n := 0
 		var cal, kap [2]string
-		for i, m := range []string{"fine-ledger", "graphrag-abstain"} {
+		for i, m := range []string{memory.FineLedger, memory.GraphRAGAbstain} {
 			var got, gold []bool
 			for _, o := range Select(rows, And(Family(fam), QueryType("snapshot"), func(o *eval.Outcome) bool { return o.Memory == m })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -211,16 +212,16 @@ type Term struct {
 // (Table 2): the render term, the fine mechanism residual and the coarse
 // mechanism, each a paired difference.
 var RenderMatched = []Term{
-	{"render", "render-only", "graphrag-abstain"},
-	{"fine-d mechanism", "fine-ledger", "render-only"},
-	{"coarse-d mechanism", "coarse-retain", "render-only"},
+	{"render", memory.RenderOnly, memory.GraphRAGAbstain},
+	{"fine-d mechanism", memory.FineLedger, memory.RenderOnly},
+	{"coarse-d mechanism", memory.CoarseRetain, memory.RenderOnly},
 }
 
 // Headline are the paper's reverted-revert headline comparisons (§4.1).
 var Headline = []Term{
-	{"RevisionLedger − GraphRAG+abstain", "fine-ledger", "graphrag-abstain"},
-	{"Graphiti − GraphRAG+abstain", "coarse-retain", "graphrag-abstain"},
-	{"RevisionLedger − Graphiti", "fine-ledger", "coarse-retain"},
+	{"RevisionLedger − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain},
+	{"Graphiti − GraphRAG+abstain", memory.CoarseRetain, memory.GraphRAGAbstain},
+	{"RevisionLedger − Graphiti", memory.FineLedger, memory.CoarseRetain},
 }
 
 // CompareTerms computes each term over rows kept by f. Terms with no pairs

@@ -29,7 +29,7 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 		deployed = relate.Rule{}
 	}
 	arm := func(r esr.Relator, name string) (map[string]float64, int, error) {
-		cfg := eval.Config{Memories: []string{"fine-ledger", "coarse-retain"}, Readers: []reader.Reader{reader.Oracle{}},
+		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: []reader.Reader{reader.Oracle{}},
 			Judge: judge.Exact{}, QueryTypes: []esr.QueryType{qt}, Options: memory.Options{Relator: r}, Condition: name}
 		if ph != "" {
 			cfg.Phenomena = []esr.Phenomenon{ph}
@@ -40,7 +40,7 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 		}
 		acc := map[string]float64{}
 		n := 0
-		for _, a := range AccuracyBy(rows, []string{"fine-ledger", "coarse-retain"}, nil, nil, 0.95) {
+		for _, a := range AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, nil, 0.95) {
 			acc[a.Memory], n = a.Acc, a.N
 		}
 		if n == 0 {
@@ -56,7 +56,7 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 	if err != nil {
 		return theory.Decomposition{}, err
 	}
-	d := theory.Corollary1(gold["fine-ledger"], gold["coarse-retain"], dep["fine-ledger"], dep["coarse-retain"])
+	d := theory.Corollary1(gold[memory.FineLedger], gold[memory.CoarseRetain], dep[memory.FineLedger], dep[memory.CoarseRetain])
 	where := fmt.Sprintf("%s, %s", b.Name(), qt)
 	if ph != "" {
 		where += ", " + string(ph)

@@ -3,10 +3,11 @@ package experiment
 import (
 	"context"
 	"fmt"
-	"gonum.org/v1/plot"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"

@@ -42,7 +42,7 @@ func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	for _, v := range FormatVariants {
 		opt := s.Options
 		opt.LedgerFormat, opt.FactFormat = v.LedgerFormat, v.FactFormat
-		r, err := Evaluate(ctx, s.Bench, eval.Config{Memories: []string{"graphrag-abstain", "render-only", "fine-ledger"},
+		r, err := Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
 			Readers: s.Readers, Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot},
 			Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: opt, Condition: formatCondition(v.Name), Progress: s.Progress})
 		if err != nil {
@@ -71,15 +71,15 @@ func Table17ByFamily(rows []eval.Outcome, opt StatOptions) (*report.Table, []Com
 		cond := Condition(formatCondition(f))
 		err := byFamily(Select(rows, cond), nil, func(fam string, ff Filter) error {
 			sub := Select(rows, And(cond, ff))
-			tot, err := Compare(sub, "RL − GRA", "fine-ledger", "graphrag-abstain", nil, opt)
+			tot, err := Compare(sub, "RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
-			ren, err := Compare(sub, "render", "render-only", "graphrag-abstain", nil, opt)
+			ren, err := Compare(sub, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
-			mech, err := Compare(sub, "fine residual", "fine-ledger", "render-only", nil, opt)
+			mech, err := Compare(sub, "fine residual", memory.FineLedger, memory.RenderOnly, nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}

@@ -3,12 +3,14 @@ package experiment
 import (
 	"context"
 	"fmt"
+
 	"github.com/esrkit/esrkit/internal/paper"
 
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/report"
 )
@@ -40,7 +42,7 @@ func NoiseSweep(ctx context.Context, s Setup, axis NoiseAxis, levels []float64, 
 		base = relate.Rule{}
 	}
 	for _, p := range levels {
-		cfg := eval.Config{Memories: []string{"fine-ledger", "coarse-retain"}, Readers: s.Readers, Judge: s.Judge,
+		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert},
 			Options: s.Options, Condition: noiseCondition(axis, p), Progress: s.Progress}
 		switch axis {
@@ -65,7 +67,7 @@ func NoiseSweep(ctx context.Context, s Setup, axis NoiseAxis, levels []float64, 
 func SweepComparisons(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt StatOptions) []Comparison {
 	var out []Comparison
 	for _, p := range levels {
-		c, err := Compare(rows, "fine − coarse", "fine-ledger", "coarse-retain", Condition(noiseCondition(axis, p)), opt)
+		c, err := Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, Condition(noiseCondition(axis, p)), opt)
 		if err != nil {
 			continue
 		}
@@ -130,13 +132,13 @@ func Figure5(rel, drop []Comparison) *plot.Plot {
 // every level of one sweep: whether both arms respond to the noise.
 func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *report.Table {
 	t := &report.Table{Name: "noise-arms-" + string(axis), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
-		Columns: []string{"p", "n", "fine-ledger", "coarse-retain"}}
+		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
 		acc := map[string]Accuracy{}
-		for _, a := range AccuracyBy(rows, []string{"fine-ledger", "coarse-retain"}, nil, Condition(noiseCondition(axis, p)), 0.95) {
+		for _, a := range AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, Condition(noiseCondition(axis, p)), 0.95) {
 			acc[a.Memory] = a
 		}
-		t.AddRow(fmt.Sprintf("%.1f", p), acc["fine-ledger"].N, fmtProp(acc["fine-ledger"].Acc), fmtProp(acc["coarse-retain"].Acc))
+		t.AddRow(fmt.Sprintf("%.1f", p), acc[memory.FineLedger].N, fmtProp(acc[memory.FineLedger].Acc), fmtProp(acc[memory.CoarseRetain].Acc))
 	}
 	t.Notes = []string{familyNote(rows)}
 	return t
@@ -151,7 +153,7 @@ func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt St
 	}
 	at := func(p float64) map[string]float64 {
 		out := map[string]float64{}
-		for _, a := range AccuracyBy(rows, []string{"fine-ledger", "coarse-retain"}, nil, Condition(noiseCondition(axis, p)), 0.95) {
+		for _, a := range AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, Condition(noiseCondition(axis, p)), 0.95) {
 			out[a.Memory] = a.Acc
 		}
 		return out
@@ -159,10 +161,10 @@ func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt St
 	p0, p1 := levels[0], levels[len(levels)-1]
 	a0, a1 := at(p0), at(p1)
 	s := fmt.Sprintf("Under %s, fine-ledger goes from %s at p = %.1f to %s at p = %.1f (%s); coarse-retain from %s to %s (%s).",
-		axis, fmtProp(a0["fine-ledger"]), p0, fmtProp(a1["fine-ledger"]), p1, fmtSigned(a1["fine-ledger"]-a0["fine-ledger"]),
-		fmtProp(a0["coarse-retain"]), fmtProp(a1["coarse-retain"]), fmtSigned(a1["coarse-retain"]-a0["coarse-retain"]))
+		axis, fmtProp(a0[memory.FineLedger]), p0, fmtProp(a1[memory.FineLedger]), p1, fmtSigned(a1[memory.FineLedger]-a0[memory.FineLedger]),
+		fmtProp(a0[memory.CoarseRetain]), fmtProp(a1[memory.CoarseRetain]), fmtSigned(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
 	for _, p := range []float64{p0, p1} {
-		if c, err := Compare(rows, "fine − coarse", "fine-ledger", "coarse-retain", Condition(noiseCondition(axis, p)), opt); err == nil {
+		if c, err := Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, Condition(noiseCondition(axis, p)), opt); err == nil {
 			s += fmt.Sprintf(" At p = %.1f, %s.", p, Describe(c))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 	"github.com/esrkit/esrkit/esr/theory"
 )
@@ -199,8 +200,8 @@ func BridgeSentence(rows []theory.BridgeRow) string {
 		}
 		return theory.BridgeRow{}
 	}
-	fR, fR2 := get("R ", "fine-ledger"), get("R′", "fine-ledger")
-	cR, oR := get("R ", "coarse-retain"), get("R ", "render-only")
+	fR, fR2 := get("R ", memory.FineLedger), get("R′", memory.FineLedger)
+	cR, oR := get("R ", memory.CoarseRetain), get("R ", memory.RenderOnly)
 	var b strings.Builder
 	samePi := strings.Join(fR.Live, ",") == strings.Join(fR2.Live, ",")
 	if samePi && fR.Snapshot == fR2.Snapshot {

@@ -6,11 +6,12 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 )
 
 // RetentionClasses are Figure 3's classes in the paper's order.
-var RetentionClasses = []string{"coarse-discard", "graphrag-abstain", "coarse-retain", "fine-ledger"}
+var RetentionClasses = []string{memory.CoarseDiscard, memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger}
 
 // Condition labels for the §4.3 renders.
 const (
@@ -49,9 +50,9 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt StatOptions) (*r
 		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), PaperCell(prefix+a.Memory, false))
 	}
 	f := And(QueryType("provenance"), Condition(condition))
-	terms := []Term{{"fine − discard", "fine-ledger", "coarse-discard"}, {"retain − discard", "coarse-retain", "coarse-discard"}, {"fine − retain", "fine-ledger", "coarse-retain"}}
+	terms := []Term{{"fine − discard", memory.FineLedger, memory.CoarseDiscard}, {"retain − discard", memory.CoarseRetain, memory.CoarseDiscard}, {"fine − retain", memory.FineLedger, memory.CoarseRetain}}
 	if condition == Deployed {
-		terms = []Term{{"fine − coarse", "fine-ledger", "coarse-retain"}}
+		terms = []Term{{"fine − coarse", memory.FineLedger, memory.CoarseRetain}}
 	}
 	cs, _ := CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
@@ -67,12 +68,12 @@ func RelationTypeTable(rows []eval.Outcome, opt StatOptions) (*report.Table, err
 	f := QueryType("relation-type")
 	t := &report.Table{Name: "relation-type-query", Title: "§4.3 relation-type query: did the last change refine or replace?",
 		Columns: []string{"row", "n", "ours", "95% CI", "paper"}}
-	c, err := Compare(rows, "fine − retain", "fine-ledger", "coarse-retain", f, opt)
+	c, err := Compare(rows, "fine − retain", memory.FineLedger, memory.CoarseRetain, f, opt)
 	if err != nil {
 		return nil, err
 	}
 	t.AddRow("fine-ledger − coarse-retain", c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell("type/fine − retain", true))
-	for _, a := range AccuracyBy(rows, []string{"coarse-retain", "fine-ledger"}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.withDefaults().Level) {
+	for _, a := range AccuracyBy(rows, []string{memory.CoarseRetain, memory.FineLedger}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.withDefaults().Level) {
 		t.AddRow(a.Memory+" on "+a.Group, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), "—")
 	}
 	t.Notes = []string{"paper: on refinement items fine-d 0.00 and coarse-retain 0.02 (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES", familyNote(Select(rows, f))}

@@ -3,11 +3,13 @@ package experiment
 import (
 	"context"
 	"fmt"
+
 	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/learn"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 )
 
@@ -63,7 +65,7 @@ func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 	n := 0
 	for _, q := range []string{"snapshot", "relation-type"} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
-			c, err := Compare(rows, cond, "fine-ledger", "graphrag-abstain", And(QueryType(q), Phenomenon(string(esr.Refinement)), Condition(cond)), opt)
+			c, err := Compare(rows, cond, memory.FineLedger, memory.GraphRAGAbstain, And(QueryType(q), Phenomenon(string(esr.Refinement)), Condition(cond)), opt)
 			if err != nil {
 				continue
 			}
@@ -105,7 +107,7 @@ func Table10(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 		}
 		// Pair the ledger's two arms by (qid, family): relabel conditions.
 		var pair []eval.Outcome
-		for _, o := range Select(rows, And(f, func(o *eval.Outcome) bool { return o.Memory == "fine-ledger" })) {
+		for _, o := range Select(rows, And(f, func(o *eval.Outcome) bool { return o.Memory == memory.FineLedger })) {
 			o.Memory, o.Condition = "fine-ledger/"+o.Condition, ""
 			pair = append(pair, o)
 		}

@@ -8,11 +8,12 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 )
 
 // RenderConfoundMemories are the classes §4.1 compares.
-var RenderConfoundMemories = []string{"graphrag-abstain", "render-only", "fine-ledger", "coarse-retain"}
+var RenderConfoundMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 
 // Pooled is the family label of comparisons pooled over every family in the
 // rows (the paper pools over its five answer-LLM families).
@@ -146,7 +147,7 @@ func Table3(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison, 
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []Comparison
 	for _, p := range esr.Phenomena {
-		c, err := Compare(rows, "fine-d mechanism", "fine-ledger", "render-only", And(QueryType("snapshot"), Phenomenon(string(p))), opt)
+		c, err := Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, And(QueryType("snapshot"), Phenomenon(string(p))), opt)
 		if err != nil {
 			continue
 		}
@@ -174,10 +175,10 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt StatOptions) (*repor
 		slice, label, a, b, paper string
 		f                         Filter
 	}{
-		{"with deprecated", "RL − GraphRAG+abstain", "fine-ledger", "graphrag-abstain", "t11/with-deprecated", And(mono, notPure)},
-		{"pure", "RL − GraphRAG+abstain", "fine-ledger", "graphrag-abstain", "t11/pure/RL − GRA", And(mono, QIDs(pure))},
-		{"pure", "render (render-only − GRA)", "render-only", "graphrag-abstain", "t11/pure/render", And(mono, QIDs(pure))},
-		{"pure", "fine residual (RL − render-only)", "fine-ledger", "render-only", "t11/pure/fine residual", And(mono, QIDs(pure))},
+		{"with deprecated", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", And(mono, notPure)},
+		{"pure", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/RL − GRA", And(mono, QIDs(pure))},
+		{"pure", "render (render-only − GRA)", memory.RenderOnly, memory.GraphRAGAbstain, "t11/pure/render", And(mono, QIDs(pure))},
+		{"pure", "fine residual (RL − render-only)", memory.FineLedger, memory.RenderOnly, "t11/pure/fine residual", And(mono, QIDs(pure))},
 	}
 	n := 0
 	for _, s := range specs {

@@ -11,13 +11,14 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 )
 
 // Staircase are the memories of the render-matched staircase, in order: the
 // d-blind control, the same layout without its mechanism, the layout with
 // its mechanism; coarse-retain closes it as the other mechanism.
-var Staircase = []string{"graphrag-abstain", "render-only", "fine-ledger", "coarse-retain"}
+var Staircase = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 
 // staircaseSteps name the step into each memory of Staircase.
 var staircaseSteps = []string{"d-blind control", "render step", "mechanism step (fine)", "mechanism (coarse)"}
@@ -33,7 +34,7 @@ func StaircaseAccuracy(rows []eval.Outcome, f Filter) []Accuracy {
 // first), one column per memory, with the two steps as differences.
 func StaircaseTable(acc []Accuracy, scope string) *report.Table {
 	t := &report.Table{Name: "staircase", Title: "The staircase on " + scope + ": accuracy along graphrag-abstain → render-only → fine-ledger (→ coarse-retain)",
-		Columns: []string{"family", "n", "graphrag-abstain", "render-only", "fine-ledger", "coarse-retain", "render step", "mechanism step"}}
+		Columns: []string{"family", "n", memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain, "render step", "mechanism step"}}
 	var groups []string
 	by := map[string]map[string]Accuracy{}
 	for _, a := range acc {
@@ -51,8 +52,8 @@ func StaircaseTable(acc []Accuracy, scope string) *report.Table {
 			}
 			return "—"
 		}
-		t.AddRow(g, m["fine-ledger"].N, cell("graphrag-abstain"), cell("render-only"), cell("fine-ledger"), cell("coarse-retain"),
-			fmtSigned(m["render-only"].Acc-m["graphrag-abstain"].Acc), fmtSigned(m["fine-ledger"].Acc-m["render-only"].Acc))
+		t.AddRow(g, m[memory.FineLedger].N, cell(memory.GraphRAGAbstain), cell(memory.RenderOnly), cell(memory.FineLedger), cell(memory.CoarseRetain),
+			fmtSigned(m[memory.RenderOnly].Acc-m[memory.GraphRAGAbstain].Acc), fmtSigned(m[memory.FineLedger].Acc-m[memory.RenderOnly].Acc))
 	}
 	t.Notes = []string{"render step = render-only − graphrag-abstain (same atoms and dates, the ledger's layout); mechanism step = fine-ledger − render-only (same layout, status on); the pooled row is the mix of the families pooled"}
 	return t
@@ -144,11 +145,11 @@ func StaircaseSentence(acc []Accuracy) string {
 		return ""
 	}
 	s := fmt.Sprintf("Pooled, accuracy goes %s → %s → %s (→ coarse-retain %s): the render step is %s and the mechanism step %s.",
-		fmtProp(p["graphrag-abstain"]), fmtProp(p["render-only"]), fmtProp(p["fine-ledger"]), fmtProp(p["coarse-retain"]),
-		fmtSigned(p["render-only"]-p["graphrag-abstain"]), fmtSigned(p["fine-ledger"]-p["render-only"]))
+		fmtProp(p[memory.GraphRAGAbstain]), fmtProp(p[memory.RenderOnly]), fmtProp(p[memory.FineLedger]), fmtProp(p[memory.CoarseRetain]),
+		fmtSigned(p[memory.RenderOnly]-p[memory.GraphRAGAbstain]), fmtSigned(p[memory.FineLedger]-p[memory.RenderOnly]))
 	var up, down, flat []string
 	for _, f := range fams {
-		r, m := by[f]["render-only"]-by[f]["graphrag-abstain"], by[f]["fine-ledger"]-by[f]["render-only"]
+		r, m := by[f][memory.RenderOnly]-by[f][memory.GraphRAGAbstain], by[f][memory.FineLedger]-by[f][memory.RenderOnly]
 		switch {
 		case abs(r) < 1e-9 && abs(m) < 1e-9:
 			flat = append(flat, f)

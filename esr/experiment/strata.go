@@ -2,12 +2,14 @@ package experiment
 
 import (
 	"fmt"
+
 	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/coverage"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 )
 
@@ -41,7 +43,7 @@ func Table12(rows []eval.Outcome, lengths map[string]int, opt StatOptions) *repo
 	for i, b := range coverage.LengthBins {
 		label := b.Label
 		f := And(QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
-		c, err := Compare(rows, label, "fine-ledger", "coarse-retain", f, opt)
+		c, err := Compare(rows, label, memory.FineLedger, memory.CoarseRetain, f, opt)
 		if err != nil {
 			t.AddRow(label, 0, "—", "—", fmtSigned(paper.Table12[i]))
 			continue
@@ -53,7 +55,7 @@ func Table12(rows []eval.Outcome, lengths map[string]int, opt StatOptions) *repo
 }
 
 // Table5Memories are the classes of the paper's Table 5.
-var Table5Memories = []string{"fine-ledger", "graphrag-abstain", "coarse-retain"}
+var Table5Memories = []string{memory.FineLedger, memory.GraphRAGAbstain, memory.CoarseRetain}
 
 // Table5 is per-stratum accuracy of RevisionLedger, GraphRAG+abstain and
 // Graphiti with the two paired deltas, on snapshot rows.
@@ -76,16 +78,16 @@ func Table5(rows []eval.Outcome, opt StatOptions) *report.Table {
 			}
 			return fmt.Sprintf("%.3f (%s)", a.Acc, PaperCell("t5/"+string(p)+"/"+m, false))
 		}
-		d1, e1 := Compare(rows, "", "fine-ledger", "graphrag-abstain", f, opt)
-		d2, e2 := Compare(rows, "", "fine-ledger", "coarse-retain", f, opt)
+		d1, e1 := Compare(rows, "", memory.FineLedger, memory.GraphRAGAbstain, f, opt)
+		d2, e2 := Compare(rows, "", memory.FineLedger, memory.CoarseRetain, f, opt)
 		delta := func(c Comparison, err error) string {
 			if err != nil {
 				return "—"
 			}
 			return fmtSigned(c.Delta) + " " + fmtCI(c.Lo, c.Hi)
 		}
-		n := acc["fine-ledger"].N
-		t.AddRow(string(p), n, cell("fine-ledger"), cell("graphrag-abstain"), cell("coarse-retain"), delta(d1, e1), mdeCell(d1, e1), delta(d2, e2), mdeCell(d2, e2))
+		n := acc[memory.FineLedger].N
+		t.AddRow(string(p), n, cell(memory.FineLedger), cell(memory.GraphRAGAbstain), cell(memory.CoarseRetain), delta(d1, e1), mdeCell(d1, e1), delta(d2, e2), mdeCell(d2, e2))
 	}
 	t.Notes = []string{"MDE: the smallest true Δ detectable at two-sided α = 0.05 with 80% power by a McNemar test on n independent pairs with the observed discordant share (Connor 1987); rows pooled over families are correlated, so the true MDE is larger", opt.IntervalNote(), familyNote(rows)}
 	return t

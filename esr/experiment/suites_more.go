@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/report"
 
 	"github.com/esrkit/esrkit/esr"
@@ -24,7 +25,7 @@ func init() {
 		}})
 	addSuite(Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
 		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-			rows, err := s.evaluate(ctx, []string{"fine-ledger", "graphrag-abstain"}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+			rows, err := s.evaluate(ctx, []string{memory.FineLedger, memory.GraphRAGAbstain}, []esr.QueryType{esr.Snapshot}, s.Options, "")
 			if err != nil {
 				return nil, err
 			}
@@ -38,7 +39,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			snap, err := s.evaluate(ctx, []string{"direct-context", "graphrag-abstain", "render-only", "fine-ledger", "coarse-retain"},
+			snap, err := s.evaluate(ctx, []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain},
 				[]esr.QueryType{esr.Snapshot}, s.Options, "")
 			return append(prov, snap...), err
 		},
@@ -47,7 +48,7 @@ func init() {
 			name := s.Bench.Name()
 			t, err := ExternalProvenanceTable(rows, name)
 			res.add("appendixD-provenance-"+name, t, err)
-			mems := []string{"direct-context", "graphrag-abstain", "render-only", "fine-ledger", "coarse-retain"}
+			mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 			res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 			res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
 			res.Figures["appendixD-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance by retention class (external benchmark)")

@@ -12,7 +12,7 @@ import (
 // answer on it (structured read-outs, rule scorer).
 func TierTable() *report.Table {
 	t := &report.Table{Name: "figure2-tiers", Title: "Figure 2: conflict locality determines memory need",
-		Columns: []string{"tier", "where the conflict lives", "minimal capability", "example", "gold", "graphrag-abstain", "coarse-retain", "fine-ledger"}}
+		Columns: []string{"tier", "where the conflict lives", "minimal capability", "example", "gold", memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger}}
 	for _, tier := range example.Tiers() {
 		qa := esr.QA{QID: tier.Stream.ID, Question: tier.Question, GoldAnswer: tier.Gold}
 		k, _ := qa.Locate(tier.Atoms)

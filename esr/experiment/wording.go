@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/report"
 	"github.com/esrkit/esrkit/stats"
@@ -67,7 +68,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		if len(rs) == 0 {
 			return rows, nil
 		}
-		r, err := Evaluate(ctx, s.Bench, eval.Config{Memories: []string{"fine-ledger", "graphrag-abstain"}, Readers: rs,
+		r, err := Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
 			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: wordingCondition(v), Progress: s.Progress})
 		if err != nil {
 			return nil, err
@@ -88,7 +89,7 @@ func Table19(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 		for _, fam := range Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
 			f := And(Condition(cond), Family(fam))
 			var got, gold []bool
-			for _, o := range Select(sub, And(f, func(o *eval.Outcome) bool { return o.Memory == "graphrag-abstain" })) {
+			for _, o := range Select(sub, And(f, func(o *eval.Outcome) bool { return o.Memory == memory.GraphRAGAbstain })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}
 			cal, err := stats.CalibrateAbstain(got, gold, 0.95)
@@ -101,7 +102,7 @@ func Table19(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 					abst++
 				}
 			}
-			c, err := Compare(rows, v.Name, "fine-ledger", "graphrag-abstain", f, opt)
+			c, err := Compare(rows, v.Name, memory.FineLedger, memory.GraphRAGAbstain, f, opt)
 			if err != nil {
 				continue
 			}

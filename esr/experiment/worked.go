@@ -16,7 +16,7 @@ import (
 
 // RetentionStaircase are the memories a provenance question is worked
 // through (§4.3): discarding, retaining without types, the typed ledger.
-var RetentionStaircase = []string{"coarse-discard", "coarse-retain", "fine-ledger"}
+var RetentionStaircase = []string{memory.CoarseDiscard, memory.CoarseRetain, memory.FineLedger}
 
 // WorkedAnswer is one reader's answer on one memory's render.
 type WorkedAnswer struct {
