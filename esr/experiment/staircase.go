@@ -109,8 +109,16 @@ func StaircasePlot(acc []Accuracy, title string) *plot.Plot {
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.3, float64(len(Staircase))-0.7
-	p.Y.Min, p.Y.Max = 0, 1.0+0.06*float64(len(groups))
-	p.Legend.Top, p.Legend.Left = true, true
+	p.Y.Min, p.Y.Max = 0, 1
+	// The legend goes in a corner no line reaches (accuracies along the
+	// staircase rarely sit low on the right); else above the data.
+	p.Legend.Top, p.Legend.Left = false, false
+	for _, a := range acc {
+		if a.Memory == Staircase[len(Staircase)-1] && a.Acc < 0.1+0.07*float64(len(groups)) {
+			p.Legend.Top, p.Legend.Left = true, true
+			p.Y.Max = 1 + 0.07*float64(len(groups))
+		}
+	}
 	p.Add(plotter.NewGrid())
 	return p
 }

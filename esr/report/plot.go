@@ -122,21 +122,56 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
-	p.Legend.Top = true
-	// Fit the axis to the intervals (and 0), leaving headroom above for the
-	// legend, one line per series.
+	// Fit the axis to the intervals (and 0), within [−1, 1], and put the
+	// legend in a corner that no interval reaches; only when every corner is
+	// taken does the axis grow above the data to make room for it.
 	hi, lo := 0.0, 0.0
 	for _, pt := range points {
 		hi, lo = max(hi, pt.Hi), min(lo, pt.Lo)
 	}
 	span := max(hi-lo, 0.05)
 	p.Y.Min = max(-1, lo-0.06*span)
-	p.Y.Max = hi + 0.06*span
-	if len(series) > 1 {
-		p.Y.Max += 0.075 * float64(len(series)) * span
+	p.Y.Max = min(1, hi+0.06*span)
+	if hi+0.06*span > 1 {
+		p.Y.Max = hi + 0.02*span
 	}
+	placeLegend(p, points, labels, len(series))
 	p.Add(plotter.NewGrid())
 	return p
+}
+
+// placeLegend puts an IntervalPlot's legend (one line per series) in the
+// first corner whose edge category has no interval in the legend's band,
+// or at the top with extra headroom when none is free.
+func placeLegend(p *plot.Plot, points []IntervalPoint, labels []string, nSeries int) {
+	if nSeries <= 1 || len(labels) == 0 {
+		p.Legend.Top = true
+		return
+	}
+	band := 0.085 * float64(nSeries) * (p.Y.Max - p.Y.Min)
+	free := func(label string, top bool) bool {
+		for _, pt := range points {
+			if pt.Label != label {
+				continue
+			}
+			if top && pt.Hi > p.Y.Max-band || !top && pt.Lo < p.Y.Min+band {
+				return false
+			}
+		}
+		return true
+	}
+	first, last := labels[0], labels[len(labels)-1]
+	for _, c := range []struct {
+		label     string
+		top, left bool
+	}{{first, true, true}, {last, true, false}, {first, false, true}, {last, false, false}} {
+		if free(c.label, c.top) {
+			p.Legend.Top, p.Legend.Left = c.top, c.left
+			return
+		}
+	}
+	p.Legend.Top = true
+	p.Y.Max += band
 }
 
 // BarPlot draws one bar per label with error bars (accuracy by class).
