@@ -135,40 +135,39 @@ func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) 
 // exists (set by the reader package's owner; nil means no strict stage).
 var StrictReaders func([]reader.Reader) []reader.Reader
 
-func init() {
-	addSuite(Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
-		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-			strata, err := s.evaluate(ctx, Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
-			if err != nil {
-				return nil, err
-			}
-			var strict []reader.Reader
-			if StrictReaders != nil {
-				strict = StrictReaders(s.Readers)
-			}
-			csc, err := cscRows(ctx, s, strict)
-			if err != nil {
-				return nil, err
-			}
-			ref, err := refinesRows(ctx, s)
-			if err != nil {
-				return nil, err
-			}
-			return append(append(strata, csc...), ref...), nil
-		},
-		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-			res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
-			res.Tables = append(res.Tables, Table5(Select(rows, Condition("")), s.Stats))
-			isStage := func(o *eval.Outcome) bool {
-				return o.Condition == StageBaseline || o.Condition == StagePair || o.Condition == StageRow || o.Condition == StageStrict
-			}
-			t, err := CSCChainTable(Select(rows, isStage), s.Stats)
-			res.add("table9-csc-chain", t, err)
-			scorer := Select(rows, Condition(ScorerRule, ScorerLearned))
-			t, err = RefinesTable(scorer, s.Stats)
-			res.add("table7-refines-recovery", t, err)
-			t, err = Table10(scorer, s.Stats)
-			res.add("table10-learned-scorer", t, err)
-			return res, nil
-		}})
-}
+// boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
+var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		strata, err := s.evaluate(ctx, Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		if err != nil {
+			return nil, err
+		}
+		var strict []reader.Reader
+		if StrictReaders != nil {
+			strict = StrictReaders(s.Readers)
+		}
+		csc, err := cscRows(ctx, s, strict)
+		if err != nil {
+			return nil, err
+		}
+		ref, err := refinesRows(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		return append(append(strata, csc...), ref...), nil
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
+		res.Tables = append(res.Tables, Table5(Select(rows, Condition("")), s.Stats))
+		isStage := func(o *eval.Outcome) bool {
+			return o.Condition == StageBaseline || o.Condition == StagePair || o.Condition == StageRow || o.Condition == StageStrict
+		}
+		t, err := CSCChainTable(Select(rows, isStage), s.Stats)
+		res.add("table9-csc-chain", t, err)
+		scorer := Select(rows, Condition(ScorerRule, ScorerLearned))
+		t, err = RefinesTable(scorer, s.Stats)
+		res.add("table7-refines-recovery", t, err)
+		t, err = Table10(scorer, s.Stats)
+		res.add("table10-learned-scorer", t, err)
+		return res, nil
+	}}

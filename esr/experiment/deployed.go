@@ -250,5 +250,3 @@ var deployedSuite = Suite{Name: "deployed", Doc: "deployed memories (Graphiti, M
 		res.add("deployed-decomposition-"+s.Bench.Name(), t, err)
 		return res, nil
 	}}
-
-func init() { addSuite(deployedSuite) }

@@ -183,15 +183,14 @@ func FormatPlot(cs []Comparison) *plot.Plot {
 	return report.IntervalPlot("Render term and fine residual by ledger format (reverted-revert, pooled)", "paired Δ accuracy", pts, true)
 }
 
-func init() {
-	addSuite(Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
-		Evaluate: formatRows,
-		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-			long, cs, err := Table17ByFamily(rows, s.Stats)
-			if err != nil {
-				return nil, err
-			}
-			return &Result{Name: "formats", Rows: rows, Tables: []*report.Table{Table17(cs, rows, s.Stats), long},
-				Figures: map[string]*plot.Plot{"table17-render-formats": FormatPlot(cs)}}, nil
-		}})
-}
+// formatsSuite is the "formats" experiment of `esr run` and the notebooks.
+var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
+	Evaluate: formatRows,
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		long, cs, err := Table17ByFamily(rows, s.Stats)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Name: "formats", Rows: rows, Tables: []*report.Table{Table17(cs, rows, s.Stats), long},
+			Figures: map[string]*plot.Plot{"table17-render-formats": FormatPlot(cs)}}, nil
+	}}

@@ -126,20 +126,30 @@ func (su Suite) Run(ctx context.Context, s Setup) (*Result, error) {
 	return su.Report(rows, s)
 }
 
-// Suites are the named experiments of `esr run`, one per paper section.
-var Suites = map[string]Suite{}
+// AllSuites are the experiments of `esr run` and the notebooks, one per
+// paper section, in one explicit list.
+var AllSuites = []Suite{renderConfoundSuite, provenanceSuite, noiseSuite, strataSuite, checksSuite,
+	externalSuite, boundarySuite, formatsSuite, deployedSuite}
 
-func addSuite(su Suite) { Suites[su.Name] = su }
+// Suites indexes AllSuites by name.
+var Suites = func() map[string]Suite {
+	m := make(map[string]Suite, len(AllSuites))
+	for _, su := range AllSuites {
+		m[su.Name] = su
+	}
+	return m
+}()
 
-func init() {
-	addSuite(Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
-		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-			return s.evaluate(ctx, RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
-		},
-		Report: renderConfoundReport})
-	addSuite(Suite{Name: "provenance", Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
-		Evaluate: provenanceRows, Report: provenanceReport})
-}
+// renderConfoundSuite is the "render-confound" experiment of `esr run` and the notebooks.
+var renderConfoundSuite = Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		return s.evaluate(ctx, RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+	},
+	Report: renderConfoundReport}
+
+// provenanceSuite is the "provenance" experiment of `esr run` and the notebooks.
+var provenanceSuite = Suite{Name: "provenance", Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
+	Evaluate: provenanceRows, Report: provenanceReport}
 
 // SuiteNames lists Suites' names sorted.
 func SuiteNames() []string {

@@ -12,49 +12,54 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 )
 
-func init() {
-	addSuite(Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
-		Evaluate: noiseRows, Report: noiseReport})
-	addSuite(Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
-		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-			return s.evaluate(ctx, Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
-		},
-		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-			return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
-				Tables: []*report.Table{Table5(rows, s.Stats), Table12(rows, StreamLengths(s.Bench), s.Stats)}}, nil
-		}})
-	addSuite(Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
-		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-			rows, err := s.evaluate(ctx, []string{memory.FineLedger, memory.GraphRAGAbstain}, []esr.QueryType{esr.Snapshot}, s.Options, "")
-			if err != nil {
-				return nil, err
-			}
-			w, err := wordingRows(ctx, s)
-			return append(rows, w...), err
-		},
-		Report: checksReport})
-	addSuite(Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
-		Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-			prov, err := provenanceRows(ctx, s)
-			if err != nil {
-				return nil, err
-			}
-			snap, err := s.evaluate(ctx, []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain},
-				[]esr.QueryType{esr.Snapshot}, s.Options, "")
-			return append(prov, snap...), err
-		},
-		Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-			res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
-			name := s.Bench.Name()
-			t, err := ExternalProvenanceTable(rows, name)
-			res.add("appendixD-provenance-"+name, t, err)
-			mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
-			res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
-			res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
-			res.Figures["appendixD-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance by retention class (external benchmark)")
-			return res, nil
-		}})
-}
+// noiseSuite is the "noise" experiment of `esr run` and the notebooks.
+var noiseSuite = Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
+	Evaluate: noiseRows, Report: noiseReport}
+
+// strataSuite is the "strata" experiment of `esr run` and the notebooks.
+var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		return s.evaluate(ctx, Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
+			Tables: []*report.Table{Table5(rows, s.Stats), Table12(rows, StreamLengths(s.Bench), s.Stats)}}, nil
+	}}
+
+// checksSuite is the "checks" experiment of `esr run` and the notebooks.
+var checksSuite = Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		rows, err := s.evaluate(ctx, []string{memory.FineLedger, memory.GraphRAGAbstain}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		if err != nil {
+			return nil, err
+		}
+		w, err := wordingRows(ctx, s)
+		return append(rows, w...), err
+	},
+	Report: checksReport}
+
+// externalSuite is the "external" experiment of `esr run` and the notebooks.
+var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		prov, err := provenanceRows(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		snap, err := s.evaluate(ctx, []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain},
+			[]esr.QueryType{esr.Snapshot}, s.Options, "")
+		return append(prov, snap...), err
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
+		name := s.Bench.Name()
+		t, err := ExternalProvenanceTable(rows, name)
+		res.add("appendixD-provenance-"+name, t, err)
+		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
+		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
+		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
+		res.Figures["appendixD-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance by retention class (external benchmark)")
+		return res, nil
+	}}
 
 // NoiseSeed is the run seed of the noise sweeps.
 const NoiseSeed = 2607
