@@ -110,3 +110,8 @@ func SwitchesMechanismOff(r Relator) bool {
 	m, ok := r.(MechanismSwitch)
 	return ok && m.MechanismOff()
 }
+
+// AtomPair is the ordered pair of atom ids (A earlier, B later) that a
+// relation labels: the key of gold relations (relations.jsonl) and of
+// relation audits.
+type AtomPair struct{ A, B string }

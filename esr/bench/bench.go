@@ -27,8 +27,10 @@ type PairRelation struct {
 	Relation esr.Relation `json:"relation"`
 }
 
-// AtomPair is the ordered pair of atom ids a gold relation labels.
-type AtomPair struct{ A, B string }
+// AtomPair is the ordered pair of atom ids a gold relation labels; the type
+// lives in the core model (esr.AtomPair), this name stays for readers of
+// benchmark files.
+type AtomPair = esr.AtomPair
 
 // Bench is a loaded, validated benchmark. Streams keep file order; each
 // stream's events are in stable time order and its atoms in transaction
@@ -318,10 +320,10 @@ func (b *Bench) readRelations(path string) error {
 			m = map[AtomPair]esr.Relation{}
 			b.Relations[r.StreamID] = m
 		}
-		if _, dup := m[AtomPair{r.A, r.B}]; dup {
+		if _, dup := m[AtomPair{A: r.A, B: r.B}]; dup {
 			return bad("b", "pair (%q, %q) labelled twice", r.A, r.B)
 		}
-		m[AtomPair{r.A, r.B}] = r.Relation
+		m[AtomPair{A: r.A, B: r.B}] = r.Relation
 		return nil
 	})
 	if err != nil {

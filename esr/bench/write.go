@@ -63,7 +63,7 @@ func (b *Bench) Save(dir string) error {
 		atoms := b.Atoms[s.ID]
 		for i := range atoms {
 			for j := i + 1; j < len(atoms); j++ {
-				if r, ok := m[AtomPair{atoms[i].ID, atoms[j].ID}]; ok {
+				if r, ok := m[AtomPair{A: atoms[i].ID, B: atoms[j].ID}]; ok {
 					rels = append(rels, PairRelation{StreamID: s.ID, A: atoms[i].ID, B: atoms[j].ID, Relation: r})
 				}
 			}

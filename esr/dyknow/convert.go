@@ -184,7 +184,7 @@ func convertSlots(slots []*Slot, passages map[string][]passage, prefix, source s
 	res := &Result{Slots: len(slots)}
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
-	rels := map[string]map[bench.AtomPair]esr.Relation{}
+	rels := map[string]map[esr.AtomPair]esr.Relation{}
 	var qas []esr.QA
 	seen := map[string]bool{}
 	for _, sl := range slots {
@@ -241,14 +241,14 @@ func convertSlots(slots []*Slot, passages map[string][]passage, prefix, source s
 			res.Passages++
 		}
 		s.CreatedAt = s.Events[0].Timestamp
-		gold := map[bench.AtomPair]esr.Relation{}
+		gold := map[esr.AtomPair]esr.Relation{}
 		for i := range as {
 			for j := i + 1; j < len(as); j++ {
 				r := esr.Supersedes
 				if as[i].State() == as[j].State() {
 					r = esr.SameState
 				}
-				gold[bench.AtomPair{A: as[i].ID, B: as[j].ID}] = r
+				gold[esr.AtomPair{A: as[i].ID, B: as[j].ID}] = r
 			}
 		}
 		q, err := slotQAs(sl, s, as, gold, source)
@@ -288,9 +288,9 @@ func phenomenon(as []esr.Atom) esr.Phenomenon {
 	return esr.Monotonic
 }
 
-func slotQAs(sl *Slot, s *esr.Stream, as []esr.Atom, gold map[bench.AtomPair]esr.Relation, source string) ([]esr.QA, error) {
+func slotQAs(sl *Slot, s *esr.Stream, as []esr.Atom, gold map[esr.AtomPair]esr.Relation, source string) ([]esr.QA, error) {
 	var kl esr.KeyLedger
-	rel := func(a, b *esr.Atom) esr.Relation { return gold[bench.AtomPair{A: a.ID, B: b.ID}] }
+	rel := func(a, b *esr.Atom) esr.Relation { return gold[esr.AtomPair{A: a.ID, B: b.ID}] }
 	for i := range as {
 		kl.Add(&as[i], rel)
 	}

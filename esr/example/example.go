@@ -91,7 +91,7 @@ func Figure1Bench() *bench.Bench {
 // source and nothing resolves the conflict. The value strings and times are
 // identical; only the relations differ, which the returned gold relations
 // record (for relate.Oracle).
-func P1Surface() (one, two *esr.Stream, atomsOne, atomsTwo []esr.Atom, gold map[string]map[bench.AtomPair]esr.Relation) {
+func P1Surface() (one, two *esr.Stream, atomsOne, atomsTwo []esr.Atom, gold map[string]map[esr.AtomPair]esr.Relation) {
 	k := esr.Key{Entity: "parse_config", Attribute: "thread_safety"}
 	mk := func(id, actor2 string) (*esr.Stream, []esr.Atom) {
 		return Build(id, k, []Event{
@@ -102,7 +102,7 @@ func P1Surface() (one, two *esr.Stream, atomsOne, atomsTwo []esr.Atom, gold map[
 	}
 	one, atomsOne = mk("p1-I", "alice")
 	two, atomsTwo = mk("p1-II", "bob")
-	gold = map[string]map[bench.AtomPair]esr.Relation{
+	gold = map[string]map[esr.AtomPair]esr.Relation{
 		// (I): e2 supersedes e1, e3 supersedes (reverts) e2 and restates e1.
 		"p1-I": {{A: "a1", B: "a2"}: esr.Supersedes, {A: "a2", B: "a3"}: esr.Supersedes, {A: "a1", B: "a3"}: esr.SameState},
 		// (II): e2 contradicts e1 and e3 from another source; e3 restates e1.

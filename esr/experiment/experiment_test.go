@@ -233,10 +233,10 @@ func TestTierExamples(t *testing.T) {
 // oracle reader every stage abstains correctly on cross-source conflicts.
 func TestCSCChain(t *testing.T) {
 	b := miniBench(6)
-	b.Relations = map[string]map[bench.AtomPair]esr.Relation{}
+	b.Relations = map[string]map[esr.AtomPair]esr.Relation{}
 	for _, s := range b.Streams {
 		if strings.HasPrefix(s.ID, "csc") {
-			b.Relations[s.ID] = map[bench.AtomPair]esr.Relation{{A: "a1", B: "a2"}: esr.Contradicts}
+			b.Relations[s.ID] = map[esr.AtomPair]esr.Relation{{A: "a1", B: "a2"}: esr.Contradicts}
 		}
 	}
 	res, err := experiment.Suites["boundary"].Run(context.Background(), experiment.Setup{Bench: b,
@@ -299,7 +299,7 @@ func TestDyKnowRAGTable(t *testing.T) {
 func TestAuditScorer(t *testing.T) {
 	_, two, _, atomsTwo, gold := example.P1Surface()
 	b := bench.New([]*esr.Stream{two}, map[string][]esr.Atom{two.ID: atomsTwo}, nil)
-	b.Relations = map[string]map[bench.AtomPair]esr.Relation{}
+	b.Relations = map[string]map[esr.AtomPair]esr.Relation{}
 	for k, v := range gold {
 		b.Relations[k] = v
 	}

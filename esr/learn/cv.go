@@ -41,7 +41,7 @@ type CVResult struct {
 	// OutOfFold for unlabelled pairs).
 	Full *Model
 
-	oof    map[string]map[bench.AtomPair]esr.Relation
+	oof    map[string]map[esr.AtomPair]esr.Relation
 	models []*Model       // by fold
 	foldOf map[string]int // stream id -> fold
 }
@@ -70,7 +70,7 @@ func CrossValidate(b *bench.Bench, k int, seed uint64, lambda float64) (*CVResul
 		foldOf[streams[i]] = pos % k
 	}
 	r := &CVResult{K: k, Seed: seed, Lambda: lambda, Folds: make([]Fold, k),
-		Pairs: make([]PairPrediction, len(pairs)), oof: map[string]map[bench.AtomPair]esr.Relation{},
+		Pairs: make([]PairPrediction, len(pairs)), oof: map[string]map[esr.AtomPair]esr.Relation{},
 		models: make([]*Model, k), foldOf: foldOf}
 	for _, s := range streams {
 		f := &r.Folds[foldOf[s]]
@@ -108,10 +108,10 @@ func CrossValidate(b *bench.Bench, k int, seed uint64, lambda float64) (*CVResul
 			r.Pairs[i] = PairPrediction{StreamID: p.stream, A: p.a, B: p.b, Fold: fi, Gold: p.gold, Rule: p.rule, Learned: pred}
 			g := r.oof[p.stream]
 			if g == nil {
-				g = map[bench.AtomPair]esr.Relation{}
+				g = map[esr.AtomPair]esr.Relation{}
 				r.oof[p.stream] = g
 			}
-			g[bench.AtomPair{A: p.a, B: p.b}] = pred
+			g[esr.AtomPair{A: p.a, B: p.b}] = pred
 		}
 	}
 	if r.Full, err = fit(pairs, lambda); err != nil {
@@ -145,7 +145,7 @@ func (o oofRelator) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
 	fallback := m.ForStream(s, atoms)
 	oof := o.r.oof[s.ID]
 	return func(a, b *esr.Atom) esr.Relation {
-		if l, ok := oof[bench.AtomPair{A: a.ID, B: b.ID}]; ok {
+		if l, ok := oof[esr.AtomPair{A: a.ID, B: b.ID}]; ok {
 			return l
 		}
 		return fallback(a, b)

@@ -123,7 +123,7 @@ func TestFoldsByStream(t *testing.T) {
 	f0 := r.Folds[0]
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
-	rels := map[string]map[bench.AtomPair]esr.Relation{}
+	rels := map[string]map[esr.AtomPair]esr.Relation{}
 	for _, s := range b.Streams {
 		if slices.Contains(f0.Train, s.ID) {
 			streams = append(streams, s)

@@ -34,7 +34,7 @@ func toyBench(n int, seed uint64) *bench.Bench {
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
 	var qas []esr.QA
-	rels := map[string]map[bench.AtomPair]esr.Relation{}
+	rels := map[string]map[esr.AtomPair]esr.Relation{}
 	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	for si := range n {
 		sid := fmt.Sprintf("toy%02d", si)
@@ -143,7 +143,7 @@ func toyBench(n int, seed uint64) *bench.Bench {
 			kinds = append(kinds, kind)
 			refinesOf = append(refinesOf, refined)
 		}
-		g := map[bench.AtomPair]esr.Relation{}
+		g := map[esr.AtomPair]esr.Relation{}
 		for j := range as {
 			for i := range j {
 				rel := esr.Supersedes
@@ -157,7 +157,7 @@ func toyBench(n int, seed uint64) *bench.Bench {
 				case kinds[j] == tRefine && as[i].Value == refinesOf[j]:
 					rel = esr.Refines
 				}
-				g[bench.AtomPair{A: as[i].ID, B: as[j].ID}] = rel
+				g[esr.AtomPair{A: as[i].ID, B: as[j].ID}] = rel
 			}
 		}
 		streams = append(streams, s)

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/example"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -131,7 +130,7 @@ func TestP2cProvenanceNeedsRetention(t *testing.T) {
 // pair (earlier, later), as the generator's relations.jsonl would: a real
 // update SUPERSEDES every earlier atom of another value and is SAME_STATE
 // with equal ones; a hedge is UNRELATED to everything before it.
-func hedgedHistory(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom, map[string]map[bench.AtomPair]esr.Relation, int) {
+func hedgedHistory(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom, map[string]map[esr.AtomPair]esr.Relation, int) {
 	var evs []example.Event
 	var values []string
 	hedge := make([]bool, n)
@@ -164,7 +163,7 @@ func hedgedHistory(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom, m
 			Actor: "maintainer", Value: v, Text: "value " + v})
 	}
 	s, atoms := example.Build(id, esr.Key{Entity: "x", Attribute: "a"}, evs)
-	gold := map[bench.AtomPair]esr.Relation{}
+	gold := map[esr.AtomPair]esr.Relation{}
 	for j := range atoms {
 		for i := 0; i < j; i++ {
 			r := esr.Supersedes
@@ -174,10 +173,10 @@ func hedgedHistory(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom, m
 			case atoms[i].State() == atoms[j].State():
 				r = esr.SameState
 			}
-			gold[bench.AtomPair{A: atoms[i].ID, B: atoms[j].ID}] = r
+			gold[esr.AtomPair{A: atoms[i].ID, B: atoms[j].ID}] = r
 		}
 	}
-	return s, atoms, map[string]map[bench.AtomPair]esr.Relation{id: gold}, hedges
+	return s, atoms, map[string]map[esr.AtomPair]esr.Relation{id: gold}, hedges
 }
 
 // P2b on histories with hedges and recollections (spec §3): with gold

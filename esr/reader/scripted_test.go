@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/example"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -201,7 +200,7 @@ func TestScriptedRefinement(t *testing.T) {
 		{ID: "e1", Date: "2024-01-01", Actor: "alice", Value: "Linux", Text: "Runs on Linux."},
 		{ID: "e2", Date: "2024-02-01", Actor: "alice", Value: "Ubuntu 22.04", Text: "Specifically Ubuntu 22.04."},
 	})
-	gold := map[string]map[bench.AtomPair]esr.Relation{"ref2": {{A: "a1", B: "a2"}: esr.Refines}}
+	gold := map[string]map[esr.AtomPair]esr.Relation{"ref2": {{A: "a1", B: "a2"}: esr.Refines}}
 	st2 := memory.MustBuild(memory.FineLedger, s2, atoms2, memory.Options{Relator: relate.Oracle{Gold: gold}})
 	q2 := "Did the last change of runner_os for ci refine or replace the prior value?"
 	in2 := Input{Question: q2, QueryType: esr.RelationType, Context: st2.Render(esr.Query{Type: esr.RelationType}), MayAbstain: true}

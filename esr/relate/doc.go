@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 )
 
 // Names of the relation sources, as the CLI takes them.
@@ -22,7 +21,7 @@ const (
 
 // ByName returns the relation source with the given name. The oracle needs
 // the bench's gold relations (nil is allowed: it then uses its fallback).
-func ByName(name string, gold map[string]map[bench.AtomPair]esr.Relation) (esr.Relator, error) {
+func ByName(name string, gold map[string]map[esr.AtomPair]esr.Relation) (esr.Relator, error) {
 	switch strings.ToLower(name) {
 	case RuleName:
 		return Rule{}, nil

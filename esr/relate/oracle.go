@@ -2,7 +2,6 @@ package relate
 
 import (
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 )
 
 // Oracle gives the gold relation of each pair from the benchmark's
@@ -10,7 +9,7 @@ import (
 // clean single-source history: SAME_STATE when the states are equal,
 // SUPERSEDES otherwise.
 type Oracle struct {
-	Gold map[string]map[bench.AtomPair]esr.Relation
+	Gold map[string]map[esr.AtomPair]esr.Relation
 }
 
 func (Oracle) Name() string { return OracleName }
@@ -18,7 +17,7 @@ func (Oracle) Name() string { return OracleName }
 func (o Oracle) ForStream(s *esr.Stream, _ []esr.Atom) esr.PairFunc {
 	gold := o.Gold[s.ID]
 	return func(a, b *esr.Atom) esr.Relation {
-		if r, ok := gold[bench.AtomPair{A: a.ID, B: b.ID}]; ok {
+		if r, ok := gold[esr.AtomPair{A: a.ID, B: b.ID}]; ok {
 			return r
 		}
 		if a.State() == b.State() {

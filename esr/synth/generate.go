@@ -153,7 +153,7 @@ func Generate(cfg Config) (*bench.Bench, error) {
 		qas = append(qas, o.qas...)
 	}
 	b := bench.New(streams, atoms, qas)
-	b.Relations = map[string]map[bench.AtomPair]esr.Relation{}
+	b.Relations = map[string]map[esr.AtomPair]esr.Relation{}
 	for _, o := range outs {
 		rels := o.relations(b.Atoms[o.stream.ID])
 		if len(rels) > 0 {
@@ -415,14 +415,14 @@ func (o *streamOut) applyNoise(cfg *Config) {
 
 // relations labels every co-keyed pair of the written atoms (transaction
 // order) with its gold relation.
-func (o *streamOut) relations(atoms []esr.Atom) map[bench.AtomPair]esr.Relation {
-	m := map[bench.AtomPair]esr.Relation{}
+func (o *streamOut) relations(atoms []esr.Atom) map[esr.AtomPair]esr.Relation {
+	m := map[esr.AtomPair]esr.Relation{}
 	for i := range atoms {
 		for j := i + 1; j < len(atoms); j++ {
 			if atoms[i].Key() != atoms[j].Key() {
 				continue
 			}
-			m[bench.AtomPair{A: atoms[i].ID, B: atoms[j].ID}] = goldRelation(o.claims[atoms[i].ID], o.claims[atoms[j].ID])
+			m[esr.AtomPair{A: atoms[i].ID, B: atoms[j].ID}] = goldRelation(o.claims[atoms[i].ID], o.claims[atoms[j].ID])
 		}
 	}
 	return m

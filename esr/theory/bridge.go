@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
 )
@@ -37,7 +36,7 @@ func Bridge() []BridgeRow {
 		if s.Name == SurfaceUVRef {
 			lab = "R′ (REFINES)"
 		}
-		opt := memory.Options{Relator: relate.Oracle{Gold: map[string]map[bench.AtomPair]esr.Relation{s.Stream.ID: s.Gold}}}
+		opt := memory.Options{Relator: relate.Oracle{Gold: map[string]map[esr.AtomPair]esr.Relation{s.Stream.ID: s.Gold}}}
 		for _, class := range []string{memory.FineLedger, memory.CoarseRetain, memory.RenderOnly} {
 			st := memory.MustBuild(class, s.Stream, s.Atoms, opt)
 			row := BridgeRow{Labelling: lab, Class: class,

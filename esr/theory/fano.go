@@ -3,8 +3,9 @@ package theory
 import (
 	"errors"
 	"fmt"
-	"github.com/esrkit/esrkit/internal/paper"
 	"math"
+
+	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -109,7 +110,7 @@ func AuditRelations(b *bench.Bench, pred esr.Relator) (gold, predicted []esr.Rel
 				if i == j || atoms[i].Key() != atoms[j].Key() {
 					continue
 				}
-				r, ok := g[bench.AtomPair{A: atoms[i].ID, B: atoms[j].ID}]
+				r, ok := g[esr.AtomPair{A: atoms[i].ID, B: atoms[j].ID}]
 				if !ok {
 					continue
 				}

@@ -95,7 +95,7 @@ func auditBench(n int) *bench.Bench {
 	surfaces := FibreSurfaces(n, 21)
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
-	gold := map[string]map[bench.AtomPair]esr.Relation{}
+	gold := map[string]map[esr.AtomPair]esr.Relation{}
 	for i, f := range surfaces {
 		streams = append(streams, f.Stream)
 		atoms[f.Stream.ID] = f.Atoms

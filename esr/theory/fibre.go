@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/example"
 )
 
@@ -32,7 +31,7 @@ type FibreSurface struct {
 	Other   esr.Answer // the middle value
 	Variant string     // how instance (I) deprecates: "reverted-revert" or "resolved-conflict"
 	// GoldI and GoldII label every co-keyed pair of Atoms (for relate.Oracle).
-	GoldI, GoldII map[bench.AtomPair]esr.Relation
+	GoldI, GoldII map[esr.AtomPair]esr.Relation
 }
 
 // Instance (I) variants.
@@ -51,12 +50,12 @@ func (f *FibreSurface) GoldAnswer(instance int) esr.Answer {
 
 // Gold is the gold relation map of instance 1 or 2, keyed by stream id as
 // relate.Oracle wants it.
-func (f *FibreSurface) Gold(instance int) map[string]map[bench.AtomPair]esr.Relation {
+func (f *FibreSurface) Gold(instance int) map[string]map[esr.AtomPair]esr.Relation {
 	g := f.GoldII
 	if instance == 1 {
 		g = f.GoldI
 	}
-	return map[string]map[bench.AtomPair]esr.Relation{f.Stream.ID: g}
+	return map[string]map[esr.AtomPair]esr.Relation{f.Stream.ID: g}
 }
 
 // Question is the snapshot question about the surface's key.
@@ -155,13 +154,13 @@ func fibreSurface(rng *rand.Rand, id string) FibreSurface {
 	s, atoms := build(id, k, evs)
 	f := FibreSurface{Stream: s, Atoms: atoms, Key: k, Variant: variant,
 		Phi: esr.Says(atoms[0].Display()), Other: esr.Says(atoms[len(atoms)-1].Display()),
-		GoldI: map[bench.AtomPair]esr.Relation{}, GoldII: map[bench.AtomPair]esr.Relation{}}
+		GoldI: map[esr.AtomPair]esr.Relation{}, GoldII: map[esr.AtomPair]esr.Relation{}}
 	for i := range atoms {
 		if block[i] == 1 {
 			f.Other = esr.Says(atoms[i].Display())
 		}
 		for j := i + 1; j < len(atoms); j++ {
-			p := bench.AtomPair{A: atoms[i].ID, B: atoms[j].ID}
+			p := esr.AtomPair{A: atoms[i].ID, B: atoms[j].ID}
 			one, two := esr.SameState, esr.SameState
 			switch {
 			case block[i] == block[j] || block[i] != 1 && block[j] != 1:

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/example"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -19,7 +18,7 @@ type LatticeSurface struct {
 	Stream *esr.Stream
 	Atoms  []esr.Atom
 	Key    esr.Key
-	Gold   map[bench.AtomPair]esr.Relation
+	Gold   map[esr.AtomPair]esr.Relation
 	Want   map[esr.QueryType]esr.Answer
 }
 
@@ -50,7 +49,7 @@ func LatticeSurfaces() []LatticeSurface {
 			change = esr.AnswerRefines
 		}
 		return LatticeSurface{Name: name, Stream: s, Atoms: atoms, Key: k,
-			Gold: map[bench.AtomPair]esr.Relation{{A: atoms[0].ID, B: atoms[1].ID}: r},
+			Gold: map[esr.AtomPair]esr.Relation{{A: atoms[0].ID, B: atoms[1].ID}: r},
 			Want: map[esr.QueryType]esr.Answer{esr.Snapshot: esr.Says(second), esr.Provenance: esr.Says(first),
 				esr.RelationType: esr.Says(change)}}
 	}
@@ -150,7 +149,7 @@ func latticeRow(surfaces []LatticeSurface, class, relator string) LatticeRow {
 	for _, s := range surfaces {
 		var r esr.Relator = relate.Rule{}
 		if relator == relate.OracleName {
-			r = relate.Oracle{Gold: map[string]map[bench.AtomPair]esr.Relation{s.Stream.ID: s.Gold}}
+			r = relate.Oracle{Gold: map[string]map[esr.AtomPair]esr.Relation{s.Stream.ID: s.Gold}}
 		}
 		st := memory.MustBuild(class, s.Stream, s.Atoms, memory.Options{Relator: r})
 		var ans [3]esr.Answer
@@ -169,7 +168,7 @@ func latticeRow(surfaces []LatticeSurface, class, relator string) LatticeRow {
 // ledger under its gold relations: the current value; the ordered value
 // history; the history with each closed value's transition type.
 func latticeStats(s LatticeSurface) (snap, prov, typ string) {
-	l := esr.BuildLedger(s.Stream, s.Atoms, relate.Oracle{Gold: map[string]map[bench.AtomPair]esr.Relation{s.Stream.ID: s.Gold}})
+	l := esr.BuildLedger(s.Stream, s.Atoms, relate.Oracle{Gold: map[string]map[esr.AtomPair]esr.Relation{s.Stream.ID: s.Gold}})
 	kl := l.Key(s.Key)
 	var vals, typed []string
 	for i, a := range kl.Atoms {

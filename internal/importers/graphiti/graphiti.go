@@ -141,7 +141,7 @@ func Convert(edges []Edge) (*bench.Bench, *Report) {
 	sort.Strings(sources)
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
-	rels := map[string]map[bench.AtomPair]esr.Relation{}
+	rels := map[string]map[esr.AtomPair]esr.Relation{}
 	var qas []esr.QA
 	for _, src := range sources {
 		es := bySource[src]
@@ -170,7 +170,7 @@ func Convert(edges []Edge) (*bench.Bench, *Report) {
 				Timestamp: ev.Timestamp, Role: ev.Role, Modality: "assert", Entity: src, Attribute: e.Name, Value: e.Fact,
 				Polarity: esr.Positive, Confidence: 1})
 		}
-		gold := map[bench.AtomPair]esr.Relation{}
+		gold := map[esr.AtomPair]esr.Relation{}
 		keys := map[esr.Key][]int{}
 		var order []esr.Key
 		for i := range as {
@@ -192,7 +192,7 @@ func Convert(edges []Edge) (*bench.Bench, *Report) {
 					case !a.invalid.IsZero() && !a.invalid.After(b.when().Time):
 						r = esr.Supersedes
 					}
-					gold[bench.AtomPair{A: as[idx[x]].ID, B: as[idx[y]].ID}] = r
+					gold[esr.AtomPair{A: as[idx[x]].ID, B: as[idx[y]].ID}] = r
 				}
 			}
 			var open []string

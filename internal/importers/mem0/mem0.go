@@ -137,7 +137,7 @@ func Convert(rows []row) (*bench.Bench, *Report) {
 	sort.Strings(ids)
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
-	rels := map[string]map[bench.AtomPair]esr.Relation{}
+	rels := map[string]map[esr.AtomPair]esr.Relation{}
 	var qas []esr.QA
 	for _, mid := range ids {
 		rs := by[mid]
@@ -177,14 +177,14 @@ func Convert(rows []row) (*bench.Bench, *Report) {
 			as = append(as, at)
 		}
 		esr.SortAtoms(as)
-		gold := map[bench.AtomPair]esr.Relation{}
+		gold := map[esr.AtomPair]esr.Relation{}
 		for i := range as {
 			for j := i + 1; j < len(as); j++ {
 				r := esr.Supersedes
 				if as[i].State() == as[j].State() {
 					r = esr.SameState
 				}
-				gold[bench.AtomPair{A: as[i].ID, B: as[j].ID}] = r
+				gold[esr.AtomPair{A: as[i].ID, B: as[j].ID}] = r
 			}
 		}
 		last := as[len(as)-1]
