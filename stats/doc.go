@@ -3,7 +3,8 @@
 // bootstrap intervals (PairedBootstrap, PairedBootstrapBinary, and
 // PairedClusterBootstrap for rows correlated within clusters such as
 // questions), paired permutation tests, Holm–Bonferroni, Cohen's κ, Wilson
-// intervals, plug-in and Miller–Madow entropy and mutual information, Fano lower
+// intervals, plug-in and Miller–Madow entropy and mutual information (also
+// conditional: ConditionalMutualInformation, ConditionalEntropy), Fano lower
 // bounds, abstain calibration, and the minimum detectable effect of McNemar's
 // test (PairedBinaryMDE).
 //

@@ -419,3 +419,16 @@ func TestReferenceMcNemarMDE(t *testing.T) {
 		checkFloat(t, c, "mde_statsmodels", got, 1e-12)
 	}
 }
+
+func TestReferenceConditionalMI(t *testing.T) {
+	for _, c := range loadReference(t, "cmi") {
+		var in struct{ X, Y, Z []string }
+		c.input(t, &in)
+		got, err := ConditionalMutualInformation(in.X, in.Y, in.Z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFloat(t, c, "cmi", got.PlugIn, 1e-12)
+		checkFloat(t, c, "cells", float64(got.Cells), 0)
+	}
+}

@@ -129,15 +129,15 @@ func P2bTypingBenefit(cfg P2bConfig) (P2bResult, error) {
 	res.HSnapshot = stats.Entropy(counts)
 	_, distinct := stats.LabelCounts(labels)
 	res.Labellings = len(distinct)
-	res.HSnapshotGivenValues = ConditionalEntropy(vstar, values)
+	res.HSnapshotGivenValues = stats.ConditionalEntropy(vstar, values)
 	var err error
-	if res.BType, err = ConditionalMI(vstar, labels, cells); err != nil {
+	if res.BType, err = stats.ConditionalMutualInformation(vstar, labels, cells); err != nil {
 		return res, err
 	}
-	if res.RGivenValues, err = ConditionalMI(vstar, labels, values); err != nil {
+	if res.RGivenValues, err = stats.ConditionalMutualInformation(vstar, labels, values); err != nil {
 		return res, err
 	}
-	res.PiGivenValues, err = ConditionalMI(vstar, pis, values)
+	res.PiGivenValues, err = stats.ConditionalMutualInformation(vstar, pis, values)
 	return res, err
 }
 

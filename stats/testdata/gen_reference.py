@@ -245,6 +245,26 @@ y = (x + rng.integers(0, 2, 40)) % 4
 case("mi", "ints_n40", {"x": [str(v) for v in x], "y": [str(v) for v in y]}, **mi_expected(x, y))
 
 
+# ------------------------------------------------------ conditional MI
+def cmi_case(name, x, y, z):
+    x, y, z = np.asarray(x), np.asarray(y), np.asarray(z)
+    n = len(x)
+    cmi = 0.0
+    for v in np.unique(z):
+        g = z == v
+        cmi += g.sum() / n * sklearn.metrics.mutual_info_score(x[g], y[g]) / math.log(2)
+    case("cmi", name, {"x": [str(v) for v in x], "y": [str(v) for v in y], "z": [str(v) for v in z]},
+         cmi=ev(cmi, "sum over z of (n_z/n) * sklearn.metrics.mutual_info_score(x[z==v], y[z==v]) / math.log(2)"),
+         cells=ev(int(len(np.unique(z))), "len(numpy.unique(z))"))
+
+
+rng = np.random.default_rng(2607)
+z = rng.integers(0, 4, 300)
+y = rng.integers(0, 3, 300)
+x = np.where(rng.random(300) < 0.6, (y + z) % 3, rng.integers(0, 3, 300))
+cmi_case("xor_like_n300", x, y, z)
+
+
 # --------------------------------------------------------------------- Fano
 def fano_ref(H, I, K, L):
     f = lambda pe: ((-pe * math.log2(pe) - (1 - pe) * math.log2(1 - pe) if 0 < pe < 1 else 0.0)
