@@ -99,7 +99,7 @@ func (r *Result) Save(dir string) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if err := report.SavePlot(r.Figures[n], dir, n); err != nil {
+		if _, _, err := report.SaveFigure(r.Figures[n], dir, n); err != nil {
 			return err
 		}
 	}

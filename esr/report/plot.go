@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -281,19 +279,6 @@ var lineDashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2),
 // XYInterval is a point of a LinePlot series.
 type XYInterval struct {
 	X, Est, Lo, Hi float64
-}
-
-// SavePlot writes the plot as dir/NAME.png and dir/NAME.svg at 6×4 inches.
-func SavePlot(p *plot.Plot, dir, name string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, ext := range []string{".png", ".svg"} {
-		if err := p.Save(6*vg.Inch, 4*vg.Inch, filepath.Join(dir, name+ext)); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // HeatCells is a regular grid of values for HeatMap: Z[r][c] is the value

@@ -46,14 +46,14 @@ func TestTableExports(t *testing.T) {
 func TestPlotsSave(t *testing.T) {
 	pts := []report.IntervalPoint{{Label: "render", Est: 0.16, Lo: 0.11, Hi: 0.21, Series: "a"}, {Label: "render", Est: 0.1, Lo: 0.0, Hi: 0.2, Series: "b"}}
 	dir := t.TempDir()
-	if err := report.SavePlot(report.IntervalPlot("t", "Δ", pts, true), dir, "ip"); err != nil {
+	if _, _, err := report.SaveFigure(report.IntervalPlot("t", "Δ", pts, true), dir, "ip"); err != nil {
 		t.Fatal(err)
 	}
-	if err := report.SavePlot(report.BarPlot("t", "acc", pts[:1]), dir, "bar"); err != nil {
+	if _, _, err := report.SaveFigure(report.BarPlot("t", "acc", pts[:1]), dir, "bar"); err != nil {
 		t.Fatal(err)
 	}
 	lp := report.LinePlot("t", "p", "Δ", map[string][]report.XYInterval{"s": {{X: 0, Est: 0, Lo: -0.1, Hi: 0.1}, {X: 0.5, Est: -0.1, Lo: -0.2, Hi: 0}}}, []string{"s"}, true)
-	if err := report.SavePlot(lp, dir, "line"); err != nil {
+	if _, _, err := report.SaveFigure(lp, dir, "line"); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"ip.png", "ip.svg", "bar.png", "line.svg"} {
