@@ -3,7 +3,6 @@ package judge
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/esrkit/esrkit/esr/llm"
 )
@@ -12,27 +11,7 @@ import (
 // the environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY; the model from
 // ESR_LLM_JUDGE_MODEL, NAME or NAME=URL, else the first of ESR_LLM_MODELS;
 // see llm.Env).
-type Config struct {
-	// CacheDir holds the response cache (shared with the readers); "" means
-	// no cache.
-	CacheDir string
-	// Concurrency, when > 0, overrides ESR_LLM_CONCURRENCY.
-	Concurrency int
-	// Offline: answer from the cache only (see reader.Config.Offline).
-	Offline bool
-	// Pool, when set, supplies the client (shared with readers).
-	Pool       *llm.Pool
-	Model      string
-	BaseURL    string
-	APIKey     string
-	Timeout    time.Duration
-	MaxRetries int
-	Getenv     func(string) string
-	Log        func(string)
-	// Client and Cache, when set, are used instead of new ones.
-	Client *llm.Client
-	Cache  *llm.Cache
-}
+type Config = llm.Setup
 
 // Parse makes the judge named: "exact", "llm" (model from cfg.Model or the
 // environment) or "llm:MODEL".

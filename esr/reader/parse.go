@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/esrkit/esrkit/esr/llm"
 )
@@ -14,38 +13,7 @@ import (
 // fields come from the environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY,
 // ESR_LLM_MODELS with its NAME=URL items, ESR_LLM_API_KEY_<MODEL>,
 // ESR_LLM_CONCURRENCY; see llm.Env).
-type Config struct {
-	// CacheDir holds the response cache (llm-cache.bolt); "" means no cache.
-	CacheDir string
-	// Concurrency, when > 0, is every endpoint's limit on requests in flight
-	// (overriding ESR_LLM_CONCURRENCY).
-	Concurrency int
-	// Offline makes LLM readers answer from the cache only: no endpoint is
-	// needed or called, and a missing answer is an *llm.NotCachedError
-	// naming the command that fills the cache.
-	Offline bool
-	// Pool, when set, supplies the clients (one per endpoint), so readers
-	// and a judge can share them and their statistics.
-	Pool *llm.Pool
-
-	BaseURL string
-	APIKey  string
-	// Models are the models a bare "llm" expands to (default ESR_LLM_MODELS).
-	Models []string
-	// Timeout (per request), MaxRetries and MaxTokens: zero means the
-	// defaults (llm.DefaultTimeout, llm.DefaultMaxRetries, DefaultMaxTokens).
-	Timeout    time.Duration
-	MaxRetries int
-	MaxTokens  int
-	// Getenv replaces os.Getenv (tests).
-	Getenv func(string) string
-	// Log receives redacted retry notices.
-	Log func(string)
-	// Client and Cache, when set, are used by every LLM reader instead of
-	// ones made from the fields above.
-	Client *llm.Client
-	Cache  *llm.Cache
-}
+type Config = llm.Setup
 
 // llmSetup makes (once per ParseList) the clients LLM readers share, one
 // per endpoint; each reader holds its own reference to the shared cache
@@ -95,7 +63,9 @@ func (s *llmSetup) reader(model string) (Reader, error) {
 	return r, nil
 }
 
-func (cfg Config) models() []string {
+// modelsOf is the models a bare "llm" expands to: cfg.Models, else
+// ESR_LLM_MODELS.
+func modelsOf(cfg Config) []string {
 	if len(cfg.Models) > 0 {
 		return cfg.Models
 	}
@@ -131,7 +101,7 @@ func parseOne(spec string, setup *llmSetup) (Reader, error) {
 		}
 		return setup.reader(strings.TrimSpace(arg))
 	case kind == "llm":
-		ms := setup.cfg.models()
+		ms := modelsOf(setup.cfg)
 		switch len(ms) {
 		case 0:
 			return nil, fmt.Errorf("reader llm: no model: set %s (comma separated) or name one as llm:MODEL", llm.EnvModels)
@@ -196,7 +166,7 @@ func ParseList(list string, cfg Config) ([]Reader, error) {
 			}
 			continue
 		case "llm":
-			ms := cfg.models()
+			ms := modelsOf(cfg)
 			if len(ms) == 0 {
 				return nil, fmt.Errorf("reader llm: no model: set %s (comma separated) or name one as llm:MODEL", llm.EnvModels)
 			}
@@ -270,7 +240,7 @@ func Catalog(cfg Config) []Info {
 	if maxTok <= 0 {
 		maxTok = DefaultMaxTokens
 	}
-	for _, m := range cfg.models() {
+	for _, m := range modelsOf(cfg) {
 		ep, _ := env.Endpoint(m)
 		baseSet := cfg.Client != nil || ep.BaseURL != ""
 		out = append(out, Info{Name: "llm:" + m, Kind: "llm", Summary: "OpenAI-compatible chat endpoint",
