@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )

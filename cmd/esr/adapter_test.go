@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // refAdapter is the repository's reference adapter (Python, standard

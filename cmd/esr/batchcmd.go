@@ -9,9 +9,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
-	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/llm"
 )
 
 func init() {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/coverage"
+	"github.com/esrkit/esrkit/internal/coverage"
 )
 
 func init() {

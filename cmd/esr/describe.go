@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/coverage"
+	"github.com/esrkit/esrkit/internal/coverage"
 )
 
 func init() {

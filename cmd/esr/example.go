@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 )
 
 func init() {
@@ -20,7 +20,7 @@ func runExample(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return fmt.Errorf("--out is required")
 	}
-	if err := example.Figure1Bench().Save(*out); err != nil {
+	if err := bench.Figure1Bench().Save(*out); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote the Figure 1 benchmark to %s\n", *out)

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/synth"
+	"github.com/esrkit/esrkit/internal/synth"
 )
 
 func init() {

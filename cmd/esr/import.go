@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/esrkit/esrkit/esr/dyknow"
+	"github.com/esrkit/esrkit/internal/dyknow"
 	"github.com/esrkit/esrkit/internal/importers/graphiti"
 	"github.com/esrkit/esrkit/internal/importers/mem0"
 	"github.com/esrkit/esrkit/internal/importers/vdyknow"

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // progressInterval is how often long runs print a progress line.

@@ -4,9 +4,9 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/experiment"
-	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // loadRun loads a benchmark folder, its relation source and the readers

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/esrkit/esrkit/esr/scrub"
+	"github.com/esrkit/esrkit/internal/scrub"
 )
 
 func init() {

@@ -8,14 +8,13 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/example"
 )
 
 // writeBench writes a valid Figure 1 bench, then replaces one file's content.
 func writeBench(t *testing.T, file, content string) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := example.Figure1Bench().Save(dir); err != nil {
+	if err := bench.Figure1Bench().Save(dir); err != nil {
 		t.Fatal(err)
 	}
 	if file != "" {
@@ -123,7 +122,7 @@ func TestRelationsFile(t *testing.T) {
 // Saving and loading is the identity on the bytes (deterministic output).
 func TestSaveIsDeterministic(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
-	if err := example.Figure1Bench().Save(a); err != nil {
+	if err := bench.Figure1Bench().Save(a); err != nil {
 		t.Fatal(err)
 	}
 	loaded, err := bench.Load(a)

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/stats"
 )
 

@@ -5,8 +5,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/report"
 	"github.com/esrkit/esrkit/esr/theory"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // RelationAudit are the paper's Table 4 measures of a relation scorer

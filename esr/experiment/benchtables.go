@@ -8,8 +8,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/coverage"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/coverage"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Table1 is the paper's Table 1 for a benchmark: QAs by source, stratum

@@ -9,11 +9,11 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // CSC path-recall stages (paper Tables 7–9), cumulative: each adds one

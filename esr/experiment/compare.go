@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/stats"
 )
 

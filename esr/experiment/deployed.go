@@ -11,11 +11,10 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/example"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // DeployedBaseline is the d-blind baseline the deployed classes are
@@ -140,9 +139,9 @@ func decompositionSentence(benchName, scope, class string, total, render, mech C
 // each class: its structured snapshot and provenance read-outs and what each
 // scripted (SIMULATED) reader answers from its render.
 func RevertedRevertTable(ctx context.Context, classes []string, profiles []string) (*report.Table, error) {
-	s, atoms := example.Figure1()
-	qa := example.Figure1QA()
-	snap := qa.Query(example.TimeoutKey)
+	s, atoms := bench.Figure1()
+	qa := bench.Figure1QA()
+	snap := qa.Query(bench.TimeoutKey)
 	prov := snap
 	prov.Type = esr.Provenance
 	t := &report.Table{Name: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",

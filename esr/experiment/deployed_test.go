@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/example"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 )
@@ -26,7 +25,7 @@ func TestRevertedRevertTable(t *testing.T) {
 }
 
 func TestDeployedDecompositionSentences(t *testing.T) {
-	b := example.Figure1Bench()
+	b := bench.Figure1Bench()
 	r, _ := reader.NewScripted("status-reader")
 	classes := []string{memory.Graphiti, memory.Mem0Update}
 	rows, err := DeployedEval(context.Background(), b, classes, []reader.Reader{r, reader.Oracle{}})

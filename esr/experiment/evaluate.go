@@ -6,7 +6,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // Evaluate runs eval.Run into memory and returns the rows sorted by (qid,

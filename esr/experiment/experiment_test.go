@@ -10,15 +10,14 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/dyknow"
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/example"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/report"
 	"github.com/esrkit/esrkit/esr/theory"
+	"github.com/esrkit/esrkit/internal/dyknow"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // miniBench has n reverted-revert streams (Figure 1 shaped) and n
@@ -27,25 +26,25 @@ func miniBench(n int) *bench.Bench {
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
 	var qas []esr.QA
-	k := example.TimeoutKey
+	k := bench.TimeoutKey
 	for i := 0; i < n; i++ {
 		id := fmt.Sprintf("rr%d", i)
-		s, a := example.Build(id, k, []example.Event{
+		s, a := bench.Build(id, k, []bench.Event{
 			{ID: "e1", Date: "2024-01-01", Actor: "m", Value: "30 s", Text: "Set timeout = 30 s."},
 			{ID: "e2", Date: "2024-02-01", Actor: "m", Value: "60 s", Text: "Update: use 60 s instead."},
 			{ID: "e3", Date: "2024-03-01", Actor: "m", Value: "30 s", Text: "Correction: revert to 30 s."},
 		})
 		streams, atoms[id] = append(streams, s), a
 		qas = append(qas,
-			esr.QA{QID: id + "-s", StreamID: id, Question: example.Figure1Question, GoldAnswer: "30 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute},
+			esr.QA{QID: id + "-s", StreamID: id, Question: bench.Figure1Question, GoldAnswer: "30 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute},
 			esr.QA{QID: id + "-p", StreamID: id, Question: "prior?", GoldAnswer: "60 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Provenance, Entity: k.Entity, Attribute: k.Attribute})
 		id = fmt.Sprintf("csc%d", i)
-		s, a = example.Build(id, k, []example.Event{
+		s, a = bench.Build(id, k, []bench.Event{
 			{ID: "e1", Date: "2024-01-01", Actor: "ann", Value: "30 s", Text: "It is 30 s."},
 			{ID: "e2", Date: "2024-02-01", Actor: "bob", Value: "60 s", Text: "It is 60 s."},
 		})
 		streams, atoms[id] = append(streams, s), a
-		qas = append(qas, esr.QA{QID: id + "-s", StreamID: id, Question: example.Figure1Question, GoldAnswer: "ABSTAIN", Phenomenon: esr.CrossSourceConflict, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute})
+		qas = append(qas, esr.QA{QID: id + "-s", StreamID: id, Question: bench.Figure1Question, GoldAnswer: "ABSTAIN", Phenomenon: esr.CrossSourceConflict, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute})
 	}
 	return bench.New(streams, atoms, qas)
 }
@@ -198,7 +197,7 @@ func TestRunCached(t *testing.T) {
 }
 
 func TestLedgerStepsFigure1(t *testing.T) {
-	s, atoms := example.Figure1()
+	s, atoms := bench.Figure1()
 	tab := experiment.LedgerSteps(s, atoms, relate.Rule{})
 	if len(tab.Rows) != 3 {
 		t.Fatalf("%d steps", len(tab.Rows))
@@ -215,7 +214,7 @@ func TestLedgerStepsFigure1(t *testing.T) {
 // The tiers' examples: the ledger abstains on L1 and L2 (unresolved) and
 // answers the reverted value on L3; the d-blind control abstains on all.
 func TestTierExamples(t *testing.T) {
-	for _, tier := range example.Tiers() {
+	for _, tier := range bench.Tiers() {
 		qa := esr.QA{QID: tier.Stream.ID, Question: tier.Question, GoldAnswer: tier.Gold}
 		k, _ := qa.Locate(tier.Atoms)
 		q := qa.Query(k)
@@ -270,7 +269,7 @@ func TestBenchTables(t *testing.T) {
 	if err != nil || !strings.Contains(sl.Notes[0], "median") {
 		t.Errorf("stream lengths: %v %v", sl, err)
 	}
-	cov := experiment.CoverageTable(example.Figure1Bench(), "figure1")
+	cov := experiment.CoverageTable(bench.Figure1Bench(), "figure1")
 	if cov.Rows[0][1] != "1.000 ± 0.000" {
 		t.Errorf("coverage of a noise-free bench: %v", cov.Rows[0])
 	}
@@ -297,7 +296,7 @@ func TestDyKnowRAGTable(t *testing.T) {
 }
 
 func TestAuditScorer(t *testing.T) {
-	_, two, _, atomsTwo, gold := example.P1Surface()
+	_, two, _, atomsTwo, gold := bench.P1Surface()
 	b := bench.New([]*esr.Stream{two}, map[string][]esr.Atom{two.ID: atomsTwo}, nil)
 	b.Relations = map[string]map[esr.AtomPair]esr.Relation{}
 	for k, v := range gold {
@@ -418,7 +417,7 @@ func TestProseFollowsNumbers(t *testing.T) {
 // mechanism step; a date-sorting reader is right on all three (the d-blind
 // control shows dates).
 func TestFlipsOnFigure1(t *testing.T) {
-	s, atoms := example.Figure1()
+	s, atoms := bench.Figure1()
 	var rs []reader.Reader
 	for _, p := range []string{"cautious", "time-sorter"} {
 		r, err := reader.NewScripted(p)
@@ -427,7 +426,7 @@ func TestFlipsOnFigure1(t *testing.T) {
 		}
 		rs = append(rs, r)
 	}
-	got, err := experiment.Flips(context.Background(), s, atoms, example.Figure1QA(), rs, memory.Options{})
+	got, err := experiment.Flips(context.Background(), s, atoms, bench.Figure1QA(), rs, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -473,7 +472,7 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 // different capabilities get different rows through RunCached, and a rerun
 // of the same setup says it came from the cache.
 func TestRunCachedKeysOnReaderConfig(t *testing.T) {
-	b := example.Figure1Bench()
+	b := bench.Figure1Bench()
 	dir := t.TempDir()
 	run := func(caps reader.Capabilities) *experiment.Result {
 		r, err := reader.NewScriptedWith("mine", caps)
@@ -619,7 +618,7 @@ func TestBridge(t *testing.T) {
 // Coarse steps beside ⊕'s on the L2 example: the contradiction closes the
 // older edge in coarse-retain, which answers the newer value.
 func TestCoarseSteps(t *testing.T) {
-	tier := example.Tiers()[1]
+	tier := bench.Tiers()[1]
 	tab := experiment.CoarseSteps(tier.Stream, tier.Atoms, relate.Rule{})
 	if len(tab.Rows) != len(tier.Atoms) {
 		t.Fatalf("%d steps for %d atoms", len(tab.Rows), len(tier.Atoms))

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/esrkit/esrkit/esr/dyknow"
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/dyknow"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 

@@ -3,7 +3,7 @@ package experiment
 import (
 	"slices"
 
-	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // Filter keeps an outcome row or not.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/stats"
 
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Table cells use the report package's formats.

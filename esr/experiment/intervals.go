@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // IntervalTable shows each term's pair interval (the paper's convention)

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/experiment"
-	"github.com/esrkit/esrkit/esr/llm/llmtest"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
 
 // The suites run unchanged with an LLM family (a local stub that speaks the

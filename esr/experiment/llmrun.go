@@ -8,11 +8,10 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/example"
-	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/report"
 	"gonum.org/v1/plot"
 )
 
@@ -119,8 +118,8 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 // give no rows).
 func EvaluateStep(ctx context.Context, st RunAllStep, s Setup) (*Result, error) {
 	if st.Suite == "" {
-		stream, atoms := example.Figure1()
-		t, err := AnswerGrid(ctx, stream, atoms, example.Figure1QA(), memory.Names, s.Readers, memory.Options{})
+		stream, atoms := bench.Figure1()
+		t, err := AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Names, s.Readers, memory.Options{})
 		if err != nil {
 			return nil, err
 		}

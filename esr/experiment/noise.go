@@ -9,10 +9,10 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // NoiseLevels are the paper's sweep levels p = 0, 0.1, …, 0.5 (§4.2).

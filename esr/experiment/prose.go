@@ -5,10 +5,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/report"
 	"github.com/esrkit/esrkit/esr/theory"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // This file writes the sentences notebooks show about results: every sign,

@@ -5,9 +5,9 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // RetentionClasses are Figure 3's classes in the paper's order.

@@ -3,8 +3,8 @@ package experiment
 import (
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // ScriptedFamilies are the simulated answer families notebooks use when no

@@ -7,10 +7,10 @@ import (
 	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/learn"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/learn"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Scorer conditions of the refines recovery.

@@ -6,10 +6,10 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // noiseSuite is the "noise" experiment of `esr run` and the notebooks.

@@ -2,9 +2,9 @@ package experiment
 
 import (
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // TierTable is the paper's Figure 2 as a table: each conflict-locality tier
@@ -13,7 +13,7 @@ import (
 func TierTable() *report.Table {
 	t := &report.Table{Name: "figure2-tiers", Title: "Figure 2: conflict locality determines memory need",
 		Columns: []string{"tier", "where the conflict lives", "minimal capability", "example", "gold", memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger}}
-	for _, tier := range example.Tiers() {
+	for _, tier := range bench.Tiers() {
 		qa := esr.QA{QID: tier.Stream.ID, Question: tier.Question, GoldAnswer: tier.Gold}
 		k, _ := qa.Locate(tier.Atoms)
 		q := qa.Query(k)

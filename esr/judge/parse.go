@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // Config carries what the LLM judge needs; empty endpoint fields come from

@@ -5,16 +5,16 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
 // The reverted revert of Figure 1 (30 s → 60 s → 30 s) through the deployed
 // classes and their render-matched controls.
 func TestDeployedRevertedRevert(t *testing.T) {
-	s, atoms := example.Figure1()
-	qa := example.Figure1QA()
-	snap := qa.Query(example.TimeoutKey)
+	s, atoms := bench.Figure1()
+	qa := bench.Figure1QA()
+	snap := qa.Query(bench.TimeoutKey)
 	prov := snap
 	prov.Type = esr.Provenance
 	want := map[string][2]string{ // snapshot, provenance

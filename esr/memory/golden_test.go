@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
@@ -18,9 +18,9 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // class's answers and render. Run `go test ./esr/memory -update` after an
 // intended render change and review the diff.
 func TestFigure1Golden(t *testing.T) {
-	s, atoms := example.Figure1()
-	qa := example.Figure1QA()
-	snap := qa.Query(example.TimeoutKey)
+	s, atoms := bench.Figure1()
+	qa := bench.Figure1QA()
+	snap := qa.Query(bench.TimeoutKey)
 	prov := snap
 	prov.Type = esr.Provenance
 	kind := snap
@@ -64,8 +64,8 @@ func TestFigure1Golden(t *testing.T) {
 // render-only and fine-ledger differ only in the status cells and the
 // header's status word: same rows, columns, ids and order.
 func TestRenderOnlyMatchesFineLayout(t *testing.T) {
-	s, atoms := example.Figure1()
-	q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey}
+	s, atoms := bench.Figure1()
+	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
 	fine := strings.Split(memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{}).Render(q), "\n")
 	ctrl := strings.Split(memory.MustBuild(memory.RenderOnly, s, atoms, memory.Options{}).Render(q), "\n")
 	if len(fine) != len(ctrl) {
@@ -89,8 +89,8 @@ func TestRenderOnlyMatchesFineLayout(t *testing.T) {
 
 // Deployed renders append the raw events, keeping the memory's own render.
 func TestDeployedRender(t *testing.T) {
-	s, atoms := example.Figure1()
-	q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey}
+	s, atoms := bench.Figure1()
+	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
 	plain := memory.MustBuild(memory.CoarseRetain, s, atoms, memory.Options{}).Render(q)
 	dep := memory.MustBuild(memory.CoarseRetain, s, atoms, memory.Options{Deployed: true}).Render(q)
 	if !strings.HasPrefix(dep, plain) || !strings.Contains(dep, "[e2 2024-02-01] Update: use 60 s instead.") {

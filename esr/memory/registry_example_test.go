@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
@@ -67,8 +67,8 @@ func ExampleRegister() {
 	if err != nil {
 		panic(err)
 	}
-	s, atoms := example.Figure1()
-	q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey}
+	s, atoms := bench.Figure1()
+	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
 	for _, name := range []string{"json-ledger", control} {
 		st := memory.MustBuild(name, s, atoms, memory.Options{})
 		fmt.Printf("%s: %v %s\n", name, st.Answer(q), st.Render(q))

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
 )
@@ -21,7 +21,7 @@ var dBlind = []string{memory.GraphRAGLite, memory.GraphRAGAbstain, memory.Render
 // Graphiti-style coarse classes answer φ on both (they close an edge on a
 // contradiction too and have no unresolved status).
 func TestP1SymmetricSurface(t *testing.T) {
-	one, two, atomsOne, atomsTwo, gold := example.P1Surface()
+	one, two, atomsOne, atomsTwo, gold := bench.P1Surface()
 	opt := memory.Options{Relator: relate.Oracle{Gold: gold}}
 	k := atomsOne[0].Key()
 	q := esr.Query{Type: esr.Snapshot, Key: k}
@@ -57,7 +57,7 @@ func TestP1SymmetricSurface(t *testing.T) {
 // value, or sets a new one. With one source and no cue needed, the rule
 // scorer's labels are the correct relations of such a history.
 func singleSourceHistory(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom) {
-	var evs []example.Event
+	var evs []bench.Event
 	var values []string
 	cur := "v0"
 	for i := 0; i < n; i++ {
@@ -72,10 +72,10 @@ func singleSourceHistory(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.A
 			cur = fmt.Sprintf("v%d", rng.IntN(50))
 		}
 		values = append(values, cur)
-		evs = append(evs, example.Event{ID: fmt.Sprintf("e%d", i+1), Date: fmt.Sprintf("2024-01-01T%02d:00:00Z", i),
+		evs = append(evs, bench.Event{ID: fmt.Sprintf("e%d", i+1), Date: fmt.Sprintf("2024-01-01T%02d:00:00Z", i),
 			Actor: "maintainer", Value: cur, Text: "value " + cur})
 	}
-	return example.Build(id, esr.Key{Entity: "x", Attribute: "a"}, evs)
+	return bench.Build(id, esr.Key{Entity: "x", Attribute: "a"}, evs)
 }
 
 // P2b: with correct relations, the coarse and fine snapshot answers are the
@@ -104,7 +104,7 @@ func TestP2bCoarseEqualsFineOnSnapshot(t *testing.T) {
 func TestP2cProvenanceNeedsRetention(t *testing.T) {
 	k := esr.Key{Entity: "lib", Attribute: "proposed_workaround"}
 	mk := func(id, first string) (*esr.Stream, []esr.Atom) {
-		return example.Build(id, k, []example.Event{
+		return bench.Build(id, k, []bench.Event{
 			{ID: "e1", Date: "2024-01-01", Actor: "m", Value: first, Text: "Try " + first + "."},
 			{ID: "e2", Date: "2024-02-01", Actor: "m", Value: "pin v2", Text: "Use pin v2 instead."},
 		})
@@ -131,7 +131,7 @@ func TestP2cProvenanceNeedsRetention(t *testing.T) {
 // update SUPERSEDES every earlier atom of another value and is SAME_STATE
 // with equal ones; a hedge is UNRELATED to everything before it.
 func hedgedHistory(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom, map[string]map[esr.AtomPair]esr.Relation, int) {
-	var evs []example.Event
+	var evs []bench.Event
 	var values []string
 	hedge := make([]bool, n)
 	cur := "v0"
@@ -159,10 +159,10 @@ func hedgedHistory(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom, m
 		if !hedge[i] {
 			values = append(values, cur)
 		}
-		evs = append(evs, example.Event{ID: fmt.Sprintf("e%d", i+1), Date: fmt.Sprintf("2024-01-01T%02d:00:00Z", i),
+		evs = append(evs, bench.Event{ID: fmt.Sprintf("e%d", i+1), Date: fmt.Sprintf("2024-01-01T%02d:00:00Z", i),
 			Actor: "maintainer", Value: v, Text: "value " + v})
 	}
-	s, atoms := example.Build(id, esr.Key{Entity: "x", Attribute: "a"}, evs)
+	s, atoms := bench.Build(id, esr.Key{Entity: "x", Attribute: "a"}, evs)
 	gold := map[esr.AtomPair]esr.Relation{}
 	for j := range atoms {
 		for i := 0; i < j; i++ {
@@ -236,13 +236,13 @@ func TestRegisteredControlMatchesRenderOnly(t *testing.T) {
 		atoms []esr.Atom
 		opt   memory.Options
 	}{}
-	s1, a1 := example.Figure1()
+	s1, a1 := bench.Figure1()
 	streams = append(streams, struct {
 		s     *esr.Stream
 		atoms []esr.Atom
 		opt   memory.Options
 	}{s1, a1, memory.Options{}})
-	one, two, atomsOne, atomsTwo, gold := example.P1Surface()
+	one, two, atomsOne, atomsTwo, gold := bench.P1Surface()
 	for _, x := range []struct {
 		s     *esr.Stream
 		atoms []esr.Atom

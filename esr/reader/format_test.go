@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 )
@@ -14,9 +14,9 @@ import (
 // format change is the render effect in miniature: without visible dates
 // (minimal) the time-sorter can no longer order render-only's rows.
 func TestScriptedReadsLedgerFormats(t *testing.T) {
-	s, atoms := example.Figure1()
-	qa := example.Figure1QA()
-	q := qa.Query(example.TimeoutKey)
+	s, atoms := bench.Figure1()
+	qa := bench.Figure1QA()
+	q := qa.Query(bench.TimeoutKey)
 	want := map[string]map[string]string{ // format → "class/profile" → answer
 		"compact": {"fine-ledger/status-reader": "30 s", "render-only/time-sorter": "30 s", "render-only/status-reader": "30 s"},
 		"verbose": {"fine-ledger/status-reader": "30 s", "render-only/time-sorter": "30 s", "render-only/status-reader": "30 s"},

@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
-	"github.com/esrkit/esrkit/esr/llm"
-	"github.com/esrkit/esrkit/esr/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
 
 const testKey = "sk-live-DO-NOT-LEAK-0123456789"
@@ -51,10 +51,10 @@ func TestLLMReaderPromptAndParse(t *testing.T) {
 	if r.Name() != "llm:qwen2.5-7b" || r.Family() != "llm:qwen2.5-7b" {
 		t.Errorf("name %s family %s", r.Name(), r.Family())
 	}
-	s, atoms := example.Figure1()
+	s, atoms := bench.Figure1()
 	for _, m := range []string{memory.GraphRAGAbstain, memory.GraphRAGLite} {
 		st := memory.MustBuild(m, s, atoms, memory.Options{})
-		q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey, Question: example.Figure1Question}
+		q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
 		in := Input{QID: "f1", Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain()}
 		out, err := r.Read(context.Background(), in)
 		if err != nil {
@@ -86,7 +86,7 @@ func TestLLMReaderPromptAndParse(t *testing.T) {
 		if !strings.Contains(q.User(), "a1|service|request_timeout|30 s") && !strings.Contains(q.User(), "| a1 | 30 s |") {
 			t.Errorf("render missing from prompt: %s", q.User())
 		}
-		if !strings.Contains(q.User(), "Question: "+example.Figure1Question) {
+		if !strings.Contains(q.User(), "Question: "+bench.Figure1Question) {
 			t.Errorf("question missing from prompt")
 		}
 	}

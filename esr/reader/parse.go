@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // Config carries what readers that call out need: where to cache responses,

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
 )
@@ -14,16 +14,16 @@ import (
 // figure1Input renders the Figure 1 stream with class m for a query type.
 func figure1Input(t *testing.T, m string, qt esr.QueryType, deployed bool) Input {
 	t.Helper()
-	s, atoms := example.Figure1()
+	s, atoms := bench.Figure1()
 	st := memory.MustBuild(m, s, atoms, memory.Options{Deployed: deployed})
-	question := example.Figure1Question
+	question := bench.Figure1Question
 	switch qt {
 	case esr.Provenance:
 		question = "What request_timeout was in force for service immediately before the current one?"
 	case esr.RelationType:
 		question = "Did the last change of request_timeout for service refine or replace the prior value?"
 	}
-	q := esr.Query{Type: qt, Key: example.TimeoutKey, Question: question}
+	q := esr.Query{Type: qt, Key: bench.TimeoutKey, Question: question}
 	// State is deliberately left nil: a text reader must not need it.
 	return Input{QID: "f1", Question: question, QueryType: qt, Context: st.Render(q),
 		MayAbstain: st.MayAbstain(), Memory: m}
@@ -60,8 +60,8 @@ func TestTimeSorterRenderConfound(t *testing.T) {
 	if out := read(t, "cautious", figure1Input(t, memory.FineLedger, esr.Snapshot, false)); out.Answer != esr.Says("30 s") {
 		t.Errorf("cautious on fine-ledger: %v (%s), want 30 s", out.Answer, out.Note)
 	}
-	s, atoms := example.Figure1()
-	q := esr.Query{Type: esr.Snapshot, Key: example.TimeoutKey, Question: example.Figure1Question}
+	s, atoms := bench.Figure1()
+	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
 	st := memory.MustBuild(memory.GraphRAGAbstain, s, atoms, memory.Options{FactFormat: memory.FactsDateless})
 	in := Input{Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: true}
 	if strings.Contains(in.Context, "2024-") {
@@ -177,13 +177,13 @@ func TestScriptedReadsGoldenFiles(t *testing.T) {
 }
 
 // build makes a one-key stream from compact events.
-func build(id string, k esr.Key, evs []example.Event) (*esr.Stream, []esr.Atom) {
-	return example.Build(id, k, evs)
+func build(id string, k esr.Key, evs []bench.Event) (*esr.Stream, []esr.Atom) {
+	return bench.Build(id, k, evs)
 }
 
 func TestScriptedRefinement(t *testing.T) {
 	k := esr.Key{Entity: "parse_config", Attribute: "proposed_workaround"}
-	s, atoms := build("ref", k, []example.Event{
+	s, atoms := build("ref", k, []bench.Event{
 		{ID: "e1", Date: "2024-01-01", Actor: "alice", Value: "pin numpy", Text: "Workaround: pin numpy."},
 		{ID: "e2", Date: "2024-02-01", Actor: "alice", Value: "pin numpy below 2.0 on Windows", Text: "More precisely: pin numpy below 2.0 on Windows."},
 	})
@@ -196,7 +196,7 @@ func TestScriptedRefinement(t *testing.T) {
 	}
 	// Gold relation REFINES between surface forms the substring rule cannot
 	// see: only a status reader gets it.
-	s2, atoms2 := build("ref2", esr.Key{Entity: "ci", Attribute: "runner_os"}, []example.Event{
+	s2, atoms2 := build("ref2", esr.Key{Entity: "ci", Attribute: "runner_os"}, []bench.Event{
 		{ID: "e1", Date: "2024-01-01", Actor: "alice", Value: "Linux", Text: "Runs on Linux."},
 		{ID: "e2", Date: "2024-02-01", Actor: "alice", Value: "Ubuntu 22.04", Text: "Specifically Ubuntu 22.04."},
 	})
@@ -218,11 +218,11 @@ func TestScriptedRefinement(t *testing.T) {
 
 func TestScriptedCrossSourceConflict(t *testing.T) {
 	k := esr.Key{Entity: "service", Attribute: "request_timeout"}
-	s, atoms := build("csc", k, []example.Event{
+	s, atoms := build("csc", k, []bench.Event{
 		{ID: "e1", Date: "2024-01-01", Actor: "alice", Value: "30 s", Text: "The timeout is 30 s."},
 		{ID: "e2", Date: "2024-02-01", Actor: "bob", Value: "60 s", Text: "In my setup the timeout is 60 s."},
 	})
-	q := esr.Query{Type: esr.Snapshot, Key: k, Question: example.Figure1Question}
+	q := esr.Query{Type: esr.Snapshot, Key: k, Question: bench.Figure1Question}
 	for _, tc := range []struct {
 		class, profile, want string
 	}{
@@ -278,7 +278,7 @@ func TestScriptedPicksKey(t *testing.T) {
 // abstains and says why.
 func TestScriptedRawTextWithoutPattern(t *testing.T) {
 	k := esr.Key{Entity: "issue", Attribute: "proposed_workaround"}
-	s, atoms := build("raw", k, []example.Event{
+	s, atoms := build("raw", k, []bench.Event{
 		{ID: "e1", Date: "2024-01-01", Value: "downgrade pip", Text: "Try downgrading pip."},
 		{ID: "e2", Date: "2024-02-01", Value: "use a venv", Text: "Use a venv instead."},
 	})

@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // pair builds a two-event stream and returns the rule scorer's label for
 // its atoms.
 func pair(v1, actor1, v2, actor2, text2 string, p2 esr.Polarity) esr.Relation {
-	s, atoms := example.Build("t", esr.Key{Entity: "x", Attribute: "a"}, []example.Event{
+	s, atoms := bench.Build("t", esr.Key{Entity: "x", Attribute: "a"}, []bench.Event{
 		{ID: "e1", Date: "2024-01-01", Actor: actor1, Value: v1, Text: "It is " + v1 + "."},
 		{ID: "e2", Date: "2024-01-02", Actor: actor2, Value: v2, Text: text2, Polarity: p2},
 	})
@@ -50,7 +50,7 @@ func TestRuleScorer(t *testing.T) {
 // Two atoms read off one event with different values contradict each other
 // (an intra-passage conflict), whoever wrote it.
 func TestRuleSameEvent(t *testing.T) {
-	for _, tier := range example.Tiers()[:1] {
+	for _, tier := range bench.Tiers()[:1] {
 		a := tier.Atoms
 		if got := (relate.Rule{}).ForStream(tier.Stream, a)(&a[0], &a[1]); got != esr.Contradicts {
 			t.Errorf("same-event pair: %v, want CONTRADICTS", got)
@@ -62,7 +62,7 @@ func TestRuleSameEvent(t *testing.T) {
 // gives the same label, a changed label is never the original, and the
 // corruption rate is p within sampling error.
 func TestRelationNoise(t *testing.T) {
-	s, atoms := example.Figure1()
+	s, atoms := bench.Figure1()
 	var a []esr.Atom
 	for i := 0; i < 2000; i++ {
 		x := atoms[0]
@@ -91,7 +91,7 @@ func TestRelationNoise(t *testing.T) {
 }
 
 func TestDropAtoms(t *testing.T) {
-	_, atoms := example.Figure1()
+	_, atoms := bench.Figure1()
 	var a []esr.Atom
 	for i := 0; i < 3000; i++ {
 		x := atoms[0]

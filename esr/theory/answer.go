@@ -2,7 +2,7 @@ package theory
 
 import (
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
@@ -45,12 +45,12 @@ func acc(k, n int) float64 {
 	return float64(k) / float64(n)
 }
 
-// build is example.Build with atom ids prefixed by the stream id, so ids are
+// build is bench.Build with atom ids prefixed by the stream id, so ids are
 // unique across streams: a bench of generated streams loads, and
 // relate.RelationNoise (which draws per pair of atom ids) corrupts each
 // stream independently.
-func build(streamID string, k esr.Key, events []example.Event) (*esr.Stream, []esr.Atom) {
-	s, atoms := example.Build(streamID, k, events)
+func build(streamID string, k esr.Key, events []bench.Event) (*esr.Stream, []esr.Atom) {
+	s, atoms := bench.Build(streamID, k, events)
 	for i := range atoms {
 		atoms[i].ID = streamID + "-" + atoms[i].ID
 	}

@@ -5,10 +5,10 @@ import (
 	"math/rand/v2"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Decomposition is Corollary 1's split of a fine-vs-coarse accuracy gap.
@@ -86,7 +86,7 @@ func Corollary1Noise(n int, p float64, seed uint64) Decomposition {
 
 // history draws one key's single-source history of n atoms.
 func history(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom) {
-	var evs []example.Event
+	var evs []bench.Event
 	var seen []string
 	cur := "v0"
 	for i := 0; i < n; i++ {
@@ -99,7 +99,7 @@ func history(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom) {
 			cur = fmt.Sprintf("v%d", rng.IntN(30))
 		}
 		seen = append(seen, cur)
-		evs = append(evs, example.Event{ID: fmt.Sprintf("e%d", i+1), Date: fmt.Sprintf("2024-01-%02dT00:00:00Z", i+1),
+		evs = append(evs, bench.Event{ID: fmt.Sprintf("e%d", i+1), Date: fmt.Sprintf("2024-01-%02dT00:00:00Z", i+1),
 			Actor: "maintainer", Value: cur, Text: "Now " + cur + "."})
 	}
 	return build(id, esr.Key{Entity: "x", Attribute: "a"}, evs)

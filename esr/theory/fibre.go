@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 )
 
 // FibreSurface is one surface of Proposition 1's d-ambiguous fibre: a key's
@@ -126,10 +126,10 @@ func fibreSurface(rng *rand.Rand, id string) FibreSurface {
 			t = t.AddDate(0, 0, 1+rng.IntN(60))
 		}
 	}
-	var evs []example.Event
+	var evs []bench.Event
 	var block []int // block of each atom: 0 first φ, 1 middle, 2 final φ
 	add := func(value string, pol esr.Polarity, text string) {
-		evs = append(evs, example.Event{ID: fmt.Sprintf("e%d", len(evs)+1), Date: t.Format(time.RFC3339),
+		evs = append(evs, bench.Event{ID: fmt.Sprintf("e%d", len(evs)+1), Date: t.Format(time.RFC3339),
 			Actor: fibreActors[rng.IntN(len(fibreActors))], Value: value, Polarity: pol, Text: text})
 		step()
 	}

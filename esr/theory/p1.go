@@ -8,7 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // FibreClass is one memory class's snapshot accuracy on the fibre under the

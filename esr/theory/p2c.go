@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // LatticeSurface is one canonical two-event stream of Proposition 2c with
@@ -40,7 +40,7 @@ const (
 func LatticeSurfaces() []LatticeSurface {
 	k := esr.Key{Entity: latticeEntity, Attribute: "proposed_workaround"}
 	mk := func(name, id, first, second string, r esr.Relation) LatticeSurface {
-		s, atoms := build(id, k, []example.Event{
+		s, atoms := build(id, k, []bench.Event{
 			{ID: "e1", Date: "2024-01-01", Actor: "maintainer", Value: first, Text: "Workaround: " + first + "."},
 			{ID: "e2", Date: "2024-02-01", Actor: "maintainer", Value: second, Text: "Use " + second + " instead."},
 		})

@@ -19,7 +19,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/esrkit/esrkit/esr/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
 
 func main() {

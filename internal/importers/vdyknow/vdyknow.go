@@ -1,7 +1,7 @@
 // Package vdyknow converts V-DyKnow's Wikidata annotations
 // (sislab-unitn/V-DyKnow, data/annotations/wikidata_combined.json, MIT; a
 // 2025 Wikidata snapshot in DyKnow's "Name |S: start |E: end" format) into
-// an ESR benchmark with the DyKnow converter (esr/dyknow.ConvertSlots), so
+// an ESR benchmark with the DyKnow converter (internal/dyknow.ConvertSlots), so
 // the two snapshots share stream layout, wording, strata and QAs.
 //
 // Mapping onto DyKnow's slots: countries keep their office as attribute
@@ -27,7 +27,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/dyknow"
+	"github.com/esrkit/esrkit/internal/dyknow"
 )
 
 // Converter names this conversion in MANIFEST.json.

@@ -1,12 +1,11 @@
 // Package example builds the small streams the paper uses to explain ESR, so
 // tests, notebooks and the command line share one copy of each.
-package example
+package bench
 
 import (
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 )
 
 // Event is a compact event description for Build.
@@ -75,14 +74,14 @@ func Figure1QA() esr.QA {
 
 // Figure1Bench is the Figure 1 stream as a one-stream benchmark with its
 // snapshot and provenance questions.
-func Figure1Bench() *bench.Bench {
+func Figure1Bench() *Bench {
 	s, atoms := Figure1()
 	snap := Figure1QA()
 	prov := snap
 	prov.QID, prov.QueryType, prov.GoldAnswer = "figure1-provenance", esr.Provenance, "60 s"
 	prov.Question = "What request_timeout was in force for service immediately before the current one?"
 	prov.GoldSupportingEventIDs = []string{"e2"}
-	return bench.New([]*esr.Stream{s}, map[string][]esr.Atom{s.ID: atoms}, []esr.QA{snap, prov})
+	return New([]*esr.Stream{s}, map[string][]esr.Atom{s.ID: atoms}, []esr.QA{snap, prov})
 }
 
 // P1Surface builds the two instances of the paper's Proposition 1 over one

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // CompareTable is the pair-level comparison in the manner of the paper's

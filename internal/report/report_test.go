@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/esrkit/esrkit/esr/report"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 func TestTableExports(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/synth"
+	"github.com/esrkit/esrkit/internal/synth"
 )
 
 func small() synth.Config {

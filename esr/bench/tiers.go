@@ -1,4 +1,4 @@
-package example
+package bench
 
 import (
 	"github.com/esrkit/esrkit/esr"

@@ -6,8 +6,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/coverage"
-	"github.com/esrkit/esrkit/esr/synth"
+	"github.com/esrkit/esrkit/internal/coverage"
+	"github.com/esrkit/esrkit/internal/synth"
 )
 
 // handBench: two QAs. q1: supporting e3, deprecated e1,e2; e2 has no atom;

@@ -9,9 +9,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/dyknow"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/internal/dyknow"
 )
 
 const bundled = "../../data/dyknow"

@@ -8,10 +8,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/example"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // A run killed mid-write leaves a partial last line: ReadOutcomes ignores
@@ -69,7 +69,7 @@ func TestBadOutcomeLine(t *testing.T) {
 // Outcome rows keep the reader's reason: a scripted reader explains each
 // answer, and the row carries it.
 func TestRunKeepsReasons(t *testing.T) {
-	b := example.Figure1Bench()
+	b := bench.Figure1Bench()
 	r, err := reader.NewScripted("time-sorter")
 	if err != nil {
 		t.Fatal(err)

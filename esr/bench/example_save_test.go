@@ -1,16 +1,15 @@
-package example_test
+package bench_test
 
 import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/example"
 )
 
 // The Figure 1 bench survives a save and a validated load.
 func TestFigure1BenchRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	if err := example.Figure1Bench().Save(dir); err != nil {
+	if err := bench.Figure1Bench().Save(dir); err != nil {
 		t.Fatal(err)
 	}
 	b, err := bench.Load(dir)

@@ -6,8 +6,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/scrub"
-	"github.com/esrkit/esrkit/esr/synth"
+	"github.com/esrkit/esrkit/internal/scrub"
+	"github.com/esrkit/esrkit/internal/synth"
 )
 
 func TestTextKinds(t *testing.T) {

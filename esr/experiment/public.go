@@ -1,0 +1,60 @@
+package experiment
+
+import (
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/dyknow"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/learn"
+	"github.com/esrkit/esrkit/internal/report"
+	"github.com/esrkit/esrkit/internal/synth"
+)
+
+// The plumbing of the kit lives under internal/; these names are its small
+// public entry points, so that notebooks and users import only the public
+// packages (esr, bench, memory, relate, reader, judge, experiment, theory,
+// stats, nbhelp).
+
+// Outcome is one outcome row: one reader's answer over one memory for one
+// QA, judged.
+type Outcome = eval.Outcome
+
+// EvalConfig selects an evaluation for Evaluate: memories, readers, judge,
+// query types, strata, memory options, condition label.
+type EvalConfig = eval.Config
+
+// Table is a result table, printable as CSV, Markdown and LaTeX.
+type Table = report.Table
+
+// GenConfig configures the synthetic benchmark generator (`esr gen`).
+type GenConfig = synth.Config
+
+// DefaultGenConfig is the generator's configuration for the bundled
+// synthetic benchmark.
+func DefaultGenConfig() GenConfig { return synth.DefaultConfig() }
+
+// Generate makes a synthetic benchmark in memory (deterministic for a seed).
+func Generate(cfg GenConfig) (*bench.Bench, error) { return synth.Generate(cfg) }
+
+// DefaultLambda is the learned pair scorer's default L2 penalty.
+const DefaultLambda = learn.DefaultLambda
+
+// ScorerCV is a stream-wise cross-validation of the learned pair scorer:
+// its out-of-fold relation source (OutOfFold) and per-class scores.
+type ScorerCV = learn.CVResult
+
+// CrossValidateScorer fits the learned pair scorer (softmax regression on
+// pair features, L-BFGS) with k folds by stream.
+func CrossValidateScorer(b *bench.Bench, k int, seed uint64, lambda float64) (*ScorerCV, error) {
+	return learn.CrossValidate(b, k, seed, lambda)
+}
+
+// ScorerTable compares the learned scorer with the rule scorer per relation
+// class (precision, recall, F1 out of fold).
+func ScorerTable(cv *ScorerCV) *Table { return learn.CompareTable(cv) }
+
+// DyKnowOutcome is one of DyKnow's released LLM RAG answers with its label.
+type DyKnowOutcome = dyknow.Outcome
+
+// LoadDyKnowOutcomes reads the real LLM outcomes bundled with the DyKnow
+// conversion (data/dyknow/rag_outcomes.jsonl).
+func LoadDyKnowOutcomes(dir string) ([]DyKnowOutcome, error) { return dyknow.LoadOutcomes(dir) }
