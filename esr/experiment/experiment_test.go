@@ -628,3 +628,23 @@ func TestCoarseSteps(t *testing.T) {
 		t.Errorf("last step %v: want the contradiction to close the older edge and an answer", last)
 	}
 }
+
+// The report layer lays out theory's and learn's data: the scorer table
+// has one row per relation class plus accuracy and macro-F1.
+func TestScorerTableShape(t *testing.T) {
+	b, err := bench.Load(filepath.Join("..", "..", "data", "synthetic"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv, err := experiment.CrossValidateScorer(b, 3, 1, experiment.DefaultLambda)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := experiment.ScorerTable(cv)
+	if len(tab.Rows) != len(esr.Relations)+2 || len(tab.Rows[0]) != len(tab.Columns) {
+		t.Errorf("table shape: %d rows × %d cells, %d columns", len(tab.Rows), len(tab.Rows[0]), len(tab.Columns))
+	}
+	if p1 := experiment.P1Table(theory.P1Fibre(20, 1)); len(p1.Rows) == 0 {
+		t.Error("empty P1 table")
+	}
+}

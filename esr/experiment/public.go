@@ -48,10 +48,6 @@ func CrossValidateScorer(b *bench.Bench, k int, seed uint64, lambda float64) (*S
 	return learn.CrossValidate(b, k, seed, lambda)
 }
 
-// ScorerTable compares the learned scorer with the rule scorer per relation
-// class (precision, recall, F1 out of fold).
-func ScorerTable(cv *ScorerCV) *Table { return learn.CompareTable(cv) }
-
 // DyKnowOutcome is one of DyKnow's released LLM RAG answers with its label.
 type DyKnowOutcome = dyknow.Outcome
 

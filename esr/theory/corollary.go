@@ -8,7 +8,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Decomposition is Corollary 1's split of a fine-vs-coarse accuracy gap.
@@ -103,40 +102,4 @@ func history(rng *rand.Rand, id string, n int) (*esr.Stream, []esr.Atom) {
 			Actor: "maintainer", Value: cur, Text: "Now " + cur + "."})
 	}
 	return build(id, esr.Key{Entity: "x", Attribute: "a"}, evs)
-}
-
-// Table shows the decomposition.
-func (d Decomposition) Table() *report.Table {
-	t := &report.Table{Name: "corollary1", Title: "Corollary 1: Acc(F) − Acc(C) = β − κ",
-		Columns: []string{"term", "value", "source"}}
-	src := func(i int) string {
-		if d.Sources[i] == "" {
-			return "input"
-		}
-		return d.Sources[i]
-	}
-	t.AddRow("Acc(F) oracle relations", report.Prop(d.OracleF), src(0))
-	t.AddRow("Acc(C) oracle relations", report.Prop(d.OracleC), src(1))
-	t.AddRow("Acc(F) deployed", report.Prop(d.AccF), src(2))
-	t.AddRow("Acc(C) deployed", report.Prop(d.AccC), src(3))
-	t.AddRow("β = R*_C − R*_F", report.Signed(d.Beta), "computed")
-	t.AddRow("E_F = R_F − R*_F", report.Signed(d.EF), "computed")
-	t.AddRow("E_C = R_C − R*_C", report.Signed(d.EC), "computed")
-	t.AddRow("κ = E_F − E_C", report.Signed(d.Kappa), "computed")
-	t.AddRow("Acc(F) − Acc(C) = β − κ", report.Signed(d.Gap), "computed")
-	return t
-}
-
-// Corollary1Sweep tabulates Corollary1Noise over relation-noise levels: one
-// row per p with β, κ and the gap, so the notebook shows κ growing while β
-// stays 0.
-func Corollary1Sweep(n int, levels []float64, seed uint64) *report.Table {
-	t := &report.Table{Name: "corollary1-noise", Title: "Corollary 1 under relation noise (single-source histories, snapshot)",
-		Columns: []string{"p", "Acc(F)", "Acc(C)", "β", "κ", "Acc(F) − Acc(C)"}}
-	for _, p := range levels {
-		d := Corollary1Noise(n, p, seed)
-		t.AddRow(fmt.Sprintf("%.1f", p), d.AccF, d.AccC, report.Signed(d.Beta), report.Signed(d.Kappa), report.Signed(d.Gap))
-	}
-	t.Notes = []string{"F = fine-ledger, C = coarse-retain; oracle arms use gold relations, deployed arms the noisy ones"}
-	return t
 }

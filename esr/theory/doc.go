@@ -1,12 +1,13 @@
 // Package theory computes the numbers behind the paper's Appendix A
 // ("Presentation, Not Mechanism", arXiv 2607.16019): each function
 // instantiates one statement on generated or benchmark data and returns plain
-// structs (and a *report.Table where a notebook shows one), so the Appendix A
-// notebook can print what the propositions predict next to what the kit's
-// memory classes actually do.
+// structs; the report layer (package experiment: P1Table, Figure4, P2bTable,
+// P2cTable, FanoTable, Corollary1Table, BridgeTable) lays them out, so the
+// Appendix A notebook can print what the propositions predict next to what
+// the kit's memory classes actually do.
 //
 //	P1Fibre, EvalFibre, FibreSurfaces  Proposition 1: the symmetric-fibre ceiling of 1/2 for d-blind classes
-//	P2bTypingBenefit, ConditionalMI    Proposition 2b: b_type = I(v*; R | Π, values) = 0
+//	P2bTypingBenefit                   Proposition 2b: b_type = I(v*; R | Π, values) = 0 (stats.ConditionalMutualInformation)
 //	P2cLattice, LatticeSurfaces        Proposition 2c: the strict lattice S_snap ⊏ S_prov ⊏ S_type
 //	AuditRelations, Fano               the scorer information floor C2 (Fano's inequality)
 //	Corollary1, Corollary1Noise        Corollary 1: Acc(F) − Acc(C) = β − κ

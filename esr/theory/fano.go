@@ -9,7 +9,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -120,22 +119,4 @@ func AuditRelations(b *bench.Bench, pred esr.Relator) (gold, predicted []esr.Rel
 		}
 	}
 	return gold, predicted
-}
-
-// Table shows the audit's quantities beside the paper's.
-func (f FanoFloor) Table() *report.Table {
-	t := &report.Table{Name: "c2-fano-floor", Title: "Scorer information floor (C2): Fano's bound on relation-recovery error",
-		Columns: []string{"quantity", "ours", "paper"}}
-	b := func(x float64) string { return fmt.Sprintf("%.3f", x) }
-	t.AddRow("pairs N", fmt.Sprint(f.N), fmt.Sprint(PaperAuditN))
-	t.AddRow("H(Y) bits (plug-in)", b(f.HY), b(PaperAuditH))
-	t.AddRow("I(Y; Ŷ) bits, plug-in", b(f.I), "")
-	t.AddRow("I(Y; Ŷ) bits, Miller–Madow", b(f.IMM), b(PaperAuditI))
-	t.AddRow("Fano floor Pe ≥ (H, I_MM)", b(f.Bound), b(PaperAuditFano))
-	t.AddRow("Fano floor Pe ≥ (H, I plug-in)", b(f.BoundPlugIn), "")
-	t.AddRow("weak Fano (H − I_MM − 1)/log2 K", b(f.WeakBound), b(stats.FanoWeakBound(PaperAuditH, PaperAuditI, RelationClasses)))
-	t.AddRow("actual error rate", b(f.ErrorRate), b(1-PaperAuditAcc))
-	t.AddRow("Cohen's κ (gold vs predicted)", b(f.CohenKappa), "")
-	t.Notes = []string{fmt.Sprintf("K = %d relation classes. Fano: h(Pe) + Pe·log2(K−1) ≥ H(Y) − I(Y; Ŷ); the plug-in form holds exactly for the empirical distribution.", f.K)}
-	return t
 }

@@ -139,7 +139,7 @@ func TestAuditRelations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log("rule scorer on the fibre bench\n" + f.Table().Markdown())
+	t.Logf("rule scorer on the fibre bench: %+v", f)
 	if f.BoundPlugIn > f.ErrorRate+1e-9 || f.ErrorRate == 0 {
 		t.Errorf("rule scorer: %+v", f)
 	}
@@ -161,7 +161,7 @@ func TestAuditSynthetic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log("rule scorer on data/synthetic\n" + f.Table().Markdown())
+	t.Logf("rule scorer on data/synthetic: %+v", f)
 	if f.N == 0 || f.BoundPlugIn > f.ErrorRate+1e-9 {
 		t.Errorf("%+v", f)
 	}

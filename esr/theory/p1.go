@@ -1,14 +1,9 @@
 package theory
 
 import (
-	"gonum.org/v1/plot"
-
-	"fmt"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // FibreClass is one memory class's snapshot accuracy on the fibre under the
@@ -188,29 +183,6 @@ func bayesCeiling(surfaces []FibreSurface) (int, float64) {
 	return len(order), acc(best, total)
 }
 
-// Table lists each class's and rule's accuracy on (I), (II) and both.
-func (r P1Result) Table() *report.Table {
-	t := &report.Table{Name: "p1-fibre", Title: "Proposition 1: snapshot accuracy on the symmetric fibre (oracle read-out, gold relations)",
-		Columns: []string{"class / rule", "reads d", "acc (I) revert", "acc (II) conflict", "acc (fibre)", "same answer on (I) and (II)"}}
-	for _, c := range r.Classes {
-		reads := "yes"
-		if c.DBlind {
-			reads = "no"
-		}
-		t.AddRow(c.Class, reads, c.AccI, c.AccII, c.Acc, fmt.Sprintf("%d/%d", c.SameAnswer, r.Surfaces))
-	}
-	for _, ru := range r.Rules {
-		t.AddRow("rule: "+ru.Rule, "no", ru.AccI, ru.AccII, ru.Acc, fmt.Sprintf("%d/%d", r.Surfaces, r.Surfaces))
-	}
-	t.AddRow("best deterministic d-blind rule (Bayes ceiling)", "no", "", "", r.BayesCeiling, "")
-	t.Notes = []string{
-		fmt.Sprintf("%d seeded surfaces φ…, other…, φ… (%d distinct σ = (values, Tv)); each is instance (I) (the middle is deprecated, truth φ) and (II) (unresolved conflict, truth ABSTAIN), identical but for d.", r.Surfaces, r.Signatures),
-		"Proposition 1: no deterministic function of σ exceeds 1/2 on this fibre; the fine ledger reads d and applies ⊕, scoring 1.",
-		"The coarse classes read d but have no unresolved status: they close the older edge on a contradiction too and answer φ on (II).",
-	}
-	return t
-}
-
 // Class returns the named class's result.
 func (r P1Result) Class(name string) (FibreClass, bool) {
 	for _, c := range r.Classes {
@@ -219,18 +191,4 @@ func (r P1Result) Class(name string) (FibreClass, bool) {
 		}
 	}
 	return FibreClass{}, false
-}
-
-// Figure4 draws the paper's Figure 4 from a fibre result: accuracy of each
-// class on the symmetric fibre, d-blind classes at or below the 1/2
-// ceiling, the fine ledger at 1.
-func (r P1Result) Figure4() *plot.Plot {
-	var pts []report.IntervalPoint
-	for _, c := range r.Classes {
-		pts = append(pts, report.IntervalPoint{Label: c.Class, Est: c.Acc, Lo: c.Acc, Hi: c.Acc})
-	}
-	p := report.BarPlot("A binary live/dead marker is enough (P1): accuracy on the symmetric fibre", "accuracy", pts)
-	p.X.Tick.Label.Rotation = 0.6
-	p.X.Tick.Label.XAlign = -1
-	return p
 }

@@ -12,7 +12,7 @@ import (
 // the coarse classes answer φ on both instances.
 func TestP1Fibre(t *testing.T) {
 	r := P1Fibre(300, 11)
-	t.Log("\n" + r.Table().Markdown())
+	t.Logf("%+v", r)
 	if r.Surfaces != 300 || r.Signatures != 300 {
 		t.Fatalf("surfaces %d, signatures %d", r.Surfaces, r.Signatures)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -139,25 +138,4 @@ func P2bTypingBenefit(cfg P2bConfig) (P2bResult, error) {
 	}
 	res.PiGivenValues, err = stats.ConditionalMutualInformation(vstar, pis, values)
 	return res, err
-}
-
-// Table lists the quantities with both estimators.
-func (r P2bResult) Table() *report.Table {
-	t := &report.Table{Name: "p2b-typing-benefit",
-		Title:   "Proposition 2b: the relation labelling adds nothing to the snapshot once Π is known (bits)",
-		Columns: []string{"quantity", "plug-in", "Miller–Madow", "conditioning cells"}}
-	f := func(x float64) string { return fmt.Sprintf("%.4f", x) }
-	t.AddRow("H(v*)", f(r.HSnapshot), "", "1")
-	t.AddRow("H(v* | values)", f(r.HSnapshotGivenValues), "", fmt.Sprint(r.RGivenValues.Cells))
-	t.AddRow("I(v*; Π | values)", f(r.PiGivenValues.PlugIn), f(r.PiGivenValues.MillerMadow), fmt.Sprint(r.PiGivenValues.Cells))
-	t.AddRow("I(v*; R | values)", f(r.RGivenValues.PlugIn), f(r.RGivenValues.MillerMadow), fmt.Sprint(r.RGivenValues.Cells))
-	t.AddRow("b_type = I(v*; R | Π, values)", f(r.BType.PlugIn), f(r.BType.MillerMadow), fmt.Sprint(r.BType.Cells))
-	c := r.Config
-	t.Notes = []string{
-		fmt.Sprintf("N = %d keys of %d–%d atoms, values from a pool of %d, each co-keyed pair labelled uniformly from %v (%d distinct labellings R); seed %d.",
-			c.N, c.MinAtoms, c.MaxAtoms, c.Values, c.Labels, r.Labellings, c.Seed),
-		fmt.Sprintf("v* is ⊕'s snapshot (a value or ABSTAIN); the read-out g(Π, values) disagreed with it on %d keys.", r.ReadOutMismatches),
-		"Conditional MI is the cell-mass-weighted MI within each conditioning cell; Miller–Madow corrects each cell's entropies by its occupied-cell count.",
-	}
-	return t
 }

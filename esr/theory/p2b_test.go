@@ -20,7 +20,7 @@ func TestP2bTypingBenefit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Log("\n" + r.Table().Markdown())
+		t.Logf("%+v", r)
 		if r.ReadOutMismatches != 0 {
 			t.Errorf("seed %d: g(Π, values) ≠ ⊕ on %d keys", cfg.Seed, r.ReadOutMismatches)
 		}

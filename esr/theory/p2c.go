@@ -1,14 +1,12 @@
 package theory
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // LatticeSurface is one canonical two-event stream of Proposition 2c with
@@ -207,41 +205,6 @@ func latticeGaps(surfaces []LatticeSurface) []LatticeGap {
 		gap("S_snap ⊏ S_prov", SurfaceAB, SurfaceCB, "S_snap", esr.Provenance),
 		gap("S_prov ⊏ S_type", SurfaceUVSup, SurfaceUVRef, "S_prov", esr.RelationType),
 	}
-}
-
-// Table lists, per class, correct/surfaces for each query class and the
-// statistic its coverage matches.
-func (r P2cResult) Table() *report.Table {
-	t := &report.Table{Name: "p2c-lattice", Title: "Proposition 2c: which query classes each memory class answers on the canonical surfaces",
-		Columns: []string{"class", "relations", "snapshot", "provenance", "relation-type", "covers"}}
-	for _, row := range r.Rows {
-		cells := []any{row.Class, row.Relator}
-		for q := range esr.QueryTypes {
-			mark := ""
-			if row.Covers(q) {
-				mark = " ✓"
-			}
-			cells = append(cells, fmt.Sprintf("%d/%d%s", row.Correct[q], row.Surfaces, mark))
-		}
-		cells = append(cells, row.Statistic())
-		t.AddRow(cells...)
-	}
-	t.Notes = []string{
-		"Surfaces: " + strings.Join(r.Surfaces, "; ") + ". Oracle read-out (State.Answer).",
-		"Prediction: coarse-discard covers S_snap, coarse-retain S_prov, fine-ledger S_type given REFINES is recovered; under the rule scorer both u→v transitions are scored REFINES, so the type rung is lost.",
-	}
-	return t
-}
-
-// GapTable shows the two strict gaps: equal lower statistic, different gold.
-func (r P2cResult) GapTable() *report.Table {
-	t := &report.Table{Name: "p2c-gaps", Title: "Proposition 2c: the strict gaps",
-		Columns: []string{"gap", "surfaces", "lower statistic (left | right)", "query", "gold (left | right)", "higher statistic (left | right)"}}
-	for _, g := range r.Gaps {
-		t.AddRow(g.Gap, g.Left+" vs "+g.Right, g.Statistic+": "+g.LeftStat+" | "+g.RightStat, string(g.Query),
-			g.LeftGold+" | "+g.RightGold, g.UpperLeft+" | "+g.UpperRight)
-	}
-	return t
 }
 
 // Row returns the row of a class under a relation source (relate.OracleName
