@@ -17,7 +17,7 @@ NOTEBOOKS ?=
 # An LLM endpoint is configured when ESR_LLM_BASE_URL is set or ESR_LLM_MODELS has NAME=URL items.
 LLM_CONFIGURED = [ -n "$${ESR_LLM_BASE_URL:-}" ] || [[ "$${ESR_LLM_MODELS:-}" == *=* ]]
 
-.PHONY: all setup reproduce test vet notebooks bench build clean llm-cache llm-dry-run
+.PHONY: all setup reproduce test vet notebooks report bench build clean llm-cache llm-dry-run
 
 all: build
 
@@ -57,6 +57,17 @@ test: setup vet
 vet:
 	go vet ./...
 
+## report: static HTML of the executed notebooks (Debian's nbconvert) with an index page,
+## one card per notebook (title, paper section, thumbnail of its key figure), in report/;
+## runs the notebooks first when none are executed yet
+report: setup
+	@if ! ls $(NBOUT)/*.ipynb >/dev/null 2>&1; then bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS); fi
+	@mkdir -p report
+	@for nb in $(NBOUT)/*.ipynb; do \
+		/usr/bin/jupyter nbconvert --to html --log-level WARN --output-dir report "$$nb" || exit 1; \
+	done
+	go run ./cmd/esr report --executed $(NBOUT) --figures figures --out report
+
 ## notebooks: execute the notebooks only (after `make setup`)
 notebooks:
 	@bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS)
@@ -71,4 +82,4 @@ build:
 
 ## clean: remove build outputs and executed notebooks (not figures/)
 clean:
-	rm -rf bin $(NBOUT)
+	rm -rf bin $(NBOUT) report
