@@ -47,8 +47,10 @@ func Readers() []reader.Reader { return Must(experiment.DefaultReaders(Path(".es
 // Setup is the setup Run uses for suite on b: the notebooks' readers, the
 // paper's statistics, a progress line, and for the "deployed" suite the
 // repository's reference adapter.
-func Setup(suite string, b *bench.Bench) experiment.Setup {
-	s := experiment.Setup{Bench: b, Readers: Readers(), Stats: experiment.DefaultStats,
+func Setup(suite string, b *bench.Bench) experiment.Setup { return setupWith(suite, b, Readers()) }
+
+func setupWith(suite string, b *bench.Bench, readers []reader.Reader) experiment.Setup {
+	s := experiment.Setup{Bench: b, Readers: readers, Stats: experiment.DefaultStats,
 		Progress: ProgressFunc("evaluating " + suite)}
 	if suite == "deployed" {
 		s.Adapter = Path(experiment.ReferenceAdapter)
@@ -59,12 +61,17 @@ func Setup(suite string, b *bench.Bench) experiment.Setup {
 // Run evaluates a suite on b once (rows cached under .esr-cache/notebooks,
 // keyed by everything they depend on) and reports it; a result read from
 // the cache says so in one line.
-func Run(suite string, b *bench.Bench) *experiment.Result {
+func Run(suite string, b *bench.Bench) *experiment.Result { return RunWith(suite, b, Readers()) }
+
+// RunWith is Run with readers of your own (e.g. a scripted reader with the
+// capabilities you choose): its rows are cached apart from the default
+// families', keyed by the readers' full configuration.
+func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *experiment.Result {
 	su, ok := experiment.Suites[suite]
 	if !ok {
 		panic("nbhelp: no suite " + suite)
 	}
-	res := Must(su.RunCached(Ctx, Setup(suite, b), Path(".esr-cache", "notebooks")))
+	res := Must(su.RunCached(Ctx, setupWith(suite, b, readers), Path(".esr-cache", "notebooks")))
 	if res.CacheFile != "" {
 		Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")
@@ -95,21 +102,4 @@ func ReadersNote() {
 		return
 	}
 	Markdown("Reader families in this run are LLMs from `ESR_LLM_MODELS`, read from the response cache.")
-}
-
-// RunWith is Run with readers of your own (e.g. a scripted reader with the
-// capabilities you choose): its rows are cached apart from the default
-// families', keyed by the readers' full configuration.
-func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *experiment.Result {
-	su, ok := experiment.Suites[suite]
-	if !ok {
-		panic("nbhelp: no suite " + suite)
-	}
-	s := Setup(suite, b)
-	s.Readers = readers
-	res := Must(su.RunCached(Ctx, s, Path(".esr-cache", "notebooks")))
-	if res.CacheFile != "" {
-		Markdown("<small>rows of `" + suite + "` read from the cache: `" + filepath.Base(res.CacheFile) + "`</small>")
-	}
-	return res
 }

@@ -12,45 +12,57 @@ import (
 // beside its question-clustered interval, with the width ratio: how much
 // the correlation of families answering the same question widens it.
 func IntervalTable(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) (*report.Table, error) {
-	pair, cluster := opt, opt
-	pair.Interval, cluster.Interval = IntervalPair, IntervalCluster
+	both, err := pairAndCluster(rows, terms, f, opt)
+	if err != nil {
+		return nil, err
+	}
 	t := &report.Table{Name: "intervals-pair-vs-cluster", Title: "Pair vs question-clustered bootstrap intervals",
 		Columns: []string{"term", "n pairs", "questions", "Δ", "pair CI", "cluster CI", "width ratio"}}
-	for _, term := range terms {
-		p, err := Compare(rows, term.Label, term.A, term.B, f, pair)
-		if err != nil {
-			return nil, err
-		}
-		c, err := Compare(rows, term.Label, term.A, term.B, f, cluster)
-		if err != nil {
-			return nil, err
-		}
+	for i, term := range terms {
+		p, c := both[i][0], both[i][1]
 		ratio := "—"
 		if w := p.Hi - p.Lo; w > 0 {
 			ratio = fmt.Sprintf("%.2f", (c.Hi-c.Lo)/w)
 		}
 		t.AddRow(term.Label, c.N, c.Clusters, fmtSigned(c.Delta), fmtCI(p.Lo, p.Hi), fmtCI(c.Lo, c.Hi), ratio)
 	}
+	pair, cluster := opt, opt
+	pair.Interval, cluster.Interval = IntervalPair, IntervalCluster
 	t.Notes = []string{pair.withDefaults().IntervalNote(), cluster.withDefaults().IntervalNote()}
 	return t, nil
+}
+
+// pairAndCluster compares every term twice, with the pair and with the
+// question-clustered interval.
+func pairAndCluster(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) ([][2]Comparison, error) {
+	pair, cluster := opt, opt
+	pair.Interval, cluster.Interval = IntervalPair, IntervalCluster
+	out := make([][2]Comparison, len(terms))
+	for i, term := range terms {
+		p, err := Compare(rows, term.Label, term.A, term.B, f, pair)
+		if err != nil {
+			return nil, err
+		}
+		c, err := Compare(rows, term.Label, term.A, term.B, f, cluster)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = [2]Comparison{p, c}
+	}
+	return out, nil
 }
 
 // IntervalWidthSentence says, per term and from the computed intervals,
 // whether the clustered interval is wider or narrower than the pair
 // interval, and what that says about the rows of one question.
 func IntervalWidthSentence(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) (string, error) {
-	pair, cluster := opt, opt
-	pair.Interval, cluster.Interval = IntervalPair, IntervalCluster
+	both, err := pairAndCluster(rows, terms, f, opt)
+	if err != nil {
+		return "", err
+	}
 	var b strings.Builder
-	for _, term := range terms {
-		p, err := Compare(rows, term.Label, term.A, term.B, f, pair)
-		if err != nil {
-			return "", err
-		}
-		c, err := Compare(rows, term.Label, term.A, term.B, f, cluster)
-		if err != nil {
-			return "", err
-		}
+	for i, term := range terms {
+		p, c := both[i][0], both[i][1]
 		w := p.Hi - p.Lo
 		switch {
 		case w <= 0 || c.Clusters == 0:

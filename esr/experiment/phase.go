@@ -248,9 +248,9 @@ func (p *Phase) Table() *report.Table {
 func (c PhaseCell) Dominant() string {
 	r, m := c.Render, c.Mechanism
 	switch {
-	case r.Significant() && abs(r.Delta) >= abs(m.Delta):
+	case r.Significant() && math.Abs(r.Delta) >= math.Abs(m.Delta):
 		return "render"
-	case m.Significant() && abs(m.Delta) > abs(r.Delta):
+	case m.Significant() && math.Abs(m.Delta) > math.Abs(r.Delta):
 		return "mechanism"
 	}
 	return "neither"
@@ -341,10 +341,10 @@ func (p *Phase) Summary() string {
 			p.YCap, fmtSigned(xl), p.XCap, gmin, fmtSigned(xh), p.XCap, gmax,
 			p.XCap, fmtSigned(yl), p.YCap, gmin, fmtSigned(yh), p.YCap, gmax)
 		d := drive{axis: p.XCap, lo: xl, hi: xh, delta: xh - xl}
-		if abs(yh-yl) > abs(d.delta) {
+		if math.Abs(yh-yl) > math.Abs(d.delta) {
 			d = drive{axis: p.YCap, lo: yl, hi: yh, delta: yh - yl}
 		}
-		d.abs = abs(d.delta)
+		d.abs = math.Abs(d.delta)
 		drives[term] = d
 	}
 	for _, dom := range []string{"render", "mechanism"} {

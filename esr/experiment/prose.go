@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -71,7 +72,7 @@ func DecompositionSummary(cs []Comparison) string {
 		}
 		var share string
 		big, name, what := r, "render", "the layout"
-		if abs(m.Delta) > abs(r.Delta) {
+		if math.Abs(m.Delta) > math.Abs(r.Delta) {
 			big, name, what = m, "mechanism", "the status column"
 		}
 		switch {
@@ -88,13 +89,6 @@ func DecompositionSummary(cs []Comparison) string {
 			fmtSigned(r.Delta), fmtCI(r.Lo, r.Hi), fmtSigned(m.Delta), fmtCI(m.Lo, m.Hi), share)
 	}
 	return b.String()
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // PaperText formats the paper's numbers from the registry into format:
@@ -142,7 +136,7 @@ func ExplainGap(cs []Comparison, paperPrefix string) string {
 				fams = append(fams, f)
 			}
 		}
-		sort.SliceStable(fams, func(i, j int) bool { return abs(fams[i].Delta) > abs(fams[j].Delta) })
+		sort.SliceStable(fams, func(i, j int) bool { return math.Abs(fams[i].Delta) > math.Abs(fams[j].Delta) })
 		var parts []string
 		for _, f := range fams {
 			parts = append(parts, fmt.Sprintf("%s %s", f.Family, fmtSigned(f.Delta)))

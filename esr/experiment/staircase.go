@@ -3,6 +3,7 @@ package experiment
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -97,11 +98,11 @@ func StaircasePlot(acc []Accuracy, title string) *plot.Plot {
 			line.LineStyle.Width = vg.Points(3)
 			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.PyramidGlyph{}, vg.Points(5)
 		} else {
-			c := familyColours[fi%len(familyColours)]
+			c, dashes, glyph := report.SeriesStyle(fi)
 			line.LineStyle.Color, pts.GlyphStyle.Color = c, c
 			line.LineStyle.Width = vg.Points(1.2)
-			line.LineStyle.Dashes = familyDashes[fi%len(familyDashes)]
-			pts.GlyphStyle.Shape = familyShapes[fi%len(familyShapes)]
+			line.LineStyle.Dashes = dashes
+			pts.GlyphStyle.Shape = glyph
 			fi++
 		}
 		p.Add(line, pts)
@@ -122,17 +123,6 @@ func StaircasePlot(acc []Accuracy, title string) *plot.Plot {
 	p.Add(plotter.NewGrid())
 	return p
 }
-
-// Colours, dashes and glyphs of the family lines: Okabe–Ito colours, each
-// family also with its own dash pattern and glyph so they stay apart in
-// greyscale.
-var (
-	familyColours = []color.Color{color.RGBA{0, 114, 178, 255}, color.RGBA{213, 94, 0, 255}, color.RGBA{0, 158, 115, 255},
-		color.RGBA{204, 121, 167, 255}, color.RGBA{86, 180, 233, 255}, color.RGBA{230, 159, 0, 255}}
-	familyDashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)},
-		{vg.Points(4), vg.Points(4)}, {vg.Points(1), vg.Points(3)}}
-	familyShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}, draw.RingGlyph{}}
-)
 
 // StaircaseSentence says, from the accuracies, what each step does pooled
 // and which families carry it.
@@ -159,9 +149,9 @@ func StaircaseSentence(acc []Accuracy) string {
 	for _, f := range fams {
 		r, m := by[f][memory.RenderOnly]-by[f][memory.GraphRAGAbstain], by[f][memory.FineLedger]-by[f][memory.RenderOnly]
 		switch {
-		case abs(r) < 1e-9 && abs(m) < 1e-9:
+		case math.Abs(r) < 1e-9 && math.Abs(m) < 1e-9:
 			flat = append(flat, f)
-		case abs(m) > abs(r):
+		case math.Abs(m) > math.Abs(r):
 			up = append(up, fmt.Sprintf("%s (mechanism %s)", f, fmtSigned(m)))
 		default:
 			down = append(down, fmt.Sprintf("%s (render %s)", f, fmtSigned(r)))

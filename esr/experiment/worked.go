@@ -61,14 +61,18 @@ func PickWorked(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) (esr.QA, er
 // Work reads qa through memories (nil: the first three of Staircase) with
 // every reader, judged exactly.
 func Work(ctx context.Context, b *bench.Bench, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
-	if memories == nil {
-		memories = Staircase[:3]
-	}
 	s := b.Stream(qa.StreamID)
 	if s == nil {
 		return nil, fmt.Errorf("qa %s: no stream %s", qa.QID, qa.StreamID)
 	}
-	atoms := b.Atoms[qa.StreamID]
+	return work(ctx, s, b.Atoms[qa.StreamID], qa, memories, readers, opt)
+}
+
+// work is Work on one stream's atoms.
+func work(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
+	if memories == nil {
+		memories = Staircase[:3]
+	}
 	key, _ := qa.Locate(atoms)
 	q := qa.Query(key)
 	w := &WorkedQuestion{QA: qa, Memories: memories}

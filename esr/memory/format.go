@@ -46,16 +46,11 @@ func firstSentence(text string, max int) string {
 // information: sorted by a hash of each item's id. It is deterministic, so
 // renders are byte-stable, and it is the same for every class that uses it.
 func unordered(ids []string) []int {
-	idx := make([]int, len(ids))
-	h := make([]uint64, len(ids))
-	for i, id := range ids {
-		idx[i] = i
+	return hashOrder(ids, func(id string) uint64 {
 		f := fnv.New64a()
 		f.Write([]byte(id))
-		h[i] = mix(f.Sum64())
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return h[idx[a]] < h[idx[b]] })
-	return idx
+		return mix(f.Sum64())
+	})
 }
 
 // seededOrder returns indices 0..n-1 in a permutation drawn from seed and
@@ -63,15 +58,21 @@ func unordered(ids []string) []int {
 // a hash of (seed, salt, id), so the order is deterministic per seed, stream
 // and key, and independent of time.
 func seededOrder(seed uint64, salt string, ids []string) []int {
-	idx := make([]int, len(ids))
-	h := make([]uint64, len(ids))
-	for i, id := range ids {
-		idx[i] = i
+	return hashOrder(ids, func(id string) uint64 {
 		f := fnv.New64a()
 		f.Write([]byte(salt))
 		f.Write([]byte{0})
 		f.Write([]byte(id))
-		h[i] = mix(f.Sum64() ^ mix(seed))
+		return mix(f.Sum64() ^ mix(seed))
+	})
+}
+
+// hashOrder returns indices 0..n-1 sorted (stably) by hash(ids[i]).
+func hashOrder(ids []string, hash func(string) uint64) []int {
+	idx := make([]int, len(ids))
+	h := make([]uint64, len(ids))
+	for i, id := range ids {
+		idx[i], h[i] = i, hash(id)
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return h[idx[a]] < h[idx[b]] })
 	return idx

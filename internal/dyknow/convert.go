@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/esrkit/esrkit/internal/importers/history"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 )
@@ -241,16 +243,7 @@ func convertSlots(slots []*Slot, passages map[string][]passage, prefix, source s
 			res.Passages++
 		}
 		s.CreatedAt = s.Events[0].Timestamp
-		gold := map[esr.AtomPair]esr.Relation{}
-		for i := range as {
-			for j := i + 1; j < len(as); j++ {
-				r := esr.Supersedes
-				if as[i].State() == as[j].State() {
-					r = esr.SameState
-				}
-				gold[esr.AtomPair{A: as[i].ID, B: as[j].ID}] = r
-			}
-		}
+		gold := history.Gold(as)
 		q, err := slotQAs(sl, s, as, gold, source)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", id, err)
@@ -266,26 +259,6 @@ func convertSlots(slots []*Slot, passages map[string][]passage, prefix, source s
 	b.Relations = rels
 	res.Bench = b
 	return res, nil
-}
-
-// phenomenon: reverted_revert when a value returns after another held,
-// monotonic otherwise.
-func phenomenon(as []esr.Atom) esr.Phenomenon {
-	var seq []string
-	for i := range as {
-		st := as[i].State()
-		if len(seq) == 0 || seq[len(seq)-1] != st {
-			seq = append(seq, st)
-		}
-	}
-	seen := map[string]bool{}
-	for _, st := range seq {
-		if seen[st] {
-			return esr.RevertedRevert
-		}
-		seen[st] = true
-	}
-	return esr.Monotonic
 }
 
 func slotQAs(sl *Slot, s *esr.Stream, as []esr.Atom, gold map[esr.AtomPair]esr.Relation, source string) ([]esr.QA, error) {
@@ -309,7 +282,7 @@ func slotQAs(sl *Slot, s *esr.Stream, as []esr.Atom, gold map[esr.AtomPair]esr.R
 			deprecated = append(deprecated, as[i].EventID)
 		}
 	}
-	phen := phenomenon(as)
+	phen := history.Phenomenon(as)
 	tag := string(phen)
 	if phen == esr.Monotonic {
 		tag = "mono-deprecated"

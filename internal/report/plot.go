@@ -273,8 +273,16 @@ func LinePlot(title, xlabel, ylabel string, series map[string][]XYInterval, orde
 	return p
 }
 
-// lineDashes tell LinePlot's series apart in greyscale.
-var lineDashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)}}
+// lineDashes tell line series apart in greyscale.
+var lineDashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)},
+	{vg.Points(4), vg.Points(4)}, {vg.Points(1), vg.Points(3)}}
+
+// SeriesStyle is the colour, dash pattern and glyph of the i-th series of
+// every plot the kit draws: Okabe–Ito colours, each series also with its
+// own dash and glyph, so series stay apart in greyscale.
+func SeriesStyle(i int) (color.Color, []vg.Length, draw.GlyphDrawer) {
+	return palette[i%len(palette)], lineDashes[i%len(lineDashes)], shapes[i%len(shapes)]
+}
 
 // XYInterval is a point of a LinePlot series.
 type XYInterval struct {

@@ -22,6 +22,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/internal/importers/history"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	_ "modernc.org/sqlite" // pure-Go SQLite driver
@@ -177,23 +179,14 @@ func Convert(rows []row) (*bench.Bench, *Report) {
 			as = append(as, at)
 		}
 		esr.SortAtoms(as)
-		gold := map[esr.AtomPair]esr.Relation{}
-		for i := range as {
-			for j := i + 1; j < len(as); j++ {
-				r := esr.Supersedes
-				if as[i].State() == as[j].State() {
-					r = esr.SameState
-				}
-				gold[esr.AtomPair{A: as[i].ID, B: as[j].ID}] = r
-			}
-		}
+		gold := history.Gold(as)
 		last := as[len(as)-1]
 		want, sup := last.Value, []string{last.EventID}
 		if last.Polarity == esr.Negative {
 			want = esr.AbstainText
 		}
 		qas = append(qas, esr.QA{QID: sid + "-snap", StreamID: sid, Question: "What does memory " + mid + " say now?",
-			GoldAnswer: want, GoldSupportingEventIDs: sup, GoldDeprecatedEventIDs: []string{}, Phenomenon: phenomenon(as),
+			GoldAnswer: want, GoldSupportingEventIDs: sup, GoldDeprecatedEventIDs: []string{}, Phenomenon: history.Phenomenon(as),
 			Confidence: 1, QueryType: esr.Snapshot, Source: Source, Entity: mid, Attribute: "memory"})
 		streams = append(streams, s)
 		atoms[sid] = as
@@ -205,23 +198,6 @@ func Convert(rows []row) (*bench.Bench, *Report) {
 	b := bench.New(streams, atoms, qas)
 	b.Relations = rels
 	return b, rep
-}
-
-// phenomenon: reverted_revert when a state returns after another held.
-func phenomenon(as []esr.Atom) esr.Phenomenon {
-	seen := map[string]bool{}
-	prev := ""
-	for i := range as {
-		st := as[i].State()
-		if st == prev {
-			continue
-		}
-		if seen[st] {
-			return esr.RevertedRevert
-		}
-		seen[st], prev = true, st
-	}
-	return esr.Monotonic
 }
 
 // Import reads db and writes the benchmark into out.
