@@ -9,7 +9,8 @@
 # with the compiler message or panic.
 #
 # Notebooks get ESRKIT_ROOT (the absolute repository root, see nbhelp.Root), so they
-# read data/ and write figures/ wherever they are run from.
+# read data/ and write figures/ wherever they are run from, and ESRKIT_NONINTERACTIVE=1,
+# so that widget cells do not wait for a browser.
 # Needs scripts/setup.sh to have run (make setup).
 set -uo pipefail
 
@@ -34,6 +35,9 @@ command -v go >/dev/null 2>&1 || export PATH="/usr/local/go/bin:$PATH"
 # The kernel (gonb) and the tools it calls (go, goimports) come from this PATH.
 export PATH="$(go env GOPATH)/bin:$PATH"
 export ESRKIT_ROOT="$ROOT"
+# No browser answers here: widget cells (40-explorer) show their view statically
+# instead of waiting for one (nbhelp.NonInteractiveEnv).
+export ESRKIT_NONINTERACTIVE=1
 export PYDEVD_DISABLE_FILE_VALIDATION=1 # silences debugpy's "frozen modules" warning
 JUPYTER=/usr/bin/jupyter                # Debian's, on /usr/bin/python3 (not pyenv's python3)
 PY=/usr/bin/python3

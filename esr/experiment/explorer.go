@@ -330,7 +330,7 @@ func profileNote(p reader.SimProfile) string {
 
 // Plot is the view's interval plot, one interval per term.
 func (v *ExploreView) Plot() *plot.Plot {
-	return DecompositionPlot(v.Comparisons, fmt.Sprintf("%s, %s (SIMULATED %s)", v.Settings.Scope(), v.Settings.Terms, v.Reader))
+	return DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
 }
 
 // Sentence reads the view: every term described with its interval, and,
@@ -377,4 +377,44 @@ func (e *Explorer) Drill(ctx context.Context, s ExploreSettings, qid string, ext
 		return nil, err
 	}
 	return Work(ctx, e.b, *qa, ExploreMemories, append([]reader.Reader{r}, extra...), s.options())
+}
+
+// CustomProfile is the name of a sim profile that no built-in profile
+// matches (see ExploreSettings.WithCapability).
+const CustomProfile = "custom"
+
+// WithProfile returns s with the built-in sim profile called name.
+func (s ExploreSettings) WithProfile(name string) (ExploreSettings, error) {
+	p, err := reader.SimProfileNamed(name)
+	if err != nil {
+		return s, fmt.Errorf("explorer: %w", err)
+	}
+	s.Reader = p
+	return s, nil
+}
+
+// WithCapability returns s with the reader's capability name (see
+// reader.SimCapabilities) set to v. The profile then takes the name of the
+// built-in profile it equals, else CustomProfile: the name labels tables and
+// seeds the draws, so a changed profile must not pass for a built-in one.
+func (s ExploreSettings) WithCapability(name string, v float64) (ExploreSettings, error) {
+	p, err := s.Reader.Set(name, v)
+	if err != nil {
+		return s, fmt.Errorf("explorer: %w", err)
+	}
+	p.Name, p.Summary = CustomProfile, "set by hand (explorer)"
+	for _, b := range reader.SimProfiles() {
+		if sameSkills(p, b) {
+			p = b
+			break
+		}
+	}
+	s.Reader = p
+	return s, nil
+}
+
+// sameSkills reports whether two profiles have the same capabilities.
+func sameSkills(a, b reader.SimProfile) bool {
+	a.Name, a.Summary, b.Name, b.Summary = "", "", "", ""
+	return a == b
 }

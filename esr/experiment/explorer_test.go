@@ -245,3 +245,35 @@ func BenchmarkExplorerRedraw(b *testing.B) {
 	b.ReportMetric(per/1e9, "s/redraw")
 	b.ReportMetric(per/cold, "x-cold")
 }
+
+// TestExplorerWithCapability: a profile moved off a built-in one is called
+// custom (so its tables do not pass for the built-in reader), and moving it
+// back restores the built-in name.
+func TestExplorerWithCapability(t *testing.T) {
+	s := experiment.DefaultExploreSettings()
+	orig, _ := s.Reader.Get(reader.SimStatus)
+	c, err := s.WithCapability(reader.SimStatus, 0.2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Reader.Name != experiment.CustomProfile || c.Reader.StatusSkill != 0.2 {
+		t.Errorf("moved profile = %+v, want %q with status 0.2", c.Reader, experiment.CustomProfile)
+	}
+	back, err := c.WithCapability(reader.SimStatus, orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Reader != s.Reader {
+		t.Errorf("moved back = %+v, want the built-in %+v", back.Reader, s.Reader)
+	}
+	if _, err := s.WithCapability(reader.SimStatus, 1.5); err == nil || !strings.Contains(err.Error(), "explorer:") {
+		t.Errorf("status 1.5: err = %v, want an explorer: error", err)
+	}
+	h, err := s.WithProfile("hedger")
+	if err != nil || h.Reader.Name != "hedger" {
+		t.Errorf("WithProfile(hedger) = %+v, %v", h.Reader, err)
+	}
+	if _, err := s.WithProfile("nobody"); err == nil {
+		t.Error("WithProfile(nobody): no error")
+	}
+}

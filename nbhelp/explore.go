@@ -1,0 +1,384 @@
+package nbhelp
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/comms"
+	"github.com/janpfeifer/gonb/gonbui/dom"
+	"github.com/janpfeifer/gonb/gonbui/widgets"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+// NonInteractiveEnv is the environment variable that marks a run with no
+// browser on the other side (scripts/run-notebooks.sh sets it for `make
+// reproduce` and `make test`). GoNB's widgets wait for the browser's first
+// update, so under headless nbconvert a widget cell would never return;
+// with the variable set, [Explore] shows its view statically instead.
+const NonInteractiveEnv = "ESRKIT_NONINTERACTIVE"
+
+// Interactive reports whether widgets can work: the program runs in a GoNB
+// kernel and the run is not marked non-interactive.
+func Interactive() bool { return gonbui.IsNotebook && os.Getenv(NonInteractiveEnv) == "" }
+
+// widgetWait bounds how long Explore waits for a browser to answer its
+// first control before it falls back to the static view: a kernel driven
+// without a browser (and without NonInteractiveEnv) must not hang.
+var widgetWait = 20 * time.Second
+
+// Explore shows the render-confound explorer over ex, opened at s.
+//
+// Interactive: controls (stratum, query type, the comparisons, ledger
+// format, a sim reader profile and its capabilities as sliders, relation
+// noise, seed, ◀ ▶ through the questions, Stop), and below them the view
+// (decomposition table, interval plot, generated sentence) and the drill-down
+// of one question, both redrawn in place at every change. The extra readers
+// (e.g. the scripted families) answer in the drill-down beside the sim
+// reader. Stop ends the cell, leaving the last view in the notebook.
+//
+// Non-interactive (see [NonInteractiveEnv]) or without a browser: the same
+// view and the first question's drill-down, statically, for s.
+func Explore(ex *experiment.Explorer, s experiment.ExploreSettings, extra ...reader.Reader) error {
+	if !Interactive() {
+		return exploreStatic(ex, s, extra, 0, "Static view: this run has no browser ("+NonInteractiveEnv+
+			" is set, as `make reproduce` and `make test` do), so the controls are not shown. Open the notebook in Jupyter to move them.")
+	}
+	ui := &exploreUI{ex: ex, s: s, extra: extra, vals: map[string]int{}}
+	return ui.run()
+}
+
+// exploreStatic shows the view and the drill-down of question qi for s
+// under a note.
+func exploreStatic(ex *experiment.Explorer, s experiment.ExploreSettings, extra []reader.Reader, qi int, note string) error {
+	out.HTML(`<p style="font-size:smaller"><i>` + note + `</i></p>` + ExploreSettingsHTML(s))
+	view, drill, err := exploreBlocks(ex, s, extra, qi)
+	if err != nil {
+		return err
+	}
+	out.HTML(view)
+	out.HTML(drill)
+	return nil
+}
+
+// exploreBlocks computes the view and the drill-down of question qi (wrapped
+// into range) for s.
+func exploreBlocks(ex *experiment.Explorer, s experiment.ExploreSettings, extra []reader.Reader, qi int) (view, drill string, err error) {
+	v, err := ex.View(Ctx, s)
+	if err != nil {
+		return exploreErrorHTML(s, err), "", err
+	}
+	if view, err = ExploreViewHTML(v); err != nil {
+		return "", "", err
+	}
+	qids, err := ex.QIDs(s)
+	if err != nil {
+		return view, "", err
+	}
+	qi = ((qi % len(qids)) + len(qids)) % len(qids)
+	w, err := ex.Drill(Ctx, s, qids[qi], extra...)
+	if err != nil {
+		return view, "", err
+	}
+	return view, DrillHTML(w, qi, len(qids)), nil
+}
+
+// ScriptedReaders are the scripted (deterministic, SIMULATED) reader
+// families, for the explorer's drill-down.
+func ScriptedReaders() []reader.Reader {
+	var rs []reader.Reader
+	for _, p := range reader.ScriptedProfiles() {
+		rs = append(rs, Must(reader.NewScripted(p.Name)))
+	}
+	return rs
+}
+
+// The explorer's controls: selects over fixed options, sliders in percent
+// (capabilities and noise) or units (row budget, seed).
+var (
+	exploreStrata  = append([]string{experiment.AllStrata}, phenomenaNames()...)
+	exploreQueries = []string{string(esr.Snapshot), string(esr.Provenance)}
+	exploreSliders = []exploreSlider{
+		{reader.SimStatus, "status-reading skill", 0, 100, 100},
+		{reader.SimDate, "date-sorting skill", 0, 100, 100},
+		{reader.SimDateDecay, "date-sort decay per row", 0, 50, 100},
+		{reader.SimFirstRow, "first-row bias", 0, 100, 100},
+		{reader.SimAbstain, "abstains on conflict", 0, 100, 100},
+		{reader.SimRows, "row budget (0 = all)", 0, 20, 1},
+		{"noise", "relation noise p", 0, 100, 100},
+		{"seed", "seed", 1, 100, 1},
+	}
+)
+
+// exploreSlider is a slider control: integer positions min..max, the value
+// being position/scale.
+type exploreSlider struct {
+	key, label string
+	min, max   int
+	scale      float64
+}
+
+func phenomenaNames() []string {
+	var out []string
+	for _, p := range esr.Phenomena {
+		out = append(out, string(p))
+	}
+	return out
+}
+
+func termSetNames() []string {
+	var out []string
+	for _, t := range experiment.ExploreTermSets {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+func profileNames() []string {
+	var out []string
+	for _, p := range reader.SimProfiles() {
+		out = append(out, p.Name)
+	}
+	return append(out, experiment.CustomProfile)
+}
+
+// sliderValue is the slider's current value under s.
+func (c exploreSlider) value(s experiment.ExploreSettings) float64 {
+	switch c.key {
+	case "noise":
+		return s.NoiseP
+	case "seed":
+		return float64(s.Seed)
+	}
+	x, _ := s.Reader.Get(c.key)
+	return x
+}
+
+// apply returns s with the slider at position pos.
+func (c exploreSlider) apply(s experiment.ExploreSettings, pos int) (experiment.ExploreSettings, error) {
+	v := float64(pos) / c.scale
+	switch c.key {
+	case "noise":
+		s.NoiseP = v
+		return s, nil
+	case "seed":
+		s.Seed = uint64(pos)
+		return s, nil
+	}
+	return s.WithCapability(c.key, v)
+}
+
+// exploreEvent is one control's new value.
+type exploreEvent struct {
+	key string
+	v   int
+}
+
+// exploreUI is the live explorer: its settings, question index and widgets.
+type exploreUI struct {
+	ex    *experiment.Explorer
+	s     experiment.ExploreSettings
+	extra []reader.Reader
+	qi    int
+	vals  map[string]int
+	drawn string // the settings and question last drawn
+
+	selects map[string]*widgets.SelectBuilder
+	sliders map[string]*widgets.SliderBuilder
+	events  chan exploreEvent
+	chans   []func()
+}
+
+const (
+	exploreCtrlDisplay  = "esr_explorer_controls_display"
+	exploreViewDisplay  = "esr_explorer_view_display"
+	exploreDrillDisplay = "esr_explorer_drill_display"
+)
+
+func (ui *exploreUI) run() error {
+	out.UpdateHTML(exploreCtrlDisplay, fmt.Sprintf(`<div id="%s" style="display:grid;grid-template-columns:max-content max-content max-content;gap:4px 12px;align-items:center"></div>`, ExploreControlsID))
+	ui.events = make(chan exploreEvent, 256)
+	built := make(chan struct{})
+	go func() { ui.build(); close(built) }()
+	select {
+	case <-built:
+	case <-time.After(widgetWait):
+		out.UpdateHTML(exploreCtrlDisplay, "")
+		return exploreStatic(ui.ex, ui.s, ui.extra, 0, fmt.Sprintf("Static view: no browser answered the explorer's controls within %v.", widgetWait))
+	}
+	defer func() {
+		for _, c := range ui.chans {
+			c()
+		}
+	}()
+	ui.redraw()
+	for ev := range ui.events {
+		// A dragged slider sends a burst: take the latest value of each control.
+		batch := []exploreEvent{ev}
+		for drained := false; !drained; {
+			select {
+			case e := <-ui.events:
+				batch = append(batch, e)
+			case <-time.After(30 * time.Millisecond):
+				drained = true
+			}
+		}
+		for _, e := range batch {
+			if e.key == "stop" {
+				return ui.stop()
+			}
+			ui.apply(e)
+		}
+		ui.redraw()
+	}
+	return nil
+}
+
+// build shows the controls; each widget's Done waits for the browser.
+func (ui *exploreUI) build() {
+	ui.selects, ui.sliders = map[string]*widgets.SelectBuilder{}, map[string]*widgets.SliderBuilder{}
+	sel := func(key, label string, options []string, cur string) {
+		idx := max(slices.Index(options, cur), 0)
+		ui.vals[key] = idx
+		dom.Append(ExploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, key, label))
+		w := widgets.Select(options).WithHtmlId("esr-explorer-" + key).SetDefault(idx).AppendTo(ExploreControlsID).Done()
+		dom.Append(ExploreControlsID, "<span></span>")
+		ui.selects[key] = w
+		ui.listen(key, w.Listen())
+	}
+	sel("stratum", "stratum", exploreStrata, ui.s.Stratum)
+	sel("query", "query type", exploreQueries, string(ui.s.QueryType))
+	sel("terms", "memories compared", termSetNames(), ui.s.Terms)
+	sel("format", "ledger format", memory.LedgerFormats, ui.s.Format)
+	sel("profile", "simulated reader", profileNames(), ui.s.Reader.Name)
+	for _, c := range exploreSliders {
+		pos := int(c.value(ui.s)*c.scale + 0.5)
+		ui.vals[c.key] = pos
+		dom.Append(ExploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, c.key, c.label))
+		w := widgets.Slider(c.min, c.max, pos).WithHtmlId("esr-explorer-" + c.key).AppendTo(ExploreControlsID).Done()
+		dom.Append(ExploreControlsID, fmt.Sprintf(`<span id="esr-explorer-%s-value">%g</span>`, c.key, c.value(ui.s)))
+		ui.sliders[c.key] = w
+		ui.listen(c.key, w.Listen())
+	}
+	dom.Append(ExploreControlsID, `<label>question</label><span id="esr-explorer-buttons"></span><span></span>`)
+	for _, b := range []struct{ key, label string }{{"prev", "◀ previous"}, {"next", "next ▶"}, {"stop", "■ Stop"}} {
+		w := widgets.Button(b.label).WithHtmlId("esr-explorer-" + b.key).AppendTo("esr-explorer-buttons").Done()
+		ui.listen(b.key, w.Listen())
+	}
+}
+
+// listen forwards a control's updates to the event loop.
+func (ui *exploreUI) listen(key string, c *comms.AddressChan[int]) {
+	ui.chans = append(ui.chans, c.Close)
+	go func() {
+		for v := range c.C {
+			ui.events <- exploreEvent{key, v}
+		}
+	}()
+}
+
+// apply changes the settings for one control event; an invalid value is
+// ignored (the slider ranges keep values valid).
+func (ui *exploreUI) apply(e exploreEvent) {
+	old := ui.s
+	scope := func() {
+		if exploreScope(old) != exploreScope(ui.s) {
+			ui.qi = 0
+		}
+	}
+	ui.vals[e.key] = e.v
+	pick := func(options []string) (string, bool) {
+		if e.v < 0 || e.v >= len(options) {
+			return "", false
+		}
+		return options[e.v], true
+	}
+	switch e.key {
+	case "stratum":
+		if v, ok := pick(exploreStrata); ok {
+			ui.s.Stratum = v
+		}
+	case "query":
+		if v, ok := pick(exploreQueries); ok {
+			ui.s.QueryType = esr.QueryType(v)
+		}
+	case "terms":
+		if v, ok := pick(termSetNames()); ok {
+			ui.s.Terms = v
+		}
+	case "format":
+		if v, ok := pick(memory.LedgerFormats); ok {
+			ui.s.Format = v
+		}
+	case "profile":
+		if v, ok := pick(profileNames()); ok && v != experiment.CustomProfile {
+			if s, err := ui.s.WithProfile(v); err == nil {
+				ui.s = s
+				ui.syncSliders()
+			}
+		}
+	case "prev":
+		ui.qi--
+	case "next":
+		ui.qi++
+	default:
+		for _, c := range exploreSliders {
+			if c.key == e.key {
+				if s, err := c.apply(ui.s, e.v); err == nil {
+					ui.s = s
+					dom.SetInnerText("esr-explorer-"+c.key+"-value", strconv.FormatFloat(c.value(s), 'g', -1, 64))
+					if w := ui.selects["profile"]; w != nil {
+						w.SetValue(max(slices.Index(profileNames(), s.Reader.Name), 0))
+					}
+				}
+			}
+		}
+	}
+	scope()
+}
+
+// syncSliders moves the capability sliders to the current profile.
+func (ui *exploreUI) syncSliders() {
+	for _, c := range exploreSliders {
+		if w := ui.sliders[c.key]; w != nil {
+			w.SetValue(int(c.value(ui.s)*c.scale + 0.5))
+			dom.SetInnerText("esr-explorer-"+c.key+"-value", strconv.FormatFloat(c.value(ui.s), 'g', -1, 64))
+		}
+	}
+}
+
+// exploreScope is what selects the questions a drill-down steps through.
+func exploreScope(s experiment.ExploreSettings) string { return s.Stratum + "|" + string(s.QueryType) }
+
+// redraw recomputes and replaces the view and drill-down blocks.
+func (ui *exploreUI) redraw() {
+	// GoNB delivers each front-end message on its own goroutine, so a burst
+	// can repeat values; draw only what changed.
+	key := fmt.Sprintf("%s|q%d", exploreKey(ui.s), ui.qi)
+	if key == ui.drawn {
+		return
+	}
+	ui.drawn = key
+	view, drill, err := exploreBlocks(ui.ex, ui.s, ui.extra, ui.qi)
+	if err != nil && view == "" {
+		view = exploreErrorHTML(ui.s, err)
+	}
+	out.UpdateHTML(exploreViewDisplay, view)
+	out.UpdateHTML(exploreDrillDisplay, drill)
+}
+
+// stop removes the controls and leaves the last view as ordinary output,
+// which the saved notebook keeps.
+func (ui *exploreUI) stop() error {
+	out.UpdateHTML(exploreCtrlDisplay, "")
+	out.UpdateHTML(exploreViewDisplay, "")
+	out.UpdateHTML(exploreDrillDisplay, "")
+	return exploreStatic(ui.ex, ui.s, ui.extra, ui.qi, "The explorer was stopped; its last view:")
+}

@@ -1,0 +1,121 @@
+package nbhelp
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/textdiff"
+)
+
+// The explorer's HTML blocks carry fixed ids, so that a notebook reader's
+// browser (and the browser test) can find them.
+const (
+	ExploreViewID     = "esr-explorer-view"
+	ExploreDrillID    = "esr-explorer-drill"
+	ExploreControlsID = "esr-explorer-controls"
+)
+
+// ExploreViewHTML is the explorer's view block: the settings, the
+// decomposition table, the interval plot and the generated sentence. The
+// block's data-key attribute names the settings it shows.
+func ExploreViewHTML(v *experiment.ExploreView) (string, error) {
+	svg, err := PlotSVG(v.Plot(), Width, Height)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<div id="%s" data-key="%s">`, ExploreViewID, html.EscapeString(exploreKey(v.Settings)))
+	b.WriteString(ReportHTML(v.Table()))
+	b.WriteString(inlineSVG(svg))
+	b.WriteString(`<p class="esr-explorer-sentence">` + html.EscapeString(v.Sentence()) + `</p></div>`)
+	return b.String(), nil
+}
+
+// exploreErrorHTML is the view block when the settings cannot be shown (a
+// stratum without questions of the query type, say).
+func exploreErrorHTML(s experiment.ExploreSettings, err error) string {
+	return fmt.Sprintf(`<div id="%s" data-key="%s"><p style="color:#a00"><b>No view for these settings:</b> %s</p></div>`,
+		ExploreViewID, html.EscapeString(exploreKey(s)), html.EscapeString(err.Error()))
+}
+
+// exploreKey names settings compactly: what data-key holds.
+func exploreKey(s experiment.ExploreSettings) string {
+	var caps []string
+	for _, c := range reader.SimCapabilities {
+		x, _ := s.Reader.Get(c.Name)
+		caps = append(caps, fmt.Sprintf("%s=%g", c.Name, x))
+	}
+	return fmt.Sprintf("%s|%s|%s|%s|sim:%s(%s)|noise=%g|seed=%d", s.Stratum, s.QueryType, s.Terms, s.Format,
+		s.Reader.Name, strings.Join(caps, ","), s.NoiseP, s.Seed)
+}
+
+// ExploreSettingsHTML lists the settings as a two-column table.
+func ExploreSettingsHTML(s experiment.ExploreSettings) string {
+	rows := [][]string{
+		{"stratum", s.Stratum}, {"query type", string(s.QueryType)}, {"compared", s.Terms},
+		{"ledger format", s.Format}, {"simulated reader", "sim:" + s.Reader.Name},
+	}
+	for _, c := range reader.SimCapabilities {
+		x, _ := s.Reader.Get(c.Name)
+		rows = append(rows, []string{"  " + c.Name, fmt.Sprintf("%g", x)})
+	}
+	rows = append(rows, []string{"relation noise p", fmt.Sprintf("%g", s.NoiseP)}, []string{"seed", fmt.Sprint(s.Seed)})
+	return TableHTML([]string{"control", "value"}, rows)
+}
+
+// DrillHTML is the explorer's drill-down block for one question (index i of
+// n in the current scope): the question and its gold answer, the renders of
+// the memories side by side with what each changes relative to the one on
+// its left highlighted, each reader's answer with the judge's label, and the
+// question's arithmetic.
+func DrillHTML(w *experiment.WorkedQuestion, i, n int) string {
+	var b strings.Builder
+	q := w.QA
+	fmt.Fprintf(&b, `<div id="%s" data-qid="%s">`, ExploreDrillID, html.EscapeString(q.QID))
+	fmt.Fprintf(&b, `<p><b>Question %d of %d</b> (%s, stream %s, %s %s): “%s” gold: <b>%s</b></p>`, i+1, n,
+		html.EscapeString(q.QID), html.EscapeString(q.StreamID), html.EscapeString(string(q.Phenomenon)),
+		html.EscapeString(string(q.Type())), html.EscapeString(q.Question), html.EscapeString(q.GoldAnswer))
+	b.WriteString(`<p style="font-size:smaller">Highlighted: what each render changes relative to the render on its left (a line added or moved, a word rewritten).</p>`)
+	b.WriteString(DiffColumnsHTML(w.Memories, w.Renders))
+	b.WriteString(ReportHTML(w.AnswersTable()))
+	b.WriteString(`<p class="esr-explorer-arithmetic">` + html.EscapeString(w.Arithmetic()) + `</p></div>`)
+	return b.String()
+}
+
+// DiffColumnsHTML is SideBySideHTML with each column after the first marked
+// against the column on its left (textdiff.Against): changed words and lines
+// are highlighted with <mark>.
+func DiffColumnsHTML(titles, texts []string) string {
+	var b strings.Builder
+	b.WriteString(`<div style="display:flex;gap:12px;align-items:flex-start;overflow-x:auto">`)
+	for i, t := range texts {
+		title := ""
+		if i < len(titles) {
+			title = titles[i]
+		}
+		b.WriteString(`<div style="flex:1;min-width:240px"><b>` + html.EscapeString(title) + `</b>` +
+			`<pre class="esr-render" style="font-size:11px;white-space:pre-wrap;border:1px solid #ccc;padding:6px">`)
+		if i == 0 {
+			b.WriteString(html.EscapeString(t))
+		} else {
+			for li, l := range textdiff.Against(texts[i-1], t) {
+				if li > 0 {
+					b.WriteString("\n")
+				}
+				for _, s := range l.Segments {
+					if s.Changed {
+						b.WriteString(`<mark style="background:#ffe08a">` + html.EscapeString(s.Text) + `</mark>`)
+					} else {
+						b.WriteString(html.EscapeString(s.Text))
+					}
+				}
+			}
+		}
+		b.WriteString(`</pre></div>`)
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}

@@ -1,0 +1,151 @@
+package nbhelp
+
+import (
+	"context"
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+func syntheticExplorer(t *testing.T) *experiment.Explorer {
+	t.Helper()
+	b, err := bench.Load("../data/synthetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return experiment.NewExplorer(b)
+}
+
+// TestExploreStaticShowsTheLibraryView: outside a browser Explore shows,
+// without blocking, the settings, the library's table for them (every
+// cell), its sentence, and the first question's drill-down with the sim
+// reader and the scripted families.
+func TestExploreStaticShowsTheLibraryView(t *testing.T) {
+	if Interactive() {
+		t.Skip("running inside a GoNB kernel")
+	}
+	rec := record(t)
+	ex := syntheticExplorer(t)
+	s := experiment.DefaultExploreSettings()
+	if err := Explore(ex, s, ScriptedReaders()...); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.html) != 3 || len(rec.updates) != 0 {
+		t.Fatalf("Explore displayed %d blocks and %d updates, want 3 blocks (settings, view, drill-down) and no updates", len(rec.html), len(rec.updates))
+	}
+	if !strings.Contains(rec.html[0], "Static view") || !strings.Contains(rec.html[0], "<td>"+string(s.QueryType)+"</td>") {
+		t.Errorf("first block lacks the static note or the settings: %.300s", rec.html[0])
+	}
+	v, err := ex.View(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := rec.html[1]
+	if !strings.Contains(view, `data-key="`+html.EscapeString(exploreKey(s))+`"`) {
+		t.Errorf("view block does not carry its settings key")
+	}
+	for _, row := range v.Table().Rows {
+		for _, cell := range row {
+			if !strings.Contains(view, html.EscapeString(cell)+"</td>") {
+				t.Errorf("view lacks the library's cell %q", cell)
+			}
+		}
+	}
+	if !strings.Contains(view, html.EscapeString(v.Sentence())) || !strings.Contains(view, "<svg") {
+		t.Error("view lacks the sentence or the plot")
+	}
+	qids, _ := ex.QIDs(s)
+	drill := rec.html[2]
+	if !strings.Contains(drill, `data-qid="`+qids[0]+`"`) || !strings.Contains(drill, "Question 1 of") {
+		t.Errorf("drill-down is not of the first question %s", qids[0])
+	}
+	for _, name := range append([]string{v.Reader}, "scripted:naive", "scripted:status-reader") {
+		if !strings.Contains(drill, "<td>"+name+"</td>") {
+			t.Errorf("drill-down lacks reader %s", name)
+		}
+	}
+	for _, m := range experiment.ExploreMemories {
+		if !strings.Contains(drill, "<b>"+m+"</b>") {
+			t.Errorf("drill-down lacks the render of %s", m)
+		}
+	}
+	// fine-ledger differs from render-only in its status column only: the
+	// drill-down must highlight something there.
+	if !strings.Contains(drill, "<mark") {
+		t.Error("drill-down highlights nothing")
+	}
+}
+
+// TestExploreApply: each control event changes exactly the setting it names.
+func TestExploreApply(t *testing.T) {
+	ui := &exploreUI{ex: syntheticExplorer(t), s: experiment.DefaultExploreSettings(), vals: map[string]int{}}
+	base := ui.s
+	ui.qi = 3
+	ui.apply(exploreEvent{"stratum", 2})
+	if ui.s.Stratum != exploreStrata[2] || ui.qi != 0 {
+		t.Errorf("stratum event: stratum %q, question %d; want %q, 0", ui.s.Stratum, ui.qi, exploreStrata[2])
+	}
+	ui.apply(exploreEvent{"next", 1})
+	ui.apply(exploreEvent{"query", 1})
+	if ui.s.QueryType != esr.Provenance || ui.qi != 0 {
+		t.Errorf("query event: %q, question %d", ui.s.QueryType, ui.qi)
+	}
+	ui.apply(exploreEvent{reader.SimStatus, 20})
+	want, _ := base.WithCapability(reader.SimStatus, 0.2)
+	if ui.s.Reader != want.Reader || ui.s.Reader.Name != experiment.CustomProfile {
+		t.Errorf("status slider: reader %+v, want %+v", ui.s.Reader, want.Reader)
+	}
+	ui.apply(exploreEvent{"profile", 1})
+	if ui.s.Reader != reader.SimProfiles()[1] {
+		t.Errorf("profile event: reader %+v", ui.s.Reader)
+	}
+	ui.apply(exploreEvent{"noise", 30})
+	ui.apply(exploreEvent{"seed", 7})
+	ui.apply(exploreEvent{"terms", 1})
+	ui.apply(exploreEvent{"format", 1})
+	if ui.s.NoiseP != 0.3 || ui.s.Seed != 7 || ui.s.Terms != experiment.ExploreTermSets[1].Name || ui.s.Format != "verbose" {
+		t.Errorf("settings after noise, seed, terms, format: %+v", ui.s)
+	}
+	before := ui.s
+	ui.apply(exploreEvent{"stratum", 99})
+	ui.apply(exploreEvent{"profile", len(profileNames()) - 1}) // "custom" changes nothing
+	if ui.s != before {
+		t.Errorf("out-of-range select and the custom entry changed the settings: %+v", ui.s)
+	}
+}
+
+// TestExploreSlidersRoundTrip: each built-in profile sits exactly on slider
+// positions, so selecting it and reading the sliders back gives it again
+// (and its name, not "custom").
+func TestExploreSlidersRoundTrip(t *testing.T) {
+	for _, p := range reader.SimProfiles() {
+		s := experiment.DefaultExploreSettings()
+		s.Reader = p
+		back := s
+		for _, c := range exploreSliders {
+			pos := int(c.value(s)*c.scale + 0.5)
+			var err error
+			if back, err = c.apply(back, pos); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if back.Reader != p {
+			t.Errorf("profile %s through the sliders = %+v", p.Name, back.Reader)
+		}
+	}
+}
+
+func TestDiffColumnsHTML(t *testing.T) {
+	got := DiffColumnsHTML([]string{"a", "b"}, []string{"x | LIVE\ny", "x | <DEAD>\ny"})
+	if !strings.Contains(got, `x | <mark style="background:#ffe08a">&lt;DEAD&gt;</mark>`) {
+		t.Errorf("changed word not marked and escaped: %s", got)
+	}
+	if strings.Count(got, "<mark") != 1 {
+		t.Errorf("want exactly one mark (the first column is never marked): %s", got)
+	}
+}
