@@ -361,7 +361,7 @@ func exploreScope(s experiment.ExploreSettings) string { return s.Stratum + "|" 
 func (ui *exploreUI) redraw() {
 	// GoNB delivers each front-end message on its own goroutine, so a burst
 	// can repeat values; draw only what changed.
-	key := fmt.Sprintf("%s|q%d", exploreKey(ui.s), ui.qi)
+	key := fmt.Sprintf("%s|q%d", ExploreKey(ui.s), ui.qi)
 	if key == ui.drawn {
 		return
 	}

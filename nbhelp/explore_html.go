@@ -27,7 +27,7 @@ func ExploreViewHTML(v *experiment.ExploreView) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<div id="%s" data-key="%s">`, ExploreViewID, html.EscapeString(exploreKey(v.Settings)))
+	fmt.Fprintf(&b, `<div id="%s" data-key="%s">`, ExploreViewID, html.EscapeString(ExploreKey(v.Settings)))
 	b.WriteString(ReportHTML(v.Table()))
 	b.WriteString(inlineSVG(svg))
 	b.WriteString(`<p class="esr-explorer-sentence">` + html.EscapeString(v.Sentence()) + `</p></div>`)
@@ -38,11 +38,11 @@ func ExploreViewHTML(v *experiment.ExploreView) (string, error) {
 // stratum without questions of the query type, say).
 func exploreErrorHTML(s experiment.ExploreSettings, err error) string {
 	return fmt.Sprintf(`<div id="%s" data-key="%s"><p style="color:#a00"><b>No view for these settings:</b> %s</p></div>`,
-		ExploreViewID, html.EscapeString(exploreKey(s)), html.EscapeString(err.Error()))
+		ExploreViewID, html.EscapeString(ExploreKey(s)), html.EscapeString(err.Error()))
 }
 
 // exploreKey names settings compactly: what data-key holds.
-func exploreKey(s experiment.ExploreSettings) string {
+func ExploreKey(s experiment.ExploreSettings) string {
 	var caps []string
 	for _, c := range reader.SimCapabilities {
 		x, _ := s.Reader.Get(c.Name)
@@ -88,7 +88,11 @@ func DrillHTML(w *experiment.WorkedQuestion, i, n int) string {
 // DiffColumnsHTML is SideBySideHTML with each column after the first marked
 // against the column on its left (textdiff.Against): changed words and lines
 // are highlighted with <mark>.
-func DiffColumnsHTML(titles, texts []string) string {
+func DiffColumnsHTML(titles, texts []string) string { return columnsHTML(titles, texts, true) }
+
+// columnsHTML lays texts out as preformatted columns under their titles,
+// marking each against its left neighbour when diff is set.
+func columnsHTML(titles, texts []string, diff bool) string {
 	var b strings.Builder
 	b.WriteString(`<div style="display:flex;gap:12px;align-items:flex-start;overflow-x:auto">`)
 	for i, t := range texts {
@@ -98,24 +102,29 @@ func DiffColumnsHTML(titles, texts []string) string {
 		}
 		b.WriteString(`<div style="flex:1;min-width:240px"><b>` + html.EscapeString(title) + `</b>` +
 			`<pre class="esr-render" style="font-size:11px;white-space:pre-wrap;border:1px solid #ccc;padding:6px">`)
-		if i == 0 {
+		if !diff || i == 0 {
 			b.WriteString(html.EscapeString(t))
 		} else {
-			for li, l := range textdiff.Against(texts[i-1], t) {
-				if li > 0 {
-					b.WriteString("\n")
-				}
-				for _, s := range l.Segments {
-					if s.Changed {
-						b.WriteString(`<mark style="background:#ffe08a">` + html.EscapeString(s.Text) + `</mark>`)
-					} else {
-						b.WriteString(html.EscapeString(s.Text))
-					}
-				}
-			}
+			writeMarked(&b, textdiff.Against(texts[i-1], t))
 		}
 		b.WriteString(`</pre></div>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String()
+}
+
+// writeMarked writes lines with their changed segments in <mark>.
+func writeMarked(b *strings.Builder, lines []textdiff.Line) {
+	for li, l := range lines {
+		if li > 0 {
+			b.WriteString("\n")
+		}
+		for _, s := range l.Segments {
+			if s.Changed {
+				b.WriteString(`<mark style="background:#ffe08a">` + html.EscapeString(s.Text) + `</mark>`)
+			} else {
+				b.WriteString(html.EscapeString(s.Text))
+			}
+		}
+	}
 }

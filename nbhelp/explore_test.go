@@ -46,7 +46,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 		t.Fatal(err)
 	}
 	view := rec.html[1]
-	if !strings.Contains(view, `data-key="`+html.EscapeString(exploreKey(s))+`"`) {
+	if !strings.Contains(view, `data-key="`+html.EscapeString(ExploreKey(s))+`"`) {
 		t.Errorf("view block does not carry its settings key")
 	}
 	for _, row := range v.Table().Rows {

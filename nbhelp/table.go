@@ -101,20 +101,7 @@ func ShowDataFrame(df dataframe.DataFrame) { out.HTML(DataFrameHTML(df)) }
 
 // SideBySideHTML lays texts out as preformatted columns under their titles,
 // for comparing renders of one question.
-func SideBySideHTML(titles, texts []string) string {
-	var b strings.Builder
-	b.WriteString(`<div style="display:flex;gap:12px;align-items:flex-start;overflow-x:auto">`)
-	for i, t := range texts {
-		title := ""
-		if i < len(titles) {
-			title = titles[i]
-		}
-		b.WriteString(`<div style="flex:1;min-width:260px"><b>` + html.EscapeString(title) + `</b>` +
-			`<pre style="font-size:11px;white-space:pre-wrap;border:1px solid #ccc;padding:6px">` + html.EscapeString(t) + `</pre></div>`)
-	}
-	b.WriteString(`</div>`)
-	return b.String()
-}
+func SideBySideHTML(titles, texts []string) string { return columnsHTML(titles, texts, false) }
 
 // ShowSideBySide displays SideBySideHTML in the current cell.
 func ShowSideBySide(titles, texts []string) { out.HTML(SideBySideHTML(titles, texts)) }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -121,18 +120,12 @@ type renderKey struct {
 type Explorer struct {
 	b       *bench.Bench
 	mu      sync.Mutex
-	renders map[renderKey][]exploreItem
-}
-
-// exploreItem is one question's renders on the four ExploreMemories.
-type exploreItem struct {
-	qa *esr.QA
-	in [4]reader.Input
+	renders map[renderKey][]renderedQA
 }
 
 // NewExplorer returns an explorer over b.
 func NewExplorer(b *bench.Bench) *Explorer {
-	return &Explorer{b: b, renders: map[renderKey][]exploreItem{}}
+	return &Explorer{b: b, renders: map[renderKey][]renderedQA{}}
 }
 
 // Bench is the explorer's benchmark.
@@ -159,7 +152,7 @@ func (s ExploreSettings) validate() error {
 }
 
 // items returns the kept renders for s, building them on first use.
-func (e *Explorer) items(s ExploreSettings) ([]exploreItem, error) {
+func (e *Explorer) items(s ExploreSettings) ([]renderedQA, error) {
 	k := renderKey{stratum: s.Stratum, format: s.Format, qt: s.QueryType, noise: s.NoiseP}
 	if s.NoiseP > 0 {
 		k.seed = s.Seed // the seed changes renders only through the noise
@@ -169,37 +162,11 @@ func (e *Explorer) items(s ExploreSettings) ([]exploreItem, error) {
 	if it, ok := e.renders[k]; ok {
 		return it, nil
 	}
-	opt := s.options()
-	var items []exploreItem
-	states := map[string][]memory.State{}
-	for i := range e.b.QAs {
-		qa := &e.b.QAs[i]
-		if s.Stratum != AllStrata && string(qa.Phenomenon) != s.Stratum || qa.Type() != s.QueryType {
-			continue
-		}
-		sts, ok := states[qa.StreamID]
-		if !ok {
-			s := e.b.Stream(qa.StreamID)
-			for _, m := range ExploreMemories {
-				st, err := memory.Build(m, s, append([]esr.Atom(nil), e.b.Atoms[qa.StreamID]...), opt)
-				if err != nil {
-					return nil, err
-				}
-				sts = append(sts, st)
-			}
-			states[qa.StreamID] = sts
-		}
-		key, _ := qa.Locate(e.b.Atoms[qa.StreamID])
-		q := qa.Query(key)
-		it := exploreItem{qa: qa}
-		for mi, st := range sts {
-			it.in[mi] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(q),
-				MayAbstain: st.MayAbstain(), Memory: ExploreMemories[mi], State: st, Query: q}
-			if err := memory.Err(st); err != nil {
-				return nil, fmt.Errorf("qid %s, memory %s: %w", qa.QID, ExploreMemories[mi], err)
-			}
-		}
-		items = append(items, it)
+	items, err := renderQAs(e.b, ExploreMemories, func(qa *esr.QA) bool {
+		return (s.Stratum == AllStrata || string(qa.Phenomenon) == s.Stratum) && qa.Type() == s.QueryType
+	}, s.options())
+	if err != nil {
+		return nil, err
 	}
 	if len(items) == 0 {
 		return nil, fmt.Errorf("explorer: %s has no %s questions", e.b.Name(), s.Scope())
@@ -265,17 +232,11 @@ func (e *Explorer) View(ctx context.Context, s ExploreSettings) (*ExploreView, e
 			if !need[ExploreMemories[mi]] {
 				continue
 			}
-			out, err := r.Read(ctx, it.in[mi])
+			o, err := it.read(ctx, r, mi)
 			if err != nil {
 				return nil, err
 			}
-			jv, err := judge.Exact{}.Judge(ctx, it.qa, out.Answer)
-			if err != nil {
-				return nil, err
-			}
-			v.Rows = append(v.Rows, eval.Outcome{QID: it.qa.QID, StreamID: it.qa.StreamID, Phenomenon: string(it.qa.Phenomenon),
-				QueryType: string(it.qa.Type()), Memory: ExploreMemories[mi], Reader: r.Name(), Family: r.Family(),
-				Answer: out.Answer.String(), Correct: jv.Correct})
+			v.Rows = append(v.Rows, o)
 		}
 	}
 	if v.Comparisons, err = CompareTerms(v.Rows, terms, nil, s.Stats); err != nil {

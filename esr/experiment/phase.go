@@ -12,7 +12,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/eval"
@@ -54,13 +53,6 @@ type PhaseCell struct {
 // Cell is the cell at grid indices (xi, yi).
 func (p *Phase) Cell(xi, yi int) PhaseCell { return p.Cells[yi*len(p.Grid)+xi] }
 
-// phaseItem is one question's three renders, built once and read by every
-// grid cell (renders do not depend on the reader).
-type phaseItem struct {
-	qa *esr.QA
-	in [3]reader.Input
-}
-
 // PhaseDiagram evaluates graphrag-abstain, render-only and fine-ledger on
 // the benchmark's reverted-revert snapshot QAs with a sim reader whose
 // capabilities xCap and yCap (reader.SimCapabilities names, e.g.
@@ -90,7 +82,9 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 			}
 		}
 	}
-	items, err := phaseItems(b, memory.Options{})
+	items, err := renderQAs(b, PhaseMemories, func(qa *esr.QA) bool {
+		return qa.Phenomenon == esr.RevertedRevert && qa.Type() == esr.Snapshot
+	}, memory.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -124,46 +118,8 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 	return ph, ctx.Err()
 }
 
-// phaseItems builds the trio once per stream and renders it once per
-// reverted-revert snapshot QA.
-func phaseItems(b *bench.Bench, opt memory.Options) ([]phaseItem, error) {
-	var items []phaseItem
-	states := map[string][]memory.State{}
-	for i := range b.QAs {
-		qa := &b.QAs[i]
-		if qa.Phenomenon != esr.RevertedRevert || qa.Type() != esr.Snapshot {
-			continue
-		}
-		sts, ok := states[qa.StreamID]
-		if !ok {
-			s := b.Stream(qa.StreamID)
-			atoms := append([]esr.Atom(nil), b.Atoms[qa.StreamID]...)
-			for _, m := range PhaseMemories {
-				st, err := memory.Build(m, s, atoms, opt)
-				if err != nil {
-					return nil, err
-				}
-				sts = append(sts, st)
-			}
-			states[qa.StreamID] = sts
-		}
-		key, _ := qa.Locate(b.Atoms[qa.StreamID])
-		q := qa.Query(key)
-		it := phaseItem{qa: qa}
-		for mi, st := range sts {
-			it.in[mi] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(q),
-				MayAbstain: st.MayAbstain(), Memory: PhaseMemories[mi], State: st, Query: q}
-			if err := memory.Err(st); err != nil {
-				return nil, fmt.Errorf("qid %s, memory %s: %w", qa.QID, PhaseMemories[mi], err)
-			}
-		}
-		items = append(items, it)
-	}
-	return items, nil
-}
-
 // phaseCell reads every item's renders with the cell's sim reader.
-func phaseCell(ctx context.Context, items []phaseItem, ph *Phase, x, y float64) (PhaseCell, error) {
+func phaseCell(ctx context.Context, items []renderedQA, ph *Phase, x, y float64) (PhaseCell, error) {
 	cell := PhaseCell{X: x, Y: y}
 	prof, err := ph.Base.Set(ph.XCap, x)
 	if err == nil {
@@ -179,15 +135,11 @@ func phaseCell(ctx context.Context, items []phaseItem, ph *Phase, x, y float64) 
 	rows := make([]eval.Outcome, 0, 3*len(items))
 	for _, it := range items {
 		for mi := range it.in {
-			out, err := r.Read(ctx, it.in[mi])
+			o, err := it.read(ctx, r, mi)
 			if err != nil {
 				return cell, err
 			}
-			v, err := judge.Exact{}.Judge(ctx, it.qa, out.Answer)
-			if err != nil {
-				return cell, err
-			}
-			rows = append(rows, eval.Outcome{QID: it.qa.QID, Memory: PhaseMemories[mi], Reader: r.Name(), Family: r.Family(), Correct: v.Correct})
+			rows = append(rows, o)
 		}
 	}
 	if cell.Render, err = Compare(rows, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, ph.Stats); err != nil {

@@ -1,0 +1,73 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/eval"
+)
+
+// renderedQA is one question's reader inputs on a list of memories, built
+// once and read by many readers (the phase diagram's cells, the explorer's
+// redraws): renders do not depend on the reader.
+type renderedQA struct {
+	qa *esr.QA
+	in []reader.Input // parallel to the memories
+}
+
+// renderQAs builds the memories once per stream and renders them once per
+// question that keep accepts, in benchmark order.
+func renderQAs(b *bench.Bench, memories []string, keep func(*esr.QA) bool, opt memory.Options) ([]renderedQA, error) {
+	var items []renderedQA
+	states := map[string][]memory.State{}
+	for i := range b.QAs {
+		qa := &b.QAs[i]
+		if !keep(qa) {
+			continue
+		}
+		sts, ok := states[qa.StreamID]
+		if !ok {
+			s := b.Stream(qa.StreamID)
+			for _, m := range memories {
+				st, err := memory.Build(m, s, append([]esr.Atom(nil), b.Atoms[qa.StreamID]...), opt)
+				if err != nil {
+					return nil, err
+				}
+				sts = append(sts, st)
+			}
+			states[qa.StreamID] = sts
+		}
+		key, _ := qa.Locate(b.Atoms[qa.StreamID])
+		q := qa.Query(key)
+		it := renderedQA{qa: qa, in: make([]reader.Input, len(sts))}
+		for mi, st := range sts {
+			it.in[mi] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(q),
+				MayAbstain: st.MayAbstain(), Memory: memories[mi], State: st, Query: q}
+			if err := memory.Err(st); err != nil {
+				return nil, fmt.Errorf("qid %s, memory %s: %w", qa.QID, memories[mi], err)
+			}
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// read has r answer the question on memory mi, judged exactly.
+func (it renderedQA) read(ctx context.Context, r reader.Reader, mi int) (eval.Outcome, error) {
+	out, err := r.Read(ctx, it.in[mi])
+	if err != nil {
+		return eval.Outcome{}, err
+	}
+	v, err := judge.Exact{}.Judge(ctx, it.qa, out.Answer)
+	if err != nil {
+		return eval.Outcome{}, err
+	}
+	return eval.Outcome{QID: it.qa.QID, StreamID: it.qa.StreamID, Phenomenon: string(it.qa.Phenomenon),
+		QueryType: string(it.qa.Type()), Memory: it.in[mi].Memory, Reader: r.Name(), Family: r.Family(),
+		Answer: out.Answer.String(), Correct: v.Correct}, nil
+}
