@@ -61,6 +61,8 @@ type Browser struct {
 	cancelTab   context.CancelFunc
 	cancelAlloc context.CancelFunc
 	stderr      *lockedBuffer // Chromium's own output, for start-up errors
+	stopAfter   func() bool   // unregisters the close-on-ctx-done hook
+	closeOnce   sync.Once
 
 	mu       sync.Mutex
 	problems []string
@@ -71,7 +73,7 @@ type Browser struct {
 }
 
 // New starts a headless Chromium (see [ChromiumPath]) with one tab, bound to
-// ctx: cancelling ctx kills the browser, as does [Browser.Close].
+// ctx: when ctx ends the browser is closed, as by [Browser.Close].
 //
 // Chromium runs with --no-sandbox because the tests run as root (CI), where
 // Chromium refuses to start sandboxed, and with background networking, QUIC
@@ -94,9 +96,15 @@ func New(ctx context.Context) (*Browser, error) {
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.CombinedOutput(b.stderr),
 	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	// The browser's contexts do not inherit ctx's cancellation: a cancelled
+	// parent would make chromedp kill Chromium outright, leaving its
+	// temporary files, and race a Close that a test's cleanup runs after the
+	// test's own "defer cancel()". Instead the end of ctx calls Close, which
+	// closes the browser gracefully, and every Close waits for that to finish.
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.WithoutCancel(ctx), opts...)
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx, chromedp.WithListener(b.record))
 	b.ctx, b.cancelTab, b.cancelAlloc = tabCtx, cancelTab, cancelAlloc
+	b.stopAfter = context.AfterFunc(ctx, b.Close)
 
 	// The first Do starts the browser; its context must be the tab's own (not
 	// one with a timeout), or the browser would die with that timeout.
@@ -119,21 +127,32 @@ func New(ctx context.Context) (*Browser, error) {
 // package does not wrap: chromedp.Run(b.Context(), action).
 func (b *Browser) Context() context.Context { return b.ctx }
 
-// Close closes the tab and kills the browser, waiting for its processes to
-// end. It is safe to call more than once.
+// closeTimeout bounds a graceful close before Chromium is killed.
+const closeTimeout = 10 * time.Second
+
+// Close closes the browser and waits for its processes to end. It is safe to
+// call more than once and from several goroutines: every call returns once
+// the browser is gone.
 func (b *Browser) Close() {
-	b.mu.Lock()
-	if b.closed {
+	b.closeOnce.Do(func() {
+		b.mu.Lock()
+		b.closed = true
 		b.mu.Unlock()
-		return
-	}
-	b.closed = true
-	b.mu.Unlock()
-	// Cancel asks the browser to close; the allocator then kills what is
-	// left and waits for the process and removes its temporary profile.
-	_ = chromedp.Cancel(b.ctx)
-	b.cancelTab()
-	b.cancelAlloc()
+		if b.stopAfter != nil {
+			b.stopAfter()
+		}
+		// Cancel asks Chromium to close (it then removes its temporary
+		// files) and waits for it to exit; past closeTimeout the allocator's
+		// cancel kills it and waits, removing the temporary profile.
+		done := make(chan struct{})
+		go func() { _ = chromedp.Cancel(b.ctx); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(closeTimeout):
+		}
+		b.cancelTab()
+		b.cancelAlloc()
+	})
 }
 
 // Ignore makes the browser drop problems that contain any of substrings: known,

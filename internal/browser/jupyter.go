@@ -47,8 +47,8 @@ type Jupyter struct {
 	exited  chan struct{} // closed when the server process has exited
 	waitErr error
 
+	closeOnce sync.Once
 	mu        sync.Mutex
-	closed    bool
 	leftovers []string
 }
 
@@ -212,16 +212,12 @@ func (j *Jupyter) Redact(s string) string {
 // SIGKILL to any process still carrying the server's marker (kernels and
 // their children run in sessions of their own, out of the server's group).
 // The processes that outlived the orderly steps are kept for [Jupyter.Leftovers].
-// Close is safe to call more than once.
-func (j *Jupyter) Close() {
-	j.mu.Lock()
-	if j.closed {
-		j.mu.Unlock()
-		return
-	}
-	j.closed = true
-	j.mu.Unlock()
+// Close is safe to call more than once and from several goroutines: every
+// call returns once the shutdown is complete (the end of StartJupyter's ctx
+// calls it too).
+func (j *Jupyter) Close() { j.closeOnce.Do(j.close) }
 
+func (j *Jupyter) close() {
 	if resp, err := j.api(context.Background(), http.MethodPost, "api/shutdown"); err == nil {
 		resp.Body.Close()
 	}
