@@ -85,6 +85,11 @@ func TestReportPages(t *testing.T) {
 			if bad := checkPage(t, b, p); len(bad) > 0 {
 				t.Errorf("%s:\n  %s", p, strings.Join(bad, "\n  "))
 			}
+			n, err := Eval[[2]int](b, `[document.images.length, document.querySelectorAll("svg").length]`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d <img>, %d inline <svg> checked", n[0], n[1])
 		})
 	}
 
