@@ -218,7 +218,7 @@ func (b *Browser) record(ev any) {
 	case *network.EventRequestWillBeSent:
 		if ev.Request != nil {
 			b.mu.Lock()
-			b.requests[ev.RequestID] = ev.Request.URL
+			b.requests[ev.RequestID] = short(ev.Request.URL) // data: URIs can be megabytes
 			b.mu.Unlock()
 		}
 	case *network.EventResponseReceived:
@@ -231,12 +231,17 @@ func (b *Browser) record(ev any) {
 		}
 		b.mu.Lock()
 		url := b.requests[ev.RequestID]
+		delete(b.requests, ev.RequestID)
 		b.mu.Unlock()
-		text := fmt.Sprintf("request failed (%s): %s", ev.ErrorText, short(url))
+		text := fmt.Sprintf("request failed (%s): %s", ev.ErrorText, url)
 		if ev.BlockedReason != "" {
 			text += " blocked: " + string(ev.BlockedReason)
 		}
 		b.add("network", text, true)
+	case *network.EventLoadingFinished:
+		b.mu.Lock()
+		delete(b.requests, ev.RequestID)
+		b.mu.Unlock()
 	}
 }
 

@@ -45,12 +45,20 @@ func RequireChromium(t testing.TB) {
 }
 
 // RequireJupyter skips t unless browser tests are on, and fails it when they
-// are on but Jupyter or the GoNB kernel is missing.
+// are on but Jupyter or GoNB (the kernel's binary) is missing.
 func RequireJupyter(t testing.TB) {
 	t.Helper()
 	requireOn(t)
 	if _, err := os.Stat(DefaultJupyter); err != nil {
 		t.Fatalf("%s=1 but Jupyter is missing at %s (run scripts/setup.sh): %v", TestsEnv, DefaultJupyter, err)
+	}
+	path, err := goPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gonb := filepath.Join(filepath.SplitList(path)[0], "gonb")
+	if _, err := os.Stat(gonb); err != nil {
+		t.Fatalf("%s=1 but GoNB is missing at %s (run scripts/setup.sh): %v", TestsEnv, gonb, err)
 	}
 }
 
