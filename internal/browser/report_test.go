@@ -52,7 +52,7 @@ func checkPage(t *testing.T, b *Browser, path string) []string {
 // reader would notice: no JavaScript errors or failed loads, no error or
 // stderr output in any notebook, every figure and thumbnail decodes, and every
 // card of index.html opens an existing page. It keeps a screenshot of the
-// index and of the first notebook page in ShotDir.
+// index and of the notebook page with the most figures in ShotDir.
 func TestReportPages(t *testing.T) {
 	RequireChromium(t)
 	dir := ReportDir()
@@ -80,6 +80,7 @@ func TestReportPages(t *testing.T) {
 	shots := ShotDir(t)
 	start := time.Now()
 
+	figurePage, mostFigures := "", -1 // the notebook page to photograph
 	for _, p := range pages {
 		t.Run(filepath.Base(p), func(t *testing.T) {
 			if bad := checkPage(t, b, p); len(bad) > 0 {
@@ -90,6 +91,9 @@ func TestReportPages(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("%d <img>, %d inline <svg> checked", n[0], n[1])
+			if p != index && n[0]+n[1] > mostFigures {
+				figurePage, mostFigures = p, n[0]+n[1]
+			}
 		})
 	}
 
@@ -117,20 +121,17 @@ func TestReportPages(t *testing.T) {
 	if err := b.Screenshot(filepath.Join(shots, "index.png")); err != nil {
 		t.Error(err)
 	}
-	for _, p := range pages {
-		if p != index {
-			if err := b.Navigate(mustFileURL(t, p)); err != nil {
-				t.Fatal(err)
-			}
-			// MathJax (Debian's, loaded by nbconvert's page) shows a "Loading…"
-			// box while it fetches fonts: let it finish for the picture.
-			if err := b.WaitJS(`(() => { const m = document.getElementById("MathJax_Message"); return !m || m.style.display === "none" || m.innerText.trim() === ""; })()`, 10*time.Second); err != nil {
-				t.Log(err)
-			}
-			if err := b.Screenshot(filepath.Join(shots, strings.TrimSuffix(filepath.Base(p), ".html")+".png")); err != nil {
-				t.Error(err)
-			}
-			break
+	if figurePage != "" {
+		if err := b.Navigate(mustFileURL(t, figurePage)); err != nil {
+			t.Fatal(err)
+		}
+		// MathJax (Debian's, loaded by nbconvert's page) shows a "Loading…"
+		// box while it fetches fonts: let it finish for the picture.
+		if err := b.WaitJS(`(() => { const m = document.getElementById("MathJax_Message"); return !m || m.style.display === "none" || m.innerText.trim() === ""; })()`, 10*time.Second); err != nil {
+			t.Log(err)
+		}
+		if err := b.Screenshot(filepath.Join(shots, strings.TrimSuffix(filepath.Base(figurePage), ".html")+".png")); err != nil {
+			t.Error(err)
 		}
 	}
 	t.Logf("checked %d report pages in %s; screenshots in %s", len(pages), time.Since(start).Round(time.Millisecond), shots)
