@@ -17,7 +17,7 @@ NOTEBOOKS ?=
 # An LLM endpoint is configured when ESR_LLM_BASE_URL is set or ESR_LLM_MODELS has NAME=URL items.
 LLM_CONFIGURED = [ -n "$${ESR_LLM_BASE_URL:-}" ] || [[ "$${ESR_LLM_MODELS:-}" == *=* ]]
 
-.PHONY: all setup reproduce test vet notebooks report bench build clean llm-cache llm-dry-run
+.PHONY: all setup reproduce test vet notebooks report report-html bench build clean llm-cache llm-dry-run
 
 all: build
 
@@ -46,12 +46,17 @@ llm-cache:
 llm-dry-run:
 	go run ./cmd/esr run all --data data --cache .esr-cache/llm --dry-run
 
-## test: go vet, every notebook headless, then go test (its summary closes the output)
-# go test runs even when a notebook fails; the target fails if either did.
+## test: go vet, every notebook headless, the static report of the executed notebooks, then
+## go test with the browser tests on (its summary closes the output)
+# go test runs even when a notebook or the report fails; the target fails if any did.
+# The browser tests (internal/browser, headless Chromium) check the report pages in
+# report/ and run a GoNB widget notebook live in the Jupyter UI; ESRKIT_BROWSER_TESTS=1
+# makes a missing Chromium or Jupyter a failure instead of a skip.
 test: setup vet
 	@status=0; \
 	bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS) || status=1; \
-	go test ./... || status=1; \
+	$(MAKE) --no-print-directory report-html || status=1; \
+	ESRKIT_BROWSER_TESTS=1 ESRKIT_REPORT_DIR=$(CURDIR)/report go test ./... || status=1; \
 	exit $$status
 
 vet:
@@ -62,7 +67,12 @@ vet:
 ## runs the notebooks first when none are executed yet
 report: setup
 	@if ! ls $(NBOUT)/*.ipynb >/dev/null 2>&1; then bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS); fi
-	@mkdir -p report
+	@$(MAKE) --no-print-directory report-html
+
+## report-html: report/ from the notebooks already executed in $(NBOUT) (no setup, no run);
+## starts from an empty report/ so no page of an earlier run is left behind
+report-html:
+	@rm -rf report && mkdir -p report
 	@for nb in $(NBOUT)/*.ipynb; do \
 		/usr/bin/jupyter nbconvert --to html --log-level WARN --output-dir report "$$nb" || exit 1; \
 	done

@@ -3,12 +3,15 @@ module github.com/esrkit/esrkit
 go 1.26.8
 
 require (
+	github.com/chromedp/cdproto v0.160.1
+	github.com/chromedp/chromedp v0.23.1
 	github.com/go-gota/gota v0.12.0
 	github.com/janpfeifer/gonb v0.11.5
 	github.com/montanaflynn/stats v0.7.1
 	go.etcd.io/bbolt v1.5.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.15.2
+	modernc.org/sqlite v1.38.2
 )
 
 require (
@@ -21,6 +24,7 @@ require (
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/fsnotify/fsnotify v1.8.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/go-logr/logr v1.4.2 // indirect
 	github.com/go-zeromq/goczmq/v4 v4.2.2 // indirect
 	github.com/go-zeromq/zmq4 v0.17.0 // indirect
@@ -56,7 +60,6 @@ require (
 	modernc.org/libc v1.66.3 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.11.0 // indirect
-	modernc.org/sqlite v1.38.2 // indirect
 )
 
 tool github.com/janpfeifer/gonb

@@ -7,6 +7,8 @@
 #   - GoNB, built from the version pinned in go.mod (`tool github.com/janpfeifer/gonb`),
 #     into $(go env GOPATH)/bin.
 #   - goimports (GoNB completes a cell's imports with it).
+#   - Chromium from Debian (/usr/bin/chromium) for the browser tests (internal/browser),
+#     with fonts-liberation so pages render with real metrics, not fallback boxes.
 #   - The "gonb" Jupyter kernel spec, pointing at that gonb binary.
 #
 # Every step is skipped when already done, so a warm run takes about a second and prints
@@ -24,6 +26,7 @@ APT_PACKAGES=(
 	jupyter-notebook jupyter-nbconvert jupyter-client
 	python3-nbconvert python3-nbclient python3-ipykernel python3-nbformat
 	python3-numpy python3-scipy python3-statsmodels python3-sklearn
+	chromium fonts-liberation
 )
 
 say() { echo "setup: $*" >&2; }
@@ -73,6 +76,9 @@ JUPYTER=/usr/bin/jupyter
 [ -x "$JUPYTER" ] || die "$JUPYTER missing after installing Debian's Jupyter packages"
 export PYDEVD_DISABLE_FILE_VALIDATION=1 # silences debugpy's "frozen modules" warning
 quiet "$JUPYTER" nbconvert --version
+# The browser tests drive this binary (ESRKIT_CHROMIUM overrides it in the tests).
+[ -x /usr/bin/chromium ] || die "/usr/bin/chromium missing after installing Debian's chromium"
+quiet /usr/bin/chromium --version
 
 # --- GoNB, at the version go.mod pins ----------------------------------------------
 GONB_VERSION="$(go list -m -f '{{.Version}}' github.com/janpfeifer/gonb)" ||
