@@ -2,6 +2,7 @@ package nbhelp
 
 import (
 	"fmt"
+	"html"
 	"os"
 	"slices"
 	"strconv"
@@ -87,7 +88,7 @@ func exploreBlocks(ex *experiment.Explorer, s experiment.ExploreSettings, extra 
 	if err != nil {
 		return view, "", err
 	}
-	return view, DrillHTML(w, qi, len(qids)), nil
+	return view, fmt.Sprintf(`<div id="%s" data-qid="%s">%s</div>`, ExploreDrillID, html.EscapeString(w.QA.QID), DrillHTML(w, qi, len(qids))), nil
 }
 
 // ScriptedReaders are the scripted (deterministic, SIMULATED) reader

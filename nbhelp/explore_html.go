@@ -10,8 +10,10 @@ import (
 	"github.com/esrkit/esrkit/internal/textdiff"
 )
 
-// The explorer's HTML blocks carry fixed ids, so that a notebook reader's
-// browser (and the browser test) can find them.
+// The live explorer's blocks carry fixed ids, so that a notebook reader's
+// browser (and the browser test) can find them; the drill-down block is
+// wrapped in ExploreDrillID only there, since a notebook may also show
+// DrillHTML on its own.
 const (
 	ExploreViewID     = "esr-explorer-view"
 	ExploreDrillID    = "esr-explorer-drill"
@@ -74,7 +76,7 @@ func ExploreSettingsHTML(s experiment.ExploreSettings) string {
 func DrillHTML(w *experiment.WorkedQuestion, i, n int) string {
 	var b strings.Builder
 	q := w.QA
-	fmt.Fprintf(&b, `<div id="%s" data-qid="%s">`, ExploreDrillID, html.EscapeString(q.QID))
+	fmt.Fprintf(&b, `<div class="esr-drill" data-qid="%s">`, html.EscapeString(q.QID))
 	fmt.Fprintf(&b, `<p><b>Question %d of %d</b> (%s, stream %s, %s %s): “%s” gold: <b>%s</b></p>`, i+1, n,
 		html.EscapeString(q.QID), html.EscapeString(q.StreamID), html.EscapeString(string(q.Phenomenon)),
 		html.EscapeString(string(q.Type())), html.EscapeString(q.Question), html.EscapeString(q.GoldAnswer))

@@ -5,6 +5,7 @@ import (
 	"html"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -147,5 +148,50 @@ func TestDiffColumnsHTML(t *testing.T) {
 	}
 	if strings.Count(got, "<mark") != 1 {
 		t.Errorf("want exactly one mark (the first column is never marked): %s", got)
+	}
+}
+
+// BenchmarkExploreRedrawBlocks measures what a control change costs the live
+// explorer end to end in Go, from kept renders: the view (read, judge,
+// intervals), its HTML with the SVG plot, and the drill-down; per stratum of
+// the bundled synthetic bench. The ratio x-view is to the library's view
+// alone, measured in the same run.
+//
+// Run: go test ./nbhelp -run '^$' -bench ExploreRedrawBlocks -benchtime 10x
+func BenchmarkExploreRedrawBlocks(b *testing.B) {
+	bn, err := bench.Load("../data/synthetic")
+	if err != nil {
+		b.Fatal(err)
+	}
+	extra := ScriptedReaders()
+	for _, stratum := range []string{string(esr.RevertedRevert), experiment.AllStrata} {
+		b.Run(stratum, func(b *testing.B) {
+			ex := experiment.NewExplorer(bn)
+			s := experiment.DefaultExploreSettings()
+			s.Stratum = stratum
+			if _, _, err := exploreBlocks(ex, s, extra, 0); err != nil {
+				b.Fatal(err)
+			}
+			t0 := time.Now()
+			const reps = 3
+			for i := range reps {
+				s.Reader.DateSkill = float64(i) / 10
+				if _, err := ex.View(context.Background(), s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			view := float64(time.Since(t0).Nanoseconds()) / reps
+			i := 0
+			for b.Loop() {
+				s.Reader.DateSkill = float64(i%10) / 10
+				i++
+				if _, _, err := exploreBlocks(ex, s, extra, i); err != nil {
+					b.Fatal(err)
+				}
+			}
+			per := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			b.ReportMetric(per/1e9, "s/redraw")
+			b.ReportMetric(per/view, "x-view")
+		})
 	}
 }

@@ -219,31 +219,36 @@ func TestExplorerDrill(t *testing.T) {
 // Run: go test ./esr/experiment -run '^$' -bench ExplorerRedraw -benchtime 20x
 func BenchmarkExplorerRedraw(b *testing.B) {
 	bn := loadSynthetic(b)
-	ctx := context.Background()
-	s := experiment.DefaultExploreSettings()
-	const reps = 3
-	t0 := time.Now()
-	for range reps {
-		if _, err := experiment.NewExplorer(bn).View(ctx, s); err != nil {
-			b.Fatal(err)
-		}
+	for _, stratum := range []string{string(esr.RevertedRevert), string(esr.Monotonic), experiment.AllStrata} {
+		b.Run(stratum, func(b *testing.B) {
+			ctx := context.Background()
+			s := experiment.DefaultExploreSettings()
+			s.Stratum = stratum
+			const reps = 3
+			t0 := time.Now()
+			for range reps {
+				if _, err := experiment.NewExplorer(bn).View(ctx, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cold := float64(time.Since(t0).Nanoseconds()) / reps
+			ex := experiment.NewExplorer(bn)
+			if _, err := ex.View(ctx, s); err != nil {
+				b.Fatal(err)
+			}
+			i := 0
+			for b.Loop() {
+				s.Reader.DateSkill = float64(i%10) / 10
+				i++
+				if _, err := ex.View(ctx, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			per := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			b.ReportMetric(per/1e9, "s/redraw")
+			b.ReportMetric(per/cold, "x-cold")
+		})
 	}
-	cold := float64(time.Since(t0).Nanoseconds()) / reps
-	ex := experiment.NewExplorer(bn)
-	if _, err := ex.View(ctx, s); err != nil {
-		b.Fatal(err)
-	}
-	i := 0
-	for b.Loop() {
-		s.Reader.DateSkill = float64(i%10) / 10
-		i++
-		if _, err := ex.View(ctx, s); err != nil {
-			b.Fatal(err)
-		}
-	}
-	per := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	b.ReportMetric(per/1e9, "s/redraw")
-	b.ReportMetric(per/cold, "x-cold")
 }
 
 // TestExplorerWithCapability: a profile moved off a built-in one is called

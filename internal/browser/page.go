@@ -222,6 +222,16 @@ func (b *Browser) ScreenshotElement(sel, path string, timeout time.Duration) err
 	return writeFile(path, png)
 }
 
+// SetViewport resizes the page's viewport to w×h CSS pixels. Pages that
+// scroll inside a container (Jupyter's notebook does) clip an element
+// screenshot to the viewport; a taller viewport takes the whole element.
+func (b *Browser) SetViewport(w, h int64) error {
+	if err := b.do(ActionTimeout, chromedp.EmulateViewport(w, h)); err != nil {
+		return fmt.Errorf("browser: viewport %d×%d: %w", w, h, err)
+	}
+	return nil
+}
+
 func writeFile(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("browser: %w", err)
