@@ -3,6 +3,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -378,4 +379,46 @@ func (s ExploreSettings) WithCapability(name string, v float64) (ExploreSettings
 func sameSkills(a, b reader.SimProfile) bool {
 	a.Name, a.Summary, b.Name, b.Summary = "", "", "", ""
 	return a == b
+}
+
+// WithReaderSpec returns s with the reader of a spec "NAME[@CAP=VALUE]...":
+// a built-in sim profile and capability overrides (reader.ParseSim's
+// form, without seed: the settings carry the seed), applied with
+// WithCapability, so that an override makes the reader CustomProfile.
+func (s ExploreSettings) WithReaderSpec(spec string) (ExploreSettings, error) {
+	parts := strings.Split(strings.TrimPrefix(strings.TrimSpace(spec), "sim:"), "@")
+	s, err := s.WithProfile(parts[0])
+	if err != nil {
+		return s, err
+	}
+	for _, kv := range parts[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return s, fmt.Errorf("explorer: reader %q: %q is not CAPABILITY=VALUE", spec, kv)
+		}
+		if k == "seed" {
+			return s, fmt.Errorf("explorer: reader %q: the seed is a setting of its own, not part of the reader", spec)
+		}
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return s, fmt.Errorf("explorer: reader %q: %s=%q is not a number", spec, k, v)
+		}
+		if s, err = s.WithCapability(k, x); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
+
+// TermSetNamed finds a comparison set by its name or by its position in
+// ExploreTermSets ("0", "1", …).
+func TermSetNamed(name string) (TermSet, error) {
+	for i, t := range ExploreTermSets {
+		if t.Name == name || strconv.Itoa(i) == name {
+			return t, nil
+		}
+	}
+	s := ExploreSettings{Terms: name}
+	_, err := s.termSet()
+	return TermSet{}, err
 }

@@ -282,3 +282,31 @@ func TestExplorerWithCapability(t *testing.T) {
 		t.Error("WithProfile(nobody): no error")
 	}
 }
+
+func TestExplorerWithReaderSpec(t *testing.T) {
+	s := experiment.DefaultExploreSettings()
+	got, err := s.WithReaderSpec("sim:date-sorter@status=0.5@first-row=0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := s.WithProfile("date-sorter")
+	want, _ = want.WithCapability(reader.SimStatus, 0.5)
+	want, _ = want.WithCapability(reader.SimFirstRow, 0.2)
+	if got.Reader != want.Reader || got.Reader.Name != experiment.CustomProfile {
+		t.Errorf("spec gives %+v, want %+v", got.Reader, want.Reader)
+	}
+	if plain, _ := s.WithReaderSpec("hedger"); plain.Reader.Name != "hedger" {
+		t.Errorf("plain spec gives %+v", plain.Reader)
+	}
+	for _, bad := range []string{"nobody", "careful@status", "careful@status=x", "careful@seed=3", "careful@status=2"} {
+		if _, err := s.WithReaderSpec(bad); err == nil {
+			t.Errorf("spec %q: no error", bad)
+		}
+	}
+	if ts, err := experiment.TermSetNamed("1"); err != nil || ts.Name != experiment.ExploreTermSets[1].Name {
+		t.Errorf("TermSetNamed(1) = %v, %v", ts.Name, err)
+	}
+	if _, err := experiment.TermSetNamed("nothing"); err == nil {
+		t.Error("TermSetNamed(nothing): no error")
+	}
+}
