@@ -52,7 +52,7 @@ func Explore(ex *experiment.Explorer, s experiment.ExploreSettings, extra ...rea
 		return exploreStatic(ex, s, extra, 0, "Static view: this run has no browser ("+NonInteractiveEnv+
 			" is set, as `make reproduce` and `make test` do), so the controls are not shown. Open the notebook in Jupyter to move them.")
 	}
-	ui := &exploreUI{ex: ex, s: s, extra: extra, vals: map[string]int{}}
+	ui := &exploreUI{ex: ex, s: s, extra: extra}
 	return ui.run()
 }
 
@@ -92,14 +92,8 @@ func exploreBlocks(ex *experiment.Explorer, s experiment.ExploreSettings, extra 
 }
 
 // ScriptedReaders are the scripted (deterministic, SIMULATED) reader
-// families, for the explorer's drill-down.
-func ScriptedReaders() []reader.Reader {
-	var rs []reader.Reader
-	for _, p := range reader.ScriptedProfiles() {
-		rs = append(rs, Must(reader.NewScripted(p.Name)))
-	}
-	return rs
-}
+// families, for the explorer's drill-down (reader.AllScripted).
+func ScriptedReaders() []reader.Reader { return reader.AllScripted() }
 
 // The explorer's controls: selects over fixed options, sliders in percent
 // (capabilities and noise) or units (row budget, seed).
@@ -150,7 +144,7 @@ func profileNames() []string {
 	return append(out, experiment.CustomProfile)
 }
 
-// sliderValue is the slider's current value under s.
+// value is the slider's value under s.
 func (c exploreSlider) value(s experiment.ExploreSettings) float64 {
 	switch c.key {
 	case "noise":
@@ -188,7 +182,6 @@ type exploreUI struct {
 	s     experiment.ExploreSettings
 	extra []reader.Reader
 	qi    int
-	vals  map[string]int
 	drawn string // the settings and question last drawn
 
 	selects map[string]*widgets.SelectBuilder
@@ -247,7 +240,6 @@ func (ui *exploreUI) build() {
 	ui.selects, ui.sliders = map[string]*widgets.SelectBuilder{}, map[string]*widgets.SliderBuilder{}
 	sel := func(key, label string, options []string, cur string) {
 		idx := max(slices.Index(options, cur), 0)
-		ui.vals[key] = idx
 		dom.Append(ExploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, key, label))
 		w := widgets.Select(options).WithHtmlId("esr-explorer-" + key).SetDefault(idx).AppendTo(ExploreControlsID).Done()
 		dom.Append(ExploreControlsID, "<span></span>")
@@ -261,7 +253,6 @@ func (ui *exploreUI) build() {
 	sel("profile", "simulated reader", profileNames(), ui.s.Reader.Name)
 	for _, c := range exploreSliders {
 		pos := int(c.value(ui.s)*c.scale + 0.5)
-		ui.vals[c.key] = pos
 		dom.Append(ExploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, c.key, c.label))
 		w := widgets.Slider(c.min, c.max, pos).WithHtmlId("esr-explorer-" + c.key).AppendTo(ExploreControlsID).Done()
 		dom.Append(ExploreControlsID, fmt.Sprintf(`<span id="esr-explorer-%s-value">%g</span>`, c.key, c.value(ui.s)))
@@ -294,7 +285,6 @@ func (ui *exploreUI) apply(e exploreEvent) {
 			ui.qi = 0
 		}
 	}
-	ui.vals[e.key] = e.v
 	pick := func(options []string) (string, bool) {
 		if e.v < 0 || e.v >= len(options) {
 			return "", false

@@ -45,13 +45,8 @@ func exploreErrorHTML(s experiment.ExploreSettings, err error) string {
 
 // exploreKey names settings compactly: what data-key holds.
 func ExploreKey(s experiment.ExploreSettings) string {
-	var caps []string
-	for _, c := range reader.SimCapabilities {
-		x, _ := s.Reader.Get(c.Name)
-		caps = append(caps, fmt.Sprintf("%s=%g", c.Name, x))
-	}
 	return fmt.Sprintf("%s|%s|%s|%s|sim:%s(%s)|noise=%g|seed=%d", s.Stratum, s.QueryType, s.Terms, s.Format,
-		s.Reader.Name, strings.Join(caps, ","), s.NoiseP, s.Seed)
+		s.Reader.Name, s.Reader.Skills(), s.NoiseP, s.Seed)
 }
 
 // ExploreSettingsHTML lists the settings as a two-column table.

@@ -84,7 +84,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 
 // TestExploreApply: each control event changes exactly the setting it names.
 func TestExploreApply(t *testing.T) {
-	ui := &exploreUI{ex: syntheticExplorer(t), s: experiment.DefaultExploreSettings(), vals: map[string]int{}}
+	ui := &exploreUI{ex: syntheticExplorer(t), s: experiment.DefaultExploreSettings()}
 	base := ui.s
 	ui.qi = 3
 	ui.apply(exploreEvent{"stratum", 2})

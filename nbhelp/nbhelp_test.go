@@ -14,6 +14,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/repo"
 	"github.com/esrkit/esrkit/internal/report"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -116,7 +117,7 @@ func testPlot(t *testing.T) *plot.Plot {
 
 func TestSaveFigureWritesPNGAndSVG(t *testing.T) {
 	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modulePath+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+repo.ModulePath+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv(RootEnv, root)
@@ -193,14 +194,14 @@ func TestRoot(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(sub, "go.mod"), []byte("module example.com/other\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("// c\nmodule "+modulePath+"\n\ngo 1.26\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("// c\nmodule "+repo.ModulePath+"\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := findRootFrom(sub)
+	got, err := repo.RootFrom(sub)
 	if err != nil || got != root {
 		t.Errorf("findRootFrom(%s) = %q, %v; want %q", sub, got, err, root)
 	}
-	if _, err := findRootFrom(t.TempDir()); err == nil {
+	if _, err := repo.RootFrom(t.TempDir()); err == nil {
 		t.Error("findRootFrom outside the repository succeeded")
 	}
 
@@ -213,7 +214,7 @@ func TestRoot(t *testing.T) {
 		t.Errorf("FindRoot accepted a missing %s", RootEnv)
 	}
 	t.Setenv(RootEnv, "")
-	if got, err := FindRoot(); err != nil || !isRepoRoot(got) {
+	if got, err := FindRoot(); err != nil || !repo.IsRoot(got) {
 		t.Errorf("FindRoot from the package folder = %q, %v", got, err)
 	}
 }

@@ -74,15 +74,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		}
 		*qid = qids[*question-1]
 	}
-	var scripted []reader.Reader
-	for _, p := range reader.ScriptedProfiles() {
-		r, err := reader.NewScripted(p.Name)
-		if err != nil {
-			return err
-		}
-		scripted = append(scripted, r)
-	}
-	w, err := ex.Drill(ctx, s, *qid, scripted...)
+	w, err := ex.Drill(ctx, s, *qid, reader.AllScripted()...)
 	if err != nil {
 		return err
 	}

@@ -80,16 +80,8 @@ func DefaultExploreSettings() ExploreSettings {
 
 // termSet returns the terms the settings name.
 func (s ExploreSettings) termSet() ([]Term, error) {
-	for _, t := range ExploreTermSets {
-		if t.Name == s.Terms {
-			return t.Terms, nil
-		}
-	}
-	names := make([]string, len(ExploreTermSets))
-	for i, t := range ExploreTermSets {
-		names[i] = fmt.Sprintf("%q", t.Name)
-	}
-	return nil, fmt.Errorf("explorer: unknown comparison set %q (want one of %s)", s.Terms, strings.Join(names, ", "))
+	ts, err := TermSetNamed(s.Terms)
+	return ts.Terms, err
 }
 
 // options are the memory options the settings imply.
@@ -134,14 +126,8 @@ func (e *Explorer) Bench() *bench.Bench { return e.b }
 
 // validate checks the settings that select questions and renders.
 func (s ExploreSettings) validate() error {
-	if s.Stratum != AllStrata {
-		ok := false
-		for _, p := range esr.Phenomena {
-			ok = ok || string(p) == s.Stratum
-		}
-		if !ok {
-			return fmt.Errorf("explorer: unknown stratum %q (want %q or a phenomenon)", s.Stratum, AllStrata)
-		}
+	if s.Stratum != AllStrata && !esr.ValidPhenomenon(esr.Phenomenon(s.Stratum)) {
+		return fmt.Errorf("explorer: unknown stratum %q (want %q or a phenomenon)", s.Stratum, AllStrata)
 	}
 	if s.NoiseP < 0 || s.NoiseP > 1 {
 		return fmt.Errorf("explorer: noise p = %g outside [0, 1]", s.NoiseP)
@@ -273,21 +259,11 @@ func (v *ExploreView) Table() *report.Table {
 		t.AddRow(c.Label, c.A, c.B, fmtProp(c.AccA), fmtProp(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
 	}
 	t.Notes = []string{
-		fmt.Sprintf("reader %s: %s; ledger format %s; relation noise p = %g; seed %d", v.Reader, profileNote(s.Reader), s.Format, s.NoiseP, s.Seed),
+		fmt.Sprintf("reader %s: %s; ledger format %s; relation noise p = %g; seed %d", v.Reader, s.Reader.Skills(), s.Format, s.NoiseP, s.Seed),
 		ciNote(v.Comparisons),
 		"sim:* readers are SIMULATED stochastic rules, not LLMs: the explorer shows which reader skills move which term, not the paper's magnitudes",
 	}
 	return t
-}
-
-// profileNote lists a profile's capabilities, "status = 0.9, date = …".
-func profileNote(p reader.SimProfile) string {
-	var parts []string
-	for _, c := range reader.SimCapabilities {
-		x, _ := p.Get(c.Name)
-		parts = append(parts, fmt.Sprintf("%s = %g", c.Name, x))
-	}
-	return strings.Join(parts, ", ")
 }
 
 // Plot is the view's interval plot, one interval per term.
@@ -364,15 +340,20 @@ func (s ExploreSettings) WithCapability(name string, v float64) (ExploreSettings
 	if err != nil {
 		return s, fmt.Errorf("explorer: %w", err)
 	}
+	s.Reader = builtinOrCustom(p)
+	return s, nil
+}
+
+// builtinOrCustom returns the built-in profile with p's capabilities, or p
+// named CustomProfile.
+func builtinOrCustom(p reader.SimProfile) reader.SimProfile {
 	p.Name, p.Summary = CustomProfile, "set by hand (explorer)"
 	for _, b := range reader.SimProfiles() {
 		if sameSkills(p, b) {
-			p = b
-			break
+			return b
 		}
 	}
-	s.Reader = p
-	return s, nil
+	return p
 }
 
 // sameSkills reports whether two profiles have the same capabilities.
@@ -381,44 +362,31 @@ func sameSkills(a, b reader.SimProfile) bool {
 	return a == b
 }
 
-// WithReaderSpec returns s with the reader of a spec "NAME[@CAP=VALUE]...":
-// a built-in sim profile and capability overrides (reader.ParseSim's
-// form, without seed: the settings carry the seed), applied with
-// WithCapability, so that an override makes the reader CustomProfile.
+// WithReaderSpec returns s with the reader of a spec
+// "[sim:]NAME[@CAPABILITY=VALUE]..." (reader.ParseSim, without a seed: the
+// settings carry the seed). A profile changed by the overrides is named
+// CustomProfile, as with WithCapability.
 func (s ExploreSettings) WithReaderSpec(spec string) (ExploreSettings, error) {
-	parts := strings.Split(strings.TrimPrefix(strings.TrimSpace(spec), "sim:"), "@")
-	s, err := s.WithProfile(parts[0])
+	r, err := reader.ParseSim(strings.TrimPrefix(strings.TrimSpace(spec), "sim:"))
 	if err != nil {
-		return s, err
+		return s, fmt.Errorf("explorer: %w", err)
 	}
-	for _, kv := range parts[1:] {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return s, fmt.Errorf("explorer: reader %q: %q is not CAPABILITY=VALUE", spec, kv)
-		}
-		if k == "seed" {
-			return s, fmt.Errorf("explorer: reader %q: the seed is a setting of its own, not part of the reader", spec)
-		}
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			return s, fmt.Errorf("explorer: reader %q: %s=%q is not a number", spec, k, v)
-		}
-		if s, err = s.WithCapability(k, x); err != nil {
-			return s, err
-		}
+	if r.Seed() != 0 {
+		return s, fmt.Errorf("explorer: reader %q: the seed is a setting of its own, not part of the reader", spec)
 	}
+	s.Reader = builtinOrCustom(r.Profile())
 	return s, nil
 }
 
 // TermSetNamed finds a comparison set by its name or by its position in
 // ExploreTermSets ("0", "1", …).
 func TermSetNamed(name string) (TermSet, error) {
+	names := make([]string, len(ExploreTermSets))
 	for i, t := range ExploreTermSets {
 		if t.Name == name || strconv.Itoa(i) == name {
 			return t, nil
 		}
+		names[i] = fmt.Sprintf("%q", t.Name)
 	}
-	s := ExploreSettings{Terms: name}
-	_, err := s.termSet()
-	return TermSet{}, err
+	return TermSet{}, fmt.Errorf("explorer: unknown comparison set %q (want one of %s)", name, strings.Join(names, ", "))
 }

@@ -68,6 +68,20 @@ var profiles = []Profile{
 // ScriptedProfiles lists the built-in scripted profiles.
 func ScriptedProfiles() []Profile { return append([]Profile(nil), profiles...) }
 
+// AllScripted returns a reader of every built-in scripted profile, in
+// ScriptedProfiles' order.
+func AllScripted() []Reader {
+	rs := make([]Reader, len(profiles))
+	for i, p := range profiles {
+		r, err := NewScripted(p.Name)
+		if err != nil {
+			panic("reader: built-in scripted profile: " + err.Error())
+		}
+		rs[i] = r
+	}
+	return rs
+}
+
 // Scripted is a transparent, deterministic text reader: a SIMULATION of an
 // answer model for teaching and tests, not a language model. It parses the
 // render text (Input.Context) and never looks at Input.State. It

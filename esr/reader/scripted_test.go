@@ -355,3 +355,15 @@ func TestParseStampForms(t *testing.T) {
 		t.Error("minutes lost")
 	}
 }
+
+func TestAllScripted(t *testing.T) {
+	rs, ps := AllScripted(), ScriptedProfiles()
+	if len(rs) != len(ps) {
+		t.Fatalf("%d readers for %d profiles", len(rs), len(ps))
+	}
+	for i, r := range rs {
+		if r.Name() != "scripted:"+ps[i].Name || r.(*Scripted).Capabilities() != ps[i].Capabilities {
+			t.Errorf("reader %d = %s %+v, want profile %s", i, r.Name(), r.(*Scripted).Capabilities(), ps[i].Name)
+		}
+	}
+}

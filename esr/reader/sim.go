@@ -177,6 +177,17 @@ func simCapNames() string {
 	return strings.Join(names, ", ")
 }
 
+// Skills lists the profile's capabilities in SimCapabilities' order,
+// "status = 0.9, date = 0.95, …".
+func (p SimProfile) Skills() string {
+	parts := make([]string, len(SimCapabilities))
+	for i, c := range SimCapabilities {
+		x, _ := p.Get(c.Name)
+		parts[i] = fmt.Sprintf("%s = %g", c.Name, x)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Validate checks that every probability is in [0, 1] and the budgets are
 // not negative.
 func (p SimProfile) Validate() error {

@@ -60,7 +60,8 @@ type Jupyter struct {
 // The server's environment is the caller's with PATH starting with
 // $(go env GOPATH)/bin (gonb, goimports) and Go's own bin folder, and with
 // ESRKIT_ROOT set to the repository root (see [RepoRoot]): the same as
-// scripts/run-notebooks.sh gives the notebooks it runs. Cancelling ctx kills
+// scripts/run-notebooks.sh gives the notebooks it runs; ESRKIT_NONINTERACTIVE
+// is cleared, since this server has a browser. Cancelling ctx kills
 // the server.
 func StartJupyter(ctx context.Context, dir string, logw io.Writer) (*Jupyter, error) {
 	if _, err := os.Stat(DefaultJupyter); err != nil {
@@ -118,6 +119,10 @@ func StartJupyter(ctx context.Context, dir string, logw io.Writer) (*Jupyter, er
 	j.cmd.Env = append(os.Environ(),
 		"PATH="+path,
 		"ESRKIT_ROOT="+root,
+		// A live server has a browser: widgets must not fall back to their
+		// static view (nbhelp.NonInteractiveEnv) even when the caller's
+		// shell marks its own runs non-interactive.
+		"ESRKIT_NONINTERACTIVE=",
 		"JUPYTER_RUNTIME_DIR="+runtimeDir,
 		"PYDEVD_DISABLE_FILE_VALIDATION=1", // silences debugpy's "frozen modules" warning
 		markerEnv+"="+j.marker,

@@ -1,14 +1,15 @@
 package browser
 
 import (
-	"bufio"
 	"context"
-	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/esrkit/esrkit/internal/repo"
 )
 
 // TestsEnv names the environment variable that turns the browser tests on.
@@ -118,55 +119,23 @@ func ShotDir(t testing.TB) string {
 	return dir
 }
 
-// modulePath is the module whose go.mod marks the repository root.
-const modulePath = "github.com/esrkit/esrkit"
-
 var (
 	rootOnce sync.Once
 	root     string
 	rootErr  error
 )
 
-// RepoRoot returns the absolute path of the esrkit repository: $ESRKIT_ROOT
-// when set, else the nearest folder at or above the working directory whose
-// go.mod declares github.com/esrkit/esrkit (go test runs in the package's
-// folder, inside the repository). Same rule as nbhelp.Root.
+// RepoRoot returns the absolute path of the esrkit repository by the same
+// rule as nbhelp.Root (repo.Root): $ESRKIT_ROOT when set, else the nearest
+// folder at or above the working directory (go test runs in the package's
+// folder) whose go.mod declares github.com/esrkit/esrkit.
 func RepoRoot() (string, error) {
-	rootOnce.Do(func() { root, rootErr = findRoot() })
+	rootOnce.Do(func() {
+		if root, rootErr = repo.Root(); rootErr != nil {
+			rootErr = fmt.Errorf("browser: %w", rootErr)
+		}
+	})
 	return root, rootErr
-}
-
-func findRoot() (string, error) {
-	if env := os.Getenv("ESRKIT_ROOT"); env != "" {
-		return filepath.Abs(env)
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for d := wd; ; d = filepath.Dir(d) {
-		if declaresModule(filepath.Join(d, "go.mod")) {
-			return d, nil
-		}
-		if filepath.Dir(d) == d {
-			return "", errors.New("browser: cannot find the esrkit repository: no go.mod for " + modulePath + " at or above " + wd + " (set ESRKIT_ROOT)")
-		}
-	}
-}
-
-func declaresModule(gomod string) bool {
-	f, err := os.Open(gomod)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if fields := strings.Fields(sc.Text()); len(fields) >= 2 && fields[0] == "module" {
-			return strings.Trim(fields[1], `"`) == modulePath
-		}
-	}
-	return false
 }
 
 func tail(s string, n int) string {
