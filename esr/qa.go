@@ -58,8 +58,8 @@ func ValidPhenomenon(p Phenomenon) bool {
 
 // QA is one benchmark question (spec §8) with this project's additions:
 // QueryType (default snapshot), Source, and optionally the Entity/Attribute
-// key the question is about (when absent, the key is located from the gold
-// supporting events; see Locate in package memory).
+// key the question is about (when absent, the key is located from the
+// question's words, never from the gold fields; see QA.Locate).
 type QA struct {
 	QID                    string     `json:"qid"`
 	StreamID               string     `json:"stream_id"`

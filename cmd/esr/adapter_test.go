@@ -145,3 +145,38 @@ for n, line in enumerate(sys.stdin, 1):
 		t.Errorf("resume added nothing: %d then %d rows", len(partial), len(full))
 	}
 }
+
+// TestEvalControlsByName: `esr eval` runs the render-matched control of a
+// built-in, a deployed and an exec: class by name (NAME~render-only), and
+// every control's oracle read-out is the d-blind one: it answers exactly
+// where render-only answers.
+func TestEvalControlsByName(t *testing.T) {
+	ref := refAdapter(t)
+	bench := genSmall(t)
+	out := filepath.Join(t.TempDir(), "rows.jsonl")
+	controls := []string{"coarse-retain~render-only", "graphiti~render-only", "exec:" + ref + "~render-only"}
+	mems := strings.Join(append(append([]string{}, controls...), "render-only"), ",")
+	if _, errOut, code := dataRun(t, "eval", "--bench", bench, "--memory", mems, "--reader", "oracle", "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	rows, err := eval.ReadOutcomes(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := map[string]string{}
+	n := map[string]int{}
+	for _, r := range rows {
+		answer[r.Memory+"\x00"+r.QID] = r.Answer
+		n[r.Memory]++
+	}
+	for _, c := range controls {
+		if n[c] == 0 || n[c] != n["render-only"] {
+			t.Fatalf("%s: %d rows, render-only %d", c, n[c], n["render-only"])
+		}
+		for _, r := range rows {
+			if r.Memory == "render-only" && answer[c+"\x00"+r.QID] != r.Answer {
+				t.Errorf("%s on %s answers %q, render-only %q", c, r.QID, answer[c+"\x00"+r.QID], r.Answer)
+			}
+		}
+	}
+}

@@ -51,12 +51,13 @@ func miniBench(n int) *bench.Bench {
 
 func TestDecompositionWithOracle(t *testing.T) {
 	b := miniBench(20)
-	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: memory.Names, Readers: []reader.Reader{reader.Oracle{}}})
+	mems := append(append([]string{}, memory.Names...), experiment.CoarseControl)
+	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 60*9 {
-		t.Fatalf("%d rows, want 540", len(rows))
+	if len(rows) != 60*10 {
+		t.Fatalf("%d rows, want 600", len(rows))
 	}
 	rr := experiment.And(experiment.QueryType("snapshot"), experiment.Phenomenon("reverted_revert"))
 	cs, err := experiment.Decomposition(rows, rr, experiment.StatOptions{B: 2000, Seed: 1})
@@ -65,8 +66,11 @@ func TestDecompositionWithOracle(t *testing.T) {
 	}
 	// The oracle is render-invariant: render-only and graphrag-abstain both
 	// abstain on a reverted revert (d-blind state), so the render term is 0;
-	// the ledger and coarse invalidation recover the value.
-	want := map[string]float64{"render": 0, "fine-d mechanism": 1, "coarse-d mechanism": 1}
+	// the ledger and coarse invalidation recover the value. Coarse's own
+	// control abstains like the ledger's (the one d-blind rule), so the
+	// layout term is 0 and the paper's coarse term is all mechanism.
+	want := map[string]float64{experiment.TermRender: 0, experiment.TermFineMechanism: 1,
+		experiment.TermCoarsePaper: 1, experiment.TermCoarseMatched: 1, experiment.TermCoarseLayout: 0}
 	for _, c := range cs {
 		if c.Family != "oracle" {
 			t.Errorf("single family labelled %q", c.Family)
@@ -74,6 +78,9 @@ func TestDecompositionWithOracle(t *testing.T) {
 		if math.Abs(c.Delta-want[c.Label]) > 1e-12 || c.N != 20 {
 			t.Errorf("%s: Δ=%v n=%d, want %v n=20", c.Label, c.Delta, c.N, want[c.Label])
 		}
+	}
+	if s := experiment.CoarseSplit(cs); !strings.Contains(s, "add up to the paper's term") || !strings.Contains(s, "The matched mechanism carries it (+1.000") {
+		t.Errorf("coarse split: %s", s)
 	}
 	tab := experiment.Table2(cs, "reverted-revert", rows)
 	if !strings.Contains(tab.Markdown(), "| render | 20 | +0.000 | [+0.000, +0.000] | 0 / 0 |") {

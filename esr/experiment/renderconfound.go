@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -13,7 +14,7 @@ import (
 )
 
 // RenderConfoundMemories are the classes §4.1 compares.
-var RenderConfoundMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
+var RenderConfoundMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain, CoarseControl}
 
 // Pooled is the family label of comparisons pooled over every family in the
 // rows (the paper pools over its five answer-LLM families).
@@ -95,7 +96,8 @@ func Table2(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
 	for _, c := range pooled {
 		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P), PaperCell("t2/"+c.Label, true))
 	}
-	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only; coarse-d mechanism = coarse-retain − render-only",
+	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
+		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
 		ciNote(cs), familyNote(rows)}
 	return t
 }
@@ -204,4 +206,58 @@ func DecompositionPlot(cs []Comparison, title string) *plot.Plot {
 		pts = append(pts, report.IntervalPoint{Label: c.Label, Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family})
 	}
 	return report.IntervalPlot(title, "paired Δ accuracy", pts, true)
+}
+
+// CoarseSplit reads the coarse-d mechanism of a decomposition two ways
+// (Decomposition's pooled rows, or the single family's): the paper's term
+// (coarse-retain − the ledger's control) is the matched mechanism
+// (coarse-retain − its own control) plus the layout term between the two
+// controls, pair by pair; the sentence says which part carries it and
+// whether each interval excludes 0, all computed from cs. It returns "" when
+// cs lacks the three coarse terms.
+func CoarseSplit(cs []Comparison) string {
+	fam := Pooled
+	if _, ok := find(cs, TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
+		fam = cs[0].Family
+	}
+	paperC, ok1 := find(cs, TermCoarsePaper, fam)
+	matched, ok2 := find(cs, TermCoarseMatched, fam)
+	layout, ok3 := find(cs, TermCoarseLayout, fam)
+	if !ok1 || !ok2 || !ok3 {
+		return ""
+	}
+	s := fmt.Sprintf("The paper's coarse-d mechanism term (coarse-retain − render-only, the ledger's control) is %s %s (n = %d): "+
+		"coarse-retain against its own control (the same facts, ids and order, mechanism off) gives %s %s, "+
+		"and coarse-retain's control against the ledger's control (layout alone) gives %s %s. ",
+		fmtSigned(paperC.Delta), fmtCI(paperC.Lo, paperC.Hi), paperC.N,
+		fmtSigned(matched.Delta), fmtCI(matched.Lo, matched.Hi), fmtSigned(layout.Delta), fmtCI(layout.Lo, layout.Hi))
+	if paperC.N == matched.N && paperC.N == layout.N && math.Abs(paperC.Delta-matched.Delta-layout.Delta) < 1e-9 {
+		s += "The two parts add up to the paper's term. "
+	} else {
+		s += "The three terms are not over the same pairs, so they need not add up. "
+	}
+	big, name, other, oname := matched, "the matched mechanism", layout, "the layout"
+	if math.Abs(layout.Delta) > math.Abs(matched.Delta) {
+		big, name, other, oname = layout, "the layout", matched, "the matched mechanism"
+	}
+	switch {
+	case !big.Significant() && !other.Significant():
+		s += "Neither part is distinguishable from 0."
+	case !other.Significant():
+		s += fmt.Sprintf("%s carries it (%s, interval excludes 0); %s is not distinguishable from 0.", capitalize(name), fmtSigned(big.Delta), oname)
+	case !big.Significant():
+		s += fmt.Sprintf("%s is the larger part in size but not distinguishable from 0; %s (%s) is.", capitalize(name), oname, fmtSigned(other.Delta))
+	case (big.Delta > 0) != (other.Delta > 0):
+		s += fmt.Sprintf("The parts pull in opposite directions: %s %s, %s %s, both intervals excluding 0.", name, fmtSigned(big.Delta), oname, fmtSigned(other.Delta))
+	default:
+		s += fmt.Sprintf("Both parts are distinguishable from 0; %s is the larger (%s against %s).", name, fmtSigned(big.Delta), fmtSigned(other.Delta))
+	}
+	return s
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -127,7 +127,19 @@ type Row struct {
 // Build makes the state of class name for one stream. atoms must be the
 // stream's atoms in transaction order (as bench.Load leaves them); the state
 // may point into them.
+//
+// NAME~render-only is the render-matched control of any class: the same
+// build with Options.MechanismOff (built-in and registered classes here,
+// deployed classes and exec: adapters in buildExtra). render-only is
+// fine-ledger~render-only under the paper's name.
 func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	if base, ok := strings.CutSuffix(name, ControlSuffix); ok && (builtinClass(base) || registered(base) != nil) {
+		st, err := Build(base, s, atoms, mechanismOff(opt))
+		if err != nil {
+			return nil, err
+		}
+		return named{State: st, name: name}, nil
+	}
 	if name == RenderOnly {
 		opt.MechanismOff = true
 	}
@@ -207,7 +219,7 @@ func ParseNames(list string) ([]string, error) {
 		if err := checkExtra(n); err != nil {
 			return nil, err
 		}
-		if !builtin(n) && registered(n) == nil && !extraName(n) {
+		if !builtin(n) && registered(n) == nil && !extraName(n) && !controlName(n) {
 			return nil, unknownClass(n)
 		}
 		out = append(out, n)
@@ -236,4 +248,31 @@ func validFormat(f string) bool {
 		}
 	}
 	return false
+}
+
+// named is a state under another class name: the NAME~render-only control
+// of a built-in or registered class reports its own name, so outcome rows
+// and renders' owners say which arm they are.
+type named struct {
+	State
+	name string
+}
+
+func (n named) Class() string { return n.name }
+
+// builtinClass reports whether n is one of the paper's nine classes.
+func builtinClass(n string) bool {
+	for _, m := range Names {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
+
+// controlName reports whether n is NAME~render-only of a built-in or
+// registered class.
+func controlName(n string) bool {
+	base, ok := strings.CutSuffix(n, ControlSuffix)
+	return ok && (builtinClass(base) || registered(base) != nil)
 }

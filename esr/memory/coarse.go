@@ -54,13 +54,25 @@ func (c *coarseKey) add(atoms []esr.Atom, i int, rel esr.PairFunc) bool {
 	return true
 }
 
-// current is the position (in edges) of the current value's edge: the
-// newest of the live edges. Which edges are live is decided by invalidation
-// alone, so this is not the newest atom: a set-aside atom opens no edge, and
-// an older edge stays current until something relevant closes it. Live edges
-// disagree only when the relation source calls two different values
-// SAME_STATE (noise); a coarse store has no unresolved status, so the newest
-// live edge then answers.
+// live lists the atoms of the key's live edges in transaction order. Which
+// edges are live is decided by invalidation alone, so the current value is
+// not simply the newest atom: a set-aside atom opens no edge, and an older
+// edge stays live until something relevant closes it.
+func (c *coarseKey) live(atoms []esr.Atom) []*esr.Atom {
+	var out []*esr.Atom
+	for k := range c.edges {
+		if c.edges[k].closedBy < 0 {
+			out = append(out, &atoms[c.edges[k].atom])
+		}
+	}
+	return out
+}
+
+// current is the position (in edges) of the newest live edge, or -1. Live
+// edges disagree when the relation source calls two different values
+// SAME_STATE (noise, or the mechanism switched off) or leaves one
+// UNRELATED; the read-out then abstains (the one d-blind rule, readout.go),
+// and current only names the edge whose surface form a single value takes.
 func (c *coarseKey) current() int {
 	for k := len(c.edges) - 1; k >= 0; k-- {
 		if c.edges[k].closedBy < 0 {
@@ -154,18 +166,22 @@ func (c *coarseState) keyIndex(k esr.Key) int {
 func (c *coarseState) Class() string    { return c.name }
 func (c *coarseState) MayAbstain() bool { return true }
 
-// Answer: snapshot is the newest live edge; provenance (retain only) is the
-// most recently closed edge with another value; relation type is
-// "replaces" whenever a prior value was retained, because binary
+// Answer: snapshot is the value of the live edges when they agree, ABSTAIN
+// when several distinct values are live (the one d-blind rule: a coarse store
+// has no unresolved status, but its read-out never picks among live values
+// by recency); provenance (retain only) is the most recently closed edge
+// with another value, when the live edges agree; relation type is
+// "replaces" whenever such a prior value was retained, because binary
 // invalidation cannot tell a refinement from a replacement.
 func (c *coarseState) Answer(q esr.Query) esr.Answer {
 	ck := c.key(q.Key)
 	if ck == nil {
 		return esr.Abstain
 	}
+	live := ck.live(c.atoms)
 	switch q.Type {
 	case esr.Provenance, esr.RelationType:
-		if !c.retain {
+		if !c.retain || !liveAgree(live) {
 			return esr.Abstain
 		}
 		p := ck.prior(c.atoms)
@@ -177,10 +193,7 @@ func (c *coarseState) Answer(q esr.Query) esr.Answer {
 		}
 		return esr.Says(c.atoms[ck.edges[p].atom].Display())
 	}
-	if cur := ck.current(); cur >= 0 {
-		return esr.Says(c.atoms[ck.edges[cur].atom].Display())
-	}
-	return esr.Abstain
+	return liveValue(live)
 }
 
 // graphitiFact is one rendered fact in Graphiti's JSON shape.
@@ -233,10 +246,19 @@ func (c *coarseState) Rows() []Row {
 		r := Row{StreamID: c.stream.ID, Entity: ck.key.Entity, Attribute: ck.key.Attribute,
 			Status: "ok", Current: []string{}, Support: []string{}, Deprecated: []string{},
 			History: []esr.HistoryEntry{}}
-		if cur := ck.current(); cur >= 0 {
-			a := &c.atoms[ck.edges[cur].atom]
-			r.Current = []string{a.Display()}
-			r.ValidSince = a.Timestamp
+		seen := map[string]bool{}
+		live := ck.live(c.atoms)
+		for k := len(live) - 1; k >= 0; k-- { // newest first, as the ledger lists them
+			if a := live[k]; !seen[a.State()] {
+				seen[a.State()] = true
+				r.Current = append(r.Current, a.Display())
+			}
+		}
+		if len(live) > 0 {
+			r.ValidSince = live[len(live)-1].Timestamp
+		}
+		if len(r.Current) > 1 {
+			r.Status = "unresolved"
 		}
 		for _, e := range ck.edges {
 			a := &c.atoms[e.atom]

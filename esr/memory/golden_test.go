@@ -26,11 +26,12 @@ func TestFigure1Golden(t *testing.T) {
 	kind := snap
 	kind.Type = esr.RelationType
 	want := map[string][3]string{ // snapshot, provenance, relation type
-		memory.DirectContext:   {"30 s", "60 s", "ABSTAIN"},
-		memory.RAGTopK:         {"30 s", "60 s", "ABSTAIN"},
-		memory.LatestOnly:      {"30 s", "ABSTAIN", "ABSTAIN"},
-		memory.GraphRAGLite:    {"30 s", "60 s", "replaces"},
-		memory.GraphRAGAbstain: {"ABSTAIN", "60 s", "ABSTAIN"},
+		memory.DirectContext: {"30 s", "60 s", "ABSTAIN"},
+		memory.RAGTopK:       {"30 s", "60 s", "ABSTAIN"},
+		memory.LatestOnly:    {"30 s", "ABSTAIN", "ABSTAIN"},
+		memory.GraphRAGLite:  {"30 s", "60 s", "replaces"},
+		// d-blind: no order, so no prior value to name (the one d-blind rule).
+		memory.GraphRAGAbstain: {"ABSTAIN", "ABSTAIN", "ABSTAIN"},
 		memory.CoarseDiscard:   {"30 s", "ABSTAIN", "ABSTAIN"},
 		memory.CoarseRetain:    {"30 s", "60 s", "replaces"},
 		memory.FineLedger:      {"30 s", "60 s", "replaces"},

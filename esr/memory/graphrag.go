@@ -52,17 +52,28 @@ func valueCounts(atoms []*esr.Atom) (order []string, count map[string]int, rep m
 
 // Answer uses only the unordered value multiset (a d-blind read-out: the
 // rendered dates are for the reader, not for a built-in recency rule, as
-// P2c's d-blind store requires):
-// snapshot is the single value or, on disagreement, ABSTAIN (graphrag-abstain)
-// or the most frequent value (graphrag-lite, ties to the first in render
-// order); provenance guesses the less frequent of exactly two values (the
-// best a store without order can do; ABSTAIN otherwise for graphrag-abstain);
-// relation type is unknowable without types (ABSTAIN; graphrag-lite says
-// "replaces").
+// P2c's d-blind store requires).
+//
+// graphrag-abstain follows the one d-blind rule (readout.go): snapshot is
+// the single value, ABSTAIN when the key's values disagree; provenance and
+// relation type abstain, since a store without order or types holds no
+// prior value it could name (a single value has no prior; several values
+// have no order).
+//
+// graphrag-lite is a baseline defined by a rule, majority, and keeps it: it
+// never abstains on snapshot (the most frequent value, ties to the first in
+// render order), names the second most frequent value as the prior one for
+// provenance, and says "replaces" for relation type.
 func (g *groupState) Answer(q esr.Query) esr.Answer {
 	atoms := g.atoms[q.Key]
 	if len(atoms) == 0 {
 		return esr.Abstain
+	}
+	if g.abstain {
+		if q.Type != esr.Snapshot {
+			return esr.Abstain
+		}
+		return liveValue(atoms)
 	}
 	order, count, rep := valueCounts(atoms)
 	top, second := "", ""
@@ -76,21 +87,12 @@ func (g *groupState) Answer(q esr.Query) esr.Answer {
 	}
 	switch q.Type {
 	case esr.Provenance:
-		if len(order) == 2 && count[top] != count[second] {
-			return esr.Says(rep[second].Display())
-		}
-		if !g.abstain && second != "" {
+		if second != "" {
 			return esr.Says(rep[second].Display())
 		}
 		return esr.Abstain
 	case esr.RelationType:
-		if g.abstain {
-			return esr.Abstain
-		}
 		return esr.Says(esr.AnswerReplaces)
-	}
-	if len(order) > 1 && g.abstain {
-		return esr.Abstain
 	}
 	return esr.Says(rep[top].Display())
 }

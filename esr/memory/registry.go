@@ -3,6 +3,7 @@ package memory
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/esrkit/esrkit/esr"
@@ -81,10 +82,6 @@ func builtin(n string) bool {
 	if extraName(n) {
 		return true
 	}
-	for _, m := range Names {
-		if m == n {
-			return true
-		}
-	}
-	return false
+	base, _ := strings.CutSuffix(n, ControlSuffix)
+	return builtinClass(base)
 }
