@@ -247,7 +247,7 @@ var Headline = []Term{
 	{"RevisionLedger − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain},
 	{"Graphiti − GraphRAG+abstain", memory.CoarseRetain, memory.GraphRAGAbstain},
 	{"RevisionLedger − Graphiti", memory.FineLedger, memory.CoarseRetain},
-	{"Graphiti − its own control (" + TermCoarseMatched + ")", memory.CoarseRetain, CoarseControl},
+	{"Graphiti − its own control (matched coarse-d mechanism)", memory.CoarseRetain, CoarseControl},
 	{"Graphiti's control − RevisionLedger's control (layout)", CoarseControl, memory.RenderOnly},
 }
 

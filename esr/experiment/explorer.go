@@ -19,15 +19,16 @@ import (
 )
 
 // The explorer is the library behind notebook 40: one simulated reader
-// over the four memories of the render-matched decomposition, recomputed
+// over the memories of the render-matched decomposition, recomputed
 // for every setting of its controls. Renders are built once per (stratum,
 // query type, format, noise) and kept; a control change re-reads the kept
 // renders and recomputes the terms, which is what keeps a redraw under a
 // second (BenchmarkExplorerRedraw).
 
 // ExploreMemories are the memories the explorer renders and drills into:
-// the render-matched trio and coarse-retain.
-var ExploreMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
+// the render-matched trio, then coarse-retain's own control and
+// coarse-retain (so the drill-down's last step is coarse's mechanism alone).
+var ExploreMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, CoarseControl, memory.CoarseRetain}
 
 // AllStrata is the ExploreSettings.Stratum that keeps every phenomenon.
 const AllStrata = "all"
@@ -44,7 +45,8 @@ var ExploreTermSets = []TermSet{
 	{"render-matched decomposition (Table 2)", RenderMatched},
 	{"headline: ledger and Graphiti vs GraphRAG+abstain (§4.1)", Headline},
 	{"render term only", RenderMatched[:1]},
-	{"mechanism terms only", RenderMatched[1:]},
+	{"mechanism terms only (fine-d, coarse-d matched)", []Term{RenderMatched[1], RenderMatched[3]}},
+	{"coarse-d mechanism two ways (paper's = matched + layout)", RenderMatched[2:]},
 }
 
 // ExploreSettings are the explorer's controls.
@@ -290,10 +292,13 @@ func (v *ExploreView) Sentence() string {
 			s += " For this reader the gain is mostly " + d + "."
 		}
 	}
+	if split := CoarseSplit(v.Comparisons); split != "" {
+		s += " " + split
+	}
 	return s
 }
 
-// Drill reads one question through the four ExploreMemories with the
+// Drill reads one question through the ExploreMemories with the
 // settings' sim reader and the extra readers (e.g. the scripted families),
 // judged exactly: the explorer's per-question drill-down.
 func (e *Explorer) Drill(ctx context.Context, s ExploreSettings, qid string, extra ...reader.Reader) (*WorkedQuestion, error) {

@@ -168,7 +168,7 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 	}
 }
 
-// TestExplorerDrill: the drill-down reads the four memories with the sim
+// TestExplorerDrill: the drill-down reads the explorer's memories with the sim
 // reader first, and its answers agree with the view's rows.
 func TestExplorerDrill(t *testing.T) {
 	ex := experiment.NewExplorer(loadSynthetic(t))
@@ -192,7 +192,7 @@ func TestExplorerDrill(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(w.Renders) != 4 || len(w.Readers) != 2 || w.Readers[0] != v.Reader {
+		if len(w.Renders) != len(experiment.ExploreMemories) || len(w.Readers) != 2 || w.Readers[0] != v.Reader {
 			t.Fatalf("%s: %d renders, readers %v", qid, len(w.Renders), w.Readers)
 		}
 		for mi, m := range w.Memories {
@@ -213,7 +213,7 @@ func TestExplorerDrill(t *testing.T) {
 //
 //   - s/redraw: seconds per control change (the budget is 1 s);
 //   - x-cold: the ratio to a cold view measured in the same run, which
-//     first builds and renders the four memories for every question (what
+//     first builds and renders the explorer's memories for every question (what
 //     the first view and a stratum, format or noise change cost).
 //
 // Run: go test ./esr/experiment -run '^$' -bench ExplorerRedraw -benchtime 20x
