@@ -655,3 +655,94 @@ func TestScorerTableShape(t *testing.T) {
 		t.Error("empty P1 table")
 	}
 }
+
+// TestShippedCalibration: the calibrated profiles shipped with the kit
+// (esr/reader/calibrated.json) were fitted on the bundled synthetic bench
+// as it is now, and every fitted number they record is what their profile
+// gives on it (recomputed, not read back). Regenerate with
+// `go run ./cmd/esr calibrate --bench data/synthetic --targets paper --out esr/reader/calibrated.json`.
+func TestShippedCalibration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("recomputes the calibration targets on the bundled bench")
+	}
+	b, err := bench.Load("../../data/synthetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := reader.Calibrated()
+	if got := experiment.BenchHash(b); got != c.BenchHash {
+		t.Fatalf("shipped calibration was fitted on bench %s, data/synthetic is now %s: rerun esr calibrate", c.BenchHash, got)
+	}
+	if len(c.Families) != 5 {
+		t.Fatalf("%d calibrated families, want the paper's 5", len(c.Families))
+	}
+	preds, err := experiment.Refit(context.Background(), b, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for fi, f := range c.Families {
+		want := experiment.CalibrationTargets(f.Family, c.Reading)
+		if len(want) != len(f.Targets) {
+			t.Fatalf("%s: %d targets, want %d", f.Family, len(f.Targets), len(want))
+		}
+		pred := preds[fi]
+		sq := 0.0
+		for i, tg := range f.Targets {
+			if tg.Name != want[i].Name || tg.Paper != want[i].Paper {
+				t.Errorf("%s target %d: %s %v, registry says %s %v", f.Family, i, tg.Name, tg.Paper, want[i].Name, want[i].Paper)
+			}
+			if math.Abs(pred[i]-tg.Fit) > 1e-9 {
+				t.Errorf("%s %s: recorded fit %v, the profile gives %v", f.Family, tg.Name, tg.Fit, pred[i])
+			}
+			sq += (pred[i] - tg.Paper) * (pred[i] - tg.Paper)
+		}
+		if rmse := math.Sqrt(sq / float64(len(pred))); math.Abs(rmse-f.RMSE) > 1e-9 {
+			t.Errorf("%s: recorded RMSE %v, recomputed %v", f.Family, f.RMSE, rmse)
+		}
+	}
+}
+
+// TestCalibrateSmall: on a small generated bench the fit is deterministic
+// and lowers the squared error from the first starting profile.
+func TestCalibrateSmall(t *testing.T) {
+	cfg := experiment.DefaultGenConfig()
+	cfg.Seed, cfg.PerStratum = 3, 4
+	b, err := experiment.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	opt := experiment.CalibrateOptions{Families: []string{"Qwen3-8B"}}
+	c1, err := experiment.Calibrate(ctx, b, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2, err := experiment.Calibrate(ctx, b, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j1, _ := c1.JSON()
+	j2, _ := c2.JSON()
+	if string(j1) != string(j2) {
+		t.Fatal("two calibrations of one bench differ")
+	}
+	f := c1.Families[0]
+	if f.Profile.Name != "fit-qwen3-8b" || len(f.Targets) != 8 {
+		t.Fatalf("fitted %q with %d targets", f.Profile.Name, len(f.Targets))
+	}
+	start := reader.SimProfile{Name: "start", StatusSkill: 0.5, DateSkill: 0.5, DateDecayPerRow: 0.1, OrderSkill: 0.5, FirstRowBias: 0.5, AbstainOnConflict: 0.5, Lapse: 0.2}
+	pred, err := experiment.Predict(ctx, b, start, f.Targets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := 0.0
+	for i, tg := range f.Targets {
+		sq += (pred[i] - tg.Paper) * (pred[i] - tg.Paper)
+	}
+	if fitted := f.RMSE * f.RMSE * float64(len(f.Targets)); fitted > sq {
+		t.Errorf("fitted squared error %v above the starting profile's %v", fitted, sq)
+	}
+	if _, err := experiment.Calibrate(ctx, b, experiment.CalibrateOptions{Reading: "sideways"}); err == nil {
+		t.Error("an unknown Table 17 reading is accepted")
+	}
+}

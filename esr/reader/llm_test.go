@@ -340,7 +340,7 @@ func TestCatalog(t *testing.T) {
 	kinds := map[string]int{}
 	for _, c := range cat {
 		kinds[c.Kind]++
-		sim := c.Kind == "scripted" || c.Kind == "sim"
+		sim := c.Kind == "scripted" || c.Kind == "sim" || c.Kind == "sim-calibrated"
 		if sim && !c.Simulated {
 			t.Errorf("%s not marked simulated", c.Name)
 		}

@@ -203,6 +203,17 @@ type Info struct {
 	Capabilities any `json:"capabilities"`
 }
 
+// CalibratedInfo describes a calibrated sim reader: its profile and how
+// well it fits the paper's numbers it was fitted to.
+type CalibratedInfo struct {
+	Profile SimProfile          `json:"profile"`
+	Family  string              `json:"family"`
+	RMSE    float64             `json:"rmse"`
+	Targets []CalibrationTarget `json:"targets"`
+	Bench   string              `json:"bench"`
+	Reading string              `json:"table17_reading"`
+}
+
 // OracleCapabilities describes the oracle reader.
 type OracleCapabilities struct {
 	ReadsState      bool `json:"reads_state"`
@@ -234,6 +245,12 @@ func Catalog(cfg Config) []Info {
 	for _, p := range simProfiles {
 		out = append(out, Info{Name: "sim:" + p.Name, Kind: "sim", Simulated: true,
 			Summary: "stochastic simulation (capabilities drawn per question, seeded): " + p.Summary, Capabilities: p})
+	}
+	cal := Calibrated()
+	for _, f := range cal.Families {
+		out = append(out, Info{Name: "sim:" + f.Profile.Name, Kind: "sim-calibrated", Simulated: true,
+			Summary: fmt.Sprintf("stochastic simulation calibrated to the paper's %s numbers (Tables 16–17) on %s; fit RMSE %.3f over %d targets", f.Family, cal.Bench, f.RMSE, len(f.Targets)),
+			Capabilities: CalibratedInfo{Profile: f.Profile, Family: f.Family, RMSE: f.RMSE, Targets: f.Targets, Bench: cal.Bench, Reading: cal.Reading}})
 	}
 	env := llm.Env{Getenv: cfg.Getenv, BaseURL: cfg.BaseURL}
 	maxTok := cfg.MaxTokens

@@ -232,16 +232,40 @@ type policy struct {
 	// succeeds (a sim reader's draw); nil means it always does. A failed
 	// sort leaves the records in text order, as if undated.
 	sortOK func(n int) bool
+	// readsOrder: the reader takes dated records that the text already
+	// lists newest first as ordered, without sorting them (a sim reader's
+	// order draw; see SimProfile.OrderSkill).
+	readsOrder bool
+	// lapse: having settled a snapshot's current value, the reader answers
+	// the first other value the key's records show instead (a sim reader's
+	// lapse draw; see SimProfile.Lapse).
+	lapse bool
 	// notes collects what happened beyond the decision's own note (budgets).
 	notes []string
 }
 
-// sorts reports whether the reader orders n dated records by time.
-func (s *policy) sorts(n int) bool {
+// sorts reports whether the reader orders the dated records by time: a
+// reader that reads order takes a newest-first list as it stands; any other
+// list needs a sort, which may fail (sortOK).
+func (s *policy) sorts(dated []record) bool {
 	if !s.caps.SortsByTime {
 		return false
 	}
-	return s.sortOK == nil || s.sortOK(n)
+	if s.readsOrder && newestFirst(dated) {
+		return true
+	}
+	return s.sortOK == nil || s.sortOK(len(dated))
+}
+
+// newestFirst reports whether records are listed in non-increasing time
+// order, as a ledger history is.
+func newestFirst(rs []record) bool {
+	for i := 1; i < len(rs); i++ {
+		if rs[i].time.After(rs[i-1].time.Time) {
+			return false
+		}
+	}
+	return true
 }
 
 // budget keeps the first rowBudget records.
@@ -391,6 +415,13 @@ func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAb
 		return abstain(why, note)
 	}
 	if qt == esr.Snapshot {
+		if s.lapse {
+			for _, r := range recs {
+				if esr.StateOf(r.value, esr.Positive) != esr.StateOf(cur.value, esr.Positive) {
+					return decision{answer: esr.Says(r.value), note: note + "; lapse: answered " + r.value + ", another value shown for the key"}
+				}
+			}
+		}
 		return decision{answer: esr.Says(cur.value), note: note}
 	}
 	prior, why, pnote := s.prior(recs, cur, statusInfo, mayAbstain)
@@ -434,7 +465,7 @@ func (s *policy) pick(cands []record, useTime, mayAbstain bool) (record, outcome
 				dated = append(dated, r)
 			}
 		}
-		if len(dated) > 0 && s.sorts(len(dated)) {
+		if len(dated) > 0 && s.sorts(dated) {
 			sortNewest(dated)
 			top := dated[:1]
 			for _, r := range dated[1:] {
@@ -534,7 +565,7 @@ func (s *policy) prior(recs []record, cur record, statusInfo, mayAbstain bool) (
 				dated = append(dated, r)
 			}
 		}
-		if len(dated) > 0 && s.sorts(len(dated)) {
+		if len(dated) > 0 && s.sorts(dated) {
 			if statusInfo {
 				// Most recently closed first, then most recently valid.
 				sort.SliceStable(dated, func(i, j int) bool {

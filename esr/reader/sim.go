@@ -24,6 +24,8 @@ const (
 	SimStatus    = "status"     // StatusSkill
 	SimDate      = "date"       // DateSkill
 	SimDateDecay = "date-decay" // DateDecayPerRow
+	SimOrder     = "order"      // OrderSkill
+	SimLapse     = "lapse"      // Lapse
 	SimFirstRow  = "first-row"  // FirstRowBias
 	SimAbstain   = "abstain"    // AbstainOnConflict
 	SimRows      = "rows"       // RowBudget
@@ -51,12 +53,18 @@ var SimCapabilities = []SimCapability{
 	{SimDateDecay, "DateDecayPerRow",
 		"each dated record beyond two multiplies the date-sort probability by (1 − DateDecayPerRow): sorting gets worse as rows grow",
 		"App. C, Table 12: stream-length bins move the RevisionLedger − Graphiti gap monotonically (−0.204 → +0.023); App. D: the ordering residual is stream-length-dependent; App. A premise (R), render monotonicity: decode capacity is non-increasing in render length/complexity (Liu et al. 2024b)"},
+	{SimOrder, "OrderSkill",
+		"probability that the reader takes dated records the render already lists newest first (a ledger history) as ordered, reading the newest off the top without sorting; other lists still need a date sort",
+		"App. D: \"sorting unordered closed edges is harder than reading a pre-ordered history\"; §4.1: the ledger's layout is easier to read than the d-blind control's shuffled facts with the same dates, the render term (+0.159); premise (R)"},
 	{SimFirstRow, "FirstRowBias",
 		"when several candidate values remain, probability that the reader takes the first one in the text",
 		"App. A premise (R) and Conjecture 1: the reader term grows with the position prior of the answer field (long-context position bias, Liu et al. 2024b); §4.1: the ledger's newest-first layout is \"easier for the answer-LLM to read\" than the d-blind control's unordered facts, the render term (+0.159)"},
 	{SimAbstain, "AbstainOnConflict",
 		"when several candidate values remain and it does not take the first, probability that the reader abstains (otherwise it takes the most frequent value; a tie abstains)",
 		"§4.1: GraphRAG+abstain \"can detect conflict, but without the supersession edge it often abstains\"; App. E, Tables 16 and 19: prompt-only abstention is poorly calibrated and moves with the abstain wording; AbstentionBench (Kirichenko et al. 2026): abstention is brittle in current LLMs"},
+	{SimLapse, "Lapse",
+		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, whatever the layout",
+		"Table 5: the answer models stay far below the oracle on every class (RevisionLedger .408 on reverted-revert, .343 on monotonic) although the ledger shows which row is live; DyKnow's \"outdated\" answer label; App. A premise (R): a decode gap that no render removes"},
 	{SimRows, "RowBudget",
 		"the reader loses track past this many records of the asked key (and raw event lines); 0 reads them all",
 		"App. A Conjecture 1: the reader term grows with the render's number of candidate fields (distractor sensitivity, Cuconasu et al. 2024)"},
@@ -77,6 +85,12 @@ type SimProfile struct {
 	// DateDecayPerRow: each dated record beyond two multiplies the sort
 	// probability by (1 − DateDecayPerRow).
 	DateDecayPerRow float64 `json:"date_decay_per_row"`
+	// OrderSkill: P(a newest-first list of dated records is read as
+	// ordered, without a sort).
+	OrderSkill float64 `json:"order_skill,omitempty"`
+	// Lapse: P(a settled snapshot answer is replaced by another value shown
+	// for the key).
+	Lapse float64 `json:"lapse,omitempty"`
 	// FirstRowBias: P(take the first candidate in the text) when candidates
 	// disagree.
 	FirstRowBias float64 `json:"first_row_bias"`
@@ -106,20 +120,22 @@ var simProfiles = []SimProfile{
 // SimProfiles lists the built-in simulated reader profiles.
 func SimProfiles() []SimProfile { return append([]SimProfile(nil), simProfiles...) }
 
-// SimProfileNamed returns the built-in profile called name.
+// SimProfileNamed returns the built-in profile called name: a hand-set
+// profile (SimProfiles) or a calibrated one (CalibratedProfiles,
+// "fit-FAMILY").
 func SimProfileNamed(name string) (SimProfile, error) {
-	for _, p := range simProfiles {
+	for _, p := range append(SimProfiles(), CalibratedProfiles()...) {
 		if p.Name == name {
 			return p, nil
 		}
 	}
-	return SimProfile{}, fmt.Errorf("unknown sim profile %q (want one of %s)", name, simProfileNames())
+	return SimProfile{}, fmt.Errorf("unknown sim profile %q (want one of %s, or @FILE#NAME)", name, simProfileNames())
 }
 
 func simProfileNames() string {
-	names := make([]string, len(simProfiles))
-	for i, p := range simProfiles {
-		names[i] = p.Name
+	var names []string
+	for _, p := range append(SimProfiles(), CalibratedProfiles()...) {
+		names = append(names, p.Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -133,6 +149,10 @@ func (p SimProfile) Get(name string) (float64, error) {
 		return p.DateSkill, nil
 	case SimDateDecay:
 		return p.DateDecayPerRow, nil
+	case SimOrder:
+		return p.OrderSkill, nil
+	case SimLapse:
+		return p.Lapse, nil
 	case SimFirstRow:
 		return p.FirstRowBias, nil
 	case SimAbstain:
@@ -155,6 +175,10 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 		p.DateSkill = v
 	case SimDateDecay:
 		p.DateDecayPerRow = v
+	case SimOrder:
+		p.OrderSkill = v
+	case SimLapse:
+		p.Lapse = v
 	case SimFirstRow:
 		p.FirstRowBias = v
 	case SimAbstain:
@@ -194,7 +218,7 @@ func (p SimProfile) Validate() error {
 	for _, c := range []struct {
 		name string
 		v    float64
-	}{{SimStatus, p.StatusSkill}, {SimDate, p.DateSkill}, {SimDateDecay, p.DateDecayPerRow},
+	}{{SimStatus, p.StatusSkill}, {SimDate, p.DateSkill}, {SimDateDecay, p.DateDecayPerRow}, {SimOrder, p.OrderSkill}, {SimLapse, p.Lapse},
 		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
@@ -220,13 +244,17 @@ func (p SimProfile) SortProb(rows int) float64 {
 // It reads the render text exactly like Scripted (same parser, key choice
 // and decision steps) but with capabilities drawn per item:
 //
-//   - three uniforms u_status, u_sort, u_conflict are drawn from a PCG
+//   - five uniforms u_status, u_sort, u_conflict, u_order, u_lapse are drawn from a PCG
 //     seeded by hash(seed, profile name, qid). The memory is deliberately NOT
 //     part of the seed: the same question gets the same draws under every
 //     memory class, so paired differences between memories (the render and
 //     mechanism terms) compare one reader state on two renders (a paired
 //     design) and reflect the renders, not reader noise;
 //   - the reader uses the status column iff u_status < StatusSkill;
+//   - it takes a newest-first list of dated records as ordered, without a
+//     sort, iff u_order < OrderSkill;
+//   - having settled a snapshot's value, it answers another value shown
+//     for the key instead iff u_lapse < Lapse;
 //   - each date sort over n dated records succeeds iff u_sort <
 //     SortProb(n); a failed sort leaves the records in text order, so the
 //     conflict policy then sees them as if undated;
@@ -264,15 +292,24 @@ func NewSim(p SimProfile, seed uint64) (*Sim, error) {
 	return &Sim{name: name, prof: p, seed: seed}, nil
 }
 
-// ParseSim makes the simulated reader of a spec "NAME[@KEY=VALUE]...":
-// a built-in profile (SimProfiles) with optional overrides, KEY one of
-// seed or a capability name (status, date, date-decay, first-row, abstain,
-// rows, tokens), e.g. "careful@seed=7" or "date-sorter@status=0.5". The
+// ParseSim makes the simulated reader of a spec "PROFILE[@KEY=VALUE]...":
+// PROFILE is a built-in profile (SimProfiles, CalibratedProfiles) or
+// "@FILE#NAME", the profile NAME of a calibration file (`esr calibrate`),
+// with optional overrides, KEY one of seed or a capability name
+// (SimCapabilities), e.g. "careful@seed=7", "fit-qwen3-8b@status=0.5" or
+// "@fits.json#fit-mistral-7b@seed=2" (FILE may not contain "@"). The
 // reader's name is "sim:" + spec.
 func ParseSim(spec string) (*Sim, error) {
 	spec = strings.TrimSpace(spec)
 	parts := strings.Split(spec, "@")
-	p, err := SimProfileNamed(parts[0])
+	var p SimProfile
+	var err error
+	if parts[0] == "" && len(parts) > 1 {
+		p, err = loadFileProfile("@" + parts[1])
+		parts = parts[1:]
+	} else {
+		p, err = SimProfileNamed(parts[0])
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -319,7 +356,7 @@ func (s *Sim) Config() any {
 
 // SimDraws are the uniforms a sim reader draws for one question.
 type SimDraws struct {
-	Status, Sort, Conflict float64
+	Status, Sort, Conflict, Order, Lapse float64
 }
 
 // Draws are the reader's uniforms for question qid: from a PCG seeded by
@@ -332,7 +369,11 @@ func (s *Sim) Draws(qid string) SimDraws {
 	h.Write([]byte("\x00sim\x00" + s.prof.Name + "\x00" + qid))
 	k := h.Sum64()
 	r := rand.New(rand.NewPCG(k, k^0x9e3779b97f4a7c15^s.seed))
-	return SimDraws{Status: r.Float64(), Sort: r.Float64(), Conflict: r.Float64()}
+	// Order and Lapse are drawn last, so the first three draws are those of
+	// readers from before those capabilities existed.
+	d := SimDraws{Status: r.Float64(), Sort: r.Float64(), Conflict: r.Float64()}
+	d.Order, d.Lapse = r.Float64(), r.Float64()
+	return d
 }
 
 // Read answers from the render text with the capabilities drawn for
@@ -372,7 +413,19 @@ func (s *Sim) decide(in Input) (decision, string) {
 	if p.TokenBudget > 0 {
 		steps = append(steps, fmt.Sprintf("reads %d tokens", p.TokenBudget))
 	}
-	pol := policy{caps: caps, rowBudget: p.RowBudget, sortOK: func(n int) bool {
+	readsOrder := u.Order < p.OrderSkill
+	if p.OrderSkill > 0 {
+		if readsOrder {
+			steps = append(steps, fmt.Sprintf("reads newest-first order (p=%.2f)", p.OrderSkill))
+		} else {
+			steps = append(steps, fmt.Sprintf("does not read order (p=%.2f)", p.OrderSkill))
+		}
+	}
+	lapse := u.Lapse < p.Lapse
+	if p.Lapse > 0 {
+		steps = append(steps, fmt.Sprintf("lapse %s (p=%.2f)", map[bool]string{true: "drawn", false: "not drawn"}[lapse], p.Lapse))
+	}
+	pol := policy{caps: caps, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
 		q := p.SortProb(n)
 		ok := u.Sort < q
 		what := "failed"

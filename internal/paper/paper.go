@@ -140,6 +140,51 @@ var Table13 = map[string][]float64{
 	"atom-dropout":   {-0.007, -0.034, -0.049, -0.040, -0.045, -0.043},
 }
 
+// Families are the paper's five answer-LLM families, in its tables' order.
+var Families = []string{"Llama-3.1-8B", "Mistral-7B", "Qwen2.5-7B", "Qwen3-8B", "Qwen3-14B"}
+
+// Table16 is per-family abstain calibration and Cohen's κ on
+// ESR-Bench-GitHub (spec §11): RevisionLedger calibration, GraphRAG+abstain
+// calibration, RevisionLedger κ, GraphRAG+abstain κ. Calibration is the
+// agreement of the binary abstain decision with the gold abstain label; κ is
+// chance-corrected on the same 2×2 table. The Δ column of the paper
+// (RL − GRW calibration) checks the reading.
+var Table16 = map[string][4]float64{
+	"Llama-3.1-8B": {0.910, 0.466, 0.297, 0.038},
+	"Mistral-7B":   {0.871, 0.276, 0.269, 0.023},
+	"Qwen2.5-7B":   {0.634, 0.362, 0.089, 0.028},
+	"Qwen3-8B":     {0.960, 0.918, 0.097, 0.101},
+	"Qwen3-14B":    {0.932, 0.407, 0.113, 0.042},
+}
+
+// Table16GoldAbstain is the gold abstain rate on ESR-Bench-GitHub (Table
+// 19's caption).
+const Table16GoldAbstain = 0.035
+
+// Table17Columns is Table 17 (auxiliary split, reverted-revert, n = 734 per
+// family): Δ RevisionLedger − GraphRAG+abstain per render format, in the
+// printed column order c1..c4. The PDF's header fragments do not fix which
+// column is which format (spec §11): see Table17Readings.
+var Table17Columns = map[string][4]float64{
+	"Llama-3.1-8B": {0.046, 0.119, 0.155, 0.075},
+	"Mistral-7B":   {0.170, 0.253, 0.173, 0.215},
+	"Qwen2.5-7B":   {0.041, 0.089, 0.099, 0.072},
+	"Qwen3-8B":     {0.158, 0.289, 0.257, 0.312},
+	"Qwen3-14B":    {0.053, 0.112, 0.121, 0.108},
+}
+
+// Table17Readings are the two plausible readings of Table 17's column
+// order, c1..c4 as ledger formats (memory.LedgerFormats' names): the one
+// the registry has used ("verbose-first": VERB., MIN., JSON, COMP.) and the
+// one that puts the compact header first ("compact-first").
+var Table17Readings = map[string][4]string{
+	"verbose-first": {"verbose", "minimal", "json", "compact"},
+	"compact-first": {"compact", "verbose", "minimal", "json"},
+}
+
+// Table17Reading is the reading the kit uses by default.
+const Table17Reading = "verbose-first"
+
 // Table20 are the per-family permutation p-values (auxiliary high-noise
 // split) that Holm's procedure is applied to.
 var Table20 = map[string][]float64{

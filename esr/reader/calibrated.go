@@ -1,0 +1,180 @@
+package reader
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+)
+
+// Calibrated simulated readers: one sim profile per paper family, fitted to
+// the paper's published per-family numbers (Tables 16 and 17) on the
+// bundled synthetic bench by experiment.Calibrate (`esr calibrate`). They are
+// SIMULATIONS calibrated to a few published numbers, not the LLMs: every
+// table they feed says so, and the fit error per target is kept with them.
+
+// CalibrationTarget is one fitted number: the paper's value and the fitted
+// profile's expected value on the bench it was fitted on.
+type CalibrationTarget struct {
+	Name  string  `json:"name"`
+	Paper float64 `json:"paper"`
+	Fit   float64 `json:"fit"`
+}
+
+// Error is Fit − Paper.
+func (t CalibrationTarget) Error() float64 { return t.Fit - t.Paper }
+
+// FittedFamily is the profile fitted to one paper family.
+type FittedFamily struct {
+	Family  string              `json:"family"`
+	Profile SimProfile          `json:"profile"`
+	Targets []CalibrationTarget `json:"targets"`
+	// RMSE is the root mean squared error over the targets.
+	RMSE float64 `json:"rmse"`
+}
+
+// Calibration is a set of fitted profiles with what they were fitted on:
+// the file `esr calibrate` writes.
+type Calibration struct {
+	Kind  string `json:"kind"`
+	Bench string `json:"bench"`
+	// BenchHash identifies the bench's files (bench.Bench.Hash).
+	BenchHash string         `json:"bench_hash"`
+	Reading   string         `json:"table17_reading"`
+	Items     map[string]int `json:"items"`
+	Method    string         `json:"method"`
+	Families  []FittedFamily `json:"families"`
+}
+
+// CalibrationKind marks a calibration file.
+const CalibrationKind = "esrkit-sim-calibration/1"
+
+// FitPrefix starts the name of a calibrated profile: "fit-" + the family
+// in lower case, e.g. "fit-qwen3-8b".
+const FitPrefix = "fit-"
+
+// FitName is the profile name of the reader fitted to a paper family.
+func FitName(family string) string { return FitPrefix + strings.ToLower(family) }
+
+// JSON is the calibration as indented JSON.
+func (c *Calibration) JSON() ([]byte, error) {
+	b, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// ParseCalibration reads a calibration file's content; name is for errors.
+func ParseCalibration(data []byte, name string) (*Calibration, error) {
+	var c Calibration
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if c.Kind != CalibrationKind {
+		return nil, fmt.Errorf("%s: field \"kind\": %q is not %q", name, c.Kind, CalibrationKind)
+	}
+	if len(c.Families) == 0 {
+		return nil, fmt.Errorf("%s: field \"families\": no fitted family", name)
+	}
+	for i, f := range c.Families {
+		if f.Profile.Name == "" {
+			return nil, fmt.Errorf("%s: field \"families[%d].profile.name\": empty", name, i)
+		}
+		if err := f.Profile.Validate(); err != nil {
+			return nil, fmt.Errorf("%s: field \"families[%d].profile\": %w", name, i, err)
+		}
+		if math.IsNaN(f.RMSE) {
+			return nil, fmt.Errorf("%s: field \"families[%d].rmse\": NaN", name, i)
+		}
+	}
+	return &c, nil
+}
+
+// LoadCalibration reads a calibration file.
+func LoadCalibration(path string) (*Calibration, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCalibration(data, path)
+}
+
+// Family returns the fitted family whose profile is called name.
+func (c *Calibration) Family(name string) (FittedFamily, bool) {
+	for _, f := range c.Families {
+		if f.Profile.Name == name {
+			return f, true
+		}
+	}
+	return FittedFamily{}, false
+}
+
+// calibratedJSON is the calibration shipped with the kit: the five paper
+// families fitted on data/synthetic (regenerate with `esr calibrate --bench
+// data/synthetic --targets paper --out esr/reader/calibrated.json`;
+// experiment's TestShippedCalibration checks it against the bench).
+//
+//go:embed calibrated.json
+var calibratedJSON []byte
+
+// Calibrated is the calibration shipped with the kit.
+func Calibrated() *Calibration {
+	c, err := ParseCalibration(calibratedJSON, "esr/reader/calibrated.json")
+	if err != nil {
+		panic("reader: shipped calibration: " + err.Error())
+	}
+	return c
+}
+
+// CalibratedProfiles are the shipped calibrated profiles, in the paper's
+// family order.
+func CalibratedProfiles() []SimProfile {
+	c := Calibrated()
+	out := make([]SimProfile, len(c.Families))
+	for i, f := range c.Families {
+		out[i] = f.Profile
+	}
+	return out
+}
+
+// CalibratedPanel is one sim reader per shipped calibrated profile (draw
+// seed 0): the notebooks' default readers.
+func CalibratedPanel() []Reader {
+	ps := CalibratedProfiles()
+	out := make([]Reader, len(ps))
+	for i, p := range ps {
+		r, err := NewSim(p, 0)
+		if err != nil {
+			panic("reader: shipped calibration: " + err.Error())
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// loadFileProfile resolves "@FILE#NAME": the profile NAME of the
+// calibration file FILE.
+func loadFileProfile(ref string) (SimProfile, error) {
+	path, name, ok := strings.Cut(strings.TrimPrefix(ref, "@"), "#")
+	if !ok || path == "" || name == "" {
+		return SimProfile{}, fmt.Errorf("sim profile %q: want @FILE#NAME", ref)
+	}
+	c, err := LoadCalibration(path)
+	if err != nil {
+		return SimProfile{}, fmt.Errorf("sim profile %q: %w", ref, err)
+	}
+	f, ok := c.Family(name)
+	if !ok {
+		names := make([]string, len(c.Families))
+		for i, f := range c.Families {
+			names[i] = f.Profile.Name
+		}
+		return SimProfile{}, fmt.Errorf("sim profile %q: %s has no profile %q (it has %s)", ref, path, name, strings.Join(names, ", "))
+	}
+	return f.Profile, nil
+}

@@ -1,0 +1,80 @@
+package reader_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+// TestSimExpectedMatchesDraws: the exact expectation over a sim reader's
+// branches equals the average of its answers over many draw seeds (the
+// draws are uniform, so the share of seeds giving an answer converges to
+// the branches' probability), for every profile and memory class on the
+// Figure 1 stream and a longer stream with conflicts.
+func TestSimExpectedMatchesDraws(t *testing.T) {
+	ctx := context.Background()
+	s1, a1 := bench.Figure1()
+	long := []bench.Event{}
+	for i, v := range []string{"30 s", "60 s", "30 s", "90 s", "60 s", "30 s", "45 s"} {
+		long = append(long, bench.Event{ID: fmt.Sprintf("e%d", i+1), Date: fmt.Sprintf("2024-0%d-01", i+1),
+			Actor: []string{"ann", "bob"}[i%2], Value: v, Text: "Set the timeout to " + v + "."})
+	}
+	s2, a2 := bench.Build("long", bench.TimeoutKey, long)
+	type stream struct {
+		s     *esr.Stream
+		atoms []esr.Atom
+		gold  string
+	}
+	profiles := reader.SimProfiles()
+	profiles = append(profiles, reader.SimProfile{Name: "decaying", StatusSkill: 0.4, DateSkill: 0.9, DateDecayPerRow: 0.3, FirstRowBias: 0.3, AbstainOnConflict: 0.6},
+		reader.SimProfile{Name: "order-reader", StatusSkill: 0.2, DateSkill: 0.3, DateDecayPerRow: 0.2, OrderSkill: 0.7, FirstRowBias: 0.2, AbstainOnConflict: 0.8, Lapse: 0.3})
+	const seeds = 1500
+	for _, st := range []stream{{s1, a1, "30 s"}, {s2, a2, "45 s"}} {
+		q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
+		for _, m := range append(append([]string{}, memory.Names...), memory.Graphiti, memory.Mem0V3) {
+			mst := memory.MustBuild(m, st.s, st.atoms, memory.Options{})
+			in := reader.Input{QID: "q", Question: q.Question, QueryType: esr.Snapshot, Context: mst.Render(q), MayAbstain: mst.MayAbstain(), Memory: m}
+			for _, p := range profiles {
+				correct := func(a esr.Answer) float64 {
+					if !a.Abstain && esr.StateOf(a.Value, esr.Positive) == esr.StateOf(st.gold, esr.Positive) {
+						return 1
+					}
+					return 0
+				}
+				br := reader.SimBranches(p, in, p.DateSkill > 0)
+				total := 0.0
+				for _, b := range br {
+					total += b.Prob(p)
+				}
+				if math.Abs(total-1) > 1e-9 {
+					t.Fatalf("%s on %s: branch probabilities sum to %v", p.Name, m, total)
+				}
+				want := reader.SimExpected(p, br, correct)
+				got := 0.0
+				for seed := uint64(1); seed <= seeds; seed++ {
+					r, err := reader.NewSim(p, seed)
+					if err != nil {
+						t.Fatal(err)
+					}
+					out, err := r.Read(ctx, in)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got += correct(out.Answer)
+				}
+				got /= seeds
+				// 1,500 draws: the standard error is at most 0.013; the seeds are fixed,
+				// so the check is deterministic.
+				if math.Abs(got-want) > 0.05 {
+					t.Errorf("%s on %s (%s): mean over draws %.3f, expected %.3f", p.Name, m, st.s.ID, got, want)
+				}
+			}
+		}
+	}
+}
