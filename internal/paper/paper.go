@@ -8,6 +8,11 @@ var Numbers = map[string]float64{
 	"rr/RevisionLedger − GraphRAG+abstain": 0.182,
 	"rr/Graphiti − GraphRAG+abstain":       0.266,
 	"rr/RevisionLedger − Graphiti":         -0.084,
+	// Their published 95% intervals ("KEY-lo", "KEY-hi"; spec §9).
+	"rr/RevisionLedger − GraphRAG+abstain-lo": 0.134,
+	"rr/RevisionLedger − GraphRAG+abstain-hi": 0.230,
+	"rr/RevisionLedger − Graphiti-lo":         -0.128,
+	"rr/RevisionLedger − Graphiti-hi":         -0.041,
 	// Table 2 (DeepSeek-V3).
 	"t2/render":             0.159,
 	"t2/fine-d mechanism":   0.025,
@@ -16,6 +21,15 @@ var Numbers = map[string]float64{
 	// definition (coarse-retain − the ledger's control); the paper reports no
 	// matched term or layout term.
 	"t2/coarse-d mechanism (paper's: vs the ledger's control; layout changes)": 0.087,
+	// Table 2's published 95% intervals.
+	"t2/render-lo":             0.114,
+	"t2/render-hi":             0.207,
+	"t2/fine-d mechanism-lo":   -0.005,
+	"t2/fine-d mechanism-hi":   0.057,
+	"t2/coarse-d mechanism-lo": 0.046,
+	"t2/coarse-d mechanism-hi": 0.130,
+	"t2/coarse-d mechanism (paper's: vs the ledger's control; layout changes)-lo": 0.046,
+	"t2/coarse-d mechanism (paper's: vs the ledger's control; layout changes)-hi": 0.130,
 	// Table 3: typed mechanism residual (fine-ledger − render-only) by stratum.
 	"t3/reverted_revert":       0.025,
 	"t3/monotonic":             -0.003,

@@ -1,0 +1,222 @@
+package experiment
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+// Verdicts compare our findings with the paper's: not "the same sign", but
+// which term dominates and whether each interval excludes 0, with the ratio
+// of magnitudes and, where the kit knows it, the cause of a difference.
+// Every word is computed from the comparisons and the registry.
+
+// paperInterval is the paper's published 95% interval for a registry key
+// ("KEY-lo", "KEY-hi"), when it prints one.
+func paperInterval(key string) (lo, hi float64, ok bool) {
+	lo, ok1 := Paper[key+"-lo"]
+	hi, ok2 := Paper[key+"-hi"]
+	return lo, hi, ok1 && ok2
+}
+
+// finding words a difference: "positive", "negative" (its interval excludes
+// 0) or "not distinguishable from 0".
+func finding(d, lo, hi float64) string {
+	switch {
+	case lo > 0:
+		return "positive"
+	case hi < 0:
+		return "negative"
+	}
+	return "not distinguishable from 0"
+}
+
+// Versus compares our comparison c with the paper's number under key: each
+// one's value, interval and finding, whether the findings agree (both
+// excluding 0 with one sign, both not excluding 0, or not), and the ratio of
+// magnitudes. With no paper value it says so.
+func Versus(c Comparison, key string) string {
+	p, ok := Paper[key]
+	if !ok {
+		return fmt.Sprintf("%s: ours %s %s; the paper reports no value.", c.Label, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi))
+	}
+	ours := finding(c.Delta, c.Lo, c.Hi)
+	s := fmt.Sprintf("%s: ours %s %s is %s", c.Label, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), ours)
+	lo, hi, hasCI := paperInterval(key)
+	ratio := ""
+	if p != 0 && c.Delta != 0 && (p > 0) == (c.Delta > 0) {
+		ratio = fmt.Sprintf("; ours is %.1f× the paper's", math.Abs(c.Delta/p))
+	}
+	if !hasCI {
+		sign := "the same sign as"
+		if (p > 0) != (c.Delta > 0) || c.Delta == 0 {
+			sign = "not the sign of"
+		}
+		return s + fmt.Sprintf("; the paper prints %s without an interval, so only the point estimates compare: ours has %s it%s.", fmtSigned(p), sign, ratio)
+	}
+	theirs := finding(p, lo, hi)
+	s += fmt.Sprintf("; the paper's %s %s is %s", fmtSigned(p), fmtCI(lo, hi), theirs)
+	switch {
+	case ours == theirs && ours != "not distinguishable from 0":
+		return s + " — the same finding" + ratio + "."
+	case ours == theirs:
+		return s + " — the same finding (neither excludes 0)."
+	case ours == "not distinguishable from 0":
+		return s + " — a different finding: the paper's interval excludes 0, ours does not."
+	case theirs == "not distinguishable from 0":
+		return s + " — a different finding: ours excludes 0, the paper's does not" + ratio + "."
+	}
+	return s + " — the opposite finding."
+}
+
+// Dominant names the term with the largest |Δ| among cs, with whether its
+// interval excludes 0.
+func Dominant(cs []Comparison) (Comparison, bool) {
+	if len(cs) == 0 {
+		return Comparison{}, false
+	}
+	best := cs[0]
+	for _, c := range cs[1:] {
+		if math.Abs(c.Delta) > math.Abs(best.Delta) {
+			best = c
+		}
+	}
+	return best, true
+}
+
+// DominanceVersusPaper says which of the labelled pooled terms dominates in
+// ours and in the paper (registry keys prefix+label), whether each excludes
+// 0, and whether the two agree; cause, when not empty, is appended as the
+// reason for a difference.
+func DominanceVersusPaper(cs []Comparison, labels []string, prefix, cause string) string {
+	var ours []Comparison
+	for _, l := range labels {
+		if c, ok := pooledOrOnly(cs, l); ok {
+			ours = append(ours, c)
+		}
+	}
+	big, ok := Dominant(ours)
+	if !ok {
+		return ""
+	}
+	pBig, pVal := "", 0.0
+	for _, l := range labels {
+		if v, ok := Paper[prefix+l]; ok && (pBig == "" || math.Abs(v) > math.Abs(pVal)) {
+			pBig, pVal = l, v
+		}
+	}
+	s := fmt.Sprintf("In ours the %s term dominates (%s %s, %s)", big.Label, fmtSigned(big.Delta), fmtCI(big.Lo, big.Hi), finding(big.Delta, big.Lo, big.Hi))
+	if pBig == "" {
+		return s + "; the paper reports none of these terms."
+	}
+	pf := "no interval printed"
+	if lo, hi, ok := paperInterval(prefix + pBig); ok {
+		pf = finding(pVal, lo, hi)
+	}
+	s += fmt.Sprintf("; in the paper the %s term does (%s, %s)", pBig, fmtSigned(pVal), pf)
+	if pBig == big.Label && (pVal > 0) == (big.Delta > 0) {
+		return s + ": the same term carries the gain."
+	}
+	s += ": a different term carries the gain"
+	if cause != "" {
+		s += ". " + cause
+	} else {
+		s += "."
+	}
+	return s
+}
+
+// pooledOrOnly is the pooled comparison labelled label, or the only
+// family's.
+func pooledOrOnly(cs []Comparison, label string) (Comparison, bool) {
+	if c, ok := find(cs, label, Pooled); ok {
+		return c, true
+	}
+	var only []Comparison
+	for _, c := range cs {
+		if c.Label == label {
+			only = append(only, c)
+		}
+	}
+	if len(only) == 1 {
+		return only[0], true
+	}
+	return Comparison{}, false
+}
+
+// SkillMix is the mean of the reader families' skills that decide whether a
+// reverted revert's gain looks like render or like mechanism: reading the
+// status column (mechanism), and reading a newest-first history or sorting
+// dates (what makes the ledger's layout, with or without status, readable).
+// Scripted readers count 0 or 1; LLM and oracle families are not known and
+// are left out (N counts the families known).
+type SkillMix struct {
+	Status, Order, Date, FirstRow float64
+	N                             int
+}
+
+// SkillsOf averages the skills of the families named (reader names as
+// outcome rows carry them).
+func SkillsOf(families []string) SkillMix {
+	var m SkillMix
+	for _, f := range families {
+		switch {
+		case strings.HasPrefix(f, "sim:"):
+			r, err := reader.ParseSim(strings.TrimPrefix(f, "sim:"))
+			if err != nil {
+				continue
+			}
+			p := r.Profile()
+			m.Status += p.StatusSkill
+			m.Order += p.OrderSkill
+			m.Date += p.DateSkill
+			m.FirstRow += p.FirstRowBias
+		case strings.HasPrefix(f, "scripted:"):
+			r, err := reader.NewScripted(strings.TrimPrefix(f, "scripted:"))
+			if err != nil {
+				continue
+			}
+			caps := r.Capabilities()
+			m.Status += b2f(caps.UsesStatus)
+			m.Date += b2f(caps.SortsByTime)
+			m.FirstRow += b2f(caps.OnConflict == reader.ConflictFirst)
+		default:
+			continue
+		}
+		m.N++
+	}
+	if m.N > 0 {
+		n := float64(m.N)
+		m.Status, m.Order, m.Date, m.FirstRow = m.Status/n, m.Order/n, m.Date/n, m.FirstRow/n
+	}
+	return m
+}
+
+// DecompositionCause names what makes our decomposition differ from the
+// paper's, from what the kit knows: the readers' skills (a status-reading
+// panel credits the mechanism; a panel that reads order or sorts dates
+// reads the dated d-blind control and render-only alike) and the bench.
+func DecompositionCause(families []string, benchName string) string {
+	m := SkillsOf(families)
+	if m.N == 0 {
+		return "The readers' skills are not known to the kit (LLM families), so it cannot name the cause; the benchmark (" + benchName + ") differs from the paper's ESR-Bench."
+	}
+	var parts []string
+	if m.Status >= 0.5 {
+		parts = append(parts, fmt.Sprintf("these readers mostly read the status column (mean status skill %.2f over %d families), so the ledger's status cells, the mechanism, settle reverted reverts that the neutral control leaves in conflict", m.Status, m.N))
+	} else {
+		parts = append(parts, fmt.Sprintf("these readers mostly ignore the status column (mean status skill %.2f over %d families)", m.Status, m.N))
+	}
+	read := math.Max(m.Order, m.FirstRow)
+	switch {
+	case m.Date >= 0.5:
+		parts = append(parts, fmt.Sprintf("they sort visible dates (mean date skill %.2f), which the kit's dated d-blind control also shows, so the layout alone gains them little", m.Date))
+	case read < 0.5:
+		parts = append(parts, fmt.Sprintf("they seldom read the ledger's newest-first order (mean order skill %.2f, first-row %.2f), which is what a render term needs", m.Order, m.FirstRow))
+	default:
+		parts = append(parts, fmt.Sprintf("they read the ledger's newest-first order (mean order skill %.2f, first-row %.2f), which the shuffled d-blind control lacks", m.Order, m.FirstRow))
+	}
+	return "Cause, from the readers' skills: " + strings.Join(parts, "; ") + ". The benchmark (" + benchName + ") also differs from the paper's ESR-Bench."
+}

@@ -1,0 +1,68 @@
+package experiment_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/experiment"
+)
+
+// TestVersus: the verdict compares findings (interval vs 0, and the sign
+// only when it excludes 0), not signs alone. The paper's values and
+// intervals are Table 2's (spec §9): render +0.159 [+0.114, +0.207], fine-d
+// mechanism +0.025 [−0.005, +0.057].
+func TestVersus(t *testing.T) {
+	cases := []struct {
+		c    experiment.Comparison
+		key  string
+		want string
+	}{
+		// Issue 22's example: ours +0.177 [+0.160, +0.193] against the
+		// paper's +0.025 (n.s.) is a different finding, not "the same sign".
+		{experiment.Comparison{Label: "fine-d mechanism", Delta: 0.177, Lo: 0.160, Hi: 0.193}, "t2/fine-d mechanism",
+			"a different finding: ours excludes 0, the paper's does not; ours is 7.1× the paper's."},
+		{experiment.Comparison{Label: "render", Delta: 0.100, Lo: 0.05, Hi: 0.15}, "t2/render", "the same finding; ours is 0.6× the paper's."},
+		{experiment.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, "t2/render", "the opposite finding."},
+		{experiment.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/render", "a different finding: the paper's interval excludes 0, ours does not."},
+		{experiment.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/fine-d mechanism", "the same finding (neither excludes 0)."},
+		{experiment.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine − coarse", "only the point estimates compare: ours has the same sign as it; ours is 0.3× the paper's."},
+		{experiment.Comparison{Label: "x", Delta: 0.1, Lo: 0.05, Hi: 0.15}, "no/such/key", "the paper reports no value."},
+	}
+	for _, c := range cases {
+		if got := experiment.Versus(c.c, c.key); !strings.HasSuffix(got, c.want) {
+			t.Errorf("Versus(%+v, %s) = %q, want it to end %q", c.c, c.key, got, c.want)
+		}
+	}
+}
+
+// TestDominanceVersusPaper: which term carries the gain, in ours and in
+// the paper.
+func TestDominanceVersusPaper(t *testing.T) {
+	cs := []experiment.Comparison{
+		{Label: "render", Delta: 0.031, Lo: 0.017, Hi: 0.047, Family: experiment.Pooled},
+		{Label: "fine-d mechanism", Delta: 0.086, Lo: 0.063, Hi: 0.110, Family: experiment.Pooled},
+	}
+	got := experiment.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2/", "CAUSE.")
+	for _, want := range []string{"In ours the fine-d mechanism term dominates (+0.086 [+0.063, +0.110], positive)",
+		"in the paper the render term does (+0.159, positive)", "a different term carries the gain. CAUSE."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	cs[0].Delta, cs[0].Lo, cs[0].Hi = 0.2, 0.1, 0.3
+	if got := experiment.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2/", "CAUSE."); !strings.HasSuffix(got, "the same term carries the gain.") {
+		t.Errorf("render-dominant: %q", got)
+	}
+}
+
+// TestSkillsOf averages the skills of known families and skips unknown
+// ones.
+func TestSkillsOf(t *testing.T) {
+	m := experiment.SkillsOf([]string{"scripted:status-reader", "scripted:majority", "llm:qwen3-8b", "sim:careful"})
+	if m.N != 3 || m.Status < 0.63 || m.Status > 0.64 || m.Date < 0.64 || m.Date > 0.66 {
+		t.Errorf("%+v", m)
+	}
+	if s := experiment.DecompositionCause([]string{"llm:x"}, "b"); !strings.Contains(s, "not known") {
+		t.Errorf("%s", s)
+	}
+}
