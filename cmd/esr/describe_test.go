@@ -15,12 +15,12 @@ func TestDescribeCommand(t *testing.T) {
 	var c struct {
 		QAs        int                                  `json:"qas"`
 		Cells      map[string]map[string]map[string]int `json:"by_source_stratum_query"`
-		LengthBins []struct{ Label string }             `json:"length_bins"`
+		LengthBins []struct{ Label, Paper string }      `json:"length_bins"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &c); err != nil {
 		t.Fatalf("%v: %s", err, stdout)
 	}
-	if c.QAs == 0 || len(c.Cells) != 3 || len(c.LengthBins) != 5 || c.LengthBins[4].Label != "20–70" {
+	if c.QAs == 0 || len(c.Cells) != 3 || len(c.LengthBins) != 5 || c.LengthBins[4].Label != "21–70" || c.LengthBins[4].Paper != "20–70" {
 		t.Errorf("describe %+v", c)
 	}
 	text, _, code := dataRun(t, "describe", "--bench", dir, "--format", "text")

@@ -13,9 +13,9 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// LengthBin names the Table 12 bin of a stream with n events (the bins of
-// coverage.LengthBins, right-closed: 2–5, 6, 7–10, 11–20, 21–70), or "" outside
-// them.
+// LengthBin names the Table 12 bin of a stream with n events by the event
+// counts it holds (coverage.LengthBins' Label: 2–5, 6, 7–10, 11–20, 21–70),
+// or "" outside them.
 func LengthBin(n int) string {
 	i := coverage.BinOf(n)
 	if i < 0 || i >= len(coverage.LengthBins) {
@@ -39,16 +39,16 @@ func StreamLengths(b *bench.Bench) map[string]int {
 // over snapshot rows: the paper's confounded observational precursor.
 func Table12(rows []eval.Outcome, lengths map[string]int, opt StatOptions) *report.Table {
 	t := &report.Table{Name: "table12-stream-length", Title: "Table 12: fine − coarse by stream length (observational, confounded)",
-		Columns: []string{"stream length", "n", "ours Δ", "95% CI", "paper Δ"}}
+		Columns: []string{"events (ours)", "paper's bin", "n", "ours Δ", "95% CI", "paper Δ"}}
 	for i, b := range coverage.LengthBins {
 		label := b.Label
 		f := And(QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
 		c, err := Compare(rows, label, memory.FineLedger, memory.CoarseRetain, f, opt)
 		if err != nil {
-			t.AddRow(label, 0, "—", "—", fmtSigned(paper.Table12[i]))
+			t.AddRow(label, b.Paper, 0, "—", "—", fmtSigned(paper.Table12[i]))
 			continue
 		}
-		t.AddRow(label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmtSigned(paper.Table12[i]))
+		t.AddRow(label, b.Paper, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmtSigned(paper.Table12[i]))
 	}
 	t.Notes = []string{"stream length co-varies with relation mix and difficulty: suggestive at best", opt.IntervalNote(), familyNote(rows)}
 	return t

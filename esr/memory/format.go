@@ -25,7 +25,7 @@ func stamp(t esr.Time) string {
 func firstSentence(text string, max int) string {
 	text = strings.Join(strings.Fields(text), " ")
 	for i := 0; i < len(text); i++ {
-		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && (i+1 == len(text) || text[i+1] == ' ') {
+		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && (i+1 == len(text) || text[i+1] == ' ') && !initial(text, i) {
 			if i+1 <= max {
 				return text[:i+1]
 			}
@@ -40,6 +40,15 @@ func firstSentence(text string, max int) string {
 		cut = max
 	}
 	return text[:cut] + " …"
+}
+
+// initial reports whether the period at i ends a one-letter initial ("L."
+// in "L. Haddad"), which does not end a sentence.
+func initial(text string, i int) bool {
+	if text[i] != '.' || i < 1 || text[i-1] < 'A' || text[i-1] > 'Z' {
+		return false
+	}
+	return i == 1 || text[i-2] == ' '
 }
 
 // unordered returns indices 0..n-1 in an order that carries no time

@@ -111,3 +111,15 @@ func TestParseNames(t *testing.T) {
 		t.Errorf("unknown name error should list the names: %v", err)
 	}
 }
+
+// TestEventIndexKeepsInitials: the ledger's event index cuts an event's text
+// at its first sentence end, not at a name's initial.
+func TestEventIndexKeepsInitials(t *testing.T) {
+	s, atoms := bench.Build("initials", esr.Key{Entity: "Pelara", Attribute: "head_of_government"}, []bench.Event{
+		{ID: "e1", Date: "2000-01-01", Actor: "wikidata", Value: "L. Haddad", Text: "In 2000, L. Haddad became head of government again. More text."},
+	})
+	r := memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{}).Render(esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()})
+	if !strings.Contains(r, `e1 "In 2000, L. Haddad became head of government again."`) {
+		t.Errorf("event index:\n%s", r)
+	}
+}

@@ -12,15 +12,19 @@ import (
 
 // Bin is one stream-length bin of the paper's Table 12. Bins are
 // right-closed, as pandas.qcut prints them: a stream of n events is in the
-// bin with Lo < n ≤ Hi.
+// bin with Lo < n ≤ Hi. Paper is the bin as the paper prints it (its edges
+// overlap: "5–6" then "6–10"); Label is the event counts it holds ("6",
+// "7–10"), which do not.
 type Bin struct {
 	Label string `json:"label"`
+	Paper string `json:"paper"`
 	Lo    int    `json:"lo"`
 	Hi    int    `json:"hi"`
 }
 
-// LengthBins are Table 12's bins: 2–5, 5–6, 6–10, 10–20, 20–70 events.
-var LengthBins = []Bin{{"2–5", 1, 5}, {"5–6", 5, 6}, {"6–10", 6, 10}, {"10–20", 10, 20}, {"20–70", 20, 70}}
+// LengthBins are Table 12's bins, printed by the paper as 2–5, 5–6, 6–10,
+// 10–20, 20–70 events and read right-closed: 2–5, 6, 7–10, 11–20, 21–70.
+var LengthBins = []Bin{{"2–5", "2–5", 1, 5}, {"6", "5–6", 5, 6}, {"7–10", "6–10", 6, 10}, {"11–20", "10–20", 10, 20}, {"21–70", "20–70", 20, 70}}
 
 // BinOf is the index in LengthBins of a stream with n events, -1 below the
 // first bin (fewer than 2 events) and len(LengthBins) above the last.
@@ -69,6 +73,8 @@ type Composition struct {
 	// than 70.
 	ShortStreams int `json:"streams_under_2_events"`
 	LongStreams  int `json:"streams_over_70_events"`
+	ShortQAs     int `json:"qas_under_2_events"`
+	LongQAs      int `json:"qas_over_70_events"`
 }
 
 // Describe computes a benchmark's composition.
@@ -125,9 +131,16 @@ func Describe(b *bench.Bench) *Composition {
 				ms.WithDeprecated++
 			}
 		}
-		if bi, ok := binOf[q.StreamID]; ok && bi >= 0 && bi < len(LengthBins) {
-			c.LengthBins[bi].QAs++
-			c.LengthBins[bi].BySource[src]++
+		if bi, ok := binOf[q.StreamID]; ok {
+			switch {
+			case bi < 0:
+				c.ShortQAs++
+			case bi >= len(LengthBins):
+				c.LongQAs++
+			default:
+				c.LengthBins[bi].QAs++
+				c.LengthBins[bi].BySource[src]++
+			}
 		}
 	}
 	return c
@@ -178,13 +191,13 @@ func (c *Composition) Text() string {
 		p("%-20s %6d / %d\n", src, c.Monotonic[src].PureMono, c.Monotonic[src].WithDeprecated)
 	}
 	p("\nStream length (events; Table 12 bins, right-closed)\n")
-	p("%-8s %8s %8s", "bin", "streams", "qas")
+	p("%-8s %-8s %8s %8s", "events", "paper", "streams", "qas")
 	for _, src := range sources {
 		p(" %20s", src)
 	}
 	p("\n")
 	for _, bc := range c.LengthBins {
-		p("%-8s %8d %8d", bc.Label, bc.Streams, bc.QAs)
+		p("%-8s %-8s %8d %8d", bc.Label, bc.Paper, bc.Streams, bc.QAs)
 		for _, src := range sources {
 			p(" %20d", bc.BySource[src])
 		}
