@@ -123,9 +123,19 @@ func Figure5(rel, drop []Comparison) *plot.Plot {
 		}
 		return out
 	}
+	paperXY := func(vals []float64) []report.XYInterval {
+		var out []report.XYInterval
+		for i, v := range vals {
+			p := 0.1 * float64(i)
+			out = append(out, report.XYInterval{X: p, Est: v, Lo: v, Hi: v})
+		}
+		return out
+	}
+	const pRel, pDrop = report.PaperSeries + ": relation-label noise", report.PaperSeries + ": atom dropout"
 	return report.LinePlot("Fine-d − coarse-d under controlled noise", "corruption probability p", "Δ accuracy (fine − coarse)",
-		map[string][]report.XYInterval{"relation-label noise": toXY(rel), "atom dropout": toXY(drop)},
-		[]string{"relation-label noise", "atom dropout"}, true)
+		map[string][]report.XYInterval{"relation-label noise": toXY(rel), "atom dropout": toXY(drop),
+			pRel: paperXY(paper.Table13["relation-noise"]), pDrop: paperXY(paper.Table13["atom-dropout"])},
+		[]string{"relation-label noise", "atom dropout", pRel, pDrop}, true)
 }
 
 // NoiseArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at

@@ -25,11 +25,20 @@ func ProvenanceAccuracy(rows []eval.Outcome, condition string) []Accuracy {
 	return AccuracyBy(rows, RetentionClasses, nil, And(QueryType("provenance"), Condition(condition)), 0.95)
 }
 
-// Figure3 draws provenance accuracy by retention class with Wilson intervals.
-func Figure3(acc []Accuracy, title string) *plot.Plot {
+// Figure3 draws provenance accuracy by retention class with Wilson
+// intervals. With a paper prefix ("f3/", "f3/deployed/", "templama/"), each
+// class's published accuracy (registry key prefix+class) is an open ring on
+// its bar.
+func Figure3(acc []Accuracy, title string, paperPrefix ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, a := range acc {
-		pts = append(pts, report.IntervalPoint{Label: a.Memory, Est: a.Acc, Lo: a.Lo, Hi: a.Hi})
+		pt := report.IntervalPoint{Label: a.Memory, Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
+		for _, prefix := range paperPrefix {
+			if v, ok := Paper[prefix+a.Memory]; ok {
+				pt.Paper, pt.HasPaper = v, true
+			}
+		}
+		pts = append(pts, pt)
 	}
 	return report.BarPlot(title, "provenance accuracy", pts)
 }

@@ -199,13 +199,39 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt StatOptions) (*repor
 }
 
 // DecompositionPlot draws the decomposition terms with intervals, one colour
-// per family.
-func DecompositionPlot(cs []Comparison, title string) *plot.Plot {
+// per family. With a paper prefix ("t2/"), each term's published value
+// (registry key prefix+label) is drawn as an open ring beside ours.
+func DecompositionPlot(cs []Comparison, title string, paperPrefix ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, c := range cs {
-		pts = append(pts, report.IntervalPoint{Label: c.Label, Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family})
+		pts = append(pts, report.IntervalPoint{Label: plotLabel(c.Label), Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family})
+	}
+	for _, prefix := range paperPrefix {
+		seen := map[string]bool{}
+		for _, c := range cs {
+			if v, ok := Paper[prefix+c.Label]; ok && !seen[c.Label] {
+				seen[c.Label] = true
+				pts = append(pts, report.IntervalPoint{Label: plotLabel(c.Label), Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
+			}
+		}
 	}
 	return report.IntervalPlot(title, "paired Δ accuracy", pts, true)
+}
+
+// plotLabels are the x-axis labels of the decomposition terms, short
+// enough to sit side by side (the tables keep the full labels).
+var plotLabels = map[string]string{
+	TermFineMechanism: "fine-d\nmechanism",
+	TermCoarsePaper:   "coarse-d mech.\n(paper's)",
+	TermCoarseMatched: "coarse-d mech.\n(matched)",
+	TermCoarseLayout:  "coarse\nlayout",
+}
+
+func plotLabel(label string) string {
+	if l, ok := plotLabels[label]; ok {
+		return l
+	}
+	return label
 }
 
 // CoarseSplit reads the coarse-d mechanism of a decomposition two ways

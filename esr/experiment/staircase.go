@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -29,6 +30,24 @@ var staircaseSteps = []string{"d-blind control", "render step", "mechanism step 
 func StaircaseAccuracy(rows []eval.Outcome, f Filter) []Accuracy {
 	out := AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return Pooled }, f, DefaultStats.Level)
 	return append(out, AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, DefaultStats.Level)...)
+}
+
+// PaperGroup is the Group of PaperStaircase's accuracies.
+const PaperGroup = "paper"
+
+// PaperStaircase is the paper's staircase on reverted-revert, from its
+// registry: graphrag-abstain, fine-ledger and coarse-retain are Table 5's
+// accuracies; render-only is not printed, so it is graphrag-abstain plus
+// Table 2's render term (Table 5's fine-ledger then lies Table 2's fine-d
+// mechanism above it, up to rounding). StaircasePlot draws it as open rings.
+func PaperStaircase() []Accuracy {
+	gra := Paper["t5/reverted_revert/graphrag-abstain"]
+	return []Accuracy{
+		{Memory: memory.GraphRAGAbstain, Group: PaperGroup, Acc: gra},
+		{Memory: memory.RenderOnly, Group: PaperGroup, Acc: gra + Paper["t2/render"]},
+		{Memory: memory.FineLedger, Group: PaperGroup, Acc: Paper["t5/reverted_revert/fine-ledger"]},
+		{Memory: memory.CoarseRetain, Group: PaperGroup, Acc: Paper["t5/reverted_revert/coarse-retain"]},
+	}
 }
 
 // StaircaseTable lays StaircaseAccuracy out, one row per family (pooled
@@ -93,11 +112,20 @@ func StaircasePlot(acc []Accuracy, title string) *plot.Plot {
 		if err != nil {
 			continue
 		}
-		if g == Pooled {
+		switch {
+		case g == PaperGroup:
+			pts.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{120, 0, 0, 255}, Radius: vg.Points(6), Shape: draw.RingGlyph{}}
+			line.LineStyle.Color = pts.GlyphStyle.Color
+			line.LineStyle.Width = vg.Points(1)
+			line.LineStyle.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
+			p.Add(line, pts)
+			p.Legend.Add("paper (render-only = GRA + render term)", line, pts)
+			continue
+		case g == Pooled:
 			line.LineStyle.Color, pts.GlyphStyle.Color = color.Black, color.Black
 			line.LineStyle.Width = vg.Points(3)
 			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.PyramidGlyph{}, vg.Points(5)
-		} else {
+		default:
 			c, dashes, glyph := report.SeriesStyle(fi)
 			line.LineStyle.Color, pts.GlyphStyle.Color = c, c
 			line.LineStyle.Width = vg.Points(1.2)
@@ -138,6 +166,7 @@ func StaircaseSentence(acc []Accuracy) string {
 		}
 		by[a.Group][a.Memory] = a.Acc
 	}
+	fams = slices.DeleteFunc(fams, func(f string) bool { return f == PaperGroup })
 	p := by[Pooled]
 	if p == nil {
 		return ""

@@ -188,7 +188,7 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res.add("table3-mechanism-by-stratum", t3, err)
 	t11, err := Table11(rows, PureMonotonic(s.Bench), s.Stats)
 	res.add("table11-pure-monotonic", t11, err)
-	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert")
+	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2/")
 	return res, nil
 }
 
@@ -223,8 +223,8 @@ func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res.add("figure3-provenance-deployed", t, err)
 	t, err = RelationTypeTable(rows, s.Stats)
 	res.add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance accuracy by retention class (state only)")
-	res.Figures["figure3-provenance-deployed"] = Figure3(ProvenanceAccuracy(rows, Deployed), "Provenance accuracy, deployed render (raw events appended)")
+	res.Figures["figure3-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
+	res.Figures["figure3-provenance-deployed"] = Figure3(ProvenanceAccuracy(rows, Deployed), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
 	return res, nil
 }
 

@@ -57,7 +57,7 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
-		res.Figures["appendixD-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance by retention class (external benchmark)")
+		res.Figures["appendixD-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
 		return res, nil
 	}}
 

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	gpalette "gonum.org/v1/plot/palette"
@@ -19,6 +21,10 @@ type IntervalPoint struct {
 	Label       string
 	Est, Lo, Hi float64
 	Series      string // points with the same Series share a colour
+	// Paper is the paper's value for this label, drawn by BarPlot when
+	// HasPaper (IntervalPlot takes the paper's values as PaperSeries points).
+	Paper    float64
+	HasPaper bool
 }
 
 // palette is a colour-blind-safe set (Okabe & Ito 2008).
@@ -33,6 +39,17 @@ var palette = []color.Color{
 // Pooled is the series name IntervalPlot draws apart: first, in black, with
 // a larger diamond, so a pooled estimate never reads as one more family.
 const Pooled = "pooled"
+
+// PaperSeries is the series name of the paper's published values: drawn as
+// large open rings without error bars in every plot that takes it
+// (IntervalPlot's points, BarPlot's IntervalPoint.Paper, LinePlot series
+// whose name starts with it), so ours and the paper's sit side by side.
+const PaperSeries = "paper"
+
+// paperGlyph is how the paper's values are drawn.
+func paperGlyph() draw.GlyphStyle {
+	return draw.GlyphStyle{Color: color.RGBA{120, 0, 0, 255}, Radius: vg.Points(6), Shape: draw.RingGlyph{}}
+}
 
 // shapes give each series its own glyph, so series stay apart in
 // greyscale too.
@@ -69,9 +86,34 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 			break
 		}
 	}
-	width := min(0.7, 0.18*float64(len(series))) // series side by side, close to their label
-	fi := 0                                      // family index, for colours and glyphs
+	// The paper's values last, at the label's centre: they are not a series
+	// of ours.
+	for i, s := range series {
+		if s == PaperSeries && i < len(series)-1 {
+			series = append(append(series[:i:i], series[i+1:]...), PaperSeries)
+			break
+		}
+	}
+	ours := len(series)
+	if seen[PaperSeries] {
+		ours--
+	}
+	width := min(0.7, 0.18*float64(ours)) // series side by side, close to their label
+	fi := 0                               // family index, for colours and glyphs
 	for si, s := range series {
+		if s == PaperSeries {
+			var xys plotter.XYs
+			for _, pt := range points {
+				if pt.Series == s {
+					xys = append(xys, plotter.XY{X: float64(pos[pt.Label]), Y: pt.Est})
+				}
+			}
+			sc, _ := plotter.NewScatter(xys)
+			sc.GlyphStyle = paperGlyph()
+			p.Add(sc)
+			p.Legend.Add(PaperSeries, sc)
+			continue
+		}
 		var xys plotter.XYs
 		var errs plotter.YErrors
 		for _, pt := range points {
@@ -79,8 +121,8 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 				continue
 			}
 			off := 0.0
-			if len(series) > 1 {
-				off = -width/2 + width*float64(si)/float64(len(series)-1)
+			if ours > 1 {
+				off = -width/2 + width*float64(si)/float64(ours-1)
 			}
 			xys = append(xys, plotter.XY{X: float64(pos[pt.Label]) + off, Y: pt.Est})
 			errs = append(errs, struct{ Low, High float64 }{pt.Est - pt.Lo, pt.Hi - pt.Est})
@@ -147,9 +189,12 @@ func placeLegend(p *plot.Plot, points []IntervalPoint, labels []string, nSeries 
 		return
 	}
 	band := 0.085 * float64(nSeries) * (p.Y.Max - p.Y.Min)
-	free := func(label string, top bool) bool {
+	// The legend is about a third of the plot wide: the categories under it
+	// must be free, not only the outermost one.
+	k := max(1, (len(labels)+2)/3)
+	free := func(under []string, top bool) bool {
 		for _, pt := range points {
-			if pt.Label != label {
+			if !slices.Contains(under, pt.Label) {
 				continue
 			}
 			if top && pt.Hi > p.Y.Max-band || !top && pt.Lo < p.Y.Min+band {
@@ -158,12 +203,12 @@ func placeLegend(p *plot.Plot, points []IntervalPoint, labels []string, nSeries 
 		}
 		return true
 	}
-	first, last := labels[0], labels[len(labels)-1]
+	first, last := labels[:k], labels[len(labels)-k:]
 	for _, c := range []struct {
-		label     string
+		under     []string
 		top, left bool
 	}{{first, true, true}, {last, true, false}, {first, false, true}, {last, false, false}} {
-		if free(c.label, c.top) {
+		if free(c.under, c.top) {
 			p.Legend.Top, p.Legend.Left = c.top, c.left
 			return
 		}
@@ -195,6 +240,19 @@ func BarPlot(title, ylabel string, points []IntervalPoint) *plot.Plot {
 	}{xys, errs})
 	eb.LineStyle.Width = vg.Points(1.2)
 	p.Add(bars, eb)
+	var paper plotter.XYs
+	for i, pt := range points {
+		if pt.HasPaper {
+			paper = append(paper, plotter.XY{X: float64(i), Y: pt.Paper})
+		}
+	}
+	if len(paper) > 0 {
+		sc, _ := plotter.NewScatter(paper)
+		sc.GlyphStyle = paperGlyph()
+		p.Add(sc)
+		p.Legend.Add(PaperSeries, sc)
+		p.Legend.Top = true
+	}
 	for i, pt := range points {
 		l, _ := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: float64(i), Y: pt.Hi}}, Labels: []string{fmt.Sprintf("%.3f", pt.Est)}})
 		l.Offset.Y = vg.Points(3)
@@ -202,6 +260,8 @@ func BarPlot(title, ylabel string, points []IntervalPoint) *plot.Plot {
 		p.Add(l)
 	}
 	p.NominalX(labels...)
+	// Half a bar's slot beyond the outer bars, so their labels are not cut.
+	p.X.Min, p.X.Max = -0.7, float64(len(points))-0.3
 	p.Y.Min = 0
 	if p.Y.Max < 1 {
 		p.Y.Max = 1
@@ -236,6 +296,20 @@ func LinePlot(title, xlabel, ylabel string, series map[string][]XYInterval, orde
 		step = 0.012 * (xmax - xmin)
 	}
 	for si, name := range order {
+		if strings.HasPrefix(name, PaperSeries) {
+			var xys plotter.XYs
+			for _, pt := range series[name] {
+				xys = append(xys, plotter.XY{X: pt.X, Y: pt.Est})
+			}
+			ln, sc, _ := plotter.NewLinePoints(xys)
+			sc.GlyphStyle = paperGlyph()
+			ln.LineStyle.Color = paperGlyph().Color
+			ln.LineStyle.Width = vg.Points(0.8)
+			ln.LineStyle.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
+			p.Add(ln, sc)
+			p.Legend.Add(name, ln, sc)
+			continue
+		}
 		off := (float64(si) - float64(len(order)-1)/2) * step
 		var xys plotter.XYs
 		var errs plotter.YErrors
