@@ -220,6 +220,7 @@ func TestRoot(t *testing.T) {
 }
 
 func TestProgress(t *testing.T) {
+	t.Setenv(NonInteractiveEnv, "")
 	r := record(t)
 	clock := time.Unix(0, 0)
 	p := NewProgress("work <1>", 4)
@@ -245,6 +246,18 @@ func TestProgress(t *testing.T) {
 	}
 	if !strings.Contains(r.updates[3], "4/4") || !strings.Contains(r.updates[3], "100%") || strings.Contains(r.updates[3], "left") {
 		t.Errorf("final update = %q", r.updates[3])
+	}
+}
+
+// TestProgressHeadlessClears: in a headless run the finished line is
+// cleared, so executed notebooks keep no progress bars.
+func TestProgressHeadlessClears(t *testing.T) {
+	t.Setenv(NonInteractiveEnv, "1")
+	r := record(t)
+	p := NewProgress("work", 2)
+	p.Set(2)
+	if n := len(r.updates); n < 2 || !strings.HasSuffix(r.updates[n-1], "\x00") {
+		t.Errorf("last update %q, want the line cleared", r.updates)
 	}
 }
 

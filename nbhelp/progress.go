@@ -3,6 +3,7 @@ package nbhelp
 import (
 	"fmt"
 	"html"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -19,7 +20,9 @@ import (
 //
 // Updates are sent at most every [Progress.Every] (the last one always), so calling
 // Set in a tight loop is cheap. It is safe for concurrent use. Outside a notebook it
-// displays nothing.
+// displays nothing; in a headless run (NonInteractiveEnv set: the executed copies
+// that become the report) the line is cleared when the work is done, so a reader of
+// the executed notebook sees results, not progress bars.
 type Progress struct {
 	// Every is the least time between two updates sent to the notebook.
 	Every time.Duration
@@ -59,15 +62,24 @@ func (p *Progress) Add(n int) {
 	p.send(p.total > 0 && p.done >= p.total)
 }
 
-// Done marks the work finished and leaves the line with the final count and time.
+// Done marks the work finished and leaves the line with the final count and time
+// (interactively) or clears it (headless).
 func (p *Progress) Done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.total > 0 && p.done < p.total {
 		p.done = p.total
 	}
+	if headless() {
+		out.UpdateHTML(p.id, "")
+		return
+	}
 	p.send(true)
 }
+
+// headless reports a run whose outputs are kept as executed notebooks, not
+// watched (NonInteractiveEnv).
+func headless() bool { return os.Getenv(NonInteractiveEnv) != "" }
 
 // send sends the current line if force or if Every has passed since the last one.
 func (p *Progress) send(force bool) {

@@ -60,7 +60,8 @@ func setupWith(suite string, b *bench.Bench, readers []reader.Reader) experiment
 
 // Run evaluates a suite on b once (rows cached under .esr-cache/notebooks,
 // keyed by everything they depend on) and reports it; a result read from
-// the cache says so in one line.
+// the cache says so in one line, interactively (headless runs, whose
+// executed copies become the report, leave the line out).
 func Run(suite string, b *bench.Bench) *experiment.Result { return RunWith(suite, b, Readers()) }
 
 // RunWith is Run with readers of your own (e.g. a scripted reader with the
@@ -72,7 +73,7 @@ func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *experiment.
 		panic("nbhelp: no suite " + suite)
 	}
 	res := Must(su.RunCached(Ctx, setupWith(suite, b, readers), Path(".esr-cache", "notebooks")))
-	if res.CacheFile != "" {
+	if res.CacheFile != "" && !headless() {
 		Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")
 	}
