@@ -256,6 +256,7 @@ func TestProgressHeadlessClears(t *testing.T) {
 	r := record(t)
 	p := NewProgress("work", 2)
 	p.Set(2)
+	p.Done()
 	if n := len(r.updates); n < 2 || !strings.HasSuffix(r.updates[n-1], "\x00") {
 		t.Errorf("last update %q, want the line cleared", r.updates)
 	}
