@@ -97,17 +97,47 @@ func columnsHTML(titles, texts []string, diff bool) string {
 		if i < len(titles) {
 			title = titles[i]
 		}
-		b.WriteString(`<div style="flex:1;min-width:240px"><b>` + html.EscapeString(title) + `</b>` +
-			`<pre class="esr-render" style="font-size:11px;white-space:pre-wrap;border:1px solid #ccc;padding:6px">`)
-		if !diff || i == 0 {
+		var lines []textdiff.Line
+		if diff && i > 0 {
+			lines = textdiff.Against(texts[i-1], t)
+		}
+		// A column that shares little with its left neighbour has another
+		// layout: marking it would highlight the whole render, so it is
+		// shown plain with a caption saying so.
+		relayout := lines != nil && sharedShare(lines) < minShared
+		b.WriteString(`<div style="flex:1;min-width:240px"><b>` + html.EscapeString(title) + `</b>`)
+		if relayout {
+			b.WriteString(`<br><small>another layout than the column on its left: not marked line by line</small>`)
+		}
+		// Wrap only between words: a status word is never split across lines.
+		b.WriteString(`<pre class="esr-render" style="font-size:11px;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;border:1px solid #ccc;padding:6px">`)
+		if lines == nil || relayout {
 			b.WriteString(html.EscapeString(t))
 		} else {
-			writeMarked(&b, textdiff.Against(texts[i-1], t))
+			writeMarked(&b, lines)
 		}
 		b.WriteString(`</pre></div>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String()
+}
+
+// minShared is the share of a column's lines that must be unchanged from
+// its left neighbour for the column to be marked line by line.
+const minShared = 0.3
+
+// sharedShare is the share of lines with no change.
+func sharedShare(lines []textdiff.Line) float64 {
+	if len(lines) == 0 {
+		return 1
+	}
+	n := 0
+	for _, l := range lines {
+		if !l.Changed() {
+			n++
+		}
+	}
+	return float64(n) / float64(len(lines))
 }
 
 // writeMarked writes lines with their changed segments in <mark>.

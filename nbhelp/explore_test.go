@@ -149,6 +149,15 @@ func TestDiffColumnsHTML(t *testing.T) {
 	if strings.Count(got, "<mark") != 1 {
 		t.Errorf("want exactly one mark (the first column is never marked): %s", got)
 	}
+	if !strings.Contains(got, "word-break:normal") {
+		t.Errorf("columns may split words: %s", got)
+	}
+	// A column in another layout is shown plain, with a caption, not
+	// highlighted whole.
+	other := DiffColumnsHTML([]string{"a", "b"}, []string{"id|value\n1|30 s\n2|60 s", "key: x\ntime | value\n2024 | 30 s"})
+	if strings.Contains(other, "<mark") || !strings.Contains(other, "another layout") {
+		t.Errorf("relayout column: %s", other)
+	}
 }
 
 // BenchmarkExploreRedrawBlocks measures what a control change costs the live
