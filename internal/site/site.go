@@ -121,6 +121,48 @@ func writeThumb(dir, name string, png []byte) error {
 	return os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
 }
 
+// LabStep is one stop of the suggested lab path: a notebook, the minutes
+// it takes in class and what to look at.
+type LabStep struct {
+	Notebook string
+	Minutes  int
+	Focus    string
+}
+
+// LabPath is the suggested 90-minute lab through the notebooks, in order:
+// the two terms on one question, the paper's decomposition, the reader
+// skills behind it, then retention, deployed systems and judges.
+var LabPath = []LabStep{
+	{"00-quickstart", 10, "start here: the render term and the mechanism term on one reverted revert, step by step"},
+	{"41-render-confound", 25, "Table 2: is the reverted-revert gain render or mechanism, for these readers and in the paper?"},
+	{"40-explorer", 20, "move one reader skill at a time and watch which term moves; the phase diagram"},
+	{"43-provenance", 10, "provenance: is retention or typing what recovers the prior value?"},
+	{"45-deployed", 15, "Graphiti and Mem0 under the same protocol: content, render and mechanism, with their assumptions"},
+	{"E-checks", 10, "how much the judge and the abstain wording move the numbers"},
+}
+
+// writeLabPath writes the lab path, linking each step whose notebook is
+// among the cards.
+func writeLabPath(b *strings.Builder, cards []Card) {
+	have := map[string]Card{}
+	for _, c := range cards {
+		have[c.Name] = c
+	}
+	total := 0
+	for _, st := range LabPath {
+		total += st.Minutes
+	}
+	fmt.Fprintf(b, "<h2>A %d-minute lab</h2><ol>", total)
+	for _, st := range LabPath {
+		c, ok := have[st.Notebook]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(b, `<li><a href="%s.html">%s</a> (%d min): %s</li>`, html.EscapeString(c.Name), html.EscapeString(c.Title), st.Minutes, html.EscapeString(st.Focus))
+	}
+	b.WriteString("</ol>")
+}
+
 // WriteIndex reads every executed notebook in executedDir and writes
 // outDir/index.html with one card per notebook (sorted by name), each
 // linking to NAME.html beside it, and the thumbnails under outDir/thumbs
@@ -150,7 +192,9 @@ body{font-family:sans-serif;margin:2em;max-width:1100px}
 .card img{width:100%;border:1px solid #eee}.sec{color:#555;font-size:smaller}
 </style></head><body><h1>esrkit: the paper's notebooks, executed</h1>
 <p>Each card opens one executed notebook as a static page, with every table and figure inline. Reader families are
-the scripted, simulated readers unless a notebook says otherwise.</p><div class="cards">`)
+simulated readers (calibrated to the paper's per-family numbers) unless a notebook says otherwise.</p>`)
+	writeLabPath(&b, cards)
+	b.WriteString(`<h2>Every notebook</h2><div class="cards">`)
 	for _, c := range cards {
 		fmt.Fprintf(&b, `<a class="card" href="%s.html"><div class="sec">%s</div><h3>%s</h3>`,
 			html.EscapeString(c.Name), html.EscapeString(c.Section), html.EscapeString(c.Title))
