@@ -1,10 +1,15 @@
 package experiment_test
 
 import (
+	"context"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // TestVersus: the verdict compares findings (interval vs 0, and the sign
@@ -64,5 +69,39 @@ func TestSkillsOf(t *testing.T) {
 	}
 	if s := experiment.DecompositionCause([]string{"llm:x"}, "b"); !strings.Contains(s, "not known") {
 		t.Errorf("%s", s)
+	}
+}
+
+// TestValidate: the out-of-sample check recomputes the validated tables'
+// cells from rows and sets each beside the registry's value.
+func TestValidate(t *testing.T) {
+	b := miniBench(10)
+	mems := append(append([]string{}, memory.Names...), experiment.CoarseControl)
+	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := experiment.Validate(experiment.ValidationRows{RenderConfound: rows, Strata: rows}, experiment.StatOptions{B: 200, Seed: 1})
+	got := map[string]experiment.ValidationCell{}
+	for _, c := range cells {
+		got[c.Table+"/"+c.Cell] = c
+	}
+	// The oracle on the mini bench: render 0 (both d-blind abstain), fine-d
+	// mechanism 1 (the ledger recovers every reverted revert).
+	if c := got["Table 2/render"]; c.Paper != 0.159 || c.Ours != 0 || math.Abs(c.Error()+0.159) > 1e-12 {
+		t.Errorf("Table 2 render cell %+v", c)
+	}
+	if c := got["Table 2/fine-d mechanism"]; c.Ours != 1 || c.Paper != 0.025 {
+		t.Errorf("Table 2 fine-d cell %+v", c)
+	}
+	if c, ok := got["Table 5/reverted_revert fine-ledger"]; !ok || c.Ours != 1 || c.Paper != 0.408 {
+		t.Errorf("Table 5 cell %+v", c)
+	}
+	tab := experiment.ValidationTable(cells, "the oracle")
+	if !strings.Contains(tab.Markdown(), "| Table 2 | render | +0.000 | [+0.000, +0.000] | +0.159 | -0.159 | no |") {
+		t.Errorf("table:\n%s", tab.Markdown())
+	}
+	if s := experiment.ValidationSummary(cells); !strings.Contains(s, "Table 2: mean |error|") {
+		t.Errorf("summary %q", s)
 	}
 }
