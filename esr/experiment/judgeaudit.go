@@ -108,7 +108,7 @@ func (a *JudgeAuditReport) Summary() string {
 			if !ok || kr.N == 0 {
 				return "–"
 			}
-			return fmt.Sprintf("%.0f%%", 100*kr.Rate)
+			return fmt.Sprintf("%.1f%%", 100*kr.Rate)
 		}
 		fmt.Fprintf(&b, "- **%s** is %s: it accepts %s of gold answers, %s of paraphrases, %s of \"was A, now B\", %s of hedges, %s of outdated values, %s of unrelated values and %s of \"INCORRECT\"",
 			r.Judge, r.Verdict, get(judge.KindGold), get(judge.KindParaphrase), get(judge.KindWasNow), get(judge.KindHedge),
