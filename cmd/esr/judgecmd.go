@@ -74,6 +74,7 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 		return finishPlan(stdout, stderr, plan, *export)
 	}
 	meter := startMeter(stderr, pool, "judge audit")
+	opt.Progress = meter.progress
 	rep, err := experiment.JudgeAudit(ctx, b, js, opt)
 	meter.stop()
 	if err != nil {

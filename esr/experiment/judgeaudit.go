@@ -21,13 +21,19 @@ type JudgeAuditReport struct {
 // JudgeAudit audits every judge on the planted answers of b
 // (PlantAnswers): the acceptance rate per planted kind with Wilson
 // intervals and a verdict (judge.AuditVerdict), in the order of judges.
+// opt.Progress, when set, counts the answers of every judge together.
 func JudgeAudit(ctx context.Context, b *bench.Bench, judges []judge.Judge, opt judge.AuditOptions) (*JudgeAuditReport, error) {
 	panels := PlantAnswers(b)
 	if len(panels) == 0 {
 		return nil, fmt.Errorf("judge audit: %s has no snapshot QA with a value gold to plant answers for", b.Name())
 	}
 	rep := &JudgeAuditReport{Bench: b.Name(), Panels: panels}
-	for _, j := range judges {
+	report := opt.Progress
+	for i, j := range judges {
+		if report != nil {
+			// One count over every judge's answers.
+			opt.Progress = func(done, total int) { report(i*total+done, len(judges)*total) }
+		}
 		r, err := judge.Audit(ctx, j, panels, opt)
 		if err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/stats"
@@ -173,12 +174,14 @@ func AuditVerdict(rates []KindRate) (verdict string, findings []string) {
 	return verdict, findings
 }
 
-// AuditOptions set an audit's interval level (default 0.95) and how many
+// AuditOptions set an audit's interval level (default 0.95), how many
 // answers are judged at once (default 1; LLM judges limit their own
-// requests).
+// requests) and, when Progress is set, a report after each judged answer
+// (done of total).
 type AuditOptions struct {
 	Level       float64
 	Concurrency int
+	Progress    func(done, total int)
 }
 
 // Audit judges every planted answer of panels with j and returns the
@@ -197,6 +200,9 @@ func Audit(ctx context.Context, j Judge, panels []Panel, opt AuditOptions) (Audi
 		for _, p := range pn.Answers {
 			qas, ans, kinds = append(qas, pn.QA), append(ans, p.Answer), append(kinds, p.Kind)
 		}
+	}
+	if opt.Progress != nil {
+		j = &counted{j: j, total: len(qas), report: opt.Progress}
 	}
 	vs, err := JudgeAll(ctx, j, qas, ans, opt.Concurrency)
 	if err != nil {
@@ -220,6 +226,22 @@ func Audit(ctx context.Context, j Judge, panels []Panel, opt AuditOptions) (Audi
 	}
 	res.Verdict, res.Findings = AuditVerdict(res.Rates)
 	return res, nil
+}
+
+// counted reports each answer a judge decides.
+type counted struct {
+	j      Judge
+	total  int
+	done   atomic.Int64
+	report func(done, total int)
+}
+
+func (c *counted) Name() string { return c.j.Name() }
+
+func (c *counted) Judge(ctx context.Context, qa *esr.QA, a esr.Answer) (Verdict, error) {
+	v, err := c.j.Judge(ctx, qa, a)
+	c.report(int(c.done.Add(1)), c.total)
+	return v, err
 }
 
 // JudgeAll judges answers[i] to qas[i] for every i with at most workers
