@@ -9,15 +9,17 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
 func init() {
-	register("judge", "audit judges with planted answers (gold, paraphrase, outdated, both values, hedge, ...), list the named LLM judge templates", runJudge)
+	register("judge", "audit judges with planted answers (gold, paraphrase, outdated, both values, hedge, ...), the judge term of stored rows, the named LLM judge templates", runJudge)
 }
 
 // judgeFlagHelp is the --judge flag's help, shared by the commands that
@@ -25,11 +27,16 @@ func init() {
 const judgeFlagHelp = "judge: exact, exact-lenient, exact-strict, llm[:MODEL][@template=kit|longmemeval|strict] (docs/judges.md)"
 
 func runJudge(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "audit" && args[0] != "templates") {
-		return fmt.Errorf("usage: esr judge audit --bench DIR --judge J[,J...] [--format text|md|csv|json]\n       esr judge templates [--format text|json]")
+	if len(args) == 0 || (args[0] != "audit" && args[0] != "templates" && args[0] != "term") {
+		return fmt.Errorf("usage: esr judge audit --bench DIR --judge J[,J...] [--format text|md|csv|json]\n" +
+			"       esr judge term --rows FILE --bench DIR --judge J,J[,J...] [--stratum S] [--format text|md|csv]\n" +
+			"       esr judge templates [--format text|json]")
 	}
-	if args[0] == "templates" {
+	switch args[0] {
+	case "templates":
 		return runJudgeTemplates(args[1:], stdout, stderr)
+	case "term":
+		return runJudgeTerm(args[1:], stdout, stderr)
 	}
 	fs := newFlags("judge audit", stderr)
 	dir := fs.String("bench", "", "benchmark `DIR` whose snapshot QAs get planted answers (required)")
@@ -176,4 +183,75 @@ func runJudgeTemplates(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return fmt.Errorf("--format must be text or json, got %q", *format)
+}
+
+// runJudgeTerm rescores stored rows with each judge (no reader is asked)
+// and prints how the render-matched terms move between them.
+func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("judge term", stderr)
+	rowsPath := fs.String("rows", "", "outcome rows JSONL `FILE` with the render-matched memories (required)")
+	dir := fs.String("bench", "data/synthetic", "the benchmark `DIR` the rows answer")
+	judges := fs.String("judge", "exact,exact-lenient,exact-strict", "judges, comma separated, the first the baseline; each rescores the rows; "+judgeFlagHelp)
+	stratum := fs.String("stratum", string(esr.RevertedRevert), "keep snapshot rows of this stratum (\"all\": every stratum)")
+	format := fs.String("format", "text", "output: text, md or csv")
+	cache := fs.String("cache", defaultCache, "response cache `DIR` for LLM judges")
+	conc := fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *rowsPath == "" {
+		return fmt.Errorf("--rows is required")
+	}
+	switch *format {
+	case "text", "md", "csv":
+	default:
+		return fmt.Errorf("--format must be text, md or csv, got %q", *format)
+	}
+	rows, err := eval.ReadOutcomes(*rowsPath)
+	if err != nil {
+		return err
+	}
+	b, err := bench.Load(*dir)
+	if err != nil {
+		return err
+	}
+	js, err := judge.ParseList(*judges, judge.Config{CacheDir: *cache, Pool: newPool(*conc, nil)})
+	if err != nil {
+		return err
+	}
+	defer judge.Close(js...)
+	if len(js) < 2 {
+		return fmt.Errorf("--judge names %d judge; the judge term needs two or more", len(js))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	f := experiment.QueryType(string(esr.Snapshot))
+	scope := "all strata (snapshot)"
+	if *stratum != "all" {
+		if !esr.ValidPhenomenon(esr.Phenomenon(*stratum)) {
+			return fmt.Errorf("--stratum %q is not a stratum or all", *stratum)
+		}
+		f = experiment.And(f, experiment.Phenomenon(*stratum))
+		scope = *stratum + " (snapshot)"
+	}
+	rows = experiment.Select(rows, f)
+	var runs []experiment.JudgedRows
+	for _, j := range js {
+		var sink eval.SliceSink
+		if err := experiment.Rejudge(ctx, b, rows, j, &sink, experiment.RejudgeOptions{Concurrency: judgeConcurrency([]judge.Judge{j})}); err != nil {
+			return err
+		}
+		runs = append(runs, experiment.JudgedRows{Judge: j.Name(), Rows: sink.Rows})
+	}
+	jts, err := experiment.JudgeTerms(runs, experiment.RenderMatched, nil, experiment.DefaultStats)
+	if err != nil {
+		return err
+	}
+	if err := writeTable(stdout, experiment.JudgeTermTable(jts, scope, rows), *format); err != nil {
+		return err
+	}
+	if *format != "csv" {
+		fmt.Fprintln(stdout, "\n"+experiment.JudgeTermSummary(jts))
+	}
+	return nil
 }

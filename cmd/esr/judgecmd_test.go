@@ -173,3 +173,21 @@ func TestRejudgeCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestJudgeTermCommand(t *testing.T) {
+	dir := genSmall(t, "--per-stratum", "2")
+	rows := filepath.Join(t.TempDir(), "rows.jsonl")
+	mustCLI(t, "eval", "--bench", dir, "--memory", "graphrag-abstain,render-only,fine-ledger,coarse-retain",
+		"--reader", "sim:careful@both=0.5@hedge=0.3", "--query", "snapshot", "--out", rows)
+	out := mustCLI(t, "judge", "term", "--rows", rows, "--bench", dir, "--judge", "exact,exact-lenient", "--stratum", "all", "--format", "csv")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 1+3 || !strings.Contains(lines[0], "judge term (exact-lenient − exact)") || !strings.HasPrefix(lines[1], "render,") {
+		t.Errorf("judge term csv:\n%s", out)
+	}
+	for _, bad := range [][]string{{"judge", "term", "--bench", dir}, {"judge", "term", "--rows", rows, "--bench", dir, "--judge", "exact"},
+		{"judge", "term", "--rows", rows, "--bench", dir, "--stratum", "weird"}} {
+		if _, _, code := runCLI(t, bad...); code == 0 {
+			t.Errorf("esr %s succeeded", strings.Join(bad, " "))
+		}
+	}
+}
