@@ -41,7 +41,7 @@ func addSelection(fs *flag.FlagSet) *selection {
 		mems:    fs.String("memory", memory.FineLedger, "memory classes, comma separated, or all; exec:PATH runs an adapter (docs/adapter-protocol.md), NAME~render-only is a class's render-matched control"),
 		readers: fs.String("reader", "oracle", "readers, comma separated: oracle, scripted:PROFILE, sim:PROFILE[@seed=S], llm[:MODEL], or default (the notebooks' families)"),
 		query:   fs.String("query", "", "keep only QAs of these query types (snapshot, provenance, relation-type; comma separated)"),
-		judge:   fs.String("judge", "exact", "judge: exact, llm or llm:MODEL"),
+		judge:   fs.String("judge", "exact", judgeFlagHelp),
 		rels:    fs.String("relations", relate.RuleName, "relation source: rule, oracle or same-state"),
 		cache:   fs.String("cache", defaultCache, "response cache `DIR` for LLM readers and judges"),
 		conc:    fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)"),

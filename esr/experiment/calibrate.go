@@ -98,7 +98,7 @@ func Calibrate(ctx context.Context, b *bench.Bench, opt CalibrateOptions) (*read
 		return nil, err
 	}
 	c := &reader.Calibration{Kind: reader.CalibrationKind, Bench: b.Name(), BenchHash: BenchHash(b), Reading: opt.Reading,
-		Items: map[string]int{"table17 reverted-revert questions": len(set.t17GRA), "table16 snapshot questions": len(set.t16RL)},
+		Items:  map[string]int{"table17 reverted-revert questions": len(set.t17GRA), "table16 snapshot questions": len(set.t16RL)},
 		Method: fmt.Sprintf("expected values over the draws (reader.SimBranches); least squares over the targets + %g·Σ(skill − 0.5)²; Nelder–Mead (gonum optimize) in logit space from %d fixed starts", CalibrationRidge, len(calibrationStarts))}
 	for _, fam := range fams {
 		targets := CalibrationTargets(fam, opt.Reading)

@@ -142,8 +142,8 @@ func ValidationTable(cells []ValidationCell, panel string) *report.Table {
 func ValidationSummary(cells []ValidationCell) string {
 	type agg struct {
 		n, in int
-		abs          float64
-		worst        ValidationCell
+		abs   float64
+		worst ValidationCell
 	}
 	by := map[string]*agg{}
 	var tables []string

@@ -34,5 +34,6 @@ func (j *LLMJudge) Config() any {
 	return struct {
 		Model, Template string
 		MaxTokens       int
-	}{j.Model, tv, j.MaxTokens}
+		Style           string `json:",omitempty"`
+	}{j.Model, tv, j.MaxTokens, j.Style}
 }

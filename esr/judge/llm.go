@@ -24,6 +24,11 @@ type LLMJudge struct {
 	Template *llm.Template
 	// MaxTokens bounds the reply (part of the cache key); default 16.
 	MaxTokens int
+	// Style names the judge template (JudgeTemplates) when it is not the
+	// kit's; it is part of the judge's name.
+	Style string
+	// Reply reads the reply (nil: ParseJudgeReply).
+	Reply     func(reply string) bool
 	ownsCache bool
 }
 
@@ -32,7 +37,14 @@ func NewLLMJudge(model string, client *llm.Client, cache *llm.Cache) *LLMJudge {
 	return &LLMJudge{Model: model, Client: client, Cache: cache, Template: llm.MustBuiltin(llm.TemplateJudge), MaxTokens: 16}
 }
 
-func (j *LLMJudge) Name() string { return "llm:" + j.Model }
+// Name is "llm:MODEL", with "@template=NAME" for a template other than the
+// kit's.
+func (j *LLMJudge) Name() string {
+	if j.Style != "" {
+		return "llm:" + j.Model + "@template=" + j.Style
+	}
+	return "llm:" + j.Model
+}
 
 // Close releases the cache handle when Parse opened it.
 func (j *LLMJudge) Close() error {
@@ -65,7 +77,11 @@ func (j *LLMJudge) Judge(ctx context.Context, qa *esr.QA, a esr.Answer) (Verdict
 	if err != nil {
 		return Verdict{}, fmt.Errorf("judge %s: %w", j.Name(), err)
 	}
-	return Verdict{Correct: ParseJudgeReply(resp.Content), Rule: RuleLLM}, nil
+	read := j.Reply
+	if read == nil {
+		read = ParseJudgeReply
+	}
+	return Verdict{Correct: read(resp.Content), Rule: RuleLLM}, nil
 }
 
 // ParseJudgeReply reads a judge reply: true for CORRECT / yes / true as the

@@ -13,15 +13,42 @@ import (
 // see llm.Env).
 type Config = llm.Setup
 
-// Parse makes the judge named: "exact", "llm" (model from cfg.Model or the
-// environment) or "llm:MODEL".
+// Parse makes the judge named. Judge names:
+//
+//	exact                          the exact judge (Exact)
+//	exact-lenient                  Exact + a value named anywhere (ExactLenient)
+//	exact-strict                   Exact without containment (ExactStrict)
+//	llm[:MODEL][@template=NAME]    an LLM judge; MODEL defaults to cfg.Model or
+//	                               the environment, NAME to the kit's template
+//	                               (JudgeTemplates: kit, longmemeval, strict)
+//
+// An LLM judge's name is "llm:MODEL", with "@template=NAME" unless NAME is
+// the kit's, so rows and caches of the kit's judge keep their names.
 func Parse(name string, cfg Config) (Judge, error) {
 	name = strings.TrimSpace(name)
-	kind, model, hasModel := strings.Cut(name, ":")
+	base, opts, hasOpts := strings.Cut(name, "@")
+	kind, model, hasModel := strings.Cut(base, ":")
 	switch {
-	case name == "exact":
+	case name == NameExact:
 		return Exact{}, nil
+	case name == NameExactLenient:
+		return ExactLenient{}, nil
+	case name == NameExactStrict:
+		return ExactStrict{}, nil
 	case kind == "llm":
+		style := ""
+		if hasOpts {
+			for _, kv := range strings.Split(opts, "@") {
+				k, v, ok := strings.Cut(kv, "=")
+				if !ok || strings.TrimSpace(k) != "template" {
+					return nil, fmt.Errorf("judge %q: option %q is not template=NAME", name, kv)
+				}
+				style = strings.TrimSpace(v)
+			}
+			if _, err := JudgeTemplateNamed(style); err != nil {
+				return nil, fmt.Errorf("judge %q: %w", name, err)
+			}
+		}
 		model = strings.TrimSpace(model)
 		if !hasModel || model == "" {
 			model = cfg.Model
@@ -48,6 +75,12 @@ func Parse(name string, cfg Config) (Judge, error) {
 			}
 		}
 		j := NewLLMJudge(model, client, cfg.Cache)
+		if style != "" && style != TemplateKit {
+			var err error
+			if j, err = j.WithTemplate(style); err != nil {
+				return nil, fmt.Errorf("judge %q: %w", name, err)
+			}
+		}
 		if j.Cache == nil && cfg.CacheDir != "" {
 			cache, err := llm.OpenCache(cfg.CacheDir)
 			if err != nil {
@@ -57,5 +90,39 @@ func Parse(name string, cfg Config) (Judge, error) {
 		}
 		return j, nil
 	}
-	return nil, fmt.Errorf("unknown judge %q (want exact, llm or llm:MODEL)", name)
+	return nil, fmt.Errorf("unknown judge %q (want exact, exact-lenient, exact-strict or llm[:MODEL][@template=NAME])", name)
+}
+
+// ParseList makes the judges of a comma-separated list of names (Parse).
+// On an error the judges already made are closed.
+func ParseList(names string, cfg Config) ([]Judge, error) {
+	var out []Judge
+	for _, n := range strings.Split(names, ",") {
+		if n = strings.TrimSpace(n); n == "" {
+			continue
+		}
+		j, err := Parse(n, cfg)
+		if err != nil {
+			Close(out...)
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no judge named in %q", names)
+	}
+	return out, nil
+}
+
+// Close releases what Parse opened for each judge (an LLM judge's cache).
+func Close(js ...Judge) error {
+	var first error
+	for _, j := range js {
+		if c, ok := j.(interface{ Close() error }); ok {
+			if err := c.Close(); err != nil && first == nil {
+				first = err
+			}
+		}
+	}
+	return first
 }

@@ -194,6 +194,9 @@ type decision struct {
 	answer esr.Answer
 	why    outcome
 	note   string
+	// values are the key's values the reader read, in text order (a sim
+	// reader that states both values takes the prior from them).
+	values []string
 }
 
 func abstain(why outcome, note string) decision {
@@ -311,6 +314,7 @@ func (s *policy) decide(in Input) decision {
 			}
 			d = s.answer(recs, v.keyStatus[label], qt, in.MayAbstain)
 			d.note = "key " + label + ": " + d.note
+			d.values = known
 		}
 	} else {
 		d = abstain(missing, "no structured records")
@@ -344,6 +348,9 @@ func (s *policy) decide(in Input) decision {
 			}
 		}
 		rd := s.answer(recs, "", qt, in.MayAbstain)
+		for _, r := range recs {
+			rd.values = append(rd.values, r.value)
+		}
 		rd.note = fmt.Sprintf("raw events (%s, %d of %d lines state a value): %s", how, len(recs), len(events), rd.note)
 		if len(v.records) == 0 || rd.why == decided {
 			return rd

@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/esrkit/esrkit/esr"
 )
 
 // This file is the stochastic simulated reader ("sim:NAME"): the scripted
@@ -30,6 +32,8 @@ const (
 	SimAbstain   = "abstain"    // AbstainOnConflict
 	SimRows      = "rows"       // RowBudget
 	SimTokens    = "tokens"     // TokenBudget
+	SimBoth      = "both"       // BothValues
+	SimHedge     = "hedge"      // Hedge
 )
 
 // SimCapability documents one capability of a simulated reader: what it
@@ -71,6 +75,12 @@ var SimCapabilities = []SimCapability{
 	{SimTokens, "TokenBudget",
 		"the reader reads only the first TokenBudget tokens of the context (whole lines); 0 reads everything",
 		"App. A premise (R): decode capacity is non-increasing in render length; §4.3: appending raw events to the render reverses the provenance sign (−0.236)"},
+	{SimBoth, "BothValues",
+		"probability that a snapshot answer states the prior value beside the current one, \"was A, now B\" (A: the first other value of the key the reader read; without one the answer stays B); 0 in every built-in profile",
+		"LongMemEval's knowledge-update judge counts a response with \"previous information along with an updated answer\" as correct (xiaowu0162/LongMemEval, evaluate_qa.py); a judge that accepts it and one that does not score the same answer apart, so this capability makes the judge term visible (§4.1's DeepSeek vs MiniMax columns)"},
+	{SimHedge, "Hedge",
+		"probability that a snapshot answer is hedged, \"probably B\" (drawn with the same uniform as BothValues: both iff u < BothValues, hedge iff BothValues ≤ u < BothValues + Hedge); 0 in every built-in profile",
+		"App. E: abstention and hedging move with the prompt's wording (Tables 16, 19); a strict judge rejects a hedged value that a containment judge accepts"},
 }
 
 // SimProfile is a simulated reader's skills. The probabilities are drawn
@@ -102,6 +112,11 @@ type SimProfile struct {
 	RowBudget int `json:"row_budget"`
 	// TokenBudget: only the first TokenBudget tokens are read; 0 reads all.
 	TokenBudget int `json:"token_budget"`
+	// BothValues: P(a snapshot answer is "was A, now B"); Hedge: P(it is
+	// "probably B"). Both are 0 in the built-in profiles (and omitted from
+	// JSON then, so existing profiles keep their fingerprints).
+	BothValues float64 `json:"both_values,omitempty"`
+	Hedge      float64 `json:"hedge,omitempty"`
 }
 
 var simProfiles = []SimProfile{
@@ -161,6 +176,10 @@ func (p SimProfile) Get(name string) (float64, error) {
 		return float64(p.RowBudget), nil
 	case SimTokens:
 		return float64(p.TokenBudget), nil
+	case SimBoth:
+		return p.BothValues, nil
+	case SimHedge:
+		return p.Hedge, nil
 	}
 	return 0, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
 }
@@ -187,6 +206,10 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 		p.RowBudget = int(math.Round(v))
 	case SimTokens:
 		p.TokenBudget = int(math.Round(v))
+	case SimBoth:
+		p.BothValues = v
+	case SimHedge:
+		p.Hedge = v
 	default:
 		return p, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
 	}
@@ -212,17 +235,20 @@ func (p SimProfile) Skills() string {
 	return strings.Join(parts, ", ")
 }
 
-// Validate checks that every probability is in [0, 1] and the budgets are
-// not negative.
+// Validate checks that every probability is in [0, 1], both + hedge is at
+// most 1 and the budgets are not negative.
 func (p SimProfile) Validate() error {
 	for _, c := range []struct {
 		name string
 		v    float64
 	}{{SimStatus, p.StatusSkill}, {SimDate, p.DateSkill}, {SimDateDecay, p.DateDecayPerRow}, {SimOrder, p.OrderSkill}, {SimLapse, p.Lapse},
-		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}} {
+		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}, {SimBoth, p.BothValues}, {SimHedge, p.Hedge}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
 		}
+	}
+	if p.BothValues+p.Hedge > 1 {
+		return fmt.Errorf("sim profile %q: both + hedge = %v exceeds 1 (they share one draw)", p.Name, p.BothValues+p.Hedge)
 	}
 	if p.RowBudget < 0 || p.TokenBudget < 0 {
 		return fmt.Errorf("sim profile %q: negative budget (rows %d, tokens %d)", p.Name, p.RowBudget, p.TokenBudget)
@@ -244,8 +270,8 @@ func (p SimProfile) SortProb(rows int) float64 {
 // It reads the render text exactly like Scripted (same parser, key choice
 // and decision steps) but with capabilities drawn per item:
 //
-//   - five uniforms u_status, u_sort, u_conflict, u_order, u_lapse are drawn from a PCG
-//     seeded by hash(seed, profile name, qid). The memory is deliberately NOT
+//   - six uniforms u_status, u_sort, u_conflict, u_phrase, u_order, u_lapse
+//     are drawn from a PCG seeded by hash(seed, profile name, qid). The memory is deliberately NOT
 //     part of the seed: the same question gets the same draws under every
 //     memory class, so paired differences between memories (the render and
 //     mechanism terms) compare one reader state on two renders (a paired
@@ -261,7 +287,12 @@ func (p SimProfile) SortProb(rows int) float64 {
 //   - when candidates still disagree it takes the first in the text iff
 //     u_conflict < FirstRowBias, else abstains iff u_conflict < FirstRowBias
 //   - (1 − FirstRowBias)·AbstainOnConflict, else takes the majority value;
-//   - RowBudget and TokenBudget are hard limits.
+//   - RowBudget and TokenBudget are hard limits;
+//   - a snapshot value answer B becomes "was A, now B" iff u_phrase <
+//     BothValues (A: the first other value of the key it read; none read,
+//     B stays) and "probably B" iff BothValues ≤ u_phrase < BothValues +
+//     Hedge. Both are 0 in the built-in profiles, which therefore answer
+//     exactly as before these capabilities existed.
 //
 // Because a capability is used iff u < p with u fixed per question,
 // raising a skill only turns failures into successes on the same questions
@@ -297,7 +328,8 @@ func NewSim(p SimProfile, seed uint64) (*Sim, error) {
 // "@FILE#NAME", the profile NAME of a calibration file (`esr calibrate`),
 // with optional overrides, KEY one of seed or a capability name
 // (SimCapabilities), e.g. "careful@seed=7", "fit-qwen3-8b@status=0.5" or
-// "@fits.json#fit-mistral-7b@seed=2" (FILE may not contain "@"). The
+// "@fits.json#fit-mistral-7b@seed=2" or "careful@both=0.3@hedge=0.2"
+// (FILE may not contain "@"). The
 // reader's name is "sim:" + spec.
 func ParseSim(spec string) (*Sim, error) {
 	spec = strings.TrimSpace(spec)
@@ -354,9 +386,11 @@ func (s *Sim) Config() any {
 	}{s.prof, s.seed}
 }
 
-// SimDraws are the uniforms a sim reader draws for one question.
+// SimDraws are the uniforms a sim reader draws for one question. Phrase,
+// the fourth draw, decides how a snapshot answer is worded (BothValues,
+// Hedge); drawing it after the others leaves their values unchanged.
 type SimDraws struct {
-	Status, Sort, Conflict, Order, Lapse float64
+	Status, Sort, Conflict, Phrase, Order, Lapse float64
 }
 
 // Draws are the reader's uniforms for question qid: from a PCG seeded by
@@ -369,9 +403,9 @@ func (s *Sim) Draws(qid string) SimDraws {
 	h.Write([]byte("\x00sim\x00" + s.prof.Name + "\x00" + qid))
 	k := h.Sum64()
 	r := rand.New(rand.NewPCG(k, k^0x9e3779b97f4a7c15^s.seed))
-	// Order and Lapse are drawn last, so the first three draws are those of
-	// readers from before those capabilities existed.
-	d := SimDraws{Status: r.Float64(), Sort: r.Float64(), Conflict: r.Float64()}
+	// Phrase, Order and Lapse are drawn after the first three, in the order
+	// the capabilities were added, so each earlier draw keeps its value.
+	d := SimDraws{Status: r.Float64(), Sort: r.Float64(), Conflict: r.Float64(), Phrase: r.Float64()}
 	d.Order, d.Lapse = r.Float64(), r.Float64()
 	return d
 }
@@ -440,5 +474,57 @@ func (s *Sim) decide(in Input) (decision, string) {
 	}
 	d := pol.decide(in)
 	steps = append(steps, pol.notes...)
-	return d, strings.Join(steps, "; ") + " → " + d.note
+	note := strings.Join(steps, "; ") + " → " + d.note
+	if w, how := s.phrase(d, u.Phrase, queryType(in)); how != "" {
+		d.answer = w
+		note += "; " + how
+	}
+	return d, note
+}
+
+// Phrase kinds of a sim reader's snapshot answer (the u_phrase draw).
+const (
+	phrasePlain = ""
+	phraseBoth  = "both"
+	phraseHedge = "hedge"
+)
+
+// phraseOf is the phrase kind u_phrase = u chooses: both values iff
+// u < BothValues, a hedge iff BothValues ≤ u < BothValues + Hedge.
+func (p SimProfile) phraseOf(u float64) string {
+	switch {
+	case u < p.BothValues:
+		return phraseBoth
+	case u < p.BothValues+p.Hedge:
+		return phraseHedge
+	}
+	return phrasePlain
+}
+
+// phrase words a snapshot value answer as "was A, now B" (u < BothValues)
+// or "probably B" (BothValues ≤ u < BothValues + Hedge); how is "" when
+// the answer stays as it is.
+func (s *Sim) phrase(d decision, u float64, qt esr.QueryType) (esr.Answer, string) {
+	p := s.prof
+	if qt != esr.Snapshot || d.answer.Abstain || p.BothValues+p.Hedge == 0 {
+		return d.answer, ""
+	}
+	return worded(p, d, p.phraseOf(u))
+}
+
+// worded is d's answer in phrase kind k, with what happened.
+func worded(p SimProfile, d decision, k string) (esr.Answer, string) {
+	b := d.answer.Value
+	switch k {
+	case phraseBoth:
+		for _, v := range d.values {
+			if !sameValue(v, b) {
+				return esr.Says("was " + v + ", now " + b), fmt.Sprintf("states both values (p=%.2f)", p.BothValues)
+			}
+		}
+		return d.answer, fmt.Sprintf("would state both values (p=%.2f) but read no other value", p.BothValues)
+	case phraseHedge:
+		return esr.Says("probably " + b), fmt.Sprintf("hedges (p=%.2f)", p.Hedge)
+	}
+	return d.answer, ""
 }

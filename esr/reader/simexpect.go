@@ -25,6 +25,9 @@ type SimBranch struct {
 	Order bool
 	// Lapse: a settled snapshot answer is replaced (u_lapse < Lapse).
 	Lapse bool
+	// Phrase is how a snapshot answer is worded ("", "both", "hedge": the
+	// u_phrase draw, see SimProfile.BothValues and Hedge).
+	Phrase string
 	// Conflict is the conflict policy the draw chose (ConflictFirst,
 	// ConflictAbstain, ConflictMajority).
 	Conflict string
@@ -54,6 +57,14 @@ func (b SimBranch) Prob(p SimProfile) float64 {
 	} else {
 		ps *= 1 - p.Lapse
 	}
+	switch b.Phrase {
+	case phraseBoth:
+		ps *= p.BothValues
+	case phraseHedge:
+		ps *= p.Hedge
+	default:
+		ps *= 1 - p.BothValues - p.Hedge
+	}
 	var pc float64
 	switch b.Conflict {
 	case ConflictFirst:
@@ -77,22 +88,28 @@ func (b SimBranch) Prob(p SimProfile) float64 {
 // up to which date sorts succeed (the sort draw u_sort is shared by every
 // sort of the item and SortProb decreases with the count, so a draw is a
 // cutoff: sorts up to some count succeed, longer ones fail). sorts says
-// whether the reader sorts dates at all (DateSkill > 0). The branches'
+// whether the reader sorts dates at all (DateSkill > 0). When p words
+// answers (BothValues + Hedge > 0) the branches also cover the phrase draw;
+// they are then weighed only by profiles that do too. The branches'
 // probabilities under p sum to 1, and the expected value of any score of
 // the answer is Σ Prob(p)·score(Answer) (SimExpected).
 func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 	var out []SimBranch
+	phrases := []string{phrasePlain}
+	if p.BothValues+p.Hedge > 0 {
+		phrases = append(phrases, phraseBoth, phraseHedge)
+	}
 	for combo := 0; combo < 8; combo++ {
 		status, order, lapse := combo&1 == 0, combo&2 != 0, combo&4 != 0
 		for _, conflict := range []string{ConflictFirst, ConflictAbstain, ConflictMajority} {
 			caps := Capabilities{UsesStatus: status, SortsByTime: sorts, OnConflict: conflict, TokenBudget: p.TokenBudget}
-			decide := func(cutoff int) (esr.Answer, []int) {
+			decide := func(cutoff int) (decision, []int) {
 				var asked []int
 				pol := policy{caps: caps, rowBudget: p.RowBudget, readsOrder: order, lapse: lapse, sortOK: func(n int) bool {
 					asked = append(asked, n)
 					return n <= cutoff
 				}}
-				return pol.decide(in).answer, asked
+				return pol.decide(in), asked
 			}
 			// Find every record count the decision asks about, whatever
 			// the cutoff: start with all sorts succeeding, then try the
@@ -132,8 +149,14 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 				if from == 0 {
 					cut = math.MaxInt
 				}
-				a, _ := decide(cut)
-				out = append(out, SimBranch{Status: status, Order: order, Lapse: lapse, Conflict: conflict, SortUpTo: u, SortFrom: from, Answer: a})
+				d, _ := decide(cut)
+				for _, k := range phrases {
+					a := d.answer
+					if k != phrasePlain && queryType(in) == esr.Snapshot && !a.Abstain {
+						a, _ = worded(p, d, k)
+					}
+					out = append(out, SimBranch{Status: status, Order: order, Lapse: lapse, Phrase: k, Conflict: conflict, SortUpTo: u, SortFrom: from, Answer: a})
+				}
 			}
 		}
 	}

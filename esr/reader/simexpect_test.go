@@ -33,7 +33,8 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 	}
 	profiles := reader.SimProfiles()
 	profiles = append(profiles, reader.SimProfile{Name: "decaying", StatusSkill: 0.4, DateSkill: 0.9, DateDecayPerRow: 0.3, FirstRowBias: 0.3, AbstainOnConflict: 0.6},
-		reader.SimProfile{Name: "order-reader", StatusSkill: 0.2, DateSkill: 0.3, DateDecayPerRow: 0.2, OrderSkill: 0.7, FirstRowBias: 0.2, AbstainOnConflict: 0.8, Lapse: 0.3})
+		reader.SimProfile{Name: "order-reader", StatusSkill: 0.2, DateSkill: 0.3, DateDecayPerRow: 0.2, OrderSkill: 0.7, FirstRowBias: 0.2, AbstainOnConflict: 0.8, Lapse: 0.3},
+		reader.SimProfile{Name: "wordy", StatusSkill: 0.6, DateSkill: 0.5, OrderSkill: 0.4, FirstRowBias: 0.3, AbstainOnConflict: 0.5, BothValues: 0.3, Hedge: 0.2})
 	const seeds = 1500
 	for _, st := range []stream{{s1, a1, "30 s"}, {s2, a2, "45 s"}} {
 		q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}

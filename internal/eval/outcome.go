@@ -37,6 +37,13 @@ type Outcome struct {
 	// explanation of its steps (reader.Output.Note); LLM readers' own text
 	// is RawAnswer.
 	Reason string `json:"reason,omitempty"`
+	// Label is the four-way reading of the answer (judge.Classify:
+	// correct, outdated, abstained, wrong); empty in rows written before
+	// labels existed.
+	Label string `json:"label,omitempty"`
+	// Judge names the judge that rescored the row (esr rejudge); empty
+	// when it is the run's own judge.
+	Judge string `json:"judge,omitempty"`
 }
 
 // ID is the outcome's identity for resuming: (qid, memory, reader, condition).

@@ -151,6 +151,7 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 		qa := &b.QAs[qi]
 		key, _ := qa.Locate(b.Atoms[sid])
 		query := qa.Query(key)
+		prior := judge.PriorValues(qa, b.Atoms[sid]) // the judge's, for the outdated label
 		if cfg.PerQA != nil {
 			opt := cfg.PerQA(qa, key, cfg.Options)
 			for i, m := range cfg.Memories {
@@ -184,6 +185,7 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 				}
 				o.Answer, o.RawAnswer, o.ContextTokens, o.Reason = out.Answer.String(), out.Raw, out.ContextTokens, out.Note
 				o.Correct, o.Abstained = v.Correct, v.Abstained
+				o.Label = string(judge.Classify(v, qa, prior, out.Answer))
 				if err := sink.Put(o); err != nil {
 					return 0, err
 				}

@@ -30,6 +30,10 @@ var Numbers = map[string]float64{
 	"t2/coarse-d mechanism-hi": 0.130,
 	"t2/coarse-d mechanism (paper's: vs the ledger's control; layout changes)-lo": 0.046,
 	"t2/coarse-d mechanism (paper's: vs the ledger's control; layout changes)-hi": 0.130,
+	// Table 2's out-of-family MiniMax-M2.5 judge column (same rows).
+	"t2/minimax/render":             0.164,
+	"t2/minimax/fine-d mechanism":   0.021,
+	"t2/minimax/coarse-d mechanism": 0.098,
 	// Table 3: typed mechanism residual (fine-ledger − render-only) by stratum.
 	"t3/reverted_revert":       0.025,
 	"t3/monotonic":             -0.003,

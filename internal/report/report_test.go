@@ -62,3 +62,17 @@ func TestPlotsSave(t *testing.T) {
 		}
 	}
 }
+
+func TestTableText(t *testing.T) {
+	tb := &report.Table{Title: "T", Columns: []string{"kind", "rate"}, Rows: [][]string{{"gold", "1.000"}, {"was-now", "0.000 [0.000, 0.003]"}},
+		Notes: []string{"a note"}}
+	want := "T\n\nkind     rate\n-------  --------------------\ngold     1.000\nwas-now  0.000 [0.000, 0.003]\n\n- a note\n"
+	if got := tb.Text(); got != want {
+		t.Errorf("Text():\n%q\nwant\n%q", got, want)
+	}
+	// Widths count runes, not bytes.
+	u := &report.Table{Columns: []string{"Δ", "x"}, Rows: [][]string{{"−0.1", "y"}}}
+	if got := u.Text(); got != "Δ     x\n----  -\n−0.1  y\n" {
+		t.Errorf("unicode widths: %q", got)
+	}
+}
