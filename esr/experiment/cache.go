@@ -38,6 +38,24 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 	for _, r := range s.Readers {
 		fmt.Fprintf(h, "reader %s\n", reader.Fingerprint(r))
 	}
+	opts, err := s.optionsText()
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(h, "judge=%s %s\n", s.judgeText(), opts)
+	if s.Adapter != "" {
+		// The adapter is outside the library: key on its content.
+		b, err := os.ReadFile(s.Adapter)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "adapter=%s %x\n", s.Adapter, sha256.Sum256(b)) // rows name the adapter by this path
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20], nil
+}
+
+// judgeText is the judge's name and configuration.
+func (s Setup) judgeText() string {
 	judgeCfg := "exact"
 	if s.Judge != nil {
 		judgeCfg = s.Judge.Name()
@@ -46,6 +64,11 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 			judgeCfg += " " + string(b)
 		}
 	}
+	return judgeCfg
+}
+
+// optionsText is the relation source and every memory option, as text.
+func (s Setup) optionsText() (string, error) {
 	rel := relate.RuleName
 	if s.Options.Relator != nil {
 		rel = fmt.Sprintf("%s (%T)", s.Options.Relator.Name(), s.Options.Relator)
@@ -65,16 +88,7 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "judge=%s relator=%s options=%s forced=%q\n", judgeCfg, rel, ob, forced)
-	if s.Adapter != "" {
-		// The adapter is outside the library: key on its content.
-		b, err := os.ReadFile(s.Adapter)
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "adapter=%s %x\n", s.Adapter, sha256.Sum256(b)) // rows name the adapter by this path
-	}
-	return hex.EncodeToString(h.Sum(nil))[:20], nil
+	return fmt.Sprintf("relator=%s options=%s forced=%q", rel, ob, forced), nil
 }
 
 var (
