@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -56,8 +57,9 @@ func (b *Bench) Name() string {
 // Stream returns the stream with the given id, or nil.
 func (b *Bench) Stream(id string) *esr.Stream { return b.byID[id] }
 
-// Load reads a benchmark folder: streams.jsonl and atoms.jsonl are required,
-// qa.jsonl and relations.jsonl are read when present.
+// Load reads a benchmark folder: streams.jsonl, atoms.jsonl (with at least
+// one atom) and qa.jsonl (with at least one QA) are required,
+// relations.jsonl is read when present.
 func Load(dir string) (*Bench, error) {
 	b := &Bench{Dir: dir}
 	if err := b.readStreams(filepath.Join(dir, StreamsFile)); err != nil {
@@ -66,17 +68,22 @@ func Load(dir string) (*Bench, error) {
 	if err := b.readAtoms(filepath.Join(dir, AtomsFile)); err != nil {
 		return nil, err
 	}
-	for _, opt := range []struct {
-		name string
-		read func(string) error
-	}{{QAFile, b.readQAs}, {RelationsFile, b.readRelations}} {
-		path := filepath.Join(dir, opt.name)
-		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err := opt.read(path); err != nil {
-			return nil, err
-		}
+	qa := filepath.Join(dir, QAFile)
+	if _, err := os.Stat(qa); errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s: missing: a benchmark needs its questions (%s)", QAFile, qa)
+	}
+	if err := b.readQAs(qa); err != nil {
+		return nil, err
+	}
+	if len(b.QAs) == 0 {
+		return nil, fmt.Errorf("%s: no QAs: a benchmark needs its questions", QAFile)
+	}
+	rel := filepath.Join(dir, RelationsFile)
+	if _, err := os.Stat(rel); errors.Is(err, os.ErrNotExist) {
+		return b, nil
+	}
+	if err := b.readRelations(rel); err != nil {
+		return nil, err
 	}
 	return b, nil
 }
@@ -151,7 +158,7 @@ func (b *Bench) readAtoms(path string) error {
 	name := filepath.Base(path)
 	b.Atoms = map[string][]esr.Atom{}
 	ids := map[string]bool{}
-	return readFile(path, func(line int, data []byte) error {
+	err := readFile(path, func(line int, data []byte) error {
 		var row atomRow
 		if err := decodeLine(name, line, data, &row); err != nil {
 			return err
@@ -185,6 +192,13 @@ func (b *Bench) readAtoms(path string) error {
 				return bad(field+".attribute", "missing")
 			case a.Polarity == "":
 				return bad(field+".polarity", "missing")
+			case strings.TrimSpace(a.Value) == "":
+				return bad(field+".value", "empty: an atom asserts or denies a value")
+			}
+			for name, v := range map[string]string{"atom_id": a.ID, "entity": a.Entity, "attribute": a.Attribute, "value": a.Value} {
+				if strings.ContainsRune(v, 0) {
+					return bad(field+"."+name, "contains a NUL byte")
+				}
 			}
 			ids[a.ID] = true
 			a.StreamID = row.StreamID
@@ -196,11 +210,26 @@ func (b *Bench) readAtoms(path string) error {
 			if a.Timestamp.IsZero() {
 				a.Timestamp = ev.Timestamp
 			}
+			// An atom is read off its event: it cannot be older. (Dated
+			// earlier, it would move ahead of atoms it follows and flip
+			// answers.)
+			if a.Timestamp.Before(ev.Timestamp.Time) {
+				return bad(field+".timestamp", "%s is before its event %q (%s)", a.Timestamp, a.EventID, ev.Timestamp)
+			}
 		}
 		esr.SortAtoms(row.Atoms)
 		b.Atoms[row.StreamID] = row.Atoms
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	for _, as := range b.Atoms {
+		if len(as) > 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: no atoms: every answer would be ABSTAIN", name)
 }
 
 // ReadRelations reads a relations.jsonl file of gold pair relations for the
@@ -257,8 +286,10 @@ func (b *Bench) readQAs(path string) error {
 			return bad("stream_id", "stream %q is not in the streams file", q.StreamID)
 		case !esr.ValidPhenomenon(q.Phenomenon):
 			return bad("phenomenon", "%q is not one of %v", q.Phenomenon, esr.Phenomena)
-		case q.GoldAnswer == "":
-			return bad("gold_answer", "missing")
+		case strings.TrimSpace(q.GoldAnswer) == "":
+			return bad("gold_answer", "missing or blank")
+		case strings.ContainsRune(q.GoldAnswer, 0):
+			return bad("gold_answer", "contains a NUL byte")
 		}
 		if q.QueryType != "" {
 			if _, err := esr.ParseQueryType(string(q.QueryType)); err != nil {
@@ -276,10 +307,29 @@ func (b *Bench) readQAs(path string) error {
 				}
 			}
 		}
+		// The key asked about must have atoms: otherwise every memory
+		// abstains for want of data, not of knowledge.
+		atoms := b.Atoms[q.StreamID]
+		if len(atoms) == 0 {
+			return bad("stream_id", "stream %q has no atoms: nothing to answer from", q.StreamID)
+		}
+		if k, _ := q.Locate(atoms); !hasKey(atoms, k) {
+			return bad("attribute", "stream %q has no atom about the key (%s)", q.StreamID, k)
+		}
 		qids[q.QID] = true
 		b.QAs = append(b.QAs, q)
 		return nil
 	})
+}
+
+// hasKey reports whether an atom is about k.
+func hasKey(atoms []esr.Atom, k esr.Key) bool {
+	for i := range atoms {
+		if atoms[i].Entity == k.Entity && atoms[i].Attribute == k.Attribute {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *Bench) readRelations(path string) error {

@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Card is one notebook on the index page.
@@ -118,7 +120,7 @@ func writeThumb(dir, name string, png []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+	return safefile.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
 }
 
 // WriteIndex reads every executed notebook in executedDir and writes
@@ -163,5 +165,5 @@ the scripted, simulated readers unless a notebook says otherwise.</p><div class=
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, err
 	}
-	return cards, os.WriteFile(filepath.Join(outDir, "index.html"), []byte(b.String()), 0o644)
+	return cards, safefile.WriteFile(filepath.Join(outDir, "index.html"), []byte(b.String()), 0o644)
 }
