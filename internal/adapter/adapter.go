@@ -264,9 +264,12 @@ func (c *Client) close() {
 	if c.stdin != nil {
 		c.stdin.Close()
 	}
-	select {
-	case <-c.exited:
-	case <-time.After(time.Second):
+	// Wait up to a second for the adapter itself to exit (exited also
+	// waits for its output pipes, which its children may hold).
+	for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if c.leaderGone() {
+			break
+		}
 	}
 	// The adapter's children end with it, whether it exited or not.
 	c.killGroup()
@@ -365,6 +368,16 @@ func (c *Client) Call(req *Request) (*Response, error) {
 
 // kill stops the process and its children (after a fault).
 func (c *Client) kill() { c.killGroup() }
+
+// leaderGone reports whether the adapter process has exited.
+func (c *Client) leaderGone() bool {
+	select {
+	case <-c.exited:
+		return true
+	default:
+	}
+	return syscall.Kill(c.cmd.Process.Pid, 0) == syscall.ESRCH
+}
 
 // killGroup kills the adapter's process group: the adapter and every
 // child it started that did not leave the group.
