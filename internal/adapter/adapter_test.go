@@ -59,7 +59,9 @@ func TestAdapterChildrenEndWithIt(t *testing.T) {
 	adapter.Timeout = 300 * time.Millisecond
 	for name, body := range map[string]string{
 		"timeout": "read l\nsleep 60\n",
-		"close":   "read l\necho '{\"protocol\":\"esr-adapter/2\",\"id\":1,\"rows\":[]}'\nread l\n",
+		// It answers in the request's protocol, then waits for the end.
+		"close": "read l\np=$(echo \"$l\" | sed 's/.*\"protocol\": *\"\\([^\"]*\\)\".*/\\1/')\n" +
+			"echo \"{\\\"protocol\\\":\\\"$p\\\",\\\"id\\\":1,\\\"rows\\\":[]}\"\nread l\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "child")
