@@ -225,7 +225,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		runErr = fmt.Errorf("%d items failed and have no row (first: %s)", summary.ItemsFailed, summary.Failures[0])
 	}
 	if runErr != nil {
-		return fmt.Errorf("%w (rows finished so far are in %s; rerun to resume)", runErr, *out)
+		return fmt.Errorf("%w (rows finished so far are in %s; rerun to resume: %s)", runErr, *out, resumeCommand("eval", args))
 	}
 	return nil
 }
