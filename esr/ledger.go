@@ -85,6 +85,18 @@ func (l *KeyLedger) Add(a *Atom, rel PairFunc) {
 	l.Active = append(l.Active, idx)
 }
 
+// addSameState is Add when the relation source labels every pair
+// SAME_STATE (a mechanism-off source, see MechanismSwitch): a relates to
+// every active atom and deprecates none, so it joins M. Skipping the pair
+// labels makes a key's ledger linear in its atoms instead of quadratic.
+func (l *KeyLedger) addSameState(a *Atom) {
+	idx := len(l.Atoms)
+	l.Atoms = append(l.Atoms, a)
+	l.ClosedBy = append(l.ClosedBy, -1)
+	l.Status = append(l.Status, Live)
+	l.Active = append(l.Active, idx)
+}
+
 // Unresolved reports whether the active values disagree (status
 // "unresolved"); it is computed from M each time it is asked.
 func (l *KeyLedger) Unresolved() bool {
@@ -367,7 +379,12 @@ func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	}
 	for i := range atoms {
 		a := &atoms[i]
-		l.Key(Key{a.Entity, a.Attribute}).Add(a, rel)
+		kl := l.Key(Key{a.Entity, a.Attribute})
+		if l.MechanismOff {
+			kl.addSameState(a) // every pair is SAME_STATE: no label to ask
+			continue
+		}
+		kl.Add(a, rel)
 	}
 	return l
 }

@@ -100,7 +100,9 @@ type Relator interface {
 // MechanismSwitch is implemented by a relation source that switches the
 // deprecation mechanism off (relate.SameState): the render-matched control
 // of the paper's §4.1, "no supersedes, no contradicts, and no unresolved
-// status". Ledgers built under it report the status "neutral".
+// status". Ledgers built under it report the status "neutral". A source
+// whose MechanismOff is true labels every pair SAME_STATE; BuildLedger
+// relies on it and does not ask for the labels.
 type MechanismSwitch interface {
 	MechanismOff() bool
 }

@@ -112,7 +112,7 @@ ref = importlib.util.module_from_spec(spec); spec.loader.exec_module(ref)
 for n, line in enumerate(sys.stdin, 1):
     if n >= 40 and os.path.exists("` + flag + `"):
         sys.stderr.write("dying\\n"); sys.exit(9)
-    req = json.loads(line); rows = ref.build(req); resp = {"protocol": ref.PROTOCOL, "rows": rows}
+    req = json.loads(line); rows = ref.build(req); resp = {"protocol": ref.PROTOCOL, "id": req["id"], "rows": rows}
     if req["op"] == "render": resp["render"] = ref.render(rows)
     print(json.dumps(resp), flush=True)
 `

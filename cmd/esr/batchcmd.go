@@ -4,14 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/esrkit/esrkit/esr/memory"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
@@ -21,7 +22,7 @@ func init() {
 
 func runBatch(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || (args[0] != "export" && args[0] != "import") {
-		return fmt.Errorf("usage: esr batch export [esr eval's selection flags | --notebooks] --out requests.jsonl\n       esr batch import --results results.jsonl [--cache DIR]")
+		return fmt.Errorf("usage: esr batch export [esr eval's selection flags | --notebooks] --out requests.jsonl\n       esr batch import --results results.jsonl --requests requests.jsonl [--cache DIR]")
 	}
 	if args[0] == "import" {
 		return runBatchImport(args[1:], stdout, stderr)
@@ -67,15 +68,9 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return err
-	}
-	if err := llm.WriteBatch(f, plan.Pending()); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	// Written to a temporary file and renamed: a failed export leaves the
+	// previous file whole.
+	if err := safefile.Write(*out, 0o644, func(w io.Writer) error { return llm.WriteBatch(w, plan.Pending()) }); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote %d requests to %s (%d already cached)\n", plan.ToSend(), *out, planSummary(plan, judgeLLM).Cached)
@@ -85,12 +80,13 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 func runBatchImport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("batch import", stderr)
 	results := fs.String("results", "", "Batch API output JSONL `FILE` (custom_id, response.status_code, response.body, error) (required)")
+	requests := fs.String("requests", "", "the requests `FILE` `esr batch export` wrote, that the results answer: every line is checked against it (required)")
 	cache := fs.String("cache", defaultCache, "response cache `DIR` to import into")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *results == "" {
-		return fmt.Errorf("--results is required")
+	if *results == "" || *requests == "" {
+		return fmt.Errorf("--results and --requests are required (--requests: the file esr batch export wrote; every result is checked against it)")
 	}
 	c, err := llm.OpenCache(*cache)
 	if err != nil {
@@ -106,7 +102,7 @@ func runBatchImport(args []string, stdout, stderr io.Writer) error {
 	if j, _ := env.JudgeModel(); j != "" {
 		names = append(names, j)
 	}
-	rep, err := llm.ImportBatch(*results, c, env.Keys(names)...)
+	rep, err := llm.ImportBatch(*results, *requests, c, env.Keys(names)...)
 	if err != nil {
 		return err
 	}
@@ -160,20 +156,11 @@ func runCacheCmd(args []string, stdout, stderr io.Writer) error {
 				return false
 			}
 		}
-		tmp := *out + ".tmp"
-		f, err := os.Create(tmp)
-		if err != nil {
+		var m llm.PackManifest
+		if err := safefile.Write(*out, 0o644, func(w io.Writer) (err error) {
+			m, err = llm.ExportPack(w, c, keep)
 			return err
-		}
-		m, err := llm.ExportPack(f, c, keep)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(tmp)
-			return err
-		}
-		if err := os.Rename(tmp, *out); err != nil {
+		}); err != nil {
 			return err
 		}
 		return enc.Encode(m)

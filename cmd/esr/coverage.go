@@ -29,7 +29,9 @@ func runCoverage(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	b, err := bench.Load(*dir)
+	// Coverage measures QAs whose key has no atoms (a lossy extraction):
+	// they are kept, not refused.
+	b, err := bench.LoadWith(*dir, bench.LoadOptions{Uncovered: true})
 	if err != nil {
 		return err
 	}

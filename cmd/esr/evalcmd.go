@@ -2,21 +2,25 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
@@ -111,7 +115,7 @@ func (s *selection) build(offline bool, log func(string)) (*built, error) {
 func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
 	sel := addSelection(fs)
-	out := fs.String("out", "", "outcomes JSONL `FILE`; rows are appended and a rerun resumes (required)")
+	out := fs.String("out", "", "outcomes JSONL `FILE`; rows are appended and a rerun resumes (required; locked while the run writes it)")
 	fresh := fs.Bool("fresh", false, "truncate --out instead of resuming")
 	dry := fs.Bool("dry-run", false, "send nothing: print, as JSON, the requests per model this run would make, how many are cached, and estimated prompt tokens")
 	if err := parseFlags(fs, args); err != nil {
@@ -126,23 +130,57 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	defer bt.close()
 	defer memory.CloseAdapters() // exec: adapters
-	if *fresh && !*dry {
-		if err := os.Remove(*out); err != nil && !os.IsNotExist(err) {
+	fp, err := experiment.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options}.RowFingerprinter()
+	if err != nil {
+		return err
+	}
+	// Rows record what produced them; a resume over rows made by another
+	// configuration is refused.
+	fps := map[string]string{}
+	for _, m := range bt.cfg.Memories {
+		for _, r := range bt.cfg.Readers {
+			f, err := fp(m, r)
+			if err != nil {
+				return err
+			}
+			fps[m+"\x00"+r.Name()] = f
+		}
+	}
+	bt.cfg.Fingerprint = func(m string, r reader.Reader) string { return fps[m+"\x00"+r.Name()] }
+	want := func(m, r string) (string, bool) { f, ok := fps[m+"\x00"+r]; return f, ok }
+	var sink *eval.FileSink
+	var prev []eval.Outcome
+	if *dry {
+		if !*fresh {
+			if prev, err = eval.ReadOutcomes(*out); err != nil && !os.IsNotExist(err) {
+				return err
+			}
+		}
+	} else {
+		// The lock is taken before anything is read or trimmed, and held
+		// to the end: a second run on the same --out is refused.
+		if sink, err = eval.OpenFileSink(*out); err != nil {
+			if errors.Is(err, safefile.ErrBusy) {
+				return fmt.Errorf("%w: another run is writing it; wait for it to finish or use another --out", err)
+			}
+			return err
+		}
+		defer sink.Close()
+		if *fresh {
+			err = sink.Truncate()
+		} else {
+			prev, err = sink.Resume()
+		}
+		if err != nil {
 			return err
 		}
 	}
-	if !*dry {
-		if err := eval.TrimTruncated(*out); err != nil {
-			return err
-		}
+	if st := eval.FindStale(filepath.Base(*out), prev, want); st != nil {
+		return fmt.Errorf("%w; use --fresh to recompute every row, or another --out", st)
 	}
 	done := map[string]bool{}
-	if prev, err := eval.ReadOutcomes(*out); err == nil && !*fresh {
-		for i := range prev {
-			done[prev[i].ID()] = true
-		}
-	} else if err != nil && !os.IsNotExist(err) && !*fresh {
-		return err
+	for i := range prev {
+		done[prev[i].ID()] = true
 	}
 	bt.cfg.Done = done
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -154,12 +192,19 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		}
 		return printPlan(stdout, plan, isLLMJudge(bt.cfg.Judge))
 	}
-	sink, err := eval.OpenFileSink(*out)
-	if err != nil {
-		return err
-	}
 	meter := startMeter(stderr, bt.pool, "eval")
 	bt.cfg.Progress = meter.progress
+	// An item whose reply failed (after retries: an error, an empty or cut
+	// reply) gets no row, so a rerun retries it; the run goes on, unless
+	// its endpoint is down.
+	bt.cfg.ItemError = func(err error) bool {
+		var le *llm.Error
+		if errors.Is(err, llm.ErrEndpointDown) || !errors.As(err, &le) {
+			return false
+		}
+		meter.failed(err)
+		return true
+	}
 	if n := itemConcurrency(bt.cfg.Readers); n > 0 {
 		// Keep twice the request limit of items in flight so cache writes
 		// overlap requests; rows then arrive in completion order.
@@ -170,13 +215,17 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		runErr = err
 	}
 	meter.stop()
-	if meter.used() {
-		if err := writeJSON(strings.TrimSuffix(*out, ".jsonl")+".llm-summary.json", meter.summary()); err != nil && runErr == nil {
+	summary := meter.summary()
+	if meter.used() || summary.ItemsFailed > 0 {
+		if err := writeJSON(strings.TrimSuffix(*out, ".jsonl")+".llm-summary.json", summary); err != nil && runErr == nil {
 			runErr = err
 		}
 	}
+	if runErr == nil && summary.ItemsFailed > 0 {
+		runErr = fmt.Errorf("%d items failed and have no row (first: %s)", summary.ItemsFailed, summary.Failures[0])
+	}
 	if runErr != nil {
-		return fmt.Errorf("%w (rows finished so far are in %s; rerun to resume)", runErr, *out)
+		return fmt.Errorf("%w (rows finished so far are in %s; rerun to resume: %s)", runErr, *out, resumeCommand("eval", args))
 	}
 	return nil
 }

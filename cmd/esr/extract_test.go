@@ -46,7 +46,7 @@ func TestExtractCommand(t *testing.T) {
 		!strings.Contains(errs, "dropped 1 atoms outside the attribute inventory (mood=1)") {
 		t.Errorf("stderr: %s", errs)
 	}
-	b, err := bench.Load(dir)
+	b, err := bench.LoadFiles(out, sp) // atoms and streams, no QAs yet
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // progressInterval is how often long runs print a progress line.
@@ -27,6 +28,8 @@ type meter struct {
 	start       time.Time
 	mu          sync.Mutex
 	done, total int
+	nFailed     int
+	failures    []string // the first maxFailureLines items that failed
 	quit        chan struct{}
 	wg          sync.WaitGroup
 }
@@ -58,6 +61,19 @@ func (m *meter) progress(done, total int) {
 	m.mu.Unlock()
 }
 
+// maxFailureLines bounds the failed items a summary lists.
+const maxFailureLines = 20
+
+// failed counts an item whose reply failed.
+func (m *meter) failed(err error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.nFailed++
+	if len(m.failures) < maxFailureLines {
+		m.failures = append(m.failures, err.Error())
+	}
+}
+
 func (m *meter) used() bool { return len(m.pool.Models()) > 0 }
 
 func (m *meter) stop() {
@@ -79,16 +95,21 @@ type modelLine struct {
 }
 
 type runSummary struct {
-	Label   string      `json:"run"`
-	Items   int         `json:"items_done"`
-	Total   int         `json:"items_total"`
-	Seconds float64     `json:"seconds"`
-	Models  []modelLine `json:"models"`
+	Label string `json:"run"`
+	Items int    `json:"items_done"`
+	Total int    `json:"items_total"`
+	// ItemsFailed items got no answer (a failed, empty or cut reply after
+	// retries) and no row: a rerun retries them. Failures lists the first.
+	ItemsFailed int         `json:"items_failed"`
+	Failures    []string    `json:"failures,omitempty"`
+	Seconds     float64     `json:"seconds"`
+	Models      []modelLine `json:"models"`
 }
 
 func (m *meter) summary() runSummary {
 	m.mu.Lock()
-	s := runSummary{Label: m.label, Items: m.done, Total: m.total, Seconds: time.Since(m.start).Seconds()}
+	s := runSummary{Label: m.label, Items: m.done, Total: m.total, ItemsFailed: m.nFailed,
+		Failures: append([]string(nil), m.failures...), Seconds: time.Since(m.start).Seconds()}
 	m.mu.Unlock()
 	for _, name := range m.pool.Models() {
 		st := m.pool.ModelStats(name)
@@ -105,6 +126,9 @@ func (m *meter) line() string {
 	s := m.summary()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d/%d items", s.Label, s.Items, s.Total)
+	if s.ItemsFailed > 0 {
+		fmt.Fprintf(&b, " (%d failed)", s.ItemsFailed)
+	}
 	if s.Items > 0 && s.Total > s.Items {
 		eta := time.Duration(s.Seconds * float64(s.Total-s.Items) / float64(s.Items) * float64(time.Second))
 		fmt.Fprintf(&b, ", eta %s", eta.Round(time.Second))
@@ -150,7 +174,8 @@ func printPlan(w io.Writer, p *llm.Plan, llmJudge bool) error {
 	return enc.Encode(planSummary(p, llmJudge))
 }
 
-// writeJSON writes v as indented JSON to path (atomically).
+// writeJSON writes v as indented JSON to path (atomically: nothing partial
+// and no temporary file is left behind).
 func writeJSON(path string, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
@@ -159,9 +184,5 @@ func writeJSON(path string, v any) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return safefile.WriteFile(path, append(b, '\n'), 0o644)
 }

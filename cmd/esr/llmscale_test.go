@@ -293,7 +293,7 @@ func TestBatchRoundTrip(t *testing.T) {
 	f, _ := os.OpenFile(results, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"custom_id":"nope","response":{"status_code":200,"body":{}}}` + "\n")
 	f.Close()
-	stdout, stderr, code := runCLI(t, "batch", "import", "--results", results, "--cache", cache)
+	stdout, stderr, code := runCLI(t, "batch", "import", "--results", results, "--requests", req, "--cache", cache)
 	if code == 0 || !strings.Contains(stderr, "results.jsonl:"+itoa(n+1)+`: field "custom_id"`) {
 		t.Errorf("invalid line not reported as file:line:field: %d %s", code, stderr)
 	}
@@ -308,7 +308,7 @@ func TestBatchRoundTrip(t *testing.T) {
 		t.Fatalf("after a failed line, export has %d requests", p2.ToSend)
 	}
 	batchRun(t, offline, req, results, nil)
-	mustCLI(t, "batch", "import", "--results", results, "--cache", cache)
+	mustCLI(t, "batch", "import", "--results", results, "--requests", req, "--cache", cache)
 
 	// The rerun sends nothing (its endpoint is a third stub) and gives the
 	// online rows.

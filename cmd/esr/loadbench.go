@@ -37,8 +37,15 @@ func parseReaders(readers, cache string, pool *llm.Pool, offline bool) ([]reader
 	return reader.ParseList(readers, reader.Config{CacheDir: cache, Pool: pool, Offline: offline})
 }
 
+// clientDefaults are the client settings of every command's pool (retries,
+// backoff, circuit breaker); zero fields take llm's defaults. Tests shorten
+// the backoff.
+var clientDefaults llm.Config
+
 // newPool is the client pool of one command: endpoints from the
 // environment, --concurrency (when > 0) overriding ESR_LLM_CONCURRENCY.
 func newPool(concurrency int, log func(string)) *llm.Pool {
-	return llm.NewPool(llm.Env{Concurrency: concurrency}, llm.Config{Log: log})
+	cfg := clientDefaults
+	cfg.Log = log
+	return llm.NewPool(llm.Env{Concurrency: concurrency}, cfg)
 }

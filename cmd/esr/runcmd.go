@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
@@ -126,6 +127,15 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if *dry {
 		return printPlan(stdout, plan, false)
 	}
+	// One run at a time writes the output folder.
+	outLock, err := safefile.LockDir(*out, safefile.Wait{})
+	if err != nil {
+		if errors.Is(err, safefile.ErrBusy) {
+			return fmt.Errorf("%w: another esr run is writing it; wait for it to finish or use another --out", err)
+		}
+		return err
+	}
+	defer outLock.Unlock()
 	summary := struct {
 		Plan  planJSON         `json:"plan"`
 		Fill  *llm.FillSummary `json:"fill,omitempty"`
@@ -144,7 +154,16 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "llm: %d requests to send (%d cached); progress every %s\n", n, summary.Plan.Cached, progressInterval)
 		fs, err := llm.Fill(ctx, newPool(*conc, nil), c, plan.Pending(), llm.FillOptions{Progress: stderr, Interval: progressInterval})
 		summary.Fill = &fs
+		var down []string
+		for _, m := range fs.Models {
+			if m.Stopped != "" {
+				down = append(down, fmt.Sprintf("model %s: %s (%d answered, %d not sent)", m.Model, m.Stopped, m.Done, m.NotSent))
+			}
+		}
 		switch {
+		case err == nil && len(down) > 0:
+			fillErr = fmt.Errorf("stopped: %s. Check the endpoint, then resume with: %s (the %d answers received are cached)",
+				strings.Join(down, "; "), resumeCommand("run", args), fs.Done)
 		case err != nil:
 			fillErr = fmt.Errorf("interrupted (%v): %d of %d answers received and cached; rerun the same command to resume", err, fs.Done, fs.ToSend)
 		case fs.Failed > 0:
@@ -202,6 +221,18 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "wrote %d tables and %d outcome rows for %d experiment(s) to %s (LLM requests: %d cached, %d sent)\n",
 		tables, rows, len(summary.Steps), *out, summary.Plan.Cached, sentCount(summary.Fill))
 	return nil
+}
+
+// resumeCommand is the command line that reruns this one.
+func resumeCommand(cmd string, args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = a
+		if a == "" || strings.ContainsAny(a, " \t'\"$`\\;&|<>()*?[]#~") {
+			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.TrimSpace("esr " + cmd + " " + strings.Join(q, " "))
 }
 
 type stepSummary struct {

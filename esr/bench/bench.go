@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -41,8 +42,23 @@ type Bench struct {
 	Atoms     map[string][]esr.Atom // by stream id
 	QAs       []esr.QA
 	Relations map[string]map[AtomPair]esr.Relation // by stream id; nil when the file is absent
+	// Uncovered lists the QAs about a key no atom of their stream mentions
+	// (kept only by LoadWith with LoadOptions.Uncovered).
+	Uncovered []string
 
 	byID map[string]*esr.Stream
+	opt  LoadOptions
+}
+
+// LoadOptions relax Load's checks for the tools that measure what they
+// check.
+type LoadOptions struct {
+	// Uncovered keeps QAs about a key that no atom of their stream
+	// mentions: atoms from an extraction that missed the key's events (as
+	// `esr gen --event-recall/--cokey-recall` simulates), which `esr
+	// coverage` measures. Load refuses them: every memory would abstain on
+	// them for want of atoms, not of knowledge.
+	Uncovered bool
 }
 
 // Name is the benchmark's folder name ("bench" when it was built in memory).
@@ -56,27 +72,36 @@ func (b *Bench) Name() string {
 // Stream returns the stream with the given id, or nil.
 func (b *Bench) Stream(id string) *esr.Stream { return b.byID[id] }
 
-// Load reads a benchmark folder: streams.jsonl and atoms.jsonl are required,
-// qa.jsonl and relations.jsonl are read when present.
-func Load(dir string) (*Bench, error) {
-	b := &Bench{Dir: dir}
+// Load reads a benchmark folder: streams.jsonl, atoms.jsonl (with at least
+// one atom) and qa.jsonl (with at least one QA) are required,
+// relations.jsonl is read when present.
+func Load(dir string) (*Bench, error) { return LoadWith(dir, LoadOptions{}) }
+
+// LoadWith is Load with some checks relaxed (see LoadOptions).
+func LoadWith(dir string, opt LoadOptions) (*Bench, error) {
+	b := &Bench{Dir: dir, opt: opt}
 	if err := b.readStreams(filepath.Join(dir, StreamsFile)); err != nil {
 		return nil, err
 	}
 	if err := b.readAtoms(filepath.Join(dir, AtomsFile)); err != nil {
 		return nil, err
 	}
-	for _, opt := range []struct {
-		name string
-		read func(string) error
-	}{{QAFile, b.readQAs}, {RelationsFile, b.readRelations}} {
-		path := filepath.Join(dir, opt.name)
-		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err := opt.read(path); err != nil {
-			return nil, err
-		}
+	qa := filepath.Join(dir, QAFile)
+	if _, err := os.Stat(qa); errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s: missing: a benchmark needs its questions (%s)", QAFile, qa)
+	}
+	if err := b.readQAs(qa); err != nil {
+		return nil, err
+	}
+	if len(b.QAs) == 0 {
+		return nil, fmt.Errorf("%s: no QAs: a benchmark needs its questions", QAFile)
+	}
+	rel := filepath.Join(dir, RelationsFile)
+	if _, err := os.Stat(rel); errors.Is(err, os.ErrNotExist) {
+		return b, nil
+	}
+	if err := b.readRelations(rel); err != nil {
+		return nil, err
 	}
 	return b, nil
 }
@@ -151,7 +176,7 @@ func (b *Bench) readAtoms(path string) error {
 	name := filepath.Base(path)
 	b.Atoms = map[string][]esr.Atom{}
 	ids := map[string]bool{}
-	return readFile(path, func(line int, data []byte) error {
+	err := readFile(path, func(line int, data []byte) error {
 		var row atomRow
 		if err := decodeLine(name, line, data, &row); err != nil {
 			return err
@@ -185,6 +210,13 @@ func (b *Bench) readAtoms(path string) error {
 				return bad(field+".attribute", "missing")
 			case a.Polarity == "":
 				return bad(field+".polarity", "missing")
+			case strings.TrimSpace(a.Value) == "":
+				return bad(field+".value", "empty: an atom asserts or denies a value")
+			}
+			for name, v := range map[string]string{"atom_id": a.ID, "entity": a.Entity, "attribute": a.Attribute, "value": a.Value} {
+				if strings.ContainsRune(v, 0) {
+					return bad(field+"."+name, "contains a NUL byte")
+				}
 			}
 			ids[a.ID] = true
 			a.StreamID = row.StreamID
@@ -196,11 +228,26 @@ func (b *Bench) readAtoms(path string) error {
 			if a.Timestamp.IsZero() {
 				a.Timestamp = ev.Timestamp
 			}
+			// An atom is read off its event: it cannot be older. (Dated
+			// earlier, it would move ahead of atoms it follows and flip
+			// answers.)
+			if a.Timestamp.Before(ev.Timestamp.Time) {
+				return bad(field+".timestamp", "%s is before its event %q (%s)", a.Timestamp, a.EventID, ev.Timestamp)
+			}
 		}
 		esr.SortAtoms(row.Atoms)
 		b.Atoms[row.StreamID] = row.Atoms
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	for _, as := range b.Atoms {
+		if len(as) > 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: no atoms: every answer would be ABSTAIN", name)
 }
 
 // ReadRelations reads a relations.jsonl file of gold pair relations for the
@@ -257,8 +304,10 @@ func (b *Bench) readQAs(path string) error {
 			return bad("stream_id", "stream %q is not in the streams file", q.StreamID)
 		case !esr.ValidPhenomenon(q.Phenomenon):
 			return bad("phenomenon", "%q is not one of %v", q.Phenomenon, esr.Phenomena)
-		case q.GoldAnswer == "":
-			return bad("gold_answer", "missing")
+		case strings.TrimSpace(q.GoldAnswer) == "":
+			return bad("gold_answer", "missing or blank")
+		case strings.ContainsRune(q.GoldAnswer, 0):
+			return bad("gold_answer", "contains a NUL byte")
 		}
 		if q.QueryType != "" {
 			if _, err := esr.ParseQueryType(string(q.QueryType)); err != nil {
@@ -276,10 +325,34 @@ func (b *Bench) readQAs(path string) error {
 				}
 			}
 		}
+		// The key asked about must have atoms: otherwise every memory
+		// abstains for want of data, not of knowledge.
+		atoms := b.Atoms[q.StreamID]
+		const why = ": every memory would abstain for want of atoms (if the atoms are a lossy extraction on purpose, measure it with esr coverage)"
+		if k, _ := q.Locate(atoms); !hasKey(atoms, k) {
+			switch {
+			case b.opt.Uncovered:
+				b.Uncovered = append(b.Uncovered, q.QID)
+			case len(atoms) == 0:
+				return bad("stream_id", "stream %q has no atoms"+why, q.StreamID)
+			default:
+				return bad("attribute", "stream %q has no atom about the key (%s)"+why, q.StreamID, k)
+			}
+		}
 		qids[q.QID] = true
 		b.QAs = append(b.QAs, q)
 		return nil
 	})
+}
+
+// hasKey reports whether an atom is about k.
+func hasKey(atoms []esr.Atom, k esr.Key) bool {
+	for i := range atoms {
+		if atoms[i].Entity == k.Entity && atoms[i].Attribute == k.Attribute {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *Bench) readRelations(path string) error {

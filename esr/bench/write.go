@@ -1,35 +1,31 @@
 package bench
 
 import (
-	"bufio"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
-// WriteJSONL writes one JSON object per line to path (created or truncated).
-// Output is deterministic: struct fields in declaration order, map keys sorted.
+// WriteJSONL writes one JSON object per line to path (created or
+// replaced), atomically: a temporary file in the same folder is renamed
+// into place, so a failed write leaves the previous file and nothing
+// partial. Output is deterministic: struct fields in declaration order, map
+// keys sorted.
 func WriteJSONL[T any](path string, rows []T) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for i := range rows {
-		if err := enc.Encode(rows[i]); err != nil {
-			f.Close()
-			return err
+	return safefile.Write(path, 0o644, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for i := range rows {
+			if err := enc.Encode(rows[i]); err != nil {
+				return err
+			}
 		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+		return nil
+	})
 }
 
 // Save writes the benchmark into dir (streams, atoms, QAs, and relations when

@@ -21,6 +21,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Fingerprint identifies everything a suite's rows depend on: the suite,
@@ -38,6 +39,24 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 	for _, r := range s.Readers {
 		fmt.Fprintf(h, "reader %s\n", reader.Fingerprint(r))
 	}
+	opts, err := s.optionsText()
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(h, "judge=%s %s\n", s.judgeText(), opts)
+	if s.Adapter != "" {
+		// The adapter is outside the library: key on its content.
+		b, err := os.ReadFile(s.Adapter)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "adapter=%s %x\n", s.Adapter, sha256.Sum256(b)) // rows name the adapter by this path
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20], nil
+}
+
+// judgeText is the judge's name and configuration.
+func (s Setup) judgeText() string {
 	judgeCfg := "exact"
 	if s.Judge != nil {
 		judgeCfg = s.Judge.Name()
@@ -46,6 +65,11 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 			judgeCfg += " " + string(b)
 		}
 	}
+	return judgeCfg
+}
+
+// optionsText is the relation source and every memory option, as text.
+func (s Setup) optionsText() (string, error) {
 	rel := relate.RuleName
 	if s.Options.Relator != nil {
 		rel = fmt.Sprintf("%s (%T)", s.Options.Relator.Name(), s.Options.Relator)
@@ -65,16 +89,7 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "judge=%s relator=%s options=%s forced=%q\n", judgeCfg, rel, ob, forced)
-	if s.Adapter != "" {
-		// The adapter is outside the library: key on its content.
-		b, err := os.ReadFile(s.Adapter)
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "adapter=%s %x\n", s.Adapter, sha256.Sum256(b)) // rows name the adapter by this path
-	}
-	return hex.EncodeToString(h.Sum(nil))[:20], nil
+	return fmt.Sprintf("relator=%s options=%s forced=%q", rel, ob, forced), nil
 }
 
 var (
@@ -200,32 +215,43 @@ func hashBench(w io.Writer, b *bench.Bench) error {
 // fingerprint): a second run with the same setup reads them back instead of
 // evaluating again. Notebooks use it so every cell can ask for the result
 // without recomputing; the CLI uses it to make reruns cheap. The file is
-// written atomically, so an interrupted run leaves no partial cache.
+// written atomically, so an interrupted run leaves no partial cache; while
+// one process evaluates a setup, another asking for the same one waits
+// (with a message on standard error naming it) and then reads its rows.
 func (su Suite) RunCached(ctx context.Context, s Setup, dir string) (*Result, error) {
 	fp, err := s.Fingerprint(su.Name)
 	if err != nil {
 		return nil, err
 	}
 	path := filepath.Join(dir, su.Name+"-"+fp+".jsonl")
-	if rows, err := eval.ReadOutcomes(path); err == nil {
+	cached := func() (*Result, bool, error) {
+		rows, err := eval.ReadOutcomes(path)
+		if err != nil {
+			return nil, false, nil
+		}
 		res, err := su.Report(rows, s)
 		if res != nil {
 			res.CacheFile = path
 		}
+		return res, true, err
+	}
+	if res, ok, err := cached(); ok {
+		return res, err
+	}
+	lock, err := safefile.Acquire(path+".lock", safefile.Wait{Timeout: -1,
+		Note: func(msg string) { fmt.Fprintln(os.Stderr, "esr: rows of "+su.Name+": "+msg) }})
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
+	if res, ok, err := cached(); ok { // written while this one waited
 		return res, err
 	}
 	rows, err := su.Evaluate(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	tmp := path + ".tmp"
-	if err := bench.WriteJSONL(tmp, rows); err != nil {
-		return nil, err
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := bench.WriteJSONL(path, rows); err != nil {
 		return nil, err
 	}
 	return su.Report(rows, s)

@@ -220,10 +220,14 @@ func TestJudgeAuditLLMStub(t *testing.T) {
 	if err := llm.WriteBatch(&in, plan.Pending()); err != nil {
 		t.Fatal(err)
 	}
+	requests := filepath.Join(t.TempDir(), "requests.jsonl")
+	if err := os.WriteFile(requests, in.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	results := filepath.Join(t.TempDir(), "results.jsonl")
 	writeBatchResults(t, in.Bytes(), results)
 	ec, _ := llm.OpenCache(empty)
-	if rep, err := llm.ImportBatch(results, ec); err != nil || rep.Imported != 3*sent {
+	if rep, err := llm.ImportBatch(results, requests, ec); err != nil || rep.Imported != 3*sent {
 		t.Fatalf("batch import: %+v %v", rep, err)
 	}
 	ec.Close()

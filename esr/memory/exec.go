@@ -9,8 +9,9 @@ import (
 )
 
 // ExecPrefix names a memory served by an external process over the
-// esr-adapter/1 protocol (docs/adapter-protocol.md): "exec:PATH" runs the
-// executable PATH with the mechanism on, "exec:PATH~render-only" is its
+// esr-adapter/2 protocol (docs/adapter-protocol.md): "exec:PATH" runs the
+// executable file PATH (relative to the working directory; $PATH is not
+// searched) with the mechanism on, "exec:PATH~render-only" is its
 // render-matched control (the same adapter told the mechanism is off, and
 // sent every relation as SAME_STATE).
 const ExecPrefix = "exec:"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Reference esr-adapter/1 memory: a retaining coarse store, standard library only.
+"""Reference esr-adapter/2 memory: a retaining coarse store, standard library only.
 
 Reads one JSON request per line on stdin, writes one JSON response per line on
-stdout (docs/adapter-protocol.md). For every key (entity, attribute) it keeps
+stdout (docs/adapter-protocol.md), each echoing its request's "id". For every key (entity, attribute) it keeps
 one edge per atom that opens one, with a validity window:
 
 - an atom that the relation source says SUPERSEDES, REFINES or CONTRADICTS a
@@ -19,7 +19,7 @@ import hashlib
 import json
 import sys
 
-PROTOCOL = "esr-adapter/1"
+PROTOCOL = "esr-adapter/2"
 CLOSES = {"SUPERSEDES", "REFINES", "CONTRADICTS"}
 
 
@@ -85,16 +85,18 @@ def main():
     for line in sys.stdin:
         if not line.strip():
             continue
+        req = {}
         try:
             req = json.loads(line)
             if req.get("protocol") != PROTOCOL:
                 raise ValueError(f'protocol {req.get("protocol")!r}, want {PROTOCOL!r}')
             rows = build(req)
-            resp = {"protocol": PROTOCOL, "rows": rows}
+            resp = {"protocol": PROTOCOL, "id": req.get("id"), "rows": rows}
             if req.get("op") == "render":
                 resp["render"] = render(rows)
         except Exception as exc:  # report, keep serving
-            resp = {"protocol": PROTOCOL, "error": f"{type(exc).__name__}: {exc}"}
+            resp = {"protocol": PROTOCOL, "id": req.get("id") if isinstance(req, dict) else None,
+                    "error": f"{type(exc).__name__}: {exc}"}
         sys.stdout.write(json.dumps(resp, ensure_ascii=False) + "\n")
         sys.stdout.flush()
 

@@ -1,13 +1,16 @@
-// Package adapter is the transport of the esr-adapter/1 protocol
+// Package adapter is the transport of the esr-adapter/2 protocol
 // (docs/adapter-protocol.md): a memory implemented by any executable that
 // reads one JSON request per line on its standard input and writes one JSON
-// response per line on its standard output. One process per executable
-// serves every request of a run, one request at a time.
+// response per line on its standard output, echoing the request's id. One
+// process per executable serves every request of a run, one request at a
+// time, in a process group of its own that is ended with it.
 //
 // Faults end the call with an error that names the adapter, the stream and
 // the line: a process that exits before answering (with the end of its
-// standard error), one that does not answer within Timeout (it is killed),
-// and a line that is not a valid response.
+// standard error), one that does not answer within Timeout (its process
+// group is killed), a line that is not a valid response, and a response
+// whose id is not the request's (a stray line: every later answer would
+// belong to another request).
 package adapter
 
 import (
@@ -19,15 +22,21 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/esrkit/esrkit/esr"
 )
 
 // Protocol is the protocol version every request and response carries.
-const Protocol = "esr-adapter/1"
+const Protocol = "esr-adapter/2"
+
+// protocolV1 is the previous version (no request ids), named in the error
+// an adapter that still speaks it gets.
+const protocolV1 = "esr-adapter/1"
 
 // Operations.
 const (
@@ -53,7 +62,10 @@ type Query struct {
 
 // Request is one line sent to the adapter.
 type Request struct {
-	Protocol  string      `json:"protocol"`
+	Protocol string `json:"protocol"`
+	// ID numbers the request (1, 2, … per process: its line on the
+	// adapter's input); the response must echo it.
+	ID        int         `json:"id"`
 	Op        string      `json:"op"`
 	Stream    *esr.Stream `json:"stream"`
 	Atoms     []esr.Atom  `json:"atoms"`
@@ -77,6 +89,7 @@ type Row struct {
 // Response is one line read from the adapter.
 type Response struct {
 	Protocol string  `json:"protocol"`
+	ID       *int    `json:"id"`
 	Rows     []Row   `json:"rows"`
 	Render   *string `json:"render"`
 	Error    string  `json:"error"`
@@ -96,15 +109,16 @@ func init() {
 
 // Client is one running adapter process.
 type Client struct {
-	name string // "exec:PATH", for messages
-	path string
+	name string // "exec:PATH" as given, for messages
+	path string // the absolute path that runs (Resolve)
 
 	mu      sync.Mutex
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	lines   chan lineOrErr
 	stderr  *tail
-	line    int   // requests sent (= the line number of the last exchange)
+	line    int   // requests sent (= the line number of the last request)
+	outLine int   // lines read from the adapter's output
 	dead    error // set once the process failed; every later call returns it
 	exited  chan struct{}
 	waitErr error
@@ -142,41 +156,58 @@ var (
 	pool   = map[string]*Client{}
 )
 
-// Check reports whether path names an executable file.
-func Check(path string) error {
+// Resolve is the one file exec:PATH runs: PATH made absolute against the
+// working directory. A bare name is a file in the working directory; $PATH
+// is never searched, so the file checked is the file run. It must be an
+// executable regular file.
+func Resolve(path string) (string, error) {
 	if path == "" {
-		return errors.New("adapter exec: needs a path (exec:PATH)")
+		return "", errors.New("adapter exec: needs a path (exec:PATH)")
 	}
-	fi, err := os.Stat(path)
+	abs, err := filepath.Abs(path)
 	if err != nil {
-		return fmt.Errorf("adapter exec:%s: %w", path, err)
+		return "", fmt.Errorf("adapter exec:%s: %w", path, err)
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return "", fmt.Errorf("adapter exec:%s: %w (exec:PATH names a file, relative to the working directory; $PATH is not searched)", path, err)
 	}
 	if fi.IsDir() || fi.Mode()&0o111 == 0 {
-		return fmt.Errorf("adapter exec:%s: not an executable file (set its run bit: chmod +x %s)", path, path)
+		return "", fmt.Errorf("adapter exec:%s: not an executable file (set its run bit: chmod +x %s)", path, path)
 	}
-	return nil
+	return abs, nil
+}
+
+// Check reports whether path names an executable file (see Resolve).
+func Check(path string) error {
+	_, err := Resolve(path)
+	return err
 }
 
 // Get returns the running process for path, starting it when there is none
-// (or the previous one failed).
+// (or the previous one failed). It runs exactly the file Resolve names, as
+// the leader of a new process group.
 func Get(path string) (*Client, error) {
+	abs, err := Resolve(path)
+	if err != nil {
+		return nil, err
+	}
 	poolMu.Lock()
 	defer poolMu.Unlock()
-	if c := pool[path]; c != nil {
+	if c := pool[abs]; c != nil {
 		c.mu.Lock()
 		dead := c.dead
 		c.mu.Unlock()
 		if dead == nil {
 			return c, nil
 		}
+		c.killGroup() // what is left of the failed one
 	}
-	if err := Check(path); err != nil {
-		return nil, err
-	}
-	c := &Client{name: "exec:" + path, path: path, stderr: &tail{}, lines: make(chan lineOrErr, 16), exited: make(chan struct{})}
-	c.cmd = exec.Command(path)
+	c := &Client{name: "exec:" + path, path: abs, stderr: &tail{}, lines: make(chan lineOrErr, 16), exited: make(chan struct{})}
+	c.cmd = exec.Command(abs)
 	c.cmd.Stderr = c.stderr
-	c.cmd.WaitDelay = time.Second // a killed adapter's children may hold its pipes
+	c.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // timeouts and Close end the whole group
+	c.cmd.WaitDelay = time.Second                           // a killed adapter's children may hold its pipes
 	stdin, err := c.cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -212,7 +243,7 @@ func Get(path string) (*Client, error) {
 		c.waitErr = c.cmd.Wait()
 		close(c.exited)
 	}()
-	pool[path] = c
+	pool[abs] = c
 	return c, nil
 }
 
@@ -233,12 +264,16 @@ func (c *Client) close() {
 	if c.stdin != nil {
 		c.stdin.Close()
 	}
-	select {
-	case <-c.exited:
-	case <-time.After(time.Second):
-		c.cmd.Process.Kill()
-		<-c.exited
+	// Wait up to a second for the adapter itself to exit (exited also
+	// waits for its output pipes, which its children may hold).
+	for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if c.leaderGone() {
+			break
+		}
 	}
+	// The adapter's children end with it, whether it exited or not.
+	c.killGroup()
+	<-c.exited
 	if c.dead == nil {
 		c.dead = fmt.Errorf("adapter %s: closed", c.name)
 	}
@@ -262,6 +297,7 @@ func (c *Client) Call(req *Request) (*Response, error) {
 		sid = req.Stream.ID
 	}
 	c.line++
+	req.ID = c.line
 	where := fmt.Sprintf("adapter %s: stream %s: line %d", c.name, sid, c.line)
 	fail := func(format string, args ...any) (*Response, error) {
 		c.dead = fmt.Errorf(where+": "+format, args...)
@@ -281,15 +317,30 @@ func (c *Client) Call(req *Request) (*Response, error) {
 		if !ok || l.err != nil {
 			return fail("the adapter ended without answering%s", c.exitNote())
 		}
+		c.outLine++
 		var resp Response
 		dec := json.NewDecoder(bytes.NewReader(l.b))
 		if err := dec.Decode(&resp); err != nil {
 			c.kill()
-			return fail("malformed JSON on the adapter's output (%v): %s", err, snippet(l.b))
+			return fail("malformed JSON on the adapter's output line %d (%v): %s", c.outLine, err, snippet(l.b))
+		}
+		if resp.Protocol == protocolV1 {
+			c.kill()
+			return fail("the adapter speaks %s; esrkit speaks %s: echo each request's \"id\" in its response and answer with \"protocol\": %q (docs/adapter-protocol.md)",
+				protocolV1, Protocol, Protocol)
 		}
 		if resp.Protocol != Protocol {
 			c.kill()
 			return fail("response protocol %q, want %q: %s", resp.Protocol, Protocol, snippet(l.b))
+		}
+		if resp.ID == nil || *resp.ID != req.ID {
+			c.kill()
+			got := "no \"id\""
+			if resp.ID != nil {
+				got = fmt.Sprintf("id %d", *resp.ID)
+			}
+			return fail("output line %d has %s, want %d: the adapter's answers are out of step with its requests (a stray line?); nothing of this request is used: %s",
+				c.outLine, got, req.ID, snippet(l.b))
 		}
 		if resp.Error != "" {
 			return nil, fmt.Errorf("%s: the adapter reports: %s", where, resp.Error)
@@ -315,10 +366,24 @@ func (c *Client) Call(req *Request) (*Response, error) {
 	}
 }
 
-// kill stops the process (after a fault).
-func (c *Client) kill() {
+// kill stops the process and its children (after a fault).
+func (c *Client) kill() { c.killGroup() }
+
+// leaderGone reports whether the adapter process has exited.
+func (c *Client) leaderGone() bool {
+	select {
+	case <-c.exited:
+		return true
+	default:
+	}
+	return syscall.Kill(c.cmd.Process.Pid, 0) == syscall.ESRCH
+}
+
+// killGroup kills the adapter's process group: the adapter and every
+// child it started that did not leave the group.
+func (c *Client) killGroup() {
 	if c.cmd.Process != nil {
-		c.cmd.Process.Kill()
+		syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
 	}
 }
 

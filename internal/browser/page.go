@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Timeouts of the actions that take none: long enough for a loaded machine
@@ -236,7 +238,7 @@ func writeFile(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("browser: %w", err)
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := safefile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("browser: %w", err)
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Converter names this conversion; it is written into MANIFEST.json.
@@ -49,6 +50,11 @@ type Report struct {
 // real model outputs), DyKnow's LICENSE, a generated PROVENANCE.md and
 // MANIFEST.json. Everything is deterministic.
 func Import(src, out string) (*Report, error) {
+	// The licence is checked first: nothing is written without it.
+	lic, err := os.ReadFile(filepath.Join(src, LicenseFile))
+	if err != nil {
+		return nil, fmt.Errorf("DyKnow's licence must travel with the data: %w", err)
+	}
 	res, err := Convert(src)
 	if err != nil {
 		return nil, err
@@ -74,11 +80,7 @@ func Import(src, out string) (*Report, error) {
 	if err := WriteOutcomes(filepath.Join(out, OutcomesFile), outs); err != nil {
 		return nil, err
 	}
-	lic, err := os.ReadFile(filepath.Join(src, LicenseFile))
-	if err != nil {
-		return nil, fmt.Errorf("DyKnow's licence must travel with the data: %w", err)
-	}
-	if err := os.WriteFile(filepath.Join(out, LicenseFile), lic, 0o644); err != nil {
+	if err := safefile.WriteFile(filepath.Join(out, LicenseFile), lic, 0o644); err != nil {
 		return nil, err
 	}
 	rep := &Report{Benchmark: "dyknow", Converter: Converter, Upstream: "https://github.com/sislab-unitn/DyKnow@" + UpstreamCommit,
@@ -111,7 +113,7 @@ func Import(src, out string) (*Report, error) {
 	for fam, p := range PairedByModel(outs, false) {
 		rep.PairedByLM[fam] = len(p.QIDs)
 	}
-	if err := os.WriteFile(filepath.Join(out, ProvenanceFile), []byte(provenance(rep, res, b)), 0o644); err != nil {
+	if err := safefile.WriteFile(filepath.Join(out, ProvenanceFile), []byte(provenance(rep, res, b)), 0o644); err != nil {
 		return nil, err
 	}
 	for _, name := range []string{bench.StreamsFile, bench.AtomsFile, bench.QAFile, bench.RelationsFile,
@@ -127,7 +129,7 @@ func Import(src, out string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rep, os.WriteFile(filepath.Join(out, ManifestFile), append(data, '\n'), 0o644)
+	return rep, safefile.WriteFile(filepath.Join(out, ManifestFile), append(data, '\n'), 0o644)
 }
 
 func provenance(rep *Report, res *Result, b *bench.Bench) string {

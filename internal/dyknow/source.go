@@ -73,6 +73,18 @@ func (d Date) String() string {
 	return d.Time.Format("2006-01-02")
 }
 
+// Last is the last day the date covers at its precision (31 December for a
+// year, the month's last day for a month).
+func (d Date) Last() time.Time {
+	switch d.Precision {
+	case Year:
+		return d.Time.AddDate(1, 0, -1)
+	case Month:
+		return d.Time.AddDate(0, 1, -1)
+	}
+	return d.Time
+}
+
 // ParseDate reads "+2015-02-03T00:00:00Z" (month or day may be 00).
 func ParseDate(s string) (Date, error) {
 	s = strings.TrimSpace(s)

@@ -6,6 +6,7 @@ package eval
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Outcome is one answer of one reader over one memory for one QA.
@@ -44,6 +47,13 @@ type Outcome struct {
 	// Judge names the judge that rescored the row (esr rejudge); empty
 	// when it is the run's own judge.
 	Judge string `json:"judge,omitempty"`
+	// Fingerprint identifies what produced the row: the benchmark's
+	// content, the relation source and formats, the reader's and the
+	// judge's configuration and the library's code (Config.Fingerprint).
+	// `esr eval` refuses to resume over rows with another one. It is empty
+	// (and omitted) in rows of files written before it existed and in the
+	// experiments' rows, whose caches are keyed by it.
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // ID is the outcome's identity for resuming: (qid, memory, reader, condition).
@@ -56,24 +66,54 @@ type Sink interface {
 	Put(Outcome) error
 }
 
-// FileSink appends outcomes to a JSONL file, one line per outcome, flushed
-// line by line so nothing finished is lost if the process dies.
+// FileSink appends outcomes to a JSONL file, one line per outcome, each
+// written with a single write call (JSON and newline together, whatever
+// its size) so nothing finished is lost if the process dies and no line
+// is ever split. The file is locked while the sink is open: a second run
+// on the same file is refused with the holder's pid and command.
 type FileSink struct {
-	mu sync.Mutex
-	f  *os.File
-	w  *bufio.Writer
+	mu   sync.Mutex
+	f    *os.File
+	w    io.Writer // f; a separate field so tests can count the writes
+	path string
 }
 
-// OpenFileSink opens path for appending (creating it and its folder).
+// OpenFileSink opens path for appending (creating it and its folder) and
+// locks it until Close. A file locked by another process is an error that
+// names it (*safefile.BusyError; errors.Is(err, safefile.ErrBusy)).
 func OpenFileSink(path string) (*FileSink, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := safefile.OpenAppend(path, safefile.Wait{})
 	if err != nil {
 		return nil, err
 	}
-	return &FileSink{f: f, w: bufio.NewWriter(f)}, nil
+	return &FileSink{f: f, w: f, path: path}, nil
+}
+
+// Resume cuts a partial last line (left by a run killed mid-write), so
+// appending resumes on a line boundary, and returns the rows already in
+// the file.
+func (s *FileSink) Resume() ([]Outcome, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, err := io.ReadAll(io.NewSectionReader(s.f, 0, 1<<62))
+	if err != nil {
+		return nil, err
+	}
+	if n := len(b); n > 0 && b[n-1] != '\n' {
+		cut := bytes.LastIndexByte(b, '\n') + 1
+		if err := s.f.Truncate(int64(cut)); err != nil {
+			return nil, err
+		}
+		b = b[:cut]
+	}
+	return readOutcomes(bytes.NewReader(b), filepath.Base(s.path))
+}
+
+// Truncate empties the file (a fresh run), keeping the lock.
+func (s *FileSink) Truncate() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.f.Truncate(0)
 }
 
 func (s *FileSink) Put(o Outcome) error {
@@ -81,21 +121,17 @@ func (s *FileSink) Put(o Outcome) error {
 	if err != nil {
 		return err
 	}
+	b = append(b, '\n')
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.w.Write(b)
-	s.w.WriteByte('\n')
-	return s.w.Flush()
+	_, err = s.w.Write(b)
+	return err
 }
 
-// Close flushes and closes the file.
+// Close closes the file and releases its lock.
 func (s *FileSink) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.w.Flush(); err != nil {
-		s.f.Close()
-		return err
-	}
 	return s.f.Close()
 }
 
@@ -120,8 +156,12 @@ func ReadOutcomes(path string) ([]Outcome, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return readOutcomes(f, filepath.Base(path))
+}
+
+func readOutcomes(r io.Reader, name string) ([]Outcome, error) {
 	var out []Outcome
-	br := bufio.NewReader(f)
+	br := bufio.NewReader(r)
 	for line := 1; ; line++ {
 		b, err := br.ReadBytes('\n')
 		if len(b) > 0 {
@@ -130,7 +170,7 @@ func ReadOutcomes(path string) ([]Outcome, error) {
 				if errors.Is(err, io.EOF) {
 					break // truncated final line: the row was not finished
 				}
-				return nil, fmt.Errorf("%s:%d: %v", filepath.Base(path), line, jerr)
+				return nil, fmt.Errorf("%s:%d: %v", name, line, jerr)
 			}
 			out = append(out, o)
 		}

@@ -41,6 +41,14 @@ type Config struct {
 	Done map[string]bool
 	// Progress, when set, is called after each QA with (done, total).
 	Progress func(done, total int)
+	// Fingerprint, when set, gives the fingerprint recorded in the rows of
+	// one memory and one reader (Outcome.Fingerprint).
+	Fingerprint func(memory string, r reader.Reader) string
+	// ItemError, when set, is called with a reader's or the judge's error
+	// for one item; when it returns true the item is skipped (no row is
+	// written, so a rerun retries it) instead of stopping the run. It must
+	// be safe for concurrent use.
+	ItemError func(err error) bool
 }
 
 // Run evaluates every selected QA with every memory × reader and puts one
@@ -177,13 +185,24 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 				}
 				out, err := r.Read(ctx, in)
 				if err != nil {
-					return 0, fmt.Errorf("qid %s, memory %s, reader %s: %w", qa.QID, cfg.Memories[mi], r.Name(), err)
+					err = fmt.Errorf("qid %s, memory %s, reader %s: %w", qa.QID, cfg.Memories[mi], r.Name(), err)
+					if ctx.Err() == nil && cfg.ItemError != nil && cfg.ItemError(err) {
+						continue
+					}
+					return 0, err
 				}
 				v, err := cfg.Judge.Judge(ctx, qa, out.Answer)
 				if err != nil {
-					return 0, fmt.Errorf("qid %s: judge %s: %w", qa.QID, cfg.Judge.Name(), err)
+					err = fmt.Errorf("qid %s: judge %s: %w", qa.QID, cfg.Judge.Name(), err)
+					if ctx.Err() == nil && cfg.ItemError != nil && cfg.ItemError(err) {
+						continue
+					}
+					return 0, err
 				}
 				o.Answer, o.RawAnswer, o.ContextTokens, o.Reason = out.Answer.String(), out.Raw, out.ContextTokens, out.Note
+				if cfg.Fingerprint != nil {
+					o.Fingerprint = cfg.Fingerprint(cfg.Memories[mi], r)
+				}
 				o.Correct, o.Abstained = v.Correct, v.Abstained
 				o.Label = string(judge.Classify(v, qa, prior, out.Answer))
 				if err := sink.Put(o); err != nil {

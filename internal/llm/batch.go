@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 )
 
@@ -81,28 +82,123 @@ type batchResult struct {
 
 // ImportReport is what ImportBatch did.
 type ImportReport struct {
-	// Lines read; Imported into the cache; Already in it (left as they were).
-	Lines    int `json:"lines"`
-	Imported int `json:"imported"`
-	Already  int `json:"already_cached"`
+	// Lines read; Imported into the cache; Already in it with the same
+	// answer (left as they were); Conflicts in it with another answer (the
+	// cache's is kept); Duplicates repeat an earlier line's answer.
+	Lines      int `json:"lines"`
+	Imported   int `json:"imported"`
+	Already    int `json:"already_cached"`
+	Conflicts  int `json:"conflicts_with_cache"`
+	Duplicates int `json:"duplicates"`
 	// Failed lines (the request failed: an error, a non-200 status, a body
-	// without an answer) are left uncached; a later export asks again.
+	// without an answer, an empty or cut reply) are left uncached; a later
+	// export asks again.
 	Failed []string `json:"failed,omitempty"`
-	// Invalid lines are not Batch API output lines of esr's requests
-	// (file:line: field: problem).
+	// Invalid lines are not answers to the exported requests (file:line:
+	// field: problem): malformed lines, custom ids of no exported request
+	// (a line from another export), a body for another model, two
+	// different answers to one request. None of them is imported.
 	Invalid []string `json:"invalid,omitempty"`
 }
 
-// ImportBatch reads a Batch API output file into c. keys are secrets to
-// redact from answers (as Client does). A line that is not valid output is
-// reported in Invalid, a failed request in Failed; neither stops the import.
-func ImportBatch(path string, c *Cache, keys ...string) (ImportReport, error) {
-	var rep ImportReport
+// exported is one request of a batch input file.
+type exported struct {
+	key, template, model string
+}
+
+// readExported reads a batch input file (WriteBatch's) into its requests by
+// custom_id, checking that each custom_id's key is its body's.
+func readExported(path string) (map[string]exported, error) {
 	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]exported{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for ln := 1; sc.Scan(); ln++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", path, ln)
+		var l BatchLine
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			return nil, fmt.Errorf("%s: not a batch request line: %v", at, err)
+		}
+		key, template, model, err := parseCustomID(l.CustomID)
+		if err != nil {
+			return nil, fmt.Errorf(`%s: field "custom_id": %v`, at, err)
+		}
+		var body wireRequest
+		if err := json.Unmarshal(l.Body, &body); err != nil {
+			return nil, fmt.Errorf(`%s: field "body": %v`, at, err)
+		}
+		if body.Model != model {
+			return nil, fmt.Errorf(`%s: field "body.model": %q, but the custom_id names %q`, at, body.Model, model)
+		}
+		if k := Key(model, template, body.Messages, Params{Temperature: body.Temperature, MaxTokens: body.MaxTokens, N: 1}); k != key {
+			return nil, fmt.Errorf(`%s: field "custom_id": its key is not the body's request (edited file?)`, at)
+		}
+		out[l.CustomID] = exported{key: key, template: template, model: model}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no requests", path)
+	}
+	return out, nil
+}
+
+// sameModel reports whether a result body's model answers a request for
+// want: the same name, or want with a dated snapshot suffix
+// ("gpt-4o" → "gpt-4o-2024-08-06"), or no name at all.
+func sameModel(want, got string) bool {
+	if got == "" || got == want {
+		return true
+	}
+	rest, ok := strings.CutPrefix(got, want+"-")
+	if !ok || len(rest) != len("2006-01-02") {
+		return false
+	}
+	for i, r := range rest {
+		if i == 4 || i == 7 {
+			if r != '-' {
+				return false
+			}
+		} else if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ImportBatch reads a Batch API output file (results) into c, checking each
+// line against the batch input file it answers (requests, as `esr batch
+// export` wrote it). keys are secrets to redact from answers (as Client
+// does). A line that is not an answer to one of those requests is reported
+// in Invalid, a failed request in Failed; neither is imported, and neither
+// stops the other lines.
+func ImportBatch(results, requests string, c *Cache, keys ...string) (ImportReport, error) {
+	var rep ImportReport
+	reqs, err := readExported(requests)
+	if err != nil {
+		return rep, err
+	}
+	f, err := os.Open(results)
 	if err != nil {
 		return rep, err
 	}
 	defer f.Close()
+	type answer struct {
+		line int
+		resp Response
+	}
+	var order []string
+	answers := map[string]answer{}
+	conflicted := map[string]bool{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for ln := 1; sc.Scan(); ln++ {
@@ -111,21 +207,29 @@ func ImportBatch(path string, c *Cache, keys ...string) (ImportReport, error) {
 			continue
 		}
 		rep.Lines++
-		at := fmt.Sprintf("%s:%d", path, ln)
+		at := fmt.Sprintf("%s:%d", results, ln)
+		invalid := func(format string, args ...any) {
+			rep.Invalid = append(rep.Invalid, at+": "+redactAll(fmt.Sprintf(format, args...), keys))
+		}
 		var r batchResult
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			rep.Invalid = append(rep.Invalid, fmt.Sprintf("%s: not a JSON object: %v", at, err))
+			invalid("not a JSON object: %v", err)
 			continue
 		}
 		if r.CustomID == "" {
-			rep.Invalid = append(rep.Invalid, at+`: field "custom_id": missing`)
+			invalid(`field "custom_id": missing`)
 			continue
 		}
-		key, template, model, err := parseCustomID(r.CustomID)
-		if err != nil {
-			rep.Invalid = append(rep.Invalid, fmt.Sprintf(`%s: field "custom_id": %v`, at, err))
+		if _, _, _, err := parseCustomID(r.CustomID); err != nil {
+			invalid(`field "custom_id": %v`, err)
 			continue
 		}
+		req, ok := reqs[r.CustomID]
+		if !ok {
+			invalid(`field "custom_id": not a request of %s (a line from another export?)`, requests)
+			continue
+		}
+		model := req.model
 		if len(r.Error) > 0 && string(r.Error) != "null" {
 			rep.Failed = append(rep.Failed, fmt.Sprintf(`%s: %s: field "error": %s`, at, model, redactAll(snippet(r.Error), keys)))
 			continue
@@ -139,31 +243,60 @@ func ImportBatch(path string, c *Cache, keys ...string) (ImportReport, error) {
 				r.Response.StatusCode, redactAll(snippet(r.Response.Body), keys)))
 			continue
 		}
-		resp, msg := parseCompletion(r.Response.Body)
+		resp, got, msg := parseCompletion(r.Response.Body)
+		if !sameModel(model, got) {
+			invalid(`field "response.body.model": %q answered a request for model %q`, got, model)
+			continue
+		}
 		if msg != "" {
 			rep.Failed = append(rep.Failed, fmt.Sprintf(`%s: %s: field "response.body": %s`, at, model, redactAll(msg, keys)))
 			continue
 		}
 		resp.Content = redactAll(resp.Content, keys)
-		if _, ok, err := c.Get(key); err != nil {
-			return rep, err
-		} else if ok {
-			rep.Already++
+		if prev, dup := answers[r.CustomID]; dup {
+			if prev.resp != resp {
+				invalid(`field "custom_id": a second, different answer to the request of line %d`, prev.line)
+				conflicted[r.CustomID] = true
+			} else {
+				rep.Duplicates++
+			}
 			continue
 		}
-		if err := c.Put(key, Entry{Model: model, Template: template, Response: resp}); err != nil {
+		answers[r.CustomID] = answer{line: ln, resp: resp}
+		order = append(order, r.CustomID)
+	}
+	if err := sc.Err(); err != nil {
+		return rep, fmt.Errorf("%s: %w", results, err)
+	}
+	for _, id := range order {
+		if conflicted[id] {
+			continue
+		}
+		req, a := reqs[id], answers[id]
+		if old, ok, err := c.Get(req.key); err != nil {
+			return rep, err
+		} else if ok {
+			if old.Response == a.resp {
+				rep.Already++
+			} else {
+				rep.Conflicts++
+			}
+			continue
+		}
+		if err := c.Put(req.key, Entry{Model: req.model, Template: req.template, Response: a.resp}); err != nil {
 			return rep, err
 		}
 		rep.Imported++
 	}
-	if err := sc.Err(); err != nil {
-		return rep, fmt.Errorf("%s: %w", path, err)
-	}
 	return rep, nil
 }
 
+// redactAll removes every key from s, longest first, so that no key leaves
+// a tail of a longer one that it is a prefix of.
 func redactAll(s string, keys []string) string {
-	for _, k := range keys {
+	ks := append([]string(nil), keys...)
+	sort.SliceStable(ks, func(i, j int) bool { return len(ks[i]) > len(ks[j]) })
+	for _, k := range ks {
 		s = redactString(s, k)
 	}
 	return redactString(s, "")

@@ -14,6 +14,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // CacheFile is the cache's file name inside its folder.
@@ -23,19 +25,133 @@ var bucketResponses = []byte("responses")
 
 // Cache is the persistent response cache: a bbolt file in a folder, shared by
 // every reader, judge and extractor of the process that opens the same
-// folder (bbolt allows one process per file; a second process waits up to a
-// second, then fails with a clear error). Safe for concurrent use.
+// folder, and by every process that opens the same file. The file is locked
+// only while it is used: reads share it for one transaction (a read-only
+// handle, held while reads of this process overlap), writes hold it alone
+// for one commit (open, write, close). So several readers, or a notebook
+// beside a fill, work at once; an operation that finds the file held
+// waits, with one message naming the holder (CacheNotice), up to
+// CacheWait. Safe for concurrent use.
 type Cache struct {
-	path    string
-	db      *bolt.DB
-	refs    int          // guarded by cacheMu
-	mu      sync.RWMutex // Put holds it shared while queueing; Close exclusively
+	path string
+	refs int // guarded by cacheMu
+
+	mu      sync.Mutex // guards ro, readers, writing
+	cond    *sync.Cond // signalled when readers drop to 0 or a write ends
+	ro      *bolt.DB   // shared read-only handle while readers > 0
+	readers int
+	writing bool
+
+	qmu     sync.RWMutex // Put holds it shared while queueing; Close exclusively
 	closed  bool
 	queue   chan putReq
 	stopped chan struct{}
 
 	flightMu sync.Mutex
 	inflight map[string]*call
+}
+
+// CacheWait bounds how long a cache operation waits for another process
+// that holds the file; CacheNotice receives one message per wait (default:
+// standard error), naming the holder.
+var (
+	CacheWait   = 10 * time.Minute
+	CacheNotice = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
+)
+
+// open opens the file read-only (shared) or for writing (exclusive),
+// waiting for another process that holds it (see CacheWait).
+func (c *Cache) open(readOnly bool) (*bolt.DB, error) {
+	start := time.Now()
+	noted := false
+	for {
+		db, err := bolt.Open(c.path, 0o600, &bolt.Options{ReadOnly: readOnly, Timeout: 200 * time.Millisecond})
+		if err == nil {
+			return db, nil
+		}
+		if !errors.Is(err, bolterrors.ErrTimeout) {
+			return nil, fmt.Errorf("llm cache %s: %w", c.path, err)
+		}
+		holder := safefile.Holder(c.path)
+		if holder != "" {
+			holder = " (" + holder + ")"
+		}
+		if time.Since(start) >= CacheWait {
+			return nil, fmt.Errorf("llm cache %s has been in use by another process%s for %s (wait for it, or use another --cache)",
+				c.path, holder, CacheWait)
+		}
+		if !noted && CacheNotice != nil {
+			CacheNotice(fmt.Sprintf("llm cache %s is in use by another process%s; waiting for it (up to %s)", c.path, holder, CacheWait))
+			noted = true
+		}
+	}
+}
+
+// view runs fn in a read transaction on the shared read-only handle; b is
+// nil when the file has no responses bucket yet. fn must not write to the
+// cache.
+func (c *Cache) view(fn func(b *bolt.Bucket) error) error {
+	c.mu.Lock()
+	for c.writing {
+		c.cond.Wait()
+	}
+	if c.ro == nil {
+		db, err := c.open(true)
+		if err != nil {
+			c.mu.Unlock()
+			return err
+		}
+		c.ro = db
+	}
+	c.readers++
+	db := c.ro
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.readers--
+		if c.readers == 0 {
+			c.ro.Close() // release the file for writers, here and elsewhere
+			c.ro = nil
+			c.cond.Broadcast()
+		}
+		c.mu.Unlock()
+	}()
+	return db.View(func(tx *bolt.Tx) error { return fn(tx.Bucket(bucketResponses)) })
+}
+
+// update runs fn in one write transaction: the reads of this process are
+// drained and the file is opened for writing, written and closed.
+func (c *Cache) update(fn func(b *bolt.Bucket) error) error {
+	c.mu.Lock()
+	for c.writing {
+		c.cond.Wait()
+	}
+	c.writing = true
+	for c.readers > 0 {
+		c.cond.Wait()
+	}
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.writing = false
+		c.cond.Broadcast()
+		c.mu.Unlock()
+	}()
+	db, err := c.open(false)
+	if err != nil {
+		return err
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(bucketResponses)
+		if err != nil {
+			return err
+		}
+		return fn(b)
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // putReq is one write waiting for the writer goroutine.
@@ -46,8 +162,9 @@ type putReq struct {
 
 // writer commits queued writes in groups: it takes the first waiting write,
 // adds every other write already queued, commits them in one transaction
-// (one fsync) and wakes their callers. Unlike bbolt's Batch it never waits
-// for more writes to arrive, so a write costs at most about two commits.
+// (one open, one fsync) and wakes their callers. Unlike bbolt's Batch it
+// never waits for more writes to arrive, so a write costs at most about two
+// commits.
 func (c *Cache) writer() {
 	defer close(c.stopped)
 	for first := range c.queue {
@@ -64,8 +181,7 @@ func (c *Cache) writer() {
 				break drain
 			}
 		}
-		err := c.db.Update(func(tx *bolt.Tx) error {
-			b := tx.Bucket(bucketResponses)
+		err := c.update(func(b *bolt.Bucket) error {
 			for _, r := range group {
 				if err := b.Put(r.key, r.val); err != nil {
 					return err
@@ -85,7 +201,8 @@ var (
 )
 
 // OpenCache opens (creating) the cache in dir. Calls with the same folder
-// share one handle; each must be matched by a Close.
+// share one handle; each must be matched by a Close. The file is not held
+// between operations (see Cache).
 func OpenCache(dir string) (*Cache, error) {
 	if dir == "" {
 		return nil, errors.New("llm: no cache folder given")
@@ -103,21 +220,15 @@ func OpenCache(dir string) (*Cache, error) {
 		c.refs++
 		return c, nil
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		if errors.Is(err, bolterrors.ErrTimeout) {
-			return nil, fmt.Errorf("llm cache %s is in use by another process (wait for it or use another --cache)", path)
+	c := &Cache{path: path, refs: 1, queue: make(chan putReq, 256), stopped: make(chan struct{})}
+	c.cond = sync.NewCond(&c.mu)
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		// A new file: make it (with its bucket) once, so reads can open it
+		// read-only.
+		if err := c.update(func(*bolt.Bucket) error { return nil }); err != nil {
+			return nil, err
 		}
-		return nil, fmt.Errorf("llm cache %s: %w", path, err)
 	}
-	if err := db.Update(func(tx *bolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists(bucketResponses)
-		return err
-	}); err != nil {
-		db.Close()
-		return nil, err
-	}
-	c := &Cache{path: path, db: db, refs: 1, queue: make(chan putReq, 256), stopped: make(chan struct{})}
 	go c.writer()
 	caches[path] = c
 	return c, nil
@@ -126,7 +237,7 @@ func OpenCache(dir string) (*Cache, error) {
 // Path is the cache file.
 func (c *Cache) Path() string { return c.path }
 
-// Close releases this handle; the file closes with the last one.
+// Close releases this handle; the last Close waits for queued writes.
 func (c *Cache) Close() error {
 	cacheMu.Lock()
 	defer cacheMu.Unlock()
@@ -138,12 +249,12 @@ func (c *Cache) Close() error {
 		return nil
 	}
 	delete(caches, c.path)
-	c.mu.Lock()
+	c.qmu.Lock()
 	c.closed = true
 	close(c.queue)
-	c.mu.Unlock()
+	c.qmu.Unlock()
 	<-c.stopped
-	return c.db.Close()
+	return nil
 }
 
 // Entry is what the cache keeps per request: the response and what it
@@ -155,12 +266,17 @@ type Entry struct {
 	Created  string   `json:"created"`
 }
 
-// Get returns the entry stored under key.
+// Get returns the entry stored under key. An entry without an answer (an
+// empty reply stored by an older esrkit) is reported as absent, so it is
+// asked again.
 func (c *Cache) Get(key string) (Entry, bool, error) {
 	var e Entry
 	var found bool
-	err := c.db.View(func(tx *bolt.Tx) error {
-		v := tx.Bucket(bucketResponses).Get([]byte(key))
+	err := c.view(func(b *bolt.Bucket) error {
+		if b == nil {
+			return nil
+		}
+		v := b.Get([]byte(key))
 		if v == nil {
 			return nil
 		}
@@ -170,13 +286,20 @@ func (c *Cache) Get(key string) (Entry, bool, error) {
 	if err != nil {
 		return Entry{}, false, fmt.Errorf("llm cache %s: entry %s: %w", c.path, key, err)
 	}
+	if found && e.Response.Empty() {
+		return Entry{}, false, nil
+	}
 	return e, found, nil
 }
 
 // Put stores e under key and returns once it is committed to disk (writes
-// from concurrent callers share transactions; see writer). Put must not be
-// called after the last Close.
+// from concurrent callers share transactions; see writer). An entry
+// without an answer is refused. Put must not be called after the last
+// Close.
 func (c *Cache) Put(key string, e Entry) error {
+	if e.Response.Empty() {
+		return fmt.Errorf("llm cache %s: entry %s: an empty reply is not an answer", c.path, key)
+	}
 	if e.Created == "" {
 		e.Created = time.Now().UTC().Format(time.RFC3339)
 	}
@@ -185,21 +308,23 @@ func (c *Cache) Put(key string, e Entry) error {
 		return err
 	}
 	r := putReq{key: []byte(key), val: v, done: make(chan error, 1)}
-	c.mu.RLock()
+	c.qmu.RLock()
 	if c.closed {
-		c.mu.RUnlock()
+		c.qmu.RUnlock()
 		return fmt.Errorf("llm cache %s is closed", c.path)
 	}
 	c.queue <- r
-	c.mu.RUnlock()
+	c.qmu.RUnlock()
 	return <-r.done
 }
 
 // Len is the number of cached responses.
 func (c *Cache) Len() int {
 	n := 0
-	c.db.View(func(tx *bolt.Tx) error {
-		n = tx.Bucket(bucketResponses).Stats().KeyN
+	c.view(func(b *bolt.Bucket) error {
+		if b != nil {
+			n = b.Stats().KeyN
+		}
 		return nil
 	})
 	return n

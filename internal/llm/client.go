@@ -42,6 +42,11 @@ type Response struct {
 	CompletionTokens int    `json:"completion_tokens,omitempty"`
 }
 
+// Empty reports whether the response has no text: an empty or cut reply is
+// a failed attempt, never an answer (it is neither cached nor imported, and
+// a cached one is asked again).
+func (r Response) Empty() bool { return strings.TrimSpace(r.Content) == "" }
+
 // Stats counts a client's traffic.
 type Stats struct {
 	// Requests is HTTP attempts sent (retries included).
@@ -65,12 +70,13 @@ func (c *counters) stats() Stats {
 
 // Client calls one OpenAI-compatible endpoint. It is safe for concurrent use.
 type Client struct {
-	cfg    Config
-	url    string
-	http   *http.Client
-	sem    chan struct{}
-	all    counters
-	models sync.Map // model → *counters
+	cfg     Config
+	url     string
+	http    *http.Client
+	sem     chan struct{}
+	all     counters
+	models  sync.Map // model → *counters
+	breaker breaker
 }
 
 // ErrNoBaseURL is returned by New when no base URL is configured.
@@ -160,15 +166,23 @@ func (c *Client) Chat(ctx context.Context, req Request) (Response, error) {
 		if err := ctx.Err(); err != nil {
 			return Response{}, err
 		}
+		if err := c.breaker.down(); err != nil {
+			return Response{}, err
+		}
 		select {
 		case c.sem <- struct{}{}:
 		case <-ctx.Done():
 			return Response{}, ctx.Err()
 		}
+		if err := c.breaker.down(); err != nil {
+			<-c.sem
+			return Response{}, err
+		}
 		mc.requests.Add(1)
 		resp, aerr := c.attempt(ctx, body)
 		<-c.sem
 		if aerr == nil {
+			c.breaker.success()
 			c.all.done.Add(1)
 			mc.done.Add(1)
 			return resp, nil
@@ -176,7 +190,9 @@ func (c *Client) Chat(ctx context.Context, req Request) (Response, error) {
 		if err := ctx.Err(); err != nil {
 			return Response{}, err
 		}
-		if !aerr.retry || attempt >= c.cfg.MaxRetries {
+		final := !aerr.retry || attempt >= c.cfg.MaxRetries
+		c.breaker.failure(c, aerr, final)
+		if final {
 			c.all.failures.Add(1)
 			mc.failures.Add(1)
 			return Response{}, &Error{Status: aerr.status, Attempts: attempt + 1, Msg: c.redact(aerr.msg), Temporary: aerr.retry}
@@ -238,9 +254,11 @@ type wireRequest struct {
 }
 
 type wireResponse struct {
+	Model   string `json:"model"`
 	Choices []struct {
-		Message struct {
-			Content *string `json:"content"`
+		Message *struct {
+			Content   *string         `json:"content"`
+			ToolCalls json.RawMessage `json:"tool_calls"`
 		} `json:"message"`
 		Text         *string `json:"text"`
 		FinishReason string  `json:"finish_reason"`
@@ -293,7 +311,7 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 		return Response{}, &attemptError{status: hresp.StatusCode, retry: true,
 			msg: "truncated response: " + rerr.Error()}
 	}
-	r, msg := parseCompletion(data)
+	r, _, msg := parseCompletion(data)
 	if msg != "" {
 		return Response{}, &attemptError{status: hresp.StatusCode, retry: true, msg: msg}
 	}
@@ -303,24 +321,26 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 	return r, nil
 }
 
-// parseCompletion reads a chat-completions body; msg says what is wrong
-// with it ("" when it is fine).
-func parseCompletion(data []byte) (r Response, msg string) {
+// parseCompletion reads a chat-completions body and the model it names;
+// msg says what is wrong with it ("" when it is fine). A reply without text
+// is wrong: no message, content null or empty (a reasoning model that spent
+// max_tokens before answering: finish_reason "length"), or tool calls only.
+func parseCompletion(data []byte) (r Response, model, msg string) {
 	var w wireResponse
 	if err := json.Unmarshal(data, &w); err != nil {
-		return Response{}, fmt.Sprintf("malformed response (%v): %s", err, snippet(data))
+		return Response{}, "", fmt.Sprintf("malformed response (%v): %s", err, snippet(data))
 	}
 	if len(w.Choices) == 0 {
 		msg := "response has no choices"
 		if len(w.Error) > 0 && string(w.Error) != "null" {
 			msg = "response reports an error: " + snippet(w.Error)
 		}
-		return Response{}, msg + ": " + snippet(data)
+		return Response{}, w.Model, msg + ": " + snippet(data)
 	}
 	ch := w.Choices[0]
 	r.FinishReason = ch.FinishReason
 	switch {
-	case ch.Message.Content != nil:
+	case ch.Message != nil && ch.Message.Content != nil:
 		r.Content = *ch.Message.Content
 	case ch.Text != nil:
 		r.Content = *ch.Text
@@ -328,7 +348,24 @@ func parseCompletion(data []byte) (r Response, msg string) {
 	if w.Usage != nil {
 		r.PromptTokens, r.CompletionTokens = w.Usage.PromptTokens, w.Usage.CompletionTokens
 	}
-	return r, ""
+	if r.Empty() {
+		what := "empty reply"
+		switch {
+		case ch.Message == nil && ch.Text == nil:
+			what = "the reply has no message"
+		case ch.Message != nil && len(ch.Message.ToolCalls) > 0 && string(ch.Message.ToolCalls) != "null" && string(ch.Message.ToolCalls) != "[]":
+			what = "the reply has tool calls only, no text"
+		case ch.Message != nil && ch.Message.Content == nil && ch.Text == nil:
+			what = "empty reply (content null)"
+		}
+		if r.FinishReason == "length" {
+			what += ": the model reached max_tokens before answering (finish_reason \"length\"; raise max_tokens for a reasoning model)"
+		} else if r.FinishReason != "" {
+			what += fmt.Sprintf(" (finish_reason %q)", r.FinishReason)
+		}
+		return Response{}, w.Model, what
+	}
+	return r, w.Model, ""
 }
 
 // transportError classifies an error from http.Client.Do: the caller's

@@ -54,6 +54,13 @@ type Config struct {
 	HTTPClient *http.Client
 	// Log, when set, receives one line per retry; lines are redacted.
 	Log func(line string)
+	// BreakAfter and BreakAfterCalls make the circuit breaker: once
+	// BreakAfter attempts in a row failed (429s not counted) or
+	// BreakAfterCalls calls in a row failed after their retries, the
+	// endpoint is taken to be down and every call returns an
+	// *EndpointDownError at once (defaults 50 and 10; negative: never).
+	BreakAfter      int
+	BreakAfterCalls int
 }
 
 func (c Config) withDefaults() Config {
@@ -77,6 +84,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxRetryAfter <= 0 {
 		c.MaxRetryAfter = DefaultMaxRetryAfter
+	}
+	if c.BreakAfter == 0 {
+		c.BreakAfter = DefaultBreakAfter
+	}
+	if c.BreakAfterCalls == 0 {
+		c.BreakAfterCalls = DefaultBreakAfterCalls
 	}
 	return c
 }

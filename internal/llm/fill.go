@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -43,6 +44,11 @@ type ModelSummary struct {
 	ToSend int `json:"to_send"`
 	Done   int `json:"done"`
 	Failed int `json:"failed"`
+	// Stopped says why the model's requests stopped before all were sent:
+	// its endpoint is down (the circuit breaker opened; see
+	// EndpointDownError). NotSent requests were then never sent.
+	Stopped string `json:"stopped,omitempty"`
+	NotSent int    `json:"not_sent,omitempty"`
 	// Attempts are HTTP requests sent (retries included); Retries the
 	// transient failures retried.
 	Attempts  int64    `json:"attempts"`
@@ -63,11 +69,13 @@ type FillSummary struct {
 
 // Fill sends the planned requests and stores the answers in c, each
 // model's requests through its endpoint's client from pool, all models at
-// once. A request that fails after its retries is counted and left out of
-// the cache; the others go on. Interrupting (ctx) stops soon; every answer
-// received so far is in the cache, so running Fill again on a new plan
-// resumes. The error is ctx's, or a setup error (a model without
-// endpoint).
+// once. A request that fails after its retries (an error, an empty or cut
+// reply) is counted and left out of the cache; the others go on, until the
+// endpoint's circuit breaker opens: then that endpoint's models stop at
+// once (ModelSummary.Stopped) while other endpoints go on. Interrupting
+// (ctx) stops soon; every answer received so far is in the cache, so
+// running Fill again on a new plan resumes. The error is ctx's, or a setup
+// error (a model without endpoint).
 func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOptions) (FillSummary, error) {
 	if opt.ItemsPerSlot <= 0 {
 		opt.ItemsPerSlot = 16
@@ -92,6 +100,8 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 		client       *Client
 		base         Stats
 		done, failed atomic.Int64
+		ctx          context.Context // the model's: cancelled when its endpoint is down
+		stop         context.CancelFunc
 		mu           sync.Mutex
 		start        time.Time
 		end          time.Time
@@ -105,6 +115,8 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 		ep, _ := pool.Env.Endpoint(m)
 		states[i] = &state{client: cl, base: cl.ModelStats(m), start: time.Now(),
 			sum: ModelSummary{Model: m, Endpoint: SafeURL(ep.BaseURL), Limit: cl.Concurrency(), ToSend: len(byModel[m])}}
+		states[i].ctx, states[i].stop = context.WithCancel(ctx)
+		defer states[i].stop()
 	}
 	start := time.Now()
 	line := func(s *state, final bool) string {
@@ -127,6 +139,12 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 		tag := "fill"
 		if final {
 			tag = "done"
+		}
+		s.mu.Lock()
+		stopped := s.sum.Stopped
+		s.mu.Unlock()
+		if stopped != "" {
+			tag = "STOPPED"
 		}
 		return fmt.Sprintf("llm %s %s: %d/%d answered, %d failed, %.1f req/s, eta %s, %d retries (%d attempts)",
 			tag, s.sum.Model, d, s.sum.ToSend, f, rate, eta, st.Retries-s.base.Retries, st.Requests-s.base.Requests)
@@ -175,12 +193,21 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 			go func() {
 				defer mwg.Done()
 				for p := range jobs {
-					_, _, err := Cached(ctx, s.client, c, p.Template, p.Request)
-					if opt.Observe != nil && ctx.Err() == nil {
+					_, _, err := Cached(s.ctx, s.client, c, p.Template, p.Request)
+					if errors.Is(err, ErrEndpointDown) {
+						s.mu.Lock()
+						if s.sum.Stopped == "" {
+							s.sum.Stopped = err.Error()
+						}
+						s.mu.Unlock()
+						s.stop()
+						continue
+					}
+					if opt.Observe != nil && s.ctx.Err() == nil {
 						opt.Observe(err == nil)
 					}
 					if err != nil {
-						if ctx.Err() != nil {
+						if s.ctx.Err() != nil {
 							continue
 						}
 						s.failed.Add(1)
@@ -202,7 +229,7 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 			for _, p := range byModel[m] {
 				select {
 				case jobs <- p:
-				case <-ctx.Done():
+				case <-s.ctx.Done():
 					break feed
 				}
 			}
@@ -223,6 +250,9 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 	for _, s := range states {
 		st := s.client.ModelStats(s.sum.Model)
 		s.sum.Done, s.sum.Failed = int(s.done.Load()), int(s.failed.Load())
+		if s.sum.Stopped != "" {
+			s.sum.NotSent = s.sum.ToSend - s.sum.Done - s.sum.Failed
+		}
 		s.sum.Attempts, s.sum.Retries = st.Requests-s.base.Requests, st.Retries-s.base.Retries
 		s.sum.Seconds = s.end.Sub(s.start).Seconds()
 		if s.sum.Seconds > 0 {

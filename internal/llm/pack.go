@@ -44,13 +44,20 @@ type packLine struct {
 	Entry json.RawMessage `json:"entry"`
 }
 
-// ForEach calls fn for every entry, in key order.
+// ForEach calls fn for every entry with an answer, in key order, in one
+// read transaction; fn must not write to the cache.
 func (c *Cache) ForEach(fn func(key string, e Entry) error) error {
-	return c.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketResponses).ForEach(func(k, v []byte) error {
+	return c.view(func(b *bolt.Bucket) error {
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
 			var e Entry
 			if err := json.Unmarshal(v, &e); err != nil {
 				return fmt.Errorf("llm cache %s: entry %s: %w", c.path, k, err)
+			}
+			if e.Response.Empty() {
+				return nil // not an answer (see Get)
 			}
 			return fn(string(k), e)
 		})
@@ -107,10 +114,12 @@ type PackReport struct {
 	Manifest PackManifest `json:"manifest"`
 	// Imported entries were new; Already ones were in the cache with the
 	// same answer; Conflicts were in it with another answer (the cache's is
-	// kept).
+	// kept); Empty ones had no answer (an empty reply, written by an older
+	// esrkit) and were left out.
 	Imported  int `json:"imported"`
 	Already   int `json:"already_cached"`
 	Conflicts int `json:"conflicts"`
+	Empty     int `json:"empty_skipped,omitempty"`
 }
 
 // ReadPack reads and checks a pack (manifest counts and content hash)
@@ -202,6 +211,10 @@ func sameCounts(a, b map[string]int) bool {
 func ImportPack(path string, c *Cache) (PackReport, error) {
 	var rep PackReport
 	m, err := ReadPack(path, func(key string, e Entry) error {
+		if e.Response.Empty() {
+			rep.Empty++
+			return nil
+		}
 		old, ok, err := c.Get(key)
 		if err != nil {
 			return err

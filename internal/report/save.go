@@ -11,6 +11,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Figure size and PNG resolution of every saved figure (notebooks and
@@ -81,25 +83,8 @@ func SVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 
 // writeFileAtomic writes data beside path and renames it into place.
 func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
+	if err := safefile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("report: %w", err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp, 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("report: writing %s: %w", path, werr)
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Table is a titled grid of formatted cells. Notes are printed under it
@@ -116,7 +118,8 @@ func (t *Table) LaTeX() string {
 	return b.String()
 }
 
-// Save writes NAME.csv, NAME.md and NAME.tex into dir.
+// Save writes NAME.csv, NAME.md and NAME.tex into dir, each atomically (a
+// temporary file renamed into place: nothing partial is left behind).
 func (t *Table) Save(dir string) error {
 	if t.Name == "" {
 		return fmt.Errorf("report: table %q has no Name to save under", t.Title)
@@ -124,21 +127,13 @@ func (t *Table) Save(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.Create(filepath.Join(dir, t.Name+".csv"))
-	if err != nil {
+	if err := safefile.Write(filepath.Join(dir, t.Name+".csv"), 0o644, t.WriteCSV); err != nil {
 		return err
 	}
-	if err := t.WriteCSV(f); err != nil {
-		f.Close()
+	if err := safefile.WriteFile(filepath.Join(dir, t.Name+".md"), []byte(t.Markdown()), 0o644); err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, t.Name+".md"), []byte(t.Markdown()), 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, t.Name+".tex"), []byte(t.LaTeX()), 0o644)
+	return safefile.WriteFile(filepath.Join(dir, t.Name+".tex"), []byte(t.LaTeX()), 0o644)
 }
 
 // Signed formats a difference with its sign, as the paper prints deltas.

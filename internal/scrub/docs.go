@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // copyDocs copies LICENSE and PROVENANCE.md from src to out when present.
@@ -17,7 +19,7 @@ func copyDocs(src, out string) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
+		if err := safefile.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
 			return err
 		}
 	}

@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Card is one notebook on the index page.
@@ -118,7 +120,7 @@ func writeThumb(dir, name string, png []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+	return safefile.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
 }
 
 // LabStep is one stop of the suggested lab path: a notebook, the minutes
@@ -207,5 +209,5 @@ simulated readers (calibrated to the paper's per-family numbers) unless a notebo
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, err
 	}
-	return cards, os.WriteFile(filepath.Join(outDir, "index.html"), []byte(b.String()), 0o644)
+	return cards, safefile.WriteFile(filepath.Join(outDir, "index.html"), []byte(b.String()), 0o644)
 }

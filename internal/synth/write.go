@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // ManifestFile is the name of the manifest a generated benchmark carries.
@@ -71,7 +72,7 @@ func Write(dir string, cfg Config) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m, os.WriteFile(filepath.Join(dir, ManifestFile), append(data, '\n'), 0o644)
+	return m, safefile.WriteFile(filepath.Join(dir, ManifestFile), append(data, '\n'), 0o644)
 }
 
 func fileSHA256(path string) (string, error) {

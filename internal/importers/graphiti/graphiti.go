@@ -74,6 +74,7 @@ func Read(path string) ([]Edge, error) {
 		return nil, fmt.Errorf("%s:1: want a JSON list of EntityEdge records", name)
 	}
 	var out []Edge
+	uuids := map[string]int{} // uuid → line
 	for dec.More() {
 		off := dec.InputOffset()
 		// skip white space and commas to the record's first byte
@@ -109,12 +110,32 @@ func Read(path string) ([]Edge, error) {
 		if e.created.IsZero() {
 			return nil, fmt.Errorf("%w: missing (every EntityEdge has one)", at("created_at"))
 		}
+		if first, dup := uuids[e.UUID]; dup {
+			return nil, fmt.Errorf("%w: %q is also the uuid of the edge at line %d", at("uuid"), e.UUID, first)
+		}
+		uuids[e.UUID] = line
 		if !e.valid.IsZero() && !e.invalid.IsZero() && e.invalid.Before(e.valid.Time) {
 			return nil, fmt.Errorf("%w: %s is before valid_at %s", at("invalid_at"), e.invalid, e.valid)
 		}
 		out = append(out, e)
 	}
+	if tok, err := dec.Token(); err != nil || tok != json.Delim(']') {
+		return nil, fmt.Errorf("%s:%d: the list of EntityEdge records is not closed with ]", name, lineAt(dec.InputOffset()))
+	}
+	rest := data[dec.InputOffset():]
+	if trimmed := bytes.TrimLeft(rest, " \t\r\n"); len(trimmed) > 0 {
+		off := dec.InputOffset() + int64(len(rest)-len(trimmed))
+		return nil, fmt.Errorf("%s:%d: unexpected data after the list of EntityEdge records: %q", name, lineAt(off), snippet(trimmed))
+	}
 	return out, nil
+}
+
+// snippet is the start of b for a message.
+func snippet(b []byte) string {
+	if len(b) > 40 {
+		return string(b[:40]) + "…"
+	}
+	return string(b)
 }
 
 func norm(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }

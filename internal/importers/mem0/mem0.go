@@ -17,6 +17,7 @@ package mem0
 import (
 	"database/sql"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -54,12 +55,24 @@ type row struct {
 	created, updated, when esr.Time
 }
 
+// readOnlyURI is the SQLite URI that opens exactly the file db, read-only:
+// an absolute, percent-escaped file: URI, so a path with "?", "#" or "%"
+// neither opens another file nor creates one.
+func readOnlyURI(db string) string {
+	abs, err := filepath.Abs(db)
+	if err != nil {
+		abs = db
+	}
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: "mode=ro"}
+	return u.String()
+}
+
 // Read reads the history table of the SQLite file db.
 func Read(db string) ([]row, error) {
 	if _, err := os.Stat(db); err != nil {
 		return nil, err
 	}
-	h, err := sql.Open("sqlite", "file:"+db+"?mode=ro")
+	h, err := sql.Open("sqlite", readOnlyURI(db))
 	if err != nil {
 		return nil, err
 	}
@@ -210,6 +223,9 @@ func Import(db, out string) (*Report, error) {
 		return nil, fmt.Errorf("%s: table history is empty", filepath.Base(db))
 	}
 	b, rep := Convert(rows)
+	if rep.Memories == 0 {
+		return nil, fmt.Errorf("%s: table history: all %d rows are NONE events (they change nothing): no memory to convert", filepath.Base(db), rep.Rows)
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}

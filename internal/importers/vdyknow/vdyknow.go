@@ -28,6 +28,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/internal/dyknow"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Converter names this conversion in MANIFEST.json.
@@ -123,6 +124,9 @@ func ReadSlots(path string) ([]*dyknow.Slot, error) {
 					if err != nil {
 						return nil, fmt.Errorf("%s: field \"answers[%d]\": %v", where, i, err)
 					}
+					if v.Start != nil && v.End != nil && v.End.Last().Before(v.Start.Time) {
+						return nil, fmt.Errorf("%s: field \"answers[%d]\": %q ends (%s) before it starts (%s)", where, i, a, v.End, v.Start)
+					}
 					v.Raw, v.Index = a, i
 					s.Values = append(s.Values, v)
 				}
@@ -156,6 +160,11 @@ func returning(s *dyknow.Slot) bool {
 // files, exclusions.jsonl, V-DyKnow's LICENSE, PROVENANCE.md and
 // MANIFEST.json. Deterministic.
 func Import(src, out string) (*Report, error) {
+	// The licence is checked first: nothing is written without it.
+	lic, err := os.ReadFile(filepath.Join(src, dyknow.LicenseFile))
+	if err != nil {
+		return nil, fmt.Errorf("V-DyKnow's licence must travel with the data: %w", err)
+	}
 	slots, err := ReadSlots(filepath.Join(src, AnnotationsFile))
 	if err != nil {
 		return nil, err
@@ -174,11 +183,7 @@ func Import(src, out string) (*Report, error) {
 	if err := bench.WriteJSONL(filepath.Join(out, dyknow.ExclusionsFile), res.Exclusions); err != nil {
 		return nil, err
 	}
-	lic, err := os.ReadFile(filepath.Join(src, dyknow.LicenseFile))
-	if err != nil {
-		return nil, fmt.Errorf("V-DyKnow's licence must travel with the data: %w", err)
-	}
-	if err := os.WriteFile(filepath.Join(out, dyknow.LicenseFile), lic, 0o644); err != nil {
+	if err := safefile.WriteFile(filepath.Join(out, dyknow.LicenseFile), lic, 0o644); err != nil {
 		return nil, err
 	}
 	rep := &Report{Benchmark: Source, Converter: Converter, Upstream: "https://github.com/sislab-unitn/V-DyKnow@" + UpstreamCommit,
@@ -204,7 +209,7 @@ func Import(src, out string) (*Report, error) {
 		}
 		m[string(q.Type())]++
 	}
-	if err := os.WriteFile(filepath.Join(out, dyknow.ProvenanceFile), []byte(provenance(rep, res)), 0o644); err != nil {
+	if err := safefile.WriteFile(filepath.Join(out, dyknow.ProvenanceFile), []byte(provenance(rep, res)), 0o644); err != nil {
 		return nil, err
 	}
 	for _, name := range []string{bench.StreamsFile, bench.AtomsFile, bench.QAFile, bench.RelationsFile,
@@ -220,7 +225,7 @@ func Import(src, out string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rep, os.WriteFile(filepath.Join(out, dyknow.ManifestFile), append(data, '\n'), 0o644)
+	return rep, safefile.WriteFile(filepath.Join(out, dyknow.ManifestFile), append(data, '\n'), 0o644)
 }
 
 func provenance(rep *Report, res *dyknow.Result) string {

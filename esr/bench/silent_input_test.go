@@ -1,0 +1,78 @@
+package bench_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/bench"
+)
+
+const goodQA = `{"qid":"q1","stream_id":"s1","question":"What is y of x?","gold_answer":"v","phenomenon":"monotonic","entity":"x","attribute":"y"}`
+
+// writeFiles writes a bench folder; a nil content leaves the file out.
+func writeFiles(t *testing.T, streams, atoms, qa *string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, c := range map[string]*string{bench.StreamsFile: streams, bench.AtomsFile: atoms, bench.QAFile: qa} {
+		if c != nil {
+			os.WriteFile(filepath.Join(dir, name), []byte(*c), 0o644)
+		}
+	}
+	return dir
+}
+
+func ptr(s string) *string { return &s }
+
+// Finding 8: input that loaded silently (and made every answer ABSTAIN,
+// or flipped answers) is an error naming the file, the line and the
+// field.
+func TestLoadRejectsSilentBadInput(t *testing.T) {
+	twoStreams := goodStream + "\n" + strings.Replace(goodStream, `"s1"`, `"s2"`, 1)
+	cases := []struct {
+		name               string
+		streams, atoms, qa *string
+		want               string
+	}{
+		{"missing qa.jsonl", ptr(goodStream), ptr(atomLine("", "")), nil, "qa.jsonl: missing"},
+		{"empty qa.jsonl", ptr(goodStream), ptr(atomLine("", "")), ptr(""), "qa.jsonl: no QAs"},
+		{"empty atoms.jsonl", ptr(goodStream), ptr(""), ptr(goodQA), "atoms.jsonl: no atoms"},
+		{"empty value", ptr(goodStream), ptr(atomLine("value", `""`)), ptr(goodQA), `atoms.jsonl:1: field "atoms[0].value": empty`},
+		{"NUL in a value", ptr(goodStream), ptr(atomLine("value", `"30\u0000s"`)), ptr(goodQA),
+			`atoms.jsonl:1: field "atoms[0].value": contains a NUL byte`},
+		{"atom before its event", ptr(goodStream), ptr(atomLine("timestamp", `"2023-12-31"`)), ptr(goodQA),
+			`atoms.jsonl:1: field "atoms[0].timestamp": 2023-12-31`},
+		{"blank gold", ptr(goodStream), ptr(atomLine("", "")), ptr(strings.Replace(goodQA, `"gold_answer":"v"`, `"gold_answer":"  "`, 1)),
+			`qa.jsonl:1: field "gold_answer": missing or blank`},
+		{"key without atoms", ptr(goodStream), ptr(atomLine("", "")), ptr(strings.Replace(goodQA, `"attribute":"y"`, `"attribute":"z"`, 1)),
+			`qa.jsonl:1: field "attribute": stream "s1" has no atom about the key (x / z)`},
+		{"stream without atoms", ptr(twoStreams), ptr(atomLine("", "")), ptr(strings.Replace(goodQA, `"stream_id":"s1"`, `"stream_id":"s2"`, 1)),
+			`qa.jsonl:1: field "stream_id": stream "s2" has no atoms`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := bench.Load(writeFiles(t, c.streams, c.atoms, c.qa))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+			var le *bench.LineError
+			if strings.Contains(c.want, ".jsonl:1:") && !errors.As(err, &le) {
+				t.Errorf("not a *LineError: %T", err)
+			}
+		})
+	}
+	// The same input loads with a valid QA.
+	if _, err := bench.Load(writeFiles(t, ptr(goodStream), ptr(atomLine("", "")), ptr(goodQA))); err != nil {
+		t.Fatalf("good input: %v", err)
+	}
+	// esr coverage keeps a QA whose key lost its atoms (a lossy extraction)
+	// and lists it.
+	dir := writeFiles(t, ptr(goodStream), ptr(atomLine("", "")), ptr(goodQA+"\n"+strings.Replace(strings.Replace(goodQA, `"q1"`, `"q2"`, 1), `"attribute":"y"`, `"attribute":"z"`, 1)))
+	b, err := bench.LoadWith(dir, bench.LoadOptions{Uncovered: true})
+	if err != nil || len(b.QAs) != 2 || !slices.Equal(b.Uncovered, []string{"q2"}) {
+		t.Errorf("LoadWith(Uncovered): %v, %d QAs, uncovered %v", err, len(b.QAs), b.Uncovered)
+	}
+}
