@@ -51,16 +51,18 @@ func (k claimKind) confidence() float64 {
 var friendlyP = map[claimKind]float64{kUpdate: 0.7, kRevert: 0.75, kConflict: 0.75, kHedge: 0.8, kRecall: 0.5}
 
 type claim struct {
-	key      *keyPlan
-	kind     claimKind
-	value    string
-	old      string // the value in force before it (for prose)
-	refines  string // kRefine: the value it narrows
-	actor    int    // index into the stream's actors; -1 none; hostActor: the host event's
-	friendly bool
-	special  string
-	atomID   string
-	eventIdx int
+	key     *keyPlan
+	kind    claimKind
+	value   string
+	old     string // the value in force before it (for prose)
+	refines string // kRefine: the value it narrows
+	// refineKind is how a kRefine claim narrows refines.
+	refineKind RefineKind
+	actor      int // index into the stream's actors; -1 none; hostActor: the host event's
+	friendly   bool
+	special    string
+	atomID     string
+	eventIdx   int
 }
 
 const hostActor = -2
@@ -101,38 +103,6 @@ func (k *keyPlan) compatible(v string) bool {
 		}
 	}
 	return true
-}
-
-// refineOf draws a refinement of v that is compatible with every other used
-// value, or "".
-func (k *keyPlan) refineOf(r *rand.Rand, v string) string {
-	if k.a.refine == nil {
-		return ""
-	}
-	nv := esr.NormalizeValue(v)
-	for try := 0; try < 8; try++ {
-		w := k.a.refine(r, v)
-		nw := esr.NormalizeValue(w)
-		if w == "" || !strings.Contains(nw, nv) || len(nw) < len(nv)+4 {
-			continue
-		}
-		ok := true
-		for _, u := range k.used {
-			if u == v {
-				continue
-			}
-			nu := esr.NormalizeValue(u)
-			if nu == nw || strings.Contains(nu, nw) || strings.Contains(nw, nu) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			k.used = append(k.used, w)
-			return w
-		}
-	}
-	return ""
 }
 
 func (k *keyPlan) add(c *claim) *claim {

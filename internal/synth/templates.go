@@ -100,12 +100,16 @@ var githubStyle = style{
 				friendly: []string{"Restored the labels: {v}.", "Reverted labels back to {v}."},
 				hostile:  []string{"Labels are {v} again."}},
 			kRefine: {friendly: []string{"Added a label, labels are {v}.", "Labels: {v}."}},
+			// A narrower label replacing a broader one is "relabel" below.
 			kHedge: {
 				friendly: []string{"Should this be labeled {v}?"},
 				hostile:  []string{"Maybe switch the label to {v}?"}},
 			kRecall: {
 				friendly: []string{"Wasn't this labeled {v} earlier?"},
 				hostile:  []string{"This was labeled {v} earlier."}},
+		},
+		"relabel": {
+			kRefine: {friendly: []string{"Narrowed the label from {o} to {v}.", "Labels: {v}.", "Relabeled as {v}, more specific than {o}."}},
 		},
 	},
 	clutter: []string{
