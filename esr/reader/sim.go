@@ -233,7 +233,13 @@ func (p SimProfile) SortProb(rows int) float64 {
 //   - when candidates still disagree it takes the first in the text iff
 //     u_conflict < FirstRowBias, else abstains iff u_conflict < FirstRowBias
 //   - (1 − FirstRowBias)·AbstainOnConflict, else takes the majority value;
-//   - RowBudget and TokenBudget are hard limits.
+//   - RowBudget and TokenBudget are hard limits;
+//   - a relation-type answer comes only from a status cell the reader read
+//     (REFINED → refines, DEPRECATED → replaces); when the render shows no
+//     type, the drawn conflict policy decides as for a scripted reader:
+//     abstain abstains, pick-first and majority answer "replaces";
+//   - a render it cannot read (raw event text with no value pattern for the
+//     attribute) gives ABSTAIN with ReasonUnreadable in the note.
 //
 // Because a capability is used iff u < p with u fixed per question,
 // raising a skill only turns failures into successes on the same questions
