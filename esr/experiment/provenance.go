@@ -47,7 +47,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt StatOptions) (*r
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
 	}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), PaperCell(prefix+a.Memory, false))
+		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmtWilson(a), PaperCell(prefix+a.Memory, false))
 	}
 	f := And(QueryType("provenance"), Condition(condition))
 	terms := []Term{{"fine − discard", memory.FineLedger, memory.CoarseDiscard}, {"retain − discard", memory.CoarseRetain, memory.CoarseDiscard}, {"fine − retain", memory.FineLedger, memory.CoarseRetain}}
@@ -58,7 +58,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt StatOptions) (*r
 	for _, c := range cs {
 		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell(prefix+c.Label, true))
 	}
-	t.Notes = []string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), familyNote(Select(rows, f))}
+	t.Notes = withUnreadableNote([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), familyNote(Select(rows, f))}, rows, f)
 	return t, nil
 }
 
