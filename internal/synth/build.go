@@ -310,7 +310,7 @@ func (g *streamGen) buildMain(k *keyPlan) error {
 		if r.Float64() < 0.3 {
 			restate(v1, g.person())
 		}
-		k.add(&claim{kind: kRefine, value: v2, old: v1, refines: v1, refineKind: kind, actor: g.person()})
+		k.add(&claim{kind: kRefine, value: v2, old: v1, refines: v1, refineKind: kind, actor: g.person(), friendly: g.friendly(kRefine)})
 		if r.Float64() < 0.3 {
 			restate(v2, g.person())
 		}

@@ -48,7 +48,7 @@ func (k claimKind) confidence() float64 {
 
 // Probabilities that a claim's wording is friendly to the rule scorer (see
 // templates.go).
-var friendlyP = map[claimKind]float64{kUpdate: 0.7, kRevert: 0.75, kConflict: 0.75, kHedge: 0.8, kRecall: 0.5}
+var friendlyP = map[claimKind]float64{kUpdate: 0.7, kRevert: 0.75, kRefine: 0.6, kConflict: 0.75, kHedge: 0.8, kRecall: 0.5}
 
 type claim struct {
 	key     *keyPlan
