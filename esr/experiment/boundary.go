@@ -13,6 +13,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/learn"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -169,5 +170,25 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 		res.add("table7-refines-recovery", t, err)
 		t, err = Table10(scorer, s.Stats)
 		res.add("table10-learned-scorer", t, err)
+		if len(s.Bench.Relations) > 0 {
+			t, err = refinesRecall(s)
+			res.add("refines-recall-"+s.Bench.Name(), t, err)
+		}
 		return res, nil
 	}}
+
+// refinesRecall is the REFINES audit of the rule scorer and of the learned
+// pair scorer (out of fold, 5 folds by stream, the refines recovery's seed)
+// against the bench's gold relations, per refinement kind.
+func refinesRecall(s Setup) (*report.Table, error) {
+	cv, err := learn.CrossValidate(s.Bench, 5, s.Stats.withDefaults().Seed, learn.DefaultLambda)
+	if err != nil {
+		return nil, err
+	}
+	kinds := RefinementKinds(s.Bench)
+	rule := s.Options.Relator
+	if rule == nil {
+		rule = relate.Rule{}
+	}
+	return RefinesRecallTable([][]RefinesScore{RefinesAudit(s.Bench, rule, kinds), RefinesAudit(s.Bench, cv.OutOfFold(), kinds)}, s.Bench.Name())
+}

@@ -104,10 +104,10 @@ func AllScripted() []Reader {
 //     read by a reader that uses status. Values are never compared as
 //     strings. When the render shows no relation type (no status column,
 //     "neutral", a Graphiti invalid_at, raw text, or a reader that ignores
-//     status), a reader whose conflict policy is abstain abstains, and a
-//     pick-first or pick-majority reader (or any reader of a memory that
-//     forbids abstaining) answers "replaces": a change replaces unless the
-//     render says it refined.
+//     status), every profile answers "replaces": a newer value replaces the
+//     prior one unless the render says it refined, as a reader of a plain
+//     dated history would read it. So a store that keeps no types scores on
+//     replacements and never on refinements.
 //
 // Raw event text marks no values. The reader then looks in each event line
 // for values it already knows for the key (from a structured render above
@@ -440,8 +440,6 @@ func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAb
 		rel, how = esr.AnswerRefines, "prior row REFINED"
 	case statusInfo && strings.EqualFold(prior.status, "DEPRECATED"):
 		rel, how = esr.AnswerReplaces, "prior row DEPRECATED"
-	case mayAbstain && s.caps.OnConflict == ConflictAbstain:
-		return abstain(missing, note+"; no relation type shown")
 	default:
 		rel, how = esr.AnswerReplaces, "no relation type shown: a change replaces unless the render says it refined"
 	}

@@ -236,8 +236,7 @@ func (p SimProfile) SortProb(rows int) float64 {
 //   - RowBudget and TokenBudget are hard limits;
 //   - a relation-type answer comes only from a status cell the reader read
 //     (REFINED → refines, DEPRECATED → replaces); when the render shows no
-//     type, the drawn conflict policy decides as for a scripted reader:
-//     abstain abstains, pick-first and majority answer "replaces";
+//     type it answers "replaces", as a scripted reader does;
 //   - a render it cannot read (raw event text with no value pattern for the
 //     attribute) gives ABSTAIN with ReasonUnreadable in the note.
 //

@@ -201,6 +201,17 @@ func (k *keyPlan) insertClutterClaim(r *rand.Rand, recall bool, actor int) bool 
 	return true
 }
 
+// refinedFrom is the value a refinement to v narrowed, or "" when no claim
+// of the key refines to v.
+func (k *keyPlan) refinedFrom(v string) string {
+	for _, c := range k.seq {
+		if c.kind == kRefine && c.value == v {
+			return c.refines
+		}
+	}
+	return ""
+}
+
 // expectation is what the plan says the key's ledger must end in.
 type expectation struct {
 	abstain bool
@@ -230,8 +241,8 @@ func (k *keyPlan) expect() expectation {
 }
 
 // goldRelation is the gold label of the pair (a earlier, b later) of
-// co-keyed claims: equal states restate; otherwise the later claim's kind
-// decides.
+// co-keyed claims: equal states restate; a refinement of a's value, or a
+// restatement of one, refines; otherwise the later claim's kind decides.
 func goldRelation(a, b *claim) esr.Relation {
 	if esr.StateOf(a.value, esr.Positive) == esr.StateOf(b.value, esr.Positive) {
 		return esr.SameState
@@ -239,8 +250,10 @@ func goldRelation(a, b *claim) esr.Relation {
 	switch b.kind {
 	case kHedge, kRecall:
 		return esr.Unrelated
-	case kRefine:
-		if a.value == b.refines {
+	case kRefine, kRestate:
+		// A refinement, or a restatement of the refined value, narrows the
+		// value it refines.
+		if r := b.key.refinedFrom(b.value); r != "" && a.value == r {
 			return esr.Refines
 		}
 	case kConflict:
