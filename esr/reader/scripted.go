@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -289,10 +291,7 @@ func (s *policy) decide(in Input) decision {
 
 	var d decision
 	var known []string
-	keyWords := map[string]bool{}
-	for _, w := range words(in.Question) {
-		keyWords[w] = true
-	}
+	keyWords := attributeWords(in.Question)
 	structuredDated := false
 	if len(v.records) > 0 {
 		label, ok := chooseKey(v.records, q)
@@ -444,6 +443,29 @@ func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAb
 		rel, how = esr.AnswerReplaces, "no relation type shown: a change replaces unless the render says it refined"
 	}
 	return decision{answer: esr.Says(rel), note: note + "; " + how}
+}
+
+// attributeWords are the lower-cased words of a question that may name the
+// asked attribute: every word except title-case ones, which name entities
+// ("Max Verstappen" must not select the count pattern by "max"); acronyms
+// ("TTL") and stop words ("What") stay.
+func attributeWords(question string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(question, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		lw := strings.ToLower(w)
+		if titleCase(w) && !stopWords[lw] {
+			continue
+		}
+		out[lw] = true
+	}
+	return out
+}
+
+// titleCase reports a word with an upper-case first letter and a lower-case
+// letter after it ("Max", not "TTL" or "max").
+func titleCase(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && strings.IndexFunc(w[n:], unicode.IsLower) >= 0
 }
 
 // rawOnly reports a render the reader cannot read for the asked key: raw

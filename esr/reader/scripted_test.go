@@ -350,6 +350,29 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 	}
 }
 
+// A value pattern is chosen by the attribute's words, not by a name in the
+// question: "Max" in "Max Verstappen" is not the count pattern's "max".
+func TestScriptedPatternIgnoresNames(t *testing.T) {
+	k := esr.Key{Entity: "Max Verstappen", Attribute: "team"}
+	s, atoms := build("names", k, []bench.Event{
+		{ID: "e1", Date: "2015-01-01", Value: "Toro Rosso", Text: "In 2015 Max Verstappen drove 19 races for Toro Rosso."},
+		{ID: "e2", Date: "2016-05-01", Value: "Red Bull Racing", Text: "From 2016 Max Verstappen drives for Red Bull Racing."},
+	})
+	in := Input{Question: "What is the current team of Max Verstappen?", Context: memory.MustBuild(memory.DirectContext, s, atoms, memory.Options{}).Render(esr.Query{}), MayAbstain: true}
+	if out := read(t, "time-sorter", in); !Unreadable(out.Note) {
+		t.Errorf("name words chose a pattern: %v (%s)", out.Answer, out.Note)
+	}
+	for _, tc := range []struct {
+		q, word string
+		want    bool
+	}{{"What is the TTL of Max Verstappen?", "ttl", true}, {"What is the TTL of Max Verstappen?", "max", false},
+		{"What is the max size?", "max", true}, {"What is the max size?", "what", true}} {
+		if got := attributeWords(tc.q)[tc.word]; got != tc.want {
+			t.Errorf("attributeWords(%q)[%q] = %v, want %v", tc.q, tc.word, got, tc.want)
+		}
+	}
+}
+
 func TestTruncateTokens(t *testing.T) {
 	text := "a b c\nd e f\ng h i\n"
 	for budget, want := range map[int]string{0: text, 3: "", 4: "a b c\n", 8: "a b c\nd e f\n", 12: text, 100: text} {
