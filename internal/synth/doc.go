@@ -46,12 +46,15 @@
 // Atom modality is "assert" for assertions, "hedge" for speculation and
 // "recall" for stale restatements; gold relations of hedges and recalls to a
 // different value are UNRELATED, and the spec's mining rules apply to
-// assertions only.
+// assertions only (its refines rule, a substring, finds only qualifier
+// refinements: the stratum is planned, not mined).
 //
 // The rule scorer (package relate) sees realistic wording: each update,
 // revert, conflict, hedge or recall is worded "friendly" (carrying the cue
 // the rule needs) or "hostile" (missing it, or carrying a misleading one) at
 // fixed rates, so the rule is imperfect while gold never depends on wording.
+// A refinement says it narrows ("more precisely") or reads like any new
+// value, also at a fixed rate.
 //
 // Extraction noise (Config.EventRecall, Config.CoKeyRecall) touches
 // atoms.jsonl only; QAs and their gold stay as planned, so coverage metrics
