@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"math"
 	"slices"
 	"sort"
 
@@ -9,7 +10,10 @@ import (
 )
 
 // Accuracy is the share of correct answers in a group of rows, with its
-// Wilson score interval and abstention rate.
+// Wilson score interval and abstention rate. Rows a simulated reader could
+// not read (Unreadable) are counted apart and left out of the rest; a group
+// with no other row has N = 0 and NaN for Acc, Lo, Hi and AbstainRate
+// (fmtProp prints NotMeasured).
 type Accuracy struct {
 	Group       string  `json:"group"`
 	Memory      string  `json:"memory"`
@@ -19,6 +23,7 @@ type Accuracy struct {
 	Lo          float64 `json:"lo"`
 	Hi          float64 `json:"hi"`
 	AbstainRate float64 `json:"abstain_rate"`
+	Unreadable  int     `json:"unreadable,omitempty"`
 }
 
 // AccuracyBy groups rows kept by f by (group(row), memory) and returns one
@@ -45,6 +50,10 @@ func AccuracyBy(rows []eval.Outcome, memories []string, group func(*eval.Outcome
 			a = &Accuracy{Group: g, Memory: o.Memory}
 			agg[k] = a
 		}
+		if Unreadable(o) {
+			a.Unreadable++
+			continue
+		}
 		a.N++
 		if o.Correct {
 			a.Correct++
@@ -59,6 +68,11 @@ func AccuracyBy(rows []eval.Outcome, memories []string, group func(*eval.Outcome
 	}
 	out := make([]Accuracy, 0, len(agg))
 	for k, a := range agg {
+		if a.N == 0 {
+			a.Acc, a.Lo, a.Hi, a.AbstainRate = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+			out = append(out, *a)
+			continue
+		}
 		a.Acc = float64(a.Correct) / float64(a.N)
 		a.Lo, a.Hi = stats.WilsonInterval(a.Correct, a.N, level)
 		a.AbstainRate = float64(abst[k]) / float64(a.N)

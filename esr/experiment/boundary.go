@@ -171,5 +171,22 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 		res.add("table7-refines-recovery", t, err)
 		t, err = Table10(scorer, s.Stats)
 		res.add("table10-learned-scorer", t, err)
+		if len(s.Bench.Relations) > 0 {
+			t, err = refinesRecall(s)
+			res.add("refines-recall-"+s.Bench.Name(), t, err)
+		}
 		return res, nil
 	}}
+
+// refinesRecall is the REFINES audit of the relation source the suite ran
+// with (the rule scorer by default) against the bench's gold relations, per
+// refinement kind. The learned scorer's audit needs a cross-validation
+// (seconds), which a report built from cached rows should not redo:
+// RefinesAudit(b, cv.OutOfFold(), …) gives it (notebook 44-boundary).
+func refinesRecall(s Setup) (*report.Table, error) {
+	rule := s.Options.Relator
+	if rule == nil {
+		rule = relate.Rule{}
+	}
+	return RefinesRecallTable([][]RefinesScore{RefinesAudit(s.Bench, rule, RefinementKinds(s.Bench))}, s.Bench.Name())
+}

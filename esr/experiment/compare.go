@@ -119,8 +119,8 @@ func PairedByQuestion(rows []eval.Outcome, a, b string, f Filter) (xa, xb []floa
 	ra, rb := map[pairKey]bool{}, map[pairKey]bool{}
 	for i := range rows {
 		o := &rows[i]
-		if f != nil && !f(o) {
-			continue
+		if f != nil && !f(o) || Unreadable(o) {
+			continue // an unreadable row measures nothing: its pair is skipped
 		}
 		k := pairKey{o.QID, o.Family, o.Condition}
 		switch o.Memory {

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/esrkit/esrkit/internal/dyknow"
@@ -21,22 +22,27 @@ func ExternalProvenanceTable(rows []eval.Outcome, name string) (*report.Table, e
 	t := &report.Table{Name: "appendixD-provenance-" + name, Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
 		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), PaperCell("templama/"+a.Memory, false))
+		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmtWilson(a), PaperCell("templama/"+a.Memory, false))
 	}
 	t.Notes = []string{"paper: retention recovers " + PaperCell("templama/retain − discard", true) + " over discarding on TempLAMA; its DyKnow replication (n = " + thousands(int(Paper["templama/dyknow-n"])) + ") concurs", familyNote(rows)}
+	t.Notes = withUnreadableNote(t.Notes, rows, And(QueryType("provenance"), Condition(StateOnly)))
 	return t, nil
 }
 
 // SnapshotCeilingTable is accuracy of each memory on snapshot questions of
 // one stratum (the paper's TempLAMA reverted-revert ceiling: flat list
-// 0.965, render-only 0.957, deprecation-marked ledger 1.000).
+// 0.965, render-only 0.957, deprecation-marked ledger 1.000). n counts the
+// rows measured: a simulated reader that cannot read a layout (raw text)
+// leaves its rows out, and a memory with no other row shows NotMeasured.
 func SnapshotCeilingTable(rows []eval.Outcome, name, stratum string, memories []string) *report.Table {
-	t := &report.Table{Name: "appendixD-snapshot-" + name, Title: "Snapshot accuracy on " + name + ", " + stratum,
+	t := &report.Table{Name: "appendixD-snapshot-" + name + "-" + stratum, Title: "Snapshot accuracy on " + name + ", " + stratum,
 		Columns: []string{"memory", "n", "acc", "95% CI"}}
-	for _, a := range AccuracyBy(rows, memories, nil, And(QueryType("snapshot"), Phenomenon(stratum)), 0.95) {
-		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi))
+	f := And(QueryType("snapshot"), Phenomenon(stratum))
+	for _, a := range AccuracyBy(rows, memories, nil, f, 0.95) {
+		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmtWilson(a))
 	}
 	t.Notes = []string{"a clean (date, value) list makes the current value readable in any layout: a ceiling, not a mechanism test", familyNote(rows)}
+	t.Notes = withUnreadableNote(t.Notes, rows, And(f, func(o *eval.Outcome) bool { return slices.Contains(memories, o.Memory) }))
 	return t
 }
 

@@ -8,10 +8,9 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// Table cells use the report package's formats.
+// Table cells use the report package's formats (fmtProp: measured.go).
 var (
 	fmtSigned = report.Signed
-	fmtProp   = report.Prop
 	fmtCI     = report.Interval
 )
 

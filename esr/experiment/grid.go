@@ -37,6 +37,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 			ordered = append(ordered, m)
 		}
 	}
+	unread := false
 	for _, m := range ordered {
 		st, err := memory.Build(m, s, atoms, opt)
 		if err != nil {
@@ -51,7 +52,10 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 			}
 			v, _ := judge.Exact{}.Judge(ctx, &qa, out.Answer)
 			cell := out.Answer.String() + " ✓"
-			if !v.Correct {
+			switch {
+			case reader.Unreadable(out.Note):
+				cell, unread = NotMeasured, true
+			case !v.Correct:
 				cell = out.Answer.String() + " ✗"
 			}
 			row = append(row, cell)
@@ -59,5 +63,8 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 		t.AddRow(row...)
 	}
 	t.Notes = []string{"✓ right, ✗ wrong under the exact judge; the first rows are the staircase (d-blind control, render-only, fine-ledger, coarse-retain); oracle reads the memory's structured state, the other readers read its render"}
+	if unread {
+		t.Notes = append(t.Notes, NotMeasured+": the simulated reader cannot read the layout (raw text with no value pattern for the attribute), so the cell says nothing about the memory")
+	}
 	return t, nil
 }

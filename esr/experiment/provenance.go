@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
@@ -56,7 +57,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt StatOptions) (*r
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
 	}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), PaperCell(prefix+a.Memory, false))
+		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmtWilson(a), PaperCell(prefix+a.Memory, false))
 	}
 	f := And(QueryType("provenance"), Condition(condition))
 	terms := []Term{{"fine − discard", memory.FineLedger, memory.CoarseDiscard}, {"retain − discard", memory.CoarseRetain, memory.CoarseDiscard}, {"fine − retain", memory.FineLedger, memory.CoarseRetain}}
@@ -67,12 +68,15 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt StatOptions) (*r
 	for _, c := range cs {
 		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell(prefix+c.Label, true))
 	}
-	t.Notes = []string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), familyNote(Select(rows, f))}
+	t.Notes = withUnreadableNote([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), familyNote(Select(rows, f))}, rows, f)
 	return t, nil
 }
 
 // RelationTypeTable is the §4.3 relation-type query: fine-ledger −
-// coarse-retain pooled, and accuracy by stratum (refines vs the rest).
+// coarse-retain pooled, and accuracy by stratum (refines vs the rest), with
+// the paper's accuracies on refinement items. Readers answer a relation
+// type only from a status cell they read (esr/reader), so a store that
+// shows none gives nothing to read on any item.
 func RelationTypeTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 	f := QueryType("relation-type")
 	t := &report.Table{Name: "relation-type-query", Title: "§4.3 relation-type query: did the last change refine or replace?",
@@ -83,8 +87,16 @@ func RelationTypeTable(rows []eval.Outcome, opt StatOptions) (*report.Table, err
 	}
 	t.AddRow("fine-ledger − coarse-retain", c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell("type/fine − retain", true))
 	for _, a := range AccuracyBy(rows, []string{memory.CoarseRetain, memory.FineLedger}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.withDefaults().Level) {
-		t.AddRow(a.Memory+" on "+a.Group, a.N, fmtProp(a.Acc), fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi), "—")
+		paperCell := "—"
+		if a.Group == string(esr.Refinement) {
+			paperCell = PaperCell("type/refines/"+a.Memory, false)
+		}
+		t.AddRow(a.Memory+" on "+a.Group, a.N, fmtProp(a.Acc), fmtWilson(a), paperCell)
 	}
-	t.Notes = []string{"paper: on refinement items fine-d 0.00 and coarse-retain 0.02 (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES", familyNote(Select(rows, f))}
+	t.Notes = withUnreadableNote([]string{
+		fmt.Sprintf("paper: on the %s items whose prior value is gold-defined; on refinement items fine-d %s and coarse-retain %s (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES",
+			thousands(int(Paper["type/n"])), PaperCell("type/refines/fine-ledger", false), PaperCell("type/refines/coarse-retain", false)),
+		"a simulated reader answers a relation type only from a status cell it reads (REFINED → refines, DEPRECATED → replaces); where the render shows none (coarse-retain's closed edges, no status column, a reader that ignores status) it answers replaces, never refines",
+		familyNote(Select(rows, f))}, rows, f)
 	return t, nil
 }

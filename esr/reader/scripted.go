@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -99,10 +101,15 @@ func AllScripted() []Reader {
 //     (newest dated record), and its conflict policy for what is left;
 //     provenance is the value before the current one (the newest closed
 //     record with another value, or the next older differing value in date
-//     order); relation type is the prior row's status (REFINED → refines,
-//     DEPRECATED → replaces), else the surface rule of spec §8 (the current
-//     value contains the prior one and is at least 4 characters longer →
-//     refines, otherwise replaces).
+//     order); relation type is read only from what the render shows: the
+//     prior row's status cell (REFINED → refines, DEPRECATED → replaces),
+//     read by a reader that uses status. Values are never compared as
+//     strings. When the render shows no relation type (no status column,
+//     "neutral", a Graphiti invalid_at, raw text, or a reader that ignores
+//     status), every profile answers "replaces": a newer value replaces the
+//     prior one unless the render says it refined, as a reader of a plain
+//     dated history would read it. So a store that keeps no types scores on
+//     replacements and never on refinements.
 //
 // Raw event text marks no values. The reader then looks in each event line
 // for values it already knows for the key (from a structured render above
@@ -114,6 +121,11 @@ func AllScripted() []Reader {
 // deployed variant it falls back to the raw events only when the structured
 // render lacks the answer (e.g. no prior value), or when it can sort by time
 // and the structured render had no dates to settle a conflict.
+//
+// When the raw event text is all there is and the reader has no way to
+// find the asked attribute's values in it, it cannot read the layout: it
+// abstains and its note carries ReasonUnreadable, so tables can report the
+// cell as not measured rather than as a wrong answer.
 //
 // When the memory says it may not abstain (graphrag-lite), a conflict is
 // settled by majority, then by first position. Name and Family are
@@ -185,10 +197,28 @@ func (s *Scripted) Read(ctx context.Context, in Input) (Output, error) {
 type outcome int
 
 const (
-	decided  outcome = iota
-	conflict         // candidates disagree and the capabilities cannot settle it
-	missing          // the text does not show what is asked
+	decided    outcome = iota
+	conflict           // candidates disagree and the capabilities cannot settle it
+	missing            // the text does not show what is asked
+	unreadable         // the reader cannot read the render's layout (ReasonUnreadable)
 )
+
+// ReasonUnreadable is the fixed marker a simulated reader (scripted: and
+// sim:) puts in its note, and so in the outcome row's reason, when it cannot
+// read the render's layout: the render is raw event text (direct-context,
+// rag-topk) with no structured records, and the reader knows no value
+// pattern for the asked attribute and no value of it from elsewhere in the
+// render, so it cannot find a single candidate. The answer is then ABSTAIN,
+// but it measures the reader's parser, not the memory: tables report such
+// rows as not measured (see Unreadable and esr/experiment).
+const ReasonUnreadable = "[unreadable layout]"
+
+// Unreadable reports whether an answer's note (an outcome row's reason)
+// carries ReasonUnreadable.
+func Unreadable(note string) bool { return strings.Contains(note, ReasonUnreadable) }
+
+// unreadableNote is the note of an unreadable decision.
+const unreadableNote = ReasonUnreadable + " raw text marks no values and no value pattern is known for this attribute"
 
 type decision struct {
 	answer esr.Answer
@@ -288,10 +318,7 @@ func (s *policy) decide(in Input) decision {
 
 	var d decision
 	var known []string
-	keyWords := map[string]bool{}
-	for _, w := range words(in.Question) {
-		keyWords[w] = true
-	}
+	keyWords := attributeWords(in.Question)
 	structuredDated := false
 	if len(v.records) > 0 {
 		label, ok := chooseKey(v.records, q)
@@ -318,6 +345,11 @@ func (s *policy) decide(in Input) decision {
 		}
 	} else {
 		d = abstain(missing, "no structured records")
+		if len(v.events) == 0 && s.caps.TokenBudget > 0 && rawOnly(parseRender(in.Context), keyWords) {
+			// The budget hid everything, but the whole render would not
+			// have been readable either: the layout, not the budget, decides.
+			return abstain(unreadable, unreadableNote)
+		}
 	}
 	useRaw := len(v.events) > 0 && (d.why == missing ||
 		d.why == conflict && s.caps.SortsByTime && !structuredDated)
@@ -325,7 +357,7 @@ func (s *policy) decide(in Input) decision {
 		pat := patternFor(keyWords)
 		if pat == nil && len(known) == 0 {
 			if len(v.records) == 0 {
-				return abstain(missing, "raw text marks no values and no value pattern is known for this attribute")
+				return abstain(unreadable, unreadableNote)
 			}
 			return d
 		}
@@ -438,17 +470,47 @@ func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAb
 	if qt == esr.Provenance {
 		return decision{answer: esr.Says(prior.value), note: note + "; prior: " + pnote}
 	}
-	rel := esr.AnswerReplaces
-	how := "surface rule"
+	note += "; prior: " + pnote
+	var rel, how string
 	switch {
 	case statusInfo && strings.EqualFold(prior.status, "REFINED"):
 		rel, how = esr.AnswerRefines, "prior row REFINED"
 	case statusInfo && strings.EqualFold(prior.status, "DEPRECATED"):
-		how = "prior row DEPRECATED"
-	case refinesSurface(prior.value, cur.value):
-		rel = esr.AnswerRefines
+		rel, how = esr.AnswerReplaces, "prior row DEPRECATED"
+	default:
+		rel, how = esr.AnswerReplaces, "no relation type shown: a change replaces unless the render says it refined"
 	}
-	return decision{answer: esr.Says(rel), note: note + "; prior: " + pnote + "; " + how}
+	return decision{answer: esr.Says(rel), note: note + "; " + how}
+}
+
+// attributeWords are the lower-cased words of a question that may name the
+// asked attribute: every word except title-case ones, which name entities
+// ("Max Verstappen" must not select the count pattern by "max"); acronyms
+// ("TTL") and stop words ("What") stay.
+func attributeWords(question string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(question, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		lw := strings.ToLower(w)
+		if titleCase(w) && !stopWords[lw] {
+			continue
+		}
+		out[lw] = true
+	}
+	return out
+}
+
+// titleCase reports a word with an upper-case first letter and a lower-case
+// letter after it ("Max", not "TTL" or "max").
+func titleCase(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && strings.IndexFunc(w[n:], unicode.IsLower) >= 0
+}
+
+// rawOnly reports a render the reader cannot read for the asked key: raw
+// event lines and no structured records, and no value pattern for the
+// attribute words.
+func rawOnly(v *view, keyWords map[string]bool) bool {
+	return len(v.records) == 0 && len(v.events) > 0 && patternFor(keyWords) == nil
 }
 
 // forced settles a conflict for a memory that forbids abstaining.
@@ -615,13 +677,6 @@ func (s *policy) prior(recs []record, cur record, statusInfo, mayAbstain bool) (
 		return others[0], decided, "the only other value"
 	}
 	return s.settle(others, mayAbstain, fmt.Sprintf("%d prior candidates disagree", len(others)))
-}
-
-// refinesSurface is spec §8's refinement rule on surface forms: the later
-// value contains the earlier one and is at least 4 characters longer.
-func refinesSurface(prior, cur string) bool {
-	p, c := esr.NormalizeValue(prior), esr.NormalizeValue(cur)
-	return p != "" && strings.Contains(c, p) && len(c) >= len(p)+4
 }
 
 func allSame(rs []record) bool {

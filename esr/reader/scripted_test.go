@@ -104,11 +104,13 @@ var figure1Want = map[esr.QueryType]map[string][6]string{
 		memory.RenderOnly:      {"60 s", "60 s", A, "60 s", "60 s", "60 s"},
 	},
 	esr.RelationType: {
+		// Only a status cell the reader reads shows a relation type; with
+		// none, a reader that found both values answers "replaces".
 		memory.DirectContext:   {"replaces", "replaces", A, A, "replaces", "replaces"},
 		memory.LatestOnly:      {A, A, A, A, A, A},
 		memory.GraphRAGAbstain: {"replaces", "replaces", A, "replaces", "replaces", "replaces"},
 		memory.CoarseDiscard:   {A, A, A, A, A, A},
-		memory.CoarseRetain:    {"replaces", "replaces", "replaces", "replaces", "replaces", "replaces"},
+		memory.CoarseRetain:    {"replaces", "replaces", "replaces", "replaces", "replaces", "replaces"}, // invalid_at closes an edge, it does not type it
 		memory.FineLedger:      {"replaces", "replaces", "replaces", "replaces", "replaces", "replaces"},
 		memory.RenderOnly:      {"replaces", "replaces", A, "replaces", "replaces", "replaces"},
 	},
@@ -207,12 +209,39 @@ func TestScriptedRefinement(t *testing.T) {
 	if got := read(t, "status-reader", in2); got.Answer != esr.Says(esr.AnswerRefines) {
 		t.Errorf("status-reader on REFINED row: %v (%s)\n%s", got.Answer, got.Note, in2.Context)
 	}
-	if got := read(t, "time-sorter", in2); got.Answer != esr.Says(esr.AnswerReplaces) {
-		t.Errorf("time-sorter ignores status: %v (%s), want replaces", got.Answer, got.Note)
+	if got := read(t, "time-sorter", in2); got.Answer != esr.Says(esr.AnswerReplaces) || !strings.Contains(got.Note, "no relation type shown") {
+		t.Errorf("time-sorter ignores status, so it sees no type: %v (%s), want replaces", got.Answer, got.Note)
 	}
 	in2.QueryType = esr.Snapshot
 	if got := read(t, "status-reader", in2); got.Answer != esr.Says("Ubuntu 22.04") {
 		t.Errorf("snapshot after refinement: %v", got.Answer)
+	}
+}
+
+// A later value that contains the earlier one is not a relation type: a
+// render without a REFINED cell gives no reader "refines", whatever the
+// values look like (spec §8's substring rule is the rule scorer's cue, not
+// a reader's).
+func TestScriptedRelationTypeNotFromValues(t *testing.T) {
+	k := esr.Key{Entity: "parse_config", Attribute: "proposed_workaround"}
+	s, atoms := build("sub", k, []bench.Event{
+		{ID: "e1", Date: "2024-01-01", Actor: "alice", Value: "pin numpy", Text: "Workaround: pin numpy."},
+		{ID: "e2", Date: "2024-02-01", Actor: "alice", Value: "pin numpy below 2.0 on Windows", Text: "More precisely: pin numpy below 2.0 on Windows."},
+	})
+	question := "Did the last change of proposed_workaround for parse_config refine or replace the prior value?"
+	q := esr.Query{Type: esr.RelationType, Key: k, Question: question}
+	for _, m := range []string{memory.CoarseRetain, memory.GraphRAGAbstain, memory.RenderOnly} {
+		st := memory.MustBuild(m, s, atoms, memory.Options{})
+		in := Input{Question: question, QueryType: esr.RelationType, Context: st.Render(q), MayAbstain: true}
+		for _, p := range profileOrder {
+			got := read(t, p, in)
+			if got.Answer == esr.Says(esr.AnswerRefines) {
+				t.Errorf("%s %s: refines from value strings (%s)", m, p, got.Note)
+			}
+			if !got.Answer.Abstain && (got.Answer != esr.Says(esr.AnswerReplaces) || !strings.Contains(got.Note, "no relation type shown")) {
+				t.Errorf("%s %s: %v, want replaces because no type was shown (%s)", m, p, got.Answer, got.Note)
+			}
+		}
 	}
 }
 
@@ -284,15 +313,63 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 	})
 	st := memory.MustBuild(memory.DirectContext, s, atoms, memory.Options{})
 	in := Input{Question: "What proposed_workaround is currently in force for issue?", Context: st.Render(esr.Query{}), MayAbstain: true}
-	out := read(t, "time-sorter", in)
-	if !out.Answer.Abstain || !strings.Contains(out.Note, "no value pattern") {
-		t.Errorf("got %v (%s), want an honest ABSTAIN", out.Answer, out.Note)
+	for _, p := range profileOrder {
+		out := read(t, p, in)
+		if !out.Answer.Abstain || !strings.Contains(out.Note, "no value pattern") || !Unreadable(out.Note) {
+			t.Errorf("%s: got %v (%s), want an ABSTAIN marked %s", p, out.Answer, out.Note, ReasonUnreadable)
+		}
+	}
+	// The same events with a value pattern (a duration) are readable: a
+	// wrong or abstained answer there is measured, not unreadable.
+	k2 := esr.Key{Entity: "service", Attribute: "request_timeout"}
+	s2, atoms2 := build("raw2", k2, []bench.Event{
+		{ID: "e1", Date: "2024-01-01", Value: "30 s", Text: "The timeout is 30 s."},
+		{ID: "e2", Date: "2024-02-01", Value: "60 s", Text: "Raised it to 60 s."},
+	})
+	st2 := memory.MustBuild(memory.DirectContext, s2, atoms2, memory.Options{})
+	in2 := Input{Question: bench.Figure1Question, Context: st2.Render(esr.Query{}), MayAbstain: true}
+	for _, p := range profileOrder {
+		if out := read(t, p, in2); Unreadable(out.Note) {
+			t.Errorf("%s on a duration: marked unreadable (%s)", p, out.Note)
+		}
+	}
+	// A budget that hides every line does not make a readable layout
+	// unreadable, nor an unreadable one readable.
+	if out := read(t, "budgeted@2", in); !Unreadable(out.Note) {
+		t.Errorf("budgeted@2 on raw free text: %v (%s), want %s", out.Answer, out.Note, ReasonUnreadable)
+	}
+	ledger := memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{})
+	if out := read(t, "budgeted@2", Input{Question: in.Question, Context: ledger.Render(esr.Query{}), MayAbstain: true}); Unreadable(out.Note) {
+		t.Errorf("budgeted@2 on a ledger: marked unreadable (%s)", out.Note)
 	}
 	// Deployed fine-ledger: the structure answers; the raw events are not needed.
 	st = memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{Deployed: true})
 	in.Context = st.Render(esr.Query{})
 	if out := read(t, "time-sorter", in); out.Answer != esr.Says("use a venv") {
 		t.Errorf("deployed ledger: %v (%s)", out.Answer, out.Note)
+	}
+}
+
+// A value pattern is chosen by the attribute's words, not by a name in the
+// question: "Max" in "Max Verstappen" is not the count pattern's "max".
+func TestScriptedPatternIgnoresNames(t *testing.T) {
+	k := esr.Key{Entity: "Max Verstappen", Attribute: "team"}
+	s, atoms := build("names", k, []bench.Event{
+		{ID: "e1", Date: "2015-01-01", Value: "Toro Rosso", Text: "In 2015 Max Verstappen drove 19 races for Toro Rosso."},
+		{ID: "e2", Date: "2016-05-01", Value: "Red Bull Racing", Text: "From 2016 Max Verstappen drives for Red Bull Racing."},
+	})
+	in := Input{Question: "What is the current team of Max Verstappen?", Context: memory.MustBuild(memory.DirectContext, s, atoms, memory.Options{}).Render(esr.Query{}), MayAbstain: true}
+	if out := read(t, "time-sorter", in); !Unreadable(out.Note) {
+		t.Errorf("name words chose a pattern: %v (%s)", out.Answer, out.Note)
+	}
+	for _, tc := range []struct {
+		q, word string
+		want    bool
+	}{{"What is the TTL of Max Verstappen?", "ttl", true}, {"What is the TTL of Max Verstappen?", "max", false},
+		{"What is the max size?", "max", true}, {"What is the max size?", "what", true}} {
+		if got := attributeWords(tc.q)[tc.word]; got != tc.want {
+			t.Errorf("attributeWords(%q)[%q] = %v, want %v", tc.q, tc.word, got, tc.want)
+		}
 	}
 }
 

@@ -292,7 +292,12 @@ func (p SimProfile) SortProb(rows int) float64 {
 //     BothValues (A: the first other value of the key it read; none read,
 //     B stays) and "probably B" iff BothValues ≤ u_phrase < BothValues +
 //     Hedge. Both are 0 in the built-in profiles, which therefore answer
-//     exactly as before these capabilities existed.
+//     exactly as before these capabilities existed;
+//   - a relation-type answer comes only from a status cell the reader read
+//     (REFINED → refines, DEPRECATED → replaces); when the render shows no
+//     type it answers "replaces", as a scripted reader does;
+//   - a render it cannot read (raw event text with no value pattern for the
+//     attribute) gives ABSTAIN with ReasonUnreadable in the note.
 //
 // Because a capability is used iff u < p with u fixed per question,
 // raising a skill only turns failures into successes on the same questions

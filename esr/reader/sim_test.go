@@ -239,3 +239,29 @@ func TestSimSkills(t *testing.T) {
 		t.Errorf("Skills() = %q, want %q", got, want)
 	}
 }
+
+// A sim reader shares the scripted reader's eyes: raw free text it cannot
+// read is marked unreadable in its note, whatever its draws.
+func TestSimMarksUnreadable(t *testing.T) {
+	k := esr.Key{Entity: "issue", Attribute: "proposed_workaround"}
+	s, atoms := build("raw", k, []bench.Event{
+		{ID: "e1", Date: "2024-01-01", Value: "downgrade pip", Text: "Try downgrading pip."},
+		{ID: "e2", Date: "2024-02-01", Value: "use a venv", Text: "Use a venv instead."},
+	})
+	q := "What proposed_workaround is currently in force for issue?"
+	for _, m := range []string{memory.DirectContext, memory.RAGTopK} {
+		ctx := memory.MustBuild(m, s, atoms, memory.Options{}).Render(esr.Query{})
+		for _, p := range SimProfiles() {
+			r, err := NewSim(p, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, qid := range []string{"q1", "q2", "q3"} {
+				out, _ := r.Read(context.Background(), Input{QID: qid, Question: q, Context: ctx, MayAbstain: true})
+				if !out.Answer.Abstain || !Unreadable(out.Note) {
+					t.Errorf("%s %s %s: %v (%s), want ABSTAIN marked unreadable", m, p.Name, qid, out.Answer, out.Note)
+				}
+			}
+		}
+	}
+}

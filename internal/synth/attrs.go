@@ -32,9 +32,9 @@ type attr struct {
 	ent    entityKind
 	// pool returns distinct candidate values in random order.
 	pool func(r *rand.Rand) []string
-	// refine returns a narrower restatement of v (containing v, at least 4
-	// characters longer, spec §8), or "" when the attribute has none.
-	refine func(r *rand.Rand, v string) string
+	// refiners are the ways a value can be narrowed (refine.go); none
+	// when the attribute has no refinements.
+	refiners []refiner
 	// surfaces lists paraphrases of v that the prose may use (the atom keeps
 	// the canonical value).
 	surfaces func(v string) []string
@@ -62,21 +62,6 @@ func fixedPool(xs ...string) func(*rand.Rand) []string {
 	return func(r *rand.Rand) []string { return shuffled(r, xs) }
 }
 
-func suffixRefine(suffixes ...string) func(*rand.Rand, string) string {
-	return func(r *rand.Rand, v string) string { return v + pick(r, suffixes) }
-}
-
-func prefixRefine(prefixes ...string) func(*rand.Rand, string) string {
-	return func(r *rand.Rand, v string) string {
-		for _, p := range shuffled(r, prefixes) {
-			if !strings.Contains(v, strings.TrimSpace(p)) {
-				return p + v
-			}
-		}
-		return ""
-	}
-}
-
 // Durations: canonical "30 s"; prose may say "30 seconds", "30s", "half a minute".
 var durationWords = map[int][]string{
 	15: {"fifteen seconds"}, 30: {"half a minute", "thirty seconds"}, 60: {"one minute", "a minute"},
@@ -101,12 +86,30 @@ func leadingInt(v string) (int, bool) {
 }
 
 func durationSurfaces(v string) []string {
-	n, ok := leadingInt(v)
-	if !ok || !strings.HasSuffix(v, " s") || strings.Count(v, " ") != 1 {
+	num, ok := strings.CutSuffix(v, " s")
+	if !ok || !isNumber(num) {
 		return nil
 	}
-	out := []string{fmt.Sprintf("%d seconds", n), fmt.Sprintf("%ds", n), fmt.Sprintf("%d sec", n)}
-	return append(out, durationWords[n]...)
+	out := []string{num + " seconds", num + "s", num + " sec"}
+	if n, err := strconv.Atoi(num); err == nil {
+		out = append(out, durationWords[n]...)
+	}
+	return out
+}
+
+// isNumber reports a plain decimal number: digits with at most one inner
+// point ("30", "30.4").
+func isNumber(s string) bool {
+	whole, frac, dot := strings.Cut(s, ".")
+	digits := func(x string) bool {
+		for i := 0; i < len(x); i++ {
+			if x[i] < '0' || x[i] > '9' {
+				return false
+			}
+		}
+		return x != ""
+	}
+	return digits(whole) && (!dot || digits(frac))
 }
 
 func sizePool(r *rand.Rand) []string {
@@ -142,12 +145,27 @@ func populationPool(r *rand.Rand) []string {
 }
 
 func populationSurfaces(v string) []string {
-	var whole, tenth int
-	if _, err := fmt.Sscanf(v, "%d.%d million", &whole, &tenth); err != nil || !strings.HasSuffix(v, " million") || strings.Count(v, " ") != 1 {
+	num, ok := strings.CutSuffix(v, " million")
+	if !ok {
+		if n, err := strconv.Atoi(strings.ReplaceAll(v, ",", "")); err == nil && commas(n) == v {
+			return []string{strconv.Itoa(n), v + " people"} // a head count
+		}
 		return nil
 	}
-	n := whole*1000 + tenth*100 // thousands
-	digits := fmt.Sprintf("%d,%03d,000", n/1000, n%1000)
+	whole, frac, dot := strings.Cut(num, ".")
+	w, err := strconv.Atoi(whole)
+	if !dot || err != nil || len(frac) < 1 || len(frac) > 2 || !isNumber(frac) {
+		return nil
+	}
+	f, _ := strconv.Atoi(frac)
+	if len(frac) == 1 {
+		f *= 10
+	}
+	n := w*100 + f // ten-thousands
+	digits := fmt.Sprintf("%d,%03d,000", n/100, n%100*10)
+	if n < 100 {
+		digits = fmt.Sprintf("%d,000", n*10)
+	}
 	return []string{digits, "about " + v, "roughly " + v + " people"}
 }
 
@@ -253,8 +271,8 @@ func clubPool(r *rand.Rand) []string {
 var githubAttrs = []*attr{
 	{name: "request_timeout", phrase: "request timeout", alt: "timeout", ent: entComponent,
 		pool: durationPool, surfaces: durationSurfaces,
-		refine:  suffixRefine(" for uploads over 1 GB", " on slow networks", " per retry attempt", " for the first request"),
-		mainFor: allStrata},
+		refiners: []refiner{preciseDuration, qualified(1, " for uploads over 1 GB", " on slow networks", " per retry attempt", " for the first request")},
+		mainFor:  allStrata},
 	{name: "max_batch_size", phrase: "maximum batch size", alt: "batch_size", ent: entComponent,
 		pool: sizePool, surfaces: sizeSurfaces, mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "proposed_workaround", phrase: "workaround", alt: "workaround", ent: entComponent,
@@ -263,41 +281,42 @@ var githubAttrs = []*attr{
 			"run with --offline", "raise the file descriptor limit", "use the pure-Python backend",
 			"export NO_PROXY=localhost", "set keep_in_memory=True", "upgrade fsspec", "delete the lock file",
 			"use the spawn start method"),
-		refine:  suffixRefine(" on Linux", " on Windows", " inside Docker", " with Python 3.12", " in CI only", " until 2.5 ships", " for streaming mode"),
+		refiners: []refiner{workaroundVersions, workaroundTerms,
+			qualified(1, " on Linux", " on Windows", " inside Docker", " with Python 3.12", " in CI only", " until 2.5 ships", " for streaming mode")},
 		mainFor: allStrata},
 	{name: "reproduction_condition", phrase: "reproduction condition", alt: "repro_condition", ent: entComponent,
 		pool: fixedPool("on Windows", "on macOS arm64", "with Python 3.12", "inside Docker", "with CUDA 12.1",
 			"behind a corporate proxy", "with files over 2 GB", "on NFS mounts", "with a cold cache", "under high load"),
-		refine:  suffixRefine(" with long paths disabled", " when offline", " after a cold start", " with the default config", " on the first run"),
+		refiners: []refiner{conditionTerms, conditionVersions, conditionNumbers,
+			qualified(1, " with long paths disabled", " when offline", " after a cold start", " with the default config", " on the first run")},
 		mainFor: allStrata},
 	{name: "active_blocker", phrase: "blocker", alt: "blocker", ent: entComponent,
 		pool: fixedPool("upstream fix in fsspec", "waiting on CI runners", "pending maintainer review", "missing test fixture",
 			"dependency license check", "flaky integration test", "release freeze", "design decision on the API"),
-		refine:  suffixRefine(" for the 2.5 release", " on the Windows runners", " in the nightly build"),
-		mainFor: []esr.Phenomenon{mono, rr, ref}},
+		refiners: []refiner{blockerTerms, qualified(1, " for the 2.5 release", " on the Windows runners", " in the nightly build")},
+		mainFor:  []esr.Phenomenon{mono, rr, ref}},
 	{name: "assigned_owner", phrase: "assignee", alt: "owner", ent: entIssue,
 		pool: handlePool, mainFor: []esr.Phenomenon{mono, rr}, special: "owner"},
 	{name: "severity", phrase: "severity", alt: "priority", ent: entIssue,
 		pool:    fixedPool("low", "medium", "high", "critical"),
-		refine:  suffixRefine(" for Windows users", " in production", " for large datasets"),
-		mainFor: allStrata},
+		mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "issue_status", phrase: "status", alt: "state", ent: entIssue,
 		pool: fixedPool("open", "closed"), mainFor: []esr.Phenomenon{mono, rr}, special: "status"},
 	{name: "issue_label_set", phrase: "labels", alt: "labels", ent: entIssue,
-		pool:    fixedPool("bug", "enhancement", "question", "documentation", "performance", "regression"),
-		refine:  suffixRefine(", needs-triage", ", good first issue", ", windows"),
-		mainFor: []esr.Phenomenon{mono, rr, ref}, special: "labels"},
+		pool:     fixedPool("bug", "enhancement", "question", "documentation", "performance", "regression"),
+		refiners: []refiner{labelTerms, qualified(1, ", needs-triage", ", good first issue", ", windows")},
+		mainFor:  []esr.Phenomenon{mono, rr, ref}, special: "labels"},
 	{name: "claim_validity", phrase: "validity of the report", alt: "validity", ent: entIssue,
-		pool:    fixedPool("confirmed", "cannot reproduce", "invalid", "duplicate"),
-		refine:  suffixRefine(" on 2.4.1", " with the nightly build", " on the main branch"),
-		mainFor: []esr.Phenomenon{mono, csc, ref}},
+		pool:     fixedPool("confirmed", "cannot reproduce", "invalid", "duplicate"),
+		refiners: []refiner{validityTerms, qualified(1, " on 2.4.1", " with the nightly build", " on the main branch")},
+		mainFor:  []esr.Phenomenon{mono, csc, ref}},
 }
 
 var wikiAttrs = []*attr{
 	{name: "population", phrase: "population", alt: "population_estimate", ent: entPlace,
 		pool: populationPool, surfaces: populationSurfaces,
-		refine:  suffixRefine(" at the 2021 census", " per the 2022 estimate", " in the last census"),
-		mainFor: allStrata},
+		refiners: []refiner{precisePopulation, qualified(1, " at the 2021 census", " per the 2022 estimate", " in the last census")},
+		mainFor:  allStrata},
 	{name: "capital", phrase: "capital", alt: "capital_city", ent: entPlace, pool: cityPool,
 		mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "head_of_state", phrase: "head of state", alt: "leader", ent: entPlace, pool: namePool,
@@ -306,19 +325,18 @@ var wikiAttrs = []*attr{
 		surfaces: nameSurfaces, mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "government_type", phrase: "form of government", alt: "government", ent: entPlace,
 		pool:    fixedPool("parliamentary republic", "constitutional monarchy", "presidential system", "absolute monarchy", "directorial system"),
-		refine:  prefixRefine("unitary ", "federal ", "dominant-party "),
-		mainFor: allStrata},
+		mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "currency", phrase: "currency", alt: "currency_name", ent: entPlace,
 		pool:    fixedPool("mark", "crown", "dinar", "florin", "thaler", "peso", "lira"),
 		mainFor: []esr.Phenomenon{mono, rr}},
 	{name: "area", phrase: "total area", alt: "area_total", ent: entPlace, pool: areaPool, surfaces: areaSurfaces,
-		mainFor: []esr.Phenomenon{mono, csc}},
+		refiners: []refiner{preciseArea}, mainFor: []esr.Phenomenon{mono, csc, ref}},
 	{name: "gdp_nominal", phrase: "nominal GDP", alt: "gdp", ent: entPlace, pool: gdpPool, surfaces: gdpSurfaces,
-		mainFor: []esr.Phenomenon{mono, rr, csc}},
+		refiners: []refiner{preciseGDP}, mainFor: []esr.Phenomenon{mono, rr, csc, ref}},
 	{name: "time_zone", phrase: "time zone", alt: "timezone", ent: entPlace,
-		pool:    fixedPool("UTC+1", "UTC+2", "UTC-3", "UTC+5:30", "UTC+8", "UTC+10"),
-		refine:  suffixRefine(" with daylight saving", " outside the islands", " on the mainland"),
-		mainFor: []esr.Phenomenon{mono, ref}},
+		pool:     fixedPool("UTC+1", "UTC+2", "UTC-3", "UTC+5:30", "UTC+8", "UTC+10"),
+		refiners: []refiner{qualified(1, " with daylight saving", " outside the islands", " on the mainland")},
+		mainFor:  []esr.Phenomenon{mono, ref}},
 	{name: "largest_city", phrase: "largest city", alt: "biggest_city", ent: entPlace, pool: cityPool,
 		mainFor: []esr.Phenomenon{mono, rr, csc}},
 }
@@ -329,20 +347,20 @@ var dyknowAttrs = []*attr{
 	{name: "head_of_government", phrase: "head of government", alt: "prime_minister", ent: entCountry, pool: namePool,
 		surfaces: nameSurfaces, mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "capital", phrase: "capital", alt: "capital_city", ent: entCountry, pool: cityPool,
-		refine: suffixRefine(", Old Town", " metropolitan district"), mainFor: []esr.Phenomenon{mono, ref}},
+		mainFor: []esr.Phenomenon{mono}},
 	{name: "chief_executive_officer", phrase: "chief executive officer", alt: "ceo", ent: entCompany, pool: namePool,
 		surfaces: nameSurfaces, mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "chairperson", phrase: "chairperson", alt: "chair", ent: entCompany, pool: namePool,
 		surfaces: nameSurfaces, mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "headquarters", phrase: "headquarters", alt: "hq_location", ent: entCompany, pool: cityPool,
-		refine:  suffixRefine(", North District", ", Harbour Quarter", " business park"),
-		mainFor: []esr.Phenomenon{mono, csc, ref}},
+		refiners: []refiner{narrowerPlace, qualified(1, ", North District", ", Harbour Quarter", " business park")},
+		mainFor:  []esr.Phenomenon{mono, csc, ref}},
 	{name: "team", phrase: "team", alt: "club", ent: entAthlete, pool: clubPool,
 		mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "position", phrase: "playing position", alt: "role", ent: entAthlete,
-		pool:    fixedPool("forward", "midfielder", "defender", "goalkeeper", "winger"),
-		refine:  prefixRefine("centre-", "defensive ", "attacking ", "left ", "right "),
-		mainFor: []esr.Phenomenon{mono, rr, ref}},
+		pool:     fixedPool("forward", "midfielder", "defender", "goalkeeper", "winger"),
+		refiners: []refiner{positionTerms, prefixed(1, "centre-", "defensive ", "attacking ", "left ", "right ")},
+		mainFor:  []esr.Phenomenon{mono, rr, ref}},
 	{name: "secretary_general", phrase: "secretary-general", alt: "head", ent: entOrg, pool: namePool,
 		surfaces: nameSurfaces, mainFor: []esr.Phenomenon{mono, rr, csc}},
 	{name: "president", phrase: "president", alt: "head", ent: entOrg, pool: namePool,
@@ -350,7 +368,7 @@ var dyknowAttrs = []*attr{
 }
 
 // canRefine reports whether attribute a has refinements.
-func (a *attr) canRefine() bool { return a.refine != nil }
+func (a *attr) canRefine() bool { return len(a.refiners) > 0 }
 
 // mainOK reports whether a can be a main key for stratum p.
 func (a *attr) mainOK(p esr.Phenomenon) bool {

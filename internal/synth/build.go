@@ -296,10 +296,12 @@ func (g *streamGen) buildMain(k *keyPlan) error {
 			}
 		}
 	case esr.Refinement:
-		v1 := k.fresh()
+		kind, v1, v2, err := k.drawRefinement(r)
+		if err != nil {
+			return err
+		}
 		if r.Float64() < 0.3 {
-			v0 := v1
-			v1 = k.fresh()
+			v0 := k.fresh()
 			k.add(&claim{kind: kInitial, value: v0, actor: first})
 			k.add(&claim{kind: kUpdate, value: v1, old: v0, actor: next(first), friendly: g.friendly(kUpdate)})
 		} else {
@@ -308,11 +310,7 @@ func (g *streamGen) buildMain(k *keyPlan) error {
 		if r.Float64() < 0.3 {
 			restate(v1, g.person())
 		}
-		v2 := k.refineOf(r, v1)
-		if v2 == "" {
-			return fmt.Errorf("synth: attribute %s: no refinement of %q", k.a.name, v1)
-		}
-		k.add(&claim{kind: kRefine, value: v2, old: v1, refines: v1, actor: g.person()})
+		k.add(&claim{kind: kRefine, value: v2, old: v1, refines: v1, refineKind: kind, actor: g.person(), friendly: g.friendly(kRefine)})
 		if r.Float64() < 0.3 {
 			restate(v2, g.person())
 		}
@@ -663,6 +661,9 @@ func (g *streamGen) fill(t string, ev *evPlan, c *claim) string {
 func (g *streamGen) templateFor(c *claim) string {
 	set := g.sty.claims[c.kind]
 	sps := []string{c.key.a.special, c.special}
+	if c.kind == kRefine && c.key.a.special == "labels" && c.refineKind != RefineQualifier {
+		sps = append(sps, "relabel") // a narrower label replaces the broader one
+	}
 	if c.key.a.ent == entIssue && c.key.a.special == "" {
 		sps[0] = "issuefield"
 	}

@@ -31,18 +31,30 @@
 //   - cross_source_conflict: two or three actors (sources) assert different
 //     values and nothing resolves them; gold ABSTAIN; no provenance or
 //     relation-type QA.
-//   - refines: the later value contains the earlier one and is at least four
-//     characters longer (spec §8), never returned to.
+//   - refines: the last change narrows the value before it, never returned
+//     to. Refinements come in kinds (RefineKind): more precise numbers
+//     ("30 s" → "30.4 s", "4.3 million" → "4,312,586"), narrower places (a
+//     region → a city in it), narrower versions ("downgrade to 2.x" →
+//     "downgrade to 2.3.1"), narrower terms (label "bug" → "regression") and
+//     qualifiers ("30 s" → "30 s on slow networks"). Only a qualifier is a
+//     superstring of the value it refines, the shape the spec's §8 mining
+//     rule and the rule scorer's containment cue detect; at most a third of
+//     the refinements are qualifiers. The kind is recorded in the rationale
+//     of the key's QAs ("(refines, precise-number)"; RefinementKind); gold
+//     says REFINES for every kind.
 //
 // Atom modality is "assert" for assertions, "hedge" for speculation and
 // "recall" for stale restatements; gold relations of hedges and recalls to a
 // different value are UNRELATED, and the spec's mining rules apply to
-// assertions only.
+// assertions only (its refines rule, a substring, finds only qualifier
+// refinements: the stratum is planned, not mined).
 //
 // The rule scorer (package relate) sees realistic wording: each update,
 // revert, conflict, hedge or recall is worded "friendly" (carrying the cue
 // the rule needs) or "hostile" (missing it, or carrying a misleading one) at
 // fixed rates, so the rule is imperfect while gold never depends on wording.
+// A refinement says it narrows ("more precisely") or reads like any new
+// value, also at a fixed rate.
 //
 // Extraction noise (Config.EventRecall, Config.CoKeyRecall) touches
 // atoms.jsonl only; QAs and their gold stay as planned, so coverage metrics

@@ -11,7 +11,7 @@ import (
 
 // Version names the generator; it is written into MANIFEST.json and changes
 // whenever the same configuration would produce different files.
-const Version = "esr-synth/1"
+const Version = "esr-synth/2"
 
 // Sources lists the synthetic sources in file order, by short name.
 var Sources = []string{"github", "wiki", "dyknow"}
@@ -361,7 +361,7 @@ func (g *streamGen) history(k *keyPlan) string {
 		p := c.value
 		switch c.kind {
 		case kRefine:
-			p += " (refines)"
+			p += " (refines, " + string(c.refineKind) + ")"
 		case kConflict:
 			p += " (conflicting source)"
 		case kRevert:

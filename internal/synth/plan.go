@@ -48,19 +48,21 @@ func (k claimKind) confidence() float64 {
 
 // Probabilities that a claim's wording is friendly to the rule scorer (see
 // templates.go).
-var friendlyP = map[claimKind]float64{kUpdate: 0.7, kRevert: 0.75, kConflict: 0.75, kHedge: 0.8, kRecall: 0.5}
+var friendlyP = map[claimKind]float64{kUpdate: 0.7, kRevert: 0.75, kRefine: 0.6, kConflict: 0.75, kHedge: 0.8, kRecall: 0.5}
 
 type claim struct {
-	key      *keyPlan
-	kind     claimKind
-	value    string
-	old      string // the value in force before it (for prose)
-	refines  string // kRefine: the value it narrows
-	actor    int    // index into the stream's actors; -1 none; hostActor: the host event's
-	friendly bool
-	special  string
-	atomID   string
-	eventIdx int
+	key     *keyPlan
+	kind    claimKind
+	value   string
+	old     string // the value in force before it (for prose)
+	refines string // kRefine: the value it narrows
+	// refineKind is how a kRefine claim narrows refines.
+	refineKind RefineKind
+	actor      int // index into the stream's actors; -1 none; hostActor: the host event's
+	friendly   bool
+	special    string
+	atomID     string
+	eventIdx   int
 }
 
 const hostActor = -2
@@ -101,38 +103,6 @@ func (k *keyPlan) compatible(v string) bool {
 		}
 	}
 	return true
-}
-
-// refineOf draws a refinement of v that is compatible with every other used
-// value, or "".
-func (k *keyPlan) refineOf(r *rand.Rand, v string) string {
-	if k.a.refine == nil {
-		return ""
-	}
-	nv := esr.NormalizeValue(v)
-	for try := 0; try < 8; try++ {
-		w := k.a.refine(r, v)
-		nw := esr.NormalizeValue(w)
-		if w == "" || !strings.Contains(nw, nv) || len(nw) < len(nv)+4 {
-			continue
-		}
-		ok := true
-		for _, u := range k.used {
-			if u == v {
-				continue
-			}
-			nu := esr.NormalizeValue(u)
-			if nu == nw || strings.Contains(nu, nw) || strings.Contains(nw, nu) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			k.used = append(k.used, w)
-			return w
-		}
-	}
-	return ""
 }
 
 func (k *keyPlan) add(c *claim) *claim {
@@ -231,6 +201,17 @@ func (k *keyPlan) insertClutterClaim(r *rand.Rand, recall bool, actor int) bool 
 	return true
 }
 
+// refinedFrom is the value a refinement to v narrowed, or "" when no claim
+// of the key refines to v.
+func (k *keyPlan) refinedFrom(v string) string {
+	for _, c := range k.seq {
+		if c.kind == kRefine && c.value == v {
+			return c.refines
+		}
+	}
+	return ""
+}
+
 // expectation is what the plan says the key's ledger must end in.
 type expectation struct {
 	abstain bool
@@ -260,8 +241,8 @@ func (k *keyPlan) expect() expectation {
 }
 
 // goldRelation is the gold label of the pair (a earlier, b later) of
-// co-keyed claims: equal states restate; otherwise the later claim's kind
-// decides.
+// co-keyed claims: equal states restate; a refinement of a's value, or a
+// restatement of one, refines; otherwise the later claim's kind decides.
 func goldRelation(a, b *claim) esr.Relation {
 	if esr.StateOf(a.value, esr.Positive) == esr.StateOf(b.value, esr.Positive) {
 		return esr.SameState
@@ -269,8 +250,10 @@ func goldRelation(a, b *claim) esr.Relation {
 	switch b.kind {
 	case kHedge, kRecall:
 		return esr.Unrelated
-	case kRefine:
-		if a.value == b.refines {
+	case kRefine, kRestate:
+		// A refinement, or a restatement of the refined value, narrows the
+		// value it refines.
+		if r := b.key.refinedFrom(b.value); r != "" && a.value == r {
 			return esr.Refines
 		}
 	case kConflict:

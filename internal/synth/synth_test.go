@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -253,16 +254,19 @@ func TestMiningRules(t *testing.T) {
 				t.Errorf("%s: monotonic with a revert (%v) or refinement (%v) pattern: %v", q.QID, rr, refine, st)
 			}
 		case esr.Refinement:
-			n := len(st)
-			last := st[n-1]
-			ok := false
-			for i := 0; i < n; i++ {
-				if len(last) >= len(st[i])+4 && strings.Contains(last, st[i]) {
-					ok = true
+			// The last change narrows the value before it; only a qualifier
+			// refinement is a superstring the §8 substring rule can see.
+			var seq []string // the states without restatements
+			for _, x := range st {
+				if len(seq) == 0 || seq[len(seq)-1] != x {
+					seq = append(seq, x)
 				}
 			}
-			if !ok || rr {
-				t.Errorf("%s: refines without a final narrower value (or returned to): %v", q.QID, st)
+			n := len(seq)
+			kind := synth.RefinementKind(&q)
+			sub := n >= 2 && len(seq[n-1]) >= len(seq[n-2])+4 && strings.Contains(seq[n-1], seq[n-2])
+			if kind == "" || rr || sub != (kind == synth.RefineQualifier) {
+				t.Errorf("%s: refines of kind %q (substring rule %v, returned to %v): %v", q.QID, kind, sub, rr, st)
 			}
 		case esr.CrossSourceConflict:
 			last := as[len(as)-1]
@@ -300,5 +304,55 @@ func TestBundledLoads(t *testing.T) {
 	}
 	if len(b.Streams) != m.Counts.Streams || len(b.QAs) != m.Counts.QAs || rels != m.Counts.Relations || m.Benchmark != "synthetic" {
 		t.Errorf("loaded %d streams, %d QAs, %d relations; manifest %+v", len(b.Streams), len(b.QAs), rels, m.Counts)
+	}
+}
+
+// TestRefinementKinds: the bundled benchmark's refinements come in every
+// kind, each refines-stratum key records its kind in the rationale of all its
+// QAs, and at most a third are superstrings of the value they refine (the
+// only kind the spec's substring rule detects).
+func TestRefinementKinds(t *testing.T) {
+	b, err := bench.Load("../../data/synthetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[synth.RefineKind]int{}
+	total := 0
+	for i := range b.QAs {
+		q := &b.QAs[i]
+		kind := synth.RefinementKind(q)
+		if (kind != "") != (q.Phenomenon == esr.Refinement) {
+			t.Errorf("%s (%s): refinement kind %q", q.QID, q.Phenomenon, kind)
+		}
+		if kind == "" || q.Type() != esr.Snapshot {
+			continue
+		}
+		if !slices.Contains(synth.RefineKinds, kind) {
+			t.Errorf("%s: unknown refinement kind %q", q.QID, kind)
+		}
+		count[kind]++
+		total++
+	}
+	for _, k := range synth.RefineKinds {
+		if count[k] == 0 {
+			t.Errorf("no refinement of kind %s", k)
+		}
+	}
+	if total == 0 || 3*count[synth.RefineQualifier] > total {
+		t.Errorf("%d of %d refinements are superstrings (qualifier), want at most a third", count[synth.RefineQualifier], total)
+	}
+	t.Logf("refinements by kind: %v (of %d)", count, total)
+}
+
+func TestRefinementKindParse(t *testing.T) {
+	for r, want := range map[string]synth.RefineKind{
+		"synthetic refines (main key): 30 s → 30.4 s (refines, precise-number)":     synth.RefinePreciseNumber,
+		"synthetic refines (main key): a → b (restored) → b x (refines, qualifier)": synth.RefineQualifier,
+		"synthetic pure-mono (side key): 30 s":                                      "",
+		"synthetic refines (main key): a → b (refines":                              "",
+	} {
+		if got := synth.RefinementKind(&esr.QA{Rationale: r}); got != want {
+			t.Errorf("RefinementKind(%q) = %q, want %q", r, got, want)
+		}
 	}
 }

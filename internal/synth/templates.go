@@ -15,7 +15,10 @@ package synth
 // cue on cross-source conflicts, a hedge on speculation and recollections),
 // hostile text lacks it or carries a misleading one. Which list a claim uses
 // is drawn per claim, so the rule scorer is realistically imperfect while the
-// gold relation never depends on the wording.
+// gold relation never depends on the wording. Refinements have no text cue in
+// the rule (only value containment); their friendly text says it narrows
+// ("more precisely"), their hostile text reads like any new value, sometimes
+// with an update word, so no scorer can learn REFINES from wording alone.
 
 type tmplSet struct{ friendly, hostile []string }
 
@@ -48,8 +51,10 @@ var githubStyle = style{
 			friendly: []string{"I disagree: on my setup the {a} is {v}.",
 				"That does not match what I see. Here the {a} is {v}.", "For us the {a} is {v}, not {o}."},
 			hostile: []string{"Actually the {a} is {v}.", "No, the {a} has to be {v} instead."}},
-		kRefine: {friendly: []string{"More precisely, the {a} is {v}.", "To narrow it down: the {a} is {v}.",
-			"Small clarification, the {a} is {v}."}},
+		kRefine: {
+			friendly: []string{"More precisely, the {a} is {v}.", "To narrow it down: the {a} is {v}.",
+				"Small clarification, the {a} is {v}."},
+			hostile: []string{"The {a} is {v}.", "Update: the {a} is {v}.", "Turns out the {a} is {v}."}},
 		kHedge: {
 			friendly: []string{"Maybe {v} would be a better {a}?", "Not sure, but perhaps {v}?",
 				"I guess {v} might also work as the {a}."},
@@ -100,12 +105,18 @@ var githubStyle = style{
 				friendly: []string{"Restored the labels: {v}.", "Reverted labels back to {v}."},
 				hostile:  []string{"Labels are {v} again."}},
 			kRefine: {friendly: []string{"Added a label, labels are {v}.", "Labels: {v}."}},
+			// A narrower label replacing a broader one is "relabel" below.
 			kHedge: {
 				friendly: []string{"Should this be labeled {v}?"},
 				hostile:  []string{"Maybe switch the label to {v}?"}},
 			kRecall: {
 				friendly: []string{"Wasn't this labeled {v} earlier?"},
 				hostile:  []string{"This was labeled {v} earlier."}},
+		},
+		"relabel": {
+			kRefine: {
+				friendly: []string{"Narrowed the label from {o} to {v}.", "Relabeled as {v}, more specific than {o}."},
+				hostile:  []string{"Labels: {v}.", "Relabeled as {v}."}},
 		},
 	},
 	clutter: []string{
@@ -145,8 +156,10 @@ var wikiStyle = style{
 			friendly: []string{"Edit summary: per national statistics office.\nThe {a} of {E} is {v}, according to another source.",
 				"Edit summary: sourced figure, disputed on talk.\n| {f} = {v}"},
 			hostile: []string{"Edit summary: correction.\n| {f} = {v}", "Edit summary: actually {v}.\nThe {a} of {E} is {v}."}},
-		kRefine: {friendly: []string{"Edit summary: more precise {a}.\n| {f} = {v}",
-			"Edit summary: clarify {a}.\nThe {a} of {E} is {v}."}},
+		kRefine: {
+			friendly: []string{"Edit summary: more precise {a}.\n| {f} = {v}",
+				"Edit summary: clarify {a}.\nThe {a} of {E} is {v}."},
+			hostile: []string{"Edit summary: updated {a}.\n| {f} = {v}", "Edit summary: per new source.\nThe {a} of {E} is {v}."}},
 		kHedge: {
 			friendly: []string{"Talk: Is the {a} of {E} really {v}? Citation needed.",
 				"Talk: The {a} might be {v}, not sure."},

@@ -1,0 +1,80 @@
+package experiment
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// NotMeasured is the cell of an accuracy whose rows a simulated reader could
+// not read (reader.ReasonUnreadable): such a row is the reader's parser
+// failing on a layout, not an answer about the memory, so it counts neither
+// as right nor as wrong.
+const NotMeasured = "not measured"
+
+// Unreadable reports a row whose simulated reader could not read the
+// render's layout (its reason carries reader.ReasonUnreadable). AccuracyBy
+// leaves such rows out, and paired comparisons skip the pairs they are in.
+func Unreadable(o *eval.Outcome) bool { return reader.Unreadable(o.Reason) }
+
+// Measured reports whether an accuracy rests on at least one readable row.
+func (a Accuracy) Measured() bool { return a.N > 0 }
+
+// fmtProp formats a proportion, or NotMeasured for the NaN of an accuracy
+// without a readable row.
+func fmtProp(x float64) string {
+	if math.IsNaN(x) {
+		return NotMeasured
+	}
+	return report.Prop(x)
+}
+
+// fmtWilson formats an accuracy's Wilson interval, or "—" when nothing was
+// measured.
+func fmtWilson(a Accuracy) string {
+	if !a.Measured() {
+		return "—"
+	}
+	return fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi)
+}
+
+// unreadableNote is the note of a table whose rows (kept by f) include
+// unreadable ones, naming the memories and readers, or "" when none are.
+func unreadableNote(rows []eval.Outcome, f Filter) string {
+	n := 0
+	mems, fams := map[string]bool{}, map[string]bool{}
+	var ms, fs []string
+	for i := range rows {
+		o := &rows[i]
+		if (f != nil && !f(o)) || !Unreadable(o) {
+			continue
+		}
+		n++
+		if !mems[o.Memory] {
+			mems[o.Memory] = true
+			ms = append(ms, o.Memory)
+		}
+		if !fams[o.Family] {
+			fams[o.Family] = true
+			fs = append(fs, o.Family)
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s: %d rows (%s; %s) come from a simulated reader that cannot read the layout (raw text with no value pattern for the attribute); they are left out of accuracies and paired comparisons, and a cell with no other row says %q",
+		NotMeasured, n, strings.Join(ms, ", "), strings.Join(fs, ", "), NotMeasured)
+}
+
+// withUnreadableNote appends unreadableNote(rows, f) to notes when it is
+// not empty.
+func withUnreadableNote(notes []string, rows []eval.Outcome, f Filter) []string {
+	if s := unreadableNote(rows, f); s != "" {
+		return append(notes, s)
+	}
+	return notes
+}
