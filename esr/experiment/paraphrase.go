@@ -194,7 +194,7 @@ func simulatedNote(fams []string) string {
 // baseline as a grey dashed line.
 func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = "Reverted-revert snapshot, " + group + ": " + c.Bench
+	p.Title.Text = "Reverted-revert snapshot, " + group + ": " + c.Bench + " (seed=" + strconv.FormatUint(DeployedOptions.RenderSeed, 10) + ")"
 	p.X.Label.Text = "paraphrase rate (probability an episode's fact text differs from the template)"
 	p.Y.Label.Text = "accuracy"
 	p.X.Min, p.X.Max = c.Rates[0], c.Rates[len(c.Rates)-1]
@@ -214,7 +214,7 @@ func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 		pts.GlyphStyle.Shape = glyph
 		p.Add(line, pts)
 		label := s
-		if as := c.assumptions(s); as != "" {
+		if as := strings.TrimSuffix(c.assumptions(s), ", seed="+strconv.FormatUint(DeployedOptions.RenderSeed, 10)); as != "" {
 			label += " (" + as + ")"
 		}
 		p.Legend.Add(label, line, pts)
@@ -230,6 +230,8 @@ func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 	}
 	p.Legend.Top, p.Legend.Left = true, false
 	p.Y.Max = 1 + 0.08*float64(len(c.Series)+1) // room for the legend above the data
+	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 0.2}, {Value: 0.4, Label: "0.4"}, {Value: 0.6},
+		{Value: 0.8, Label: "0.8"}, {Value: 1, Label: "1"}}
 	p.Add(plotter.NewGrid())
 	return p
 }
@@ -249,8 +251,12 @@ func (c *ParaphraseCurve) Sentences() []string {
 			if d := b.Acc - a.Acc; math.Abs(d) >= 0.0005 {
 				move = "moves it by " + fmtSigned(d)
 			}
-			parts = append(parts, fmt.Sprintf("the %s scores %s at paraphrase=%s and %s at paraphrase=%s (n = %d; the rate %s; %s: %s)",
-				g, fmtProp(a.Acc), fmtRate(lo), fmtProp(b.Acc), fmtRate(hi), a.N, move, DeployedBaseline, fmtProp(c.Baseline[g].Acc)))
+			verb := "scores"
+			if g == ReadersGroup {
+				verb = "score"
+			}
+			parts = append(parts, fmt.Sprintf("the %s %s %s at paraphrase=%s and %s at paraphrase=%s (n = %d; the rate %s; %s: %s)",
+				g, verb, fmtProp(a.Acc), fmtRate(lo), fmtProp(b.Acc), fmtRate(hi), a.N, move, DeployedBaseline, fmtProp(c.Baseline[g].Acc)))
 		}
 		sentence := fmt.Sprintf("On %s's reverted-revert snapshot questions, %s with %s: %s.", c.Bench, s, as, strings.Join(parts, "; "))
 		out = append(out, sentence)

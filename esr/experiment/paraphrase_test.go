@@ -54,7 +54,7 @@ func TestParaphraseCurve(t *testing.T) {
 		t.Errorf("sentences %q", ss)
 	}
 	svg, err := report.SVG(c.Plot(OracleGroup), 16*vg.Centimeter, 10*vg.Centimeter)
-	if err != nil || !strings.Contains(string(svg), "graphiti@dup=0 (dup=0, seed=0)") || !strings.Contains(string(svg), "d-blind baseline") {
+	if err != nil || !strings.Contains(string(svg), "graphiti@dup=0 (dup=0)") || !strings.Contains(string(svg), "d-blind baseline") {
 		t.Errorf("plot lacks its legend (%v)", err)
 	}
 }
