@@ -225,6 +225,9 @@ func decompositionSentence(benchName string, d DeployedTerms) string {
 	if big == nil {
 		return s + " No term is distinguishable from zero."
 	}
+	if !d.Total.Significant() {
+		return s + fmt.Sprintf(" The terms offset each other: the largest is %s (%s), yet the total is not distinguishable from zero.", big.name, fmtSigned(big.c.Delta))
+	}
 	return s + fmt.Sprintf(" The largest term is %s (%s): what separates it from the baseline is mostly %s.", big.name, fmtSigned(big.c.Delta), big.what)
 }
 

@@ -261,5 +261,56 @@ func (c *ParaphraseCurve) Sentences() []string {
 		sentence := fmt.Sprintf("On %s's reverted-revert snapshot questions, %s with %s: %s.", c.Bench, s, as, strings.Join(parts, "; "))
 		out = append(out, sentence)
 	}
+	return append(out, c.contrasts()...)
+}
+
+// contrasts compare, at the default paraphrase rate (or the highest swept),
+// each series with the first earlier series of the same class, naming the
+// assumptions they differ in.
+func (c *ParaphraseCurve) contrasts() []string {
+	at := c.Rates[len(c.Rates)-1]
+	for _, r := range c.Rates {
+		if r == 0.5 {
+			at = r
+		}
+	}
+	var out []string
+	for i, s := range c.Series {
+		cs, err := memory.ParseClassName(s)
+		if err != nil {
+			continue
+		}
+		for _, t := range c.Series[:i] {
+			ct, err := memory.ParseClassName(t)
+			if err != nil || ct.Base != cs.Base {
+				continue
+			}
+			var parts []string
+			for _, g := range c.groups() {
+				a, b := c.point(s, g, at).Acc, c.point(t, g, at).Acc
+				parts = append(parts, fmt.Sprintf("the %s %s (%s) against %s (%s), a difference of %s", g, fmtProp(a.Acc), s, fmtProp(b.Acc), t, fmtSigned(a.Acc-b.Acc)))
+			}
+			out = append(out, fmt.Sprintf("At paraphrase=%s on %s, %s (%s) and %s (%s) differ only in %s: %s.",
+				fmtRate(at), c.Bench, s, c.assumptions(s), t, c.assumptions(t), differing(c.assumptions(s), c.assumptions(t)), strings.Join(parts, "; ")))
+			break
+		}
+	}
 	return out
+}
+
+// differing names the parameters two assumption lists ("k=v, k=v") set
+// differently.
+func differing(a, b string) string {
+	bs := map[string]bool{}
+	for _, p := range strings.Split(b, ", ") {
+		bs[p] = true
+	}
+	var keys []string
+	for _, p := range strings.Split(a, ", ") {
+		if !bs[p] {
+			k, _, _ := strings.Cut(p, "=")
+			keys = append(keys, k)
+		}
+	}
+	return strings.Join(keys, ", ")
 }

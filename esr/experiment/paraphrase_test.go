@@ -50,7 +50,7 @@ func TestParaphraseCurve(t *testing.T) {
 		t.Errorf("table:\n%s", tb.Markdown())
 	}
 	ss := c.Sentences()
-	if len(ss) != len(ParaphraseSeries) || !strings.Contains(ss[0], "graphiti with dup=1, seed=0") || !strings.Contains(ss[3], "dedup-k=10, created-at=ingestion, skip=0, seed=0") {
+	if len(ss) != len(ParaphraseSeries)+1 || !strings.Contains(ss[len(ss)-1], "At paraphrase=0.5 on bench, graphiti@dup=0 (dup=0, seed=0) and graphiti (dup=1, seed=0) differ only in dup: the oracle read-out") || !strings.Contains(ss[0], "graphiti with dup=1, seed=0") || !strings.Contains(ss[3], "dedup-k=10, created-at=ingestion, skip=0, seed=0") {
 		t.Errorf("sentences %q", ss)
 	}
 	svg, err := report.SVG(c.Plot(OracleGroup), 16*vg.Centimeter, 10*vg.Centimeter)

@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -353,6 +354,9 @@ func checkParams(name string) error {
 		}
 		if !builtin(kept) && registered(kept) == nil && !extraName(kept) {
 			return fmt.Errorf("memory class %q: kept: %w", name, unknownClass(kept))
+		}
+		if k := parseName(kept); slices.Contains(Names, k.name.Base) {
+			return fmt.Errorf("memory class %q: kept: %s does not report the atoms it kept (memory.KeptAtoms)", name, kept)
 		}
 	}
 	return nil

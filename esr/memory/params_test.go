@@ -59,6 +59,7 @@ func TestParseNamesParams(t *testing.T) {
 		"fine-ledger@paraphrase=0.3":            {"fine-ledger", "takes no parameters", "paraphrase"},
 		"graphiti~render-only@paraphrase=0.3":   {"before ~render-only"},
 		"graphrag-abstain@kept=nope":            {"kept", "nope"},
+		"graphrag-abstain@kept=fine-ledger":     {"kept", "fine-ledger", "KeptAtoms"},
 		"graphrag-abstain@kept=graphiti@dup=2":  {"dup", "[0, 1]"},
 	} {
 		_, err := memory.ParseNames(name)
