@@ -137,7 +137,9 @@ func TestDriftTable(t *testing.T) {
 // The closing clause names the largest term that is distinguishable from
 // zero, and says when the terms offset each other.
 func TestDecompositionSentenceNamesTheLargestTerm(t *testing.T) {
-	c := func(d, lo, hi float64) Comparison { return Comparison{B: DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi} }
+	c := func(d, lo, hi float64) Comparison {
+		return Comparison{B: DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
+	}
 	for want, d := range map[string]DeployedTerms{
 		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.Graphiti, Scope: "s", Assumptions: "dup=1", HasContent: true,
 			Total: c(-0.6, -0.7, -0.5), Content: c(-0.6, -0.7, -0.5), Render: c(0, -0.01, 0.01), Mechanism: c(0, -0.01, 0.01)},
