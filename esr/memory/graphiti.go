@@ -13,16 +13,19 @@ import (
 // graphiti.go and mem0.go). They are built-in classes but not in Names, so
 // "all" keeps meaning the paper's nine; list them by name.
 const (
-	// Graphiti is Graphiti as deployed: its edge resolution, including the
-	// exact-fact fast path, and the context string its search hands the
-	// model, with the full history of facts (closed ones with their
-	// invalid_at).
+	// Graphiti is Graphiti as deployed: its edge resolution (the exact-fact
+	// fast path, then the LLM's duplicate and contradiction judgement) and
+	// the context string its search hands the model, with the full history
+	// of facts (closed ones with their invalid_at). Parameters: paraphrase,
+	// dup, seed (DeployedParams).
 	Graphiti = "graphiti"
 	// GraphitiCurrent is Graphiti with the current-only filter (facts whose
 	// invalid_at is null).
 	GraphitiCurrent = "graphiti-current"
 	// Mem0V3 is Mem0 v3's add-only pipeline: contradicting memories coexist
-	// (d-blind), identical texts are deduplicated by hash.
+	// (d-blind), a text equal to one of the memories retrieved for the
+	// episode is deduplicated by hash. Parameters (also Mem0Update's):
+	// paraphrase, dedup-k, created-at, skip, seed (DeployedParams).
 	Mem0V3 = "mem0-v3"
 	// Mem0Update is Mem0's earlier ADD/UPDATE/DELETE pipeline: an update
 	// overwrites the memory in place (discarding).
