@@ -3,7 +3,9 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,16 +33,38 @@ func DeployedClasses(adapterPath string) []string {
 	return out
 }
 
-// DeployedEval evaluates every class, its render-matched control (the same
-// build with the mechanism off) and the d-blind baseline on b with readers,
-// under the rule scorer. Rows are sorted (see Evaluate).
-func DeployedEval(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) ([]eval.Outcome, error) {
+// DeployedOptions are the memory options the deployed suite builds under
+// (the seed of the paraphrase draws is their RenderSeed unless a class name
+// sets seed=).
+var DeployedOptions = memory.Options{}
+
+// DeployedMemories lists what DeployedEval evaluates: the d-blind baseline,
+// then per class the class, its render-matched control and, for a class
+// that reports the atoms it kept (the deployed classes, memory.KeptAtoms),
+// its content-matched baseline (memory.ContentMatched).
+func DeployedMemories(classes []string) []string {
 	mems := []string{DeployedBaseline}
 	for _, c := range classes {
 		mems = append(mems, c, memory.RenderMatched(c))
+		if reportsKept(c) {
+			mems = append(mems, memory.ContentMatched(c))
+		}
 	}
+	return mems
+}
+
+// reportsKept reports whether class is a deployed class (whose states
+// implement memory.KeptAtoms).
+func reportsKept(class string) bool {
+	c, err := memory.ParseClassName(class)
+	return err == nil && slices.Contains(memory.DeployedNames, c.Base)
+}
+
+// DeployedEval evaluates DeployedMemories(classes) on b with readers, under
+// the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
+func DeployedEval(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) ([]eval.Outcome, error) {
 	defer memory.CloseAdapters()
-	return Evaluate(ctx, b, eval.Config{Memories: mems, Readers: readers})
+	return Evaluate(ctx, b, eval.Config{Memories: DeployedMemories(classes), Readers: readers, Options: DeployedOptions})
 }
 
 // ShortName shortens an exec: class name for tables: the adapter's path
@@ -67,38 +91,92 @@ type DeployedScope struct {
 	Filter Filter
 }
 
+// RevertedRevertSnapshot keeps the reverted-revert snapshot rows.
+var RevertedRevertSnapshot = And(QueryType(string(esr.Snapshot)), Phenomenon(string(esr.RevertedRevert)))
+
 // DeployedScopes are all rows and the reverted-revert snapshot rows.
 var DeployedScopes = []DeployedScope{
 	{"all QAs", nil},
-	{"reverted_revert snapshot", And(QueryType(string(esr.Snapshot)), Phenomenon(string(esr.RevertedRevert)))},
+	{"reverted_revert snapshot", RevertedRevertSnapshot},
 }
 
-// DeployedDecomposition is the render-matched decomposition of each class on
-// rows (MechanismTerms: total = class − baseline, render = control −
-// baseline, mechanism = class − control, each with its paired bootstrap
-// interval), per scope, and one sentence per class and scope generated from
-// the numbers.
+// DeployedTerms is the decomposition of one class against the d-blind
+// baseline on one scope, each term a paired difference with its bootstrap
+// interval:
+//
+//	total     = class − baseline
+//	content   = content-matched baseline − baseline  (what the atoms the control dropped at ingestion were worth)
+//	render    = control − content-matched baseline  (the class's layout over the same atoms)
+//	mechanism = class − control
+//
+// so total = content + render + mechanism on every pair. A class that does
+// not report its kept atoms (an exec: adapter) has no content term
+// (HasContent false) and render = control − baseline.
+type DeployedTerms struct {
+	Class, Scope string
+	// Assumptions are the class's parameters with their values
+	// (memory.Assumptions).
+	Assumptions                       string
+	Total, Content, Render, Mechanism Comparison
+	HasContent                        bool
+}
+
+// DeployedTermsOf computes class's DeployedTerms over the rows f keeps.
+func DeployedTermsOf(rows []eval.Outcome, class, scope string, f Filter, opt StatOptions) (DeployedTerms, error) {
+	as, err := memory.Assumptions(class, DeployedOptions)
+	if err != nil {
+		return DeployedTerms{}, err
+	}
+	d := DeployedTerms{Class: class, Scope: scope, Assumptions: as}
+	control, cm := memory.RenderMatched(class), memory.ContentMatched(class)
+	if d.Total, err = Compare(rows, "total", class, DeployedBaseline, f, opt); err != nil {
+		return d, err
+	}
+	if d.Mechanism, err = Compare(rows, "mechanism", class, control, f, opt); err != nil {
+		return d, err
+	}
+	if !reportsKept(class) {
+		d.Render, err = Compare(rows, "render", control, DeployedBaseline, f, opt)
+		return d, err
+	}
+	if d.Content, err = Compare(rows, "content", cm, DeployedBaseline, f, opt); err != nil {
+		return d, err
+	}
+	d.HasContent = true
+	d.Render, err = Compare(rows, "render", control, cm, f, opt)
+	return d, err
+}
+
+// DeployedDecomposition is each class's DeployedTerms per scope as a table,
+// and one sentence per class and scope generated from the numbers, naming
+// the class's assumptions and each term.
 func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []string, opt StatOptions) (*report.Table, []string, error) {
 	t := &report.Table{Name: "deployed-decomposition-" + benchName,
-		Title:   "Deployed memories under the render-matched protocol: " + benchName,
-		Columns: []string{"class", "scope", "n", "acc class", "acc control", "acc baseline", "total", "render", "mechanism"}}
+		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
+		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
+			"total", "content", "render", "mechanism"}}
 	var sentences []string
 	for _, c := range classes {
 		for _, sc := range DeployedScopes {
-			cs, err := CompareTerms(rows, MechanismTerms(c, memory.RenderMatched(c), DeployedBaseline), sc.Filter, opt)
-			if err != nil || len(cs) != 3 {
+			d, err := DeployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
+			if err != nil {
 				continue // no rows in this scope
 			}
-			total, render, mech := cs[0], cs[1], cs[2]
-			t.AddRow(ShortName(c), sc.Name, total.N, fmtProp(total.AccA), fmtProp(render.AccA), fmtProp(total.AccB),
-				termCell(total), termCell(render), termCell(mech))
-			sentences = append(sentences, decompositionSentence(benchName, sc.Name, ShortName(c), total, render, mech))
+			content, accCM := "—", "—"
+			if d.HasContent {
+				content, accCM = termCell(d.Content), fmtProp(d.Content.AccA)
+			}
+			t.AddRow(ShortName(c), d.Assumptions, sc.Name, d.Total.N, fmtProp(d.Total.AccA), fmtProp(d.Mechanism.AccB), accCM,
+				fmtProp(d.Total.AccB), termCell(d.Total), content, termCell(d.Render), termCell(d.Mechanism))
+			sentences = append(sentences, decompositionSentence(benchName, d))
 		}
 	}
 	if len(t.Rows) == 0 {
 		return nil, nil, fmt.Errorf("%s: no rows for the deployed classes", benchName)
 	}
-	t.Notes = []string{"control = the same class built with the mechanism off (memory.Options.MechanismOff: every relation SAME_STATE); baseline = " + DeployedBaseline + " (d-blind)",
+	t.Notes = []string{"control = the same class built with the mechanism off (memory.Options.MechanismOff: every relation SAME_STATE), same parameters and paraphrase draws; baseline = " + DeployedBaseline + " (d-blind); content-matched = " + DeployedBaseline + " over the atoms the control kept (" + memory.GraphRAGAbstain + "@kept=CONTROL)",
+		"total = class − baseline = content (content-matched − baseline) + render (control − content-matched) + mechanism (class − control); an exec: adapter reports no kept atoms, so its render is control − baseline",
+		"assumptions: the class's parameters (memory.Assumptions; defaults in memory.ClassParams): paraphrase = probability an episode's fact text is written differently from the template; dup = probability Graphiti's LLM calls a restated fact a duplicate of its old edge (#1865); dedup-k, created-at, skip = Mem0's dedup window, created_at source and extraction skip",
 		"paired over (qid, reader family); " + opt.IntervalNote() + "; relation source: the rule scorer",
 		familyNote(rows)}
 	return t, sentences, nil
@@ -118,20 +196,39 @@ func direction(c Comparison) string {
 	return "does not measurably change accuracy (" + fmtSigned(c.Delta) + ", interval " + fmtCI(c.Lo, c.Hi) + " includes 0)"
 }
 
-func decompositionSentence(benchName, scope, class string, total, render, mech Comparison) string {
-	s := fmt.Sprintf("On %s (%s, n = %d pairs), %s against %s: overall it %s; its render alone (the control) %s; its mechanism %s.",
-		benchName, scope, total.N, class, total.B, direction(total), direction(render), direction(mech))
-	switch {
-	case mech.Lo > 0:
-		s += " Its mechanism's gain survives the render-matched control."
-	case mech.Hi < 0:
-		s += " Under the render-matched control its mechanism costs accuracy."
-	case render.Lo > 0 || render.Hi < 0:
-		s += " What separates it from the baseline is presentation, not mechanism."
-	default:
-		s += " Neither term is distinguishable from zero."
+func decompositionSentence(benchName string, d DeployedTerms) string {
+	class := ShortName(d.Class)
+	if d.Assumptions != "" {
+		class += " (" + d.Assumptions + ")"
 	}
-	return s
+	s := fmt.Sprintf("On %s (%s, n = %d pairs), %s against %s: overall it %s", benchName, d.Scope, d.Total.N, class, d.Total.B, direction(d.Total))
+	type term struct {
+		name, what string
+		c          Comparison
+	}
+	var terms []term
+	if d.HasContent {
+		terms = append(terms, term{"content", "lost content", d.Content})
+		s += "; content (" + DeployedBaseline + " over only the atoms its control kept, against the full baseline) " + direction(d.Content)
+		s += "; render (its control against that content-matched baseline, the same atoms) " + direction(d.Render)
+	} else {
+		s += "; render (its control against the baseline) " + direction(d.Render)
+	}
+	terms = append(terms, term{"render", "presentation", d.Render}, term{"mechanism", "its mechanism", d.Mechanism})
+	s += "; mechanism (the class against its control) " + direction(d.Mechanism) + "."
+	var big *term
+	for i := range terms {
+		if terms[i].c.Significant() && (big == nil || math.Abs(terms[i].c.Delta) > math.Abs(big.c.Delta)) {
+			big = &terms[i]
+		}
+	}
+	if big == nil {
+		return s + " No term is distinguishable from zero."
+	}
+	if !d.Total.Significant() {
+		return s + fmt.Sprintf(" The terms offset each other: the largest is %s (%s), yet the total is not distinguishable from zero.", big.name, fmtSigned(big.c.Delta))
+	}
+	return s + fmt.Sprintf(" The largest term is %s (%s): what separates it from the baseline is mostly %s.", big.name, fmtSigned(big.c.Delta), big.what)
 }
 
 // RevertedRevertTable runs the paper's Figure 1 stream (30 s → 60 s → 30 s,
@@ -145,7 +242,7 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 	prov := snap
 	prov.Type = esr.Provenance
 	t := &report.Table{Name: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
-		Columns: []string{"class", "state: now", "state: before"}}
+		Columns: []string{"class", "assumptions", "state: now", "state: before"}}
 	var rs []reader.Reader
 	for _, p := range profiles {
 		r, err := reader.NewScripted(p)
@@ -157,12 +254,20 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 	}
 	defer memory.CloseAdapters()
 	for _, c := range classes {
-		for _, name := range []string{c, memory.RenderMatched(c)} {
-			st, err := memory.Build(name, s, atoms, memory.Options{})
+		names := []string{c, memory.RenderMatched(c)}
+		if reportsKept(c) {
+			names = append(names, memory.ContentMatched(c))
+		}
+		for _, name := range names {
+			st, err := memory.Build(name, s, atoms, DeployedOptions)
 			if err != nil {
 				return nil, err
 			}
-			row := []any{ShortName(name), st.Answer(snap).String(), st.Answer(prov).String()}
+			as, err := memory.Assumptions(name, DeployedOptions)
+			if err != nil {
+				return nil, err
+			}
+			row := []any{ShortName(name), as, st.Answer(snap).String(), st.Answer(prov).String()}
 			for _, r := range rs {
 				out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot,
 					Context: st.Render(snap), MayAbstain: st.MayAbstain(), Memory: name, State: st, Query: snap})
@@ -177,7 +282,9 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 			t.AddRow(row...)
 		}
 	}
-	t.Notes = []string{"state = the class's structured read-out (what the oracle reader answers); scripted:* and sim:* are SIMULATED readers (text rules; sim:* with capabilities drawn per question), not LLMs"}
+	t.Notes = []string{"state = the class's structured read-out (what the oracle reader answers); scripted:* and sim:* are SIMULATED readers (text rules; sim:* with capabilities drawn per question), not LLMs",
+		"assumptions: the class's parameters (memory.Assumptions); one draw of the paraphrase per atom at this seed, so a row shows one outcome, not a rate",
+		memory.GraphRAGAbstain + "@kept=CONTROL: the d-blind baseline over the atoms the control kept (the content-matched baseline)"}
 	return t, nil
 }
 

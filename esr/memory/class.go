@@ -204,8 +204,9 @@ func MustBuild(name string, s *esr.Stream, atoms []esr.Atom, opt Options) State 
 	return st
 }
 
-// ParseNames splits a comma-separated list of class names and checks each;
-// "all" stands for Names.
+// ParseNames splits a comma-separated list of class names and checks each,
+// with its parameters (NAME@KEY=VALUE, see ParseClassName); "all" stands
+// for Names.
 func ParseNames(list string) ([]string, error) {
 	if list == "all" {
 		return Names, nil
@@ -217,6 +218,9 @@ func ParseNames(list string) ([]string, error) {
 			continue
 		}
 		if err := checkExtra(n); err != nil {
+			return nil, err
+		}
+		if err := checkParams(n); err != nil { // params.go
 			return nil, err
 		}
 		if !builtin(n) && registered(n) == nil && !extraName(n) && !controlName(n) {

@@ -13,16 +13,19 @@ import (
 // graphiti.go and mem0.go). They are built-in classes but not in Names, so
 // "all" keeps meaning the paper's nine; list them by name.
 const (
-	// Graphiti is Graphiti as deployed: its edge resolution, including the
-	// exact-fact fast path, and the context string its search hands the
-	// model, with the full history of facts (closed ones with their
-	// invalid_at).
+	// Graphiti is Graphiti as deployed: its edge resolution (the exact-fact
+	// fast path, then the LLM's duplicate and contradiction judgement) and
+	// the context string its search hands the model, with the full history
+	// of facts (closed ones with their invalid_at). Parameters: paraphrase,
+	// dup, seed (DeployedParams).
 	Graphiti = "graphiti"
 	// GraphitiCurrent is Graphiti with the current-only filter (facts whose
 	// invalid_at is null).
 	GraphitiCurrent = "graphiti-current"
 	// Mem0V3 is Mem0 v3's add-only pipeline: contradicting memories coexist
-	// (d-blind), identical texts are deduplicated by hash.
+	// (d-blind), a text equal to one of the memories retrieved for the
+	// episode is deduplicated by hash. Parameters (also Mem0Update's):
+	// paraphrase, dedup-k, created-at, skip, seed (DeployedParams).
 	Mem0V3 = "mem0-v3"
 	// Mem0Update is Mem0's earlier ADD/UPDATE/DELETE pipeline: an update
 	// overwrites the memory in place (discarding).
@@ -56,15 +59,25 @@ func init() {
 }
 
 // buildExtra builds the classes Build's switch does not name: the
-// deployed-system classes, their NAME~render-only controls, and exec:
-// adapters (see exec.go). It returns nil, nil for any other name.
+// deployed-system classes (with their parameters, see DeployedParams), their
+// NAME~render-only controls, the content-matched baseline
+// graphrag-abstain@kept=NAME (ContentMatched) and exec: adapters (see
+// exec.go). It returns nil, nil for any other name, and an error for a
+// parameter a class does not take.
 func buildExtra(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
-	base, control := strings.CutSuffix(name, ControlSuffix)
+	p := parseName(name)
+	if p.err != nil {
+		return nil, p.err
+	}
+	base, control := p.name.Base, p.name.Control
 	if strings.HasPrefix(base, ExecPrefix) {
 		if control {
 			opt = mechanismOff(opt)
 		}
 		return buildExec(name, base, s, atoms, opt)
+	}
+	if kept, ok := p.name.Param(ParamKept); ok {
+		return buildContentMatched(name, kept, s, atoms, opt)
 	}
 	if !isDeployed(base) {
 		return nil, nil
@@ -72,13 +85,14 @@ func buildExtra(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (Stat
 	if control {
 		opt = mechanismOff(opt)
 	}
+	seed := p.dp.seed(opt)
 	switch base {
 	case Graphiti, GraphitiCurrent:
-		return newGraphitiState(name, s, atoms, opt.relator(), base == GraphitiCurrent), nil
+		return newGraphitiState(name, s, atoms, opt.relator(), base == GraphitiCurrent, p.dp, seed), nil
 	case Mem0V3:
-		return newMem0State(name, s, atoms, nil, opt.MechanismOff), nil
+		return newMem0State(name, s, atoms, nil, opt.MechanismOff, p.dp, seed), nil
 	default:
-		return newMem0State(name, s, atoms, opt.relator(), opt.MechanismOff), nil
+		return newMem0State(name, s, atoms, opt.relator(), opt.MechanismOff, p.dp, seed), nil
 	}
 }
 
@@ -102,13 +116,20 @@ func isDeployed(n string) bool {
 
 // extraName reports whether Build resolves n through buildExtra.
 func extraName(n string) bool {
-	base, _ := strings.CutSuffix(n, ControlSuffix)
+	p := parseName(n)
+	if p.err != nil {
+		return false
+	}
+	if _, kept := p.name.Param(ParamKept); kept {
+		return p.name.Base == GraphRAGAbstain
+	}
+	base := p.name.Base
 	return isDeployed(base) || strings.HasPrefix(base, ExecPrefix) && len(base) > len(ExecPrefix)
 }
 
 // gEdge is one Graphiti EntityEdge (graphiti_core/edges.py): a fact between
 // the key's entity node and its value node, with its validity window. The
-// fact text is derived from the atom that created the edge.
+// fact text is the text of the atom that created the edge.
 type gEdge struct {
 	atom      int      // atom that created the edge (fact text, valid_at)
 	validAt   esr.Time // valid_at
@@ -117,33 +138,50 @@ type gEdge struct {
 	episodes  []string // episode (event) ids, the creating one first
 }
 
+func (e *gEdge) addEpisode(id string) {
+	if !contains(e.episodes, id) {
+		e.episodes = append(e.episodes, id)
+	}
+}
+
 type gKey struct {
 	key   esr.Key
 	edges []gEdge
 }
 
 // graphitiState is Graphiti as deployed (class graphiti) or with its
-// current-only filter (graphiti-current).
+// current-only filter (graphiti-current), under the assumptions of
+// DeployedParams (paraphrase, dup, seed).
 //
-// Ingest follows graphiti_core/utils/maintenance/edge_operations.py:
+// Ingest follows resolve_extracted_edge in
+// graphiti_core/utils/maintenance/edge_operations.py. Each atom's fact text
+// is the template or, with probability paraphrase, a paraphrase
+// (FactVerbs); valid_at is the episode's time, as extract_edges' prompt asks
+// for an ongoing fact.
 //
-//   - resolve_extracted_edge's fast path: when an existing edge between the
-//     same two nodes has the same fact text after exact normalisation
-//     (lower case, white space folded; _normalize_string_exact), that edge
-//     is reused as it is: the new episode is appended to its episodes and
-//     nothing is invalidated, and its valid_at / invalid_at are left as
-//     they were, even when it had been invalidated. An atom whose value
-//     returns after another held (A → B → A) therefore re-reaches A's old,
-//     closed edge: A stays closed at B's valid_at and B stays "Present".
-//   - otherwise the relation source stands in for the LLM's duplicate and
-//     contradiction judgement: edges the new atom REFINES, SUPERSEDES or
-//     CONTRADICTS are invalidation candidates; an atom UNRELATED to every
-//     live edge opens no edge (as coarse-retain; an extractor would not
-//     state a hedge as a fact).
-//   - resolve_edge_contradictions: a candidate valid before the new edge
-//     gets invalid_at = the new edge's valid_at (and expired_at); a
-//     candidate valid after it closes the new edge instead (its invalid_at
-//     becomes the candidate's valid_at); equal valid_at closes neither.
+//   - Fast path: when an existing edge between the same two nodes has the
+//     same fact text after exact normalisation (lower case, white space
+//     folded; _normalize_string_exact), that edge is reused as it is: the
+//     new episode is appended to its episodes, nothing is invalidated, and
+//     its valid_at / invalid_at are left as they were, even when it had been
+//     invalidated. An atom whose value returns after another held
+//     (A → B → A) with A's old text therefore re-reaches A's old, closed
+//     edge: A stays closed at B's valid_at and B stays "Present".
+//   - Otherwise the LLM judges duplicates and contradictions. An atom
+//     UNRELATED (by the relation source) to every live edge opens no edge
+//     (as coarse-retain; an extractor would not state a hedge as a fact).
+//     With probability dup the LLM calls the fact a duplicate of an edge
+//     between the same nodes (the key's first edge with the atom's value),
+//     closed or not; that edge is then reused with its window as it was,
+//     and the contradiction rules below run against it, which leave B
+//     "Present" when the reused edge is A's closed one (the same failure as
+//     the fast path: Graphiti issue #1865). Else a new edge opens.
+//   - Edges the relation source says the atom REFINES, SUPERSEDES or
+//     CONTRADICTS are the invalidation candidates (the LLM's
+//     contradicted_facts). The resolved edge, when still open, is closed at
+//     the earliest candidate valid after it; then resolve_edge_contradictions
+//     closes each candidate that began before the resolved edge and whose
+//     window overlaps it, at the resolved edge's valid_at.
 //
 // The render is search_results_to_context_string
 // (graphiti_core/search/search_helpers.py): FACTS with valid_at and
@@ -152,19 +190,20 @@ type graphitiState struct {
 	name        string
 	stream      *esr.Stream
 	atoms       []esr.Atom
+	texts       []string // each atom's fact text
 	currentOnly bool
+	dp          DeployedParams
+	seed        uint64
 	keys        []*gKey
 }
 
 // normalizeExact is Graphiti's exact-match normalisation of fact text.
 func normalizeExact(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
-// factText is the fact an edge states: "ENTITY ATTRIBUTE is VALUE".
-func factText(a *esr.Atom) string { return a.Entity + " " + a.Attribute + " is " + a.Display() }
-
-func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, currentOnly bool) *graphitiState {
+func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, currentOnly bool, dp DeployedParams, seed uint64) *graphitiState {
 	rel := r.ForStream(s, atoms)
-	g := &graphitiState{name: name, stream: s, atoms: atoms, currentOnly: currentOnly}
+	g := &graphitiState{name: name, stream: s, atoms: atoms, currentOnly: currentOnly, dp: dp, seed: seed,
+		texts: factTexts(s, atoms, dp.Paraphrase, seed)}
 	byKey := map[esr.Key]*gKey{}
 	for i := range atoms {
 		k := atoms[i].Key()
@@ -181,14 +220,10 @@ func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relato
 
 func (g *graphitiState) add(gk *gKey, i int, rel esr.PairFunc) {
 	a := &g.atoms[i]
-	fact := normalizeExact(factText(a))
+	fact := normalizeExact(g.texts[i])
 	for k := range gk.edges {
-		e := &gk.edges[k]
-		if normalizeExact(factText(&g.atoms[e.atom])) == fact {
-			// Fast path: reuse the edge unchanged, add the episode.
-			if !contains(e.episodes, a.EventID) {
-				e.episodes = append(e.episodes, a.EventID)
-			}
+		if normalizeExact(g.texts[gk.edges[k].atom]) == fact {
+			gk.edges[k].addEpisode(a.EventID) // fast path: the edge unchanged
 			return
 		}
 	}
@@ -211,27 +246,75 @@ func (g *graphitiState) add(gk *gKey, i int, rel esr.PairFunc) {
 	if anyLive && !related {
 		return
 	}
-	ne := gEdge{atom: i, validAt: a.Timestamp, expiredBy: -1, episodes: []string{a.EventID}}
-	// A candidate valid after the new edge closes it (the earliest such).
+	if d := g.duplicate(gk, i); d >= 0 {
+		gk.edges[d].addEpisode(a.EventID)
+		g.resolve(gk, d, candidates, i)
+		return
+	}
+	gk.edges = append(gk.edges, gEdge{atom: i, validAt: a.Timestamp, expiredBy: -1, episodes: []string{a.EventID}})
+	g.resolve(gk, len(gk.edges)-1, candidates, i)
+}
+
+// duplicate is the edge the LLM duplicate judgement reuses for atom i: with
+// probability dp.Dup (drawn per (seed, stream, atom)) the key's first edge
+// with the atom's value, closed or not; -1 when it judges none.
+func (g *graphitiState) duplicate(gk *gKey, i int) int {
+	a := &g.atoms[i]
+	if drawUnit(g.seed, g.stream.ID, a.ID, "dup") >= g.dp.Dup {
+		return -1
+	}
+	for k := range gk.edges {
+		if g.atoms[gk.edges[k].atom].State() == a.State() {
+			return k
+		}
+	}
+	return -1
+}
+
+// resolve applies resolve_extracted_edge's closing rules for atom i to the
+// resolved edge r and the invalidation candidates.
+func (g *graphitiState) resolve(gk *gKey, r int, candidates []int, i int) {
 	sort.SliceStable(candidates, func(x, y int) bool {
 		return gk.edges[candidates[x]].validAt.Before(gk.edges[candidates[y]].validAt.Time)
 	})
-	for _, k := range candidates {
-		if c := &gk.edges[k]; c.validAt.After(ne.validAt.Time) {
-			ne.invalidAt, ne.expiredBy = c.validAt, i
-			break
+	res := &gk.edges[r]
+	if res.invalidAt.IsZero() { // a candidate valid after the resolved edge closes it
+		for _, k := range candidates {
+			if c := &gk.edges[k]; k != r && c.validAt.After(res.validAt.Time) {
+				res.invalidAt, res.expiredBy = c.validAt, i
+				break
+			}
 		}
 	}
 	for _, k := range candidates {
 		c := &gk.edges[k]
-		if !ne.invalidAt.IsZero() && !ne.invalidAt.After(c.validAt.Time) {
-			continue // the new edge ends before c begins
-		}
-		if c.validAt.Before(ne.validAt.Time) {
-			c.invalidAt, c.expiredBy = ne.validAt, i
+		switch {
+		case k == r:
+		case !c.invalidAt.IsZero() && !c.invalidAt.After(res.validAt.Time): // c ended before res began
+		case !res.invalidAt.IsZero() && !res.invalidAt.After(c.validAt.Time): // res ended before c began
+		case c.validAt.Before(res.validAt.Time):
+			c.invalidAt, c.expiredBy = res.validAt, i
 		}
 	}
-	gk.edges = append(gk.edges, ne)
+}
+
+// KeptAtomIDs lists the atoms whose fact the graph holds: the atoms that
+// created an edge, in ingest order. An atom that reached an existing edge
+// (fast path, LLM duplicate) or opened none (UNRELATED) is not kept: its
+// episode may be listed, its value and date are not stored.
+func (g *graphitiState) KeptAtomIDs() []string {
+	var out []int
+	for _, gk := range g.keys {
+		for _, e := range gk.edges {
+			out = append(out, e.atom)
+		}
+	}
+	sort.Ints(out)
+	ids := make([]string, len(out))
+	for n, i := range out {
+		ids[n] = g.atoms[i].ID
+	}
+	return ids
 }
 
 func contains(list []string, s string) bool {
@@ -354,7 +437,7 @@ func (g *graphitiState) Render(esr.Query) string {
 			Fact      string `json:"fact"`
 			ValidAt   string `json:"valid_at"`
 			InvalidAt string `json:"invalid_at"`
-		}{factText(&g.atoms[e.atom]), graphitiStamp(e.validAt), inv})
+		}{g.texts[e.atom], graphitiStamp(e.validAt), inv})
 		b.WriteString("  ")
 		b.Write(js)
 		if n < len(ks)-1 {

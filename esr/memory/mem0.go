@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -23,16 +25,31 @@ type m0Memory struct {
 	history   []esr.HistoryEntry
 }
 
-// mem0State is Mem0 as deployed, in one of its two pipelines.
+// IngestionEpoch is the replay clock's start for created-at=ingestion: the
+// kit back-fills a stream into Mem0 at evaluation time, so episode n (the
+// event's index in the stream) is ingested IngestionEpoch + n seconds. The
+// order of the episodes survives in created_at; their dates do not.
+var IngestionEpoch = esr.Time{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+
+// mem0State is Mem0 as deployed, in one of its two pipelines, under the
+// assumptions of DeployedParams (paraphrase, dedup-k, created-at, skip,
+// seed). Each atom's memory text is the template "ENTITY ATTRIBUTE is VALUE"
+// or, with probability paraphrase, a paraphrase (FactVerbs); each event is
+// one add() call.
 //
 // mem0-v3 (rel == nil) is the V3 phased batch pipeline of
-// mem0/memory/main.py (Memory._add_to_vector_store): one additive
-// extraction, then every extracted memory is inserted, except one whose MD5
-// hash equals an existing memory's (Phase 5, hash dedup). Nothing is ever
-// updated or deleted, so contradicting memories coexist: the store is
-// d-blind, and it uses no relations at all (its render-matched control is
-// the same build). A value that returns (A → B → A) is dropped as a hash
-// duplicate of A's memory, which keeps A's old created_at.
+// mem0/memory/main.py (Memory._add_to_vector_store): per episode, Phase 1
+// retrieves the top_k=10 existing memories for the episode's text (here the
+// dedup-k best by BM25 of the episode text against the memory texts, ties in
+// insertion order), one additive extraction follows, and every extracted
+// memory is inserted except one whose MD5 hash equals a retrieved memory's
+// or an earlier one of the same episode (Phase 5, hash dedup); with
+// probability skip the extraction itself leaves out a fact equivalent to a
+// retrieved memory (same key and value). Nothing is ever updated or
+// deleted, so contradicting memories coexist: the store is d-blind, and it
+// uses no relations at all (its render-matched control is the same build).
+// A value that returns (A → B → A) with A's old text, while A's memory is
+// retrieved, is dropped as a hash duplicate, which keeps A's old created_at.
 //
 // mem0-update (rel != nil) is the earlier pipeline, where an LLM compares
 // each new fact with the retrieved memories and answers ADD, UPDATE, DELETE
@@ -43,8 +60,12 @@ type m0Memory struct {
 // the new fact contradicts; the fact itself is not added). SAME_STATE and
 // UNRELATED: NONE. Search returns only the surviving memories: the history
 // table keeps the rest, but the render does not show it (discarding). With
-// the mechanism off there is no update step: each fact is added unless its
-// text is already stored, which is the add-only store.
+// the mechanism off there is no update step: each episode goes through the
+// add-only path above, which is the add-only store.
+//
+// created_at (and an UPDATE's updated_at) is the episode's time
+// (created-at=event) or the replay clock (created-at=ingestion,
+// IngestionEpoch).
 //
 // Both render the memory list as Mem0's search returns it:
 // {"results": [{"id", "memory", "hash", "metadata", "created_at",
@@ -53,42 +74,123 @@ type mem0State struct {
 	name   string
 	stream *esr.Stream
 	atoms  []esr.Atom
+	texts  []string // each atom's memory text
+	dp     DeployedParams
+	seed   uint64
 	mems   []*m0Memory
 	keys   []esr.Key
 }
 
-func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanismOff bool) *mem0State {
-	m := &mem0State{name: name, stream: s, atoms: atoms, keys: keysInOrder(atoms)}
+func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanismOff bool, dp DeployedParams, seed uint64) *mem0State {
+	m := &mem0State{name: name, stream: s, atoms: atoms, keys: keysInOrder(atoms), dp: dp, seed: seed,
+		texts: factTexts(s, atoms, dp.Paraphrase, seed)}
 	var rel esr.PairFunc
 	if r != nil && !mechanismOff {
 		rel = r.ForStream(s, atoms)
 	}
-	for i := range atoms {
-		a := &atoms[i]
-		text := factText(a)
+	for start := 0; start < len(atoms); {
+		end := start + 1
+		for end < len(atoms) && atoms[end].EventID == atoms[start].EventID {
+			end++
+		}
 		if rel == nil {
-			if m.find(func(x *m0Memory) bool { return !x.deleted && factText(&atoms[x.atom]) == text }) != nil {
-				continue // hash duplicate (v3), or NONE (update pipeline, mechanism off)
+			m.addEpisode(start, end)
+		} else {
+			for i := start; i < end; i++ {
+				m.update(i, rel)
 			}
-			m.add(i)
-			continue
 		}
-		cur := m.find(func(x *m0Memory) bool { return !x.deleted && x.key == a.Key() })
-		if cur == nil {
-			m.add(i)
-			continue
-		}
-		switch rel(&atoms[cur.atom], a) {
-		case esr.Supersedes, esr.Refines:
-			cur.history[len(cur.history)-1].InvalidAt = a.Timestamp
-			cur.atom, cur.updatedAt = i, a.Timestamp
-			cur.history = append(cur.history, esr.HistoryEntry{Value: a.Display(), ValidAt: a.Timestamp})
-		case esr.Contradicts:
-			cur.deleted = true
-			cur.history[len(cur.history)-1].InvalidAt = a.Timestamp
-		}
+		start = end
 	}
 	return m
+}
+
+// addEpisode is one add() call of the add-only path for atoms[start:end]
+// (one episode).
+func (m *mem0State) addEpisode(start, end int) {
+	retrieved := m.retrieve(m.atoms[start].EventID)
+	hashes := map[string]bool{}
+	for _, x := range retrieved {
+		hashes[m.texts[x.atom]] = true
+	}
+	for i := start; i < end; i++ {
+		a := &m.atoms[i]
+		skip := drawUnit(m.seed, m.stream.ID, a.ID, "skip") < m.dp.Skip
+		if hashes[m.texts[i]] {
+			continue // hash duplicate of a retrieved memory or of this episode's
+		}
+		if skip && m.equivalent(retrieved, a) {
+			continue // the extraction left it out
+		}
+		hashes[m.texts[i]] = true
+		m.add(i)
+	}
+}
+
+// equivalent reports whether a retrieved memory states a's key and value.
+func (m *mem0State) equivalent(retrieved []*m0Memory, a *esr.Atom) bool {
+	for _, x := range retrieved {
+		if x.key == a.Key() && m.atoms[x.atom].State() == a.State() {
+			return true
+		}
+	}
+	return false
+}
+
+// retrieve is Phase 1: the dedup-k surviving memories most similar (BM25)
+// to the episode's text, or all of them (DedupAll).
+func (m *mem0State) retrieve(eventID string) []*m0Memory {
+	var live []*m0Memory
+	for _, x := range m.mems {
+		if !x.deleted {
+			live = append(live, x)
+		}
+	}
+	k := m.dp.DedupK
+	if k == DedupAll || k >= len(live) {
+		return live
+	}
+	docs := make([]string, len(live))
+	for i, x := range live {
+		docs[i] = m.texts[x.atom]
+	}
+	query := ""
+	if ev := m.stream.Event(eventID); ev != nil {
+		query = ev.Text
+	}
+	var out []*m0Memory
+	for _, i := range newBM25(docs).top(query, k) {
+		out = append(out, live[i])
+	}
+	return out
+}
+
+// update is the update pipeline's step for atom i.
+func (m *mem0State) update(i int, rel esr.PairFunc) {
+	a := &m.atoms[i]
+	cur := m.find(func(x *m0Memory) bool { return !x.deleted && x.key == a.Key() })
+	if cur == nil {
+		m.add(i)
+		return
+	}
+	switch rel(&m.atoms[cur.atom], a) {
+	case esr.Supersedes, esr.Refines:
+		cur.history[len(cur.history)-1].InvalidAt = a.Timestamp
+		cur.atom, cur.updatedAt = i, m.clock(i)
+		cur.history = append(cur.history, esr.HistoryEntry{Value: a.Display(), ValidAt: a.Timestamp})
+	case esr.Contradicts:
+		cur.deleted = true
+		cur.history[len(cur.history)-1].InvalidAt = a.Timestamp
+	}
+}
+
+// clock is the created_at / updated_at stamp of atom i's episode.
+func (m *mem0State) clock(i int) esr.Time {
+	a := &m.atoms[i]
+	if m.dp.CreatedAt == CreatedAtEvent {
+		return a.Timestamp
+	}
+	return esr.Time{Time: IngestionEpoch.Add(time.Duration(a.EventIndex) * time.Second)}
 }
 
 // find returns the newest memory satisfying ok, or nil.
@@ -106,8 +208,27 @@ func (m *mem0State) add(i int) {
 	sum := sha1.Sum([]byte(m.stream.ID + "\x00" + a.ID))
 	h := hex.EncodeToString(sum[:16])
 	id := h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
-	m.mems = append(m.mems, &m0Memory{id: id, key: a.Key(), atom: i, createdAt: a.Timestamp, updatedAt: a.Timestamp,
+	t := m.clock(i)
+	m.mems = append(m.mems, &m0Memory{id: id, key: a.Key(), atom: i, createdAt: t, updatedAt: t,
 		history: []esr.HistoryEntry{{Value: a.Display(), ValidAt: a.Timestamp}}})
+}
+
+// KeptAtomIDs lists the atoms whose text a surviving memory holds, in
+// ingest order. An atom dropped as a hash duplicate or skipped, replaced by
+// an UPDATE or deleted is not kept.
+func (m *mem0State) KeptAtomIDs() []string {
+	var out []int
+	for _, x := range m.mems {
+		if !x.deleted {
+			out = append(out, x.atom)
+		}
+	}
+	sort.Ints(out)
+	ids := make([]string, len(out))
+	for n, i := range out {
+		ids[n] = m.atoms[i].ID
+	}
+	return ids
 }
 
 func (m *mem0State) Class() string    { return m.name }
@@ -156,7 +277,7 @@ func (m *mem0State) Render(esr.Query) string {
 	b.WriteString("{\"results\": [\n")
 	for n, i := range unordered(ids) {
 		x := live[i]
-		text := factText(&m.atoms[x.atom])
+		text := m.texts[x.atom]
 		js, _ := json.Marshal(struct {
 			ID        string  `json:"id"`
 			Memory    string  `json:"memory"`

@@ -296,8 +296,8 @@ type fact struct {
 }
 
 // parseFactLine reads one line of a Graphiti-style JSON fact list
-// ("[{...},", " {...},", " {...}]") and splits its fact at the first " is "
-// into key ("ENTITY ATTRIBUTE") and value.
+// ("[{...},", " {...},", " {...}]") and splits its fact at its first verb
+// phrase (splitFact) into key ("ENTITY ATTRIBUTE") and value.
 func parseFactLine(s string) (fact, bool) {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(s, "[")
@@ -310,11 +310,10 @@ func parseFactLine(s string) (fact, bool) {
 	if err := json.Unmarshal([]byte(s), &f); err != nil {
 		return fact{}, false
 	}
-	i := strings.Index(f.Fact, " is ")
-	if i < 0 {
+	var ok bool
+	if f.key, f.value, ok = splitFact(f.Fact); !ok {
 		return fact{}, false
 	}
-	f.key, f.value = strings.TrimSpace(f.Fact[:i]), strings.TrimSpace(f.Fact[i+4:])
 	return f, true
 }
 

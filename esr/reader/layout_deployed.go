@@ -19,7 +19,7 @@ import (
 //     episode text with no date, read like raw event lines;
 //   - Mem0's search result {"results": [...]}: one memory per line,
 //     {"id", "memory", ..., "created_at", "updated_at"}; the memory text
-//     "ENTITY ATTRIBUTE is VALUE" gives key and value, updated_at (else
+//     "ENTITY ATTRIBUTE is VALUE" (or another wording, splitFact) gives key and value, updated_at (else
 //     created_at) its visible time. Mem0 shows no status.
 
 // deployedMarkers are structural lines of those renders.
@@ -50,12 +50,12 @@ func parseDeployedLine(v *view, trim string, pos int, saw func(string)) bool {
 		if json.Unmarshal([]byte(s), &m) != nil {
 			return false
 		}
-		i := strings.Index(m.Memory, " is ")
-		if i < 0 {
+		key, value, ok := splitFact(m.Memory)
+		if !ok {
 			return false
 		}
 		saw("mem0")
-		r := record{key: strings.TrimSpace(m.Memory[:i]), value: strings.TrimSpace(m.Memory[i+4:]), pos: pos}
+		r := record{key: key, value: value, pos: pos}
 		if r.time, r.hasTime = parseStamp(m.UpdatedAt); !r.hasTime {
 			r.time, r.hasTime = parseStamp(m.CreatedAt)
 		}

@@ -1,0 +1,72 @@
+package memory
+
+import (
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr"
+)
+
+// KeptAtoms is implemented by states that may hold fewer atoms than they
+// were given: a deployed system can drop a fact at ingestion (Graphiti's
+// fast path and LLM duplicate judgement reuse an old edge; Mem0's hash
+// dedup and extraction skip drop a memory), with the mechanism on or off.
+type KeptAtoms interface {
+	// KeptAtomIDs lists the ids of the atoms whose value and date the state
+	// holds, in ingest order.
+	KeptAtomIDs() []string
+}
+
+// ContentMatched names the content-matched d-blind baseline of class name:
+// graphrag-abstain over the atoms name's render-matched control kept,
+// graphrag-abstain@kept=CONTROL. Against it the deployed decomposition
+// separates content from layout: content = ContentMatched − graphrag-abstain
+// (what the atoms the control dropped at ingestion were worth to the
+// d-blind baseline), render = control − ContentMatched (the class's layout
+// over the same atoms), mechanism = class − control. The control's kept
+// atoms, not the class's, are used so that the render term holds the atoms
+// fixed: atoms the mechanism itself drops (an UNRELATED hedge, an UPDATE)
+// stay in the mechanism term.
+func ContentMatched(name string) string {
+	return GraphRAGAbstain + ParamSep + ParamKept + "=" + RenderMatched(name)
+}
+
+// buildContentMatched builds graphrag-abstain over the atoms that class
+// kept (built from the same stream and options, without the deployed
+// render's raw events).
+func buildContentMatched(name, kept string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	inner := opt
+	inner.Deployed = false
+	st, err := Build(kept, s, atoms, inner)
+	if err != nil {
+		return nil, fmt.Errorf("memory class %q: kept: %w", name, err)
+	}
+	k, ok := st.(KeptAtoms)
+	if !ok {
+		return nil, fmt.Errorf("memory class %q: %s does not report the atoms it kept (memory.KeptAtoms)", name, kept)
+	}
+	ids := map[string]bool{}
+	for _, id := range k.KeptAtomIDs() {
+		ids[id] = true
+	}
+	sub := make([]esr.Atom, 0, len(ids))
+	for i := range atoms {
+		if ids[atoms[i].ID] {
+			sub = append(sub, atoms[i])
+		}
+	}
+	base, err := Build(GraphRAGAbstain, s, sub, inner)
+	if err != nil {
+		return nil, err
+	}
+	return keptState{State: base, name: name, kept: k.KeptAtomIDs()}, nil
+}
+
+// keptState is graphrag-abstain over a kept subset, under its own name.
+type keptState struct {
+	State
+	name string
+	kept []string
+}
+
+func (k keptState) Class() string         { return k.name }
+func (k keptState) KeptAtomIDs() []string { return k.kept }

@@ -1,0 +1,435 @@
+package memory
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// A class name may carry the assumptions the class is built under as
+// parameters:
+//
+//	NAME[@KEY=VALUE]...[~render-only]
+//
+// for example graphiti@paraphrase=0.3, mem0-v3@paraphrase=0.3@dedup-k=10@created-at=event,
+// and graphiti@paraphrase=0.3~render-only, the render-matched control of
+// graphiti@paraphrase=0.3 (the same parameters, the same paraphrase draws,
+// the mechanism off). A parameter left out takes its default (ClassParams);
+// a parameter the class does not take, a value out of range or a parameter
+// given twice is an error naming it. The deployed classes (DeployedNames)
+// take the parameters of DeployedParams; graphrag-abstain takes one, kept=,
+// whose value is the rest of the name (a whole class name, parameters and
+// suffix included): graphrag-abstain@kept=graphiti@paraphrase=0.3~render-only
+// is the d-blind baseline over the atoms that control kept (ContentMatched).
+// exec: names take no parameters: their path is taken as written.
+//
+// ParseNames and Build share one parser (ParseClassName) and parse each
+// distinct name once.
+
+// ParamSep separates a class name from its parameters and one parameter
+// from the next.
+const ParamSep = "@"
+
+// Parameter keys.
+const (
+	ParamParaphrase = "paraphrase"
+	ParamDup        = "dup"
+	ParamDedupK     = "dedup-k"
+	ParamCreatedAt  = "created-at"
+	ParamSkip       = "skip"
+	ParamSeed       = "seed"
+	ParamKept       = "kept"
+)
+
+// Values of created-at (DeployedParams.CreatedAt).
+const (
+	CreatedAtEvent     = "event"
+	CreatedAtIngestion = "ingestion"
+)
+
+// Param is one KEY=VALUE of a class name.
+type Param struct{ Key, Value string }
+
+// ClassName is a parsed class name.
+type ClassName struct {
+	Base    string  // the class without parameters or control suffix
+	Params  []Param // in the order written
+	Control bool    // the name ends in ControlSuffix (and no kept= holds it)
+}
+
+// String writes the name back: Base, each @KEY=VALUE, then the suffix.
+func (c ClassName) String() string {
+	var b strings.Builder
+	b.WriteString(c.Base)
+	for _, p := range c.Params {
+		b.WriteString(ParamSep + p.Key + "=" + p.Value)
+	}
+	if c.Control {
+		b.WriteString(ControlSuffix)
+	}
+	return b.String()
+}
+
+// Param returns the value of key and whether the name sets it.
+func (c ClassName) Param(key string) (string, bool) {
+	for _, p := range c.Params {
+		if p.Key == key {
+			return p.Value, true
+		}
+	}
+	return "", false
+}
+
+// ParseClassName splits name into its base, parameters and control suffix.
+// It checks the syntax only (every parameter KEY=VALUE, no key twice, no
+// parameter after the suffix); which keys a class takes is checked by
+// ParseNames and Build. exec: names are returned whole, with no parameters.
+func ParseClassName(name string) (ClassName, error) {
+	if strings.HasPrefix(name, ExecPrefix) {
+		base, control := strings.CutSuffix(name, ControlSuffix)
+		return ClassName{Base: base, Control: control}, nil
+	}
+	base, rest, has := strings.Cut(name, ParamSep)
+	if !has {
+		base, control := strings.CutSuffix(name, ControlSuffix)
+		return ClassName{Base: base, Control: control}, nil
+	}
+	if strings.Contains(base, ControlSuffix) {
+		return ClassName{}, fmt.Errorf("memory class %q: parameters go before %s", name, ControlSuffix)
+	}
+	c := ClassName{Base: base}
+	for rest != "" {
+		key, after, ok := strings.Cut(rest, "=")
+		if !ok || key == "" || strings.Contains(key, ParamSep) {
+			return ClassName{}, fmt.Errorf("memory class %q: parameter %q is not KEY=VALUE", name, strings.SplitN(rest, ParamSep, 2)[0])
+		}
+		if _, dup := c.Param(key); dup {
+			return ClassName{}, fmt.Errorf("memory class %q: parameter %s given twice", name, key)
+		}
+		if key == ParamKept { // the rest of the name is a class name
+			if after == "" {
+				return ClassName{}, fmt.Errorf("memory class %q: parameter kept has no class name", name)
+			}
+			c.Params = append(c.Params, Param{key, after})
+			break
+		}
+		val, next, more := strings.Cut(after, ParamSep)
+		if !more {
+			val, c.Control = strings.CutSuffix(val, ControlSuffix)
+		}
+		if val == "" {
+			return ClassName{}, fmt.Errorf("memory class %q: parameter %s has no value", name, key)
+		}
+		c.Params = append(c.Params, Param{key, val})
+		rest = next
+		if more && rest == "" {
+			return ClassName{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
+		}
+	}
+	return c, nil
+}
+
+// ParamDoc documents one parameter of a class.
+type ParamDoc struct {
+	Key     string
+	Default string
+	Meaning string
+}
+
+// graphitiParams and mem0Params are the parameters of the deployed classes,
+// with their defaults (see DeployedParams for what each assumes and why).
+var (
+	graphitiParams = []ParamDoc{
+		{ParamParaphrase, "0.5", "probability per episode that the extractor writes the fact text differently from the template ENTITY ATTRIBUTE is VALUE"},
+		{ParamDup, "1", "probability that the LLM duplicate judgement (dedupe_edges.resolve_edge) calls a restated value's fact a duplicate of that value's existing edge, closed or not (Graphiti #1865)"},
+		{ParamSeed, "Options.RenderSeed", "seed of the per-(stream, atom) draws"},
+	}
+	mem0Params = []ParamDoc{
+		{ParamParaphrase, "0.5", "probability per episode that the extractor writes the memory text differently from the template ENTITY ATTRIBUTE is VALUE"},
+		{ParamDedupK, "10", "hash dedup compares a new memory with the top-k memories retrieved for the episode (Phase 1, top_k=10); all = every stored memory"},
+		{ParamCreatedAt, CreatedAtIngestion, "created_at is the episode's time (event: the integrator passes it in metadata) or the replay clock at ingestion (ingestion: Mem0 OSS's default, datetime.now())"},
+		{ParamSkip, "0", "probability that the extraction LLM skips a fact semantically equivalent to a retrieved memory (ADDITIVE_EXTRACTION_PROMPT; \"when in doubt, extract\")"},
+		{ParamSeed, "Options.RenderSeed", "seed of the per-(stream, atom) draws"},
+	}
+	keptParams = []ParamDoc{
+		{ParamKept, "", "graphrag-abstain over the atoms the named class kept (memory.KeptAtoms); the value is the rest of the name"},
+	}
+)
+
+// ClassParams lists the parameters class base takes, with their defaults
+// and meaning, or nil for a class that takes none.
+func ClassParams(base string) []ParamDoc {
+	switch base {
+	case Graphiti, GraphitiCurrent:
+		return graphitiParams
+	case Mem0V3, Mem0Update:
+		return mem0Params
+	case GraphRAGAbstain:
+		return keptParams
+	}
+	return nil
+}
+
+// DeployedParams are the assumptions a deployed class is built under. Each
+// stands for a step that upstream an LLM or the integrator decides and the
+// kit must assume:
+//
+//   - Paraphrase (all four; default 0.5): upstream the fact (Graphiti) or
+//     memory (Mem0) text is written by the LLM per episode, so a value that
+//     returns is not always written as before. With probability Paraphrase
+//     an episode's text uses one of the paraphrase wordings (FactWordings)
+//     instead of the template, drawn per (seed, stream, atom). No
+//     measurement of the rate exists; 0.5 is the midpoint, and notebook 45
+//     sweeps 0…1. Paraphrase 0 is the kit's earlier fixed template.
+//   - Dup (graphiti, graphiti-current; default 1): when the text differs,
+//     resolve_extracted_edge asks the LLM whether the new fact duplicates
+//     an existing fact between the same nodes; a duplicate reuses that edge,
+//     closed or not, and leaves its window as it was (the same failure as
+//     the exact-text fast path: Graphiti issue #1865). The prompt defines a
+//     duplicate as "identical factual information" and shows no dates, so
+//     the default assumes the LLM follows it. With Dup = 1 the fast path and
+//     the LLM path agree and the reverted-revert result does not depend on
+//     Paraphrase; Dup is the assumption that drives it.
+//   - DedupK (mem0-*; default 10): Mem0 v3 hashes a new memory against the
+//     top_k=10 memories retrieved for the episode (Phase 1 of
+//     _add_to_vector_store), not against the whole store; the kit retrieves
+//     them by BM25 of the episode text against the memory texts. -1 (all)
+//     compares with every memory, the kit's earlier rule. Hash dedup fires
+//     only when the texts are equal, so Paraphrase drives mem0-v3's
+//     reverted-revert result.
+//   - CreatedAt (mem0-*; default ingestion): Mem0 OSS sets created_at to
+//     datetime.now() unless the caller's metadata carries one. ingestion
+//     replays the stream as a back-fill: episode n in transaction order gets
+//     IngestionEpoch + n seconds (the order survives, the dates do not);
+//     event takes the episode's own time.
+//   - Skip (mem0-*; default 0): the additive extraction prompt tells the LLM
+//     to skip a fact semantically equivalent to a retrieved memory "with no
+//     meaningful new context", and also "when in doubt, extract"; the
+//     default assumes a returning value is new context.
+//   - Seed: the draws' seed; Options.RenderSeed unless the name sets seed=.
+type DeployedParams struct {
+	Paraphrase float64
+	Dup        float64
+	DedupK     int
+	CreatedAt  string
+	Skip       float64
+	Seed       uint64
+	seedSet    bool
+}
+
+// DedupAll is DeployedParams.DedupK for "every stored memory".
+const DedupAll = -1
+
+// defaultDeployedParams are the defaults of ClassParams.
+func defaultDeployedParams() DeployedParams {
+	return DeployedParams{Paraphrase: 0.5, Dup: 1, DedupK: 10, CreatedAt: CreatedAtIngestion, Skip: 0}
+}
+
+// parsedName is a name parsed and checked once.
+type parsedName struct {
+	name ClassName
+	dp   DeployedParams
+	err  error
+}
+
+var parsedNames sync.Map // string → parsedName
+
+// parseName parses name once and checks its parameters against its class.
+func parseName(name string) parsedName {
+	if p, ok := parsedNames.Load(name); ok {
+		return p.(parsedName)
+	}
+	p := parseNameUncached(name)
+	parsedNames.Store(name, p)
+	return p
+}
+
+func parseNameUncached(name string) parsedName {
+	c, err := ParseClassName(name)
+	if err != nil {
+		return parsedName{err: err}
+	}
+	p := parsedName{name: c, dp: defaultDeployedParams()}
+	if len(c.Params) == 0 {
+		return p
+	}
+	docs := ClassParams(c.Base)
+	for _, q := range c.Params {
+		if !takes(docs, q.Key) {
+			if len(docs) == 0 {
+				p.err = fmt.Errorf("memory class %q: %s takes no parameters (got %s)", name, c.Base, q.Key)
+			} else {
+				p.err = fmt.Errorf("memory class %q: unknown parameter %s (%s takes %s)", name, q.Key, c.Base, paramKeys(docs))
+			}
+			return p
+		}
+		if err := p.dp.set(q); err != nil {
+			p.err = fmt.Errorf("memory class %q: parameter %s=%s: %w", name, q.Key, q.Value, err)
+			return p
+		}
+	}
+	return p
+}
+
+func takes(docs []ParamDoc, key string) bool {
+	for _, d := range docs {
+		if d.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func paramKeys(docs []ParamDoc) string {
+	keys := make([]string, len(docs))
+	for i, d := range docs {
+		keys[i] = d.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
+func (dp *DeployedParams) set(q Param) error {
+	prob := func() (float64, error) {
+		f, err := strconv.ParseFloat(q.Value, 64)
+		if err != nil || f < 0 || f > 1 {
+			return 0, fmt.Errorf("want a probability in [0, 1]")
+		}
+		return f, nil
+	}
+	var err error
+	switch q.Key {
+	case ParamParaphrase:
+		dp.Paraphrase, err = prob()
+	case ParamDup:
+		dp.Dup, err = prob()
+	case ParamSkip:
+		dp.Skip, err = prob()
+	case ParamDedupK:
+		if q.Value == "all" {
+			dp.DedupK = DedupAll
+			return nil
+		}
+		k, e := strconv.Atoi(q.Value)
+		if e != nil || k < 0 {
+			return fmt.Errorf("want a count of memories (0, 1, …) or all")
+		}
+		dp.DedupK = k
+	case ParamCreatedAt:
+		if q.Value != CreatedAtEvent && q.Value != CreatedAtIngestion {
+			return fmt.Errorf("want %s or %s", CreatedAtEvent, CreatedAtIngestion)
+		}
+		dp.CreatedAt = q.Value
+	case ParamSeed:
+		s, e := strconv.ParseUint(q.Value, 10, 64)
+		if e != nil {
+			return fmt.Errorf("want a non-negative integer")
+		}
+		dp.Seed, dp.seedSet = s, true
+	case ParamKept:
+		// checked when built: the kept class must exist and report its atoms
+	}
+	return err
+}
+
+// seed is the draws' seed: seed= when the name sets it, else opt.RenderSeed.
+func (dp DeployedParams) seed(opt Options) uint64 {
+	if dp.seedSet {
+		return dp.Seed
+	}
+	return opt.RenderSeed
+}
+
+// checkParams reports a bad parameter in a class name (ParseNames' check);
+// for kept= it also checks the kept class's name.
+func checkParams(name string) error {
+	p := parseName(name)
+	if p.err != nil {
+		return p.err
+	}
+	if kept, ok := p.name.Param(ParamKept); ok {
+		if err := checkParams(kept); err != nil {
+			return err
+		}
+		if !builtin(kept) && registered(kept) == nil && !extraName(kept) {
+			return fmt.Errorf("memory class %q: kept: %w", name, unknownClass(kept))
+		}
+		if k := parseName(kept); slices.Contains(Names, k.name.Base) {
+			return fmt.Errorf("memory class %q: kept: %s does not report the atoms it kept (memory.KeptAtoms)", name, kept)
+		}
+	}
+	return nil
+}
+
+// WithParam returns name with parameter key set to value (replacing a value
+// the name sets), keeping its other parameters and its control suffix.
+func WithParam(name, key, value string) (string, error) {
+	c, err := ParseClassName(name)
+	if err != nil {
+		return "", err
+	}
+	set := false
+	for i := range c.Params {
+		if c.Params[i].Key == key {
+			c.Params[i].Value, set = value, true
+		}
+	}
+	if !set {
+		c.Params = append(c.Params, Param{key, value})
+	}
+	out := c.String()
+	return out, checkParams(out)
+}
+
+// Assumptions lists the parameters class name is built under, every one
+// with its value (defaults filled in, the seed resolved from opt), e.g.
+// "paraphrase=0.5, dup=1, seed=0"; for graphrag-abstain@kept=X it names X
+// with X's assumptions. It is "" for a class that takes no parameters.
+func Assumptions(name string, opt Options) (string, error) {
+	p := parseName(name)
+	if p.err != nil {
+		return "", p.err
+	}
+	if kept, ok := p.name.Param(ParamKept); ok {
+		inner, err := Assumptions(kept, opt)
+		if err != nil {
+			return "", err
+		}
+		if inner != "" {
+			inner = ", " + inner
+		}
+		return "atoms kept by " + kept + inner, nil
+	}
+	docs := ClassParams(p.name.Base)
+	if p.name.Base == GraphRAGAbstain {
+		docs = nil
+	}
+	var parts []string
+	for _, d := range docs {
+		parts = append(parts, d.Key+"="+p.dp.value(d.Key, opt))
+	}
+	return strings.Join(parts, ", "), nil
+}
+
+func (dp DeployedParams) value(key string, opt Options) string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	switch key {
+	case ParamParaphrase:
+		return f(dp.Paraphrase)
+	case ParamDup:
+		return f(dp.Dup)
+	case ParamSkip:
+		return f(dp.Skip)
+	case ParamDedupK:
+		if dp.DedupK == DedupAll {
+			return "all"
+		}
+		return strconv.Itoa(dp.DedupK)
+	case ParamCreatedAt:
+		return dp.CreatedAt
+	case ParamSeed:
+		return strconv.FormatUint(dp.seed(opt), 10)
+	}
+	return ""
+}
