@@ -103,9 +103,11 @@ var (
 	exploreSliders = []exploreSlider{
 		{reader.SimStatus, "status-reading skill", 0, 100, 100},
 		{reader.SimDate, "date-sorting skill", 0, 100, 100},
-		{reader.SimDateDecay, "date-sort decay per row", 0, 50, 100},
+		{reader.SimDateDecay, "date-sort decay per row", 0, 100, 100},
+		{reader.SimOrder, "reads newest-first order", 0, 100, 100},
 		{reader.SimFirstRow, "first-row bias", 0, 100, 100},
 		{reader.SimAbstain, "abstains on conflict", 0, 100, 100},
+		{reader.SimLapse, "lapse (answers another shown value)", 0, 100, 100},
 		{reader.SimRows, "row budget (0 = all)", 0, 20, 1},
 		{"noise", "relation noise p", 0, 100, 100},
 		{"seed", "seed", 1, 100, 1},
@@ -138,7 +140,7 @@ func termSetNames() []string {
 
 func profileNames() []string {
 	var out []string
-	for _, p := range reader.SimProfiles() {
+	for _, p := range append(reader.CalibratedProfiles(), reader.SimProfiles()...) {
 		out = append(out, p.Name)
 	}
 	return append(out, experiment.CustomProfile)

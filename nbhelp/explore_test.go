@@ -102,7 +102,7 @@ func TestExploreApply(t *testing.T) {
 		t.Errorf("status slider: reader %+v, want %+v", ui.s.Reader, want.Reader)
 	}
 	ui.apply(exploreEvent{"profile", 1})
-	if ui.s.Reader != reader.SimProfiles()[1] {
+	if ui.s.Reader != append(reader.CalibratedProfiles(), reader.SimProfiles()...)[1] {
 		t.Errorf("profile event: reader %+v", ui.s.Reader)
 	}
 	ui.apply(exploreEvent{"noise", 30})

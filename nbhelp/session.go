@@ -41,7 +41,8 @@ func Bench(name string) *bench.Bench { return Must(bench.Load(Path("data", name)
 
 // Readers are the notebooks' answer families: LLM families when
 // ESR_LLM_MODELS names models (answers read from the response cache that
-// `make llm-cache` fills), else the scripted, simulated families.
+// `make llm-cache` fills), else the simulated families calibrated to the
+// paper (experiment.CalibratedFamilies).
 func Readers() []reader.Reader { return Must(experiment.DefaultReaders(Path(".esr-cache"))) }
 
 // Setup is the setup Run uses for suite on b: the notebooks' readers, the
@@ -94,13 +95,21 @@ func Figure(p *plot.Plot, name string) {
 // simulated readers or LLMs, as every paper notebook does before its first
 // result.
 func ReadersNote() {
-	if experiment.Simulated(Readers()) {
-		Markdown("**Reader families in this run are SIMULATED** (`scripted:*`): deterministic text readers with " +
+	rs := Readers()
+	switch {
+	case experiment.Calibrated(rs):
+		Markdown("**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
+			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B), its reading " +
+			"skills fitted to that family's published numbers (Tables 16–17; `esr readers` lists each with its fit error). " +
+			"They are a model of the paper's readers, not the LLMs; notebook 41 checks them on tables the fit never saw. " +
+			"Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` to rerun this notebook with real LLM families, " +
+			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers.")
+	case experiment.Simulated(rs):
+		Markdown("**Reader families in this run are SIMULATED** (`scripted:*`, `sim:*`): text readers with " +
 			"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +
 			"several candidate values). They show *how* a render moves a reader's answers; they are not LLMs, and " +
-			"their magnitudes are not the paper's. Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` " +
-			"to rerun this notebook with real LLM families.")
-		return
+			"their magnitudes are not the paper's.")
+	default:
+		Markdown("Reader families in this run are LLMs from `ESR_LLM_MODELS`, read from the response cache.")
 	}
-	Markdown("Reader families in this run are LLMs from `ESR_LLM_MODELS`, read from the response cache.")
 }

@@ -72,10 +72,11 @@ type ExploreSettings struct {
 }
 
 // DefaultExploreSettings open the explorer on reverted-revert snapshot
-// questions with the render-matched decomposition and the sim:careful
-// profile, no noise, seed 1.
+// questions with the render-matched decomposition and the first calibrated
+// profile (the paper's first family, reader.CalibratedProfiles), no noise,
+// seed 1.
 func DefaultExploreSettings() ExploreSettings {
-	p, _ := reader.SimProfileNamed("careful")
+	p := reader.CalibratedProfiles()[0]
 	return ExploreSettings{Stratum: string(esr.RevertedRevert), QueryType: esr.Snapshot, Terms: ExploreTermSets[0].Name,
 		Format: memory.LedgerFormats[0], Reader: p, Seed: 1, Stats: InteractiveStats}
 }
@@ -353,7 +354,7 @@ func (s ExploreSettings) WithCapability(name string, v float64) (ExploreSettings
 // named CustomProfile.
 func builtinOrCustom(p reader.SimProfile) reader.SimProfile {
 	p.Name, p.Summary = CustomProfile, "set by hand (explorer)"
-	for _, b := range reader.SimProfiles() {
+	for _, b := range append(reader.CalibratedProfiles(), reader.SimProfiles()...) {
 		if sameSkills(p, b) {
 			return b
 		}

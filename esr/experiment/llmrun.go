@@ -22,13 +22,15 @@ import (
 
 // DefaultReaderSpec is the reader list of the notebooks and `esr run`'s
 // default: "llm" (every model of ESR_LLM_MODELS) when models are named or
-// ESR_LLM_BASE_URL is set, else the scripted (simulated) families.
+// ESR_LLM_BASE_URL is set, else the calibrated simulated families
+// (CalibratedFamilies: one sim reader per paper family, fitted to the
+// paper's Tables 16–17).
 func DefaultReaderSpec(getenv func(string) string) string {
 	g := llm.Getenv(getenv)
 	if len(llm.SplitModels(g(llm.EnvModels))) > 0 || strings.TrimSpace(g(llm.EnvBaseURL)) != "" {
 		return "llm"
 	}
-	return strings.Join(ScriptedFamilies, ",")
+	return strings.Join(CalibratedFamilies(), ",")
 }
 
 // NotebookOffline reports whether notebooks read LLM answers from the

@@ -7,10 +7,25 @@ import (
 	"github.com/esrkit/esrkit/internal/llm"
 )
 
-// ScriptedFamilies are the simulated answer families notebooks use when no
-// LLM endpoint is configured: scripted text readers with different reading
-// capabilities (see `esr readers`). Their numbers show how a render can
-// move a reader's answers; they are not LLM results.
+// CalibratedFamilies are the answer families notebooks use when no LLM
+// endpoint is configured: one simulated reader per paper family
+// (sim:fit-llama-3.1-8b, …), its skills fitted to the paper's published
+// per-family numbers (Tables 16 and 17; reader.Calibrated). They are
+// simulations calibrated to a few numbers, not the LLMs; every table they
+// feed says so.
+func CalibratedFamilies() []string {
+	var out []string
+	for _, p := range reader.CalibratedProfiles() {
+		out = append(out, "sim:"+p.Name)
+	}
+	return out
+}
+
+// ScriptedFamilies are deterministic simulated answer families: scripted
+// text readers with all-or-nothing reading capabilities (see `esr
+// readers`). They show how a render can move a reader's answers; they are
+// not LLM results. Run a notebook with them by passing
+// nbhelp.ScriptedReaders() to nbhelp.RunWith.
 var ScriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter", "scripted:cautious", "scripted:budgeted", "scripted:majority"}
 
 // SimFamilies are the stochastic simulated answer families (`esr readers`
@@ -23,8 +38,8 @@ var ScriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter"
 var SimFamilies = []string{"sim:careful", "sim:date-sorter", "sim:status-reader", "sim:skimmer", "sim:hedger"}
 
 // DefaultReaders are the notebooks' answer families: every model of
-// ESR_LLM_MODELS (one family each) when models are named, the scripted
-// (simulated) families otherwise (DefaultReaderSpec). LLM answers come from
+// ESR_LLM_MODELS (one family each) when models are named, the calibrated
+// simulated families otherwise (DefaultReaderSpec). LLM answers come from
 // the cache under cacheDir/llm only (NotebookOffline; filled by `esr run
 // all`), unless ESR_LLM_ONLINE=1.
 func DefaultReaders(cacheDir string) ([]reader.Reader, error) {
@@ -40,6 +55,18 @@ func Simulated(rs []reader.Reader) bool {
 		}
 	}
 	return false
+}
+
+// Calibrated reports whether every reader is a calibrated simulated reader
+// (sim:fit-*, or a profile loaded from a calibration file).
+func Calibrated(rs []reader.Reader) bool {
+	for _, r := range rs {
+		n := r.Name()
+		if !strings.HasPrefix(n, "sim:"+reader.FitPrefix) && !strings.HasPrefix(n, "sim:@") {
+			return false
+		}
+	}
+	return len(rs) > 0
 }
 
 // asFamily is a reader answering under another reader's family, so its

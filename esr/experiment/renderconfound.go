@@ -9,6 +9,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
@@ -49,11 +50,20 @@ func familyNote(rows []eval.Outcome) string {
 			break
 		}
 	}
+	calibrated, otherSim := false, false
 	for _, f := range fams {
-		if strings.HasPrefix(f, "sim:") {
-			note += "; sim:* are SIMULATED stochastic readers (the scripted rules with each capability drawn per question from a seeded PCG), not LLMs: they show how reader skills move the terms, not the paper's magnitudes"
-			break
+		switch {
+		case strings.HasPrefix(f, "sim:"+reader.FitPrefix) || strings.HasPrefix(f, "sim:@"):
+			calibrated = true
+		case strings.HasPrefix(f, "sim:"):
+			otherSim = true
 		}
+	}
+	if calibrated {
+		note += "; sim:fit-* are SIMULATED readers calibrated to the paper's Tables 16–17 (one per paper family, fitted on the bundled synthetic bench), not the LLMs: a model of the paper's readers, checked out of sample in notebook 41"
+	}
+	if otherSim {
+		note += "; sim:* are SIMULATED stochastic readers (the scripted rules with each capability drawn per question from a seeded PCG), not LLMs: they show how reader skills move the terms, not the paper's magnitudes"
 	}
 	return note + "; paper: five answer-LLM families, DeepSeek-V3 judge"
 }
