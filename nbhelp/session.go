@@ -9,7 +9,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // This file holds what every paper notebook needs, so that no notebook
@@ -60,7 +59,8 @@ func setupWith(suite string, b *bench.Bench, readers []reader.Reader) experiment
 }
 
 // Run evaluates a suite on b once (rows cached under .esr-cache/notebooks,
-// keyed by everything they depend on) and reports it; a result read from
+// keyed by everything they depend on) and returns its rows, building no
+// table: each notebook cell builds the table it shows. A result read from
 // the cache says so in one line, interactively (headless runs, whose
 // executed copies become the report, leave the line out).
 func Run(suite string, b *bench.Bench) *experiment.Result { return RunWith(suite, b, Readers()) }
@@ -73,7 +73,8 @@ func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *experiment.
 	if !ok {
 		panic("nbhelp: no suite " + suite)
 	}
-	res := Must(su.RunCached(Ctx, setupWith(suite, b, readers), Path(".esr-cache", "notebooks")))
+	rows, cacheFile := Must2(su.Rows(Ctx, setupWith(suite, b, readers), Path(".esr-cache", "notebooks")))
+	res := &experiment.Result{Name: suite, Rows: rows, CacheFile: cacheFile}
 	if res.CacheFile != "" && !headless() {
 		Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")
@@ -81,9 +82,6 @@ func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *experiment.
 	return res
 }
 
-// Table returns a result's table by name, or stops the cell with the reason
-// the suite could not build it.
-func Table(res *experiment.Result, name string) *report.Table { return Must(res.Table(name)) }
 
 // Figure displays p inline and saves it as figures/NAME.png and NAME.svg.
 func Figure(p *plot.Plot, name string) {

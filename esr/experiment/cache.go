@@ -211,48 +211,49 @@ func hashBench(w io.Writer, b *bench.Bench) error {
 	return nil
 }
 
-// RunCached is Run with the evaluated rows kept in dir (one JSONL file per
-// fingerprint): a second run with the same setup reads them back instead of
-// evaluating again. Notebooks use it so every cell can ask for the result
-// without recomputing; the CLI uses it to make reruns cheap. The file is
-// written atomically, so an interrupted run leaves no partial cache; while
-// one process evaluates a setup, another asking for the same one waits
-// (with a message on standard error naming it) and then reads its rows.
-func (su Suite) RunCached(ctx context.Context, s Setup, dir string) (*Result, error) {
+// Rows evaluates the suite's rows once and keeps them in dir (one JSONL
+// file per suite and Setup.Fingerprint): a later call with the same
+// fingerprint reads them back (cacheFile is then the file) and builds no
+// table. Concurrent callers on one dir wait for the first to write.
+func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outcome, cacheFile string, err error) {
 	fp, err := s.Fingerprint(su.Name)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	path := filepath.Join(dir, su.Name+"-"+fp+".jsonl")
-	cached := func() (*Result, bool, error) {
-		rows, err := eval.ReadOutcomes(path)
-		if err != nil {
-			return nil, false, nil
-		}
-		res, err := su.Report(rows, s)
-		if res != nil {
-			res.CacheFile = path
-		}
-		return res, true, err
-	}
-	if res, ok, err := cached(); ok {
-		return res, err
+	if rows, err := eval.ReadOutcomes(path); err == nil {
+		return rows, path, nil
 	}
 	lock, err := safefile.Acquire(path+".lock", safefile.Wait{Timeout: -1,
 		Note: func(msg string) { fmt.Fprintln(os.Stderr, "esr: rows of "+su.Name+": "+msg) }})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer lock.Release()
-	if res, ok, err := cached(); ok { // written while this one waited
-		return res, err
+	if rows, err := eval.ReadOutcomes(path); err == nil { // written while this one waited
+		return rows, path, nil
 	}
-	rows, err := su.Evaluate(ctx, s)
+	rows, err = su.Evaluate(ctx, s)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := bench.WriteJSONL(path, rows); err != nil {
+		return nil, "", err
+	}
+	return rows, "", nil
+}
+
+// RunCached is Run with the evaluated rows kept in dir (Rows), then every
+// table and figure of the suite built from them (the CLI's `esr run`; the
+// notebooks call Rows and build only the tables they show).
+func (su Suite) RunCached(ctx context.Context, s Setup, dir string) (*Result, error) {
+	rows, cacheFile, err := su.Rows(ctx, s, dir)
 	if err != nil {
 		return nil, err
 	}
-	if err := bench.WriteJSONL(path, rows); err != nil {
-		return nil, err
+	res, err := su.Report(rows, s)
+	if res != nil {
+		res.CacheFile = cacheFile
 	}
-	return su.Report(rows, s)
+	return res, err
 }
