@@ -2,6 +2,7 @@ package nbhelp
 
 import (
 	"html"
+	"strconv"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -31,6 +32,53 @@ func ReportHTML(t *report.Table) string {
 
 // ShowReport displays a report.Table in the current cell.
 func ShowReport(t *report.Table) { out.HTML(ReportHTML(t)) }
+
+// FoldedHTML is a report.Table folded under a one-line summary that opens
+// it: per-family detail a reader looks at after the pooled table.
+func FoldedHTML(t *report.Table, summary string) string {
+	if summary == "" {
+		summary = t.Title
+	}
+	return "<details><summary>" + html.EscapeString(summary) + " (" + itoa(len(t.Rows)) + " rows; click to open)</summary>" +
+		ReportHTML(t) + "</details>"
+}
+
+// ShowFolded displays a table folded (FoldedHTML).
+func ShowFolded(t *report.Table, summary string) { out.HTML(FoldedHTML(t, summary)) }
+
+// Answer shows an exercise's expected outcome folded, so a student reads it
+// after trying: the text comes from the library's check of that exercise
+// (experiment.Exercises), computed, not typed.
+func Answer(text string) {
+	out.HTML("<details><summary>Expected outcome (open after trying)</summary>" + markdownToHTML(text) + "</details>")
+}
+
+// markdownToHTML escapes text and keeps its inline code and emphasis
+// readable: `code` and **bold** become <code> and <b>.
+func markdownToHTML(s string) string {
+	s = html.EscapeString(s)
+	for _, m := range []struct{ mark, open, close string }{{"`", "<code>", "</code>"}, {"**", "<b>", "</b>"}} {
+		parts := strings.Split(s, m.mark)
+		if len(parts)%2 == 0 {
+			continue // unbalanced: leave as it is
+		}
+		var b strings.Builder
+		for i, p := range parts {
+			if i > 0 {
+				if i%2 == 1 {
+					b.WriteString(m.open)
+				} else {
+					b.WriteString(m.close)
+				}
+			}
+			b.WriteString(p)
+		}
+		s = b.String()
+	}
+	return "<p>" + s + "</p>"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // OutcomesFrame puts outcome rows into a gota DataFrame for exploration
 // (filter by stratum, source, family; group and count). correct, abstained

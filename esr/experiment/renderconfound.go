@@ -118,13 +118,21 @@ func Table2(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
 func Table2ByFamily(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
 	t := &report.Table{Name: "table2-by-family", Title: "Table 2 by reader family, " + scope,
 		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
+	omitted := 0
 	for _, c := range cs {
 		if c.Family == Pooled {
 			continue
 		}
+		if agreeEverywhere(c) {
+			omitted++
+			continue
+		}
 		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
 	}
-	t.Notes = []string{"an interval [x, x] with 0 / 0 discordant pairs means the two memories agree on every question for that family", ciNote(cs), familyNote(rows)}
+	t.Notes = []string{ciNote(cs), familyNote(rows)}
+	if omitted > 0 {
+		t.Notes = append([]string{fmt.Sprintf("%d rows omitted: on them the two memories agree on every question for that family (Δ +0.000, no discordant pair)", omitted)}, t.Notes...)
+	}
 	return t
 }
 
