@@ -45,12 +45,26 @@ var widgetWait = 20 * time.Second
 // (e.g. the scripted families) answer in the drill-down beside the sim
 // reader. Stop ends the cell, leaving the last view in the notebook.
 //
-// Non-interactive (see [NonInteractiveEnv]) or without a browser: the same
-// view and the first question's drill-down, statically, for s.
+// Headless (see [NonInteractiveEnv]: the executed copies the report is made
+// of): a note, the settings and the screenshot of the live explorer, not
+// the view again (the notebook's cells above show it). Outside a notebook,
+// or with no browser answering: the view and the first question's
+// drill-down, statically, for s.
 func Explore(ex *experiment.Explorer, s experiment.ExploreSettings, extra ...reader.Reader) error {
+	if headless() {
+		// The executed notebook already shows this view cell by cell above
+		// the explorer: show where the controls would be, not the view again.
+		out.HTML(`<p style="font-size:smaller"><i>This run has no browser (` + NonInteractiveEnv + ` is set, as ` +
+			"<code>make reproduce</code> and <code>make test</code> do), so the controls are not shown; the view for these settings " +
+			`is the one computed in the cells above. Open the notebook in Jupyter to move the controls; the live explorer ` +
+			`looks like <code>figures/explorer.png</code> (a screenshot the browser test takes).</i></p>` + ExploreSettingsHTML(s))
+		if png, err := os.ReadFile(Path("figures", "explorer.png")); err == nil {
+			out.PNG(png)
+		}
+		return nil
+	}
 	if !Interactive() {
-		return exploreStatic(ex, s, extra, 0, "Static view: this run has no browser ("+NonInteractiveEnv+
-			" is set, as `make reproduce` and `make test` do), so the controls are not shown. Open the notebook in Jupyter to move them.")
+		return exploreStatic(ex, s, extra, 0, "Static view: this run is not in a notebook, so the controls are not shown.")
 	}
 	ui := &exploreUI{ex: ex, s: s, extra: extra}
 	return ui.run()

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -212,4 +211,3 @@ func looksLikeGo(w string) bool {
 	return hasLower && (hasUpper || first >= 'A' && first <= 'Z')
 }
 
-func itoa(i int) string { return strconv.Itoa(i) }

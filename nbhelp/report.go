@@ -46,13 +46,6 @@ func FoldedHTML(t *report.Table, summary string) string {
 // ShowFolded displays a table folded (FoldedHTML).
 func ShowFolded(t *report.Table, summary string) { out.HTML(FoldedHTML(t, summary)) }
 
-// Answer shows an exercise's expected outcome folded, so a student reads it
-// after trying: the text comes from the library's check of that exercise
-// (experiment.Exercises), computed, not typed.
-func Answer(text string) {
-	out.HTML("<details><summary>Expected outcome (open after trying)</summary>" + markdownToHTML(text) + "</details>")
-}
-
 // markdownToHTML escapes text and keeps its inline code and emphasis
 // readable: `code` and **bold** become <code> and <b>.
 func markdownToHTML(s string) string {

@@ -155,19 +155,43 @@ func Table17(cs []Comparison, rows []eval.Outcome, opt StatOptions) *report.Tabl
 	t.Notes = []string{fmt.Sprintf("paper (auxiliary split, DeepSeek-V3 judge): Δ RL − GRA on reverted-revert moves with the format, e.g. Qwen3-8B %s (VERB), %s (MIN), %s (JSON), %s (COMP); the paper has no dateless d-blind variant",
 		PaperCell("t17/Qwen3-8B/verbose", true), PaperCell("t17/Qwen3-8B/minimal", true), PaperCell("t17/Qwen3-8B/json", true), PaperCell("t17/Qwen3-8B/compact", true)),
 		"the d-blind control (graphrag-abstain) shows each atom's date in a seeded order; in the last variant it shows no dates"}
+	// Variants with identical pooled cells, grouped: with these readers the
+	// layouts read alike; all are kept because an LLM reader need not.
+	var groups [][]string
+	done := map[string]bool{}
 	for i, a := range variants {
+		if done[a] || len(cell[a]) == 0 {
+			continue
+		}
+		g := []string{a}
 		for _, b := range variants[i+1:] {
-			same := len(cell[a]) > 0
+			same := true
 			for k, v := range cell[a] {
 				if cell[b][k] != v {
 					same = false
 				}
 			}
 			if same {
-				t.Notes = append(t.Notes, fmt.Sprintf("%s and %s give identical rows with these readers: they parse both layouts alike. Both are kept because an LLM reader need not (the paper's Qwen3-8B scored them %s apart).",
-					a, b, fmtSigned(Paper["t17/Qwen3-8B/"+a]-Paper["t17/Qwen3-8B/"+b])))
+				g = append(g, b)
+				done[b] = true
 			}
 		}
+		if len(g) > 1 {
+			groups = append(groups, g)
+		}
+	}
+	for _, g := range groups {
+		var spread []string
+		for _, v := range g {
+			if p, ok := Paper["t17/Qwen3-8B/"+v]; ok {
+				spread = append(spread, v+" "+fmtSigned(p))
+			}
+		}
+		note := fmt.Sprintf("%s give identical rows with these readers: they read these layouts alike. All are kept because an LLM reader need not", strings.Join(g, ", "))
+		if len(spread) > 1 {
+			note += " (the paper's Qwen3-8B: " + strings.Join(spread, ", ") + ")"
+		}
+		t.Notes = append(t.Notes, note+".")
 	}
 	t.Notes = append(t.Notes, opt.IntervalNote(), familyNote(rows))
 	return t

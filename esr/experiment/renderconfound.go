@@ -305,3 +305,25 @@ func capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// SplitFamilies splits a table with a "family" column into its pooled rows
+// and its per-family rows (named NAME-by-family), each keeping the notes:
+// a notebook shows the pooled table and folds the other.
+func SplitFamilies(t *report.Table) (pooled, families *report.Table) {
+	col := -1
+	for i, c := range t.Columns {
+		if c == "family" {
+			col = i
+		}
+	}
+	pooled = &report.Table{Name: t.Name, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
+	families = &report.Table{Name: t.Name + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
+	for _, r := range t.Rows {
+		if col >= 0 && r[col] != Pooled {
+			families.Rows = append(families.Rows, r)
+			continue
+		}
+		pooled.Rows = append(pooled.Rows, r)
+	}
+	return pooled, families
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // Verdicts compare our findings with the paper's: not "the same sign", but
@@ -50,11 +51,11 @@ func Versus(c Comparison, key string) string {
 		ratio = fmt.Sprintf("; ours is %.1f× the paper's", math.Abs(c.Delta/p))
 	}
 	if !hasCI {
-		sign := "the same sign as"
+		sign := "the signs agree"
 		if (p > 0) != (c.Delta > 0) || c.Delta == 0 {
-			sign = "not the sign of"
+			sign = "the signs differ"
 		}
-		return s + fmt.Sprintf("; the paper prints %s without an interval, so only the point estimates compare: ours has %s it%s.", fmtSigned(p), sign, ratio)
+		return s + fmt.Sprintf("; the paper prints %s without an interval, so only the point estimates compare: %s%s.", fmtSigned(p), sign, ratio)
 	}
 	theirs := finding(p, lo, hi)
 	s += fmt.Sprintf("; the paper's %s %s is %s", fmtSigned(p), fmtCI(lo, hi), theirs)
@@ -219,4 +220,41 @@ func DecompositionCause(families []string, benchName string) string {
 		parts = append(parts, fmt.Sprintf("they read the ledger's newest-first order (mean order skill %.2f, first-row %.2f), which the shuffled d-blind control lacks", m.Order, m.FirstRow))
 	}
 	return "Cause, from the readers' skills: " + strings.Join(parts, "; ") + ". The benchmark (" + benchName + ") also differs from the paper's ESR-Bench."
+}
+
+// RenderOrMechanism answers notebook 41's question from a decomposition
+// (Decomposition's rows): which term carries the reverted-revert gain
+// pooled over the families, whether each excludes 0, how many families
+// agree, and how that compares with the paper's Table 2, with the cause
+// the kit can name (DecompositionCause) when they differ.
+func RenderOrMechanism(cs []Comparison, rows []eval.Outcome, benchName string) string {
+	r, ok1 := pooledOrOnly(cs, TermRender)
+	m, ok2 := pooledOrOnly(cs, TermFineMechanism)
+	if !ok1 || !ok2 {
+		return ""
+	}
+	larger, other := "mechanism", "render"
+	if math.Abs(r.Delta) >= math.Abs(m.Delta) {
+		larger, other = "render", "mechanism"
+	}
+	s := fmt.Sprintf("Pooled over the families, the render term is %s %s (%s) and the fine-d mechanism term %s %s (%s): the %s term is the larger.",
+		fmtSigned(r.Delta), fmtCI(r.Lo, r.Hi), finding(r.Delta, r.Lo, r.Hi), fmtSigned(m.Delta), fmtCI(m.Lo, m.Hi), finding(m.Delta, m.Lo, m.Hi), larger)
+	fams := Distinct(rows, func(o *eval.Outcome) string { return o.Family })
+	nLarger := 0
+	var counted int
+	for _, f := range fams {
+		fr, ok1 := find(cs, TermRender, f)
+		fm, ok2 := find(cs, TermFineMechanism, f)
+		if !ok1 || !ok2 {
+			continue
+		}
+		counted++
+		if (math.Abs(fr.Delta) >= math.Abs(fm.Delta)) == (larger == "render") {
+			nLarger++
+		}
+	}
+	if counted > 1 {
+		s += fmt.Sprintf(" In %d of %d families the %s term is the larger too; in the others the %s term is.", nLarger, counted, larger, other)
+	}
+	return s + " " + DominanceVersusPaper(cs, []string{TermRender, TermFineMechanism}, "t2/", DecompositionCause(fams, benchName))
 }

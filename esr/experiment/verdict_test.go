@@ -30,7 +30,7 @@ func TestVersus(t *testing.T) {
 		{experiment.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, "t2/render", "the opposite finding."},
 		{experiment.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/render", "a different finding: the paper's interval excludes 0, ours does not."},
 		{experiment.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/fine-d mechanism", "the same finding (neither excludes 0)."},
-		{experiment.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine − coarse", "only the point estimates compare: ours has the same sign as it; ours is 0.3× the paper's."},
+		{experiment.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine − coarse", "only the point estimates compare: the signs agree; ours is 0.3× the paper's."},
 		{experiment.Comparison{Label: "x", Delta: 0.1, Lo: 0.05, Hi: 0.15}, "no/such/key", "the paper reports no value."},
 	}
 	for _, c := range cases {
@@ -103,5 +103,27 @@ func TestValidate(t *testing.T) {
 	}
 	if s := experiment.ValidationSummary(cells); !strings.Contains(s, "Table 2: mean |error|") {
 		t.Errorf("summary %q", s)
+	}
+}
+
+// TestTableVerdicts: each table verdict reads its rows and names the
+// paper's finding beside ours.
+func TestTableVerdicts(t *testing.T) {
+	if !strings.Contains(experiment.Table13Verdict([]experiment.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil),
+		"under relation-label noise ours rises monotonically (-0.100 → -0.050), fine ahead (interval above 0) at 0 of 2 levels and behind at 1") {
+		t.Errorf("table 13: %s", experiment.Table13Verdict([]experiment.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil))
+	}
+	b := miniBench(10)
+	mems := append(append([]string{}, memory.Names...), experiment.CoarseControl)
+	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rows {
+		rows[i].Condition = experiment.StateOnly
+	}
+	f3 := experiment.Figure3Verdict(rows, experiment.StatOptions{B: 200, Seed: 1})
+	if len(f3) == 0 || !strings.Contains(f3[0], "the paper's: coarse-discard < graphrag-abstain < coarse-retain < fine-ledger") {
+		t.Errorf("figure 3: %q", f3)
 	}
 }

@@ -224,12 +224,74 @@ func CapabilitiesTable(readers []reader.Reader) *report.Table {
 				budget = fmt.Sprint(c.TokenBudget)
 			}
 			t.AddRow(r.Name(), yes(c.UsesStatus), yes(c.SortsByTime), c.OnConflict, budget)
+		case *reader.Sim:
+			p := r.Profile()
+			budget := "all"
+			if p.TokenBudget > 0 {
+				budget = fmt.Sprint(p.TokenBudget)
+			}
+			pa := (1 - p.FirstRowBias) * p.AbstainOnConflict
+			t.AddRow(r.Name(), fmt.Sprintf("p = %.2f", p.StatusSkill),
+				fmt.Sprintf("sorts p = %.2f (× (1 − %.2f) per row beyond two); reads a newest-first list p = %.2f", p.DateSkill, p.DateDecayPerRow, p.OrderSkill),
+				fmt.Sprintf("first p = %.2f, abstain p = %.2f, majority p = %.2f; lapse p = %.2f", p.FirstRowBias, pa, 1-p.FirstRowBias-pa, p.Lapse), budget)
 		case reader.Oracle:
 			t.AddRow(r.Name(), "reads the structured state, not the text", "—", "—", "—")
 		default:
 			t.AddRow(r.Name(), "LLM: whatever the model does", "", "", "")
 		}
 	}
-	t.Notes = []string{"scripted readers are SIMULATED: deterministic text rules with these capabilities, not LLMs"}
+	t.Notes = []string{"scripted and sim readers are SIMULATED: text rules with these capabilities (sim: each drawn per question with the probability shown), not LLMs"}
 	return t
+}
+
+// StepsVersusStratum sets one worked question beside its stratum: how many
+// readers its render and mechanism steps move, and which term carries the
+// stratum's gain in cs (Decomposition's pooled rows), so a reader sees
+// whether the question is typical of the table.
+func (w *WorkedQuestion) StepsVersusStratum(cs []Comparison) string {
+	if len(w.Memories) < 3 || w.Memories[0] != Staircase[0] || w.Memories[1] != Staircase[1] || w.Memories[2] != Staircase[2] {
+		return ""
+	}
+	moved := func(a, b int) int {
+		n := 0
+		for ri := range w.Readers {
+			if w.Answers[ri][a].Correct != w.Answers[ri][b].Correct {
+				n++
+			}
+		}
+		return n
+	}
+	r, m := moved(0, 1), moved(1, 2)
+	big, ok := Dominant(filterLabels(cs, TermRender, TermFineMechanism))
+	if !ok {
+		return ""
+	}
+	here := "the render step"
+	switch {
+	case m > r:
+		here = "the mechanism step"
+	case m == r:
+		here = "neither step more than the other"
+	}
+	term := "render"
+	if big.Label == TermFineMechanism {
+		term = "mechanism"
+	}
+	typical := "typical of"
+	if here != "the "+term+" step" {
+		typical = "not typical of"
+	}
+	return fmt.Sprintf("On this question the render step changes %d of %d readers' verdicts and the mechanism step %d, so %s moves more; over the whole stratum (Table 2 below) the %s term dominates (%s %s): this question is %s the table.",
+		r, len(w.Readers), m, here, term, fmtSigned(big.Delta), fmtCI(big.Lo, big.Hi), typical)
+}
+
+// filterLabels keeps the pooled (or only) comparisons with the labels.
+func filterLabels(cs []Comparison, labels ...string) []Comparison {
+	var out []Comparison
+	for _, l := range labels {
+		if c, ok := pooledOrOnly(cs, l); ok {
+			out = append(out, c)
+		}
+	}
+	return out
 }
