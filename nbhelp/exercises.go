@@ -30,6 +30,57 @@ var Exercises = []Exercise{
 		"because a reader that cannot sort the dates needs the status column to settle a reverted revert."},
 }
 
+func init() {
+	Exercises = append(Exercises,
+		Exercise{"02-esr", 1, "The first two atoms are deprecated, each by the atom right after it; the last atom stays live and is the snapshot answer: " +
+			"a revision over time on one key, the tier that needs a deprecation marker."},
+		Exercise{"02-esr", 2, "Its status is `neutral` and nothing is deprecated: all three atoms stay in M. Its read-out abstains, because 30 s and 60 s " +
+			"are both live: the control is d-blind, as the render-matched protocol requires."},
+		Exercise{"03-bench", 1, "The measured event recall lands within a few points of the knob: the generator drops each event independently, " +
+			"so coverage follows the setting."},
+		Exercise{"03-bench", 2, "Every source and stratum of Table 1 is still there, each with fewer questions than the bundled bench."},
+		Exercise{"40-explorer", 1, "Both terms shrink: the render term is no longer distinguishable from 0 (this reader sorts the dates the d-blind " +
+			"control shows too), and the mechanism term is smaller than the default reader's because this reader rarely reads the status column " +
+			"that carries it."},
+		Exercise{"40-explorer", 2, "The render term does not move at all: render-only and graphrag-abstain read no relation labels. The mechanism " +
+			"term moves: mislabelled relations change what the ledger marks DEPRECATED."},
+		Exercise{"40-explorer", 3, "Within the stratum's first questions a reader's verdict flips between render-only and fine-ledger, and the only " +
+			"words marked in fine-ledger's column are status words (the key's status and the rows' LIVE / DEPRECATED): the mechanism step changes nothing else."},
+		Exercise{"40-explorer", 4, "The render term dominates only where date sorting is weak: at full date skill it is exactly 0 at every " +
+			"status skill, because a reader that sorts the dates reads the shuffled d-blind control as well as the ledger."},
+		Exercise{"42-noise", 1, "Both arms gain accuracy as atoms go missing (fewer atoms leave fewer conflicting candidates), and coarse-retain " +
+			"gains more, so fine − coarse falls further below 0."},
+		Exercise{"42-noise", 2, "Only the sweep: at every level it keeps the same questions, judge and readers and corrupts both arms identically " +
+			"(its n does not change with p), while the stream-length bins hold different questions with different relation mixes."},
+		Exercise{"43-provenance", 1, "coarse-discard has no prior value to show, so every reader misses it; coarse-retain and fine-ledger both keep " +
+			"the coarser value in their history, and each reader gets the same verdict on the two: retention, not typing, answers it."},
+		Exercise{"43-provenance", 2, "coarse-discard gains a little from the raw events (it had nothing to show); the other classes barely move, " +
+			"because these simulated readers cannot read most raw prose (those rows are not measured)."},
+		Exercise{"44-boundary", 1, "For these readers the pair-oracle stage adds the most: with gold relations the rule scorer no longer resolves a " +
+			"cross-source conflict as a supersession, so the ledger keeps it unresolved; the row-oracle stage adds nothing here. In the paper it is " +
+			"the strict decode, a change of the reader."},
+		Exercise{"44-boundary", 2, "cross_source_conflict: the learned scorer loses accuracy there against the rule scorer. That stratum depends on " +
+			"CONTRADICTS, and the learned scorer recovers fewer CONTRADICTS pairs than the rule scorer (its recall is lower in the per-class table)."},
+		Exercise{"45-deployed", 1, "Its curve starts where `graphiti` starts at paraphrase 0 (the exact-text fast path fires whatever `dup` says) " +
+			"and lies between the `graphiti` and `graphiti@dup=0` curves at every rate."},
+		Exercise{"45-deployed", 2, "With no dedup window Mem0 keeps every restatement: its default readers score at least what `mem0-v3` scores, " +
+			"while its read-out stays at the d-blind value (it never settles two live values)."},
+		Exercise{"45-deployed", 3, "Its render-matched control `exec:PATH~render-only` is built for free (the same adapter told the mechanism is off); " +
+			"it gets no content term, because the adapter protocol does not report which atoms it kept."},
+		Exercise{"45-deployed", 4, "graphiti: its fast path (or its duplicate judgement) reuses the first value's closed edge, so its render shows the " +
+			"superseded value as Present and the restored one closed; its content-matched baseline lacks the restored atom."},
+		Exercise{"A-theory", 1, "The fine ledger's oracle abstains on the unresolved key (the gold), while coarse-retain's answers the newer value: " +
+			"its binary alphabet closes the older edge on a contradiction, so β is positive."},
+		Exercise{"A-theory", 2, "The floor falls: the learned scorer's labels carry more information about the gold relation than the rule scorer's."},
+		Exercise{"D-external", 1, "Yes: on the 2025 snapshot coarse-discard still cannot answer provenance at all, the d-blind control answers a " +
+			"few, and the classes that retain closed edges (coarse-retain, fine-ledger) answer the most."},
+		Exercise{"E-checks", 1, "Llama keeps its one rejection; Mistral drops from three rejections to two, because its third p-value no longer " +
+			"clears Holm's threshold."},
+		Exercise{"E-checks", 2, "The family whose κ on graphrag-abstain is closest to 0 while its agreement stays high is the one that almost never " +
+			"abstains on the d-blind control: with few gold abstentions, answering everything agrees with the gold most of the time by chance alone."},
+	)
+}
+
 // Answers shows the expected outcome of every exercise of a notebook,
 // folded so a student opens it after trying.
 func Answers(notebook string) {
