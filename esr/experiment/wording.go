@@ -38,8 +38,8 @@ func wordingCondition(v WordingVariant) string { return "wording=" + v.Name }
 
 // wordingRows evaluates fine-ledger and graphrag-abstain on snapshot QAs
 // once per wording: LLM readers ask with that wording's template, scripted
-// readers get the analogue capability; the oracle has no wording and is
-// left out.
+// and sim readers get the analogue conflict policy (sim readers keep their
+// profile and draws); the oracle has no wording and is left out.
 func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
 	for _, v := range WordingVariants {
@@ -51,6 +51,24 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 					return nil, err
 				}
 				rs = append(rs, vr)
+				continue
+			}
+			if sm, ok := r.(*reader.Sim); ok {
+				// The sim analogue: the same profile and draws, its conflict
+				// policy moved toward the wording (terse: take the first
+				// value; conservative: never abstain; verbose: as fitted).
+				p := sm.Profile()
+				switch v.OnConflict {
+				case reader.ConflictFirst:
+					p.FirstRowBias = 1
+				case reader.ConflictMajority:
+					p.AbstainOnConflict = 0
+				}
+				vr, err := reader.NewSim(p, sm.Seed())
+				if err != nil {
+					return nil, err
+				}
+				rs = append(rs, asFamily{Reader: simRenamed{vr, sm.Name() + "~" + v.OnConflict}, family: r.Family()})
 				continue
 			}
 			sc, ok := r.(*reader.Scripted)
@@ -110,9 +128,9 @@ func Table19(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 		}
 	}
 	if len(t.Rows) == 0 {
-		return nil, fmt.Errorf("table 19: no LLM or scripted families")
+		return nil, fmt.Errorf("table 19: no LLM, scripted or sim families")
 	}
-	t.Notes = []string{"LLM readers: the qa-abstain-terse, qa-abstain and qa-abstain-conservative templates; scripted analogue: terse = take the first value read, verbose (the paper's wording) = abstain on unresolved candidates, conservative = take the majority value; the fine-ledger arm gets the same reader variant",
+	t.Notes = []string{"LLM readers: the qa-abstain-terse, qa-abstain and qa-abstain-conservative templates; scripted analogue: terse = take the first value read, verbose (the paper's wording) = abstain on unresolved candidates, conservative = take the majority value; sim analogue: the same profile and draws with first-row 1 (terse), as fitted (verbose), abstain 0 (conservative); the fine-ledger arm gets the same reader variant",
 		"paper: the wording moves the control's calibration over a wide band, but RevisionLedger beats GraphRAG+abstain in all six (variant, family) cells", opt.IntervalNote(), familyNote(rows)}
 	return t, nil
 }
