@@ -3,6 +3,7 @@ package nbhelp
 import (
 	"context"
 	"path/filepath"
+	"strings"
 
 	"gonum.org/v1/plot"
 
@@ -82,11 +83,27 @@ func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *experiment.
 	return res
 }
 
-
 // Figure displays p inline and saves it as figures/NAME.png and NAME.svg.
 func Figure(p *plot.Plot, name string) {
 	Must(0, ShowPlot(p))
 	Must2(SaveFigure(p, name))
+}
+
+// FigureRow displays plots side by side (a summary figure: each half
+// readable on its own) and saves each as figures/NAME.png and NAME.svg.
+func FigureRow(plots []*plot.Plot, names []string) {
+	if len(plots) != len(names) {
+		panic("nbhelp: FigureRow needs one name per plot")
+	}
+	var b strings.Builder
+	b.WriteString(`<div style="display:flex;gap:8px;align-items:flex-start;flex-wrap:wrap">`)
+	for i, p := range plots {
+		svg := Must(PlotSVG(p, Width*0.75, Height*0.75))
+		b.WriteString(`<div style="flex:1;min-width:320px">` + inlineSVG(svg) + `</div>`)
+		Must2(SaveFigure(p, names[i]))
+	}
+	b.WriteString(`</div>`)
+	out.HTML(b.String())
 }
 
 // ReadersNote says in one paragraph whether the run's families are

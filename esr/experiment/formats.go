@@ -103,7 +103,7 @@ func Table17ByFamily(rows []eval.Outcome, opt StatOptions) (*report.Table, []Com
 			return nil, nil, err
 		}
 	}
-	if len(t.Rows) == 0 {
+	if len(all) == 0 {
 		return nil, nil, fmt.Errorf("table 17: no format rows")
 	}
 	t.Notes = []string{fmt.Sprintf("paper (auxiliary split, DeepSeek-V3 judge): Δ RL − GRA on reverted-revert moves with the format, e.g. Qwen3-8B %s (VERB), %s (MIN), %s (JSON), %s (COMP); the paper has no dateless d-blind variant",

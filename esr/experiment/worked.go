@@ -295,3 +295,25 @@ func filterLabels(cs []Comparison, labels ...string) []Comparison {
 	}
 	return out
 }
+
+// Accuracies are the worked question's staircase as StaircaseAccuracy
+// gives it for a stratum: per memory, the share of readers right (group
+// Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
+func (w *WorkedQuestion) Accuracies() []Accuracy {
+	var out []Accuracy
+	for mi, m := range w.Memories {
+		right := 0
+		for ri := range w.Readers {
+			if w.Answers[ri][mi].Correct {
+				right++
+			}
+		}
+		out = append(out, Accuracy{Memory: m, Group: Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
+	}
+	for ri, r := range w.Readers {
+		for mi, m := range w.Memories {
+			out = append(out, Accuracy{Memory: m, Group: r, N: 1, Acc: b2f(w.Answers[ri][mi].Correct)})
+		}
+	}
+	return out
+}
