@@ -2,6 +2,8 @@ package experiment
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/stats"
+	"gonum.org/v1/plot"
 	"math"
 	"slices"
 	"strings"
@@ -320,4 +322,27 @@ func RefinesRecallSentence(scores []RefinesScore) string {
 	}
 	b.WriteString(".")
 	return b.String()
+}
+
+// RefinesRecallPlot draws each scorer's REFINES recall per refinement kind
+// (and over all pairs) with a Wilson interval, the paper's recalls (rule
+// scorer, supervised scorer) as rings on the all-pairs label when the
+// scorers are the rule and learned ones.
+func RefinesRecallPlot(audits [][]RefinesScore) *plot.Plot {
+	var pts []report.IntervalPoint
+	for _, a := range audits {
+		for _, s := range a {
+			if s.Gold == 0 {
+				continue
+			}
+			lo, hi := stats.WilsonInterval(s.Hits, s.Gold, 0.95)
+			pts = append(pts, report.IntervalPoint{Label: s.Group, Est: s.Recall, Lo: lo, Hi: hi, Series: s.Scorer})
+		}
+	}
+	for _, key := range []string{"t4/rule/refine-recall", "t4/deepseek/refine-recall"} {
+		if v, ok := Paper[key]; ok {
+			pts = append(pts, report.IntervalPoint{Label: AllPairs, Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
+		}
+	}
+	return report.IntervalPlot("REFINES recall by refinement kind (rings: the paper's rule and supervised scorers)", "recall", pts, false)
 }

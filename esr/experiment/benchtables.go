@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"gonum.org/v1/plot"
 	"sort"
 
 	mstats "github.com/montanaflynn/stats"
@@ -97,4 +98,18 @@ func CoverageTable(b *bench.Bench, name string) *report.Table {
 	t.AddRow("keys per stream", fmt.Sprintf("%.2f", r.KeysPerStream.Mean), fmt.Sprintf("%d / %d", r.KeysPerStream.Keys, r.KeysPerStream.StreamsWithAtoms), "—")
 	t.Notes = []string{"± is one binomial standard error; event recall counts gold-relevant (supporting ∪ deprecated) events with ≥ 1 atom; co-key recall: among QAs with a supporting and a deprecated event extracted, the share whose key sets intersect (spec §6)"}
 	return t
+}
+
+// StreamLengthPlot draws the share of streams in each stream-length bin of
+// Table 12 (right-closed event counts), one bar per bin.
+func StreamLengthPlot(b *bench.Bench, name string) *plot.Plot {
+	c := coverage.Describe(b)
+	var pts []report.IntervalPoint
+	for _, bc := range c.LengthBins {
+		share := float64(bc.Streams) / float64(max(1, c.Streams))
+		pts = append(pts, report.IntervalPoint{Label: bc.Label + " events", Est: share, Lo: share, Hi: share})
+	}
+	p := report.BarPlot("Streams of "+name+" by length (Table 12's bins)", "share of streams", pts)
+	p.Y.Max = 1
+	return p
 }

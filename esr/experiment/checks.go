@@ -93,6 +93,9 @@ func Table16(rows []eval.Outcome) (*report.Table, error) {
 		t.AddRow(cells...)
 	}
 	t.Notes = []string{"κ is 0 when a memory never (or always) abstains while gold varies: its agreement is then chance agreement; κ is undefined only when decisions and gold labels are all the same (0/0); paper Table 16 families: Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B", familyNote(rows)}
+	if hasFitFamily(rows) {
+		t.Notes = append(t.Notes, "the calibrated sim:fit-* readers were fitted to the paper's Table 16 (calibration and κ of RL and GRA, strata weighted to the paper's main set), so this table is in sample for them; its cells differ from the fitted values because it is unweighted and drawn, not expected")
+	}
 	return t, nil
 }
 

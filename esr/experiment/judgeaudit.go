@@ -3,6 +3,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"gonum.org/v1/plot"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
@@ -125,4 +126,20 @@ func (a *JudgeAuditReport) Summary() string {
 		b.WriteString(".\n")
 	}
 	return b.String()
+}
+
+// Plot draws each judge's acceptance rate per planted kind with its Wilson
+// interval, one series per judge: where a judge accepts what it should
+// reject (outdated, unrelated, INCORRECT) reads off the chart.
+func (r *JudgeAuditReport) Plot() *plot.Plot {
+	var pts []report.IntervalPoint
+	for _, res := range r.Results {
+		for _, k := range res.Rates {
+			pts = append(pts, report.IntervalPoint{Label: string(k.Kind), Est: k.Rate, Lo: k.Lo, Hi: k.Hi, Series: res.Judge})
+		}
+	}
+	p := report.IntervalPlot("Judge audit: acceptance of planted answers, "+r.Bench, "share accepted", pts, false)
+	p.X.Tick.Label.Rotation = 0.6
+	p.X.Tick.Label.XAlign = -1
+	return p
 }

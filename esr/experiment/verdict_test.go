@@ -110,7 +110,7 @@ func TestValidate(t *testing.T) {
 // paper's finding beside ours.
 func TestTableVerdicts(t *testing.T) {
 	if !strings.Contains(experiment.Table13Verdict([]experiment.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil),
-		"under relation-label noise ours rises monotonically (-0.100 → -0.050), fine ahead (interval above 0) at 0 of 2 levels and behind at 1") {
+		"under relation-label noise it rises monotonically (-0.100 → -0.050), fine ahead (interval above 0) at 0 of 2 levels and behind at 1") {
 		t.Errorf("table 13: %s", experiment.Table13Verdict([]experiment.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil))
 	}
 	b := miniBench(10)

@@ -149,7 +149,7 @@ func Table13Verdict(rel, drop []Comparison) string {
 		if len(xs) == 0 {
 			continue
 		}
-		s := fmt.Sprintf("under %s ours %s, fine ahead (interval above 0) at %d of %d levels and behind at %d; the paper's %s", ax.name, trend(xs), ahead, len(xs), behind, trend(paper.Table13[ax.key]))
+		s := fmt.Sprintf("under %s it %s, fine ahead (interval above 0) at %d of %d levels and behind at %d; the paper's %s", ax.name, trend(xs), ahead, len(xs), behind, trend(paper.Table13[ax.key]))
 		parts = append(parts, s)
 	}
 	if len(parts) == 0 {
@@ -208,7 +208,11 @@ func Table17Verdict(cs []Comparison) string {
 		if oursBest == "" {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s: formats spread by %.3f in ours (largest %s) and %.3f in the paper (largest %s)", fam, oMax-oMin, oursBest, pMax-pMin, paperBest))
+		largest := "largest " + oursBest
+		if oMax-oMin < 0.0005 {
+			largest = "no format ahead"
+		}
+		parts = append(parts, fmt.Sprintf("%s: formats spread by %.3f in ours (%s) and %.3f in the paper (largest %s)", fam, oMax-oMin, largest, pMax-pMin, paperBest))
 	}
 	if len(parts) == 0 {
 		return ""
