@@ -14,13 +14,13 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/coverage"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/textdiff"
 	"github.com/esrkit/esrkit/stats"
 )
@@ -104,14 +104,14 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		return nil
 	},
 	"41-render-confound#2": func(ctx context.Context, b *bench.Bench) error {
-		rows, err := experiment.Evaluate(ctx, b, experiment.EvalConfig{Memories: experiment.RenderConfoundMemories, Readers: Readers(),
+		rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: experiment.RenderConfoundMemories, Readers: Readers(),
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 		if err != nil {
 			return err
 		}
-		for _, term := range experiment.Headline[:3] { // the paper's three
-			pair, err1 := experiment.Compare(rows, term.Label, term.A, term.B, nil, experiment.StatOptions{B: 2000, Seed: 1, Interval: experiment.IntervalPair})
-			clu, err2 := experiment.Compare(rows, term.Label, term.A, term.B, nil, experiment.StatOptions{B: 2000, Seed: 1, Interval: experiment.IntervalCluster})
+		for _, term := range eval.Headline[:3] { // the paper's three
+			pair, err1 := eval.Compare(rows, term.Label, term.A, term.B, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalPair})
+			clu, err2 := eval.Compare(rows, term.Label, term.A, term.B, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalCluster})
 			if err1 != nil || err2 != nil {
 				return fmt.Errorf("%s: %v %v", term.Label, err1, err2)
 			}
@@ -129,12 +129,12 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 				if err != nil {
 					return err
 				}
-				rows, err := experiment.Evaluate(ctx, b, experiment.EvalConfig{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
+				rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
 					Readers: []reader.Reader{r}, QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 				if err != nil {
 					return err
 				}
-				cs, err := experiment.CompareTerms(rows, experiment.RenderMatched[:2], nil, experiment.StatOptions{B: 200, Seed: 1})
+				cs, err := eval.CompareTerms(rows, eval.RenderMatched[:2], nil, eval.StatOptions{B: 200, Seed: 1})
 				if err != nil || len(cs) != 2 {
 					return fmt.Errorf("terms: %v", err)
 				}
@@ -217,16 +217,16 @@ func init() {
 		}
 		return nil
 	})
-	view := func(ctx context.Context, b *bench.Bench, s experiment.ExploreSettings) (render, mech experiment.Comparison, err error) {
+	view := func(ctx context.Context, b *bench.Bench, s experiment.ExploreSettings) (render, mech eval.Comparison, err error) {
 		v, err := experiment.NewExplorer(b).View(ctx, s)
 		if err != nil {
 			return render, mech, err
 		}
 		for _, c := range v.Comparisons {
 			switch c.Label {
-			case experiment.TermRender:
+			case eval.TermRender:
 				render = c
-			case experiment.TermFineMechanism:
+			case eval.TermFineMechanism:
 				mech = c
 			}
 		}
@@ -300,7 +300,7 @@ func init() {
 	})
 	add("40-explorer#4", func(ctx context.Context, b *bench.Bench) error {
 		base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
-		ph, err := experiment.PhaseDiagram(ctx, b, reader.SimDate, reader.SimStatus, []float64{0, 0.5, 1}, base, experiment.StatOptions{B: 300, Seed: 1})
+		ph, err := experiment.PhaseDiagram(ctx, b, reader.SimDate, reader.SimStatus, []float64{0, 0.5, 1}, base, eval.StatOptions{B: 300, Seed: 1})
 		if err != nil {
 			return err
 		}
@@ -327,7 +327,7 @@ func init() {
 			return err
 		}
 		acc := func(p float64, m string) float64 {
-			for _, a := range experiment.AccuracyBy(rows, []string{m}, nil, experiment.Condition(fmt.Sprintf("%s p=%.1f", experiment.AtomDropoutAxis, p)), 0.95) {
+			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Condition(fmt.Sprintf("%s p=%.1f", experiment.AtomDropoutAxis, p)), 0.95) {
 				return a.Acc
 			}
 			return math.NaN()
@@ -342,7 +342,7 @@ func init() {
 		res := Run("noise", b)
 		n := -1
 		for _, axis := range []experiment.NoiseAxis{experiment.RelationNoiseAxis, experiment.AtomDropoutAxis} {
-			for _, c := range experiment.SweepComparisons(res.Rows, axis, experiment.NoiseLevels, experiment.StatOptions{B: 100, Seed: 1}) {
+			for _, c := range experiment.SweepComparisons(res.Rows, axis, experiment.NoiseLevels, eval.StatOptions{B: 100, Seed: 1}) {
 				if n >= 0 && c.N != n {
 					return fmt.Errorf("%s at %s: n = %d, not %d", axis, c.Scope, c.N, n)
 				}
@@ -406,7 +406,7 @@ func init() {
 		res := Run("boundary", b)
 		acc := map[string]float64{}
 		for _, st := range []string{experiment.StageBaseline, experiment.StagePair, experiment.StageRow, experiment.StageStrict} {
-			for _, a := range experiment.AccuracyBy(res.Rows, []string{memory.FineLedger}, nil, experiment.Condition(st), 0.95) {
+			for _, a := range eval.AccuracyBy(res.Rows, []string{memory.FineLedger}, nil, eval.Condition(st), 0.95) {
 				acc[st] = a.Acc
 			}
 		}
@@ -420,10 +420,10 @@ func init() {
 		res := Run("boundary", b)
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
-			f := experiment.And(experiment.QueryType("snapshot"), experiment.Phenomenon(string(p)))
-			rows := experiment.Select(res.Rows, experiment.Condition(experiment.ScorerRule, experiment.ScorerLearned))
+			f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
+			rows := eval.Select(res.Rows, eval.Condition(experiment.ScorerRule, experiment.ScorerLearned))
 			var l, r float64
-			for _, a := range experiment.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
+			for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
 				if a.Group == experiment.ScorerLearned {
 					l = a.Acc
 				} else {
@@ -477,13 +477,13 @@ func init() {
 	})
 	add("45-deployed#2", func(ctx context.Context, b *bench.Bench) error {
 		cls := []string{"mem0-v3", "mem0-v3@dedup-k=0", memory.GraphRAGAbstain}
-		rows, err := experiment.Evaluate(ctx, b, experiment.EvalConfig{Memories: cls, Readers: append([]reader.Reader{reader.Oracle{}}, Readers()...),
+		rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: cls, Readers: append([]reader.Reader{reader.Oracle{}}, Readers()...),
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 		if err != nil {
 			return err
 		}
 		acc := map[string]float64{}
-		for _, a := range experiment.AccuracyBy(rows, cls, func(o *eval.Outcome) string {
+		for _, a := range eval.AccuracyBy(rows, cls, func(o *eval.Outcome) string {
 			if o.Reader == "oracle" {
 				return "oracle"
 			}
@@ -593,11 +593,11 @@ func init() {
 		return nil
 	})
 	add("E-checks#2", func(ctx context.Context, b *bench.Bench) error {
-		rows := experiment.Select(Run("checks", b).Rows, experiment.Condition(""))
+		rows := eval.Select(Run("checks", b).Rows, eval.Condition(""))
 		best, bestK, bestAbst := "", math.Inf(1), 1.0
-		for _, fam := range experiment.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
+		for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
 			var got, gold []bool
-			for _, o := range experiment.Select(rows, experiment.And(experiment.Family(fam), experiment.QueryType("snapshot"),
+			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType("snapshot"),
 				func(o *eval.Outcome) bool { return o.Memory == memory.GraphRAGAbstain })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}

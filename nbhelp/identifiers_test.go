@@ -215,4 +215,3 @@ func looksLikeGo(w string) bool {
 	first := w[0]
 	return hasLower && (hasUpper || first >= 'A' && first <= 'Z')
 }
-

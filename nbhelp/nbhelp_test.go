@@ -13,9 +13,8 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
-	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/repo"
-	"github.com/esrkit/esrkit/internal/report"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 )
@@ -282,7 +281,7 @@ func TestMarkdownAndHTML(t *testing.T) {
 }
 
 func TestReportHTMLAndOutcomesFrame(t *testing.T) {
-	tab := &report.Table{Title: "T <1>", Columns: []string{"a", "b"}, Notes: []string{"scripted readers are simulated"}}
+	tab := &eval.Table{Title: "T <1>", Columns: []string{"a", "b"}, Notes: []string{"scripted readers are simulated"}}
 	tab.AddRow("x", 0.5)
 	h := ReportHTML(tab)
 	for _, want := range []string{"T &lt;1&gt;", "<td>x</td>", "0.500", "simulated"} {

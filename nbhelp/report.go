@@ -8,13 +8,12 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
+	"github.com/esrkit/esrkit/esr/eval"
 )
 
-// ReportHTML renders a report.Table: its title, the cells, and its notes
+// ReportHTML renders a eval.Table: its title, the cells, and its notes
 // (which say which reader family produced the numbers).
-func ReportHTML(t *report.Table) string {
+func ReportHTML(t *eval.Table) string {
 	var b strings.Builder
 	if t.Title != "" {
 		b.WriteString("<p><b>" + html.EscapeString(t.Title) + "</b></p>")
@@ -30,12 +29,12 @@ func ReportHTML(t *report.Table) string {
 	return b.String()
 }
 
-// ShowReport displays a report.Table in the current cell.
-func ShowReport(t *report.Table) { out.HTML(ReportHTML(t)) }
+// ShowReport displays a eval.Table in the current cell.
+func ShowReport(t *eval.Table) { out.HTML(ReportHTML(t)) }
 
-// FoldedHTML is a report.Table folded under a one-line summary that opens
+// FoldedHTML is a eval.Table folded under a one-line summary that opens
 // it: per-family detail a reader looks at after the pooled table.
-func FoldedHTML(t *report.Table, summary string) string {
+func FoldedHTML(t *eval.Table, summary string) string {
 	if summary == "" {
 		summary = t.Title
 	}
@@ -44,7 +43,7 @@ func FoldedHTML(t *report.Table, summary string) string {
 }
 
 // ShowFolded displays a table folded (FoldedHTML).
-func ShowFolded(t *report.Table, summary string) { out.HTML(FoldedHTML(t, summary)) }
+func ShowFolded(t *eval.Table, summary string) { out.HTML(FoldedHTML(t, summary)) }
 
 // markdownToHTML escapes text and keeps its inline code and emphasis
 // readable: `code` and **bold** become <code> and <b>.

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
 )
@@ -51,7 +52,7 @@ func Readers() []reader.Reader { return Must(experiment.DefaultReaders(Path(".es
 func Setup(suite string, b *bench.Bench) experiment.Setup { return setupWith(suite, b, Readers()) }
 
 func setupWith(suite string, b *bench.Bench, readers []reader.Reader) experiment.Setup {
-	s := experiment.Setup{Bench: b, Readers: readers, Stats: experiment.DefaultStats,
+	s := experiment.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
 		Progress: ProgressFunc("evaluating " + suite)}
 	if suite == "deployed" {
 		s.Adapter = Path(experiment.ReferenceAdapter)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/esr/eval"
 )
 
 // refAdapter is the repository's reference adapter (Python, standard

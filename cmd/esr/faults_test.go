@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )

@@ -11,11 +11,10 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 func init() {
@@ -96,7 +95,7 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 }
 
 // writeTable prints t as text, md or csv.
-func writeTable(w io.Writer, t *report.Table, format string) error {
+func writeTable(w io.Writer, t *eval.Table, format string) error {
 	switch format {
 	case "csv":
 		return t.WriteCSV(w)
@@ -225,25 +224,25 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	f := experiment.QueryType(string(esr.Snapshot))
+	f := eval.QueryType(string(esr.Snapshot))
 	scope := "all strata (snapshot)"
 	if *stratum != "all" {
 		if !esr.ValidPhenomenon(esr.Phenomenon(*stratum)) {
 			return fmt.Errorf("--stratum %q is not a stratum or all", *stratum)
 		}
-		f = experiment.And(f, experiment.Phenomenon(*stratum))
+		f = eval.And(f, eval.Phenomenon(*stratum))
 		scope = *stratum + " (snapshot)"
 	}
-	rows = experiment.Select(rows, f)
+	rows = eval.Select(rows, f)
 	var runs []experiment.JudgedRows
 	for _, j := range js {
 		var sink eval.SliceSink
-		if err := experiment.Rejudge(ctx, b, rows, j, &sink, experiment.RejudgeOptions{Concurrency: judgeConcurrency([]judge.Judge{j})}); err != nil {
+		if err := eval.Rejudge(ctx, b, rows, j, &sink, eval.RejudgeOptions{Concurrency: judgeConcurrency([]judge.Judge{j})}); err != nil {
 			return err
 		}
 		runs = append(runs, experiment.JudgedRows{Judge: j.Name(), Rows: sink.Rows})
 	}
-	jts, err := experiment.JudgeTerms(runs, experiment.RenderMatched, nil, experiment.DefaultStats)
+	jts, err := experiment.JudgeTerms(runs, eval.RenderMatched, nil, eval.DefaultStats)
 	if err != nil {
 		return err
 	}

@@ -8,9 +8,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
 

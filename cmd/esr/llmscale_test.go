@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )

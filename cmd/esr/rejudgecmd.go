@@ -9,9 +9,8 @@ import (
 	"path/filepath"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/llm"
 )
 
@@ -60,11 +59,11 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	defer judge.Close(jd)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	opt := experiment.RejudgeOptions{Concurrency: judgeConcurrency([]judge.Judge{jd})}
+	opt := eval.RejudgeOptions{Concurrency: judgeConcurrency([]judge.Judge{jd})}
 	if *dry {
 		plan := llm.NewPlan()
 		var none discard
-		if err := experiment.Rejudge(llm.WithPlan(ctx, plan), b, rows, jd, none, opt); err != nil {
+		if err := eval.Rejudge(llm.WithPlan(ctx, plan), b, rows, jd, none, opt); err != nil {
 			return err
 		}
 		return finishPlan(stdout, stderr, plan, *export)
@@ -92,7 +91,7 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	meter := startMeter(stderr, pool, "rejudge")
 	opt.Progress = meter.progress
 	counted := &countingSink{Sink: sink}
-	runErr := experiment.Rejudge(ctx, b, rows, jd, counted, opt)
+	runErr := eval.Rejudge(ctx, b, rows, jd, counted, opt)
 	if err := sink.Close(); err != nil && runErr == nil {
 		runErr = err
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -54,12 +55,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		outDefault = "results"
 	}
 	out := fs.String("out", outDefault, outHelp)
-	B := fs.Int("B", experiment.DefaultStats.B, "bootstrap resamples")
-	seed := fs.Uint64("seed", experiment.DefaultStats.Seed, "bootstrap seed")
+	B := fs.Int("B", eval.DefaultStats.B, "bootstrap resamples")
+	seed := fs.Uint64("seed", eval.DefaultStats.Seed, "bootstrap seed")
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for LLM readers")
 	conc := fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)")
 	dry := fs.Bool("dry-run", false, "send nothing: print, as JSON, the requests per model the run would make, how many are cached, and estimated prompt tokens")
-	interval := fs.String("interval", experiment.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
+	interval := fs.String("interval", eval.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
 	var layout layoutFlags
 	layout.bind(fs)
 	adapter := fs.String("adapter", "", "exec: adapter `PATH` that the deployed experiment runs beside the deployed classes (run all: the repository's reference adapter)")
@@ -79,10 +80,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	defer closeReaders(rs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if *interval != experiment.IntervalCluster && *interval != experiment.IntervalPair {
-		return fmt.Errorf("--interval %q: want %s or %s", *interval, experiment.IntervalCluster, experiment.IntervalPair)
+	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
+		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
 	}
-	st := experiment.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
+	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
 	var steps []experiment.RunAllStep
 	setups := map[string]experiment.Setup{}
 	if name == "all" {

@@ -7,17 +7,16 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // DeployedParamsTable lists the parameters of each deployed class: what a
 // class name like graphiti@paraphrase=0.3 may set, its default and what it
 // assumes about the system (memory.ClassParams).
-func DeployedParamsTable() *report.Table {
-	t := &report.Table{Name: "deployed-parameters", Title: "What the deployed classes assume (class parameters, NAME@KEY=VALUE)",
+func DeployedParamsTable() *eval.Table {
+	t := &eval.Table{Name: "deployed-parameters", Title: "What the deployed classes assume (class parameters, NAME@KEY=VALUE)",
 		Columns: []string{"classes", "parameter", "default", "what it assumes"}}
 	for _, cs := range [][]string{{memory.Graphiti, memory.GraphitiCurrent}, {memory.Mem0V3, memory.Mem0Update}} {
 		for _, d := range memory.ClassParams(cs[0]) {
@@ -61,9 +60,9 @@ func TemplateName(class string) string {
 // oracle reader and readers (pooled), under DeployedOptions, and lists each
 // with its assumptions; one sentence per class states both scores with
 // them.
-func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) (*report.Table, []string, error) {
+func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) (*eval.Table, []string, error) {
 	mems := append([]string{DeployedBaseline}, classes...)
-	rows, err := Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
+	rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: DeployedOptions})
 	if err != nil {
 		return nil, nil, err
@@ -77,11 +76,11 @@ func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []string, rea
 		}
 		return ReadersGroup
 	}
-	acc := map[[2]string]Accuracy{}
-	for _, a := range AccuracyBy(rows, mems, group, nil, 0) {
+	acc := map[[2]string]eval.Accuracy{}
+	for _, a := range eval.AccuracyBy(rows, mems, group, nil, 0) {
 		acc[[2]string{a.Group, a.Memory}] = a
 	}
-	t := &report.Table{Name: "deployed-assumptions-" + b.Name(), Title: "Reverted-revert snapshot accuracy under stated assumptions: " + b.Name(),
+	t := &eval.Table{Name: "deployed-assumptions-" + b.Name(), Title: "Reverted-revert snapshot accuracy under stated assumptions: " + b.Name(),
 		Columns: []string{"class", "assumptions", "n (oracle)", OracleGroup, "n (readers)", ReadersGroup}}
 	var sentences []string
 	for _, m := range mems {
@@ -90,13 +89,13 @@ func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []string, rea
 			return nil, nil, err
 		}
 		o, r := acc[[2]string{OracleGroup, m}], acc[[2]string{ReadersGroup, m}]
-		t.AddRow(m, as, o.N, fmtProp(o.Acc), r.N, fmtProp(r.Acc))
+		t.AddRow(m, as, o.N, eval.PropCell(o.Acc), r.N, eval.PropCell(r.Acc))
 		if m == DeployedBaseline {
 			continue
 		}
 		sentences = append(sentences, fmt.Sprintf("On %s's reverted-revert snapshot questions, %s (%s) scores %s by its %s and %s by the %s (%s: %s and %s).",
-			b.Name(), m, as, fmtProp(o.Acc), OracleGroup, fmtProp(r.Acc), ReadersGroup, DeployedBaseline,
-			fmtProp(acc[[2]string{OracleGroup, DeployedBaseline}].Acc), fmtProp(acc[[2]string{ReadersGroup, DeployedBaseline}].Acc)))
+			b.Name(), m, as, eval.PropCell(o.Acc), OracleGroup, eval.PropCell(r.Acc), ReadersGroup, DeployedBaseline,
+			eval.PropCell(acc[[2]string{OracleGroup, DeployedBaseline}].Acc), eval.PropCell(acc[[2]string{ReadersGroup, DeployedBaseline}].Acc)))
 	}
 	var fams []string
 	for _, r := range readers {

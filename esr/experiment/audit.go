@@ -2,14 +2,16 @@ package experiment
 
 import (
 	"fmt"
-	"github.com/esrkit/esrkit/stats"
-	"gonum.org/v1/plot"
 	"math"
 	"slices"
 	"strings"
 
+	"github.com/esrkit/esrkit/stats"
+	"gonum.org/v1/plot"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/synth"
@@ -89,11 +91,11 @@ func ratioOf(n, d int) float64 {
 
 // Table4 lays out relation audits beside the paper's 500-pair audit (the
 // "t4/..." numbers of the registry).
-func Table4(audits []RelationAudit, name string) *report.Table {
-	t := &report.Table{Name: "table4-relation-audit-" + name, Title: "Table 4: atom-pair relation audit on " + name + " gold relations",
+func Table4(audits []RelationAudit, name string) *eval.Table {
+	t := &eval.Table{Name: "table4-relation-audit-" + name, Title: "Table 4: atom-pair relation audit on " + name + " gold relations",
 		Columns: []string{"scorer", "pairs", "acc", "macro-F1", "α̂FC", "α̂SM", "refine recall"}}
 	for _, a := range audits {
-		t.AddRow(a.Scorer, a.N, fmtProp(a.Accuracy), fmtProp(a.MacroF1), fmtProp(a.FalseContradict), fmtProp(a.SupersedeMiss), fmtProp(a.RefineRecall))
+		t.AddRow(a.Scorer, a.N, eval.PropCell(a.Accuracy), eval.PropCell(a.MacroF1), eval.PropCell(a.FalseContradict), eval.PropCell(a.SupersedeMiss), eval.PropCell(a.RefineRecall))
 	}
 	n := int(Paper["t4/N"])
 	t.AddRow("paper: rule scorer", n, PaperCell("t4/rule/acc", false), PaperCell("t4/rule/macro-F1", false),
@@ -245,14 +247,14 @@ func RefinementKinds(b *bench.Bench) func(streamID string, k esr.Key) string {
 // scorer, from RefinesAudit) beside the paper's refinement recall (App. A,
 // "Numerical instantiation", and Table 4: the rule scorer 0.050, a
 // DeepSeek-supervised scorer 0.425; the paper gives no precision).
-func RefinesRecallTable(audits [][]RefinesScore, name string) (*report.Table, error) {
-	t := &report.Table{Name: "refines-recall-" + name, Title: "REFINES recall and precision against gold relations on " + name + ", by refinement kind",
+func RefinesRecallTable(audits [][]RefinesScore, name string) (*eval.Table, error) {
+	t := &eval.Table{Name: "refines-recall-" + name, Title: "REFINES recall and precision against gold relations on " + name + ", by refinement kind",
 		Columns: []string{"scorer", "group", "gold REFINES", "recall", "predicted REFINES", "precision", "paper recall"}}
 	cell := func(x float64) string {
 		if math.IsNaN(x) {
 			return "—"
 		}
-		return fmtProp(x)
+		return eval.PropCell(x)
 	}
 	for _, a := range audits {
 		for _, sc := range a {
@@ -292,20 +294,20 @@ func RefinesRecallSentence(scores []RefinesScore) string {
 		case sc.Hits == 0:
 			none = append(none, sc.Group)
 		default:
-			some = append(some, fmt.Sprintf("%s (%s)", sc.Group, fmtProp(sc.Recall)))
+			some = append(some, fmt.Sprintf("%s (%s)", sc.Group, eval.PropCell(sc.Recall)))
 		}
 	}
 	if all == nil || all.Gold == 0 {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The %s scorer labels %d of %d gold REFINES pairs REFINES (recall %s", all.Scorer, all.Hits, all.Gold, fmtProp(all.Recall))
+	fmt.Fprintf(&b, "The %s scorer labels %d of %d gold REFINES pairs REFINES (recall %s", all.Scorer, all.Hits, all.Gold, eval.PropCell(all.Recall))
 	if all.Scorer == "rule" {
 		fmt.Fprintf(&b, "; the paper's rule scorer: %s", PaperCell("t4/rule/refine-recall", false))
 	}
 	b.WriteString(")")
 	if all.Predicted > 0 {
-		fmt.Fprintf(&b, " at precision %s", fmtProp(all.Precision))
+		fmt.Fprintf(&b, " at precision %s", eval.PropCell(all.Precision))
 	}
 	var parts []string
 	if len(every) > 0 {

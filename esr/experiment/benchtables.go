@@ -2,22 +2,24 @@ package experiment
 
 import (
 	"fmt"
-	"gonum.org/v1/plot"
 	"sort"
+
+	"gonum.org/v1/plot"
 
 	mstats "github.com/montanaflynn/stats"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/coverage"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Table1 is the paper's Table 1 for a benchmark: QAs by source, stratum
 // and query type, with the paper's main-set counts beside.
-func Table1(b *bench.Bench, name string) *report.Table {
+func Table1(b *bench.Bench, name string) *eval.Table {
 	c := coverage.Describe(b)
-	t := &report.Table{Name: "table1-composition-" + name, Title: fmt.Sprintf("Table 1: composition of %s (%d streams, %d QAs)", name, c.Streams, c.QAs),
+	t := &eval.Table{Name: "table1-composition-" + name, Title: fmt.Sprintf("Table 1: composition of %s (%d streams, %d QAs)", name, c.Streams, c.QAs),
 		Columns: []string{"source", "query type"}}
 	for _, p := range esr.Phenomena {
 		t.Columns = append(t.Columns, string(p))
@@ -52,9 +54,9 @@ func Table1(b *bench.Bench, name string) *report.Table {
 // StreamLengthTable is the distribution of events per stream: Table 12's
 // bins with stream and QA counts, and descriptive statistics (computed with
 // montanaflynn/stats).
-func StreamLengthTable(b *bench.Bench, name string) (*report.Table, error) {
+func StreamLengthTable(b *bench.Bench, name string) (*eval.Table, error) {
 	c := coverage.Describe(b)
-	t := &report.Table{Name: "stream-lengths-" + name, Title: "Stream lengths of " + name + " (events per stream)",
+	t := &eval.Table{Name: "stream-lengths-" + name, Title: "Stream lengths of " + name + " (events per stream)",
 		Columns: []string{"events", "paper's bin (Table 12)", "streams", "QAs"}}
 	if c.ShortStreams > 0 {
 		t.AddRow("1", "below the paper's bins", c.ShortStreams, c.ShortQAs)
@@ -88,9 +90,9 @@ func StreamLengthTable(b *bench.Bench, name string) (*report.Table, error) {
 // CoverageTable is Appendix F's extraction coverage on snapshot QAs: event
 // recall and co-key recall with their parts, beside the paper's GitHub
 // figures, plus atoms per event and keys per stream.
-func CoverageTable(b *bench.Bench, name string) *report.Table {
+func CoverageTable(b *bench.Bench, name string) *eval.Table {
 	r := coverage.Measure(b, func(q *esr.QA) bool { return q.Type() == esr.Snapshot })
-	t := &report.Table{Name: "coverage-" + name, Title: "Extraction coverage of " + name + " (snapshot QAs)",
+	t := &eval.Table{Name: "coverage-" + name, Title: "Extraction coverage of " + name + " (snapshot QAs)",
 		Columns: []string{"measure", "ours", "num / den", "paper (GitHub)"}}
 	t.AddRow("event recall", fmt.Sprintf("%.3f ± %.3f", r.EventRecall.Value, r.EventRecall.SE), fmt.Sprintf("%d / %d", r.EventRecall.Num, r.EventRecall.Den), "0.86 (1770/2055)")
 	t.AddRow("co-key recall", fmt.Sprintf("%.3f ± %.3f", r.CoKeyRecall.Value, r.CoKeyRecall.SE), fmt.Sprintf("%d / %d", r.CoKeyRecall.Num, r.CoKeyRecall.Den), "0.96 (585/609)")

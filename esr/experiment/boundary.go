@@ -9,11 +9,10 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // CSC path-recall stages (paper Tables 7–9), cumulative: each adds one
@@ -67,7 +66,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 		if st.row {
 			cfg.PerQA = forceGold
 		}
-		r, err := Evaluate(ctx, s.Bench, cfg)
+		r, err := eval.Evaluate(ctx, s.Bench, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -81,8 +80,8 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 // (on cross-source conflict the gold is ABSTAIN, so accuracy is the abstain
 // rate; one column says both), its paired difference against GraphRAG+abstain at baseline
 // (the paper's Table 9 column), and the step gained over the stage before.
-func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
-	t := &report.Table{Name: "table9-csc-chain", Title: "Tables 7–9: cross-source-conflict path recall (fine-ledger, cumulative oracle stages)",
+func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	t := &eval.Table{Name: "table9-csc-chain", Title: "Tables 7–9: cross-source-conflict path recall (fine-ledger, cumulative oracle stages)",
 		Columns: []string{"stage", "n", "acc (= abstain rate)", "Δ vs GraphRAG+abstain (baseline)", "95% CI", "paper acc", "paper Δ"}}
 	// Pair each stage's fine-ledger rows with baseline graphrag-abstain rows
 	// by (qid, family): relabel the control rows' condition to the stage.
@@ -94,7 +93,7 @@ func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) 
 	}
 	n := 0
 	for _, stage := range []string{StageBaseline, StagePair, StageRow, StageStrict} {
-		acc := AccuracyBy(rows, []string{memory.FineLedger}, nil, Condition(stage), opt.withDefaults().Level)
+		acc := eval.AccuracyBy(rows, []string{memory.FineLedger}, nil, eval.Condition(stage), opt.WithDefaults().Level)
 		if len(acc) == 0 {
 			continue
 		}
@@ -110,25 +109,25 @@ func CSCChainTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) 
 			o.Condition = ""
 			paired = append(paired, o)
 		}
-		c, err := Compare(paired, stage, memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
+		c, err := eval.Compare(paired, stage, memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
 		p := paper.Table9[stage]
 		if err != nil {
-			t.AddRow(stage, acc[0].N, fmtProp(acc[0].Acc), "—", "—", fmtProp(p[0]), fmtSigned(p[1]))
+			t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), "—", "—", eval.PropCell(p[0]), fmtSigned(p[1]))
 			continue
 		}
-		t.AddRow(stage, acc[0].N, fmtProp(acc[0].Acc), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmtProp(p[0]), fmtSigned(p[1]))
+		t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), eval.PropCell(p[0]), fmtSigned(p[1]))
 	}
 	if n == 0 {
 		return nil, fmt.Errorf("no cross-source-conflict rows")
 	}
-	gra := AccuracyBy(rows, []string{memory.GraphRAGAbstain}, func(o *eval.Outcome) string { return o.Condition }, nil, opt.withDefaults().Level)
+	gra := eval.AccuracyBy(rows, []string{memory.GraphRAGAbstain}, func(o *eval.Outcome) string { return o.Condition }, nil, opt.WithDefaults().Level)
 	for _, a := range gra {
-		t.AddRow("GraphRAG+abstain ("+a.Group+")", a.N, fmtProp(a.Acc), "—", "—", "—", "—")
+		t.AddRow("GraphRAG+abstain ("+a.Group+")", a.N, eval.PropCell(a.Acc), "—", "—", "—", "—")
 	}
 	t.Notes = []string{"the gold answer of a cross-source conflict is ABSTAIN, so a stage's accuracy is its abstain rate (the two columns would be equal)",
 		"stages are cumulative: pair-oracle forces gold relations; row-oracle also forces the row's status to gold; strict-decode also tells the reader to abstain whenever the status is unresolved",
 		fmt.Sprintf("paper: RL %s → %s → %s → %s; GraphRAG+abstain %s (standard), %s (strict prompt)",
-			fmtProp(paper.Table9[StageBaseline][0]), fmtProp(paper.Table9[StagePair][0]), fmtProp(paper.Table9[StageRow][0]), fmtProp(paper.Table9[StageStrict][0]),
+			eval.PropCell(paper.Table9[StageBaseline][0]), eval.PropCell(paper.Table9[StagePair][0]), eval.PropCell(paper.Table9[StageRow][0]), eval.PropCell(paper.Table9[StageStrict][0]),
 			PaperCell("t9/graphrag-abstain/standard", false), PaperCell("t9/graphrag-abstain/strict", false)), opt.IntervalNote(), familyNote(rows)}
 	return t, nil
 }
@@ -160,13 +159,13 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
-		res.Tables = append(res.Tables, Table5(Select(rows, Condition("")), s.Stats))
+		res.Tables = append(res.Tables, Table5(eval.Select(rows, eval.Condition("")), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
 			return o.Condition == StageBaseline || o.Condition == StagePair || o.Condition == StageRow || o.Condition == StageStrict
 		}
-		t, err := CSCChainTable(Select(rows, isStage), s.Stats)
+		t, err := CSCChainTable(eval.Select(rows, isStage), s.Stats)
 		res.add("table9-csc-chain", t, err)
-		scorer := Select(rows, Condition(ScorerRule, ScorerLearned))
+		scorer := eval.Select(rows, eval.Condition(ScorerRule, ScorerLearned))
 		t, err = RefinesTable(scorer, s.Stats)
 		res.add("table7-refines-recovery", t, err)
 		t, err = Table10(scorer, s.Stats)
@@ -183,7 +182,7 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 // refinement kind. The learned scorer's audit needs a cross-validation
 // (seconds), which a report built from cached rows should not redo:
 // RefinesAudit(b, cv.OutOfFold(), …) gives it (notebook 44-boundary).
-func refinesRecall(s Setup) (*report.Table, error) {
+func refinesRecall(s Setup) (*eval.Table, error) {
 	rule := s.Options.Relator
 	if rule == nil {
 		rule = relate.Rule{}

@@ -13,11 +13,11 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/paper"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Calibration fits one simulated reader profile (reader.SimProfile) per
@@ -419,8 +419,8 @@ func Refit(ctx context.Context, b *bench.Bench, c *reader.Calibration) ([][]floa
 // CalibrationTable lists a calibration's fit: per family, its skills and,
 // per target, the paper's value, the fitted profile's expected value and
 // the error.
-func CalibrationTable(c *reader.Calibration) *report.Table {
-	t := &report.Table{Name: "calibration-fit", Title: "Calibrated simulated readers: the paper's per-family numbers (Tables 16–17) and what each fitted profile gives on " + c.Bench,
+func CalibrationTable(c *reader.Calibration) *eval.Table {
+	t := &eval.Table{Name: "calibration-fit", Title: "Calibrated simulated readers: the paper's per-family numbers (Tables 16–17) and what each fitted profile gives on " + c.Bench,
 		Columns: []string{"family (reader)", "target", "paper", "fit", "error"}}
 	for _, f := range c.Families {
 		for i, tg := range f.Targets {
@@ -439,13 +439,13 @@ func CalibrationTable(c *reader.Calibration) *report.Table {
 }
 
 // CalibrationSkillsTable lists each calibrated profile's skills.
-func CalibrationSkillsTable(c *reader.Calibration) *report.Table {
-	t := &report.Table{Name: "calibration-skills", Title: "The fitted skills of the calibrated readers",
+func CalibrationSkillsTable(c *reader.Calibration) *eval.Table {
+	t := &eval.Table{Name: "calibration-skills", Title: "The fitted skills of the calibrated readers",
 		Columns: []string{"reader", "status", "date", "date-decay", "order", "first-row", "abstain", "lapse", "RMSE"}}
 	for _, f := range c.Families {
 		p := f.Profile
-		t.AddRow("sim:"+p.Name, fmtProp(p.StatusSkill), fmtProp(p.DateSkill), fmtProp(p.DateDecayPerRow), fmtProp(p.OrderSkill),
-			fmtProp(p.FirstRowBias), fmtProp(p.AbstainOnConflict), fmtProp(p.Lapse), fmt.Sprintf("%.3f", f.RMSE))
+		t.AddRow("sim:"+p.Name, eval.PropCell(p.StatusSkill), eval.PropCell(p.DateSkill), eval.PropCell(p.DateDecayPerRow), eval.PropCell(p.OrderSkill),
+			eval.PropCell(p.FirstRowBias), eval.PropCell(p.AbstainOnConflict), eval.PropCell(p.Lapse), fmt.Sprintf("%.3f", f.RMSE))
 	}
 	t.Notes = []string{"each skill is a probability drawn per question (reader.SimCapabilities says what each models and the paper's evidence for it)"}
 	return t

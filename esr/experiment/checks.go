@@ -8,24 +8,23 @@ import (
 	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
 // Table20 is, per family, RevisionLedger − GraphRAG+abstain on each stratum
 // (snapshot) with the exact two-sided paired permutation p-value and Holm's
 // step-down over the family's tests at alpha (paper Appendix G, Table 20).
-func Table20(rows []eval.Outcome, alpha float64) (*report.Table, error) {
-	t := &report.Table{Name: "table20-permutation-holm", Title: fmt.Sprintf("Table 20: RL − GraphRAG+abstain per stratum, permutation p with Holm (α = %.2f) per family", alpha),
+func Table20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
+	t := &eval.Table{Name: "table20-permutation-holm", Title: fmt.Sprintf("Table 20: RL − GraphRAG+abstain per stratum, permutation p with Holm (α = %.2f) per family", alpha),
 		Columns: []string{"family", "stratum", "n", "Δ", "p", "Holm-adjusted p", "reject"}}
-	fams := Distinct(rows, func(o *eval.Outcome) string { return o.Family })
+	fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family })
 	for _, fam := range fams {
 		var ps []float64
 		var cells [][]any
 		for _, p := range esr.Phenomena {
-			xa, xb := Paired(rows, memory.FineLedger, memory.GraphRAGAbstain, And(Family(fam), QueryType("snapshot"), Phenomenon(string(p))))
+			xa, xb := eval.Paired(rows, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.Family(fam), eval.QueryType("snapshot"), eval.Phenomenon(string(p))))
 			if len(xa) == 0 {
 				continue
 			}
@@ -61,16 +60,16 @@ func Table20(rows []eval.Outcome, alpha float64) (*report.Table, error) {
 // Table16 is per-family abstain calibration (agreement of binary abstain
 // decisions with gold abstain labels) and Cohen's κ on the same table, for
 // RevisionLedger and GraphRAG+abstain on snapshot rows (Appendix G).
-func Table16(rows []eval.Outcome) (*report.Table, error) {
-	t := &report.Table{Name: "table16-abstain-calibration", Title: "Table 16: abstain calibration and κ per family (snapshot)",
+func Table16(rows []eval.Outcome) (*eval.Table, error) {
+	t := &eval.Table{Name: "table16-abstain-calibration", Title: "Table 16: abstain calibration and κ per family (snapshot)",
 		Columns: []string{"family", "n", "RL cal.", "GRA cal.", "RL κ", "GRA κ"}}
-	for _, fam := range Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
+	for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
 		var cells []any
 		n := 0
 		var cal, kap [2]string
 		for i, m := range []string{memory.FineLedger, memory.GraphRAGAbstain} {
 			var got, gold []bool
-			for _, o := range Select(rows, And(Family(fam), QueryType("snapshot"), func(o *eval.Outcome) bool { return o.Memory == m })) {
+			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return o.Memory == m })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}
 			cal[i], kap[i] = "—", "—"
@@ -87,7 +86,7 @@ func Table16(rows []eval.Outcome) (*report.Table, error) {
 				kap[i] = fmt.Sprintf("%.3f", c.Kappa.Kappa)
 			}
 			n = len(got)
-			cal[i] = fmtProp(c.Agreement)
+			cal[i] = eval.PropCell(c.Agreement)
 		}
 		cells = append(cells, fam, n, cal[0], cal[1], kap[0], kap[1])
 		t.AddRow(cells...)

@@ -6,12 +6,12 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/theory"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // Corollary1OnBench measures every input of Corollary 1 on a benchmark
@@ -34,13 +34,13 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 		if ph != "" {
 			cfg.Phenomena = []esr.Phenomenon{ph}
 		}
-		rows, err := Evaluate(ctx, b, cfg)
+		rows, err := eval.Evaluate(ctx, b, cfg)
 		if err != nil {
 			return nil, 0, err
 		}
 		acc := map[string]float64{}
 		n := 0
-		for _, a := range AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, nil, 0.95) {
+		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, nil, 0.95) {
 			acc[a.Memory], n = a.Acc, a.N
 		}
 		if n == 0 {

@@ -13,10 +13,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // DeployedBaseline is the d-blind baseline the deployed classes are
@@ -64,7 +63,7 @@ func reportsKept(class string) bool {
 // the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
 func DeployedEval(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) ([]eval.Outcome, error) {
 	defer memory.CloseAdapters()
-	return Evaluate(ctx, b, eval.Config{Memories: DeployedMemories(classes), Readers: readers, Options: DeployedOptions})
+	return eval.Evaluate(ctx, b, eval.Config{Memories: DeployedMemories(classes), Readers: readers, Options: DeployedOptions})
 }
 
 // ShortName shortens an exec: class name for tables: the adapter's path
@@ -88,11 +87,11 @@ func ShortName(class string) string {
 // DeployedScope is a subset of rows a decomposition is computed on.
 type DeployedScope struct {
 	Name   string
-	Filter Filter
+	Filter eval.Filter
 }
 
 // RevertedRevertSnapshot keeps the reverted-revert snapshot rows.
-var RevertedRevertSnapshot = And(QueryType(string(esr.Snapshot)), Phenomenon(string(esr.RevertedRevert)))
+var RevertedRevertSnapshot = eval.And(eval.QueryType(string(esr.Snapshot)), eval.Phenomenon(string(esr.RevertedRevert)))
 
 // DeployedScopes are all rows and the reverted-revert snapshot rows.
 var DeployedScopes = []DeployedScope{
@@ -117,41 +116,41 @@ type DeployedTerms struct {
 	// Assumptions are the class's parameters with their values
 	// (memory.Assumptions).
 	Assumptions                       string
-	Total, Content, Render, Mechanism Comparison
+	Total, Content, Render, Mechanism eval.Comparison
 	HasContent                        bool
 }
 
 // DeployedTermsOf computes class's DeployedTerms over the rows f keeps.
-func DeployedTermsOf(rows []eval.Outcome, class, scope string, f Filter, opt StatOptions) (DeployedTerms, error) {
+func DeployedTermsOf(rows []eval.Outcome, class, scope string, f eval.Filter, opt eval.StatOptions) (DeployedTerms, error) {
 	as, err := memory.Assumptions(class, DeployedOptions)
 	if err != nil {
 		return DeployedTerms{}, err
 	}
 	d := DeployedTerms{Class: class, Scope: scope, Assumptions: as}
 	control, cm := memory.RenderMatched(class), memory.ContentMatched(class)
-	if d.Total, err = Compare(rows, "total", class, DeployedBaseline, f, opt); err != nil {
+	if d.Total, err = eval.Compare(rows, "total", class, DeployedBaseline, f, opt); err != nil {
 		return d, err
 	}
-	if d.Mechanism, err = Compare(rows, "mechanism", class, control, f, opt); err != nil {
+	if d.Mechanism, err = eval.Compare(rows, "mechanism", class, control, f, opt); err != nil {
 		return d, err
 	}
 	if !reportsKept(class) {
-		d.Render, err = Compare(rows, "render", control, DeployedBaseline, f, opt)
+		d.Render, err = eval.Compare(rows, "render", control, DeployedBaseline, f, opt)
 		return d, err
 	}
-	if d.Content, err = Compare(rows, "content", cm, DeployedBaseline, f, opt); err != nil {
+	if d.Content, err = eval.Compare(rows, "content", cm, DeployedBaseline, f, opt); err != nil {
 		return d, err
 	}
 	d.HasContent = true
-	d.Render, err = Compare(rows, "render", control, cm, f, opt)
+	d.Render, err = eval.Compare(rows, "render", control, cm, f, opt)
 	return d, err
 }
 
 // DeployedDecomposition is each class's DeployedTerms per scope as a table,
 // and one sentence per class and scope generated from the numbers, naming
 // the class's assumptions and each term.
-func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []string, opt StatOptions) (*report.Table, []string, error) {
-	t := &report.Table{Name: "deployed-decomposition-" + benchName,
+func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []string, opt eval.StatOptions) (*eval.Table, []string, error) {
+	t := &eval.Table{Name: "deployed-decomposition-" + benchName,
 		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
 		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
 			"total", "content", "render", "mechanism"}}
@@ -164,10 +163,10 @@ func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []stri
 			}
 			content, accCM := "—", "—"
 			if d.HasContent {
-				content, accCM = termCell(d.Content), fmtProp(d.Content.AccA)
+				content, accCM = termCell(d.Content), eval.PropCell(d.Content.AccA)
 			}
-			t.AddRow(ShortName(c), d.Assumptions, sc.Name, d.Total.N, fmtProp(d.Total.AccA), fmtProp(d.Mechanism.AccB), accCM,
-				fmtProp(d.Total.AccB), termCell(d.Total), content, termCell(d.Render), termCell(d.Mechanism))
+			t.AddRow(ShortName(c), d.Assumptions, sc.Name, d.Total.N, eval.PropCell(d.Total.AccA), eval.PropCell(d.Mechanism.AccB), accCM,
+				eval.PropCell(d.Total.AccB), termCell(d.Total), content, termCell(d.Render), termCell(d.Mechanism))
 			sentences = append(sentences, decompositionSentence(benchName, d))
 		}
 	}
@@ -182,11 +181,11 @@ func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []stri
 	return t, sentences, nil
 }
 
-func termCell(c Comparison) string { return fmtSigned(c.Delta) + " " + fmtCI(c.Lo, c.Hi) }
+func termCell(c eval.Comparison) string { return fmtSigned(c.Delta) + " " + fmtCI(c.Lo, c.Hi) }
 
 // direction words a paired difference: "raises"/"lowers" when the interval
 // excludes zero, "does not measurably change" otherwise.
-func direction(c Comparison) string {
+func direction(c eval.Comparison) string {
 	switch {
 	case c.Lo > 0:
 		return "raises accuracy by " + fmtSigned(c.Delta)
@@ -204,7 +203,7 @@ func decompositionSentence(benchName string, d DeployedTerms) string {
 	s := fmt.Sprintf("On %s (%s, n = %d pairs), %s against %s: overall it %s", benchName, d.Scope, d.Total.N, class, d.Total.B, direction(d.Total))
 	type term struct {
 		name, what string
-		c          Comparison
+		c          eval.Comparison
 	}
 	var terms []term
 	if d.HasContent {
@@ -235,13 +234,13 @@ func decompositionSentence(benchName string, d DeployedTerms) string {
 // a reverted revert whose restored fact has the first fact's text) through
 // each class: its structured snapshot and provenance read-outs and what each
 // scripted (SIMULATED) reader answers from its render.
-func RevertedRevertTable(ctx context.Context, classes []string, profiles []string) (*report.Table, error) {
+func RevertedRevertTable(ctx context.Context, classes []string, profiles []string) (*eval.Table, error) {
 	s, atoms := bench.Figure1()
 	qa := bench.Figure1QA()
 	snap := qa.Query(bench.TimeoutKey)
 	prov := snap
 	prov.Type = esr.Provenance
-	t := &report.Table{Name: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
+	t := &eval.Table{Name: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
 		Columns: []string{"class", "assumptions", "state: now", "state: before"}}
 	var rs []reader.Reader
 	for _, p := range profiles {
@@ -292,7 +291,7 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 // snapshots of the same Wikidata slots (DyKnow's 2024 conversion, old, and
 // V-DyKnow's 2025, new), paired by key (entity, attribute) from their
 // snapshot QAs.
-func DriftTable(old, new *bench.Bench, oldName, newName string) *report.Table {
+func DriftTable(old, new *bench.Bench, oldName, newName string) *eval.Table {
 	cur := func(b *bench.Bench) map[esr.Key]esr.QA {
 		m := map[esr.Key]esr.QA{}
 		for _, q := range b.QAs {
@@ -322,7 +321,7 @@ func DriftTable(old, new *bench.Bench, oldName, newName string) *report.Table {
 		}
 		return keys[i].Attribute < keys[j].Attribute
 	})
-	t := &report.Table{Name: "drift-" + oldName + "-" + newName, Title: "Drift: slots whose current value changed from " + oldName + " to " + newName,
+	t := &eval.Table{Name: "drift-" + oldName + "-" + newName, Title: "Drift: slots whose current value changed from " + oldName + " to " + newName,
 		Columns: []string{"entity", "attribute", oldName + " current", newName + " current", "change"}}
 	changed := 0
 	for _, k := range keys {

@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"github.com/esrkit/esrkit/esr/eval"
+
 	"context"
 	"math"
 	"strings"
@@ -37,7 +39,7 @@ func TestDeployedDecompositionSentences(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, sentences, err := DeployedDecomposition(rows, "figure1", classes, StatOptions{B: 200, Seed: 1})
+	tb, sentences, err := DeployedDecomposition(rows, "figure1", classes, eval.StatOptions{B: 200, Seed: 1})
 	if err != nil || len(tb.Rows) == 0 || len(sentences) != len(tb.Rows) {
 		t.Fatalf("%v %v %v", tb, sentences, err)
 	}
@@ -91,7 +93,7 @@ func TestDeployedTermsAddUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := StatOptions{B: 200, Seed: 1}
+	opt := eval.StatOptions{B: 200, Seed: 1}
 	for _, c := range classes {
 		for _, sc := range DeployedScopes {
 			d, err := DeployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
@@ -137,8 +139,8 @@ func TestDriftTable(t *testing.T) {
 // The closing clause names the largest term that is distinguishable from
 // zero, and says when the terms offset each other.
 func TestDecompositionSentenceNamesTheLargestTerm(t *testing.T) {
-	c := func(d, lo, hi float64) Comparison {
-		return Comparison{B: DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
+	c := func(d, lo, hi float64) eval.Comparison {
+		return eval.Comparison{B: DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
 	}
 	for want, d := range map[string]DeployedTerms{
 		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.Graphiti, Scope: "s", Assumptions: "dup=1", HasContent: true,

@@ -10,14 +10,13 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/dyknow"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // miniBench has n reverted-revert streams (Figure 1 shaped) and n
@@ -51,16 +50,16 @@ func miniBench(n int) *bench.Bench {
 
 func TestDecompositionWithOracle(t *testing.T) {
 	b := miniBench(20)
-	mems := append(append([]string{}, memory.Names...), experiment.CoarseControl)
-	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
+	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rows) != 60*10 {
 		t.Fatalf("%d rows, want 600", len(rows))
 	}
-	rr := experiment.And(experiment.QueryType("snapshot"), experiment.Phenomenon("reverted_revert"))
-	cs, err := experiment.Decomposition(rows, rr, experiment.StatOptions{B: 2000, Seed: 1})
+	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon("reverted_revert"))
+	cs, err := experiment.Decomposition(rows, rr, eval.StatOptions{B: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +68,8 @@ func TestDecompositionWithOracle(t *testing.T) {
 	// the ledger and coarse invalidation recover the value. Coarse's own
 	// control abstains like the ledger's (the one d-blind rule), so the
 	// layout term is 0 and the paper's coarse term is all mechanism.
-	want := map[string]float64{experiment.TermRender: 0, experiment.TermFineMechanism: 1,
-		experiment.TermCoarsePaper: 1, experiment.TermCoarseMatched: 1, experiment.TermCoarseLayout: 0}
+	want := map[string]float64{eval.TermRender: 0, eval.TermFineMechanism: 1,
+		eval.TermCoarsePaper: 1, eval.TermCoarseMatched: 1, eval.TermCoarseLayout: 0}
 	for _, c := range cs {
 		if c.Family != "oracle" {
 			t.Errorf("single family labelled %q", c.Family)
@@ -88,7 +87,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	}
 	// Table 3 per stratum: on cross-source conflict the fine ledger abstains
 	// (correct) and render-only abstains too: residual 0.
-	t3, cs3, err := experiment.Table3(rows, experiment.StatOptions{B: 500})
+	t3, cs3, err := experiment.Table3(rows, eval.StatOptions{B: 500})
 	if err != nil || len(cs3) != 2 {
 		t.Fatalf("table 3: %v, %d strata", err, len(cs3))
 	}
@@ -116,8 +115,8 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 			eval.Outcome{QID: q, Memory: "B", Family: "f", Correct: i%5 == 0})
 	}
 	rows = append(rows, eval.Outcome{QID: "unpaired", Memory: "A", Family: "f", Correct: true})
-	c1, _ := experiment.Compare(rows, "x", "A", "B", nil, experiment.StatOptions{B: 1000, Seed: 3})
-	c2, _ := experiment.Compare(rows, "x", "A", "B", nil, experiment.StatOptions{B: 1000, Seed: 3})
+	c1, _ := eval.Compare(rows, "x", "A", "B", nil, eval.StatOptions{B: 1000, Seed: 3})
+	c2, _ := eval.Compare(rows, "x", "A", "B", nil, eval.StatOptions{B: 1000, Seed: 3})
 	if c1 != c2 {
 		t.Errorf("same seed, different result: %v vs %v", c1, c2)
 	}
@@ -125,7 +124,7 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 	if c1.N != 50 || math.Abs(c1.Delta-0.3) > 1e-12 || !(c1.Lo < 0.3 && 0.3 < c1.Hi) {
 		t.Errorf("comparison %v", c1)
 	}
-	if _, err := experiment.Compare(rows, "x", "A", "C", nil, experiment.StatOptions{}); err == nil {
+	if _, err := eval.Compare(rows, "x", "A", "C", nil, eval.StatOptions{}); err == nil {
 		t.Error("no pairs should be an error")
 	}
 }
@@ -136,7 +135,7 @@ func TestSuitesRunAndSave(t *testing.T) {
 	b := miniBench(12)
 	for _, name := range experiment.SuiteNames() {
 		res, err := experiment.Suites[name].Run(context.Background(), experiment.Setup{Bench: b,
-			Readers: []reader.Reader{reader.Oracle{}}, Stats: experiment.StatOptions{B: 200, Seed: 1}})
+			Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200, Seed: 1}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -169,7 +168,7 @@ func TestNoiseSweepDeterministic(t *testing.T) {
 			t.Fatalf("row %d differs between identical sweeps", i)
 		}
 	}
-	cs := experiment.SweepComparisons(r1, experiment.RelationNoiseAxis, experiment.NoiseLevels, experiment.StatOptions{B: 200})
+	cs := experiment.SweepComparisons(r1, experiment.RelationNoiseAxis, experiment.NoiseLevels, eval.StatOptions{B: 200})
 	if len(cs) != 6 || cs[0].Delta != 0 {
 		t.Errorf("clean level: fine − coarse = %v (want 0 with the oracle reader on clean reverts)", cs[0].Delta)
 	}
@@ -178,7 +177,7 @@ func TestNoiseSweepDeterministic(t *testing.T) {
 // A cached run reads its rows back and reports the same tables.
 func TestRunCached(t *testing.T) {
 	b := miniBench(8)
-	s := experiment.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: experiment.StatOptions{B: 300, Seed: 2}}
+	s := experiment.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 300, Seed: 2}}
 	dir := t.TempDir()
 	su := experiment.Suites["render-confound"]
 	r1, err := su.RunCached(context.Background(), s, dir)
@@ -246,11 +245,11 @@ func TestCSCChain(t *testing.T) {
 		}
 	}
 	res, err := experiment.Suites["boundary"].Run(context.Background(), experiment.Setup{Bench: b,
-		Readers: []reader.Reader{reader.Oracle{}}, Stats: experiment.StatOptions{B: 200}})
+		Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var chain *report.Table
+	var chain *eval.Table
 	for _, tab := range res.Tables {
 		if tab.Name == "table9-csc-chain" {
 			chain = tab
@@ -287,7 +286,7 @@ func TestDyKnowRAGTable(t *testing.T) {
 	if err != nil {
 		t.Skip("no bundled DyKnow outcomes:", err)
 	}
-	tab, err := experiment.DyKnowRAGTable(outs, experiment.StatOptions{B: 2000})
+	tab, err := experiment.DyKnowRAGTable(outs, eval.StatOptions{B: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,13 +342,13 @@ func TestCustomMemoryDecomposition(t *testing.T) {
 		t.Error("re-registering a built-in accepted")
 	}
 	b := miniBench(10)
-	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: []string{name, control, memory.GraphRAGAbstain},
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: []string{name, control, memory.GraphRAGAbstain},
 		Readers: []reader.Reader{reader.Oracle{}}, QueryTypes: []esr.QueryType{esr.Snapshot}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := experiment.CompareTerms(rows, experiment.MechanismTerms(name, control, memory.GraphRAGAbstain),
-		experiment.Phenomenon("reverted_revert"), experiment.StatOptions{B: 200})
+	cs, err := eval.CompareTerms(rows, eval.MechanismTerms(name, control, memory.GraphRAGAbstain),
+		eval.Phenomenon("reverted_revert"), eval.StatOptions{B: 200})
 	if err != nil || len(cs) != 3 {
 		t.Fatalf("%v %v", cs, err)
 	}
@@ -395,11 +394,11 @@ func TestCorollary1OnBench(t *testing.T) {
 // The notebook sentences follow the numbers: sign and significance words
 // come from the interval, never from the label.
 func TestProseFollowsNumbers(t *testing.T) {
-	pos := experiment.Comparison{Label: "render", A: "render-only", B: "graphrag-abstain", N: 10, Delta: 0.2, Lo: 0.1, Hi: 0.3, Level: 0.95}
-	neg := experiment.Comparison{Label: "render", A: "render-only", B: "graphrag-abstain", N: 10, Delta: -0.2, Lo: -0.3, Hi: -0.1, Level: 0.95}
-	nul := experiment.Comparison{Label: "fine-d mechanism", A: "fine-ledger", B: "render-only", N: 10, Delta: 0.01, Lo: -0.02, Hi: 0.04, Level: 0.95}
+	pos := eval.Comparison{Label: "render", A: "render-only", B: "graphrag-abstain", N: 10, Delta: 0.2, Lo: 0.1, Hi: 0.3, Level: 0.95}
+	neg := eval.Comparison{Label: "render", A: "render-only", B: "graphrag-abstain", N: 10, Delta: -0.2, Lo: -0.3, Hi: -0.1, Level: 0.95}
+	nul := eval.Comparison{Label: "fine-d mechanism", A: "fine-ledger", B: "render-only", N: 10, Delta: 0.01, Lo: -0.02, Hi: 0.04, Level: 0.95}
 	for _, tc := range []struct {
-		c    experiment.Comparison
+		c    eval.Comparison
 		want string
 	}{{pos, "positive"}, {neg, "negative"}, {nul, "not distinguishable from 0"}} {
 		if got := experiment.Describe(tc.c); !strings.Contains(got, tc.want) || !strings.Contains(got, fmt.Sprintf("%+.3f", tc.c.Delta)) {
@@ -407,13 +406,13 @@ func TestProseFollowsNumbers(t *testing.T) {
 		}
 	}
 	neg.Family, nul.Family = "fam", "fam"
-	got := experiment.DecompositionSummary([]experiment.Comparison{neg, nul})
+	got := experiment.DecompositionSummary([]eval.Comparison{neg, nul})
 	if !strings.Contains(got, "render term is the larger and negative") || strings.Contains(got, "carries most of the gain") {
 		t.Errorf("a negative render term is summarised as %q", got)
 	}
 	m := nul
 	m.Delta, m.Lo, m.Hi = 0.5, 0.4, 0.6
-	got = experiment.DecompositionSummary([]experiment.Comparison{neg, m})
+	got = experiment.DecompositionSummary([]eval.Comparison{neg, m})
 	if !strings.Contains(got, "mechanism term is the larger and positive") {
 		t.Errorf("a larger positive mechanism term is summarised as %q", got)
 	}
@@ -459,8 +458,8 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 				eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: "B", Correct: b})
 		}
 	}
-	terms := []experiment.Term{{"A − B", "A", "B"}}
-	tab, err := experiment.IntervalTable(rows, terms, nil, experiment.StatOptions{B: 2000, Seed: 3})
+	terms := []eval.Term{{Label: "A − B", A: "A", B: "B"}}
+	tab, err := experiment.IntervalTable(rows, terms, nil, eval.StatOptions{B: 2000, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,7 +468,7 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 	if ratio < 1.5 {
 		t.Errorf("width ratio %v with perfectly correlated families; want about √5", ratio)
 	}
-	s, err := experiment.IntervalWidthSentence(rows, terms, nil, experiment.StatOptions{B: 2000, Seed: 3})
+	s, err := experiment.IntervalWidthSentence(rows, terms, nil, eval.StatOptions{B: 2000, Seed: 3})
 	if err != nil || !strings.Contains(s, "move together") {
 		t.Errorf("sentence %q (%v), want the positive-correlation explanation", s, err)
 	}
@@ -486,7 +485,7 @@ func TestRunCachedKeysOnReaderConfig(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := experiment.Setup{Bench: b, Readers: []reader.Reader{r}, Stats: experiment.StatOptions{B: 200, Seed: 1}}
+		s := experiment.Setup{Bench: b, Readers: []reader.Reader{r}, Stats: eval.StatOptions{B: 200, Seed: 1}}
 		res, err := experiment.Suites["render-confound"].RunCached(context.Background(), s, dir)
 		if err != nil {
 			t.Fatal(err)
@@ -556,7 +555,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 		t.Errorf("capabilities table has %d rows for %d readers", len(tab.Rows), len(rs))
 	}
 
-	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: experiment.Staircase, Readers: rs,
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: experiment.Staircase, Readers: rs,
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 	if err != nil {
 		t.Fatal(err)
@@ -568,7 +567,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 			pooled[a.Memory] = a.Acc
 		}
 	}
-	cs, err := experiment.CompareTerms(rows, experiment.RenderMatched[:2], nil, experiment.StatOptions{B: 200, Seed: 1})
+	cs, err := eval.CompareTerms(rows, eval.RenderMatched[:2], nil, eval.StatOptions{B: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -589,7 +588,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 // ExplainGap names the sign against the paper's and the families behind a
 // pooled term; WhoIsRight splits a memory's accuracy by family.
 func TestExplainGapAndWhoIsRight(t *testing.T) {
-	cs := []experiment.Comparison{
+	cs := []eval.Comparison{
 		{Label: "render", Family: experiment.Pooled, Delta: -0.05, Lo: -0.08, Hi: -0.02},
 		{Label: "render", Family: "a", Delta: -0.25, Lo: -0.3, Hi: -0.2},
 		{Label: "render", Family: "b", Delta: 0, Lo: 0, Hi: 0},

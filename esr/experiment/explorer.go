@@ -11,11 +11,10 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // The explorer is the library behind notebook 40: one simulated reader
@@ -28,7 +27,7 @@ import (
 // ExploreMemories are the memories the explorer renders and drills into:
 // the render-matched trio, then coarse-retain's own control and
 // coarse-retain (so the drill-down's last step is coarse's mechanism alone).
-var ExploreMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, CoarseControl, memory.CoarseRetain}
+var ExploreMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, eval.CoarseControl, memory.CoarseRetain}
 
 // AllStrata is the ExploreSettings.Stratum that keeps every phenomenon.
 const AllStrata = "all"
@@ -36,17 +35,17 @@ const AllStrata = "all"
 // TermSet is a named set of paired comparisons the explorer can show.
 type TermSet struct {
 	Name  string
-	Terms []Term
+	Terms []eval.Term
 }
 
 // ExploreTermSets are the comparisons the explorer's "memories compared"
 // control offers, default first.
 var ExploreTermSets = []TermSet{
-	{"render-matched decomposition (Table 2)", RenderMatched},
-	{"headline: ledger and Graphiti vs GraphRAG+abstain (§4.1)", Headline},
-	{"render term only", RenderMatched[:1]},
-	{"mechanism terms only (fine-d, coarse-d matched)", []Term{RenderMatched[1], RenderMatched[3]}},
-	{"coarse-d mechanism two ways (paper's = matched + layout)", RenderMatched[2:]},
+	{"render-matched decomposition (Table 2)", eval.RenderMatched},
+	{"headline: ledger and Graphiti vs GraphRAG+abstain (§4.1)", eval.Headline},
+	{"render term only", eval.RenderMatched[:1]},
+	{"mechanism terms only (fine-d, coarse-d matched)", []eval.Term{eval.RenderMatched[1], eval.RenderMatched[3]}},
+	{"coarse-d mechanism two ways (paper's = matched + layout)", eval.RenderMatched[2:]},
 }
 
 // ExploreSettings are the explorer's controls.
@@ -68,7 +67,7 @@ type ExploreSettings struct {
 	// Seed seeds the reader's draws, the relation noise and the bootstrap.
 	Seed uint64
 	// Stats are the interval options; the zero value is InteractiveStats.
-	Stats StatOptions
+	Stats eval.StatOptions
 }
 
 // DefaultExploreSettings open the explorer on reverted-revert snapshot
@@ -78,11 +77,11 @@ type ExploreSettings struct {
 func DefaultExploreSettings() ExploreSettings {
 	p := reader.CalibratedProfiles()[0]
 	return ExploreSettings{Stratum: string(esr.RevertedRevert), QueryType: esr.Snapshot, Terms: ExploreTermSets[0].Name,
-		Format: memory.LedgerFormats[0], Reader: p, Seed: 1, Stats: InteractiveStats}
+		Format: memory.LedgerFormats[0], Reader: p, Seed: 1, Stats: eval.InteractiveStats}
 }
 
 // termSet returns the terms the settings name.
-func (s ExploreSettings) termSet() ([]Term, error) {
+func (s ExploreSettings) termSet() ([]eval.Term, error) {
 	ts, err := TermSetNamed(s.Terms)
 	return ts.Terms, err
 }
@@ -190,7 +189,7 @@ type ExploreView struct {
 	Reader      string // the sim reader's name, "sim:NAME"
 	Questions   int
 	Rows        []eval.Outcome
-	Comparisons []Comparison
+	Comparisons []eval.Comparison
 }
 
 // View computes the view for s: reads every kept render with a sim reader
@@ -198,7 +197,7 @@ type ExploreView struct {
 // exactly, and compares the memories of the chosen terms with s.Stats.
 func (e *Explorer) View(ctx context.Context, s ExploreSettings) (*ExploreView, error) {
 	if s.Stats.B == 0 {
-		s.Stats = InteractiveStats
+		s.Stats = eval.InteractiveStats
 	}
 	if err := s.validate(); err != nil {
 		return nil, err
@@ -229,7 +228,7 @@ func (e *Explorer) View(ctx context.Context, s ExploreSettings) (*ExploreView, e
 			v.Rows = append(v.Rows, o)
 		}
 	}
-	if v.Comparisons, err = CompareTerms(v.Rows, terms, nil, s.Stats); err != nil {
+	if v.Comparisons, err = eval.CompareTerms(v.Rows, terms, nil, s.Stats); err != nil {
 		return nil, err
 	}
 	return v, ctx.Err()
@@ -254,16 +253,16 @@ func (v *ExploreView) Accuracy(m string) (float64, bool) {
 
 // Table is the view's decomposition table: each term with both
 // accuracies, Δ, interval, discordant pairs and p.
-func (v *ExploreView) Table() *report.Table {
+func (v *ExploreView) Table() *eval.Table {
 	s := v.Settings
-	t := &report.Table{Name: "explorer", Title: fmt.Sprintf("Explorer: %s on %s (%d questions), SIMULATED reader %s", s.Terms, s.Scope(), v.Questions, v.Reader),
+	t := &eval.Table{Name: "explorer", Title: fmt.Sprintf("Explorer: %s on %s (%d questions), SIMULATED reader %s", s.Terms, s.Scope(), v.Questions, v.Reader),
 		Columns: []string{"term", "A", "B", "acc A", "acc B", "Δ", "CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	for _, c := range v.Comparisons {
-		t.AddRow(c.Label, c.A, c.B, fmtProp(c.AccA), fmtProp(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
+		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
 	}
 	t.Notes = []string{
 		fmt.Sprintf("reader %s: %s; ledger format %s; relation noise p = %g; seed %d", v.Reader, s.Reader.Skills(), s.Format, s.NoiseP, s.Seed),
-		ciNote(v.Comparisons),
+		eval.IntervalNoteFor(v.Comparisons),
 		"sim:* readers are SIMULATED stochastic rules, not LLMs: the explorer shows which reader skills move which term, not the paper's magnitudes",
 	}
 	return t

@@ -8,6 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -24,7 +25,7 @@ func loadSynthetic(tb testing.TB) *bench.Bench {
 }
 
 // correctBy indexes rows' labels by (qid, memory).
-func correctBy(rows []experiment.Outcome) map[[2]string]bool {
+func correctBy(rows []eval.Outcome) map[[2]string]bool {
 	m := map[[2]string]bool{}
 	for _, o := range rows {
 		m[[2]string{o.QID, o.Memory}] = o.Correct
@@ -34,7 +35,7 @@ func correctBy(rows []experiment.Outcome) map[[2]string]bool {
 
 // TestExplorerMatchesEvaluate: the explorer's kept-render path gives, for
 // every setting tried, the same labels as the library's evaluation path
-// (experiment.Evaluate with the same sim reader, stratum, format and
+// (eval.Evaluate with the same sim reader, stratum, format and
 // noise), and the same terms as CompareTerms on those rows.
 func TestExplorerMatchesEvaluate(t *testing.T) {
 	b := loadSynthetic(t)
@@ -70,7 +71,7 @@ func TestExplorerMatchesEvaluate(t *testing.T) {
 		if s.NoiseP > 0 {
 			opt.Relator = relate.RelationNoise{Inner: relate.Rule{}, P: s.NoiseP, Seed: s.Seed}
 		}
-		want, err := experiment.Evaluate(ctx, b, experiment.EvalConfig{Memories: experiment.ExploreMemories, Readers: []reader.Reader{r},
+		want, err := eval.Evaluate(ctx, b, eval.Config{Memories: experiment.ExploreMemories, Readers: []reader.Reader{r},
 			QueryTypes: []esr.QueryType{s.QueryType}, Phenomena: []esr.Phenomenon{esr.Phenomenon(s.Stratum)}, Options: opt})
 		if err != nil {
 			t.Fatal(err)
@@ -85,13 +86,13 @@ func TestExplorerMatchesEvaluate(t *testing.T) {
 				t.Errorf("case %d: %v: explorer says correct=%v, Evaluate %v (present %v)", i, k, c, w, ok)
 			}
 		}
-		var terms []experiment.Term
+		var terms []eval.Term
 		for _, ts := range experiment.ExploreTermSets {
 			if ts.Name == s.Terms {
 				terms = ts.Terms
 			}
 		}
-		cs, err := experiment.CompareTerms(want, terms, nil, s.Stats)
+		cs, err := eval.CompareTerms(want, terms, nil, s.Stats)
 		if err != nil {
 			t.Fatal(err)
 		}

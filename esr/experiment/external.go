@@ -5,27 +5,26 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/dyknow"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
 // ExternalProvenanceTable is the Appendix D analogue: provenance accuracy by
 // retention class on an external benchmark (state only), beside the
 // paper's TempLAMA ordering.
-func ExternalProvenanceTable(rows []eval.Outcome, name string) (*report.Table, error) {
+func ExternalProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 	acc := ProvenanceAccuracy(rows, StateOnly)
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows")
 	}
-	t := &report.Table{Name: "appendixD-provenance-" + name, Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
+	t := &eval.Table{Name: "appendixD-provenance-" + name, Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
 		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmtWilson(a), PaperCell("templama/"+a.Memory, false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), PaperCell("templama/"+a.Memory, false))
 	}
 	t.Notes = []string{"paper: retention recovers " + PaperCell("templama/retain − discard", true) + " over discarding on TempLAMA; its DyKnow replication (n = " + thousands(int(Paper["templama/dyknow-n"])) + ") concurs", familyNote(rows)}
-	t.Notes = withUnreadableNote(t.Notes, rows, And(QueryType("provenance"), Condition(StateOnly)))
+	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType("provenance"), eval.Condition(StateOnly)))
 	return t, nil
 }
 
@@ -34,15 +33,15 @@ func ExternalProvenanceTable(rows []eval.Outcome, name string) (*report.Table, e
 // 0.965, render-only 0.957, deprecation-marked ledger 1.000). n counts the
 // rows measured: a simulated reader that cannot read a layout (raw text)
 // leaves its rows out, and a memory with no other row shows NotMeasured.
-func SnapshotCeilingTable(rows []eval.Outcome, name, stratum string, memories []string) *report.Table {
-	t := &report.Table{Name: "appendixD-snapshot-" + name + "-" + stratum, Title: "Snapshot accuracy on " + name + ", " + stratum,
+func SnapshotCeilingTable(rows []eval.Outcome, name, stratum string, memories []string) *eval.Table {
+	t := &eval.Table{Name: "appendixD-snapshot-" + name + "-" + stratum, Title: "Snapshot accuracy on " + name + ", " + stratum,
 		Columns: []string{"memory", "n", "acc", "95% CI"}}
-	f := And(QueryType("snapshot"), Phenomenon(stratum))
-	for _, a := range AccuracyBy(rows, memories, nil, f, 0.95) {
-		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmtWilson(a))
+	f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(stratum))
+	for _, a := range eval.AccuracyBy(rows, memories, nil, f, 0.95) {
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a))
 	}
 	t.Notes = []string{"a clean (date, value) list makes the current value readable in any layout: a ceiling, not a mechanism test", familyNote(rows)}
-	t.Notes = withUnreadableNote(t.Notes, rows, And(f, func(o *eval.Outcome) bool { return slices.Contains(memories, o.Memory) }))
+	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(f, func(o *eval.Outcome) bool { return slices.Contains(memories, o.Memory) }))
 	return t
 }
 
@@ -51,9 +50,9 @@ func SnapshotCeilingTable(rows []eval.Outcome, name, stratum string, memories []
 // accuracy (DyKnow's own correct label) in each condition, the paired
 // difference clean − noisy with its bootstrap interval and the exact
 // permutation p-value.
-func DyKnowRAGTable(outs []dyknow.Outcome, opt StatOptions) (*report.Table, error) {
-	opt = opt.withDefaults()
-	t := &report.Table{Name: "dyknow-rag-clean-vs-noisy", Title: "Real LLM answers (DyKnow RAG): clean vs noisy context, paired by question",
+func DyKnowRAGTable(outs []dyknow.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	opt = opt.WithDefaults()
+	t := &eval.Table{Name: "dyknow-rag-clean-vs-noisy", Title: "Real LLM answers (DyKnow RAG): clean vs noisy context, paired by question",
 		Columns: []string{"model", "n", "clean acc", "noisy acc", "Δ clean − noisy", "95% CI", "p"}}
 	paired := dyknow.PairedByModel(outs, false)
 	var fams []string
@@ -75,7 +74,7 @@ func DyKnowRAGTable(outs []dyknow.Outcome, opt StatOptions) (*report.Table, erro
 		if err != nil {
 			return nil, err
 		}
-		t.AddRow(f, len(a), fmtProp(mean(a)), fmtProp(mean(b)), fmtSigned(ci.Estimate), fmtCI(ci.Lo, ci.Hi), fmtP(pt.P))
+		t.AddRow(f, len(a), eval.PropCell(mean(a)), eval.PropCell(mean(b)), fmtSigned(ci.Estimate), fmtCI(ci.Lo, ci.Hi), fmtP(pt.P))
 	}
 	if len(t.Rows) == 0 {
 		return nil, fmt.Errorf("no paired DyKnow outcomes")

@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"github.com/esrkit/esrkit/esr/eval"
+
 	"fmt"
 
 	"github.com/esrkit/esrkit/stats"
@@ -8,7 +10,7 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// Table cells use the report package's formats (fmtProp: measured.go).
+// Table cells use the report package's formats (eval.PropCell for accuracies).
 var (
 	fmtSigned = report.Signed
 	fmtCI     = report.Interval
@@ -26,7 +28,7 @@ func fmtP(p float64) string {
 // (stats.PairedBinaryMDE: n pairs, c's discordant share, two-sided α = 0.05,
 // power 0.8). ok is false when no pair is discordant (the MDE is then
 // undefined) or no Δ up to the discordant share reaches the power.
-func MDE(c Comparison) (mde float64, ok bool) {
+func MDE(c eval.Comparison) (mde float64, ok bool) {
 	if c.N == 0 || c.N10+c.N01 == 0 {
 		return 0, false
 	}
@@ -39,7 +41,7 @@ func MDE(c Comparison) (mde float64, ok bool) {
 
 // mdeCell formats MDE(c) for a table ("—" when c failed, "n/a" when it is
 // undefined, "> p_d" when no effect reaches the power).
-func mdeCell(c Comparison, err error) string {
+func mdeCell(c eval.Comparison, err error) string {
 	if err != nil {
 		return "—"
 	}
@@ -60,4 +62,21 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// b2f is 1 for true, 0 for false: a row's correctness as a number.
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// mean is the arithmetic mean of x (NaN when x is empty).
+func mean(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
 }

@@ -8,9 +8,9 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/paper"
 	"github.com/esrkit/esrkit/internal/report"
 )
@@ -45,7 +45,7 @@ func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	for _, v := range FormatVariants {
 		opt := s.Options
 		opt.LedgerFormat, opt.FactFormat = v.LedgerFormat, v.FactFormat
-		r, err := Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
+		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
 			Readers: s.Readers, Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot},
 			Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: opt, Condition: formatCondition(v.Name), Progress: s.Progress})
 		if err != nil {
@@ -65,25 +65,25 @@ var paperFormatNames = map[string]string{"compact": "COMP", "verbose": "VERB", "
 // render term and fine mechanism residual under that format. Its
 // comparisons (total, render, residual per format and family) feed Table17
 // and FormatPlot.
-func Table17ByFamily(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison, error) {
-	t := &report.Table{Name: "table17-by-family", Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
+func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
+	t := &eval.Table{Name: "table17-by-family", Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
 		Columns: []string{"format", "family", "n", "Δ RL − GRA", "render", "fine residual", "paper Δ RL − GRA (that family)"}}
-	var all []Comparison
+	var all []eval.Comparison
 	omitted := 0
 	for _, v := range FormatVariants {
 		f := v.Name
-		cond := Condition(formatCondition(f))
-		err := byFamily(Select(rows, cond), nil, func(fam string, ff Filter) error {
-			sub := Select(rows, And(cond, ff))
-			tot, err := Compare(sub, "RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
+		cond := eval.Condition(formatCondition(f))
+		err := byFamily(eval.Select(rows, cond), nil, func(fam string, ff eval.Filter) error {
+			sub := eval.Select(rows, eval.And(cond, ff))
+			tot, err := eval.Compare(sub, "RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
-			ren, err := Compare(sub, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, opt)
+			ren, err := eval.Compare(sub, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
-			mech, err := Compare(sub, "fine residual", memory.FineLedger, memory.RenderOnly, nil, opt)
+			mech, err := eval.Compare(sub, "fine residual", memory.FineLedger, memory.RenderOnly, nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
@@ -122,8 +122,8 @@ func Table17ByFamily(rows []eval.Outcome, opt StatOptions) (*report.Table, []Com
 // variant, one row per term (RL − GRA, render, fine residual), so the move
 // of credit from render to mechanism reads across a row. Variants whose
 // pooled cells are identical are named in the notes, with why they are kept.
-func Table17(cs []Comparison, rows []eval.Outcome, opt StatOptions) *report.Table {
-	t := &report.Table{Name: "table17-render-formats", Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
+func Table17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
+	t := &eval.Table{Name: "table17-render-formats", Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
 		Columns: []string{"term"}}
 	cell := map[string]map[string]string{}
 	var variants []string
@@ -133,7 +133,7 @@ func Table17(cs []Comparison, rows []eval.Outcome, opt StatOptions) *report.Tabl
 		cell[v.Name] = map[string]string{}
 	}
 	pooledFam := Pooled
-	if fams := Distinct(rows, func(o *eval.Outcome) string { return o.Family }); len(fams) == 1 {
+	if fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }); len(fams) == 1 {
 		pooledFam = fams[0]
 	}
 	for _, c := range cs {
@@ -200,7 +200,7 @@ func Table17(cs []Comparison, rows []eval.Outcome, opt StatOptions) *report.Tabl
 // FormatPlot draws the pooled render term and fine residual of every
 // format variant side by side, so the figure shows where the credit goes
 // when the layout changes, not only the total.
-func FormatPlot(cs []Comparison) *plot.Plot {
+func FormatPlot(cs []eval.Comparison) *plot.Plot {
 	fams := map[string]bool{}
 	for _, c := range cs {
 		fams[c.Family] = true
@@ -229,13 +229,13 @@ var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Name: "formats", Rows: rows, Tables: []*report.Table{Table17(cs, rows, s.Stats), long},
+		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{Table17(cs, rows, s.Stats), long},
 			Figures: map[string]*plot.Plot{"table17-render-formats": FormatPlot(cs)}}, nil
 	}}
 
 // agreeEverywhere reports comparisons with no discordant pair: the two
 // memories of each agree on every question.
-func agreeEverywhere(cs ...Comparison) bool {
+func agreeEverywhere(cs ...eval.Comparison) bool {
 	for _, c := range cs {
 		if c.N10 != 0 || c.N01 != 0 {
 			return false

@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"github.com/esrkit/esrkit/esr/eval"
+
 	"context"
 	"slices"
 
@@ -8,7 +10,6 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // AnswerGrid answers one QA with every memory × reader and lays the answers
@@ -18,8 +19,8 @@ import (
 // mechanism step (render-only → fine-ledger) read down adjacent rows; the
 // other memories follow in the order given. It is the quickstart's view of
 // the render confound on a single stream.
-func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*report.Table, error) {
-	t := &report.Table{Name: "answer-grid-" + qa.QID, Title: "Answers to “" + qa.Question + "” (gold: " + qa.GoldAnswer + ")",
+func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*eval.Table, error) {
+	t := &eval.Table{Name: "answer-grid-" + qa.QID, Title: "Answers to “" + qa.Question + "” (gold: " + qa.GoldAnswer + ")",
 		Columns: []string{"memory"}}
 	for _, r := range readers {
 		t.Columns = append(t.Columns, r.Name())
@@ -54,7 +55,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 			cell := out.Answer.String() + " ✓"
 			switch {
 			case reader.Unreadable(out.Note):
-				cell, unread = NotMeasured, true
+				cell, unread = eval.NotMeasured, true
 			case !v.Correct:
 				cell = out.Answer.String() + " ✗"
 			}
@@ -64,7 +65,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 	}
 	t.Notes = []string{"✓ right, ✗ wrong under the exact judge; the first rows are the staircase (d-blind control, render-only, fine-ledger, coarse-retain); oracle reads the memory's structured state, the other readers read its render"}
 	if unread {
-		t.Notes = append(t.Notes, NotMeasured+": the simulated reader cannot read the layout (raw text with no value pattern for the attribute), so the cell says nothing about the memory")
+		t.Notes = append(t.Notes, eval.NotMeasured+": the simulated reader cannot read the layout (raw text with no value pattern for the attribute), so the cell says nothing about the memory")
 	}
 	return t, nil
 }

@@ -4,19 +4,18 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
+	"github.com/esrkit/esrkit/esr/eval"
 )
 
 // IntervalTable shows each term's pair interval (the paper's convention)
 // beside its question-clustered interval, with the width ratio: how much
 // the correlation of families answering the same question widens it.
-func IntervalTable(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) (*report.Table, error) {
+func IntervalTable(rows []eval.Outcome, terms []eval.Term, f eval.Filter, opt eval.StatOptions) (*eval.Table, error) {
 	both, err := pairAndCluster(rows, terms, f, opt)
 	if err != nil {
 		return nil, err
 	}
-	t := &report.Table{Name: "intervals-pair-vs-cluster", Title: "Pair vs question-clustered bootstrap intervals",
+	t := &eval.Table{Name: "intervals-pair-vs-cluster", Title: "Pair vs question-clustered bootstrap intervals",
 		Columns: []string{"term", "n pairs", "questions", "Δ", "pair CI", "cluster CI", "width ratio"}}
 	for i, term := range terms {
 		p, c := both[i][0], both[i][1]
@@ -27,27 +26,27 @@ func IntervalTable(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions)
 		t.AddRow(term.Label, c.N, c.Clusters, fmtSigned(c.Delta), fmtCI(p.Lo, p.Hi), fmtCI(c.Lo, c.Hi), ratio)
 	}
 	pair, cluster := opt, opt
-	pair.Interval, cluster.Interval = IntervalPair, IntervalCluster
-	t.Notes = []string{pair.withDefaults().IntervalNote(), cluster.withDefaults().IntervalNote()}
+	pair.Interval, cluster.Interval = eval.IntervalPair, eval.IntervalCluster
+	t.Notes = []string{pair.WithDefaults().IntervalNote(), cluster.WithDefaults().IntervalNote()}
 	return t, nil
 }
 
 // pairAndCluster compares every term twice, with the pair and with the
 // question-clustered interval.
-func pairAndCluster(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) ([][2]Comparison, error) {
+func pairAndCluster(rows []eval.Outcome, terms []eval.Term, f eval.Filter, opt eval.StatOptions) ([][2]eval.Comparison, error) {
 	pair, cluster := opt, opt
-	pair.Interval, cluster.Interval = IntervalPair, IntervalCluster
-	out := make([][2]Comparison, len(terms))
+	pair.Interval, cluster.Interval = eval.IntervalPair, eval.IntervalCluster
+	out := make([][2]eval.Comparison, len(terms))
 	for i, term := range terms {
-		p, err := Compare(rows, term.Label, term.A, term.B, f, pair)
+		p, err := eval.Compare(rows, term.Label, term.A, term.B, f, pair)
 		if err != nil {
 			return nil, err
 		}
-		c, err := Compare(rows, term.Label, term.A, term.B, f, cluster)
+		c, err := eval.Compare(rows, term.Label, term.A, term.B, f, cluster)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = [2]Comparison{p, c}
+		out[i] = [2]eval.Comparison{p, c}
 	}
 	return out, nil
 }
@@ -55,7 +54,7 @@ func pairAndCluster(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions
 // IntervalWidthSentence says, per term and from the computed intervals,
 // whether the clustered interval is wider or narrower than the pair
 // interval, and what that says about the rows of one question.
-func IntervalWidthSentence(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) (string, error) {
+func IntervalWidthSentence(rows []eval.Outcome, terms []eval.Term, f eval.Filter, opt eval.StatOptions) (string, error) {
 	both, err := pairAndCluster(rows, terms, f, opt)
 	if err != nil {
 		return "", err

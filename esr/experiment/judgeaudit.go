@@ -3,10 +3,12 @@ package experiment
 import (
 	"context"
 	"fmt"
-	"gonum.org/v1/plot"
 	"strings"
 
+	"gonum.org/v1/plot"
+
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/internal/report"
 )
@@ -47,9 +49,9 @@ func JudgeAudit(ctx context.Context, b *bench.Bench, judges []judge.Judge, opt j
 // Table lays the audit out: one row per planted kind (what a faithful
 // judge does with it, how many were planted, each judge's acceptance rate
 // with its interval), then each judge's verdict; its findings are notes.
-func (a *JudgeAuditReport) Table() *report.Table {
+func (a *JudgeAuditReport) Table() *eval.Table {
 	rs, panels := a.Results, a.Panels
-	t := &report.Table{Name: "judge-audit", Title: "Judge audit: acceptance of planted answers on " + a.Bench,
+	t := &eval.Table{Name: "judge-audit", Title: "Judge audit: acceptance of planted answers on " + a.Bench,
 		Columns: []string{"planted kind", "faithful judge", "n"}}
 	for _, r := range rs {
 		t.Columns = append(t.Columns, r.Judge)

@@ -5,8 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -20,10 +19,13 @@ type JudgedRows struct {
 // JudgeTerm is one decomposition term under several judges: the term under
 // each (Under, parallel to the judges) and, for every judge after the
 // first, the judge term: how far the term moves from the first judge's.
+// pairKey names one paired comparison: a question under one family and condition.
+type pairKey struct{ qid, family, condition string }
+
 type JudgeTerm struct {
-	Term   Term
+	Term   eval.Term
 	Judges []string
-	Under  []Comparison
+	Under  []eval.Comparison
 	Shift  []JudgeShift // len(Judges) − 1, for Judges[1:]
 }
 
@@ -45,8 +47,8 @@ type JudgeShift struct {
 // whose memories the first judge's rows lack is skipped (as CompareTerms
 // does); one with pairs under the first judge but none under another is an
 // error, and so is no term at all.
-func JudgeTerms(runs []JudgedRows, terms []Term, f Filter, opt StatOptions) ([]JudgeTerm, error) {
-	opt = opt.withDefaults()
+func JudgeTerms(runs []JudgedRows, terms []eval.Term, f eval.Filter, opt eval.StatOptions) ([]JudgeTerm, error) {
+	opt = opt.WithDefaults()
 	if len(runs) < 2 {
 		return nil, fmt.Errorf("judge terms: %d judges, want at least 2", len(runs))
 	}
@@ -54,12 +56,12 @@ func JudgeTerms(runs []JudgedRows, terms []Term, f Filter, opt StatOptions) ([]J
 	var skipped error
 	for _, t := range terms {
 		jt := JudgeTerm{Term: t}
-		if _, err := Compare(runs[0].Rows, t.Label, t.A, t.B, f, opt); err != nil {
+		if _, err := eval.Compare(runs[0].Rows, t.Label, t.A, t.B, f, opt); err != nil {
 			skipped = err // a term whose memories the rows lack (as CompareTerms)
 			continue
 		}
 		for _, r := range runs {
-			c, err := Compare(r.Rows, t.Label, t.A, t.B, f, opt)
+			c, err := eval.Compare(r.Rows, t.Label, t.A, t.B, f, opt)
 			if err != nil {
 				return nil, fmt.Errorf("judge %s: %w", r.Judge, err)
 			}
@@ -106,7 +108,7 @@ func JudgeTerms(runs []JudgedRows, terms []Term, f Filter, opt StatOptions) ([]J
 
 // pairVerdicts maps each pair both memories of t answered (among rows f
 // keeps) to their verdicts (a, b).
-func pairVerdicts(rows []eval.Outcome, t Term, f Filter) map[pairKey][2]bool {
+func pairVerdicts(rows []eval.Outcome, t eval.Term, f eval.Filter) map[pairKey][2]bool {
 	a, b := map[pairKey]bool{}, map[pairKey]bool{}
 	for i := range rows {
 		o := &rows[i]
@@ -148,8 +150,8 @@ func sortPairKeys(keys []pairKey) {
 // each judge with its interval, the judge term of each later judge, and
 // the paper's two columns where the term is one of Table 2's. rows are any
 // of the judged rows (for the family note).
-func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *report.Table {
-	t := &report.Table{Name: "judge-term", Title: "The judge term: render and mechanism terms under each judge, " + scope,
+func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *eval.Table {
+	t := &eval.Table{Name: "judge-term", Title: "The judge term: render and mechanism terms under each judge, " + scope,
 		Columns: []string{"term", "n"}}
 	if len(jts) == 0 {
 		return t
@@ -175,13 +177,13 @@ func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *report.
 		}
 		t.AddRow(append(row, paperCell)...)
 	}
-	var ci []Comparison
+	var ci []eval.Comparison
 	for _, jt := range jts {
 		ci = append(ci, jt.Under...)
 	}
 	t.Notes = []string{
-		"the same stored answers rescored by each judge (experiment.Rejudge / esr rejudge: no reader is asked again); judge term = the term under the later judge − the term under the first, over the same pairs, with a question-clustered percentile bootstrap interval",
-		ciNote(ci), familyNote(rows)}
+		"the same stored answers rescored by each judge (eval.Rejudge / esr rejudge: no reader is asked again); judge term = the term under the later judge − the term under the first, over the same pairs, with a question-clustered percentile bootstrap interval",
+		eval.IntervalNoteFor(ci), familyNote(rows)}
 	return t
 }
 

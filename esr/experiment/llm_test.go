@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
@@ -28,7 +29,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := experiment.Setup{Bench: miniBench(4), Readers: rs, Stats: experiment.StatOptions{B: 200}}
+	s := experiment.Setup{Bench: miniBench(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
 	for _, name := range []string{"boundary", "checks"} {
 		res, err := experiment.Suites[name].Run(context.Background(), s)
 		if err != nil {

@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"github.com/esrkit/esrkit/esr/eval"
+
 	"context"
 	"fmt"
 	"os"
@@ -11,7 +13,6 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/report"
 	"gonum.org/v1/plot"
 )
 
@@ -91,7 +92,7 @@ var ReferenceAdapter = filepath.Join("examples", "adapter", "coarse_adapter.py")
 // StepSetup is the Setup a notebook uses for a step: the benchmark under
 // dataDir, the readers, the default statistics and memory options.
 func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[string]*bench.Bench) (Setup, error) {
-	s := Setup{Readers: rs, Stats: DefaultStats}
+	s := Setup{Readers: rs, Stats: eval.DefaultStats}
 	if st.Bench == "" {
 		return s, nil
 	}
@@ -125,7 +126,7 @@ func EvaluateStep(ctx context.Context, st RunAllStep, s Setup) (*Result, error) 
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Name: "quickstart", Tables: []*report.Table{t}, Figures: map[string]*plot.Plot{}}, nil
+		return &Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[string]*plot.Plot{}}, nil
 	}
 	su, ok := Suites[st.Suite]
 	if !ok {

@@ -9,10 +9,10 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // row is an outcome of one (qid, memory) with a reason.
@@ -31,8 +31,8 @@ func TestUnreadableRowsAreNotMeasured(t *testing.T) {
 		row("q1", memory.FineLedger, true, "ok"), row("q2", memory.FineLedger, false, "ok"),
 		row("q1", memory.RAGTopK, false, unread), row("q2", memory.RAGTopK, true, "ok"),
 	}
-	acc := map[string]experiment.Accuracy{}
-	for _, a := range experiment.AccuracyBy(rows, []string{memory.DirectContext, memory.FineLedger, memory.RAGTopK}, nil, nil, 0.95) {
+	acc := map[string]eval.Accuracy{}
+	for _, a := range eval.AccuracyBy(rows, []string{memory.DirectContext, memory.FineLedger, memory.RAGTopK}, nil, nil, 0.95) {
 		acc[a.Memory] = a
 	}
 	if a := acc[memory.DirectContext]; a.Measured() || a.N != 0 || a.Unreadable != 2 || !math.IsNaN(a.Acc) {
@@ -44,16 +44,16 @@ func TestUnreadableRowsAreNotMeasured(t *testing.T) {
 	if a := acc[memory.FineLedger]; a.N != 2 || a.Unreadable != 0 || a.Acc != 0.5 {
 		t.Errorf("fine-ledger: %+v", a)
 	}
-	if _, err := experiment.Compare(rows, "x", memory.FineLedger, memory.DirectContext, nil, experiment.StatOptions{B: 200}); err == nil {
+	if _, err := eval.Compare(rows, "x", memory.FineLedger, memory.DirectContext, nil, eval.StatOptions{B: 200}); err == nil {
 		t.Error("a comparison with only unreadable pairs was made")
 	}
-	c, err := experiment.Compare(rows, "x", memory.RAGTopK, memory.FineLedger, nil, experiment.StatOptions{B: 200})
+	c, err := eval.Compare(rows, "x", memory.RAGTopK, memory.FineLedger, nil, eval.StatOptions{B: 200})
 	if err != nil || c.N != 1 || c.Delta != 1 {
 		t.Errorf("rag-topk − fine-ledger: %+v %v, want the one readable pair (Δ = 1)", c, err)
 	}
 	tab := experiment.SnapshotCeilingTable(rows, "mini", string(esr.Monotonic), []string{memory.DirectContext, memory.FineLedger})
 	md := tab.Markdown()
-	if !strings.Contains(md, "| direct-context | 0 | "+experiment.NotMeasured+" | — |") || !strings.Contains(md, "2 rows (direct-context") {
+	if !strings.Contains(md, "| direct-context | 0 | "+eval.NotMeasured+" | — |") || !strings.Contains(md, "2 rows (direct-context") {
 		t.Errorf("ceiling table does not mark direct-context as not measured:\n%s", md)
 	}
 }
@@ -68,14 +68,14 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 	}
 	rs := reader.AllScripted()
 	mems := []string{memory.DirectContext, memory.RAGTopK, memory.FineLedger}
-	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: rs, QueryTypes: []esr.QueryType{esr.Snapshot},
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: rs, QueryTypes: []esr.QueryType{esr.Snapshot},
 		Phenomena: []esr.Phenomenon{esr.Monotonic}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	unread := 0
 	for i := range rows {
-		if experiment.Unreadable(&rows[i]) {
+		if eval.Unreadable(&rows[i]) {
 			unread++
 			if rows[i].Memory == memory.FineLedger {
 				t.Errorf("%s: a ledger render marked unreadable (%s)", rows[i].QID, rows[i].Reason)
@@ -89,7 +89,7 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 	// pattern fired, rightly or not), and the note counts the rest.
 	tab := experiment.SnapshotCeilingTable(rows, "dyknow", string(esr.Monotonic), mems)
 	md := tab.Markdown()
-	for _, a := range experiment.AccuracyBy(rows, mems, nil, nil, 0.95) {
+	for _, a := range eval.AccuracyBy(rows, mems, nil, nil, 0.95) {
 		if a.N+a.Unreadable != len(rows)/len(mems) {
 			t.Errorf("%s: %d measured + %d unreadable, want %d rows", a.Memory, a.N, a.Unreadable, len(rows)/len(mems))
 		}
@@ -97,7 +97,7 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 			t.Errorf("%s: %d unreadable of %d, want almost all", a.Memory, a.Unreadable, a.N+a.Unreadable)
 		}
 	}
-	if !strings.Contains(md, fmt.Sprintf("%s: %d rows (direct-context, rag-topk;", experiment.NotMeasured, unread)) {
+	if !strings.Contains(md, fmt.Sprintf("%s: %d rows (direct-context, rag-topk;", eval.NotMeasured, unread)) {
 		t.Errorf("the table does not count the %d unreadable rows:\n%s", unread, md)
 	}
 	t.Logf("%d of %d rows unreadable\n%s", unread, len(rows), md)

@@ -9,9 +9,9 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -54,7 +54,7 @@ func NoiseSweep(ctx context.Context, s Setup, axis NoiseAxis, levels []float64, 
 		default:
 			return nil, fmt.Errorf("unknown noise axis %q", axis)
 		}
-		r, err := Evaluate(ctx, s.Bench, cfg)
+		r, err := eval.Evaluate(ctx, s.Bench, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -64,10 +64,10 @@ func NoiseSweep(ctx context.Context, s Setup, axis NoiseAxis, levels []float64, 
 }
 
 // SweepComparisons is fine − coarse at each level of a sweep's rows.
-func SweepComparisons(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt StatOptions) []Comparison {
-	var out []Comparison
+func SweepComparisons(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt eval.StatOptions) []eval.Comparison {
+	var out []eval.Comparison
 	for _, p := range levels {
-		c, err := Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, Condition(noiseCondition(axis, p)), opt)
+		c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Condition(noiseCondition(axis, p)), opt)
 		if err != nil {
 			continue
 		}
@@ -78,14 +78,14 @@ func SweepComparisons(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt
 }
 
 // Table13 lays both sweeps side by side, ours beside the paper's.
-func Table13(rel, drop []Comparison, rows []eval.Outcome) *report.Table {
-	t := &report.Table{Name: "table13-noise-sweeps", Title: "Table 13: fine − coarse under controlled noise (reverted-revert, snapshot)",
+func Table13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
+	t := &eval.Table{Name: "table13-noise-sweeps", Title: "Table 13: fine − coarse under controlled noise (reverted-revert, snapshot)",
 		Columns: []string{"p", "relation noise Δ", "95% CI", "paper", "atom dropout Δ", "95% CI", "paper", "n"}}
 	for i, p := range NoiseLevels {
 		cells := []any{fmt.Sprintf("%.1f", p)}
 		n := 0
 		for _, side := range []struct {
-			cs   []Comparison
+			cs   []eval.Comparison
 			axis NoiseAxis
 		}{{rel, RelationNoiseAxis}, {drop, AtomDropoutAxis}} {
 			c, ok := atLevel(side.cs, p)
@@ -99,22 +99,22 @@ func Table13(rel, drop []Comparison, rows []eval.Outcome) *report.Table {
 		}
 		t.AddRow(append(cells, n)...)
 	}
-	t.Notes = []string{"noise at level p is injected identically into both arms (seeded per atom pair / atom)", ciNote(append(append([]Comparison{}, rel...), drop...)), familyNote(rows)}
+	t.Notes = []string{"noise at level p is injected identically into both arms (seeded per atom pair / atom)", eval.IntervalNoteFor(append(append([]eval.Comparison{}, rel...), drop...)), familyNote(rows)}
 	return t
 }
 
-func atLevel(cs []Comparison, p float64) (Comparison, bool) {
+func atLevel(cs []eval.Comparison, p float64) (eval.Comparison, bool) {
 	for _, c := range cs {
 		if c.Scope == fmt.Sprintf("%.1f", p) {
 			return c, true
 		}
 	}
-	return Comparison{}, false
+	return eval.Comparison{}, false
 }
 
 // Figure5 draws both sweeps: fine − coarse against p with intervals.
-func Figure5(rel, drop []Comparison) *plot.Plot {
-	toXY := func(cs []Comparison) []report.XYInterval {
+func Figure5(rel, drop []eval.Comparison) *plot.Plot {
+	toXY := func(cs []eval.Comparison) []report.XYInterval {
 		var out []report.XYInterval
 		for _, c := range cs {
 			var p float64
@@ -140,15 +140,15 @@ func Figure5(rel, drop []Comparison) *plot.Plot {
 
 // NoiseArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at
 // every level of one sweep: whether both arms respond to the noise.
-func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *report.Table {
-	t := &report.Table{Name: "noise-arms-" + string(axis), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
+func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *eval.Table {
+	t := &eval.Table{Name: "noise-arms-" + string(axis), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
 		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
-		acc := map[string]Accuracy{}
-		for _, a := range AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, Condition(noiseCondition(axis, p)), 0.95) {
+		acc := map[string]eval.Accuracy{}
+		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Condition(noiseCondition(axis, p)), 0.95) {
 			acc[a.Memory] = a
 		}
-		t.AddRow(fmt.Sprintf("%.1f", p), acc[memory.FineLedger].N, fmtProp(acc[memory.FineLedger].Acc), fmtProp(acc[memory.CoarseRetain].Acc))
+		t.AddRow(fmt.Sprintf("%.1f", p), acc[memory.FineLedger].N, eval.PropCell(acc[memory.FineLedger].Acc), eval.PropCell(acc[memory.CoarseRetain].Acc))
 	}
 	t.Notes = []string{familyNote(rows)}
 	return t
@@ -157,13 +157,13 @@ func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *repo
 // NoiseSentence says, from the rows, how far each arm falls between the
 // lowest and the highest noise level and the sign of fine − coarse at each
 // end.
-func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt StatOptions) string {
+func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt eval.StatOptions) string {
 	if len(levels) < 2 {
 		return ""
 	}
 	at := func(p float64) map[string]float64 {
 		out := map[string]float64{}
-		for _, a := range AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, Condition(noiseCondition(axis, p)), 0.95) {
+		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Condition(noiseCondition(axis, p)), 0.95) {
 			out[a.Memory] = a.Acc
 		}
 		return out
@@ -171,10 +171,10 @@ func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt St
 	p0, p1 := levels[0], levels[len(levels)-1]
 	a0, a1 := at(p0), at(p1)
 	s := fmt.Sprintf("Under %s, fine-ledger goes from %s at p = %.1f to %s at p = %.1f (%s); coarse-retain from %s to %s (%s).",
-		axis, fmtProp(a0[memory.FineLedger]), p0, fmtProp(a1[memory.FineLedger]), p1, fmtSigned(a1[memory.FineLedger]-a0[memory.FineLedger]),
-		fmtProp(a0[memory.CoarseRetain]), fmtProp(a1[memory.CoarseRetain]), fmtSigned(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
+		axis, eval.PropCell(a0[memory.FineLedger]), p0, eval.PropCell(a1[memory.FineLedger]), p1, fmtSigned(a1[memory.FineLedger]-a0[memory.FineLedger]),
+		eval.PropCell(a0[memory.CoarseRetain]), eval.PropCell(a1[memory.CoarseRetain]), fmtSigned(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
 	for _, p := range []float64{p0, p1} {
-		if c, err := Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, Condition(noiseCondition(axis, p)), opt); err == nil {
+		if c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Condition(noiseCondition(axis, p)), opt); err == nil {
 			s += fmt.Sprintf(" At p = %.1f, %s.", p, Describe(c))
 		}
 	}

@@ -1,6 +1,9 @@
 package experiment
 
-import "github.com/esrkit/esrkit/internal/paper"
+import (
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/paper"
+)
 
 // Paper holds the paper's published numbers that tables print beside ours
 // (spec §9; arXiv 2607.16019). Keys name the table cell.
@@ -16,7 +19,7 @@ func PaperCell(key string, signed bool) string {
 	if signed {
 		return fmtSigned(v)
 	}
-	return fmtProp(v)
+	return eval.PropCell(v)
 }
 
 // PaperPValues are the paper's Table 20 permutation p-values per family

@@ -14,9 +14,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -43,7 +43,7 @@ type ParaphrasePoint struct {
 	Class  string  // the class name evaluated (Series with paraphrase=Rate)
 	Rate   float64 // paraphrase
 	Group  string  // OracleGroup or ReadersGroup
-	Acc    Accuracy
+	Acc    eval.Accuracy
 }
 
 // ParaphraseCurve is each series' reverted-revert snapshot accuracy over
@@ -55,7 +55,7 @@ type ParaphraseCurve struct {
 	Rates    []float64
 	Readers  []string // the default readers' families
 	Points   []ParaphrasePoint
-	Baseline map[string]Accuracy // by group
+	Baseline map[string]eval.Accuracy // by group
 }
 
 // EvaluateParaphraseCurve evaluates every series at every rate, and the
@@ -63,7 +63,7 @@ type ParaphraseCurve struct {
 // reader (the structured read-out) and readers (pooled), under
 // DeployedOptions.
 func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []string, rates []float64, readers []reader.Reader) (*ParaphraseCurve, error) {
-	c := &ParaphraseCurve{Bench: b.Name(), Series: series, Rates: rates, Baseline: map[string]Accuracy{}}
+	c := &ParaphraseCurve{Bench: b.Name(), Series: series, Rates: rates, Baseline: map[string]eval.Accuracy{}}
 	mems := []string{DeployedBaseline}
 	name := map[[2]string]string{} // (series, rate) → class
 	for _, s := range series {
@@ -79,7 +79,7 @@ func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []strin
 	for _, r := range readers {
 		c.Readers = append(c.Readers, r.Family())
 	}
-	rows, err := Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
+	rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: DeployedOptions})
 	if err != nil {
 		return nil, err
@@ -93,8 +93,8 @@ func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []strin
 		}
 		return ReadersGroup
 	}
-	acc := map[[2]string]Accuracy{} // (group, class)
-	for _, a := range AccuracyBy(rows, mems, group, nil, 0) {
+	acc := map[[2]string]eval.Accuracy{} // (group, class)
+	for _, a := range eval.AccuracyBy(rows, mems, group, nil, 0) {
 		acc[[2]string{a.Group, a.Memory}] = a
 	}
 	for _, g := range []string{OracleGroup, ReadersGroup} {
@@ -151,8 +151,8 @@ func (c *ParaphraseCurve) assumptions(series string) string {
 
 // Table is the curve as a table: one row per series and reader group, one
 // column per rate, the baseline's row last.
-func (c *ParaphraseCurve) Table() *report.Table {
-	t := &report.Table{Name: "deployed-paraphrase-" + c.Bench,
+func (c *ParaphraseCurve) Table() *eval.Table {
+	t := &eval.Table{Name: "deployed-paraphrase-" + c.Bench,
 		Title:   "Reverted-revert snapshot accuracy over the paraphrase rate: " + c.Bench,
 		Columns: []string{"class", "other assumptions", "read by", "n"}}
 	for _, r := range c.Rates {
@@ -162,7 +162,7 @@ func (c *ParaphraseCurve) Table() *report.Table {
 		for _, g := range c.groups() {
 			row := []any{s, c.assumptions(s), g, c.point(s, g, c.Rates[0]).Acc.N}
 			for _, r := range c.Rates {
-				row = append(row, fmtProp(c.point(s, g, r).Acc.Acc))
+				row = append(row, eval.PropCell(c.point(s, g, r).Acc.Acc))
 			}
 			t.AddRow(row...)
 		}
@@ -170,7 +170,7 @@ func (c *ParaphraseCurve) Table() *report.Table {
 	for _, g := range c.groups() {
 		row := []any{DeployedBaseline, "(no paraphrase)", g, c.Baseline[g].N}
 		for range c.Rates {
-			row = append(row, fmtProp(c.Baseline[g].Acc))
+			row = append(row, eval.PropCell(c.Baseline[g].Acc))
 		}
 		t.AddRow(row...)
 	}
@@ -256,7 +256,7 @@ func (c *ParaphraseCurve) Sentences() []string {
 				verb = "score"
 			}
 			parts = append(parts, fmt.Sprintf("the %s %s %s at paraphrase=%s and %s at paraphrase=%s (n = %d; the rate %s; %s: %s)",
-				g, verb, fmtProp(a.Acc), fmtRate(lo), fmtProp(b.Acc), fmtRate(hi), a.N, move, DeployedBaseline, fmtProp(c.Baseline[g].Acc)))
+				g, verb, eval.PropCell(a.Acc), fmtRate(lo), eval.PropCell(b.Acc), fmtRate(hi), a.N, move, DeployedBaseline, eval.PropCell(c.Baseline[g].Acc)))
 		}
 		sentence := fmt.Sprintf("On %s's reverted-revert snapshot questions, %s with %s: %s.", c.Bench, s, as, strings.Join(parts, "; "))
 		out = append(out, sentence)
@@ -288,7 +288,7 @@ func (c *ParaphraseCurve) contrasts() []string {
 			var parts []string
 			for _, g := range c.groups() {
 				a, b := c.point(s, g, at).Acc, c.point(t, g, at).Acc
-				parts = append(parts, fmt.Sprintf("the %s %s (%s) against %s (%s), a difference of %s", g, fmtProp(a.Acc), s, fmtProp(b.Acc), t, fmtSigned(a.Acc-b.Acc)))
+				parts = append(parts, fmt.Sprintf("the %s %s (%s) against %s (%s), a difference of %s", g, eval.PropCell(a.Acc), s, eval.PropCell(b.Acc), t, fmtSigned(a.Acc-b.Acc)))
 			}
 			out = append(out, fmt.Sprintf("At paraphrase=%s on %s, %s (%s) and %s (%s) differ only in %s: %s.",
 				fmtRate(at), c.Bench, s, c.assumptions(s), t, c.assumptions(t), differing(c.assumptions(s), c.assumptions(t)), strings.Join(parts, "; ")))

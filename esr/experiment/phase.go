@@ -12,9 +12,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -35,7 +35,7 @@ type Phase struct {
 	Base reader.SimProfile
 	// Seed seeds the sim reader's draws (and the bootstrap, Stats.Seed).
 	Seed  uint64
-	Stats StatOptions
+	Stats eval.StatOptions
 	// Questions is the number of reverted-revert snapshot QAs.
 	Questions int
 	// Cells holds len(Grid)² cells, row-major: Cells[yi*len(Grid)+xi].
@@ -47,7 +47,7 @@ type Phase struct {
 type PhaseCell struct {
 	X, Y                   float64
 	AccGRA, AccRO, AccFine float64
-	Render, Mechanism      Comparison
+	Render, Mechanism      eval.Comparison
 }
 
 // Cell is the cell at grid indices (xi, yi).
@@ -64,8 +64,8 @@ func (p *Phase) Cell(xi, yi int) PhaseCell { return p.Cells[yi*len(p.Grid)+xi] }
 // draws are seeded by opt.Seed and keyed by base.Name, so every cell sees
 // the same uniforms per question (common random numbers: differences
 // between cells come from the skills, not from reader noise).
-func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid []float64, base reader.SimProfile, opt StatOptions) (*Phase, error) {
-	opt = opt.withDefaults()
+func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid []float64, base reader.SimProfile, opt eval.StatOptions) (*Phase, error) {
+	opt = opt.WithDefaults()
 	if xCap == yCap {
 		return nil, fmt.Errorf("phase diagram: both axes are %q", xCap)
 	}
@@ -142,10 +142,10 @@ func phaseCell(ctx context.Context, items []renderedQA, ph *Phase, x, y float64)
 			rows = append(rows, o)
 		}
 	}
-	if cell.Render, err = Compare(rows, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, ph.Stats); err != nil {
+	if cell.Render, err = eval.Compare(rows, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, ph.Stats); err != nil {
 		return cell, err
 	}
-	if cell.Mechanism, err = Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, nil, ph.Stats); err != nil {
+	if cell.Mechanism, err = eval.Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, nil, ph.Stats); err != nil {
 		return cell, err
 	}
 	cell.AccGRA, cell.AccRO, cell.AccFine = cell.Render.AccB, cell.Render.AccA, cell.Mechanism.AccA
@@ -177,8 +177,8 @@ func (p *Phase) baseNote() string {
 
 // Table lists every cell: the two capability values, the three accuracies
 // and both terms with their intervals.
-func (p *Phase) Table() *report.Table {
-	t := &report.Table{Name: "phase-" + p.XCap + "-" + p.YCap,
+func (p *Phase) Table() *eval.Table {
+	t := &eval.Table{Name: "phase-" + p.XCap + "-" + p.YCap,
 		Title:   fmt.Sprintf("Phase diagram: render and mechanism terms over %s × %s (sim reader, reverted-revert snapshot)", p.XCap, p.YCap),
 		Columns: []string{p.XCap, p.YCap, "acc GRA", "acc render-only", "acc fine-ledger", "render Δ", "render CI", "mechanism Δ", "mechanism CI", "dominant"}}
 	for _, c := range p.Cells {
@@ -209,7 +209,7 @@ func (c PhaseCell) Dominant() string {
 }
 
 // term returns the cell's comparison for term "render" or "mechanism".
-func (c PhaseCell) term(term string) Comparison {
+func (c PhaseCell) term(term string) eval.Comparison {
 	if term == "render" {
 		return c.Render
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
 )
@@ -29,7 +30,7 @@ func TestPhaseDiagramCorners(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
-	ph, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 1}, base, experiment.StatOptions{B: 500, Seed: 1})
+	ph, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 1}, base, eval.StatOptions{B: 500, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,10 +72,10 @@ func TestPhaseDiagramCorners(t *testing.T) {
 			t.Errorf("%s plot: %+v", term, p)
 		}
 	}
-	if _, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimDate, []float64{0, 1}, base, experiment.StatOptions{}); err == nil {
+	if _, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimDate, []float64{0, 1}, base, eval.StatOptions{}); err == nil {
 		t.Error("same capability on both axes accepted")
 	}
-	if _, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 2}, base, experiment.StatOptions{}); err == nil {
+	if _, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 2}, base, eval.StatOptions{}); err == nil {
 		t.Error("probability 2 accepted")
 	}
 }
@@ -89,7 +90,7 @@ func TestSimFamiliesLabelled(t *testing.T) {
 	if !experiment.Simulated(rs) {
 		t.Error("sim readers not reported simulated")
 	}
-	res, err := experiment.Suites["render-confound"].Run(context.Background(), experiment.Setup{Bench: b, Readers: rs, Stats: experiment.StatOptions{B: 200}})
+	res, err := experiment.Suites["render-confound"].Run(context.Background(), experiment.Setup{Bench: b, Readers: rs, Stats: eval.StatOptions{B: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestPhaseDiagramBundled(t *testing.T) {
 	}
 	base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
 	grid := []float64{0, 0.25, 0.5, 0.75, 1}
-	ph, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, grid, base, experiment.DefaultStats)
+	ph, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, grid, base, eval.DefaultStats)
 	if err != nil {
 		t.Fatal(err)
 	}

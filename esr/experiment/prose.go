@@ -6,10 +6,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/theory"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // This file writes the sentences notebooks show about results: every sign,
@@ -19,13 +18,13 @@ import (
 // Describe states one comparison: its estimate, interval and whether the
 // interval excludes zero, e.g. "render (render-only − graphrag-abstain) is
 // +0.439 [+0.407, +0.471], positive (the 95% interval excludes 0; n = 900)".
-func Describe(c Comparison) string {
+func Describe(c eval.Comparison) string {
 	return fmt.Sprintf("%s (%s − %s) is %s %s, %s (n = %d)", c.Label, c.A, c.B, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), Verdict(c), c.N)
 }
 
 // Verdict is "positive", "negative" or "not distinguishable from 0", with
 // the interval level.
-func Verdict(c Comparison) string {
+func Verdict(c eval.Comparison) string {
 	lvl := fmt.Sprintf("%.0f%%", 100*c.Level)
 	switch {
 	case c.Lo > 0:
@@ -37,20 +36,20 @@ func Verdict(c Comparison) string {
 }
 
 // find returns the comparison with label and family, if any.
-func find(cs []Comparison, label, family string) (Comparison, bool) {
+func find(cs []eval.Comparison, label, family string) (eval.Comparison, bool) {
 	for _, c := range cs {
 		if c.Label == label && c.Family == family {
 			return c, true
 		}
 	}
-	return Comparison{}, false
+	return eval.Comparison{}, false
 }
 
 // DecompositionSummary reads a render-matched decomposition (Decomposition's
 // output): the pooled render and fine-d mechanism terms, which is larger,
 // and, per family, which term carries that family's gain. It is the
 // closing sentence of notebook 41, computed.
-func DecompositionSummary(cs []Comparison) string {
+func DecompositionSummary(cs []eval.Comparison) string {
 	var b strings.Builder
 	fams := []string{}
 	seen := map[string]bool{}
@@ -120,7 +119,7 @@ func PaperText(format string, keys ...string) string {
 // make the pooled number: a pooled term is the mean of the families' terms
 // (equal rows per family), so the families whose terms are furthest from 0
 // carry its sign. Every number comes from cs and the registry.
-func ExplainGap(cs []Comparison, paperPrefix string) string {
+func ExplainGap(cs []eval.Comparison, paperPrefix string) string {
 	var b strings.Builder
 	for _, c := range cs {
 		if c.Family != Pooled {
@@ -130,7 +129,7 @@ func ExplainGap(cs []Comparison, paperPrefix string) string {
 		if !ok {
 			continue
 		}
-		var fams []Comparison
+		var fams []eval.Comparison
 		for _, f := range cs {
 			if f.Label == c.Label && f.Family != Pooled {
 				fams = append(fams, f)
@@ -156,24 +155,24 @@ func ExplainGap(cs []Comparison, paperPrefix string) string {
 
 // WhoIsRight says which families make a memory's accuracy on the rows kept
 // by f: the pooled accuracy and each family's, highest first.
-func WhoIsRight(rows []eval.Outcome, memory string, f Filter) string {
-	pooled := AccuracyBy(rows, []string{memory}, nil, f, DefaultStats.Level)
+func WhoIsRight(rows []eval.Outcome, memory string, f eval.Filter) string {
+	pooled := eval.AccuracyBy(rows, []string{memory}, nil, f, eval.DefaultStats.Level)
 	if len(pooled) == 0 {
 		return ""
 	}
-	fams := AccuracyBy(rows, []string{memory}, func(o *eval.Outcome) string { return o.Family }, f, DefaultStats.Level)
+	fams := eval.AccuracyBy(rows, []string{memory}, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)
 	sort.SliceStable(fams, func(i, j int) bool { return fams[i].Acc > fams[j].Acc })
 	var parts []string
 	for _, a := range fams {
-		parts = append(parts, fmt.Sprintf("%s %s", a.Group, fmtProp(a.Acc)))
+		parts = append(parts, fmt.Sprintf("%s %s", a.Group, eval.PropCell(a.Acc)))
 	}
-	return fmt.Sprintf("%s's pooled accuracy %s is the mean of its families': %s.", memory, fmtProp(pooled[0].Acc), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s's pooled accuracy %s is the mean of its families': %s.", memory, eval.PropCell(pooled[0].Acc), strings.Join(parts, ", "))
 }
 
 // BridgeTable lays out theory.Bridge: each class's live atoms and answers
 // under the labellings R and R′.
-func BridgeTable(rows []theory.BridgeRow) *report.Table {
-	t := &report.Table{Name: "bridge", Title: "Bridge: one stream u → v, two labellings R, R′ that differ only in type",
+func BridgeTable(rows []theory.BridgeRow) *eval.Table {
+	t := &eval.Table{Name: "bridge", Title: "Bridge: one stream u → v, two labellings R, R′ that differ only in type",
 		Columns: []string{"labelling", "class", "live atoms (Π)", "snapshot", "relation type"}}
 	for _, r := range rows {
 		t.AddRow(r.Labelling, r.Class, strings.Join(r.Live, ", "), r.Snapshot.String(), r.RelationType.String())

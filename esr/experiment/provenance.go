@@ -6,8 +6,8 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -22,15 +22,15 @@ const (
 
 // ProvenanceAccuracy is Figure 3's data: accuracy of each retention class on
 // provenance rows of the given condition, pooled over families.
-func ProvenanceAccuracy(rows []eval.Outcome, condition string) []Accuracy {
-	return AccuracyBy(rows, RetentionClasses, nil, And(QueryType("provenance"), Condition(condition)), 0.95)
+func ProvenanceAccuracy(rows []eval.Outcome, condition string) []eval.Accuracy {
+	return eval.AccuracyBy(rows, RetentionClasses, nil, eval.And(eval.QueryType("provenance"), eval.Condition(condition)), 0.95)
 }
 
 // Figure3 draws provenance accuracy by retention class with Wilson
 // intervals. With a paper prefix ("f3/", "f3/deployed/", "templama/"), each
 // class's published accuracy (registry key prefix+class) is an open ring on
 // its bar.
-func Figure3(acc []Accuracy, title string, paperPrefix ...string) *plot.Plot {
+func Figure3(acc []eval.Accuracy, title string, paperPrefix ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, a := range acc {
 		pt := report.IntervalPoint{Label: a.Memory, Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
@@ -46,29 +46,29 @@ func Figure3(acc []Accuracy, title string, paperPrefix ...string) *plot.Plot {
 
 // ProvenanceTable lists Figure 3's accuracies beside the paper's, plus the
 // paired differences the text reports, for one condition.
-func ProvenanceTable(rows []eval.Outcome, condition string, opt StatOptions) (*report.Table, error) {
+func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.Table, error) {
 	name, title, prefix := "figure3-provenance", "Figure 3: provenance accuracy from retained state only", "f3/"
 	if condition == Deployed {
 		name, title, prefix = "figure3-provenance-deployed", "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed/"
 	}
-	t := &report.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
+	t := &eval.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
 	acc := ProvenanceAccuracy(rows, condition)
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
 	}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, fmtProp(a.Acc), fmtWilson(a), PaperCell(prefix+a.Memory, false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), PaperCell(prefix+a.Memory, false))
 	}
-	f := And(QueryType("provenance"), Condition(condition))
-	terms := []Term{{"fine − discard", memory.FineLedger, memory.CoarseDiscard}, {"retain − discard", memory.CoarseRetain, memory.CoarseDiscard}, {"fine − retain", memory.FineLedger, memory.CoarseRetain}}
+	f := eval.And(eval.QueryType("provenance"), eval.Condition(condition))
+	terms := []eval.Term{{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard}, {Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard}, {Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain}}
 	if condition == Deployed {
-		terms = []Term{{"fine − coarse", memory.FineLedger, memory.CoarseRetain}}
+		terms = []eval.Term{{Label: "fine − coarse", A: memory.FineLedger, B: memory.CoarseRetain}}
 	}
-	cs, _ := CompareTerms(rows, terms, f, opt)
+	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
 		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell(prefix+c.Label, true))
 	}
-	t.Notes = withUnreadableNote([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), familyNote(Select(rows, f))}, rows, f)
+	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), familyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
 }
 
@@ -77,26 +77,26 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt StatOptions) (*r
 // the paper's accuracies on refinement items. Readers answer a relation
 // type only from a status cell they read (esr/reader), so a store that
 // shows none gives nothing to read on any item.
-func RelationTypeTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
-	f := QueryType("relation-type")
-	t := &report.Table{Name: "relation-type-query", Title: "§4.3 relation-type query: did the last change refine or replace?",
+func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	f := eval.QueryType("relation-type")
+	t := &eval.Table{Name: "relation-type-query", Title: "§4.3 relation-type query: did the last change refine or replace?",
 		Columns: []string{"row", "n", "ours", "95% CI", "paper"}}
-	c, err := Compare(rows, "fine − retain", memory.FineLedger, memory.CoarseRetain, f, opt)
+	c, err := eval.Compare(rows, "fine − retain", memory.FineLedger, memory.CoarseRetain, f, opt)
 	if err != nil {
 		return nil, err
 	}
 	t.AddRow("fine-ledger − coarse-retain", c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell("type/fine − retain", true))
-	for _, a := range AccuracyBy(rows, []string{memory.CoarseRetain, memory.FineLedger}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.withDefaults().Level) {
+	for _, a := range eval.AccuracyBy(rows, []string{memory.CoarseRetain, memory.FineLedger}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.WithDefaults().Level) {
 		paperCell := "—"
 		if a.Group == string(esr.Refinement) {
 			paperCell = PaperCell("type/refines/"+a.Memory, false)
 		}
-		t.AddRow(a.Memory+" on "+a.Group, a.N, fmtProp(a.Acc), fmtWilson(a), paperCell)
+		t.AddRow(a.Memory+" on "+a.Group, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paperCell)
 	}
-	t.Notes = withUnreadableNote([]string{
+	t.Notes = eval.UnreadableNotes([]string{
 		fmt.Sprintf("paper: on the %s items whose prior value is gold-defined; on refinement items fine-d %s and coarse-retain %s (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES",
 			thousands(int(Paper["type/n"])), PaperCell("type/refines/fine-ledger", false), PaperCell("type/refines/coarse-retain", false)),
 		"a simulated reader answers a relation type only from a status cell it reads (REFINED → refines, DEPRECATED → replaces); where the render shows none (coarse-retain's closed edges, no status column, a reader that ignores status) it answers replaces, never refines",
-		familyNote(Select(rows, f))}, rows, f)
+		familyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
 }

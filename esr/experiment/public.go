@@ -3,9 +3,7 @@ package experiment
 import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/internal/dyknow"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/learn"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/synth"
 )
 
@@ -13,17 +11,6 @@ import (
 // public entry points, so that notebooks and users import only the public
 // packages (esr, bench, memory, relate, reader, judge, experiment, theory,
 // stats, nbhelp).
-
-// Outcome is one outcome row: one reader's answer over one memory for one
-// QA, judged.
-type Outcome = eval.Outcome
-
-// EvalConfig selects an evaluation for Evaluate: memories, readers, judge,
-// query types, strata, memory options, condition label.
-type EvalConfig = eval.Config
-
-// Table is a result table, printable as CSV, Markdown and LaTeX.
-type Table = report.Table
 
 // GenConfig configures the synthetic benchmark generator (`esr gen`).
 type GenConfig = synth.Config

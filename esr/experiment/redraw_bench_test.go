@@ -8,9 +8,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 var (
@@ -52,27 +52,27 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 // terms pooled and per family, 18 paired comparisons with the
 // question-clustered bootstrap) from the render-confound suite's cached
 // rows (evaluated once, outside the timer), at the default B = 10,000 and
-// at the smaller B of experiment.InteractiveStats. Each sub-benchmark
+// at the smaller B of eval.InteractiveStats. Each sub-benchmark
 // reports
 //
 //   - s/redraw: seconds per recompute (the budget is 1 s);
 //   - x-pairing: the ratio to a baseline measured in the same run, the
-//     same 18 comparisons' pairing alone (experiment.PairedByQuestion, no
+//     same 18 comparisons' pairing alone (eval.PairedByQuestion, no
 //     bootstrap): how much of a redraw is the bootstrap.
 //
 // Run: go test ./esr/experiment -run '^$' -bench DecompositionFromRows -benchtime 5x
 func BenchmarkDecompositionFromRows(b *testing.B) {
 	rows := renderConfoundRows(b)
-	rr := experiment.And(experiment.QueryType("snapshot"), experiment.Phenomenon(string(esr.RevertedRevert)))
-	fams := experiment.Distinct(experiment.Select(rows, rr), func(o *eval.Outcome) string { return o.Family })
+	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.RevertedRevert)))
+	fams := eval.Distinct(eval.Select(rows, rr), func(o *eval.Outcome) string { return o.Family })
 	pairing := func() {
 		for _, fam := range append([]string{""}, fams...) {
 			f := rr
 			if fam != "" {
-				f = experiment.And(rr, experiment.Family(fam))
+				f = eval.And(rr, eval.Family(fam))
 			}
-			for _, t := range experiment.RenderMatched {
-				experiment.PairedByQuestion(rows, t.A, t.B, f)
+			for _, t := range eval.RenderMatched {
+				eval.PairedByQuestion(rows, t.A, t.B, f)
 			}
 		}
 	}
@@ -85,10 +85,10 @@ func BenchmarkDecompositionFromRows(b *testing.B) {
 	base := float64(time.Since(t0).Nanoseconds()) / reps
 	for _, c := range []struct {
 		name string
-		opt  experiment.StatOptions
-	}{{"B=10000", experiment.DefaultStats}, {"interactive", experiment.InteractiveStats}} {
+		opt  eval.StatOptions
+	}{{"B=10000", eval.DefaultStats}, {"interactive", eval.InteractiveStats}} {
 		b.Run(c.name, func(b *testing.B) {
-			var cs []experiment.Comparison
+			var cs []eval.Comparison
 			for b.Loop() {
 				var err error
 				if cs, err = experiment.Decomposition(rows, rr, c.opt); err != nil {

@@ -7,10 +7,9 @@ import (
 	"github.com/esrkit/esrkit/internal/paper"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/learn"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Scorer conditions of the refines recovery.
@@ -29,7 +28,7 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	if len(s.Bench.Relations) == 0 {
 		return nil, nil
 	}
-	cv, err := learn.CrossValidate(s.Bench, 5, s.Stats.withDefaults().Seed, learn.DefaultLambda)
+	cv, err := learn.CrossValidate(s.Bench, 5, s.Stats.WithDefaults().Seed, learn.DefaultLambda)
 	if err != nil {
 		return nil, err
 	}
@@ -41,12 +40,12 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		cfg := eval.Config{Memories: Table5Memories, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
 		cfg.Options.Relator = arm.rel
-		r, err := Evaluate(ctx, s.Bench, cfg)
+		r, err := eval.Evaluate(ctx, s.Bench, cfg)
 		if err != nil {
 			return nil, err
 		}
 		cfg.QueryTypes, cfg.Phenomena = []esr.QueryType{esr.RelationType}, []esr.Phenomenon{esr.Refinement}
-		t, err := Evaluate(ctx, s.Bench, cfg)
+		t, err := eval.Evaluate(ctx, s.Bench, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -58,14 +57,14 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 // RefinesTable is the refines recovery of Table 3 / Table 7: fine-ledger −
 // GraphRAG+abstain on the refines stratum with the rule scorer and with the
 // learned scorer, for snapshot and relation-type questions.
-func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
-	t := &report.Table{Name: "table7-refines-recovery", Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
+func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	t := &eval.Table{Name: "table7-refines-recovery", Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
 		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
 	paperDelta := map[string]string{ScorerRule: PaperCell("t7/rule", true), ScorerLearned: PaperCell("t7/learned", true)}
 	n := 0
 	for _, q := range []string{"snapshot", "relation-type"} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
-			c, err := Compare(rows, cond, memory.FineLedger, memory.GraphRAGAbstain, And(QueryType(q), Phenomenon(string(esr.Refinement)), Condition(cond)), opt)
+			c, err := eval.Compare(rows, cond, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.QueryType(q), eval.Phenomenon(string(esr.Refinement)), eval.Condition(cond)), opt)
 			if err != nil {
 				continue
 			}
@@ -74,7 +73,7 @@ func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 			if q == "snapshot" {
 				p = paperDelta[cond]
 			}
-			t.AddRow(q, cond, c.N, fmtProp(c.AccA), fmtProp(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), p)
+			t.AddRow(q, cond, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), p)
 		}
 	}
 	if n == 0 {
@@ -88,16 +87,16 @@ func RefinesTable(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 // Table10 is the end-to-end learned-scorer RevisionLedger per stratum
 // (snapshot): accuracy with the learned and the rule scorer, the controls,
 // and the paired within-ledger gain learned − rule.
-func Table10(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
-	t := &report.Table{Name: "table10-learned-scorer", Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
+func Table10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	t := &eval.Table{Name: "table10-learned-scorer", Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", "Graphiti", "Δ learned − rule", "95% CI"}}
-	snap := QueryType("snapshot")
+	snap := eval.QueryType("snapshot")
 	for _, p := range esr.Phenomena {
-		f := And(snap, Phenomenon(string(p)))
+		f := eval.And(snap, eval.Phenomenon(string(p)))
 		acc := map[string]float64{}
 		n := 0
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
-			for _, a := range AccuracyBy(rows, Table5Memories, nil, And(f, Condition(cond)), 0.95) {
+			for _, a := range eval.AccuracyBy(rows, Table5Memories, nil, eval.And(f, eval.Condition(cond)), 0.95) {
 				acc[cond+"/"+a.Memory] = a.Acc
 				n = a.N
 			}
@@ -107,11 +106,11 @@ func Table10(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 		}
 		// Pair the ledger's two arms by (qid, family): relabel conditions.
 		var pair []eval.Outcome
-		for _, o := range Select(rows, And(f, func(o *eval.Outcome) bool { return o.Memory == memory.FineLedger })) {
+		for _, o := range eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == memory.FineLedger })) {
 			o.Memory, o.Condition = "fine-ledger/"+o.Condition, ""
 			pair = append(pair, o)
 		}
-		c, err := Compare(pair, "learned − rule", "fine-ledger/"+ScorerLearned, "fine-ledger/"+ScorerRule, nil, opt)
+		c, err := eval.Compare(pair, "learned − rule", "fine-ledger/"+ScorerLearned, "fine-ledger/"+ScorerRule, nil, opt)
 		pp := paper.Table10[string(p)]
 		cell := func(k string, paper float64) string { return fmt.Sprintf("%.3f (%.3f)", acc[k], paper) }
 		delta, ci := "—", "—"

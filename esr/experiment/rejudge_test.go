@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // armed is a reader that counts its calls and fails the test once armed.
@@ -39,7 +39,7 @@ func simRows(t *testing.T, spec string) ([]eval.Outcome, *armed) {
 		t.Fatal(err)
 	}
 	a := &armed{Reader: r, t: t}
-	rows, err := Evaluate(context.Background(), b, eval.Config{Memories: RenderConfoundMemories, Readers: []reader.Reader{a},
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: RenderConfoundMemories, Readers: []reader.Reader{a},
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +54,7 @@ func TestRejudge(t *testing.T) {
 	rows, rd := simRows(t, "careful@both=0.3@hedge=0.2")
 	calls := rd.calls.Load()
 	// The run's own judge again: every verdict and label is reproduced.
-	same, err := RejudgeRows(ctx, b, rows, judge.Exact{})
+	same, err := eval.RejudgeRows(ctx, b, rows, judge.Exact{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestRejudge(t *testing.T) {
 		}
 	}
 	// Another judge: identical answers, new verdicts.
-	lenient, err := RejudgeRows(ctx, b, rows, judge.ExactLenient{})
+	lenient, err := eval.RejudgeRows(ctx, b, rows, judge.ExactLenient{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestRejudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Rejudge(ctx, b, rows[:10], judge.ExactLenient{}, sink, RejudgeOptions{}); err != nil {
+	if err := eval.Rejudge(ctx, b, rows[:10], judge.ExactLenient{}, sink, eval.RejudgeOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sink.Close()
@@ -114,7 +114,7 @@ func TestRejudge(t *testing.T) {
 		done[o.ID()] = true
 	}
 	sink, _ = eval.OpenFileSink(out)
-	if err := Rejudge(ctx, b, rows, judge.ExactLenient{}, sink, RejudgeOptions{Done: done, Concurrency: 3}); err != nil {
+	if err := eval.Rejudge(ctx, b, rows, judge.ExactLenient{}, sink, eval.RejudgeOptions{Done: done, Concurrency: 3}); err != nil {
 		t.Fatal(err)
 	}
 	sink.Close()
@@ -130,12 +130,12 @@ func TestRejudge(t *testing.T) {
 	// Rows of another bench are refused, naming the row.
 	bad := append([]eval.Outcome(nil), rows[:3]...)
 	bad[2].QID = "nope"
-	if _, err := RejudgeRows(ctx, b, bad, judge.Exact{}); err == nil || !strings.Contains(err.Error(), "row 3 (qid nope)") {
+	if _, err := eval.RejudgeRows(ctx, b, bad, judge.Exact{}); err == nil || !strings.Contains(err.Error(), "row 3 (qid nope)") {
 		t.Errorf("unknown qid: %v", err)
 	}
 	bad[2] = rows[2]
 	bad[1].Gold = "something else"
-	if _, err := RejudgeRows(ctx, b, bad, judge.Exact{}); err == nil || !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), "gold") {
+	if _, err := eval.RejudgeRows(ctx, b, bad, judge.Exact{}); err == nil || !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), "gold") {
 		t.Errorf("gold mismatch: %v", err)
 	}
 }
@@ -151,7 +151,7 @@ func TestLabelRowsAndStaleMetric(t *testing.T) {
 	if _, err := OnMetric(bare, MetricStale); err == nil {
 		t.Error("stale metric on unlabelled rows")
 	}
-	labelled := LabelRows(b, bare)
+	labelled := eval.LabelRows(b, bare)
 	for i := range rows {
 		if labelled[i] != rows[i] {
 			t.Fatalf("LabelRows: %+v, eval wrote %+v", labelled[i], rows[i])
@@ -173,7 +173,7 @@ func TestLabelRowsAndStaleMetric(t *testing.T) {
 	}
 	// The decomposition on stale rate is the decomposition of the 0/1
 	// outdated indicator.
-	cs, err := CompareTermsOn(MetricStale, rows, RenderMatched, nil, StatOptions{B: 200, Seed: 1})
+	cs, err := CompareTermsOn(MetricStale, rows, eval.RenderMatched, nil, eval.StatOptions{B: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,12 +206,12 @@ func TestJudgeTerms(t *testing.T) {
 	ctx := context.Background()
 	b := benchAt(t, "synthetic")
 	rows, _ := simRows(t, "careful@both=0.3@hedge=0.2")
-	lenient, err := RejudgeRows(ctx, b, rows, judge.ExactLenient{})
+	lenient, err := eval.RejudgeRows(ctx, b, rows, judge.ExactLenient{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := StatOptions{B: 500, Seed: 1}
-	jts, err := JudgeTerms([]JudgedRows{{"exact", rows}, {"exact-lenient", lenient}}, RenderMatched, nil, opt)
+	opt := eval.StatOptions{B: 500, Seed: 1}
+	jts, err := JudgeTerms([]JudgedRows{{"exact", rows}, {"exact-lenient", lenient}}, eval.RenderMatched, nil, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestJudgeTerms(t *testing.T) {
 		t.Error("exact-lenient rescored no pair differently")
 	}
 	// The same rows under two names: no judge term.
-	zero, err := JudgeTerms([]JudgedRows{{"exact", rows}, {"exact again", rows}}, RenderMatched, nil, opt)
+	zero, err := JudgeTerms([]JudgedRows{{"exact", rows}, {"exact again", rows}}, eval.RenderMatched, nil, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,13 +241,13 @@ func TestJudgeTerms(t *testing.T) {
 		}
 	}
 	tab := JudgeTermTable(jts, "reverted-revert", rows)
-	if len(tab.Rows) != len(RenderMatched) || !strings.Contains(tab.Rows[0][len(tab.Rows[0])-1], "+0.159 → +0.164") {
+	if len(tab.Rows) != len(eval.RenderMatched) || !strings.Contains(tab.Rows[0][len(tab.Rows[0])-1], "+0.159 → +0.164") {
 		t.Errorf("table: %v", tab.Rows)
 	}
 	if s := JudgeTermSummary(jts); !strings.Contains(s, "Under exact-lenient the render term is") {
 		t.Errorf("summary %q", s)
 	}
-	if _, err := JudgeTerms([]JudgedRows{{"exact", rows}}, RenderMatched, nil, opt); err == nil {
+	if _, err := JudgeTerms([]JudgedRows{{"exact", rows}}, eval.RenderMatched, nil, opt); err == nil {
 		t.Error("one judge accepted")
 	}
 }

@@ -8,14 +8,14 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
 // RenderConfoundMemories are the classes §4.1 compares.
-var RenderConfoundMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain, CoarseControl}
+var RenderConfoundMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain, eval.CoarseControl}
 
 // Pooled is the family label of comparisons pooled over every family in the
 // rows (the paper pools over its five answer-LLM families).
@@ -23,8 +23,8 @@ const Pooled = "pooled"
 
 // byFamily runs fn pooled and then per family.
 // With a single family only that family's row is made.
-func byFamily(rows []eval.Outcome, f Filter, fn func(family string, f Filter) error) error {
-	fams := Distinct(Select(rows, f), func(o *eval.Outcome) string { return o.Family })
+func byFamily(rows []eval.Outcome, f eval.Filter, fn func(family string, f eval.Filter) error) error {
+	fams := eval.Distinct(eval.Select(rows, f), func(o *eval.Outcome) string { return o.Family })
 	if len(fams) == 1 {
 		return fn(fams[0], f)
 	}
@@ -32,7 +32,7 @@ func byFamily(rows []eval.Outcome, f Filter, fn func(family string, f Filter) er
 		return err
 	}
 	for _, fam := range fams {
-		if err := fn(fam, And(f, Family(fam))); err != nil {
+		if err := fn(fam, eval.And(f, eval.Family(fam))); err != nil {
 			return err
 		}
 	}
@@ -42,7 +42,7 @@ func byFamily(rows []eval.Outcome, f Filter, fn func(family string, f Filter) er
 // familyNote says which readers produced the numbers and whether any is
 // simulated, for every table's notes.
 func familyNote(rows []eval.Outcome) string {
-	fams := Distinct(rows, func(o *eval.Outcome) string { return o.Family })
+	fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family })
 	note := "ours: reader families " + strings.Join(fams, ", ")
 	for _, f := range fams {
 		if strings.HasPrefix(f, "scripted:") {
@@ -70,10 +70,10 @@ func familyNote(rows []eval.Outcome) string {
 
 // Decomposition is Table 2 on the rows kept by f: the render-matched terms
 // pooled and per family.
-func Decomposition(rows []eval.Outcome, f Filter, opt StatOptions) ([]Comparison, error) {
-	var out []Comparison
-	err := byFamily(rows, f, func(fam string, ff Filter) error {
-		cs, err := CompareTerms(rows, RenderMatched, ff, opt)
+func Decomposition(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
+	var out []eval.Comparison
+	err := byFamily(rows, f, func(fam string, ff eval.Filter) error {
+		cs, err := eval.CompareTerms(rows, eval.RenderMatched, ff, opt)
 		if err != nil {
 			return err
 		}
@@ -91,8 +91,8 @@ func Decomposition(rows []eval.Outcome, f Filter, opt StatOptions) ([]Comparison
 // (A✓B✗ / A✗B✓: a degenerate interval explains itself). With a single
 // family its rows stand in for the pooled ones. Table2ByFamily has the
 // per-family rows.
-func Table2(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
-	t := &report.Table{Name: "table2-render-decomposition", Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
+func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
+	t := &eval.Table{Name: "table2-render-decomposition", Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
 		Columns: []string{"term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p", "paper Δ (DeepSeek-V3)"}}
 	pooled := cs[:0:0]
 	for _, c := range cs {
@@ -108,15 +108,15 @@ func Table2(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
 		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
-		ciNote(cs), familyNote(rows)}
+		eval.IntervalNoteFor(cs), familyNote(rows)}
 	return t
 }
 
 // Table2ByFamily is the per-family half of Table 2: every term for every
 // reader family, with its discordant pairs (no paper column: the paper's
 // Δ is pooled).
-func Table2ByFamily(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
-	t := &report.Table{Name: "table2-by-family", Title: "Table 2 by reader family, " + scope,
+func Table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
+	t := &eval.Table{Name: "table2-by-family", Title: "Table 2 by reader family, " + scope,
 		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	omitted := 0
 	for _, c := range cs {
@@ -129,7 +129,7 @@ func Table2ByFamily(cs []Comparison, scope string, rows []eval.Outcome) *report.
 		}
 		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
 	}
-	t.Notes = []string{ciNote(cs), familyNote(rows)}
+	t.Notes = []string{eval.IntervalNoteFor(cs), familyNote(rows)}
 	if omitted > 0 {
 		t.Notes = append([]string{fmt.Sprintf("%d rows omitted: on them the two memories agree on every question for that family (Δ +0.000, no discordant pair)", omitted)}, t.Notes...)
 	}
@@ -137,15 +137,15 @@ func Table2ByFamily(cs []Comparison, scope string, rows []eval.Outcome) *report.
 }
 
 // discordant formats a comparison's discordant pair counts.
-func discordant(c Comparison) string { return fmt.Sprintf("%d / %d", c.N10, c.N01) }
+func discordant(c eval.Comparison) string { return fmt.Sprintf("%d / %d", c.N10, c.N01) }
 
 // HeadlineTable is the §4.1 headline on rows kept by f, pooled and per family.
-func HeadlineTable(rows []eval.Outcome, f Filter, opt StatOptions) (*report.Table, []Comparison, error) {
-	t := &report.Table{Name: "headline-reverted-revert", Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
+func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
+	t := &eval.Table{Name: "headline-reverted-revert", Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
 		Columns: []string{"comparison", "family", "n", "ours Δ", "95% CI", "paper Δ"}}
-	var all []Comparison
-	err := byFamily(rows, f, func(fam string, ff Filter) error {
-		cs, err := CompareTerms(rows, Headline, ff, opt)
+	var all []eval.Comparison
+	err := byFamily(rows, f, func(fam string, ff eval.Filter) error {
+		cs, err := eval.CompareTerms(rows, eval.Headline, ff, opt)
 		if err != nil {
 			return err
 		}
@@ -156,18 +156,18 @@ func HeadlineTable(rows []eval.Outcome, f Filter, opt StatOptions) (*report.Tabl
 		}
 		return nil
 	})
-	t.Notes = []string{opt.IntervalNote(), familyNote(Select(rows, f))}
+	t.Notes = []string{opt.IntervalNote(), familyNote(eval.Select(rows, f))}
 	return t, all, err
 }
 
 // Table3 is the typed mechanism residual (fine-ledger − render-only) per
 // stratum, pooled over families, on snapshot rows.
-func Table3(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison, error) {
-	t := &report.Table{Name: "table3-mechanism-by-stratum", Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
+func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
+	t := &eval.Table{Name: "table3-mechanism-by-stratum", Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
-	var out []Comparison
+	var out []eval.Comparison
 	for _, p := range esr.Phenomena {
-		c, err := Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, And(QueryType("snapshot"), Phenomenon(string(p))), opt)
+		c, err := eval.Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p))), opt)
 		if err != nil {
 			continue
 		}
@@ -186,23 +186,23 @@ func Table3(rows []eval.Outcome, opt StatOptions) (*report.Table, []Comparison, 
 // and the pure half (pure: qids in the set, see PureMonotonic), and reports
 // RL − GraphRAG+abstain on each, and the render term and fine residual on
 // the pure half.
-func Table11(rows []eval.Outcome, pure map[string]bool, opt StatOptions) (*report.Table, error) {
-	mono := And(QueryType("snapshot"), Phenomenon(string(esr.Monotonic)))
+func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*eval.Table, error) {
+	mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.Monotonic)))
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
-	t := &report.Table{Name: "table11-pure-monotonic", Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
+	t := &eval.Table{Name: "table11-pure-monotonic", Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
 		Columns: []string{"slice", "comparison", "n", "ours Δ", "95% CI", "paper Δ"}}
 	specs := []struct {
 		slice, label, a, b, paper string
-		f                         Filter
+		f                         eval.Filter
 	}{
-		{"with deprecated", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", And(mono, notPure)},
-		{"pure", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/RL − GRA", And(mono, QIDs(pure))},
-		{"pure", "render (render-only − GRA)", memory.RenderOnly, memory.GraphRAGAbstain, "t11/pure/render", And(mono, QIDs(pure))},
-		{"pure", "fine residual (RL − render-only)", memory.FineLedger, memory.RenderOnly, "t11/pure/fine residual", And(mono, QIDs(pure))},
+		{"with deprecated", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", eval.And(mono, notPure)},
+		{"pure", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/RL − GRA", eval.And(mono, eval.QIDs(pure))},
+		{"pure", "render (render-only − GRA)", memory.RenderOnly, memory.GraphRAGAbstain, "t11/pure/render", eval.And(mono, eval.QIDs(pure))},
+		{"pure", "fine residual (RL − render-only)", memory.FineLedger, memory.RenderOnly, "t11/pure/fine residual", eval.And(mono, eval.QIDs(pure))},
 	}
 	n := 0
 	for _, s := range specs {
-		c, err := Compare(rows, s.label, s.a, s.b, s.f, opt)
+		c, err := eval.Compare(rows, s.label, s.a, s.b, s.f, opt)
 		if err != nil {
 			continue
 		}
@@ -219,7 +219,7 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt StatOptions) (*repor
 // DecompositionPlot draws the decomposition terms with intervals, one colour
 // per family. With a paper prefix ("t2/"), each term's published value
 // (registry key prefix+label) is drawn as an open ring beside ours.
-func DecompositionPlot(cs []Comparison, title string, paperPrefix ...string) *plot.Plot {
+func DecompositionPlot(cs []eval.Comparison, title string, paperPrefix ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, c := range cs {
 		pts = append(pts, report.IntervalPoint{Label: plotLabel(c.Label), Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family})
@@ -239,10 +239,10 @@ func DecompositionPlot(cs []Comparison, title string, paperPrefix ...string) *pl
 // plotLabels are the x-axis labels of the decomposition terms, short
 // enough to sit side by side (the tables keep the full labels).
 var plotLabels = map[string]string{
-	TermFineMechanism: "fine-d\nmechanism",
-	TermCoarsePaper:   "coarse-d mech.\n(paper's)",
-	TermCoarseMatched: "coarse-d mech.\n(matched)",
-	TermCoarseLayout:  "coarse\nlayout",
+	eval.TermFineMechanism: "fine-d\nmechanism",
+	eval.TermCoarsePaper:   "coarse-d mech.\n(paper's)",
+	eval.TermCoarseMatched: "coarse-d mech.\n(matched)",
+	eval.TermCoarseLayout:  "coarse\nlayout",
 }
 
 func plotLabel(label string) string {
@@ -259,14 +259,14 @@ func plotLabel(label string) string {
 // controls, pair by pair; the sentence says which part carries it and
 // whether each interval excludes 0, all computed from cs. It returns "" when
 // cs lacks the three coarse terms.
-func CoarseSplit(cs []Comparison) string {
+func CoarseSplit(cs []eval.Comparison) string {
 	fam := Pooled
-	if _, ok := find(cs, TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
+	if _, ok := find(cs, eval.TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
 		fam = cs[0].Family
 	}
-	paperC, ok1 := find(cs, TermCoarsePaper, fam)
-	matched, ok2 := find(cs, TermCoarseMatched, fam)
-	layout, ok3 := find(cs, TermCoarseLayout, fam)
+	paperC, ok1 := find(cs, eval.TermCoarsePaper, fam)
+	matched, ok2 := find(cs, eval.TermCoarseMatched, fam)
+	layout, ok3 := find(cs, eval.TermCoarseLayout, fam)
 	if !ok1 || !ok2 || !ok3 {
 		return ""
 	}
@@ -309,15 +309,15 @@ func capitalize(s string) string {
 // SplitFamilies splits a table with a "family" column into its pooled rows
 // and its per-family rows (named NAME-by-family), each keeping the notes:
 // a notebook shows the pooled table and folds the other.
-func SplitFamilies(t *report.Table) (pooled, families *report.Table) {
+func SplitFamilies(t *eval.Table) (pooled, families *eval.Table) {
 	col := -1
 	for i, c := range t.Columns {
 		if c == "family" {
 			col = i
 		}
 	}
-	pooled = &report.Table{Name: t.Name, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
-	families = &report.Table{Name: t.Name + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
+	pooled = &eval.Table{Name: t.Name, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
+	families = &eval.Table{Name: t.Name + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
 	for _, r := range t.Rows {
 		if col >= 0 && r[col] != Pooled {
 			families.Rows = append(families.Rows, r)

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // Two callers of RunCached with one setup: the second waits for the

@@ -3,14 +3,14 @@ package experiment
 import (
 	"fmt"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // SimCapabilityTable documents the simulated readers' capabilities: what
 // each models and the paper's evidence for it (reader.SimCapabilities).
-func SimCapabilityTable() *report.Table {
-	t := &report.Table{Name: "sim-capabilities", Title: "What a simulated (sim:) reader's capabilities model, and the paper's evidence",
+func SimCapabilityTable() *eval.Table {
+	t := &eval.Table{Name: "sim-capabilities", Title: "What a simulated (sim:) reader's capabilities model, and the paper's evidence",
 		Columns: []string{"capability", "models", "paper evidence"}}
 	for _, c := range reader.SimCapabilities {
 		t.AddRow(c.Name, c.Models, c.Evidence)
@@ -20,8 +20,8 @@ func SimCapabilityTable() *report.Table {
 }
 
 // SimProfileTable lists the built-in sim profiles with their capabilities.
-func SimProfileTable() *report.Table {
-	t := &report.Table{Name: "sim-profiles", Title: "Built-in simulated reader profiles (sim:NAME)",
+func SimProfileTable() *eval.Table {
+	t := &eval.Table{Name: "sim-profiles", Title: "Built-in simulated reader profiles (sim:NAME)",
 		Columns: []string{"reader"}}
 	for _, c := range reader.SimCapabilities {
 		t.Columns = append(t.Columns, c.Name)

@@ -12,8 +12,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -27,9 +27,9 @@ var staircaseSteps = []string{"d-blind control", "render step", "mechanism step 
 
 // StaircaseAccuracy is the accuracy of each staircase memory on the rows
 // kept by f, pooled (Group "pooled") and per reader family.
-func StaircaseAccuracy(rows []eval.Outcome, f Filter) []Accuracy {
-	out := AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return Pooled }, f, DefaultStats.Level)
-	return append(out, AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, DefaultStats.Level)...)
+func StaircaseAccuracy(rows []eval.Outcome, f eval.Filter) []eval.Accuracy {
+	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return Pooled }, f, eval.DefaultStats.Level)
+	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)...)
 }
 
 // PaperGroup is the Group of PaperStaircase's accuracies.
@@ -40,9 +40,9 @@ const PaperGroup = "paper"
 // accuracies; render-only is not printed, so it is graphrag-abstain plus
 // Table 2's render term (Table 5's fine-ledger then lies Table 2's fine-d
 // mechanism above it, up to rounding). StaircasePlot draws it as open rings.
-func PaperStaircase() []Accuracy {
+func PaperStaircase() []eval.Accuracy {
 	gra := Paper["t5/reverted_revert/graphrag-abstain"]
-	return []Accuracy{
+	return []eval.Accuracy{
 		{Memory: memory.GraphRAGAbstain, Group: PaperGroup, Acc: gra},
 		{Memory: memory.RenderOnly, Group: PaperGroup, Acc: gra + Paper["t2/render"]},
 		{Memory: memory.FineLedger, Group: PaperGroup, Acc: Paper["t5/reverted_revert/fine-ledger"]},
@@ -52,14 +52,14 @@ func PaperStaircase() []Accuracy {
 
 // StaircaseTable lays StaircaseAccuracy out, one row per family (pooled
 // first), one column per memory, with the two steps as differences.
-func StaircaseTable(acc []Accuracy, scope string) *report.Table {
-	t := &report.Table{Name: "staircase", Title: "The staircase on " + scope + ": accuracy along graphrag-abstain → render-only → fine-ledger (→ coarse-retain)",
+func StaircaseTable(acc []eval.Accuracy, scope string) *eval.Table {
+	t := &eval.Table{Name: "staircase", Title: "The staircase on " + scope + ": accuracy along graphrag-abstain → render-only → fine-ledger (→ coarse-retain)",
 		Columns: []string{"family", "n", memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain, "render step", "mechanism step"}}
 	var groups []string
-	by := map[string]map[string]Accuracy{}
+	by := map[string]map[string]eval.Accuracy{}
 	for _, a := range acc {
 		if by[a.Group] == nil {
-			by[a.Group] = map[string]Accuracy{}
+			by[a.Group] = map[string]eval.Accuracy{}
 			groups = append(groups, a.Group)
 		}
 		by[a.Group][a.Memory] = a
@@ -68,7 +68,7 @@ func StaircaseTable(acc []Accuracy, scope string) *report.Table {
 		m := by[g]
 		cell := func(name string) string {
 			if a, ok := m[name]; ok {
-				return fmtProp(a.Acc)
+				return eval.PropCell(a.Acc)
 			}
 			return "—"
 		}
@@ -82,7 +82,7 @@ func StaircaseTable(acc []Accuracy, scope string) *report.Table {
 // StaircasePlot draws StaircaseAccuracy: one line per family across the
 // staircase memories, the pooled line in black and thicker, the two steps
 // named on the x axis.
-func StaircasePlot(acc []Accuracy, title string) *plot.Plot {
+func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Y.Label.Text = "accuracy"
@@ -154,7 +154,7 @@ func StaircasePlot(acc []Accuracy, title string) *plot.Plot {
 
 // StaircaseSentence says, from the accuracies, what each step does pooled
 // and which families carry it.
-func StaircaseSentence(acc []Accuracy) string {
+func StaircaseSentence(acc []eval.Accuracy) string {
 	by := map[string]map[string]float64{}
 	var fams []string
 	for _, a := range acc {
@@ -172,7 +172,7 @@ func StaircaseSentence(acc []Accuracy) string {
 		return ""
 	}
 	s := fmt.Sprintf("Pooled, accuracy goes %s → %s → %s (→ coarse-retain %s): the render step is %s and the mechanism step %s.",
-		fmtProp(p[memory.GraphRAGAbstain]), fmtProp(p[memory.RenderOnly]), fmtProp(p[memory.FineLedger]), fmtProp(p[memory.CoarseRetain]),
+		eval.PropCell(p[memory.GraphRAGAbstain]), eval.PropCell(p[memory.RenderOnly]), eval.PropCell(p[memory.FineLedger]), eval.PropCell(p[memory.CoarseRetain]),
 		fmtSigned(p[memory.RenderOnly]-p[memory.GraphRAGAbstain]), fmtSigned(p[memory.FineLedger]-p[memory.RenderOnly]))
 	var up, down, flat []string
 	for _, f := range fams {

@@ -5,9 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -49,12 +48,12 @@ func OnMetric(rows []eval.Outcome, m Metric) ([]eval.Outcome, error) {
 }
 
 // CompareTermsOn is CompareTerms on metric m (OnMetric).
-func CompareTermsOn(m Metric, rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) ([]Comparison, error) {
+func CompareTermsOn(m Metric, rows []eval.Outcome, terms []eval.Term, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
 	on, err := OnMetric(rows, m)
 	if err != nil {
 		return nil, err
 	}
-	return CompareTerms(on, terms, f, opt)
+	return eval.CompareTerms(on, terms, f, opt)
 }
 
 // StaleRate is one memory's answers by label, pooled over families: N rows,
@@ -69,9 +68,9 @@ type StaleRate struct {
 // StaleRates counts the labels of the rows f keeps, per memory: the
 // render-confound memories first, then the others in first-seen order.
 // Rows without a label are an error.
-func StaleRates(rows []eval.Outcome, f Filter) ([]StaleRate, error) {
-	sel := Select(rows, f)
-	mems := Distinct(sel, func(o *eval.Outcome) string { return o.Memory })
+func StaleRates(rows []eval.Outcome, f eval.Filter) ([]StaleRate, error) {
+	sel := eval.Select(rows, f)
+	mems := eval.Distinct(sel, func(o *eval.Outcome) string { return o.Memory })
 	var order []string
 	for _, m := range RenderConfoundMemories {
 		if slices.Contains(mems, m) {
@@ -116,11 +115,11 @@ func StaleRates(rows []eval.Outcome, f Filter) ([]StaleRate, error) {
 // StaleRateTable lays StaleRates out: per memory the rows, the share
 // correct (accuracy), outdated (the stale-answer rate, with its 95% Wilson
 // interval), abstained and wrong. scope names the rows.
-func StaleRateTable(rs []StaleRate, scope string, rows []eval.Outcome) *report.Table {
-	t := &report.Table{Name: "stale-answer-rate", Title: "Stale-answer rate per memory, " + scope + " (pooled over families)",
+func StaleRateTable(rs []StaleRate, scope string, rows []eval.Outcome) *eval.Table {
+	t := &eval.Table{Name: "stale-answer-rate", Title: "Stale-answer rate per memory, " + scope + " (pooled over families)",
 		Columns: []string{"memory", "rows", "correct", "outdated (stale rate)", "95% Wilson CI", "abstained", "wrong"}}
 	for _, r := range rs {
-		share := func(k int) string { return fmtProp(float64(k) / float64(r.N)) }
+		share := func(k int) string { return eval.PropCell(float64(k) / float64(r.N)) }
 		t.AddRow(r.Memory, r.N, share(r.Correct), share(r.Outdated), fmt.Sprintf("[%.3f, %.3f]", r.Lo, r.Hi), share(r.Abstained), share(r.Wrong))
 	}
 	t.Notes = []string{"labels (judge.Classify): outdated = rejected, names a value the key held before (judge.PriorValues) and neither the gold nor an alias; wrong = any other rejected value (including \"was A, now B\" under a judge that rejects it); the columns sum to 1",
@@ -132,21 +131,21 @@ func StaleRateTable(rs []StaleRate, scope string, rows []eval.Outcome) *report.T
 // StaleDecompositionTable is Table 2 read on the stale-answer rate: each
 // term's paired difference in stale rates (pooled rows only; negative: the
 // first memory answers fewer outdated values).
-func StaleDecompositionTable(cs []Comparison, scope string, rows []eval.Outcome) *report.Table {
-	t := &report.Table{Name: "table2-stale-rate", Title: "Table 2 on the stale-answer rate, " + scope + ", pooled",
+func StaleDecompositionTable(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
+	t := &eval.Table{Name: "table2-stale-rate", Title: "Table 2 on the stale-answer rate, " + scope + ", pooled",
 		Columns: []string{"term", "n", "stale rate A", "stale rate B", "Δ stale rate", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	for _, c := range pooledOnly(cs) {
-		t.AddRow(c.Label, c.N, fmtProp(c.AccA), fmtProp(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
+		t.AddRow(c.Label, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
 	}
 	t.Notes = []string{"a row counts 1 when its answer is labelled outdated (experiment.OnMetric(rows, MetricStale)); the paper reports no stale rate",
-		ciNote(cs), familyNote(rows)}
+		eval.IntervalNoteFor(cs), familyNote(rows)}
 	return t
 }
 
 // StaleSummary states, from the rates and the stale-rate decomposition,
 // which memory answers the most and the fewest outdated values and how the
 // render and mechanism terms move the stale rate.
-func StaleSummary(rs []StaleRate, cs []Comparison) string {
+func StaleSummary(rs []StaleRate, cs []eval.Comparison) string {
 	if len(rs) == 0 {
 		return ""
 	}
@@ -170,8 +169,8 @@ func StaleSummary(rs []StaleRate, cs []Comparison) string {
 
 // pooledOnly keeps the pooled comparisons of cs when it has any (a
 // Decomposition over several families), else all of them.
-func pooledOnly(cs []Comparison) []Comparison {
-	var out []Comparison
+func pooledOnly(cs []eval.Comparison) []eval.Comparison {
+	var out []eval.Comparison
 	for _, c := range cs {
 		if c.Family == Pooled {
 			out = append(out, c)

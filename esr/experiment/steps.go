@@ -5,16 +5,16 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // LedgerSteps applies ⊕ to a stream's atoms one at a time and tabulates,
 // after each atom, the relation the source gave it against each active atom,
 // the active set M, the key's status and the deprecated set: the paper's
 // Proposition 2a made visible (notebook 02).
-func LedgerSteps(s *esr.Stream, atoms []esr.Atom, r esr.Relator) *report.Table {
-	t := &report.Table{Name: "ledger-steps-" + s.ID, Title: "⊕ step by step on " + s.ID + " (relations: " + r.Name() + ")",
+func LedgerSteps(s *esr.Stream, atoms []esr.Atom, r esr.Relator) *eval.Table {
+	t := &eval.Table{Name: "ledger-steps-" + s.ID, Title: "⊕ step by step on " + s.ID + " (relations: " + r.Name() + ")",
 		Columns: []string{"step", "atom", "event", "value", "relations to M", "active M", "status", "snapshot", "deprecated"}}
 	rel := r.ForStream(s, atoms)
 	l := esr.NewLedger(s.ID)
@@ -55,8 +55,8 @@ func join(s []string) string {
 // aside when it is UNRELATED to every live edge), the live edges and the
 // snapshot. Shown beside LedgerSteps, it makes the difference visible: a
 // CONTRADICTS closes the older edge here, where ⊕ keeps both and abstains.
-func CoarseSteps(s *esr.Stream, atoms []esr.Atom, r esr.Relator) *report.Table {
-	t := &report.Table{Name: "coarse-steps-" + s.ID, Title: "coarse-retain step by step on " + s.ID + " (relations: " + r.Name() + ")",
+func CoarseSteps(s *esr.Stream, atoms []esr.Atom, r esr.Relator) *eval.Table {
+	t := &eval.Table{Name: "coarse-steps-" + s.ID, Title: "coarse-retain step by step on " + s.ID + " (relations: " + r.Name() + ")",
 		Columns: []string{"step", "atom", "value", "relations to live edges", "binary decision", "live edges", "snapshot"}}
 	rel := r.ForStream(s, atoms)
 	byID := map[string]*esr.Atom{}

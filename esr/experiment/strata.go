@@ -7,10 +7,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/coverage"
-	"github.com/esrkit/esrkit/internal/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // LengthBin names the Table 12 bin of a stream with n events by the event
@@ -37,13 +36,13 @@ func StreamLengths(b *bench.Bench) map[string]int {
 
 // Table12 is fine − coarse (RevisionLedger − Graphiti) by stream-length bin
 // over snapshot rows: the paper's confounded observational precursor.
-func Table12(rows []eval.Outcome, lengths map[string]int, opt StatOptions) *report.Table {
-	t := &report.Table{Name: "table12-stream-length", Title: "Table 12: fine − coarse by stream length (observational, confounded)",
+func Table12(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) *eval.Table {
+	t := &eval.Table{Name: "table12-stream-length", Title: "Table 12: fine − coarse by stream length (observational, confounded)",
 		Columns: []string{"events (ours)", "paper's bin", "n", "ours Δ", "95% CI", "paper Δ"}}
 	for i, b := range coverage.LengthBins {
 		label := b.Label
-		f := And(QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
-		c, err := Compare(rows, label, memory.FineLedger, memory.CoarseRetain, f, opt)
+		f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
+		c, err := eval.Compare(rows, label, memory.FineLedger, memory.CoarseRetain, f, opt)
 		if err != nil {
 			t.AddRow(label, b.Paper, 0, "—", "—", fmtSigned(paper.Table12[i]))
 			continue
@@ -59,13 +58,13 @@ var Table5Memories = []string{memory.FineLedger, memory.GraphRAGAbstain, memory.
 
 // Table5 is per-stratum accuracy of RevisionLedger, GraphRAG+abstain and
 // Graphiti with the two paired deltas, on snapshot rows.
-func Table5(rows []eval.Outcome, opt StatOptions) *report.Table {
-	t := &report.Table{Name: "table5-strata", Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
+func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
+	t := &eval.Table{Name: "table5-strata", Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", "Graphiti", "Δ RL−GRA", "MDE RL−GRA", "Δ RL−Graphiti", "MDE RL−Graphiti"}}
 	for _, p := range esr.Phenomena {
-		f := And(QueryType("snapshot"), Phenomenon(string(p)))
-		acc := map[string]Accuracy{}
-		for _, a := range AccuracyBy(rows, Table5Memories, nil, f, opt.withDefaults().Level) {
+		f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
+		acc := map[string]eval.Accuracy{}
+		for _, a := range eval.AccuracyBy(rows, Table5Memories, nil, f, opt.WithDefaults().Level) {
 			acc[a.Memory] = a
 		}
 		if len(acc) == 0 {
@@ -78,9 +77,9 @@ func Table5(rows []eval.Outcome, opt StatOptions) *report.Table {
 			}
 			return fmt.Sprintf("%.3f (%s)", a.Acc, PaperCell("t5/"+string(p)+"/"+m, false))
 		}
-		d1, e1 := Compare(rows, "", memory.FineLedger, memory.GraphRAGAbstain, f, opt)
-		d2, e2 := Compare(rows, "", memory.FineLedger, memory.CoarseRetain, f, opt)
-		delta := func(c Comparison, err error) string {
+		d1, e1 := eval.Compare(rows, "", memory.FineLedger, memory.GraphRAGAbstain, f, opt)
+		d2, e2 := eval.Compare(rows, "", memory.FineLedger, memory.CoarseRetain, f, opt)
+		delta := func(c eval.Comparison, err error) string {
 			if err != nil {
 				return "—"
 			}

@@ -11,10 +11,10 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -25,7 +25,7 @@ type Setup struct {
 	Judge   judge.Judge
 	// Relator for the classes that use relations (nil: the rule scorer).
 	Options memory.Options
-	Stats   StatOptions
+	Stats   eval.StatOptions
 	// Progress, when set, reports evaluation progress.
 	Progress func(done, total int)
 	// Adapter is the path of an exec: adapter the "deployed" suite runs
@@ -38,7 +38,7 @@ type Setup struct {
 type Result struct {
 	Name    string
 	Rows    []eval.Outcome
-	Tables  []*report.Table
+	Tables  []*eval.Table
 	Figures map[string]*plot.Plot
 	// Skipped records every table the suite could not build, with the
 	// cause (e.g. a memory or stratum missing from the rows).
@@ -57,7 +57,7 @@ type TableError struct {
 func (e TableError) Error() string { return e.Table + ": " + e.Err.Error() }
 
 // add appends t, or records err under name when the build failed.
-func (r *Result) add(name string, t *report.Table, err error) {
+func (r *Result) add(name string, t *eval.Table, err error) {
 	if err != nil {
 		r.Skipped = append(r.Skipped, TableError{Table: name, Err: err})
 		return
@@ -67,7 +67,7 @@ func (r *Result) add(name string, t *report.Table, err error) {
 
 // Table returns the table named name, or an error that says why the suite
 // did not build it (or which tables it did build).
-func (r *Result) Table(name string) (*report.Table, error) {
+func (r *Result) Table(name string) (*eval.Table, error) {
 	for _, t := range r.Tables {
 		if t.Name == name {
 			return t, nil
@@ -165,7 +165,7 @@ func (s Setup) evaluate(ctx context.Context, memories []string, qtypes []esr.Que
 	if len(s.Readers) == 0 {
 		return nil, fmt.Errorf("no readers")
 	}
-	return Evaluate(ctx, s.Bench, eval.Config{Memories: memories, Readers: s.Readers, Judge: s.Judge,
+	return eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memories, Readers: s.Readers, Judge: s.Judge,
 		QueryTypes: qtypes, Options: opt, Condition: condition, Progress: s.Progress})
 }
 
@@ -174,7 +174,7 @@ func (s Setup) evaluate(ctx context.Context, memories []string, qtypes []esr.Que
 // Table 11 (the monotonic split), with the decomposition figure.
 func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
-	rr := And(QueryType("snapshot"), Phenomenon(string(esr.RevertedRevert)))
+	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.RevertedRevert)))
 	head, _, err := HeadlineTable(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
@@ -186,7 +186,7 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows), Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
 	t3, _, err := Table3(rows, s.Stats)
 	res.add("table3-mechanism-by-stratum", t3, err)
-	t11, err := Table11(rows, PureMonotonic(s.Bench), s.Stats)
+	t11, err := Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
 	res.add("table11-pure-monotonic", t11, err)
 	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2/")
 	return res, nil

@@ -6,10 +6,9 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/eval"
+	"github.com/esrkit/esrkit/esr/eval"
 )
 
 // noiseSuite is the "noise" experiment of `esr run` and the notebooks.
@@ -23,7 +22,7 @@ var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
-			Tables: []*report.Table{Table5(rows, s.Stats), Table12(rows, StreamLengths(s.Bench), s.Stats)}}, nil
+			Tables: []*eval.Table{Table5(rows, s.Stats), Table12(rows, StreamLengths(s.Bench), s.Stats)}}, nil
 	}}
 
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
@@ -80,7 +79,7 @@ func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	relC := SweepComparisons(rows, RelationNoiseAxis, NoiseLevels, s.Stats)
 	dropC := SweepComparisons(rows, AtomDropoutAxis, NoiseLevels, s.Stats)
-	return &Result{Name: "noise", Rows: rows, Tables: []*report.Table{Table13(relC, dropC, rows)},
+	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{Table13(relC, dropC, rows)},
 		Figures: map[string]*plot.Plot{"figure5-noise": Figure5(relC, dropC)}}, nil
 }
 
@@ -88,7 +87,7 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 // Table 16 (abstain calibration and κ per family).
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
-	main := Select(rows, Condition(""))
+	main := eval.Select(rows, eval.Condition(""))
 	t, err := Table20(main, 0.05)
 	res.add("table20-permutation-holm", t, err)
 	t, err = Table16(main)

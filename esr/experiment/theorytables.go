@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
@@ -12,8 +13,8 @@ import (
 )
 
 // Table shows the decomposition.
-func Corollary1Table(d theory.Decomposition) *report.Table {
-	t := &report.Table{Name: "corollary1", Title: "Corollary 1: Acc(F) − Acc(C) = β − κ",
+func Corollary1Table(d theory.Decomposition) *eval.Table {
+	t := &eval.Table{Name: "corollary1", Title: "Corollary 1: Acc(F) − Acc(C) = β − κ",
 		Columns: []string{"term", "value", "source"}}
 	src := func(i int) string {
 		if d.Sources[i] == "" {
@@ -34,8 +35,8 @@ func Corollary1Table(d theory.Decomposition) *report.Table {
 }
 
 // Table shows the audit's quantities beside the paper's.
-func FanoTable(f theory.FanoFloor) *report.Table {
-	t := &report.Table{Name: "c2-fano-floor", Title: "Scorer information floor (C2): Fano's bound on relation-recovery error",
+func FanoTable(f theory.FanoFloor) *eval.Table {
+	t := &eval.Table{Name: "c2-fano-floor", Title: "Scorer information floor (C2): Fano's bound on relation-recovery error",
 		Columns: []string{"quantity", "ours", "paper"}}
 	b := func(x float64) string { return fmt.Sprintf("%.3f", x) }
 	t.AddRow("pairs N", fmt.Sprint(f.N), fmt.Sprint(theory.PaperAuditN))
@@ -52,8 +53,8 @@ func FanoTable(f theory.FanoFloor) *report.Table {
 }
 
 // Table lists each class's and rule's accuracy on (I), (II) and both.
-func P1Table(r theory.P1Result) *report.Table {
-	t := &report.Table{Name: "p1-fibre", Title: "Proposition 1: snapshot accuracy on the symmetric fibre (oracle read-out, gold relations)",
+func P1Table(r theory.P1Result) *eval.Table {
+	t := &eval.Table{Name: "p1-fibre", Title: "Proposition 1: snapshot accuracy on the symmetric fibre (oracle read-out, gold relations)",
 		Columns: []string{"class / rule", "reads d", "acc (I) revert", "acc (II) conflict", "acc (fibre)", "same answer on (I) and (II)"}}
 	for _, c := range r.Classes {
 		reads := "yes"
@@ -89,8 +90,8 @@ func Figure4(r theory.P1Result) *plot.Plot {
 }
 
 // Table lists the quantities with both estimators.
-func P2bTable(r theory.P2bResult) *report.Table {
-	t := &report.Table{Name: "p2b-typing-benefit",
+func P2bTable(r theory.P2bResult) *eval.Table {
+	t := &eval.Table{Name: "p2b-typing-benefit",
 		Title:   "Proposition 2b: the relation labelling adds nothing to the snapshot once Π is known (bits)",
 		Columns: []string{"quantity", "plug-in", "Miller–Madow", "conditioning cells"}}
 	f := func(x float64) string { return fmt.Sprintf("%.4f", x) }
@@ -111,8 +112,8 @@ func P2bTable(r theory.P2bResult) *report.Table {
 
 // Table lists, per class, correct/surfaces for each query class and the
 // statistic its coverage matches.
-func P2cTable(r theory.P2cResult) *report.Table {
-	t := &report.Table{Name: "p2c-lattice", Title: "Proposition 2c: which query classes each memory class answers on the canonical surfaces",
+func P2cTable(r theory.P2cResult) *eval.Table {
+	t := &eval.Table{Name: "p2c-lattice", Title: "Proposition 2c: which query classes each memory class answers on the canonical surfaces",
 		Columns: []string{"class", "relations", "snapshot", "provenance", "relation-type", "covers"}}
 	for _, row := range r.Rows {
 		cells := []any{row.Class, row.Relator}
@@ -134,8 +135,8 @@ func P2cTable(r theory.P2cResult) *report.Table {
 }
 
 // GapTable shows the two strict gaps: equal lower statistic, different gold.
-func P2cGapTable(r theory.P2cResult) *report.Table {
-	t := &report.Table{Name: "p2c-gaps", Title: "Proposition 2c: the strict gaps",
+func P2cGapTable(r theory.P2cResult) *eval.Table {
+	t := &eval.Table{Name: "p2c-gaps", Title: "Proposition 2c: the strict gaps",
 		Columns: []string{"gap", "surfaces", "lower statistic (left | right)", "query", "gold (left | right)", "higher statistic (left | right)"}}
 	for _, g := range r.Gaps {
 		t.AddRow(g.Gap, g.Left+" vs "+g.Right, g.Statistic+": "+g.LeftStat+" | "+g.RightStat, string(g.Query),
@@ -147,8 +148,8 @@ func P2cGapTable(r theory.P2cResult) *report.Table {
 // Corollary1Sweep tabulates theory.Corollary1Noise over relation-noise levels: one
 // row per p with β, κ and the gap, so the notebook shows κ growing while β
 // stays 0.
-func Corollary1SweepTable(n int, levels []float64, seed uint64) *report.Table {
-	t := &report.Table{Name: "corollary1-noise", Title: "Corollary 1 under relation noise (single-source histories, snapshot)",
+func Corollary1SweepTable(n int, levels []float64, seed uint64) *eval.Table {
+	t := &eval.Table{Name: "corollary1-noise", Title: "Corollary 1 under relation noise (single-source histories, snapshot)",
 		Columns: []string{"p", "Acc(F)", "Acc(C)", "β", "κ", "Acc(F) − Acc(C)"}}
 	for _, p := range levels {
 		d := theory.Corollary1Noise(n, p, seed)
@@ -162,8 +163,8 @@ func Corollary1SweepTable(n int, levels []float64, seed uint64) *report.Table {
 // Table 10 / Table 7 "learned pair scorer" row: per relation class, the
 // precision, recall and F1 of the rule scorer and of the out-of-fold learned
 // scorer on the same gold pairs, then accuracy and macro-F1.
-func ScorerTable(r *ScorerCV) *report.Table {
-	t := &report.Table{
+func ScorerTable(r *ScorerCV) *eval.Table {
+	t := &eval.Table{
 		Name:  "table10-learned-pair-scorer",
 		Title: "Pair-level relation scoring: rule scorer vs learned scorer (out-of-fold)",
 		Columns: []string{"relation", "gold n", "rule P", "rule R", "rule F1",

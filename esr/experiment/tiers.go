@@ -3,15 +3,15 @@ package experiment
 import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // TierTable is the paper's Figure 2 as a table: each conflict-locality tier
 // with its live example and what a d-blind, a coarse and the fine memory
 // answer on it (structured read-outs, rule scorer).
-func TierTable() *report.Table {
-	t := &report.Table{Name: "figure2-tiers", Title: "Figure 2: conflict locality determines memory need",
+func TierTable() *eval.Table {
+	t := &eval.Table{Name: "figure2-tiers", Title: "Figure 2: conflict locality determines memory need",
 		Columns: []string{"tier", "where the conflict lives", "minimal capability", "example", "gold", memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger}}
 	for _, tier := range bench.Tiers() {
 		qa := esr.QA{QID: tier.Stream.ID, Question: tier.Question, GoldAnswer: tier.Gold}

@@ -7,10 +7,9 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/paper"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Validation checks a reader panel out of sample: the paper's Tables 2, 3,
@@ -46,38 +45,38 @@ type ValidationRows struct {
 }
 
 // Validate computes every validated cell the rows allow.
-func Validate(v ValidationRows, opt StatOptions) []ValidationCell {
+func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	var out []ValidationCell
-	diff := func(table, cell string, rows []eval.Outcome, a, b string, f Filter, key string) {
+	diff := func(table, cell string, rows []eval.Outcome, a, b string, f eval.Filter, key string) {
 		p, ok := Paper[key]
 		if !ok || len(rows) == 0 {
 			return
 		}
-		c, err := Compare(rows, cell, a, b, f, opt)
+		c, err := eval.Compare(rows, cell, a, b, f, opt)
 		if err != nil {
 			return
 		}
 		out = append(out, ValidationCell{Table: table, Cell: cell, Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: p, Interval: true})
 	}
-	rr := And(QueryType("snapshot"), Phenomenon(string(esr.RevertedRevert)))
-	diff("Table 2", TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/"+TermRender)
-	diff("Table 2", TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/"+TermFineMechanism)
-	diff("Table 2", TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/"+TermCoarsePaper)
+	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.RevertedRevert)))
+	diff("Table 2", eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/"+eval.TermRender)
+	diff("Table 2", eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/"+eval.TermFineMechanism)
+	diff("Table 2", eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/"+eval.TermCoarsePaper)
 	for _, p := range esr.Phenomena {
-		diff("Table 3", string(p), v.RenderConfound, memory.FineLedger, memory.RenderOnly, And(QueryType("snapshot"), Phenomenon(string(p))), "t3/"+string(p))
+		diff("Table 3", string(p), v.RenderConfound, memory.FineLedger, memory.RenderOnly, eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p))), "t3/"+string(p))
 	}
 	if v.Pure != nil {
-		mono := And(QueryType("snapshot"), Phenomenon(string(esr.Monotonic)))
+		mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.Monotonic)))
 		notPure := func(o *eval.Outcome) bool { return !v.Pure[o.QID] }
-		pure := And(mono, QIDs(v.Pure))
-		diff("Table 11", "with deprecated: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, And(mono, notPure), "t11/with-deprecated")
+		pure := eval.And(mono, eval.QIDs(v.Pure))
+		diff("Table 11", "with deprecated: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, eval.And(mono, notPure), "t11/with-deprecated")
 		diff("Table 11", "pure: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, pure, "t11/pure/RL − GRA")
 		diff("Table 11", "pure: render", v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, pure, "t11/pure/render")
 		diff("Table 11", "pure: fine residual", v.RenderConfound, memory.FineLedger, memory.RenderOnly, pure, "t11/pure/fine residual")
 	}
 	for _, p := range esr.Phenomena {
-		f := And(QueryType("snapshot"), Phenomenon(string(p)))
-		for _, a := range AccuracyBy(v.Strata, Table5Memories, nil, f, opt.withDefaults().Level) {
+		f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
+		for _, a := range eval.AccuracyBy(v.Strata, Table5Memories, nil, f, opt.WithDefaults().Level) {
 			if pv, ok := Paper["t5/"+string(p)+"/"+a.Memory]; ok {
 				out = append(out, ValidationCell{Table: "Table 5", Cell: string(p) + " " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 			}
@@ -86,8 +85,8 @@ func Validate(v ValidationRows, opt StatOptions) []ValidationCell {
 	if v.Lengths != nil && len(v.Strata) > 0 {
 		for i, bin := range binsOfTable12() {
 			label := bin
-			f := And(QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(v.Lengths[o.QID]) == label })
-			if c, err := Compare(v.Strata, bin, memory.FineLedger, memory.CoarseRetain, f, opt); err == nil {
+			f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(v.Lengths[o.QID]) == label })
+			if c, err := eval.Compare(v.Strata, bin, memory.FineLedger, memory.CoarseRetain, f, opt); err == nil {
 				out = append(out, ValidationCell{Table: "Table 12", Cell: bin + " events", Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: paper.Table12[i], Interval: true})
 			}
 		}
@@ -117,15 +116,15 @@ func binsOfTable12() []string {
 
 // ValidationTable lays the cells out, one row each, with the error and
 // whether the paper's value lies in our interval; panel names the readers.
-func ValidationTable(cells []ValidationCell, panel string) *report.Table {
-	t := &report.Table{Name: "calibration-validation", Title: "Out-of-sample check of " + panel + ": tables no calibration fits, ours beside the paper's",
+func ValidationTable(cells []ValidationCell, panel string) *eval.Table {
+	t := &eval.Table{Name: "calibration-validation", Title: "Out-of-sample check of " + panel + ": tables no calibration fits, ours beside the paper's",
 		Columns: []string{"table", "cell", "ours", "95% CI", "paper", "error (ours − paper)", "paper in our CI"}}
 	for _, c := range cells {
 		in := "no"
 		if c.Paper >= c.Lo && c.Paper <= c.Hi {
 			in = "yes"
 		}
-		ours, paperV := fmtProp(c.Ours), fmtProp(c.Paper)
+		ours, paperV := eval.PropCell(c.Ours), eval.PropCell(c.Paper)
 		if c.Interval {
 			ours, paperV = fmtSigned(c.Ours), fmtSigned(c.Paper)
 		}

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // Verdicts compare our findings with the paper's: not "the same sign", but
@@ -38,7 +38,7 @@ func finding(d, lo, hi float64) string {
 // one's value, interval and finding, whether the findings agree (both
 // excluding 0 with one sign, both not excluding 0, or not), and the ratio of
 // magnitudes. With no paper value it says so.
-func Versus(c Comparison, key string) string {
+func Versus(c eval.Comparison, key string) string {
 	p, ok := Paper[key]
 	if !ok {
 		return fmt.Sprintf("%s: ours %s %s; the paper reports no value.", c.Label, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi))
@@ -74,9 +74,9 @@ func Versus(c Comparison, key string) string {
 
 // Dominant names the term with the largest |Δ| among cs, with whether its
 // interval excludes 0.
-func Dominant(cs []Comparison) (Comparison, bool) {
+func Dominant(cs []eval.Comparison) (eval.Comparison, bool) {
 	if len(cs) == 0 {
-		return Comparison{}, false
+		return eval.Comparison{}, false
 	}
 	best := cs[0]
 	for _, c := range cs[1:] {
@@ -91,8 +91,8 @@ func Dominant(cs []Comparison) (Comparison, bool) {
 // ours and in the paper (registry keys prefix+label), whether each excludes
 // 0, and whether the two agree; cause, when not empty, is appended as the
 // reason for a difference.
-func DominanceVersusPaper(cs []Comparison, labels []string, prefix, cause string) string {
-	var ours []Comparison
+func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause string) string {
+	var ours []eval.Comparison
 	for _, l := range labels {
 		if c, ok := pooledOrOnly(cs, l); ok {
 			ours = append(ours, c)
@@ -131,11 +131,11 @@ func DominanceVersusPaper(cs []Comparison, labels []string, prefix, cause string
 
 // pooledOrOnly is the pooled comparison labelled label, or the only
 // family's.
-func pooledOrOnly(cs []Comparison, label string) (Comparison, bool) {
+func pooledOrOnly(cs []eval.Comparison, label string) (eval.Comparison, bool) {
 	if c, ok := find(cs, label, Pooled); ok {
 		return c, true
 	}
-	var only []Comparison
+	var only []eval.Comparison
 	for _, c := range cs {
 		if c.Label == label {
 			only = append(only, c)
@@ -144,7 +144,7 @@ func pooledOrOnly(cs []Comparison, label string) (Comparison, bool) {
 	if len(only) == 1 {
 		return only[0], true
 	}
-	return Comparison{}, false
+	return eval.Comparison{}, false
 }
 
 // SkillMix is the mean of the reader families' skills that decide whether a
@@ -227,9 +227,9 @@ func DecompositionCause(families []string, benchName string) string {
 // pooled over the families, whether each excludes 0, how many families
 // agree, and how that compares with the paper's Table 2, with the cause
 // the kit can name (DecompositionCause) when they differ.
-func RenderOrMechanism(cs []Comparison, rows []eval.Outcome, benchName string) string {
-	r, ok1 := pooledOrOnly(cs, TermRender)
-	m, ok2 := pooledOrOnly(cs, TermFineMechanism)
+func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName string) string {
+	r, ok1 := pooledOrOnly(cs, eval.TermRender)
+	m, ok2 := pooledOrOnly(cs, eval.TermFineMechanism)
 	if !ok1 || !ok2 {
 		return ""
 	}
@@ -239,12 +239,12 @@ func RenderOrMechanism(cs []Comparison, rows []eval.Outcome, benchName string) s
 	}
 	s := fmt.Sprintf("Pooled over the families, the render term is %s %s (%s) and the fine-d mechanism term %s %s (%s): the %s term is the larger.",
 		fmtSigned(r.Delta), fmtCI(r.Lo, r.Hi), finding(r.Delta, r.Lo, r.Hi), fmtSigned(m.Delta), fmtCI(m.Lo, m.Hi), finding(m.Delta, m.Lo, m.Hi), larger)
-	fams := Distinct(rows, func(o *eval.Outcome) string { return o.Family })
+	fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family })
 	nLarger := 0
 	var counted int
 	for _, f := range fams {
-		fr, ok1 := find(cs, TermRender, f)
-		fm, ok2 := find(cs, TermFineMechanism, f)
+		fr, ok1 := find(cs, eval.TermRender, f)
+		fm, ok2 := find(cs, eval.TermFineMechanism, f)
 		if !ok1 || !ok2 {
 			continue
 		}
@@ -256,5 +256,5 @@ func RenderOrMechanism(cs []Comparison, rows []eval.Outcome, benchName string) s
 	if counted > 1 {
 		s += fmt.Sprintf(" In %d of %d families the %s term is the larger too; in the others the %s term is.", nLarger, counted, larger, other)
 	}
-	return s + " " + DominanceVersusPaper(cs, []string{TermRender, TermFineMechanism}, "t2/", DecompositionCause(fams, benchName))
+	return s + " " + DominanceVersusPaper(cs, []string{eval.TermRender, eval.TermFineMechanism}, "t2/", DecompositionCause(fams, benchName))
 }

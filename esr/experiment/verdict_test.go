@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // TestVersus: the verdict compares findings (interval vs 0, and the sign
@@ -18,20 +18,20 @@ import (
 // mechanism +0.025 [−0.005, +0.057].
 func TestVersus(t *testing.T) {
 	cases := []struct {
-		c    experiment.Comparison
+		c    eval.Comparison
 		key  string
 		want string
 	}{
 		// Issue 22's example: ours +0.177 [+0.160, +0.193] against the
 		// paper's +0.025 (n.s.) is a different finding, not "the same sign".
-		{experiment.Comparison{Label: "fine-d mechanism", Delta: 0.177, Lo: 0.160, Hi: 0.193}, "t2/fine-d mechanism",
+		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.177, Lo: 0.160, Hi: 0.193}, "t2/fine-d mechanism",
 			"a different finding: ours excludes 0, the paper's does not; ours is 7.1× the paper's."},
-		{experiment.Comparison{Label: "render", Delta: 0.100, Lo: 0.05, Hi: 0.15}, "t2/render", "the same finding; ours is 0.6× the paper's."},
-		{experiment.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, "t2/render", "the opposite finding."},
-		{experiment.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/render", "a different finding: the paper's interval excludes 0, ours does not."},
-		{experiment.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/fine-d mechanism", "the same finding (neither excludes 0)."},
-		{experiment.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine − coarse", "only the point estimates compare: the signs agree; ours is 0.3× the paper's."},
-		{experiment.Comparison{Label: "x", Delta: 0.1, Lo: 0.05, Hi: 0.15}, "no/such/key", "the paper reports no value."},
+		{eval.Comparison{Label: "render", Delta: 0.100, Lo: 0.05, Hi: 0.15}, "t2/render", "the same finding; ours is 0.6× the paper's."},
+		{eval.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, "t2/render", "the opposite finding."},
+		{eval.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/render", "a different finding: the paper's interval excludes 0, ours does not."},
+		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/fine-d mechanism", "the same finding (neither excludes 0)."},
+		{eval.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine − coarse", "only the point estimates compare: the signs agree; ours is 0.3× the paper's."},
+		{eval.Comparison{Label: "x", Delta: 0.1, Lo: 0.05, Hi: 0.15}, "no/such/key", "the paper reports no value."},
 	}
 	for _, c := range cases {
 		if got := experiment.Versus(c.c, c.key); !strings.HasSuffix(got, c.want) {
@@ -43,7 +43,7 @@ func TestVersus(t *testing.T) {
 // TestDominanceVersusPaper: which term carries the gain, in ours and in
 // the paper.
 func TestDominanceVersusPaper(t *testing.T) {
-	cs := []experiment.Comparison{
+	cs := []eval.Comparison{
 		{Label: "render", Delta: 0.031, Lo: 0.017, Hi: 0.047, Family: experiment.Pooled},
 		{Label: "fine-d mechanism", Delta: 0.086, Lo: 0.063, Hi: 0.110, Family: experiment.Pooled},
 	}
@@ -76,12 +76,12 @@ func TestSkillsOf(t *testing.T) {
 // cells from rows and sets each beside the registry's value.
 func TestValidate(t *testing.T) {
 	b := miniBench(10)
-	mems := append(append([]string{}, memory.Names...), experiment.CoarseControl)
-	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
+	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := experiment.Validate(experiment.ValidationRows{RenderConfound: rows, Strata: rows}, experiment.StatOptions{B: 200, Seed: 1})
+	cells := experiment.Validate(experiment.ValidationRows{RenderConfound: rows, Strata: rows}, eval.StatOptions{B: 200, Seed: 1})
 	got := map[string]experiment.ValidationCell{}
 	for _, c := range cells {
 		got[c.Table+"/"+c.Cell] = c
@@ -109,20 +109,20 @@ func TestValidate(t *testing.T) {
 // TestTableVerdicts: each table verdict reads its rows and names the
 // paper's finding beside ours.
 func TestTableVerdicts(t *testing.T) {
-	if !strings.Contains(experiment.Table13Verdict([]experiment.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil),
+	if !strings.Contains(experiment.Table13Verdict([]eval.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil),
 		"under relation-label noise it rises monotonically (-0.100 → -0.050), fine ahead (interval above 0) at 0 of 2 levels and behind at 1") {
-		t.Errorf("table 13: %s", experiment.Table13Verdict([]experiment.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil))
+		t.Errorf("table 13: %s", experiment.Table13Verdict([]eval.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil))
 	}
 	b := miniBench(10)
-	mems := append(append([]string{}, memory.Names...), experiment.CoarseControl)
-	rows, err := experiment.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
+	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range rows {
 		rows[i].Condition = experiment.StateOnly
 	}
-	f3 := experiment.Figure3Verdict(rows, experiment.StatOptions{B: 200, Seed: 1})
+	f3 := experiment.Figure3Verdict(rows, eval.StatOptions{B: 200, Seed: 1})
 	if len(f3) == 0 || !strings.Contains(f3[0], "the paper's: coarse-discard < graphrag-abstain < coarse-retain < fine-ledger") {
 		t.Errorf("figure 3: %q", f3)
 	}

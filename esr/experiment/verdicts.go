@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/paper"
 )
 
@@ -20,23 +20,23 @@ import (
 // Table11Verdicts compares each cell of Table 11 with the paper's (Versus),
 // then says whether the pure half's gain is mostly render or mechanism in
 // ours and in the paper.
-func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt StatOptions) []string {
-	mono := And(QueryType("snapshot"), Phenomenon(string(esr.Monotonic)))
+func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) []string {
+	mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.Monotonic)))
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
-	p := And(mono, QIDs(pure))
+	p := eval.And(mono, eval.QIDs(pure))
 	specs := []struct {
 		label, a, b, key string
-		f               Filter
+		f                eval.Filter
 	}{
-		{"with deprecated: RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", And(mono, notPure)},
+		{"with deprecated: RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", eval.And(mono, notPure)},
 		{"pure: RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/RL − GRA", p},
 		{"pure: render", memory.RenderOnly, memory.GraphRAGAbstain, "t11/pure/render", p},
 		{"pure: fine residual", memory.FineLedger, memory.RenderOnly, "t11/pure/fine residual", p},
 	}
 	var out []string
-	var render, resid Comparison
+	var render, resid eval.Comparison
 	for i, s := range specs {
-		c, err := Compare(rows, s.label, s.a, s.b, s.f, opt)
+		c, err := eval.Compare(rows, s.label, s.a, s.b, s.f, opt)
 		if err != nil {
 			continue
 		}
@@ -99,13 +99,13 @@ func trend(xs []float64) string {
 // Table12Verdict compares the stream-length trend of fine − coarse with
 // the paper's (which rises monotonically, −0.204 → +0.023), and says in
 // how many bins our interval excludes 0 and with which sign.
-func Table12Verdict(rows []eval.Outcome, lengths map[string]int, opt StatOptions) string {
+func Table12Verdict(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) string {
 	var ours []float64
 	neg, pos := 0, 0
 	for _, bin := range binsOfTable12() {
 		label := bin
-		f := And(QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
-		c, err := Compare(rows, bin, memory.FineLedger, memory.CoarseRetain, f, opt)
+		f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
+		c, err := eval.Compare(rows, bin, memory.FineLedger, memory.CoarseRetain, f, opt)
 		if err != nil {
 			continue
 		}
@@ -128,11 +128,11 @@ func Table12Verdict(rows []eval.Outcome, lengths map[string]int, opt StatOptions
 // falsified: coarse stays ahead at every level, no monotone trend, no sign
 // flip): per axis, whether ours ever has fine ahead (an interval above 0),
 // and its trend.
-func Table13Verdict(rel, drop []Comparison) string {
+func Table13Verdict(rel, drop []eval.Comparison) string {
 	var parts []string
 	for _, ax := range []struct {
 		name string
-		cs   []Comparison
+		cs   []eval.Comparison
 		key  string
 	}{{"relation-label noise", rel, "relation-noise"}, {"atom dropout", drop, "atom-dropout"}} {
 		var xs []float64
@@ -161,7 +161,7 @@ func Table13Verdict(rel, drop []Comparison) string {
 // Table17Verdict compares, per calibrated family with a Table 17 row, which
 // render format gives the largest Δ RL − GRA in ours and in the paper, and
 // how far the formats spread in each.
-func Table17Verdict(cs []Comparison) string {
+func Table17Verdict(cs []eval.Comparison) string {
 	fams := map[string]map[string]float64{}
 	for _, c := range cs {
 		if c.Label != "RL − GRA" || c.Family == Pooled {
@@ -232,12 +232,12 @@ func indexOf(xs []string, x string) int {
 // Figure3Verdict compares the provenance ordering of the retention classes
 // with the paper's (coarse-discard < graphrag-abstain < coarse-retain <
 // fine-ledger) and each paired difference the paper reports (Versus).
-func Figure3Verdict(rows []eval.Outcome, opt StatOptions) []string {
+func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 	acc := ProvenanceAccuracy(rows, StateOnly)
 	if len(acc) == 0 {
 		return nil
 	}
-	ours := append([]Accuracy(nil), acc...)
+	ours := append([]eval.Accuracy(nil), acc...)
 	sort.SliceStable(ours, func(i, j int) bool { return ours[i].Acc < ours[j].Acc })
 	theirs := append([]string(nil), RetentionClasses...)
 	sort.SliceStable(theirs, func(i, j int) bool { return Paper["f3/"+theirs[i]] < Paper["f3/"+theirs[j]] })
@@ -252,9 +252,9 @@ func Figure3Verdict(rows []eval.Outcome, opt StatOptions) []string {
 		s += " A different ordering."
 	}
 	out := []string{s}
-	f := And(QueryType("provenance"), Condition(StateOnly))
-	terms := []Term{{"fine − discard", memory.FineLedger, memory.CoarseDiscard}, {"retain − discard", memory.CoarseRetain, memory.CoarseDiscard}, {"fine − retain", memory.FineLedger, memory.CoarseRetain}}
-	cs, _ := CompareTerms(rows, terms, f, opt)
+	f := eval.And(eval.QueryType("provenance"), eval.Condition(StateOnly))
+	terms := []eval.Term{{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard}, {Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard}, {Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain}}
+	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
 		out = append(out, Versus(c, "f3/"+c.Label))
 	}
@@ -265,10 +265,10 @@ func Figure3Verdict(rows []eval.Outcome, opt StatOptions) []string {
 // coarse on provenance with the retained state only and with the raw
 // events appended, ours beside the paper's, and whether appending the
 // events reverses the sign in ours as in the paper.
-func DeployedReversalVerdict(rows []eval.Outcome, opt StatOptions) string {
-	prov := QueryType("provenance")
-	state, err1 := Compare(rows, "fine − coarse (state only)", memory.FineLedger, memory.CoarseRetain, And(prov, Condition(StateOnly)), opt)
-	dep, err2 := Compare(rows, "fine − coarse (deployed render)", memory.FineLedger, memory.CoarseRetain, And(prov, Condition(Deployed)), opt)
+func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
+	prov := eval.QueryType("provenance")
+	state, err1 := eval.Compare(rows, "fine − coarse (state only)", memory.FineLedger, memory.CoarseRetain, eval.And(prov, eval.Condition(StateOnly)), opt)
+	dep, err2 := eval.Compare(rows, "fine − coarse (deployed render)", memory.FineLedger, memory.CoarseRetain, eval.And(prov, eval.Condition(Deployed)), opt)
 	if err1 != nil || err2 != nil {
 		return ""
 	}
@@ -291,13 +291,13 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt StatOptions) string {
 // GraphRAG+abstain in every (wording, family) cell, while the wording moves
 // the control's calibration) checked on ours: in how many cells Δ RL − GRA
 // is positive with its interval above 0.
-func Table19Verdict(rows []eval.Outcome, opt StatOptions) string {
+func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	cells, above, below := 0, 0, 0
 	for _, v := range WordingVariants {
 		cond := wordingCondition(v)
-		sub := Select(rows, Condition(cond))
-		for _, fam := range Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
-			c, err := Compare(rows, v.Name, memory.FineLedger, memory.GraphRAGAbstain, And(Condition(cond), Family(fam)), opt)
+		sub := eval.Select(rows, eval.Condition(cond))
+		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
+			c, err := eval.Compare(rows, v.Name, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.Condition(cond), eval.Family(fam)), opt)
 			if err != nil {
 				continue
 			}

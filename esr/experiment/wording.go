@@ -6,11 +6,10 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -86,7 +85,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		if len(rs) == 0 {
 			return rows, nil
 		}
-		r, err := Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
+		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
 			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: wordingCondition(v), Progress: s.Progress})
 		if err != nil {
 			return nil, err
@@ -98,16 +97,16 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 
 // Table19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.
-func Table19(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
-	t := &report.Table{Name: "table19-abstain-wording", Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
+func Table19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	t := &eval.Table{Name: "table19-abstain-wording", Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
 		Columns: []string{"wording", "family", "n", "GRA abstain rate", "GRA calibration", "Δ RL − GRA", "95% CI"}}
 	for _, v := range WordingVariants {
 		cond := wordingCondition(v)
-		sub := Select(rows, Condition(cond))
-		for _, fam := range Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
-			f := And(Condition(cond), Family(fam))
+		sub := eval.Select(rows, eval.Condition(cond))
+		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
+			f := eval.And(eval.Condition(cond), eval.Family(fam))
 			var got, gold []bool
-			for _, o := range Select(sub, And(f, func(o *eval.Outcome) bool { return o.Memory == memory.GraphRAGAbstain })) {
+			for _, o := range eval.Select(sub, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == memory.GraphRAGAbstain })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}
 			cal, err := stats.CalibrateAbstain(got, gold, 0.95)
@@ -120,11 +119,11 @@ func Table19(rows []eval.Outcome, opt StatOptions) (*report.Table, error) {
 					abst++
 				}
 			}
-			c, err := Compare(rows, v.Name, memory.FineLedger, memory.GraphRAGAbstain, f, opt)
+			c, err := eval.Compare(rows, v.Name, memory.FineLedger, memory.GraphRAGAbstain, f, opt)
 			if err != nil {
 				continue
 			}
-			t.AddRow(v.Name, fam, c.N, fmtProp(float64(abst)/float64(len(got))), fmtProp(cal.Agreement), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi))
+			t.AddRow(v.Name, fam, c.N, eval.PropCell(float64(abst)/float64(len(got))), eval.PropCell(cal.Agreement), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi))
 		}
 	}
 	if len(t.Rows) == 0 {

@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"github.com/esrkit/esrkit/esr/eval"
+
 	"context"
 	"fmt"
 	"sort"
@@ -11,7 +13,6 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // RetentionStaircase are the memories a provenance question is worked
@@ -111,8 +112,8 @@ func work(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memor
 
 // AnswersTable shows each reader's answer on each memory (✓ right, ✗
 // wrong) and its reason on the last memory.
-func (w *WorkedQuestion) AnswersTable() *report.Table {
-	t := &report.Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
+func (w *WorkedQuestion) AnswersTable() *eval.Table {
+	t := &eval.Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
 		Columns: append(append([]string{"reader"}, w.Memories...), "reasons, memory by memory")}
 	for ri, r := range w.Readers {
 		row := []any{r}
@@ -197,8 +198,8 @@ func (w *WorkedQuestion) Arithmetic() string {
 
 // CapabilitiesTable lists what each reader can do with a render: the
 // scripted readers' capabilities, or the model of an LLM reader.
-func CapabilitiesTable(readers []reader.Reader) *report.Table {
-	t := &report.Table{Name: "reader-capabilities", Title: "What each reader can do with a render",
+func CapabilitiesTable(readers []reader.Reader) *eval.Table {
+	t := &eval.Table{Name: "reader-capabilities", Title: "What each reader can do with a render",
 		Columns: []string{"reader", "reads a status column", "sorts by visible dates", "with several candidates", "token budget"}}
 	yes := func(b bool) string {
 		if b {
@@ -248,7 +249,7 @@ func CapabilitiesTable(readers []reader.Reader) *report.Table {
 // readers its render and mechanism steps move, and which term carries the
 // stratum's gain in cs (Decomposition's pooled rows), so a reader sees
 // whether the question is typical of the table.
-func (w *WorkedQuestion) StepsVersusStratum(cs []Comparison) string {
+func (w *WorkedQuestion) StepsVersusStratum(cs []eval.Comparison) string {
 	if len(w.Memories) < 3 || w.Memories[0] != Staircase[0] || w.Memories[1] != Staircase[1] || w.Memories[2] != Staircase[2] {
 		return ""
 	}
@@ -262,7 +263,7 @@ func (w *WorkedQuestion) StepsVersusStratum(cs []Comparison) string {
 		return n
 	}
 	r, m := moved(0, 1), moved(1, 2)
-	big, ok := Dominant(filterLabels(cs, TermRender, TermFineMechanism))
+	big, ok := Dominant(filterLabels(cs, eval.TermRender, eval.TermFineMechanism))
 	if !ok {
 		return ""
 	}
@@ -274,7 +275,7 @@ func (w *WorkedQuestion) StepsVersusStratum(cs []Comparison) string {
 		here = "neither step more than the other"
 	}
 	term := "render"
-	if big.Label == TermFineMechanism {
+	if big.Label == eval.TermFineMechanism {
 		term = "mechanism"
 	}
 	typical := "typical of"
@@ -286,8 +287,8 @@ func (w *WorkedQuestion) StepsVersusStratum(cs []Comparison) string {
 }
 
 // filterLabels keeps the pooled (or only) comparisons with the labels.
-func filterLabels(cs []Comparison, labels ...string) []Comparison {
-	var out []Comparison
+func filterLabels(cs []eval.Comparison, labels ...string) []eval.Comparison {
+	var out []eval.Comparison
 	for _, l := range labels {
 		if c, ok := pooledOrOnly(cs, l); ok {
 			out = append(out, c)
@@ -299,8 +300,8 @@ func filterLabels(cs []Comparison, labels ...string) []Comparison {
 // Accuracies are the worked question's staircase as StaircaseAccuracy
 // gives it for a stratum: per memory, the share of readers right (group
 // Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
-func (w *WorkedQuestion) Accuracies() []Accuracy {
-	var out []Accuracy
+func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
+	var out []eval.Accuracy
 	for mi, m := range w.Memories {
 		right := 0
 		for ri := range w.Readers {
@@ -308,11 +309,11 @@ func (w *WorkedQuestion) Accuracies() []Accuracy {
 				right++
 			}
 		}
-		out = append(out, Accuracy{Memory: m, Group: Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
+		out = append(out, eval.Accuracy{Memory: m, Group: Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
 	}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {
-			out = append(out, Accuracy{Memory: m, Group: r, N: 1, Acc: b2f(w.Answers[ri][mi].Correct)})
+			out = append(out, eval.Accuracy{Memory: m, Group: r, N: 1, Acc: b2f(w.Answers[ri][mi].Correct)})
 		}
 	}
 	return out

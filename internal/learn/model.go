@@ -6,7 +6,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/internal/report"
+	"github.com/esrkit/esrkit/esr/eval"
 )
 
 // Relator names.
@@ -139,8 +139,8 @@ func goldPairs(bn *bench.Bench) ([]pair, error) {
 // CoefTable shows the fitted weights: one row per feature, one column per
 // class. Inputs are standardised, so a weight is the change in that class's
 // log-odds (against the others) per standard deviation of the feature.
-func (m *Model) CoefTable() *report.Table {
-	t := &report.Table{Name: "learned-scorer-coefficients",
+func (m *Model) CoefTable() *eval.Table {
+	t := &eval.Table{Name: "learned-scorer-coefficients",
 		Title:   "Learned pair scorer: softmax weights per standardised feature",
 		Columns: []string{"feature"}}
 	for _, r := range esr.Relations {

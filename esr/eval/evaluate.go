@@ -1,4 +1,4 @@
-package experiment
+package eval
 
 import (
 	"context"
@@ -6,15 +6,14 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
-// Evaluate runs eval.Run into memory and returns the rows sorted by (qid,
+// Evaluate runs Run into memory and returns the rows sorted by (qid,
 // memory, reader, condition), so tables built from them do not depend on
 // scheduling.
-func Evaluate(ctx context.Context, b *bench.Bench, cfg eval.Config) ([]eval.Outcome, error) {
-	var sink eval.SliceSink
-	if err := eval.Run(ctx, b, cfg, &sink); err != nil {
+func Evaluate(ctx context.Context, b *bench.Bench, cfg Config) ([]Outcome, error) {
+	var sink SliceSink
+	if err := Run(ctx, b, cfg, &sink); err != nil {
 		return nil, err
 	}
 	SortOutcomes(sink.Rows)
@@ -22,7 +21,7 @@ func Evaluate(ctx context.Context, b *bench.Bench, cfg eval.Config) ([]eval.Outc
 }
 
 // SortOutcomes orders rows by (qid, memory, reader, condition).
-func SortOutcomes(rows []eval.Outcome) {
+func SortOutcomes(rows []Outcome) {
 	sort.SliceStable(rows, func(i, j int) bool {
 		a, b := &rows[i], &rows[j]
 		if a.QID != b.QID {

@@ -1,4 +1,4 @@
-package eval_test
+package eval
 
 import (
 	"context"
@@ -11,14 +11,13 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // A run killed mid-write leaves a partial last line: ReadOutcomes ignores
 // it, TrimTruncated cuts it, and appending resumes on a line boundary.
 func TestTruncatedOutcomes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "out", "rows.jsonl")
-	sink, err := eval.OpenFileSink(path)
+	sink, err := OpenFileSink(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +26,7 @@ func TestTruncatedOutcomes(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			sink.Put(eval.Outcome{QID: string(rune('a' + i)), Memory: "m", Reader: "r"})
+			sink.Put(Outcome{QID: string(rune('a' + i)), Memory: "m", Reader: "r"})
 		}(i)
 	}
 	wg.Wait()
@@ -37,11 +36,11 @@ func TestTruncatedOutcomes(t *testing.T) {
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"qid":"half`)
 	f.Close()
-	rows, err := eval.ReadOutcomes(path)
+	rows, err := ReadOutcomes(path)
 	if err != nil || len(rows) != 20 {
 		t.Fatalf("%d rows, %v", len(rows), err)
 	}
-	if err := eval.TrimTruncated(path); err != nil {
+	if err := TrimTruncated(path); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
@@ -61,7 +60,7 @@ func TestTruncatedOutcomes(t *testing.T) {
 func TestBadOutcomeLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rows.jsonl")
 	os.WriteFile(path, []byte("{\"qid\":\"a\"}\nnot json\n{\"qid\":\"b\"}\n"), 0o644)
-	if _, err := eval.ReadOutcomes(path); err == nil || !strings.Contains(err.Error(), "rows.jsonl:2") {
+	if _, err := ReadOutcomes(path); err == nil || !strings.Contains(err.Error(), "rows.jsonl:2") {
 		t.Errorf("error %v, want rows.jsonl:2", err)
 	}
 }
@@ -75,7 +74,7 @@ func TestRunKeepsReasons(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sink rowSink
-	if err := eval.Run(context.Background(), b, eval.Config{Memories: []string{memory.RenderOnly}, Readers: []reader.Reader{r}}, &sink); err != nil {
+	if err := Run(context.Background(), b, Config{Memories: []string{memory.RenderOnly}, Readers: []reader.Reader{r}}, &sink); err != nil {
 		t.Fatal(err)
 	}
 	if len(sink.rows) == 0 {
@@ -90,10 +89,10 @@ func TestRunKeepsReasons(t *testing.T) {
 
 type rowSink struct {
 	mu   sync.Mutex
-	rows []eval.Outcome
+	rows []Outcome
 }
 
-func (s *rowSink) Put(o eval.Outcome) error {
+func (s *rowSink) Put(o Outcome) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rows = append(s.rows, o)

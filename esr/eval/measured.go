@@ -1,4 +1,4 @@
-package experiment
+package eval
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -19,23 +18,23 @@ const NotMeasured = "not measured"
 // Unreadable reports a row whose simulated reader could not read the
 // render's layout (its reason carries reader.ReasonUnreadable). AccuracyBy
 // leaves such rows out, and paired comparisons skip the pairs they are in.
-func Unreadable(o *eval.Outcome) bool { return reader.Unreadable(o.Reason) }
+func Unreadable(o *Outcome) bool { return reader.Unreadable(o.Reason) }
 
 // Measured reports whether an accuracy rests on at least one readable row.
 func (a Accuracy) Measured() bool { return a.N > 0 }
 
-// fmtProp formats a proportion, or NotMeasured for the NaN of an accuracy
+// PropCell formats a proportion, or NotMeasured for the NaN of an accuracy
 // without a readable row.
-func fmtProp(x float64) string {
+func PropCell(x float64) string {
 	if math.IsNaN(x) {
 		return NotMeasured
 	}
 	return report.Prop(x)
 }
 
-// fmtWilson formats an accuracy's Wilson interval, or "—" when nothing was
+// WilsonCell formats an accuracy's Wilson interval, or "—" when nothing was
 // measured.
-func fmtWilson(a Accuracy) string {
+func WilsonCell(a Accuracy) string {
 	if !a.Measured() {
 		return "—"
 	}
@@ -44,7 +43,7 @@ func fmtWilson(a Accuracy) string {
 
 // unreadableNote is the note of a table whose rows (kept by f) include
 // unreadable ones, naming the memories and readers, or "" when none are.
-func unreadableNote(rows []eval.Outcome, f Filter) string {
+func unreadableNote(rows []Outcome, f Filter) string {
 	n := 0
 	mems, fams := map[string]bool{}, map[string]bool{}
 	var ms, fs []string
@@ -70,9 +69,9 @@ func unreadableNote(rows []eval.Outcome, f Filter) string {
 		NotMeasured, n, strings.Join(ms, ", "), strings.Join(fs, ", "), NotMeasured)
 }
 
-// withUnreadableNote appends unreadableNote(rows, f) to notes when it is
+// UnreadableNotes appends unreadableNote(rows, f) to notes when it is
 // not empty.
-func withUnreadableNote(notes []string, rows []eval.Outcome, f Filter) []string {
+func UnreadableNotes(notes []string, rows []Outcome, f Filter) []string {
 	if s := unreadableNote(rows, f); s != "" {
 		return append(notes, s)
 	}

@@ -1,50 +1,48 @@
-package experiment
+package eval
 
 import (
 	"slices"
-
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // Filter keeps an outcome row or not.
-type Filter func(*eval.Outcome) bool
+type Filter func(*Outcome) bool
 
 // All keeps every row.
-func All(*eval.Outcome) bool { return true }
+func All(*Outcome) bool { return true }
 
 // Phenomenon keeps rows of the given strata.
 func Phenomenon(p ...string) Filter {
-	return func(o *eval.Outcome) bool { return slices.Contains(p, o.Phenomenon) }
+	return func(o *Outcome) bool { return slices.Contains(p, o.Phenomenon) }
 }
 
 // Source keeps rows of the given sources.
 func Source(s ...string) Filter {
-	return func(o *eval.Outcome) bool { return slices.Contains(s, o.Source) }
+	return func(o *Outcome) bool { return slices.Contains(s, o.Source) }
 }
 
 // Family keeps rows of the given answer families.
 func Family(f ...string) Filter {
-	return func(o *eval.Outcome) bool { return slices.Contains(f, o.Family) }
+	return func(o *Outcome) bool { return slices.Contains(f, o.Family) }
 }
 
 // QueryType keeps rows of the given query types.
 func QueryType(q ...string) Filter {
-	return func(o *eval.Outcome) bool { return slices.Contains(q, o.QueryType) }
+	return func(o *Outcome) bool { return slices.Contains(q, o.QueryType) }
 }
 
 // Condition keeps rows of the given conditions.
 func Condition(c ...string) Filter {
-	return func(o *eval.Outcome) bool { return slices.Contains(c, o.Condition) }
+	return func(o *Outcome) bool { return slices.Contains(c, o.Condition) }
 }
 
 // QIDs keeps rows whose qid is in the set.
 func QIDs(set map[string]bool) Filter {
-	return func(o *eval.Outcome) bool { return set[o.QID] }
+	return func(o *Outcome) bool { return set[o.QID] }
 }
 
 // And keeps rows every filter keeps.
 func And(fs ...Filter) Filter {
-	return func(o *eval.Outcome) bool {
+	return func(o *Outcome) bool {
 		for _, f := range fs {
 			if f != nil && !f(o) {
 				return false
@@ -55,8 +53,8 @@ func And(fs ...Filter) Filter {
 }
 
 // Select returns the rows f keeps.
-func Select(rows []eval.Outcome, f Filter) []eval.Outcome {
-	var out []eval.Outcome
+func Select(rows []Outcome, f Filter) []Outcome {
+	var out []Outcome
 	for i := range rows {
 		if f == nil || f(&rows[i]) {
 			out = append(out, rows[i])
@@ -66,7 +64,7 @@ func Select(rows []eval.Outcome, f Filter) []eval.Outcome {
 }
 
 // Distinct lists the distinct values of field over rows, in first-seen order.
-func Distinct(rows []eval.Outcome, field func(*eval.Outcome) string) []string {
+func Distinct(rows []Outcome, field func(*Outcome) string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for i := range rows {

@@ -1,4 +1,4 @@
-package eval_test
+package eval
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
 // fixed answers every question with one value.
@@ -34,8 +33,8 @@ func TestRunLabelsAnswers(t *testing.T) {
 	for _, a := range []esr.Answer{esr.Says("30 s"), esr.Says("60 s"), esr.Abstain, esr.Says("90 s"), esr.Says("was 60 s, now 30 s")} {
 		rs = append(rs, fixed{a})
 	}
-	var sink eval.SliceSink
-	if err := eval.Run(context.Background(), b, eval.Config{Memories: []string{"fine-ledger"}, Readers: rs}, &sink); err != nil {
+	var sink SliceSink
+	if err := Run(context.Background(), b, Config{Memories: []string{"fine-ledger"}, Readers: rs}, &sink); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{
@@ -64,7 +63,7 @@ func TestOutcomeLabelCompatible(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.jsonl")
 	old := `{"qid":"q","stream_id":"s","source":"x","phenomenon":"monotonic","query_type":"snapshot","memory":"m","reader":"r","family":"r","answer":"a","raw_answer":"a","gold":"a","correct":true,"abstained":false,"gold_abstain":false,"context_tokens":3}` + "\n"
 	os.WriteFile(path, []byte(old), 0o644)
-	rows, err := eval.ReadOutcomes(path)
+	rows, err := ReadOutcomes(path)
 	if err != nil || len(rows) != 1 || rows[0].Label != "" || !rows[0].Correct {
 		t.Fatalf("old row: %+v %v", rows, err)
 	}

@@ -1,7 +1,4 @@
-// Package report holds the kit's tables and figures: a Table with CSV,
-// Markdown and LaTeX (booktabs) export, and the paper's figures as functions
-// returning *plot.Plot, saved as PNG and SVG.
-package report
+package eval
 
 import (
 	"encoding/csv"
@@ -135,12 +132,3 @@ func (t *Table) Save(dir string) error {
 	}
 	return safefile.WriteFile(filepath.Join(dir, t.Name+".tex"), []byte(t.LaTeX()), 0o644)
 }
-
-// Signed formats a difference with its sign, as the paper prints deltas.
-func Signed(x float64) string { return fmt.Sprintf("%+.3f", x) }
-
-// Interval formats [lo, hi] with signs.
-func Interval(lo, hi float64) string { return fmt.Sprintf("[%+.3f, %+.3f]", lo, hi) }
-
-// Prop formats a proportion with three decimals.
-func Prop(x float64) string { return fmt.Sprintf("%.3f", x) }

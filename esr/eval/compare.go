@@ -1,11 +1,10 @@
-package experiment
+package eval
 
 import (
 	"fmt"
 	"sort"
 
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -41,7 +40,8 @@ var DefaultStats = StatOptions{B: stats.DefaultResamples, Seed: 1, Level: 0.95, 
 // DefaultStats (the paper's B = 10,000) for reported numbers.
 var InteractiveStats = StatOptions{B: 2000, Seed: 1, Level: 0.95, Interval: IntervalCluster}
 
-func (s StatOptions) withDefaults() StatOptions {
+// WithDefaults fills B, Level and Interval left zero from DefaultStats.
+func (s StatOptions) WithDefaults() StatOptions {
 	if s.B <= 0 {
 		s.B = DefaultStats.B
 	}
@@ -54,8 +54,9 @@ func (s StatOptions) withDefaults() StatOptions {
 	return s
 }
 
-// ciNote is IntervalNote for the options that produced cs.
-func ciNote(cs []Comparison) string {
+// IntervalNoteFor is StatOptions.IntervalNote for the options that produced cs
+// (DefaultStats when cs is empty), the note under a table of comparisons.
+func IntervalNoteFor(cs []Comparison) string {
 	if len(cs) == 0 {
 		return DefaultStats.IntervalNote()
 	}
@@ -64,7 +65,7 @@ func ciNote(cs []Comparison) string {
 
 // IntervalNote says which interval a table shows, for its notes.
 func (s StatOptions) IntervalNote() string {
-	s = s.withDefaults()
+	s = s.WithDefaults()
 	if s.Interval == IntervalPair {
 		return fmt.Sprintf("%.0f%% CI: paired percentile bootstrap over (question, family) pairs, B = %d (the paper's convention; too narrow when families are pooled, since they answer the same questions)", 100*s.Level, s.B)
 	}
@@ -108,14 +109,14 @@ type pairKey struct{ qid, family, condition string }
 // Paired returns the 0/1 correctness of memories a and b on the pairs both
 // answered among rows kept by f, in a deterministic order (sorted by qid,
 // family, condition).
-func Paired(rows []eval.Outcome, a, b string, f Filter) (xa, xb []float64) {
+func Paired(rows []Outcome, a, b string, f Filter) (xa, xb []float64) {
 	xa, xb, _ = PairedByQuestion(rows, a, b, f)
 	return xa, xb
 }
 
 // PairedByQuestion is Paired with the question id of every pair, the
 // cluster of the question-clustered bootstrap.
-func PairedByQuestion(rows []eval.Outcome, a, b string, f Filter) (xa, xb []float64, qids []string) {
+func PairedByQuestion(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string) {
 	ra, rb := map[pairKey]bool{}, map[pairKey]bool{}
 	for i := range rows {
 		o := &rows[i]
@@ -164,8 +165,8 @@ func b2f(b bool) float64 {
 // the mean difference with its percentile bootstrap interval (clustered by
 // question unless opt.Interval is IntervalPair) and the exact paired
 // permutation p-value. With no pairs it returns an error.
-func Compare(rows []eval.Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
-	opt = opt.withDefaults()
+func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
+	opt = opt.WithDefaults()
 	xa, xb, qids := PairedByQuestion(rows, a, b, f)
 	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
 	if len(xa) == 0 {
@@ -254,7 +255,7 @@ var Headline = []Term{
 // CompareTerms computes each term over rows kept by f. Terms with no pairs
 // are skipped (a memory missing from the run); the error lists none of them
 // unless every term failed.
-func CompareTerms(rows []eval.Outcome, terms []Term, f Filter, opt StatOptions) ([]Comparison, error) {
+func CompareTerms(rows []Outcome, terms []Term, f Filter, opt StatOptions) ([]Comparison, error) {
 	var out []Comparison
 	var firstErr error
 	for _, t := range terms {

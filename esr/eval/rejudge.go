@@ -1,4 +1,4 @@
-package experiment
+package eval
 
 import (
 	"context"
@@ -7,10 +7,9 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/eval"
 )
 
-// RejudgeOptions set a rescoring run: Done lists row IDs (eval.Outcome.ID)
+// RejudgeOptions set a rescoring run: Done lists row IDs (Outcome.ID)
 // already rescored, which are skipped (resume); Concurrency bounds the
 // answers judged at once (default 1; LLM judges limit their own
 // requests); Progress, when set, is called after each batch with (done,
@@ -33,7 +32,7 @@ const rejudgeBatch = 256
 // and Judge (j's name). Rows go out in input order. A row whose question is
 // not in b, or whose stored gold differs from the question's, is an error
 // naming the row: the rows belong to another benchmark (or version).
-func Rejudge(ctx context.Context, b *bench.Bench, rows []eval.Outcome, j judge.Judge, sink eval.Sink, opt RejudgeOptions) error {
+func Rejudge(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Judge, sink Sink, opt RejudgeOptions) error {
 	byQID := make(map[string]*esr.QA, len(b.QAs))
 	for i := range b.QAs {
 		byQID[b.QAs[i].QID] = &b.QAs[i]
@@ -88,8 +87,8 @@ func Rejudge(ctx context.Context, b *bench.Bench, rows []eval.Outcome, j judge.J
 
 // RejudgeRows is Rejudge in memory (notebooks): the rescored rows, in the
 // order of rows.
-func RejudgeRows(ctx context.Context, b *bench.Bench, rows []eval.Outcome, j judge.Judge) ([]eval.Outcome, error) {
-	var sink eval.SliceSink
+func RejudgeRows(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Judge) ([]Outcome, error) {
+	var sink SliceSink
 	if err := Rejudge(ctx, b, rows, j, &sink, RejudgeOptions{}); err != nil {
 		return nil, err
 	}
@@ -99,7 +98,7 @@ func RejudgeRows(ctx context.Context, b *bench.Bench, rows []eval.Outcome, j jud
 // StoredAnswer is the answer a row stores, as the judge first saw it: an
 // abstention when the row's answer is ABSTAIN (how eval writes every
 // abstaining answer), else the value.
-func StoredAnswer(o eval.Outcome) esr.Answer {
+func StoredAnswer(o Outcome) esr.Answer {
 	if o.Answer == esr.AbstainText {
 		return esr.Abstain
 	}
@@ -110,12 +109,12 @@ func StoredAnswer(o eval.Outcome) esr.Answer {
 // labels existed) from their stored verdicts, with the key's prior values
 // from b; Correct and Abstained are kept. Rows whose question is not in b
 // stay unlabelled.
-func LabelRows(b *bench.Bench, rows []eval.Outcome) []eval.Outcome {
+func LabelRows(b *bench.Bench, rows []Outcome) []Outcome {
 	byQID := make(map[string]*esr.QA, len(b.QAs))
 	for i := range b.QAs {
 		byQID[b.QAs[i].QID] = &b.QAs[i]
 	}
-	out := append([]eval.Outcome(nil), rows...)
+	out := append([]Outcome(nil), rows...)
 	for i := range out {
 		o := &out[i]
 		qa := byQID[o.QID]

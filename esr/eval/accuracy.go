@@ -1,11 +1,10 @@
-package experiment
+package eval
 
 import (
 	"math"
 	"slices"
 	"sort"
 
-	"github.com/esrkit/esrkit/internal/eval"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -13,7 +12,7 @@ import (
 // Wilson score interval and abstention rate. Rows a simulated reader could
 // not read (Unreadable) are counted apart and left out of the rest; a group
 // with no other row has N = 0 and NaN for Acc, Lo, Hi and AbstainRate
-// (fmtProp prints NotMeasured).
+// (PropCell prints NotMeasured).
 type Accuracy struct {
 	Group       string  `json:"group"`
 	Memory      string  `json:"memory"`
@@ -28,7 +27,7 @@ type Accuracy struct {
 
 // AccuracyBy groups rows kept by f by (group(row), memory) and returns one
 // Accuracy per group, sorted by group then by the order of memories.
-func AccuracyBy(rows []eval.Outcome, memories []string, group func(*eval.Outcome) string, f Filter, level float64) []Accuracy {
+func AccuracyBy(rows []Outcome, memories []string, group func(*Outcome) string, f Filter, level float64) []Accuracy {
 	if level <= 0 || level >= 1 {
 		level = DefaultStats.Level
 	}

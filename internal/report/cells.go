@@ -1,0 +1,12 @@
+package report
+
+import "fmt"
+
+// Signed formats a difference with its sign, as the paper prints deltas.
+func Signed(x float64) string { return fmt.Sprintf("%+.3f", x) }
+
+// Interval formats [lo, hi] with signs.
+func Interval(lo, hi float64) string { return fmt.Sprintf("[%+.3f, %+.3f]", lo, hi) }
+
+// Prop formats a proportion with three decimals.
+func Prop(x float64) string { return fmt.Sprintf("%.3f", x) }
