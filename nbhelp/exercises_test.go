@@ -634,12 +634,12 @@ func init() {
 
 // scorerCV is the notebooks' cross-validated learned scorer, computed once
 // for the exercises that read it.
-var scorerCV = func() func(b *bench.Bench) (*experiment.ScorerCV, error) {
+var scorerCV = func() func(b *bench.Bench) (*relate.LearnedCV, error) {
 	var once sync.Once
-	var cv *experiment.ScorerCV
+	var cv *relate.LearnedCV
 	var err error
-	return func(b *bench.Bench) (*experiment.ScorerCV, error) {
-		once.Do(func() { cv, err = experiment.CrossValidateScorer(b, 5, 1, experiment.DefaultLambda) })
+	return func(b *bench.Bench) (*relate.LearnedCV, error) {
+		once.Do(func() { cv, err = relate.CrossValidateLearned(b, 5, 1, relate.LearnedLambda) })
 		return cv, err
 	}
 }()

@@ -642,7 +642,7 @@ func TestScorerTableShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cv, err := experiment.CrossValidateScorer(b, 3, 1, experiment.DefaultLambda)
+	cv, err := relate.CrossValidateLearned(b, 3, 1, relate.LearnedLambda)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package experiment
 import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/internal/dyknow"
-	"github.com/esrkit/esrkit/internal/learn"
 	"github.com/esrkit/esrkit/internal/synth"
 )
 
@@ -21,19 +20,6 @@ func DefaultGenConfig() GenConfig { return synth.DefaultConfig() }
 
 // Generate makes a synthetic benchmark in memory (deterministic for a seed).
 func Generate(cfg GenConfig) (*bench.Bench, error) { return synth.Generate(cfg) }
-
-// DefaultLambda is the learned pair scorer's default L2 penalty.
-const DefaultLambda = learn.DefaultLambda
-
-// ScorerCV is a stream-wise cross-validation of the learned pair scorer:
-// its out-of-fold relation source (OutOfFold) and per-class scores.
-type ScorerCV = learn.CVResult
-
-// CrossValidateScorer fits the learned pair scorer (softmax regression on
-// pair features, L-BFGS) with k folds by stream.
-func CrossValidateScorer(b *bench.Bench, k int, seed uint64, lambda float64) (*ScorerCV, error) {
-	return learn.CrossValidate(b, k, seed, lambda)
-}
 
 // DyKnowOutcome is one of DyKnow's released LLM RAG answers with its label.
 type DyKnowOutcome = dyknow.Outcome

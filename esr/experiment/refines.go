@@ -9,7 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/learn"
+	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // Scorer conditions of the refines recovery.
@@ -28,7 +28,7 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	if len(s.Bench.Relations) == 0 {
 		return nil, nil
 	}
-	cv, err := learn.CrossValidate(s.Bench, 5, s.Stats.WithDefaults().Seed, learn.DefaultLambda)
+	cv, err := relate.CrossValidateLearned(s.Bench, 5, s.Stats.WithDefaults().Seed, relate.LearnedLambda)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
@@ -163,7 +164,7 @@ func Corollary1SweepTable(n int, levels []float64, seed uint64) *eval.Table {
 // Table 10 / Table 7 "learned pair scorer" row: per relation class, the
 // precision, recall and F1 of the rule scorer and of the out-of-fold learned
 // scorer on the same gold pairs, then accuracy and macro-F1.
-func ScorerTable(r *ScorerCV) *eval.Table {
+func ScorerTable(r *relate.LearnedCV) *eval.Table {
 	t := &eval.Table{
 		Name:  "table10-learned-pair-scorer",
 		Title: "Pair-level relation scoring: rule scorer vs learned scorer (out-of-fold)",

@@ -1,4 +1,4 @@
-package learn
+package relate
 
 import (
 	"math"
@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // Feature indices. Every feature describes the ordered co-keyed pair (a
@@ -52,9 +51,9 @@ const (
 	numFeatures
 )
 
-// FeatureNames names the features in index order (for CoefTable and
+// LearnedFeatures names the features in index order (for CoefTable and
 // notebooks).
-var FeatureNames = [numFeatures]string{
+var LearnedFeatures = [numFeatures]string{
 	"rule=UNRELATED", "rule=SAME_STATE", "rule=REFINES", "rule=SUPERSEDES", "rule=CONTRADICTS",
 	"same_state", "same_polarity", "a_in_b", "b_in_a", "len_diff", "token_jaccard", "token_cover_a",
 	"both_numeric", "num_log_ratio", "cue_update", "cue_revert", "cue_hedge", "cue_refine",
@@ -76,7 +75,7 @@ type featurizer struct {
 }
 
 func newFeaturizer(s *esr.Stream, atoms []esr.Atom) *featurizer {
-	f := &featurizer{stream: s, rule: relate.Rule{}.ForStream(s, atoms),
+	f := &featurizer{stream: s, rule: Rule{}.ForStream(s, atoms),
 		cues: make([]cues, len(s.Events)), seen: make([]bool, len(s.Events)),
 		pos: make(map[string]int, len(atoms)), keyPos: make(map[string]int, len(atoms)),
 		keyN: map[esr.Key]int{}, n: len(atoms)}
@@ -97,7 +96,7 @@ func (f *featurizer) cuesOf(b *esr.Atom) cues {
 		}
 	}
 	if !f.seen[i] {
-		f.cues[i], f.seen[i] = scanCues(f.stream.Events[i].Text), true
+		f.cues[i], f.seen[i] = scanLearnedCues(f.stream.Events[i].Text), true
 	}
 	return f.cues[i]
 }

@@ -1,31 +1,31 @@
-package learn
+package relate
 
 import "github.com/esrkit/esrkit/esr"
 
-// Confusion counts pairs by [gold][predicted] relation.
-type Confusion [numClasses][numClasses]int
+// RelationConfusion counts pairs by [gold][predicted] relation.
+type RelationConfusion [numClasses][numClasses]int
 
-// ClassScore is one class's precision P = TP/(TP+FP), recall R = TP/(TP+FN)
+// RelationScore is one class's precision P = TP/(TP+FP), recall R = TP/(TP+FN)
 // and F1 = 2PR/(P+R); each is 0 when its denominator is. Support is the
 // number of gold pairs of the class, Predicted the number predicted as it.
-type ClassScore struct {
+type RelationScore struct {
 	Precision, Recall, F1 float64
 	Support, Predicted    int
 }
 
-// Scores summarise one scorer's predictions against gold.
-type Scores struct {
-	Confusion Confusion
+// RelationScores summarise one scorer's predictions against gold.
+type RelationScores struct {
+	Confusion RelationConfusion
 	N         int
 	Accuracy  float64
 	// MacroF1 is the mean F1 over the classes with gold support.
 	MacroF1 float64
-	Class   [numClasses]ClassScore // in esr.Relations order
+	Class   [numClasses]RelationScore // in esr.Relations order
 }
 
-// Score compares predictions with gold labels (same length and order).
-func Score(gold, pred []esr.Relation) Scores {
-	var s Scores
+// ScoreRelations compares predictions with gold labels (same length and order).
+func ScoreRelations(gold, pred []esr.Relation) RelationScores {
+	var s RelationScores
 	correct := 0
 	for i := range gold {
 		s.Confusion[gold[i]][pred[i]]++

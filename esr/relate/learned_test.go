@@ -1,4 +1,4 @@
-package learn
+package relate
 
 import (
 	"reflect"
@@ -7,11 +7,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/relate"
 )
 
-func logScores(t *testing.T, r *CVResult) {
+func logScores(t *testing.T, r *LearnedCV) {
 	t.Helper()
 	for c, rel := range esr.Relations {
 		ru, le := r.Rule.Class[c], r.Learned.Class[c]
@@ -24,7 +22,7 @@ func logScores(t *testing.T, r *CVResult) {
 
 func TestCrossValidateToy(t *testing.T) {
 	b := toyBench(40, 1)
-	r, err := CrossValidate(b, 5, 42, DefaultLambda)
+	r, err := CrossValidateLearned(b, 5, 42, LearnedLambda)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +41,7 @@ func TestCrossValidateToy(t *testing.T) {
 	for _, p := range r.Pairs[:20] {
 		s := b.Stream(p.StreamID)
 		atoms := b.Atoms[p.StreamID]
-		f := relate.Rule{}.ForStream(s, atoms)
+		f := Rule{}.ForStream(s, atoms)
 		a, bb := atomByID(atoms, p.A), atomByID(atoms, p.B)
 		if got := f(a, bb); got != p.Rule {
 			t.Fatalf("pair %v: rule column %v, rule scorer %v", p, p.Rule, got)
@@ -65,11 +63,11 @@ func atomByID(atoms []esr.Atom, id string) *esr.Atom {
 
 func TestDeterministic(t *testing.T) {
 	b1, b2 := toyBench(30, 2), toyBench(30, 2)
-	r1, err := CrossValidate(b1, 4, 7, DefaultLambda)
+	r1, err := CrossValidateLearned(b1, 4, 7, LearnedLambda)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err := CrossValidate(b2, 4, 7, DefaultLambda)
+	r2, err := CrossValidateLearned(b2, 4, 7, LearnedLambda)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +75,7 @@ func TestDeterministic(t *testing.T) {
 		!reflect.DeepEqual(r1.Learned, r2.Learned) || !reflect.DeepEqual(r1.Full.sm.w, r2.Full.sm.w) {
 		t.Fatal("same bench and seed gave different results")
 	}
-	r3, err := CrossValidate(b1, 4, 8, DefaultLambda)
+	r3, err := CrossValidateLearned(b1, 4, 8, LearnedLambda)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +89,7 @@ func TestDeterministic(t *testing.T) {
 // equal a model refitted by hand on the other streams only.
 func TestFoldsByStream(t *testing.T) {
 	b := toyBench(24, 3)
-	r, err := CrossValidate(b, 4, 11, DefaultLambda)
+	r, err := CrossValidateLearned(b, 4, 11, LearnedLambda)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +129,7 @@ func TestFoldsByStream(t *testing.T) {
 	}
 	sub := bench.New(streams, atoms, nil)
 	sub.Relations = rels
-	m, err := Train(sub, DefaultLambda)
+	m, err := TrainLearned(sub, LearnedLambda)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,51 +146,16 @@ func TestFoldsByStream(t *testing.T) {
 	}
 }
 
-// TestRelatorDownstream runs the learned scorers through the fine ledger and
-// the relation-type read-out of the refines stratum.
-func TestRelatorDownstream(t *testing.T) {
-	b := toyBench(40, 1)
-	r, err := CrossValidate(b, 5, 42, DefaultLambda)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var _ esr.Relator = r.Full
-	for _, rel := range []esr.Relator{relate.Oracle{Gold: b.Relations}, relate.Rule{}, r.OutOfFold(), r.Full} {
-		c, n, err := QueryAccuracy(b, rel, esr.RelationType, esr.Refinement)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			t.Fatal("toy bench has no relation-type refines QAs")
-		}
-		t.Logf("%-12s relation-type accuracy on refines: %d/%d = %.3f", rel.Name(), c, n, float64(c)/float64(n))
-		if rel.Name() == relate.OracleName && c != n {
-			t.Errorf("oracle relations answer %d/%d refines QAs", c, n)
-		}
-	}
-	s := b.Streams[0]
-	st, err := memory.Build(memory.FineLedger, s, b.Atoms[s.ID], memory.Options{Relator: r.OutOfFold()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(st.Rows()) == 0 {
-		t.Error("empty ledger")
-	}
-	if m, err := Train(b, DefaultLambda); err != nil || m.Name() != Name || len(m.CoefTable().Rows) != int(numFeatures)+1 {
-		t.Errorf("Train: %v", err)
-	}
-}
-
 func TestErrors(t *testing.T) {
 	b := toyBench(3, 1)
-	if _, err := CrossValidate(b, 4, 1, DefaultLambda); err == nil {
+	if _, err := CrossValidateLearned(b, 4, 1, LearnedLambda); err == nil {
 		t.Error("k > streams accepted")
 	}
-	if _, err := CrossValidate(b, 2, 1, 0); err == nil {
+	if _, err := CrossValidateLearned(b, 2, 1, 0); err == nil {
 		t.Error("lambda 0 accepted")
 	}
 	b.Relations = nil
-	if _, err := Train(b, DefaultLambda); err == nil {
+	if _, err := TrainLearned(b, LearnedLambda); err == nil {
 		t.Error("bench without relations accepted")
 	}
 }

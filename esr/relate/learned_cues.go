@@ -1,4 +1,4 @@
-package learn
+package relate
 
 import "strings"
 
@@ -38,10 +38,10 @@ func set(ws ...string) map[string]bool {
 // cues are the cue flags of one event text.
 type cues struct{ update, revert, hedge, refine bool }
 
-// scanCues reads the lower-cased words of text once. Two-word cues follow
+// scanLearnedCues reads the lower-cased words of text once. Two-word cues follow
 // rule.go: "no longer", "changed/change/moved/set to" (update), "back to",
 // "roll(ed) back" (revert), "going with" (update), "not sure" (hedge).
-func scanCues(text string) cues {
+func scanLearnedCues(text string) cues {
 	var c cues
 	if strings.ContainsRune(text, '?') {
 		c.hedge = true

@@ -1,4 +1,4 @@
-package learn
+package relate
 
 import (
 	"fmt"
@@ -8,11 +8,11 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 )
 
-// Fold is one cross-validation fold: the streams whose pairs it tests and
+// LearnedFold is one cross-validation fold: the streams whose pairs it tests and
 // the streams whose pairs trained its model (taken from the training pairs
 // actually fitted, so the two lists are disjoint by construction and by
 // check).
-type Fold struct {
+type LearnedFold struct {
 	Test, Train []string
 	NTest       int // test pairs
 }
@@ -26,32 +26,32 @@ type PairPrediction struct {
 	Learned        esr.Relation
 }
 
-// CVResult is a stream-grouped k-fold cross-validation of the learned
+// LearnedCV is a stream-grouped k-fold cross-validation of the learned
 // scorer, with the rule scorer scored on the same pairs.
-type CVResult struct {
+type LearnedCV struct {
 	K      int
 	Seed   uint64
 	Lambda float64
-	Folds  []Fold
+	Folds  []LearnedFold
 	Pairs  []PairPrediction // every gold pair, in goldPairs order
 	// Rule and Learned score the rule scorer and the out-of-fold learned
 	// predictions on Pairs.
-	Rule, Learned Scores
+	Rule, Learned RelationScores
 	// Full is the model trained on every gold pair (the fallback of
 	// OutOfFold for unlabelled pairs).
-	Full *Model
+	Full *Learned
 
 	oof    map[string]map[esr.AtomPair]esr.Relation
-	models []*Model       // by fold
+	models []*Learned     // by fold
 	foldOf map[string]int // stream id -> fold
 }
 
-// CrossValidate runs k-fold cross-validation grouped by stream: the streams
+// CrossValidateLearned runs k-fold cross-validation grouped by stream: the streams
 // with gold relations are shuffled by a PCG generator seeded with seed and
 // dealt round-robin into k folds; each fold's model is fitted (with L2
 // penalty lambda) on the pairs of the other folds' streams and predicts its
 // own. The same bench, k, seed and lambda give identical results.
-func CrossValidate(b *bench.Bench, k int, seed uint64, lambda float64) (*CVResult, error) {
+func CrossValidateLearned(b *bench.Bench, k int, seed uint64, lambda float64) (*LearnedCV, error) {
 	pairs, err := goldPairs(b)
 	if err != nil {
 		return nil, err
@@ -69,15 +69,15 @@ func CrossValidate(b *bench.Bench, k int, seed uint64, lambda float64) (*CVResul
 	for pos, i := range rand.New(rand.NewPCG(seed, 0x6c6561726e)).Perm(len(streams)) {
 		foldOf[streams[i]] = pos % k
 	}
-	r := &CVResult{K: k, Seed: seed, Lambda: lambda, Folds: make([]Fold, k),
+	r := &LearnedCV{K: k, Seed: seed, Lambda: lambda, Folds: make([]LearnedFold, k),
 		Pairs: make([]PairPrediction, len(pairs)), oof: map[string]map[esr.AtomPair]esr.Relation{},
-		models: make([]*Model, k), foldOf: foldOf}
+		models: make([]*Learned, k), foldOf: foldOf}
 	for _, s := range streams {
 		f := &r.Folds[foldOf[s]]
 		f.Test = append(f.Test, s)
 	}
 	for fi := range r.Folds {
-		var train []pair
+		var train []learnedPair
 		var test []int
 		seen := map[string]bool{}
 		for i, p := range pairs {
@@ -121,7 +121,7 @@ func CrossValidate(b *bench.Bench, k int, seed uint64, lambda float64) (*CVResul
 	for i, p := range r.Pairs {
 		gold[i], rule[i], learned[i] = p.Gold, p.Rule, p.Learned
 	}
-	r.Rule, r.Learned = Score(gold, rule), Score(gold, learned)
+	r.Rule, r.Learned = ScoreRelations(gold, rule), ScoreRelations(gold, learned)
 	return r, nil
 }
 
@@ -131,11 +131,11 @@ func CrossValidate(b *bench.Bench, k int, seed uint64, lambda float64) (*CVResul
 // same fold model, and pairs of any other stream to the full model. So
 // evaluating the benchmark with it scores every labelled stream with a
 // scorer not trained on that stream.
-func (r *CVResult) OutOfFold() esr.Relator { return oofRelator{r} }
+func (r *LearnedCV) OutOfFold() esr.Relator { return oofRelator{r} }
 
-type oofRelator struct{ r *CVResult }
+type oofRelator struct{ r *LearnedCV }
 
-func (o oofRelator) Name() string { return OutOfFoldName }
+func (o oofRelator) Name() string { return LearnedOOFName }
 
 func (o oofRelator) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
 	m := o.r.Full

@@ -1,4 +1,4 @@
-package learn
+package relate
 
 import (
 	"fmt"
@@ -6,24 +6,23 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/eval"
 )
 
 // Relator names.
 const (
-	Name          = "learned"     // Model
-	OutOfFoldName = "learned-oof" // CVResult.OutOfFold
+	LearnedName    = "learned"     // Model
+	LearnedOOFName = "learned-oof" // CVResult.OutOfFold
 )
 
 // numClasses is the size of the relation alphabet.
 const numClasses = len(esr.Relations)
 
-// DefaultLambda is a mild L2 penalty for standardised features.
-const DefaultLambda = 1e-3
+// LearnedLambda is a mild L2 penalty for standardised features.
+const LearnedLambda = 1e-3
 
-// Model is a trained pair scorer; it implements esr.Relator (Name
+// Learned is a trained pair scorer; it implements esr.Relator (Name
 // "learned"). Build one with Train or take CVResult.Full.
-type Model struct {
+type Learned struct {
 	Lambda float64
 	// NTrain is the number of gold pairs it was fitted on, ClassCounts
 	// their labels by class.
@@ -32,10 +31,10 @@ type Model struct {
 	sm          *softmax
 }
 
-func (m *Model) Name() string { return Name }
+func (m *Learned) Name() string { return LearnedName }
 
 // ForStream labels a pair with the most probable class under the model.
-func (m *Model) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
+func (m *Learned) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
 	f := newFeaturizer(s, atoms)
 	x := make([]float64, numFeatures)
 	return func(a, b *esr.Atom) esr.Relation {
@@ -46,14 +45,14 @@ func (m *Model) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
 
 // Probs is p(class | a, b) for one pair of the stream, in esr.Relations
 // order.
-func (m *Model) Probs(s *esr.Stream, atoms []esr.Atom, a, b *esr.Atom) []float64 {
+func (m *Learned) Probs(s *esr.Stream, atoms []esr.Atom, a, b *esr.Atom) []float64 {
 	x := make([]float64, numFeatures)
 	newFeaturizer(s, atoms).features(a, b, x)
 	return m.sm.probs(x)
 }
 
-// Train fits the scorer on every gold pair of the bench (b.Relations).
-func Train(b *bench.Bench, lambda float64) (*Model, error) {
+// TrainLearned fits the scorer on every gold pair of the bench (b.Relations).
+func TrainLearned(b *bench.Bench, lambda float64) (*Learned, error) {
 	pairs, err := goldPairs(b)
 	if err != nil {
 		return nil, err
@@ -61,10 +60,10 @@ func Train(b *bench.Bench, lambda float64) (*Model, error) {
 	return fit(pairs, lambda)
 }
 
-func fit(pairs []pair, lambda float64) (*Model, error) {
+func fit(pairs []learnedPair, lambda float64) (*Learned, error) {
 	x := make([][]float64, len(pairs))
 	y := make([]int, len(pairs))
-	m := &Model{Lambda: lambda, NTrain: len(pairs)}
+	m := &Learned{Lambda: lambda, NTrain: len(pairs)}
 	for i, p := range pairs {
 		x[i], y[i] = p.x, int(p.gold)
 		m.ClassCounts[p.gold]++
@@ -77,8 +76,8 @@ func fit(pairs []pair, lambda float64) (*Model, error) {
 	return m, nil
 }
 
-// pair is one gold-labelled co-keyed pair with its features.
-type pair struct {
+// learnedPair is one gold-labelled co-keyed learnedPair with its features.
+type learnedPair struct {
 	stream string
 	a, b   string
 	gold   esr.Relation
@@ -88,11 +87,11 @@ type pair struct {
 
 // goldPairs lists the bench's gold pairs in a fixed order (streams in bench
 // order, pairs by the positions of a then b), so fits are reproducible.
-func goldPairs(bn *bench.Bench) ([]pair, error) {
+func goldPairs(bn *bench.Bench) ([]learnedPair, error) {
 	if len(bn.Relations) == 0 {
 		return nil, fmt.Errorf("learn: bench %q has no gold relations (relations.jsonl)", bn.Dir)
 	}
-	var out []pair
+	var out []learnedPair
 	for _, s := range bn.Streams {
 		gold := bn.Relations[s.ID]
 		if len(gold) == 0 {
@@ -127,7 +126,7 @@ func goldPairs(bn *bench.Bench) ([]pair, error) {
 			a, b := &atoms[p.i], &atoms[p.j]
 			x := make([]float64, numFeatures)
 			f.features(a, b, x)
-			out = append(out, pair{stream: s.ID, a: a.ID, b: b.ID, gold: p.r, rule: f.rule(a, b), x: x})
+			out = append(out, learnedPair{stream: s.ID, a: a.ID, b: b.ID, gold: p.r, rule: f.rule(a, b), x: x})
 		}
 	}
 	if len(out) == 0 {
@@ -136,28 +135,17 @@ func goldPairs(bn *bench.Bench) ([]pair, error) {
 	return out, nil
 }
 
-// CoefTable shows the fitted weights: one row per feature, one column per
-// class. Inputs are standardised, so a weight is the change in that class's
-// log-odds (against the others) per standard deviation of the feature.
-func (m *Model) CoefTable() *eval.Table {
-	t := &eval.Table{Name: "learned-scorer-coefficients",
-		Title:   "Learned pair scorer: softmax weights per standardised feature",
-		Columns: []string{"feature"}}
-	for _, r := range esr.Relations {
-		t.Columns = append(t.Columns, r.String())
-	}
+// Weights returns the fitted weights: w[c][j] is the weight of feature j
+// (LearnedFeatures, then "bias" last) for relation class c (esr.Relations
+// order). Inputs are standardised, so a weight is the change in that
+// class's log-odds (against the others) per standard deviation of the
+// feature.
+func (m *Learned) Weights() (features []string, w [][]float64) {
 	d1 := m.sm.d + 1
-	for j := 0; j < d1; j++ {
-		name := "bias"
-		if j < m.sm.d {
-			name = FeatureNames[j]
-		}
-		row := []any{name}
-		for c := range numClasses {
-			row = append(row, fmt.Sprintf("%+.3f", m.sm.w[c*d1+j]))
-		}
-		t.AddRow(row...)
+	features = append(append(features, LearnedFeatures[:m.sm.d]...), "bias")
+	w = make([][]float64, numClasses)
+	for c := range numClasses {
+		w[c] = append([]float64(nil), m.sm.w[c*d1:(c+1)*d1]...)
 	}
-	t.Notes = []string{fmt.Sprintf("Multinomial logistic regression, L2 λ = %g, fitted by L-BFGS on %d gold pairs.", m.Lambda, m.NTrain)}
-	return t
+	return features, w
 }

@@ -1,4 +1,4 @@
-package learn
+package relate_test
 
 import (
 	"os"
@@ -28,13 +28,13 @@ func TestSynthetic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := CrossValidate(b, 5, 1, DefaultLambda)
+	r, err := relate.CrossValidateLearned(b, 5, 1, relate.LearnedLambda)
 	if err != nil {
 		t.Fatal(err)
 	}
-	logScores(t, r)
+	relate.LogScores(t, r)
 	for _, rel := range []esr.Relator{relate.Rule{}, r.OutOfFold(), relate.Oracle{Gold: b.Relations}} {
-		c, n, err := QueryAccuracy(b, rel, esr.RelationType, esr.Refinement)
+		c, n, err := queryAccuracy(b, rel, esr.RelationType, esr.Refinement)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,14 @@
+package relate
+
+// Test hooks for the external tests (learned_downstream_test.go), which
+// need the memory package and so cannot live inside relate.
+var (
+	ToyBench  = toyBench
+	LogScores = logScores
+)
+
+// NumFeatures is the learned scorer's feature count.
+const NumFeatures = int(numFeatures)
+
+// MustWeights returns the learned scorer's feature names.
+func MustWeights(m *Learned) []string { f, _ := m.Weights(); return f }
