@@ -60,6 +60,7 @@ require (
 	modernc.org/libc v1.66.3 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.11.0 // indirect
+	rsc.io/pdf v0.1.1 // indirect
 )
 
 tool github.com/janpfeifer/gonb

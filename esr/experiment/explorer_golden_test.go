@@ -1,0 +1,29 @@
+package experiment_test
+
+import (
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/internal/goldenimg"
+)
+
+// exploreViewInput is a fixed explorer view: the default settings and the
+// render-matched terms of one simulated reader (no family: the explorer
+// pools nothing).
+func exploreViewInput() *experiment.ExploreView {
+	return &experiment.ExploreView{Settings: experiment.DefaultExploreSettings(), Reader: "sim:fit-llama-3.1-8b", Questions: 60,
+		Comparisons: []experiment.Comparison{
+			{Label: experiment.TermRender, Delta: 0.183, Lo: 0.117, Hi: 0.250},
+			{Label: experiment.TermFineMechanism, Delta: 0.017, Lo: -0.017, Hi: 0.050},
+			{Label: experiment.TermCoarsePaper, Delta: 0.100, Lo: 0.033, Hi: 0.167},
+			{Label: experiment.TermCoarseMatched, Delta: 0.000, Lo: 0.000, Hi: 0.000},
+			{Label: experiment.TermCoarseLayout, Delta: 0.100, Lo: 0.033, Hi: 0.167},
+		}}
+}
+
+func TestExploreViewPlotGolden(t *testing.T) {
+	v := exploreViewInput()
+	goldenimg.Check(t, v.Plot(), "explore-view-plot")
+	v.Reader = "sim:fit-mistral-7b"
+	goldenimg.CheckDiffers(t, v.Plot(), "explore-view-plot")
+}

@@ -1,0 +1,29 @@
+package experiment_test
+
+import (
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/internal/goldenimg"
+	"github.com/esrkit/esrkit/stats"
+)
+
+// figure3Input is a fixed provenance accuracy per retention class, with
+// Wilson intervals on 200 questions.
+func figure3Input() []experiment.Accuracy {
+	var acc []experiment.Accuracy
+	for i, m := range experiment.RetentionClasses {
+		correct := []int{52, 90, 118, 141}[i]
+		lo, hi := stats.WilsonInterval(correct, 200, 0.95)
+		acc = append(acc, experiment.Accuracy{Group: experiment.Pooled, Memory: m, N: 200, Correct: correct, Acc: float64(correct) / 200, Lo: lo, Hi: hi})
+	}
+	return acc
+}
+
+func TestFigure3Golden(t *testing.T) {
+	const title = "Figure 3: provenance accuracy (golden fixture)"
+	acc := figure3Input()
+	goldenimg.Check(t, experiment.Figure3(acc, title, "f3/"), "figure3")
+	acc[2].Acc += 0.02
+	goldenimg.CheckDiffers(t, experiment.Figure3(acc, title, "f3/"), "figure3")
+}
