@@ -3,6 +3,7 @@ package experiment_test
 import (
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
@@ -12,12 +13,12 @@ import (
 // pools nothing).
 func exploreViewInput() *experiment.ExploreView {
 	return &experiment.ExploreView{Settings: experiment.DefaultExploreSettings(), Reader: "sim:fit-llama-3.1-8b", Questions: 60,
-		Comparisons: []experiment.Comparison{
-			{Label: experiment.TermRender, Delta: 0.183, Lo: 0.117, Hi: 0.250},
-			{Label: experiment.TermFineMechanism, Delta: 0.017, Lo: -0.017, Hi: 0.050},
-			{Label: experiment.TermCoarsePaper, Delta: 0.100, Lo: 0.033, Hi: 0.167},
-			{Label: experiment.TermCoarseMatched, Delta: 0.000, Lo: 0.000, Hi: 0.000},
-			{Label: experiment.TermCoarseLayout, Delta: 0.100, Lo: 0.033, Hi: 0.167},
+		Comparisons: []eval.Comparison{
+			{Label: eval.TermRender, Delta: 0.183, Lo: 0.117, Hi: 0.250},
+			{Label: eval.TermFineMechanism, Delta: 0.017, Lo: -0.017, Hi: 0.050},
+			{Label: eval.TermCoarsePaper, Delta: 0.100, Lo: 0.033, Hi: 0.167},
+			{Label: eval.TermCoarseMatched, Delta: 0.000, Lo: 0.000, Hi: 0.000},
+			{Label: eval.TermCoarseLayout, Delta: 0.100, Lo: 0.033, Hi: 0.167},
 		}}
 }
 

@@ -3,6 +3,7 @@ package experiment_test
 import (
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
@@ -10,16 +11,16 @@ import (
 // formatInput is a fixed Table 17: the three terms of every format
 // variant, pooled and for one family (FormatPlot draws the pooled render
 // and fine residual only).
-func formatInput() []experiment.Comparison {
-	var cs []experiment.Comparison
+func formatInput() []eval.Comparison {
+	var cs []eval.Comparison
 	for i, v := range experiment.FormatVariants {
 		r := 0.05 + 0.03*float64(i)
 		m := 0.12 - 0.02*float64(i)
 		for _, fam := range []string{experiment.Pooled, "sim:fit-qwen3-8b"} {
 			cs = append(cs,
-				experiment.Comparison{Label: "RL − GRA", Scope: v.Name, Family: fam, Delta: r + m, Lo: r + m - 0.05, Hi: r + m + 0.05},
-				experiment.Comparison{Label: "render", Scope: v.Name, Family: fam, Delta: r, Lo: r - 0.04, Hi: r + 0.04},
-				experiment.Comparison{Label: "fine residual", Scope: v.Name, Family: fam, Delta: m, Lo: m - 0.03, Hi: m + 0.03})
+				eval.Comparison{Label: "RL − GRA", Scope: v.Name, Family: fam, Delta: r + m, Lo: r + m - 0.05, Hi: r + m + 0.05},
+				eval.Comparison{Label: "render", Scope: v.Name, Family: fam, Delta: r, Lo: r - 0.04, Hi: r + 0.04},
+				eval.Comparison{Label: "fine residual", Scope: v.Name, Family: fam, Delta: m, Lo: m - 0.03, Hi: m + 0.03})
 		}
 	}
 	return cs

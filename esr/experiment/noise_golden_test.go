@@ -4,19 +4,20 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
 // figure5Input is a fixed pair of noise sweeps, fine − coarse at each
 // level: relation noise erodes the gain, atom dropout barely moves it.
-func figure5Input() (rel, drop []experiment.Comparison) {
+func figure5Input() (rel, drop []eval.Comparison) {
 	for i, p := range experiment.NoiseLevels {
 		r := 0.20 - 0.06*float64(i)
 		d := 0.18 - 0.01*float64(i)
 		scope := fmt.Sprintf("%.1f", p)
-		rel = append(rel, experiment.Comparison{Label: "fine − coarse", Scope: scope, Delta: r, Lo: r - 0.05, Hi: r + 0.05})
-		drop = append(drop, experiment.Comparison{Label: "fine − coarse", Scope: scope, Delta: d, Lo: d - 0.04, Hi: d + 0.04})
+		rel = append(rel, eval.Comparison{Label: "fine − coarse", Scope: scope, Delta: r, Lo: r - 0.05, Hi: r + 0.05})
+		drop = append(drop, eval.Comparison{Label: "fine − coarse", Scope: scope, Delta: d, Lo: d - 0.04, Hi: d + 0.04})
 	}
 	return rel, drop
 }

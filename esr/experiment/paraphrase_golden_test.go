@@ -3,6 +3,7 @@ package experiment_test
 import (
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
@@ -13,12 +14,12 @@ import (
 func paraphraseInput() *experiment.ParaphraseCurve {
 	rates := []float64{0, 0.5, 1}
 	c := &experiment.ParaphraseCurve{Bench: "golden", Series: experiment.ParaphraseSeries, Rates: rates,
-		Baseline: map[string]experiment.Accuracy{experiment.OracleGroup: {Acc: 0.1, N: 60}}}
+		Baseline: map[string]eval.Accuracy{experiment.OracleGroup: {Acc: 0.1, N: 60}}}
 	for i, s := range experiment.ParaphraseSeries {
 		for _, r := range rates {
 			acc := 0.2 + 0.15*float64(i) + 0.1*float64(i%2)*r
 			c.Points = append(c.Points, experiment.ParaphrasePoint{Series: s, Class: s, Rate: r, Group: experiment.OracleGroup,
-				Acc: experiment.Accuracy{Acc: acc, N: 60}})
+				Acc: eval.Accuracy{Acc: acc, N: 60}})
 		}
 	}
 	return c

@@ -3,6 +3,7 @@ package experiment_test
 import (
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/goldenimg"
@@ -20,8 +21,8 @@ func phaseInput() *experiment.Phase {
 			r := 0.3 * (1 - x)
 			m := 0.25 * y * (1 - 0.5*x)
 			p.Cells = append(p.Cells, experiment.PhaseCell{X: x, Y: y,
-				Render:    experiment.Comparison{Label: "render", Delta: r, Lo: r - 0.05, Hi: r + 0.05},
-				Mechanism: experiment.Comparison{Label: "fine-d mechanism", Delta: m, Lo: m - 0.05, Hi: m + 0.05}})
+				Render:    eval.Comparison{Label: "render", Delta: r, Lo: r - 0.05, Hi: r + 0.05},
+				Mechanism: eval.Comparison{Label: "fine-d mechanism", Delta: m, Lo: m - 0.05, Hi: m + 0.05}})
 		}
 	}
 	return p

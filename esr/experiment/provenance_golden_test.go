@@ -3,6 +3,7 @@ package experiment_test
 import (
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 	"github.com/esrkit/esrkit/stats"
@@ -10,12 +11,12 @@ import (
 
 // figure3Input is a fixed provenance accuracy per retention class, with
 // Wilson intervals on 200 questions.
-func figure3Input() []experiment.Accuracy {
-	var acc []experiment.Accuracy
+func figure3Input() []eval.Accuracy {
+	var acc []eval.Accuracy
 	for i, m := range experiment.RetentionClasses {
 		correct := []int{52, 90, 118, 141}[i]
 		lo, hi := stats.WilsonInterval(correct, 200, 0.95)
-		acc = append(acc, experiment.Accuracy{Group: experiment.Pooled, Memory: m, N: 200, Correct: correct, Acc: float64(correct) / 200, Lo: lo, Hi: hi})
+		acc = append(acc, eval.Accuracy{Group: experiment.Pooled, Memory: m, N: 200, Correct: correct, Acc: float64(correct) / 200, Lo: lo, Hi: hi})
 	}
 	return acc
 }

@@ -3,14 +3,15 @@ package experiment_test
 import (
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
 // staircaseInput is a fixed staircase: two families, the pooled line and
 // the paper's values.
-func staircaseInput() []experiment.Accuracy {
-	var acc []experiment.Accuracy
+func staircaseInput() []eval.Accuracy {
+	var acc []eval.Accuracy
 	for _, g := range []struct {
 		name string
 		acc  []float64
@@ -21,7 +22,7 @@ func staircaseInput() []experiment.Accuracy {
 		{experiment.PaperGroup, []float64{0.28, 0.44, 0.47, 0.37}},
 	} {
 		for i, m := range experiment.Staircase {
-			acc = append(acc, experiment.Accuracy{Group: g.name, Memory: m, N: 120, Acc: g.acc[i]})
+			acc = append(acc, eval.Accuracy{Group: g.name, Memory: m, N: 120, Acc: g.acc[i]})
 		}
 	}
 	return acc
