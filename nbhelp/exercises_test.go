@@ -21,6 +21,7 @@ import (
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/coverage"
+	"github.com/esrkit/esrkit/internal/run"
 	"github.com/esrkit/esrkit/internal/textdiff"
 	"github.com/esrkit/esrkit/stats"
 )
@@ -322,7 +323,7 @@ func init() {
 		return nil
 	})
 	add("42-noise#1", func(ctx context.Context, b *bench.Bench) error {
-		rows, err := experiment.NoiseSweep(ctx, experiment.Setup{Bench: b, Readers: Readers()}, experiment.AtomDropoutAxis, []float64{0, 0.5}, 1)
+		rows, err := run.NoiseSweep(ctx, run.Setup{Bench: b, Readers: Readers()}, experiment.AtomDropoutAxis, []float64{0, 0.5}, 1)
 		if err != nil {
 			return err
 		}

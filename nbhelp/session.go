@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/run"
 )
 
 // This file holds what every paper notebook needs, so that no notebook
@@ -43,16 +44,14 @@ func Bench(name string) *bench.Bench { return Must(bench.Load(Path("data", name)
 // Readers are the notebooks' answer families: LLM families when
 // ESR_LLM_MODELS names models (answers read from the response cache that
 // `make llm-cache` fills), else the simulated families calibrated to the
-// paper (experiment.CalibratedFamilies).
-func Readers() []reader.Reader { return Must(experiment.DefaultReaders(Path(".esr-cache"))) }
+// paper (run.CalibratedFamilies).
+func Readers() []reader.Reader { return Must(run.DefaultReaders(Path(".esr-cache"))) }
 
-// Setup is the setup Run uses for suite on b: the notebooks' readers, the
-// paper's statistics, a progress line, and for the "deployed" suite the
+// setupWith is the setup Run uses for suite on b: the readers, the paper's
+// statistics, a progress line, and for the "deployed" suite the
 // repository's reference adapter.
-func Setup(suite string, b *bench.Bench) experiment.Setup { return setupWith(suite, b, Readers()) }
-
-func setupWith(suite string, b *bench.Bench, readers []reader.Reader) experiment.Setup {
-	s := experiment.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
+func setupWith(suite string, b *bench.Bench, readers []reader.Reader) run.Setup {
+	s := run.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
 		Progress: ProgressFunc("evaluating " + suite)}
 	if suite == "deployed" {
 		s.Adapter = Path(experiment.ReferenceAdapter)
@@ -65,18 +64,27 @@ func setupWith(suite string, b *bench.Bench, readers []reader.Reader) experiment
 // table: each notebook cell builds the table it shows. A result read from
 // the cache says so in one line, interactively (headless runs, whose
 // executed copies become the report, leave the line out).
-func Run(suite string, b *bench.Bench) *experiment.Result { return RunWith(suite, b, Readers()) }
+func Run(suite string, b *bench.Bench) *SuiteRows { return RunWith(suite, b, Readers()) }
+
+// SuiteRows are the outcome rows of one suite, as Run returns them.
+type SuiteRows struct {
+	Name string
+	Rows []eval.Outcome
+	// CacheFile is the cache file the rows were read from ("" when they
+	// were evaluated now).
+	CacheFile string
+}
 
 // RunWith is Run with readers of your own (e.g. a scripted reader with the
 // capabilities you choose): its rows are cached apart from the default
 // families', keyed by the readers' full configuration.
-func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *experiment.Result {
-	su, ok := experiment.Suites[suite]
+func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
+	su, ok := run.Suites[suite]
 	if !ok {
 		panic("nbhelp: no suite " + suite)
 	}
 	rows, cacheFile := Must2(su.Rows(Ctx, setupWith(suite, b, readers), Path(".esr-cache", "notebooks")))
-	res := &experiment.Result{Name: suite, Rows: rows, CacheFile: cacheFile}
+	res := &SuiteRows{Name: suite, Rows: rows, CacheFile: cacheFile}
 	if res.CacheFile != "" && !headless() {
 		Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")
@@ -113,14 +121,14 @@ func FigureRow(plots []*plot.Plot, names []string) {
 func ReadersNote() {
 	rs := Readers()
 	switch {
-	case experiment.Calibrated(rs):
+	case run.Calibrated(rs):
 		Markdown("**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
 			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B), its reading " +
 			"skills fitted to that family's published numbers (Tables 16–17; `esr readers` lists each with its fit error). " +
 			"They are a model of the paper's readers, not the LLMs; notebook 41 checks them on tables the fit never saw. " +
 			"Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` to rerun this notebook with real LLM families, " +
 			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers.")
-	case experiment.Simulated(rs):
+	case run.Simulated(rs):
 		Markdown("**Reader families in this run are SIMULATED** (`scripted:*`, `sim:*`): text readers with " +
 			"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +
 			"several candidate values). They show *how* a render moves a reader's answers; they are not LLMs, and " +

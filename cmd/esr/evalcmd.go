@@ -14,12 +14,12 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/run"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -130,7 +130,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	defer bt.close()
 	defer memory.CloseAdapters() // exec: adapters
-	fp, err := experiment.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options}.RowFingerprinter()
+	fp, err := run.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options}.RowFingerprinter()
 	if err != nil {
 		return err
 	}

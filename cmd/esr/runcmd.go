@@ -12,32 +12,32 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/run"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
-	register("run", "run a paper experiment and write its tables and figures ("+strings.Join(experiment.SuiteNames(), ", ")+"), or all of the notebooks' experiments", runRun)
+	register("run", "run a paper experiment and write its tables and figures ("+strings.Join(run.SuiteNames(), ", ")+"), or all of the notebooks' experiments", runRun)
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fs := newFlags("run EXPERIMENT", stderr)
 		fs.Usage = func() {
-			fmt.Fprintf(stderr, "usage: esr run EXPERIMENT --bench DIR [--readers LIST] --out DIR\n       esr run all [--data DIR] [--out DIR]\nexperiments: %s\n", strings.Join(experiment.SuiteNames(), ", "))
+			fmt.Fprintf(stderr, "usage: esr run EXPERIMENT --bench DIR [--readers LIST] --out DIR\n       esr run all [--data DIR] [--out DIR]\nexperiments: %s\n", strings.Join(run.SuiteNames(), ", "))
 		}
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
-		return fmt.Errorf("name an experiment: all, %s", strings.Join(experiment.SuiteNames(), ", "))
+		return fmt.Errorf("name an experiment: all, %s", strings.Join(run.SuiteNames(), ", "))
 	}
 	name := args[0]
-	_, ok := experiment.Suites[name]
+	_, ok := run.Suites[name]
 	if !ok && name != "all" {
-		return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(experiment.SuiteNames(), ", "))
+		return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(run.SuiteNames(), ", "))
 	}
 	fs := newFlags("run "+name, stderr)
 	var dir, data *string
@@ -84,13 +84,13 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
 	}
 	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
-	var steps []experiment.RunAllStep
-	setups := map[string]experiment.Setup{}
+	var steps []run.RunAllStep
+	setups := map[string]run.Setup{}
 	if name == "all" {
-		steps = experiment.RunAllSteps(*data)
+		steps = run.RunAllSteps(*data)
 		benches := map[string]*bench.Bench{}
 		for _, step := range steps {
-			s, err := experiment.StepSetup(*data, step, rs, benches)
+			s, err := run.StepSetup(*data, step, rs, benches)
 			if err != nil {
 				return err
 			}
@@ -106,12 +106,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		steps = []experiment.RunAllStep{{Suite: name, Bench: *dir}}
+		steps = []run.RunAllStep{{Suite: name, Bench: *dir}}
 		opt := memory.Options{Relator: rel}
 		if err := layout.apply(&opt); err != nil {
 			return err
 		}
-		setups[steps[0].Name()] = experiment.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
+		setups[steps[0].Name()] = run.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
 	}
 	// 1. Plan: what is asked, what is cached.
 	// (Readers that call no endpoint need no plan.)
@@ -121,7 +121,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if !callsOut(rs) {
 			break
 		}
-		if _, err := experiment.EvaluateStep(pctx, step, setups[step.Name()]); err != nil {
+		if _, err := run.EvaluateStep(pctx, step, setups[step.Name()]); err != nil {
 			return fmt.Errorf("%s: %w", step.Name(), err)
 		}
 	}
@@ -177,7 +177,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if fillErr == nil || !errors.Is(ctx.Err(), context.Canceled) {
 		for _, step := range steps {
 			ss := stepSummary{Name: step.Name()}
-			res, err := experiment.EvaluateStep(ctx, step, setups[step.Name()])
+			res, err := run.EvaluateStep(ctx, step, setups[step.Name()])
 			switch {
 			case errors.Is(err, llm.ErrNotCached):
 				ss.Status = "incomplete: answers missing from the cache"

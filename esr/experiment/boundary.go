@@ -1,18 +1,12 @@
 package experiment
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/esrkit/esrkit/internal/paper"
 
-	"gonum.org/v1/plot"
-
-	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // CSC path-recall stages (paper Tables 7–9), cumulative: each adds one
@@ -23,58 +17,6 @@ const (
 	StageRow      = "row-oracle"    // + the key's rendered status forced to gold
 	StageStrict   = "strict-decode" // + a reader told to abstain strictly on unresolved status
 )
-
-// cscRows evaluates fine-ledger and graphrag-abstain on cross-source-conflict
-// snapshot QAs under each stage. strict are the strict-decode variants of the
-// readers (nil: that stage is skipped).
-func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outcome, error) {
-	gold := relate.Oracle{Gold: s.Bench.Relations}
-	forceGold := func(qa *esr.QA, k esr.Key, opt memory.Options) memory.Options {
-		status := "ok"
-		if qa.GoldAbstain() {
-			status = "unresolved"
-		}
-		opt.ForceStatus = map[esr.Key]string{k: status}
-		return opt
-	}
-	base := eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: s.Readers, Judge: s.Judge,
-		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.CrossSourceConflict},
-		Options: s.Options, Progress: s.Progress}
-	stages := []struct {
-		name    string
-		rel     esr.Relator
-		row     bool
-		readers []reader.Reader
-	}{
-		{StageBaseline, s.Options.Relator, false, s.Readers},
-		{StagePair, gold, false, s.Readers},
-		{StageRow, gold, true, s.Readers},
-	}
-	if len(strict) > 0 {
-		stages = append(stages, struct {
-			name    string
-			rel     esr.Relator
-			row     bool
-			readers []reader.Reader
-		}{StageStrict, gold, true, strict})
-	}
-	var rows []eval.Outcome
-	for _, st := range stages {
-		cfg := base
-		cfg.Condition, cfg.Readers = st.name, st.readers
-		cfg.Options.Relator = st.rel
-		if st.row {
-			cfg.PerQA = forceGold
-		}
-		r, err := eval.Evaluate(ctx, s.Bench, cfg)
-		if err != nil {
-			return nil, err
-		}
-		// Strict readers answer for the same families as the standard ones.
-		rows = append(rows, r...)
-	}
-	return rows, nil
-}
 
 // CSCChainTable lays out the chain: fine-ledger accuracy at each stage
 // (on cross-source conflict the gold is ABSTAIN, so accuracy is the abstain
@@ -130,62 +72,4 @@ func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 			eval.PropCell(paper.Table9[StageBaseline][0]), eval.PropCell(paper.Table9[StagePair][0]), eval.PropCell(paper.Table9[StageRow][0]), eval.PropCell(paper.Table9[StageStrict][0]),
 			PaperCell("t9/graphrag-abstain/standard", false), PaperCell("t9/graphrag-abstain/strict", false)), opt.IntervalNote(), familyNote(rows)}
 	return t, nil
-}
-
-// StrictReaders maps readers to their strict-decode variants where one
-// exists (set by the reader package's owner; nil means no strict stage).
-var StrictReaders func([]reader.Reader) []reader.Reader
-
-// boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
-var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
-	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		strata, err := s.evaluate(ctx, Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
-		if err != nil {
-			return nil, err
-		}
-		var strict []reader.Reader
-		if StrictReaders != nil {
-			strict = StrictReaders(s.Readers)
-		}
-		csc, err := cscRows(ctx, s, strict)
-		if err != nil {
-			return nil, err
-		}
-		ref, err := refinesRows(ctx, s)
-		if err != nil {
-			return nil, err
-		}
-		return append(append(strata, csc...), ref...), nil
-	},
-	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
-		res.Tables = append(res.Tables, Table5(eval.Select(rows, eval.Condition("")), s.Stats))
-		isStage := func(o *eval.Outcome) bool {
-			return o.Condition == StageBaseline || o.Condition == StagePair || o.Condition == StageRow || o.Condition == StageStrict
-		}
-		t, err := CSCChainTable(eval.Select(rows, isStage), s.Stats)
-		res.add("table9-csc-chain", t, err)
-		scorer := eval.Select(rows, eval.Condition(ScorerRule, ScorerLearned))
-		t, err = RefinesTable(scorer, s.Stats)
-		res.add("table7-refines-recovery", t, err)
-		t, err = Table10(scorer, s.Stats)
-		res.add("table10-learned-scorer", t, err)
-		if len(s.Bench.Relations) > 0 {
-			t, err = refinesRecall(s)
-			res.add("refines-recall-"+s.Bench.Name(), t, err)
-		}
-		return res, nil
-	}}
-
-// refinesRecall is the REFINES audit of the relation source the suite ran
-// with (the rule scorer by default) against the bench's gold relations, per
-// refinement kind. The learned scorer's audit needs a cross-validation
-// (seconds), which a report built from cached rows should not redo:
-// RefinesAudit(b, cv.OutOfFold(), …) gives it (notebook 44-boundary).
-func refinesRecall(s Setup) (*eval.Table, error) {
-	rule := s.Options.Relator
-	if rule == nil {
-		rule = relate.Rule{}
-	}
-	return RefinesRecallTable([][]RefinesScore{RefinesAudit(s.Bench, rule, RefinementKinds(s.Bench))}, s.Bench.Name())
 }

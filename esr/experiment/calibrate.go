@@ -386,7 +386,7 @@ func roundProfile(p reader.SimProfile) reader.SimProfile {
 // on): a prefix of the SHA-256 over its streams, atoms, QAs and relations.
 func BenchHash(b *bench.Bench) string {
 	h := sha256.New()
-	if err := hashBench(h, b); err != nil {
+	if err := b.HashTo(h); err != nil {
 		return "unhashable: " + err.Error()
 	}
 	return hex.EncodeToString(h.Sum(nil))[:20]

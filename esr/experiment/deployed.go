@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"gonum.org/v1/plot"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -342,16 +340,6 @@ func DriftTable(old, new *bench.Bench, oldName, newName string) *eval.Table {
 	return t
 }
 
-// deployedSuite evaluates the deployed classes (and Setup.Adapter's exec:
-// adapter, when set) with their controls and the d-blind baseline, and
-// reports their decomposition (notebook 45, `esr run deployed`).
-var deployedSuite = Suite{Name: "deployed", Doc: "deployed memories (Graphiti, Mem0, an exec: adapter) under the render-matched protocol",
-	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		return DeployedEval(ctx, s.Bench, DeployedClasses(s.Adapter), s.Readers)
-	},
-	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		res := &Result{Name: "deployed", Rows: rows, Figures: map[string]*plot.Plot{}}
-		t, _, err := DeployedDecomposition(rows, s.Bench.Name(), DeployedClasses(s.Adapter), s.Stats)
-		res.add("deployed-decomposition-"+s.Bench.Name(), t, err)
-		return res, nil
-	}}
+// ReferenceAdapter is the repository's reference exec: adapter, relative to
+// the repository root; notebook 45 and `esr run all` run it.
+var ReferenceAdapter = filepath.Join("examples", "adapter", "coarse_adapter.py")

@@ -17,6 +17,7 @@ import (
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/dyknow"
+	"github.com/esrkit/esrkit/internal/run"
 )
 
 // miniBench has n reverted-revert streams (Figure 1 shaped) and n
@@ -133,8 +134,8 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 // tables and figures.
 func TestSuitesRunAndSave(t *testing.T) {
 	b := miniBench(12)
-	for _, name := range experiment.SuiteNames() {
-		res, err := experiment.Suites[name].Run(context.Background(), experiment.Setup{Bench: b,
+	for _, name := range run.SuiteNames() {
+		res, err := run.Suites[name].Run(context.Background(), run.Setup{Bench: b,
 			Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200, Seed: 1}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -154,12 +155,12 @@ func TestSuitesRunAndSave(t *testing.T) {
 // reverted reverts at every dropout level where both keep the same atoms.
 func TestNoiseSweepDeterministic(t *testing.T) {
 	b := miniBench(10)
-	s := experiment.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}}
-	r1, err := experiment.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
+	s := run.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}}
+	r1, err := run.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, _ := experiment.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
+	r2, _ := run.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
 	if len(r1) != len(r2) || len(r1) != 6*10*2 {
 		t.Fatalf("rows %d vs %d, want 120", len(r1), len(r2))
 	}
@@ -177,16 +178,16 @@ func TestNoiseSweepDeterministic(t *testing.T) {
 // A cached run reads its rows back and reports the same tables.
 func TestRunCached(t *testing.T) {
 	b := miniBench(8)
-	s := experiment.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 300, Seed: 2}}
+	s := run.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 300, Seed: 2}}
 	dir := t.TempDir()
-	su := experiment.Suites["render-confound"]
+	su := run.Suites["render-confound"]
 	r1, err := su.RunCached(context.Background(), s, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	calls := 0
 	counting := su
-	counting.Evaluate = func(ctx context.Context, s experiment.Setup) ([]eval.Outcome, error) {
+	counting.Evaluate = func(ctx context.Context, s run.Setup) ([]eval.Outcome, error) {
 		calls++
 		return su.Evaluate(ctx, s)
 	}
@@ -244,7 +245,7 @@ func TestCSCChain(t *testing.T) {
 			b.Relations[s.ID] = map[esr.AtomPair]esr.Relation{{A: "a1", B: "a2"}: esr.Contradicts}
 		}
 	}
-	res, err := experiment.Suites["boundary"].Run(context.Background(), experiment.Setup{Bench: b,
+	res, err := run.Suites["boundary"].Run(context.Background(), run.Setup{Bench: b,
 		Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200}})
 	if err != nil {
 		t.Fatal(err)
@@ -480,19 +481,19 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 func TestRunCachedKeysOnReaderConfig(t *testing.T) {
 	b := bench.Figure1Bench()
 	dir := t.TempDir()
-	run := func(caps reader.Capabilities) *experiment.Result {
+	runWith := func(caps reader.Capabilities) *run.Result {
 		r, err := reader.NewScriptedWith("mine", caps)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := experiment.Setup{Bench: b, Readers: []reader.Reader{r}, Stats: eval.StatOptions{B: 200, Seed: 1}}
-		res, err := experiment.Suites["render-confound"].RunCached(context.Background(), s, dir)
+		s := run.Setup{Bench: b, Readers: []reader.Reader{r}, Stats: eval.StatOptions{B: 200, Seed: 1}}
+		res, err := run.Suites["render-confound"].RunCached(context.Background(), s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res
 	}
-	answers := func(res *experiment.Result) string {
+	answers := func(res *run.Result) string {
 		var out []string
 		for _, o := range res.Rows {
 			if o.Memory == memory.RenderOnly {
@@ -501,15 +502,15 @@ func TestRunCachedKeysOnReaderConfig(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	sorting := run(reader.Capabilities{SortsByTime: true})
-	blind := run(reader.Capabilities{})
+	sorting := runWith(reader.Capabilities{SortsByTime: true})
+	blind := runWith(reader.Capabilities{})
 	if sorting.CacheFile != "" || blind.CacheFile != "" {
 		t.Fatalf("first runs came from the cache: %q %q", sorting.CacheFile, blind.CacheFile)
 	}
 	if answers(sorting) == answers(blind) {
 		t.Errorf("a date-sorting and a date-blind reader named alike gave the same render-only answers %q: the cache is keyed on the name only", answers(sorting))
 	}
-	again := run(reader.Capabilities{SortsByTime: true})
+	again := runWith(reader.Capabilities{SortsByTime: true})
 	if again.CacheFile == "" || answers(again) != answers(sorting) {
 		t.Errorf("rerun: cache file %q, answers %q (want cached %q)", again.CacheFile, answers(again), answers(sorting))
 	}
@@ -528,7 +529,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := reader.ParseList(strings.Join(experiment.ScriptedFamilies, ","), reader.Config{})
+	rs, err := reader.ParseList(strings.Join(run.ScriptedFamilies, ","), reader.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

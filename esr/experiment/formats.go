@@ -1,13 +1,11 @@
 package experiment
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"gonum.org/v1/plot"
 
-	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -34,27 +32,8 @@ var FormatVariants = []FormatVariant{
 	{"compact vs dateless d-blind", "compact", memory.FactsDateless},
 }
 
-// formatCondition labels rows of one format variant.
-func formatCondition(f string) string { return "format=" + f }
-
-// formatRows evaluates the render-matched trio (graphrag-abstain,
-// render-only, fine-ledger) on reverted-revert snapshot QAs once per format
-// variant; render-only always shares fine-ledger's format.
-func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-	var rows []eval.Outcome
-	for _, v := range FormatVariants {
-		opt := s.Options
-		opt.LedgerFormat, opt.FactFormat = v.LedgerFormat, v.FactFormat
-		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
-			Readers: s.Readers, Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot},
-			Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: opt, Condition: formatCondition(v.Name), Progress: s.Progress})
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, r...)
-	}
-	return rows, nil
-}
+// FormatCondition labels rows of one format variant.
+func FormatCondition(f string) string { return "format=" + f }
 
 // paperFormatNames are the paper's Table 17 column names.
 var paperFormatNames = map[string]string{"compact": "COMP", "verbose": "VERB", "minimal": "MIN", "json": "JSON",
@@ -72,7 +51,7 @@ func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 	omitted := 0
 	for _, v := range FormatVariants {
 		f := v.Name
-		cond := eval.Condition(formatCondition(f))
+		cond := eval.Condition(FormatCondition(f))
 		err := byFamily(eval.Select(rows, cond), nil, func(fam string, ff eval.Filter) error {
 			sub := eval.Select(rows, eval.And(cond, ff))
 			tot, err := eval.Compare(sub, "RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
@@ -220,18 +199,6 @@ func FormatPlot(cs []eval.Comparison) *plot.Plot {
 	}
 	return report.IntervalPlot("Render term and fine residual by ledger format (reverted-revert, pooled)", "paired Δ accuracy", pts, true)
 }
-
-// formatsSuite is the "formats" experiment of `esr run` and the notebooks.
-var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
-	Evaluate: formatRows,
-	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		long, cs, err := Table17ByFamily(rows, s.Stats)
-		if err != nil {
-			return nil, err
-		}
-		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{Table17(cs, rows, s.Stats), long},
-			Figures: map[string]*plot.Plot{"table17-render-formats": FormatPlot(cs)}}, nil
-	}}
 
 // agreeEverywhere reports comparisons with no discordant pair: the two
 // memories of each agree on every question.

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/run"
 )
 
 // The suites run unchanged with an LLM family (a local stub that speaks the
@@ -29,9 +29,9 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := experiment.Setup{Bench: miniBench(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
+	s := run.Setup{Bench: miniBench(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
 	for _, name := range []string{"boundary", "checks"} {
-		res, err := experiment.Suites[name].Run(context.Background(), s)
+		res, err := run.Suites[name].Run(context.Background(), s)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -56,7 +56,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	}
 	// Everything is cached now: running again asks nothing.
 	before := stub.Hits()
-	if _, err := experiment.Suites["checks"].Run(context.Background(), s); err != nil {
+	if _, err := run.Suites["checks"].Run(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
 	if stub.Hits() != before {

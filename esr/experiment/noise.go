@@ -1,17 +1,14 @@
 package experiment
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/esrkit/esrkit/internal/paper"
 
 	"gonum.org/v1/plot"
 
-	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -26,48 +23,15 @@ const (
 	AtomDropoutAxis   NoiseAxis = "atom-dropout"
 )
 
-// noiseCondition labels rows of one sweep level.
-func noiseCondition(axis NoiseAxis, p float64) string { return fmt.Sprintf("%s p=%.1f", axis, p) }
-
-// NoiseSweep evaluates fine-ledger and coarse-retain on reverted-revert
-// snapshot QAs at each level of one axis, the corruption seeded identically
-// in both arms: relation-label noise wraps the relation source with
-// relate.RelationNoise (seed, p, atom pair); atom dropout removes the same
-// atoms from both arms (seed, p, atom id). It returns the rows, one
-// condition per level.
-func NoiseSweep(ctx context.Context, s Setup, axis NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
-	var rows []eval.Outcome
-	base := s.Options.Relator
-	if base == nil {
-		base = relate.Rule{}
-	}
-	for _, p := range levels {
-		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: s.Readers, Judge: s.Judge,
-			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert},
-			Options: s.Options, Condition: noiseCondition(axis, p), Progress: s.Progress}
-		switch axis {
-		case RelationNoiseAxis:
-			cfg.Options.Relator = relate.RelationNoise{Inner: base, P: p, Seed: seed}
-		case AtomDropoutAxis:
-			level := p
-			cfg.Atoms = func(_ string, atoms []esr.Atom) []esr.Atom { return relate.DropAtoms(atoms, level, seed) }
-		default:
-			return nil, fmt.Errorf("unknown noise axis %q", axis)
-		}
-		r, err := eval.Evaluate(ctx, s.Bench, cfg)
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, r...)
-	}
-	return rows, nil
-}
+// NoiseCondition labels the rows of one sweep level (the suite writes it,
+// the sweep tables select by it).
+func NoiseCondition(axis NoiseAxis, p float64) string { return fmt.Sprintf("%s p=%.1f", axis, p) }
 
 // SweepComparisons is fine − coarse at each level of a sweep's rows.
 func SweepComparisons(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt eval.StatOptions) []eval.Comparison {
 	var out []eval.Comparison
 	for _, p := range levels {
-		c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Condition(noiseCondition(axis, p)), opt)
+		c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Condition(NoiseCondition(axis, p)), opt)
 		if err != nil {
 			continue
 		}
@@ -145,7 +109,7 @@ func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *eval
 		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
 		acc := map[string]eval.Accuracy{}
-		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Condition(noiseCondition(axis, p)), 0.95) {
+		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Condition(NoiseCondition(axis, p)), 0.95) {
 			acc[a.Memory] = a
 		}
 		t.AddRow(fmt.Sprintf("%.1f", p), acc[memory.FineLedger].N, eval.PropCell(acc[memory.FineLedger].Acc), eval.PropCell(acc[memory.CoarseRetain].Acc))
@@ -163,7 +127,7 @@ func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt ev
 	}
 	at := func(p float64) map[string]float64 {
 		out := map[string]float64{}
-		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Condition(noiseCondition(axis, p)), 0.95) {
+		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Condition(NoiseCondition(axis, p)), 0.95) {
 			out[a.Memory] = a.Acc
 		}
 		return out
@@ -174,7 +138,7 @@ func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt ev
 		axis, eval.PropCell(a0[memory.FineLedger]), p0, eval.PropCell(a1[memory.FineLedger]), p1, fmtSigned(a1[memory.FineLedger]-a0[memory.FineLedger]),
 		eval.PropCell(a0[memory.CoarseRetain]), eval.PropCell(a1[memory.CoarseRetain]), fmtSigned(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
 	for _, p := range []float64{p0, p1} {
-		if c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Condition(noiseCondition(axis, p)), opt); err == nil {
+		if c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Condition(NoiseCondition(axis, p)), opt); err == nil {
 			s += fmt.Sprintf(" At p = %.1f, %s.", p, Describe(c))
 		}
 	}

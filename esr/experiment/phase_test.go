@@ -9,6 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/run"
 )
 
 // The corners of the date × status phase diagram on the bundled bench. The
@@ -83,14 +84,14 @@ func TestPhaseDiagramCorners(t *testing.T) {
 // Every table fed by sim readers says they are simulated.
 func TestSimFamiliesLabelled(t *testing.T) {
 	b := miniBench(4)
-	rs, err := reader.ParseList(strings.Join(experiment.SimFamilies, ","), reader.Config{})
+	rs, err := reader.ParseList(strings.Join(run.SimFamilies, ","), reader.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !experiment.Simulated(rs) {
+	if !run.Simulated(rs) {
 		t.Error("sim readers not reported simulated")
 	}
-	res, err := experiment.Suites["render-confound"].Run(context.Background(), experiment.Setup{Bench: b, Readers: rs, Stats: eval.StatOptions{B: 200}})
+	res, err := run.Suites["render-confound"].Run(context.Background(), run.Setup{Bench: b, Readers: rs, Stats: eval.StatOptions{B: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func TestSimFamiliesLabelled(t *testing.T) {
 			t.Errorf("%s does not label the sim families", tab.Name)
 		}
 	}
-	if len(experiment.StrictVariants(rs)) != len(rs) {
+	if len(run.StrictVariants(rs)) != len(rs) {
 		t.Error("sim readers lack strict variants")
 	}
 }

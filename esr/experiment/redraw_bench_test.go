@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/run"
 )
 
 var (
@@ -31,7 +32,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 			return
 		}
 		var rs []reader.Reader
-		for _, name := range experiment.ScriptedFamilies {
+		for _, name := range run.ScriptedFamilies {
 			r, err := reader.Parse(name, reader.Config{})
 			if err != nil {
 				redrawErr = err
@@ -39,7 +40,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 			}
 			rs = append(rs, r)
 		}
-		redrawRows, redrawErr = experiment.Suites["render-confound"].Evaluate(context.Background(), experiment.Setup{Bench: bn, Readers: rs})
+		redrawRows, redrawErr = run.Suites["render-confound"].Evaluate(context.Background(), run.Setup{Bench: bn, Readers: rs})
 	})
 	if redrawErr != nil {
 		b.Fatal(redrawErr)

@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/esrkit/esrkit/internal/paper"
@@ -9,7 +8,6 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // Scorer conditions of the refines recovery.
@@ -17,42 +15,6 @@ const (
 	ScorerRule    = "rule-scorer"
 	ScorerLearned = "learned-scorer"
 )
-
-// refinesRows evaluates fine-ledger, graphrag-abstain and coarse-retain on
-// every stratum's snapshot questions and on the refines stratum's
-// relation-type questions, once with the rule scorer and once with the
-// learned pair scorer's out-of-fold predictions (5-fold by stream), so no
-// stream is answered by a model trained on it. Without gold relations there
-// is nothing to learn from and it returns no rows.
-func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-	if len(s.Bench.Relations) == 0 {
-		return nil, nil
-	}
-	cv, err := relate.CrossValidateLearned(s.Bench, 5, s.Stats.WithDefaults().Seed, relate.LearnedLambda)
-	if err != nil {
-		return nil, err
-	}
-	var rows []eval.Outcome
-	for _, arm := range []struct {
-		cond string
-		rel  esr.Relator
-	}{{ScorerRule, s.Options.Relator}, {ScorerLearned, cv.OutOfFold()}} {
-		cfg := eval.Config{Memories: Table5Memories, Readers: s.Readers, Judge: s.Judge,
-			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
-		cfg.Options.Relator = arm.rel
-		r, err := eval.Evaluate(ctx, s.Bench, cfg)
-		if err != nil {
-			return nil, err
-		}
-		cfg.QueryTypes, cfg.Phenomena = []esr.QueryType{esr.RelationType}, []esr.Phenomenon{esr.Refinement}
-		t, err := eval.Evaluate(ctx, s.Bench, cfg)
-		if err != nil {
-			return nil, err
-		}
-		rows = append(append(rows, r...), t...)
-	}
-	return rows, nil
-}
 
 // RefinesTable is the refines recovery of Table 3 / Table 7: fine-ledger −
 // GraphRAG+abstain on the refines stratum with the rule scorer and with the

@@ -294,7 +294,7 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	cells, above, below := 0, 0, 0
 	for _, v := range WordingVariants {
-		cond := wordingCondition(v)
+		cond := WordingCondition(v)
 		sub := eval.Select(rows, eval.Condition(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
 			c, err := eval.Compare(rows, v.Name, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.Condition(cond), eval.Family(fam)), opt)

@@ -1,11 +1,8 @@
 package experiment
 
 import (
-	"context"
 	"fmt"
-	"strings"
 
-	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -32,68 +29,8 @@ var WordingVariants = []WordingVariant{
 	{"conservative", llm.TemplateQAConservative, reader.ConflictMajority},
 }
 
-// wordingCondition labels rows of one wording.
-func wordingCondition(v WordingVariant) string { return "wording=" + v.Name }
-
-// wordingRows evaluates fine-ledger and graphrag-abstain on snapshot QAs
-// once per wording: LLM readers ask with that wording's template, scripted
-// and sim readers get the analogue conflict policy (sim readers keep their
-// profile and draws); the oracle has no wording and is left out.
-func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-	var rows []eval.Outcome
-	for _, v := range WordingVariants {
-		var rs []reader.Reader
-		for _, r := range s.Readers {
-			if l, ok := r.(*reader.LLM); ok {
-				vr, err := l.WithTemplate(v.Template)
-				if err != nil {
-					return nil, err
-				}
-				rs = append(rs, vr)
-				continue
-			}
-			if sm, ok := r.(*reader.Sim); ok {
-				// The sim analogue: the same profile and draws, its conflict
-				// policy moved toward the wording (terse: take the first
-				// value; conservative: never abstain; verbose: as fitted).
-				p := sm.Profile()
-				switch v.OnConflict {
-				case reader.ConflictFirst:
-					p.FirstRowBias = 1
-				case reader.ConflictMajority:
-					p.AbstainOnConflict = 0
-				}
-				vr, err := reader.NewSim(p, sm.Seed())
-				if err != nil {
-					return nil, err
-				}
-				rs = append(rs, asFamily{Reader: simRenamed{vr, sm.Name() + "~" + v.OnConflict}, family: r.Family()})
-				continue
-			}
-			sc, ok := r.(*reader.Scripted)
-			if !ok {
-				continue
-			}
-			caps := sc.Capabilities()
-			caps.OnConflict = v.OnConflict
-			vr, err := reader.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"~"+v.OnConflict, caps)
-			if err != nil {
-				return nil, err
-			}
-			rs = append(rs, asFamily{Reader: vr, family: r.Family()})
-		}
-		if len(rs) == 0 {
-			return rows, nil
-		}
-		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
-			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: wordingCondition(v), Progress: s.Progress})
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, r...)
-	}
-	return rows, nil
-}
+// WordingCondition labels rows of one wording.
+func WordingCondition(v WordingVariant) string { return "wording=" + v.Name }
 
 // Table19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.
@@ -101,7 +38,7 @@ func Table19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{Name: "table19-abstain-wording", Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
 		Columns: []string{"wording", "family", "n", "GRA abstain rate", "GRA calibration", "Δ RL − GRA", "95% CI"}}
 	for _, v := range WordingVariants {
-		cond := wordingCondition(v)
+		cond := WordingCondition(v)
 		sub := eval.Select(rows, eval.Condition(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
 			f := eval.And(eval.Condition(cond), eval.Family(fam))

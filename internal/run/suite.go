@@ -1,6 +1,8 @@
-package experiment
+package run
 
 import (
+	"github.com/esrkit/esrkit/esr/experiment"
+
 	"context"
 	"fmt"
 	"path/filepath"
@@ -143,7 +145,7 @@ var Suites = func() map[string]Suite {
 // renderConfoundSuite is the "render-confound" experiment of `esr run` and the notebooks.
 var renderConfoundSuite = Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		return s.evaluate(ctx, RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		return s.evaluate(ctx, experiment.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 	},
 	Report: renderConfoundReport}
 
@@ -175,20 +177,20 @@ func (s Setup) evaluate(ctx context.Context, memories []string, qtypes []esr.Que
 func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
 	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.RevertedRevert)))
-	head, _, err := HeadlineTable(rows, rr, s.Stats)
+	head, _, err := experiment.HeadlineTable(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
-	cs, err := Decomposition(rows, rr, s.Stats)
+	cs, err := experiment.Decomposition(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
-	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows), Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
-	t3, _, err := Table3(rows, s.Stats)
+	res.Tables = append(res.Tables, head, experiment.Table2(cs, "reverted-revert (snapshot)", rows), experiment.Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
+	t3, _, err := experiment.Table3(rows, s.Stats)
 	res.add("table3-mechanism-by-stratum", t3, err)
-	t11, err := Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
+	t11, err := experiment.Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
 	res.add("table11-pure-monotonic", t11, err)
-	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2/")
+	res.Figures["table2-decomposition"] = experiment.DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2/")
 	return res, nil
 }
 
@@ -196,14 +198,14 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 // relation-type QAs from retained state only, and on provenance QAs with the
 // deployed render.
 func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-	mems := append([]string{}, RetentionClasses...)
-	state, err := s.evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, StateOnly)
+	mems := append([]string{}, experiment.RetentionClasses...)
+	state, err := s.evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, experiment.StateOnly)
 	if err != nil {
 		return nil, err
 	}
 	opt := s.Options
 	opt.Deployed = true
-	dep, err := s.evaluate(ctx, mems, []esr.QueryType{esr.Provenance}, opt, Deployed)
+	dep, err := s.evaluate(ctx, mems, []esr.QueryType{esr.Provenance}, opt, experiment.Deployed)
 	if err != nil {
 		return nil, err
 	}
@@ -214,17 +216,17 @@ func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 // render reversal, and the relation-type query.
 func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
-	t3, err := ProvenanceTable(rows, StateOnly, s.Stats)
+	t3, err := experiment.ProvenanceTable(rows, experiment.StateOnly, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
-	t, err := ProvenanceTable(rows, Deployed, s.Stats)
+	t, err := experiment.ProvenanceTable(rows, experiment.Deployed, s.Stats)
 	res.add("figure3-provenance-deployed", t, err)
-	t, err = RelationTypeTable(rows, s.Stats)
+	t, err = experiment.RelationTypeTable(rows, s.Stats)
 	res.add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = Figure3(ProvenanceAccuracy(rows, StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
-	res.Figures["figure3-provenance-deployed"] = Figure3(ProvenanceAccuracy(rows, Deployed), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
+	res.Figures["figure3-provenance"] = experiment.Figure3(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
+	res.Figures["figure3-provenance-deployed"] = experiment.Figure3(experiment.ProvenanceAccuracy(rows, experiment.Deployed), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
 	return res, nil
 }
 

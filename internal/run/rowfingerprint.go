@@ -1,4 +1,4 @@
-package experiment
+package run
 
 import (
 	"crypto/sha256"
@@ -24,7 +24,7 @@ import (
 func (s Setup) RowFingerprinter() (func(mem string, r reader.Reader) (string, error), error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "rows\ncode=%s\n", CodeFingerprint())
-	if err := hashBench(h, s.Bench); err != nil {
+	if err := s.Bench.HashTo(h); err != nil {
 		return nil, err
 	}
 	opts, err := s.optionsText()

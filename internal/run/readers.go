@@ -1,4 +1,4 @@
-package experiment
+package run
 
 import (
 	"strings"
@@ -115,8 +115,6 @@ func StrictVariants(rs []reader.Reader) []reader.Reader {
 	}
 	return out
 }
-
-func init() { StrictReaders = StrictVariants }
 
 // simRenamed is a sim reader under another name (its draws do not depend on
 // the name).

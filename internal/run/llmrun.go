@@ -1,6 +1,8 @@
-package experiment
+package run
 
 import (
+	"github.com/esrkit/esrkit/esr/experiment"
+
 	"github.com/esrkit/esrkit/esr/eval"
 
 	"context"
@@ -85,10 +87,6 @@ func RunAllSteps(dataDir string) []RunAllStep {
 	return steps
 }
 
-// ReferenceAdapter is the repository's reference exec: adapter, relative to
-// the repository root; notebook 45 and `esr run all` run it.
-var ReferenceAdapter = filepath.Join("examples", "adapter", "coarse_adapter.py")
-
 // StepSetup is the Setup a notebook uses for a step: the benchmark under
 // dataDir, the readers, the default statistics and memory options.
 func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[string]*bench.Bench) (Setup, error) {
@@ -99,7 +97,7 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 	if st.Suite == "deployed" {
 		// The reference adapter runs beside the deployed classes when the
 		// repository holds it (a data folder elsewhere has none).
-		if a := filepath.Join(dataDir, "..", ReferenceAdapter); fileExists(a) {
+		if a := filepath.Join(dataDir, "..", experiment.ReferenceAdapter); fileExists(a) {
 			s.Adapter = a
 		}
 	}
@@ -122,7 +120,7 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 func EvaluateStep(ctx context.Context, st RunAllStep, s Setup) (*Result, error) {
 	if st.Suite == "" {
 		stream, atoms := bench.Figure1()
-		t, err := AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Names, s.Readers, memory.Options{})
+		t, err := experiment.AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Names, s.Readers, memory.Options{})
 		if err != nil {
 			return nil, err
 		}

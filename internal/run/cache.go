@@ -1,4 +1,4 @@
-package experiment
+package run
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -33,7 +32,7 @@ import (
 func (s Setup) Fingerprint(suite string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "suite=%s\ncode=%s\n", suite, CodeFingerprint())
-	if err := hashBench(h, s.Bench); err != nil {
+	if err := s.Bench.HashTo(h); err != nil {
 		return "", err
 	}
 	for _, r := range s.Readers {
@@ -106,7 +105,7 @@ func CodeFingerprint() string {
 	codeOnce.Do(func() {
 		var roots []string
 		if _, file, _, ok := runtime.Caller(0); ok {
-			roots = append(roots, filepath.Dir(filepath.Dir(filepath.Dir(file)))) // esr/experiment/cache.go → module root
+			roots = append(roots, filepath.Dir(filepath.Dir(filepath.Dir(file)))) // internal/run/cache.go → module root
 		}
 		if r := os.Getenv("ESRKIT_ROOT"); r != "" { // set by the notebook runner; a -trimpath build has no source path
 			roots = append(roots, r)
@@ -171,44 +170,6 @@ func hashGoSources(root string) (string, error) {
 		return "", fmt.Errorf("no Go sources under %s", root)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
-}
-
-// hashBench hashes the benchmark's files when it was loaded from a folder,
-// else its QAs and atoms.
-func hashBench(w io.Writer, b *bench.Bench) error {
-	if b.Dir != "" {
-		for _, name := range []string{bench.StreamsFile, bench.AtomsFile, bench.QAFile, bench.RelationsFile} {
-			f, err := os.Open(filepath.Join(b.Dir, name))
-			if os.IsNotExist(err) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "file=%s\n", name)
-			_, err = io.Copy(w, f)
-			f.Close()
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	enc := json.NewEncoder(w)
-	if err := enc.Encode(b.QAs); err != nil {
-		return err
-	}
-	ids := make([]string, 0, len(b.Atoms))
-	for id := range b.Atoms {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		if err := enc.Encode(b.Atoms[id]); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // Rows evaluates the suite's rows once and keeps them in dir (one JSONL

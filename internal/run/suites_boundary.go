@@ -1,0 +1,153 @@
+package run
+
+import (
+	"github.com/esrkit/esrkit/esr/experiment"
+
+	"context"
+
+	"gonum.org/v1/plot"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/relate"
+)
+
+// cscRows evaluates fine-ledger and graphrag-abstain on cross-source-conflict
+// snapshot QAs under each stage. strict are the strict-decode variants of the
+// readers (nil: that stage is skipped).
+func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outcome, error) {
+	gold := relate.Oracle{Gold: s.Bench.Relations}
+	forceGold := func(qa *esr.QA, k esr.Key, opt memory.Options) memory.Options {
+		status := "ok"
+		if qa.GoldAbstain() {
+			status = "unresolved"
+		}
+		opt.ForceStatus = map[esr.Key]string{k: status}
+		return opt
+	}
+	base := eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: s.Readers, Judge: s.Judge,
+		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.CrossSourceConflict},
+		Options: s.Options, Progress: s.Progress}
+	stages := []struct {
+		name    string
+		rel     esr.Relator
+		row     bool
+		readers []reader.Reader
+	}{
+		{experiment.StageBaseline, s.Options.Relator, false, s.Readers},
+		{experiment.StagePair, gold, false, s.Readers},
+		{experiment.StageRow, gold, true, s.Readers},
+	}
+	if len(strict) > 0 {
+		stages = append(stages, struct {
+			name    string
+			rel     esr.Relator
+			row     bool
+			readers []reader.Reader
+		}{experiment.StageStrict, gold, true, strict})
+	}
+	var rows []eval.Outcome
+	for _, st := range stages {
+		cfg := base
+		cfg.Condition, cfg.Readers = st.name, st.readers
+		cfg.Options.Relator = st.rel
+		if st.row {
+			cfg.PerQA = forceGold
+		}
+		r, err := eval.Evaluate(ctx, s.Bench, cfg)
+		if err != nil {
+			return nil, err
+		}
+		// Strict readers answer for the same families as the standard ones.
+		rows = append(rows, r...)
+	}
+	return rows, nil
+}
+
+// boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
+var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		strata, err := s.evaluate(ctx, experiment.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		if err != nil {
+			return nil, err
+		}
+		csc, err := cscRows(ctx, s, StrictVariants(s.Readers))
+		if err != nil {
+			return nil, err
+		}
+		ref, err := refinesRows(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		return append(append(strata, csc...), ref...), nil
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
+		res.Tables = append(res.Tables, experiment.Table5(eval.Select(rows, eval.Condition("")), s.Stats))
+		isStage := func(o *eval.Outcome) bool {
+			return o.Condition == experiment.StageBaseline || o.Condition == experiment.StagePair || o.Condition == experiment.StageRow || o.Condition == experiment.StageStrict
+		}
+		t, err := experiment.CSCChainTable(eval.Select(rows, isStage), s.Stats)
+		res.add("table9-csc-chain", t, err)
+		scorer := eval.Select(rows, eval.Condition(experiment.ScorerRule, experiment.ScorerLearned))
+		t, err = experiment.RefinesTable(scorer, s.Stats)
+		res.add("table7-refines-recovery", t, err)
+		t, err = experiment.Table10(scorer, s.Stats)
+		res.add("table10-learned-scorer", t, err)
+		if len(s.Bench.Relations) > 0 {
+			t, err = refinesRecall(s)
+			res.add("refines-recall-"+s.Bench.Name(), t, err)
+		}
+		return res, nil
+	}}
+
+// refinesRecall is the REFINES audit of the relation source the suite ran
+// with (the rule scorer by default) against the bench's gold relations, per
+// refinement kind. The learned scorer's audit needs a cross-validation
+// (seconds), which a report built from cached rows should not redo:
+// RefinesAudit(b, cv.OutOfFold(), …) gives it (notebook 44-boundary).
+func refinesRecall(s Setup) (*eval.Table, error) {
+	rule := s.Options.Relator
+	if rule == nil {
+		rule = relate.Rule{}
+	}
+	return experiment.RefinesRecallTable([][]experiment.RefinesScore{experiment.RefinesAudit(s.Bench, rule, experiment.RefinementKinds(s.Bench))}, s.Bench.Name())
+}
+
+// refinesRows evaluates fine-ledger, graphrag-abstain and coarse-retain on
+// every stratum's snapshot questions and on the refines stratum's
+// relation-type questions, once with the rule scorer and once with the
+// learned pair scorer's out-of-fold predictions (5-fold by stream), so no
+// stream is answered by a model trained on it. Without gold relations there
+// is nothing to learn from and it returns no rows.
+func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+	if len(s.Bench.Relations) == 0 {
+		return nil, nil
+	}
+	cv, err := relate.CrossValidateLearned(s.Bench, 5, s.Stats.WithDefaults().Seed, relate.LearnedLambda)
+	if err != nil {
+		return nil, err
+	}
+	var rows []eval.Outcome
+	for _, arm := range []struct {
+		cond string
+		rel  esr.Relator
+	}{{experiment.ScorerRule, s.Options.Relator}, {experiment.ScorerLearned, cv.OutOfFold()}} {
+		cfg := eval.Config{Memories: experiment.Table5Memories, Readers: s.Readers, Judge: s.Judge,
+			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
+		cfg.Options.Relator = arm.rel
+		r, err := eval.Evaluate(ctx, s.Bench, cfg)
+		if err != nil {
+			return nil, err
+		}
+		cfg.QueryTypes, cfg.Phenomena = []esr.QueryType{esr.RelationType}, []esr.Phenomenon{esr.Refinement}
+		t, err := eval.Evaluate(ctx, s.Bench, cfg)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(append(rows, r...), t...)
+	}
+	return rows, nil
+}

@@ -1,0 +1,198 @@
+package run
+
+import (
+	"github.com/esrkit/esrkit/esr/experiment"
+
+	"context"
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot"
+
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/relate"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
+)
+
+// noiseSuite is the "noise" experiment of `esr run` and the notebooks.
+var noiseSuite = Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
+	Evaluate: noiseRows, Report: noiseReport}
+
+// strataSuite is the "strata" experiment of `esr run` and the notebooks.
+var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		return s.evaluate(ctx, experiment.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
+			Tables: []*eval.Table{experiment.Table5(rows, s.Stats), experiment.Table12(rows, experiment.StreamLengths(s.Bench), s.Stats)}}, nil
+	}}
+
+// checksSuite is the "checks" experiment of `esr run` and the notebooks.
+var checksSuite = Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		rows, err := s.evaluate(ctx, []string{memory.FineLedger, memory.GraphRAGAbstain}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		if err != nil {
+			return nil, err
+		}
+		w, err := wordingRows(ctx, s)
+		return append(rows, w...), err
+	},
+	Report: checksReport}
+
+// externalSuite is the "external" experiment of `esr run` and the notebooks.
+var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		prov, err := provenanceRows(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		snap, err := s.evaluate(ctx, []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain},
+			[]esr.QueryType{esr.Snapshot}, s.Options, "")
+		return append(prov, snap...), err
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
+		name := s.Bench.Name()
+		t, err := experiment.ExternalProvenanceTable(rows, name)
+		res.add("appendixD-provenance-"+name, t, err)
+		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
+		res.Tables = append(res.Tables, experiment.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
+		res.Tables = append(res.Tables, experiment.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
+		res.Figures["appendixD-provenance"] = experiment.Figure3(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
+		return res, nil
+	}}
+
+// NoiseSeed is the run seed of the noise sweeps.
+const NoiseSeed = 2607
+
+func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+	rel, err := NoiseSweep(ctx, s, experiment.RelationNoiseAxis, experiment.NoiseLevels, NoiseSeed)
+	if err != nil {
+		return nil, err
+	}
+	drop, err := NoiseSweep(ctx, s, experiment.AtomDropoutAxis, experiment.NoiseLevels, NoiseSeed)
+	if err != nil {
+		return nil, err
+	}
+	return append(rel, drop...), nil
+}
+
+// noiseReport is §4.2 / Appendix C: both noise sweeps (Table 13, Figure 5).
+func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	relC := experiment.SweepComparisons(rows, experiment.RelationNoiseAxis, experiment.NoiseLevels, s.Stats)
+	dropC := experiment.SweepComparisons(rows, experiment.AtomDropoutAxis, experiment.NoiseLevels, s.Stats)
+	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{experiment.Table13(relC, dropC, rows)},
+		Figures: map[string]*plot.Plot{"figure5-noise": experiment.Figure5(relC, dropC)}}, nil
+}
+
+// checksReport is Appendix G: Table 20 (permutation + Holm per family) and
+// Table 16 (abstain calibration and κ per family).
+func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
+	main := eval.Select(rows, eval.Condition(""))
+	t, err := experiment.Table20(main, 0.05)
+	res.add("table20-permutation-holm", t, err)
+	t, err = experiment.Table16(main)
+	res.add("table16-abstain-calibration", t, err)
+	t, err = experiment.Table19(rows, s.Stats)
+	res.add("table19-abstain-wording", t, err)
+	return res, nil
+}
+
+// NoiseSweep evaluates fine-ledger and coarse-retain on reverted-revert
+// snapshot QAs at each level of one axis, the corruption seeded identically
+// in both arms: relation-label noise wraps the relation source with
+// relate.RelationNoise (seed, p, atom pair); atom dropout removes the same
+// atoms from both arms (seed, p, atom id). It returns the rows, one
+// condition per level.
+func NoiseSweep(ctx context.Context, s Setup, axis experiment.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
+	var rows []eval.Outcome
+	base := s.Options.Relator
+	if base == nil {
+		base = relate.Rule{}
+	}
+	for _, p := range levels {
+		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: s.Readers, Judge: s.Judge,
+			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert},
+			Options: s.Options, Condition: experiment.NoiseCondition(axis, p), Progress: s.Progress}
+		switch axis {
+		case experiment.RelationNoiseAxis:
+			cfg.Options.Relator = relate.RelationNoise{Inner: base, P: p, Seed: seed}
+		case experiment.AtomDropoutAxis:
+			level := p
+			cfg.Atoms = func(_ string, atoms []esr.Atom) []esr.Atom { return relate.DropAtoms(atoms, level, seed) }
+		default:
+			return nil, fmt.Errorf("unknown noise axis %q", axis)
+		}
+		r, err := eval.Evaluate(ctx, s.Bench, cfg)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, r...)
+	}
+	return rows, nil
+}
+
+// wordingRows evaluates fine-ledger and graphrag-abstain on snapshot QAs
+// once per wording: LLM readers ask with that wording's template, scripted
+// and sim readers get the analogue conflict policy (sim readers keep their
+// profile and draws); the oracle has no wording and is left out.
+func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+	var rows []eval.Outcome
+	for _, v := range experiment.WordingVariants {
+		var rs []reader.Reader
+		for _, r := range s.Readers {
+			if l, ok := r.(*reader.LLM); ok {
+				vr, err := l.WithTemplate(v.Template)
+				if err != nil {
+					return nil, err
+				}
+				rs = append(rs, vr)
+				continue
+			}
+			if sm, ok := r.(*reader.Sim); ok {
+				// The sim analogue: the same profile and draws, its conflict
+				// policy moved toward the wording (terse: take the first
+				// value; conservative: never abstain; verbose: as fitted).
+				p := sm.Profile()
+				switch v.OnConflict {
+				case reader.ConflictFirst:
+					p.FirstRowBias = 1
+				case reader.ConflictMajority:
+					p.AbstainOnConflict = 0
+				}
+				vr, err := reader.NewSim(p, sm.Seed())
+				if err != nil {
+					return nil, err
+				}
+				rs = append(rs, asFamily{Reader: simRenamed{vr, sm.Name() + "~" + v.OnConflict}, family: r.Family()})
+				continue
+			}
+			sc, ok := r.(*reader.Scripted)
+			if !ok {
+				continue
+			}
+			caps := sc.Capabilities()
+			caps.OnConflict = v.OnConflict
+			vr, err := reader.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"~"+v.OnConflict, caps)
+			if err != nil {
+				return nil, err
+			}
+			rs = append(rs, asFamily{Reader: vr, family: r.Family()})
+		}
+		if len(rs) == 0 {
+			return rows, nil
+		}
+		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
+			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: experiment.WordingCondition(v), Progress: s.Progress})
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, r...)
+	}
+	return rows, nil
+}
