@@ -16,6 +16,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -218,8 +219,8 @@ func init() {
 		}
 		return nil
 	})
-	view := func(ctx context.Context, b *bench.Bench, s experiment.ExploreSettings) (render, mech eval.Comparison, err error) {
-		v, err := experiment.NewExplorer(b).View(ctx, s)
+	view := func(ctx context.Context, b *bench.Bench, s explore.Settings) (render, mech eval.Comparison, err error) {
+		v, err := explore.NewExplorer(b).View(ctx, s)
 		if err != nil {
 			return render, mech, err
 		}
@@ -234,7 +235,7 @@ func init() {
 		return render, mech, nil
 	}
 	add("40-explorer#1", func(ctx context.Context, b *bench.Bench) error {
-		s := experiment.DefaultExploreSettings()
+		s := explore.DefaultSettings()
 		_, base, err := view(ctx, b, s)
 		if err != nil {
 			return err
@@ -252,7 +253,7 @@ func init() {
 		return nil
 	})
 	add("40-explorer#2", func(ctx context.Context, b *bench.Bench) error {
-		s := experiment.DefaultExploreSettings()
+		s := explore.DefaultSettings()
 		r0, m0, err := view(ctx, b, s)
 		if err != nil {
 			return err
@@ -268,8 +269,8 @@ func init() {
 		return nil
 	})
 	add("40-explorer#3", func(ctx context.Context, b *bench.Bench) error {
-		ex := experiment.NewExplorer(b)
-		s := experiment.DefaultExploreSettings()
+		ex := explore.NewExplorer(b)
+		s := explore.DefaultSettings()
 		qids, err := ex.QIDs(s)
 		if err != nil {
 			return err
@@ -301,7 +302,7 @@ func init() {
 	})
 	add("40-explorer#4", func(ctx context.Context, b *bench.Bench) error {
 		base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
-		ph, err := experiment.PhaseDiagram(ctx, b, reader.SimDate, reader.SimStatus, []float64{0, 0.5, 1}, base, eval.StatOptions{B: 300, Seed: 1})
+		ph, err := explore.PhaseDiagram(ctx, b, reader.SimDate, reader.SimStatus, []float64{0, 0.5, 1}, base, eval.StatOptions{B: 300, Seed: 1})
 		if err != nil {
 			return err
 		}

@@ -14,7 +14,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/widgets"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 )
@@ -50,7 +50,7 @@ var widgetWait = 20 * time.Second
 // the view again (the notebook's cells above show it). Outside a notebook,
 // or with no browser answering: the view and the first question's
 // drill-down, statically, for s.
-func Explore(ex *experiment.Explorer, s experiment.ExploreSettings, extra ...reader.Reader) error {
+func Explore(ex *explore.Explorer, s explore.Settings, extra ...reader.Reader) error {
 	if headless() {
 		// The executed notebook already shows this view cell by cell above
 		// the explorer: show where the controls would be, not the view again.
@@ -72,7 +72,7 @@ func Explore(ex *experiment.Explorer, s experiment.ExploreSettings, extra ...rea
 
 // exploreStatic shows the view and the drill-down of question qi for s
 // under a note.
-func exploreStatic(ex *experiment.Explorer, s experiment.ExploreSettings, extra []reader.Reader, qi int, note string) error {
+func exploreStatic(ex *explore.Explorer, s explore.Settings, extra []reader.Reader, qi int, note string) error {
 	out.HTML(`<p style="font-size:smaller"><i>` + note + `</i></p>` + ExploreSettingsHTML(s))
 	view, drill, err := exploreBlocks(ex, s, extra, qi)
 	if err != nil {
@@ -85,7 +85,7 @@ func exploreStatic(ex *experiment.Explorer, s experiment.ExploreSettings, extra 
 
 // exploreBlocks computes the view and the drill-down of question qi (wrapped
 // into range) for s.
-func exploreBlocks(ex *experiment.Explorer, s experiment.ExploreSettings, extra []reader.Reader, qi int) (view, drill string, err error) {
+func exploreBlocks(ex *explore.Explorer, s explore.Settings, extra []reader.Reader, qi int) (view, drill string, err error) {
 	v, err := ex.View(Ctx, s)
 	if err != nil {
 		return exploreErrorHTML(s, err), "", err
@@ -112,7 +112,7 @@ func ScriptedReaders() []reader.Reader { return reader.AllScripted() }
 // The explorer's controls: selects over fixed options, sliders in percent
 // (capabilities and noise) or units (row budget, seed).
 var (
-	exploreStrata  = append([]string{experiment.AllStrata}, phenomenaNames()...)
+	exploreStrata  = append([]string{explore.AllStrata}, phenomenaNames()...)
 	exploreQueries = []string{string(esr.Snapshot), string(esr.Provenance)}
 	exploreSliders = []exploreSlider{
 		{reader.SimStatus, "status-reading skill", 0, 100, 100},
@@ -146,7 +146,7 @@ func phenomenaNames() []string {
 
 func termSetNames() []string {
 	var out []string
-	for _, t := range experiment.ExploreTermSets {
+	for _, t := range explore.TermSets {
 		out = append(out, t.Name)
 	}
 	return out
@@ -157,11 +157,11 @@ func profileNames() []string {
 	for _, p := range append(reader.CalibratedProfiles(), reader.SimProfiles()...) {
 		out = append(out, p.Name)
 	}
-	return append(out, experiment.CustomProfile)
+	return append(out, explore.CustomProfile)
 }
 
 // value is the slider's value under s.
-func (c exploreSlider) value(s experiment.ExploreSettings) float64 {
+func (c exploreSlider) value(s explore.Settings) float64 {
 	switch c.key {
 	case "noise":
 		return s.NoiseP
@@ -173,7 +173,7 @@ func (c exploreSlider) value(s experiment.ExploreSettings) float64 {
 }
 
 // apply returns s with the slider at position pos.
-func (c exploreSlider) apply(s experiment.ExploreSettings, pos int) (experiment.ExploreSettings, error) {
+func (c exploreSlider) apply(s explore.Settings, pos int) (explore.Settings, error) {
 	v := float64(pos) / c.scale
 	switch c.key {
 	case "noise":
@@ -194,8 +194,8 @@ type exploreEvent struct {
 
 // exploreUI is the live explorer: its settings, question index and widgets.
 type exploreUI struct {
-	ex    *experiment.Explorer
-	s     experiment.ExploreSettings
+	ex    *explore.Explorer
+	s     explore.Settings
 	extra []reader.Reader
 	qi    int
 	drawn string // the settings and question last drawn
@@ -325,7 +325,7 @@ func (ui *exploreUI) apply(e exploreEvent) {
 			ui.s.Format = v
 		}
 	case "profile":
-		if v, ok := pick(profileNames()); ok && v != experiment.CustomProfile {
+		if v, ok := pick(profileNames()); ok && v != explore.CustomProfile {
 			if s, err := ui.s.WithProfile(v); err == nil {
 				ui.s = s
 				ui.syncSliders()
@@ -362,7 +362,7 @@ func (ui *exploreUI) syncSliders() {
 }
 
 // exploreScope is what selects the questions a drill-down steps through.
-func exploreScope(s experiment.ExploreSettings) string { return s.Stratum + "|" + string(s.QueryType) }
+func exploreScope(s explore.Settings) string { return s.Stratum + "|" + string(s.QueryType) }
 
 // redraw recomputes and replaces the view and drill-down blocks.
 func (ui *exploreUI) redraw() {

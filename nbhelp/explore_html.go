@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/textdiff"
 )
@@ -23,7 +24,7 @@ const (
 // ExploreViewHTML is the explorer's view block: the settings, the
 // decomposition table, the interval plot and the generated sentence. The
 // block's data-key attribute names the settings it shows.
-func ExploreViewHTML(v *experiment.ExploreView) (string, error) {
+func ExploreViewHTML(v *explore.View) (string, error) {
 	svg, err := PlotSVG(v.Plot(), Width, Height)
 	if err != nil {
 		return "", err
@@ -38,19 +39,19 @@ func ExploreViewHTML(v *experiment.ExploreView) (string, error) {
 
 // exploreErrorHTML is the view block when the settings cannot be shown (a
 // stratum without questions of the query type, say).
-func exploreErrorHTML(s experiment.ExploreSettings, err error) string {
+func exploreErrorHTML(s explore.Settings, err error) string {
 	return fmt.Sprintf(`<div id="%s" data-key="%s"><p style="color:#a00"><b>No view for these settings:</b> %s</p></div>`,
 		ExploreViewID, html.EscapeString(ExploreKey(s)), html.EscapeString(err.Error()))
 }
 
 // exploreKey names settings compactly: what data-key holds.
-func ExploreKey(s experiment.ExploreSettings) string {
+func ExploreKey(s explore.Settings) string {
 	return fmt.Sprintf("%s|%s|%s|%s|sim:%s(%s)|noise=%g|seed=%d", s.Stratum, s.QueryType, s.Terms, s.Format,
 		s.Reader.Name, s.Reader.Skills(), s.NoiseP, s.Seed)
 }
 
 // ExploreSettingsHTML lists the settings as a two-column table.
-func ExploreSettingsHTML(s experiment.ExploreSettings) string {
+func ExploreSettingsHTML(s explore.Settings) string {
 	rows := [][]string{
 		{"stratum", s.Stratum}, {"query type", string(s.QueryType)}, {"compared", s.Terms},
 		{"ledger format", s.Format}, {"simulated reader", "sim:" + s.Reader.Name},

@@ -9,17 +9,17 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
-func syntheticExplorer(t *testing.T) *experiment.Explorer {
+func syntheticExplorer(t *testing.T) *explore.Explorer {
 	t.Helper()
 	b, err := bench.Load("../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return experiment.NewExplorer(b)
+	return explore.NewExplorer(b)
 }
 
 // TestExploreStaticShowsTheLibraryView: outside a browser Explore shows,
@@ -32,7 +32,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 	}
 	rec := record(t)
 	ex := syntheticExplorer(t)
-	s := experiment.DefaultExploreSettings()
+	s := explore.DefaultSettings()
 	if err := Explore(ex, s, ScriptedReaders()...); err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 			t.Errorf("drill-down lacks reader %s", name)
 		}
 	}
-	for _, m := range experiment.ExploreMemories {
+	for _, m := range explore.Memories {
 		if !strings.Contains(drill, "<b>"+m+"</b>") {
 			t.Errorf("drill-down lacks the render of %s", m)
 		}
@@ -84,7 +84,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 
 // TestExploreApply: each control event changes exactly the setting it names.
 func TestExploreApply(t *testing.T) {
-	ui := &exploreUI{ex: syntheticExplorer(t), s: experiment.DefaultExploreSettings()}
+	ui := &exploreUI{ex: syntheticExplorer(t), s: explore.DefaultSettings()}
 	base := ui.s
 	ui.qi = 3
 	ui.apply(exploreEvent{"stratum", 2})
@@ -98,7 +98,7 @@ func TestExploreApply(t *testing.T) {
 	}
 	ui.apply(exploreEvent{reader.SimStatus, 20})
 	want, _ := base.WithCapability(reader.SimStatus, 0.2)
-	if ui.s.Reader != want.Reader || ui.s.Reader.Name != experiment.CustomProfile {
+	if ui.s.Reader != want.Reader || ui.s.Reader.Name != explore.CustomProfile {
 		t.Errorf("status slider: reader %+v, want %+v", ui.s.Reader, want.Reader)
 	}
 	ui.apply(exploreEvent{"profile", 1})
@@ -109,7 +109,7 @@ func TestExploreApply(t *testing.T) {
 	ui.apply(exploreEvent{"seed", 7})
 	ui.apply(exploreEvent{"terms", 1})
 	ui.apply(exploreEvent{"format", 1})
-	if ui.s.NoiseP != 0.3 || ui.s.Seed != 7 || ui.s.Terms != experiment.ExploreTermSets[1].Name || ui.s.Format != "verbose" {
+	if ui.s.NoiseP != 0.3 || ui.s.Seed != 7 || ui.s.Terms != explore.TermSets[1].Name || ui.s.Format != "verbose" {
 		t.Errorf("settings after noise, seed, terms, format: %+v", ui.s)
 	}
 	before := ui.s
@@ -125,7 +125,7 @@ func TestExploreApply(t *testing.T) {
 // (and its name, not "custom").
 func TestExploreSlidersRoundTrip(t *testing.T) {
 	for _, p := range reader.SimProfiles() {
-		s := experiment.DefaultExploreSettings()
+		s := explore.DefaultSettings()
 		s.Reader = p
 		back := s
 		for _, c := range exploreSliders {
@@ -173,10 +173,10 @@ func BenchmarkExploreRedrawBlocks(b *testing.B) {
 		b.Fatal(err)
 	}
 	extra := ScriptedReaders()
-	for _, stratum := range []string{string(esr.RevertedRevert), experiment.AllStrata} {
+	for _, stratum := range []string{string(esr.RevertedRevert), explore.AllStrata} {
 		b.Run(stratum, func(b *testing.B) {
-			ex := experiment.NewExplorer(bn)
-			s := experiment.DefaultExploreSettings()
+			ex := explore.NewExplorer(bn)
+			s := explore.DefaultSettings()
 			s.Stratum = stratum
 			if _, _, err := exploreBlocks(ex, s, extra, 0); err != nil {
 				b.Fatal(err)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -21,9 +21,9 @@ func init() {
 // and, with --question or --qid, that question's renders and every reader's
 // answer (the sim reader and the scripted families).
 func runExplore(args []string, stdout, stderr io.Writer) error {
-	def := experiment.DefaultExploreSettings()
+	def := explore.DefaultSettings()
 	var names []string
-	for i, t := range experiment.ExploreTermSets {
+	for i, t := range explore.TermSets {
 		names = append(names, fmt.Sprintf("%d = %s", i, t.Name))
 	}
 	fs := newFlags("explore", stderr)
@@ -48,13 +48,13 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ts, err := experiment.TermSetNamed(*terms)
+	ts, err := explore.TermSetNamed(*terms)
 	if err != nil {
 		return err
 	}
 	s.Stratum, s.QueryType, s.Terms, s.Format, s.NoiseP, s.Seed = *stratum, esr.QueryType(*query), ts.Name, *format, *noise, *seed
 	ctx := context.Background()
-	ex := experiment.NewExplorer(b)
+	ex := explore.NewExplorer(b)
 	v, err := ex.View(ctx, s)
 	if err != nil {
 		return err

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 )
 
 // TestExploreCommand: esr explore prints the library's table and sentence
@@ -23,12 +23,12 @@ func TestExploreCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := experiment.DefaultExploreSettings().WithReaderSpec("date-sorter@status=0.5")
+	s, err := explore.DefaultSettings().WithReaderSpec("date-sorter@status=0.5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Stratum, s.Terms, s.Seed = "monotonic", experiment.ExploreTermSets[1].Name, 3
-	ex := experiment.NewExplorer(b)
+	s.Stratum, s.Terms, s.Seed = "monotonic", explore.TermSets[1].Name, 3
+	ex := explore.NewExplorer(b)
 	v, err := ex.View(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)

@@ -284,3 +284,17 @@ func MechanismTerms(memory, control, baseline string) []Term {
 		{"mechanism (" + memory + " − " + control + ")", memory, control},
 	}
 }
+
+// FindComparison returns the comparison with label and family, if any.
+func FindComparison(cs []Comparison, label, family string) (Comparison, bool) {
+	for _, c := range cs {
+		if c.Label == label && c.Family == family {
+			return c, true
+		}
+	}
+	return Comparison{}, false
+}
+
+// DiscordantCell formats a comparison's discordant pair counts ("N10 / N01"),
+// a table cell.
+func DiscordantCell(c Comparison) string { return fmt.Sprintf("%d / %d", c.N10, c.N01) }

@@ -160,7 +160,7 @@ func calibrationItems(ctx context.Context, b *bench.Bench) (*calibSet, error) {
 	set := &calibSet{t17: map[string][]calibItem{}}
 	rr := func(qa *esr.QA) bool { return qa.Phenomenon == esr.RevertedRevert && qa.Type() == esr.Snapshot }
 	for _, f := range memory.LedgerFormats {
-		items, err := renderQAs(b, []string{memory.GraphRAGAbstain, memory.FineLedger}, rr, memory.Options{LedgerFormat: f})
+		items, err := eval.RenderQAs(b, []string{memory.GraphRAGAbstain, memory.FineLedger}, rr, memory.Options{LedgerFormat: f})
 		if err != nil {
 			return nil, err
 		}
@@ -187,7 +187,7 @@ func calibrationItems(ctx context.Context, b *bench.Bench) (*calibSet, error) {
 		}
 	}
 	keep := func(qa *esr.QA) bool { return qa.Type() == esr.Snapshot && (src == "" || qa.Source == src) }
-	items, err := renderQAs(b, []string{memory.GraphRAGAbstain, memory.FineLedger}, keep, memory.Options{})
+	items, err := eval.RenderQAs(b, []string{memory.GraphRAGAbstain, memory.FineLedger}, keep, memory.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -196,8 +196,8 @@ func calibrationItems(ctx context.Context, b *bench.Bench) (*calibSet, error) {
 	}
 	w := stratumWeights(items)
 	for _, it := range items {
-		set.t16GRA = append(set.t16GRA, branchItem(it, 0, w[it.qa.Phenomenon]))
-		set.t16RL = append(set.t16RL, branchItem(it, 1, w[it.qa.Phenomenon]))
+		set.t16GRA = append(set.t16GRA, branchItem(it, 0, w[it.QA.Phenomenon]))
+		set.t16RL = append(set.t16RL, branchItem(it, 1, w[it.QA.Phenomenon]))
 	}
 	return set, ctx.Err()
 }
@@ -206,12 +206,12 @@ func calibrationItems(ctx context.Context, b *bench.Bench) (*calibSet, error) {
 // main-set shares (Table 1: reverted-revert 99, cross-source conflict 88,
 // refines 89, monotonic 2,631 of 2,907): the abstain calibration depends on
 // the gold abstain rate, which is the cross-source share.
-func stratumWeights(items []renderedQA) map[esr.Phenomenon]float64 {
+func stratumWeights(items []eval.RenderedQA) map[esr.Phenomenon]float64 {
 	share := map[esr.Phenomenon]float64{esr.RevertedRevert: paper.Numbers["t1/RR"], esr.CrossSourceConflict: paper.Numbers["t1/CSC"],
 		esr.Refinement: paper.Numbers["t1/refines"], esr.Monotonic: paper.Numbers["t1/monotonic"]}
 	n := map[esr.Phenomenon]float64{}
 	for _, it := range items {
-		n[it.qa.Phenomenon]++
+		n[it.QA.Phenomenon]++
 	}
 	w := map[esr.Phenomenon]float64{}
 	for p, k := range n {
@@ -222,11 +222,11 @@ func stratumWeights(items []renderedQA) map[esr.Phenomenon]float64 {
 
 // branchItem is the branches of a sim reader on memory mi of it, judged
 // exactly against the question's gold.
-func branchItem(it renderedQA, mi int, weight float64) calibItem {
-	in := it.in[mi]
-	ci := calibItem{weight: weight, goldAbstain: it.qa.GoldAbstain()}
+func branchItem(it eval.RenderedQA, mi int, weight float64) calibItem {
+	in := it.Inputs[mi]
+	ci := calibItem{weight: weight, goldAbstain: it.QA.GoldAbstain()}
 	for _, br := range reader.SimBranches(reader.SimProfile{}, in, true) {
-		v := judge.Exact{}.Decide(it.qa.GoldAnswer, it.qa.Aliases, br.Answer)
+		v := judge.Exact{}.Decide(it.QA.GoldAnswer, it.QA.Aliases, br.Answer)
 		ci.branches = append(ci.branches, calibBranch{b: br, correct: v.Correct, abstain: br.Answer.Abstain})
 	}
 	return ci

@@ -16,41 +16,13 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/theory"
+	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/dyknow"
 	"github.com/esrkit/esrkit/internal/run"
 )
 
-// miniBench has n reverted-revert streams (Figure 1 shaped) and n
-// cross-source conflicts, each with a snapshot and a provenance QA.
-func miniBench(n int) *bench.Bench {
-	var streams []*esr.Stream
-	atoms := map[string][]esr.Atom{}
-	var qas []esr.QA
-	k := bench.TimeoutKey
-	for i := 0; i < n; i++ {
-		id := fmt.Sprintf("rr%d", i)
-		s, a := bench.Build(id, k, []bench.Event{
-			{ID: "e1", Date: "2024-01-01", Actor: "m", Value: "30 s", Text: "Set timeout = 30 s."},
-			{ID: "e2", Date: "2024-02-01", Actor: "m", Value: "60 s", Text: "Update: use 60 s instead."},
-			{ID: "e3", Date: "2024-03-01", Actor: "m", Value: "30 s", Text: "Correction: revert to 30 s."},
-		})
-		streams, atoms[id] = append(streams, s), a
-		qas = append(qas,
-			esr.QA{QID: id + "-s", StreamID: id, Question: bench.Figure1Question, GoldAnswer: "30 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute},
-			esr.QA{QID: id + "-p", StreamID: id, Question: "prior?", GoldAnswer: "60 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Provenance, Entity: k.Entity, Attribute: k.Attribute})
-		id = fmt.Sprintf("csc%d", i)
-		s, a = bench.Build(id, k, []bench.Event{
-			{ID: "e1", Date: "2024-01-01", Actor: "ann", Value: "30 s", Text: "It is 30 s."},
-			{ID: "e2", Date: "2024-02-01", Actor: "bob", Value: "60 s", Text: "It is 60 s."},
-		})
-		streams, atoms[id] = append(streams, s), a
-		qas = append(qas, esr.QA{QID: id + "-s", StreamID: id, Question: bench.Figure1Question, GoldAnswer: "ABSTAIN", Phenomenon: esr.CrossSourceConflict, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute})
-	}
-	return bench.New(streams, atoms, qas)
-}
-
 func TestDecompositionWithOracle(t *testing.T) {
-	b := miniBench(20)
+	b := benchtest.Mini(20)
 	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
@@ -133,7 +105,7 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 // Every suite runs on a small bench with the oracle reader and saves its
 // tables and figures.
 func TestSuitesRunAndSave(t *testing.T) {
-	b := miniBench(12)
+	b := benchtest.Mini(12)
 	for _, name := range run.SuiteNames() {
 		res, err := run.Suites[name].Run(context.Background(), run.Setup{Bench: b,
 			Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200, Seed: 1}})
@@ -154,7 +126,7 @@ func TestSuitesRunAndSave(t *testing.T) {
 // equals the clean run, and with the oracle reader fine and coarse tie on
 // reverted reverts at every dropout level where both keep the same atoms.
 func TestNoiseSweepDeterministic(t *testing.T) {
-	b := miniBench(10)
+	b := benchtest.Mini(10)
 	s := run.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}}
 	r1, err := run.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
 	if err != nil {
@@ -177,7 +149,7 @@ func TestNoiseSweepDeterministic(t *testing.T) {
 
 // A cached run reads its rows back and reports the same tables.
 func TestRunCached(t *testing.T) {
-	b := miniBench(8)
+	b := benchtest.Mini(8)
 	s := run.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 300, Seed: 2}}
 	dir := t.TempDir()
 	su := run.Suites["render-confound"]
@@ -238,7 +210,7 @@ func TestTierExamples(t *testing.T) {
 // The CSC chain runs its stages; with gold CONTRADICTS labels and the
 // oracle reader every stage abstains correctly on cross-source conflicts.
 func TestCSCChain(t *testing.T) {
-	b := miniBench(6)
+	b := benchtest.Mini(6)
 	b.Relations = map[string]map[esr.AtomPair]esr.Relation{}
 	for _, s := range b.Streams {
 		if strings.HasPrefix(s.ID, "csc") {
@@ -267,7 +239,7 @@ func TestCSCChain(t *testing.T) {
 }
 
 func TestBenchTables(t *testing.T) {
-	b := miniBench(5)
+	b := benchtest.Mini(5)
 	t1 := experiment.Table1(b, "mini")
 	if len(t1.Rows) != 2 { // snapshot and provenance rows of source ""
 		t.Errorf("table 1 rows: %v", t1.Rows)
@@ -342,7 +314,7 @@ func TestCustomMemoryDecomposition(t *testing.T) {
 	if err := memory.Register(memory.FineLedger, nil); err == nil {
 		t.Error("re-registering a built-in accepted")
 	}
-	b := miniBench(10)
+	b := benchtest.Mini(10)
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: []string{name, control, memory.GraphRAGAbstain},
 		Readers: []reader.Reader{reader.Oracle{}}, QueryTypes: []esr.QueryType{esr.Snapshot}})
 	if err != nil {

@@ -14,15 +14,8 @@ import (
 var (
 	fmtSigned = report.Signed
 	fmtCI     = report.Interval
+	fmtP      = report.PValue
 )
-
-// fmtP prints a p-value with four decimals, or "<0.0001" below that.
-func fmtP(p float64) string {
-	if p < 1e-4 {
-		return "<0.0001"
-	}
-	return fmt.Sprintf("%.4f", p)
-}
 
 // MDE is the minimum detectable effect of a paired binary comparison like c
 // (stats.PairedBinaryMDE: n pairs, c's discordant share, two-sided α = 0.05,

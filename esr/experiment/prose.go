@@ -35,16 +35,6 @@ func Verdict(c eval.Comparison) string {
 	return "not distinguishable from 0 (the " + lvl + " interval contains 0)"
 }
 
-// find returns the comparison with label and family, if any.
-func find(cs []eval.Comparison, label, family string) (eval.Comparison, bool) {
-	for _, c := range cs {
-		if c.Label == label && c.Family == family {
-			return c, true
-		}
-	}
-	return eval.Comparison{}, false
-}
-
 // DecompositionSummary reads a render-matched decomposition (Decomposition's
 // output): the pooled render and fine-d mechanism terms, which is larger,
 // and, per family, which term carries that family's gain. It is the
@@ -60,8 +50,8 @@ func DecompositionSummary(cs []eval.Comparison) string {
 		}
 	}
 	for _, fam := range fams {
-		r, ok1 := find(cs, "render", fam)
-		m, ok2 := find(cs, "fine-d mechanism", fam)
+		r, ok1 := eval.FindComparison(cs, "render", fam)
+		m, ok2 := eval.FindComparison(cs, "fine-d mechanism", fam)
 		if !ok1 || !ok2 {
 			continue
 		}

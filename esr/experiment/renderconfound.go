@@ -104,7 +104,7 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 		pooled = cs
 	}
 	for _, c := range pooled {
-		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P), PaperCell("t2/"+c.Label, true))
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), eval.DiscordantCell(c), fmtP(c.P), PaperCell("t2/"+c.Label, true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
 		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
@@ -127,7 +127,7 @@ func Table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 			omitted++
 			continue
 		}
-		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
+		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), eval.DiscordantCell(c), fmtP(c.P))
 	}
 	t.Notes = []string{eval.IntervalNoteFor(cs), familyNote(rows)}
 	if omitted > 0 {
@@ -135,9 +135,6 @@ func Table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 	}
 	return t
 }
-
-// discordant formats a comparison's discordant pair counts.
-func discordant(c eval.Comparison) string { return fmt.Sprintf("%d / %d", c.N10, c.N01) }
 
 // HeadlineTable is the §4.1 headline on rows kept by f, pooled and per family.
 func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
@@ -261,12 +258,12 @@ func plotLabel(label string) string {
 // cs lacks the three coarse terms.
 func CoarseSplit(cs []eval.Comparison) string {
 	fam := Pooled
-	if _, ok := find(cs, eval.TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
+	if _, ok := eval.FindComparison(cs, eval.TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
 		fam = cs[0].Family
 	}
-	paperC, ok1 := find(cs, eval.TermCoarsePaper, fam)
-	matched, ok2 := find(cs, eval.TermCoarseMatched, fam)
-	layout, ok3 := find(cs, eval.TermCoarseLayout, fam)
+	paperC, ok1 := eval.FindComparison(cs, eval.TermCoarsePaper, fam)
+	matched, ok2 := eval.FindComparison(cs, eval.TermCoarseMatched, fam)
+	layout, ok3 := eval.FindComparison(cs, eval.TermCoarseLayout, fam)
 	if !ok1 || !ok2 || !ok3 {
 		return ""
 	}

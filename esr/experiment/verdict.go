@@ -132,7 +132,7 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause s
 // pooledOrOnly is the pooled comparison labelled label, or the only
 // family's.
 func pooledOrOnly(cs []eval.Comparison, label string) (eval.Comparison, bool) {
-	if c, ok := find(cs, label, Pooled); ok {
+	if c, ok := eval.FindComparison(cs, label, Pooled); ok {
 		return c, true
 	}
 	var only []eval.Comparison
@@ -243,8 +243,8 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	nLarger := 0
 	var counted int
 	for _, f := range fams {
-		fr, ok1 := find(cs, eval.TermRender, f)
-		fm, ok2 := find(cs, eval.TermFineMechanism, f)
+		fr, ok1 := eval.FindComparison(cs, eval.TermRender, f)
+		fm, ok2 := eval.FindComparison(cs, eval.TermFineMechanism, f)
 		if !ok1 || !ok2 {
 			continue
 		}

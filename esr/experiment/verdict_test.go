@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/benchtest"
 )
 
 // TestVersus: the verdict compares findings (interval vs 0, and the sign
@@ -75,7 +76,7 @@ func TestSkillsOf(t *testing.T) {
 // TestValidate: the out-of-sample check recomputes the validated tables'
 // cells from rows and sets each beside the registry's value.
 func TestValidate(t *testing.T) {
-	b := miniBench(10)
+	b := benchtest.Mini(10)
 	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
@@ -113,7 +114,7 @@ func TestTableVerdicts(t *testing.T) {
 		"under relation-label noise it rises monotonically (-0.100 → -0.050), fine ahead (interval above 0) at 0 of 2 levels and behind at 1") {
 		t.Errorf("table 13: %s", experiment.Table13Verdict([]eval.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil))
 	}
-	b := miniBench(10)
+	b := benchtest.Mini(10)
 	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {

@@ -10,3 +10,11 @@ func Interval(lo, hi float64) string { return fmt.Sprintf("[%+.3f, %+.3f]", lo, 
 
 // Prop formats a proportion with three decimals.
 func Prop(x float64) string { return fmt.Sprintf("%.3f", x) }
+
+// PValue prints a p-value with four decimals, or "<0.0001" below that.
+func PValue(p float64) string {
+	if p < 1e-4 {
+		return "<0.0001"
+	}
+	return fmt.Sprintf("%.4f", p)
+}

@@ -1,6 +1,9 @@
-package experiment
+package explore
 
 import (
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/internal/report"
+
 	"context"
 	"fmt"
 	"strconv"
@@ -24,12 +27,12 @@ import (
 // renders and recomputes the terms, which is what keeps a redraw under a
 // second (BenchmarkExplorerRedraw).
 
-// ExploreMemories are the memories the explorer renders and drills into:
+// Memories are the memories the explorer renders and drills into:
 // the render-matched trio, then coarse-retain's own control and
 // coarse-retain (so the drill-down's last step is coarse's mechanism alone).
-var ExploreMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, eval.CoarseControl, memory.CoarseRetain}
+var Memories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, eval.CoarseControl, memory.CoarseRetain}
 
-// AllStrata is the ExploreSettings.Stratum that keeps every phenomenon.
+// AllStrata is the Settings.Stratum that keeps every phenomenon.
 const AllStrata = "all"
 
 // TermSet is a named set of paired comparisons the explorer can show.
@@ -38,9 +41,9 @@ type TermSet struct {
 	Terms []eval.Term
 }
 
-// ExploreTermSets are the comparisons the explorer's "memories compared"
+// TermSets are the comparisons the explorer's "memories compared"
 // control offers, default first.
-var ExploreTermSets = []TermSet{
+var TermSets = []TermSet{
 	{"render-matched decomposition (Table 2)", eval.RenderMatched},
 	{"headline: ledger and Graphiti vs GraphRAG+abstain (§4.1)", eval.Headline},
 	{"render term only", eval.RenderMatched[:1]},
@@ -48,13 +51,13 @@ var ExploreTermSets = []TermSet{
 	{"coarse-d mechanism two ways (paper's = matched + layout)", eval.RenderMatched[2:]},
 }
 
-// ExploreSettings are the explorer's controls.
-type ExploreSettings struct {
+// Settings are the explorer's controls.
+type Settings struct {
 	// Stratum is a phenomenon (esr.Phenomena) or AllStrata.
 	Stratum string
 	// QueryType is snapshot or provenance.
 	QueryType esr.QueryType
-	// Terms names one of ExploreTermSets.
+	// Terms names one of TermSets.
 	Terms string
 	// Format is the ledger layout of fine-ledger and render-only
 	// (memory.LedgerFormats); "" is the default.
@@ -70,24 +73,24 @@ type ExploreSettings struct {
 	Stats eval.StatOptions
 }
 
-// DefaultExploreSettings open the explorer on reverted-revert snapshot
+// DefaultSettings open the explorer on reverted-revert snapshot
 // questions with the render-matched decomposition and the first calibrated
 // profile (the paper's first family, reader.CalibratedProfiles), no noise,
 // seed 1.
-func DefaultExploreSettings() ExploreSettings {
+func DefaultSettings() Settings {
 	p := reader.CalibratedProfiles()[0]
-	return ExploreSettings{Stratum: string(esr.RevertedRevert), QueryType: esr.Snapshot, Terms: ExploreTermSets[0].Name,
+	return Settings{Stratum: string(esr.RevertedRevert), QueryType: esr.Snapshot, Terms: TermSets[0].Name,
 		Format: memory.LedgerFormats[0], Reader: p, Seed: 1, Stats: eval.InteractiveStats}
 }
 
 // termSet returns the terms the settings name.
-func (s ExploreSettings) termSet() ([]eval.Term, error) {
+func (s Settings) termSet() ([]eval.Term, error) {
 	ts, err := TermSetNamed(s.Terms)
 	return ts.Terms, err
 }
 
 // options are the memory options the settings imply.
-func (s ExploreSettings) options() memory.Options {
+func (s Settings) options() memory.Options {
 	opt := memory.Options{LedgerFormat: s.Format}
 	if s.NoiseP > 0 {
 		opt.Relator = relate.RelationNoise{Inner: relate.Rule{}, P: s.NoiseP, Seed: s.Seed}
@@ -97,7 +100,7 @@ func (s ExploreSettings) options() memory.Options {
 
 // Scope describes the questions the settings keep, e.g. "reverted_revert
 // snapshot".
-func (s ExploreSettings) Scope() string {
+func (s Settings) Scope() string {
 	return s.Stratum + " " + string(s.QueryType)
 }
 
@@ -115,19 +118,19 @@ type renderKey struct {
 type Explorer struct {
 	b       *bench.Bench
 	mu      sync.Mutex
-	renders map[renderKey][]renderedQA
+	renders map[renderKey][]eval.RenderedQA
 }
 
 // NewExplorer returns an explorer over b.
 func NewExplorer(b *bench.Bench) *Explorer {
-	return &Explorer{b: b, renders: map[renderKey][]renderedQA{}}
+	return &Explorer{b: b, renders: map[renderKey][]eval.RenderedQA{}}
 }
 
 // Bench is the explorer's benchmark.
 func (e *Explorer) Bench() *bench.Bench { return e.b }
 
 // validate checks the settings that select questions and renders.
-func (s ExploreSettings) validate() error {
+func (s Settings) validate() error {
 	if s.Stratum != AllStrata && !esr.ValidPhenomenon(esr.Phenomenon(s.Stratum)) {
 		return fmt.Errorf("explorer: unknown stratum %q (want %q or a phenomenon)", s.Stratum, AllStrata)
 	}
@@ -141,7 +144,7 @@ func (s ExploreSettings) validate() error {
 }
 
 // items returns the kept renders for s, building them on first use.
-func (e *Explorer) items(s ExploreSettings) ([]renderedQA, error) {
+func (e *Explorer) items(s Settings) ([]eval.RenderedQA, error) {
 	k := renderKey{stratum: s.Stratum, format: s.Format, qt: s.QueryType, noise: s.NoiseP}
 	if s.NoiseP > 0 {
 		k.seed = s.Seed // the seed changes renders only through the noise
@@ -151,7 +154,7 @@ func (e *Explorer) items(s ExploreSettings) ([]renderedQA, error) {
 	if it, ok := e.renders[k]; ok {
 		return it, nil
 	}
-	items, err := renderQAs(e.b, ExploreMemories, func(qa *esr.QA) bool {
+	items, err := eval.RenderQAs(e.b, Memories, func(qa *esr.QA) bool {
 		return (s.Stratum == AllStrata || string(qa.Phenomenon) == s.Stratum) && qa.Type() == s.QueryType
 	}, s.options())
 	if err != nil {
@@ -166,7 +169,7 @@ func (e *Explorer) items(s ExploreSettings) ([]renderedQA, error) {
 
 // QIDs lists the questions the settings keep, in benchmark order: the
 // questions a drill-down steps through.
-func (e *Explorer) QIDs(s ExploreSettings) ([]string, error) {
+func (e *Explorer) QIDs(s Settings) ([]string, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
@@ -176,16 +179,16 @@ func (e *Explorer) QIDs(s ExploreSettings) ([]string, error) {
 	}
 	out := make([]string, len(items))
 	for i, it := range items {
-		out[i] = it.qa.QID
+		out[i] = it.QA.QID
 	}
 	return out, nil
 }
 
-// ExploreView is what the explorer shows for one setting: the outcome rows
+// View is what the explorer shows for one setting: the outcome rows
 // of the simulated reader on every kept question and memory, and the
 // chosen comparisons with intervals.
-type ExploreView struct {
-	Settings    ExploreSettings
+type View struct {
+	Settings    Settings
 	Reader      string // the sim reader's name, "sim:NAME"
 	Questions   int
 	Rows        []eval.Outcome
@@ -195,7 +198,7 @@ type ExploreView struct {
 // View computes the view for s: reads every kept render with a sim reader
 // of profile s.Reader (draws seeded by s.Seed per question), judges it
 // exactly, and compares the memories of the chosen terms with s.Stats.
-func (e *Explorer) View(ctx context.Context, s ExploreSettings) (*ExploreView, error) {
+func (e *Explorer) View(ctx context.Context, s Settings) (*View, error) {
 	if s.Stats.B == 0 {
 		s.Stats = eval.InteractiveStats
 	}
@@ -215,13 +218,13 @@ func (e *Explorer) View(ctx context.Context, s ExploreSettings) (*ExploreView, e
 	for _, t := range terms {
 		need[t.A], need[t.B] = true, true
 	}
-	v := &ExploreView{Settings: s, Reader: r.Name(), Questions: len(items)}
+	v := &View{Settings: s, Reader: r.Name(), Questions: len(items)}
 	for _, it := range items {
-		for mi := range it.in {
-			if !need[ExploreMemories[mi]] {
+		for mi := range it.Inputs {
+			if !need[Memories[mi]] {
 				continue
 			}
-			o, err := it.read(ctx, r, mi)
+			o, err := it.Read(ctx, r, mi)
 			if err != nil {
 				return nil, err
 			}
@@ -235,7 +238,7 @@ func (e *Explorer) View(ctx context.Context, s ExploreSettings) (*ExploreView, e
 }
 
 // Accuracy is the share of kept questions the reader gets right on memory m.
-func (v *ExploreView) Accuracy(m string) (float64, bool) {
+func (v *View) Accuracy(m string) (float64, bool) {
 	n, k := 0, 0
 	for _, o := range v.Rows {
 		if o.Memory == m {
@@ -253,12 +256,12 @@ func (v *ExploreView) Accuracy(m string) (float64, bool) {
 
 // Table is the view's decomposition table: each term with both
 // accuracies, Δ, interval, discordant pairs and p.
-func (v *ExploreView) Table() *eval.Table {
+func (v *View) Table() *eval.Table {
 	s := v.Settings
 	t := &eval.Table{Name: "explorer", Title: fmt.Sprintf("Explorer: %s on %s (%d questions), SIMULATED reader %s", s.Terms, s.Scope(), v.Questions, v.Reader),
 		Columns: []string{"term", "A", "B", "acc A", "acc B", "Δ", "CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	for _, c := range v.Comparisons {
-		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), discordant(c), fmtP(c.P))
+		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), report.Interval(c.Lo, c.Hi), eval.DiscordantCell(c), report.PValue(c.P))
 	}
 	t.Notes = []string{
 		fmt.Sprintf("reader %s: %s; ledger format %s; relation noise p = %g; seed %d", v.Reader, s.Reader.Skills(), s.Format, s.NoiseP, s.Seed),
@@ -269,21 +272,21 @@ func (v *ExploreView) Table() *eval.Table {
 }
 
 // Plot is the view's interval plot, one interval per term.
-func (v *ExploreView) Plot() *plot.Plot {
-	return DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
+func (v *View) Plot() *plot.Plot {
+	return experiment.DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
 }
 
 // Sentence reads the view: every term described with its interval, and,
 // when both the render and the fine-d mechanism terms are shown, which
 // carries the gain.
-func (v *ExploreView) Sentence() string {
+func (v *View) Sentence() string {
 	var parts []string
 	for _, c := range v.Comparisons {
-		parts = append(parts, Describe(c))
+		parts = append(parts, experiment.Describe(c))
 	}
 	s := fmt.Sprintf("With the simulated reader %s on %d %s questions: %s.", v.Reader, v.Questions, v.Settings.Scope(), strings.Join(parts, "; "))
-	r, ok1 := find(v.Comparisons, "render", "")
-	m, ok2 := find(v.Comparisons, "fine-d mechanism", "")
+	r, ok1 := eval.FindComparison(v.Comparisons, "render", "")
+	m, ok2 := eval.FindComparison(v.Comparisons, "fine-d mechanism", "")
 	if ok1 && ok2 {
 		switch d := (PhaseCell{Render: r, Mechanism: m}).Dominant(); d {
 		case "neither":
@@ -292,16 +295,16 @@ func (v *ExploreView) Sentence() string {
 			s += " For this reader the gain is mostly " + d + "."
 		}
 	}
-	if split := CoarseSplit(v.Comparisons); split != "" {
+	if split := experiment.CoarseSplit(v.Comparisons); split != "" {
 		s += " " + split
 	}
 	return s
 }
 
-// Drill reads one question through the ExploreMemories with the
+// Drill reads one question through the Memories with the
 // settings' sim reader and the extra readers (e.g. the scripted families),
 // judged exactly: the explorer's per-question drill-down.
-func (e *Explorer) Drill(ctx context.Context, s ExploreSettings, qid string, extra ...reader.Reader) (*WorkedQuestion, error) {
+func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...reader.Reader) (*experiment.WorkedQuestion, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
@@ -319,15 +322,15 @@ func (e *Explorer) Drill(ctx context.Context, s ExploreSettings, qid string, ext
 	if err != nil {
 		return nil, err
 	}
-	return Work(ctx, e.b, *qa, ExploreMemories, append([]reader.Reader{r}, extra...), s.options())
+	return experiment.Work(ctx, e.b, *qa, Memories, append([]reader.Reader{r}, extra...), s.options())
 }
 
 // CustomProfile is the name of a sim profile that no built-in profile
-// matches (see ExploreSettings.WithCapability).
+// matches (see Settings.WithCapability).
 const CustomProfile = "custom"
 
 // WithProfile returns s with the built-in sim profile called name.
-func (s ExploreSettings) WithProfile(name string) (ExploreSettings, error) {
+func (s Settings) WithProfile(name string) (Settings, error) {
 	p, err := reader.SimProfileNamed(name)
 	if err != nil {
 		return s, fmt.Errorf("explorer: %w", err)
@@ -340,7 +343,7 @@ func (s ExploreSettings) WithProfile(name string) (ExploreSettings, error) {
 // reader.SimCapabilities) set to v. The profile then takes the name of the
 // built-in profile it equals, else CustomProfile: the name labels tables and
 // seeds the draws, so a changed profile must not pass for a built-in one.
-func (s ExploreSettings) WithCapability(name string, v float64) (ExploreSettings, error) {
+func (s Settings) WithCapability(name string, v float64) (Settings, error) {
 	p, err := s.Reader.Set(name, v)
 	if err != nil {
 		return s, fmt.Errorf("explorer: %w", err)
@@ -371,7 +374,7 @@ func sameSkills(a, b reader.SimProfile) bool {
 // "[sim:]NAME[@CAPABILITY=VALUE]..." (reader.ParseSim, without a seed: the
 // settings carry the seed). A profile changed by the overrides is named
 // CustomProfile, as with WithCapability.
-func (s ExploreSettings) WithReaderSpec(spec string) (ExploreSettings, error) {
+func (s Settings) WithReaderSpec(spec string) (Settings, error) {
 	r, err := reader.ParseSim(strings.TrimPrefix(strings.TrimSpace(spec), "sim:"))
 	if err != nil {
 		return s, fmt.Errorf("explorer: %w", err)
@@ -384,10 +387,10 @@ func (s ExploreSettings) WithReaderSpec(spec string) (ExploreSettings, error) {
 }
 
 // TermSetNamed finds a comparison set by its name or by its position in
-// ExploreTermSets ("0", "1", …).
+// TermSets ("0", "1", …).
 func TermSetNamed(name string) (TermSet, error) {
-	names := make([]string, len(ExploreTermSets))
-	for i, t := range ExploreTermSets {
+	names := make([]string, len(TermSets))
+	for i, t := range TermSets {
 		if t.Name == name || strconv.Itoa(i) == name {
 			return t, nil
 		}

@@ -1,4 +1,4 @@
-package experiment
+package explore
 
 import (
 	"context"
@@ -82,7 +82,7 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 			}
 		}
 	}
-	items, err := renderQAs(b, PhaseMemories, func(qa *esr.QA) bool {
+	items, err := eval.RenderQAs(b, PhaseMemories, func(qa *esr.QA) bool {
 		return qa.Phenomenon == esr.RevertedRevert && qa.Type() == esr.Snapshot
 	}, memory.Options{})
 	if err != nil {
@@ -119,7 +119,7 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 }
 
 // phaseCell reads every item's renders with the cell's sim reader.
-func phaseCell(ctx context.Context, items []renderedQA, ph *Phase, x, y float64) (PhaseCell, error) {
+func phaseCell(ctx context.Context, items []eval.RenderedQA, ph *Phase, x, y float64) (PhaseCell, error) {
 	cell := PhaseCell{X: x, Y: y}
 	prof, err := ph.Base.Set(ph.XCap, x)
 	if err == nil {
@@ -134,8 +134,8 @@ func phaseCell(ctx context.Context, items []renderedQA, ph *Phase, x, y float64)
 	}
 	rows := make([]eval.Outcome, 0, 3*len(items))
 	for _, it := range items {
-		for mi := range it.in {
-			o, err := it.read(ctx, r, mi)
+		for mi := range it.Inputs {
+			o, err := it.Read(ctx, r, mi)
 			if err != nil {
 				return cell, err
 			}
@@ -183,7 +183,7 @@ func (p *Phase) Table() *eval.Table {
 		Columns: []string{p.XCap, p.YCap, "acc GRA", "acc render-only", "acc fine-ledger", "render Δ", "render CI", "mechanism Δ", "mechanism CI", "dominant"}}
 	for _, c := range p.Cells {
 		t.AddRow(fmt.Sprintf("%g", c.X), fmt.Sprintf("%g", c.Y), c.AccGRA, c.AccRO, c.AccFine,
-			fmtSigned(c.Render.Delta), fmtCI(c.Render.Lo, c.Render.Hi), fmtSigned(c.Mechanism.Delta), fmtCI(c.Mechanism.Lo, c.Mechanism.Hi), c.Dominant())
+			report.Signed(c.Render.Delta), report.Interval(c.Render.Lo, c.Render.Hi), report.Signed(c.Mechanism.Delta), report.Interval(c.Mechanism.Lo, c.Mechanism.Hi), c.Dominant())
 	}
 	t.Notes = []string{
 		"render = render-only − graphrag-abstain; mechanism = fine-ledger − render-only (fine-d); dominant: the term whose interval excludes 0 and whose |Δ| is larger (\"neither\" otherwise)",
@@ -228,7 +228,7 @@ func (p *Phase) Plot(term string) *plot.Plot {
 		for xi := 0; xi < n; xi++ {
 			c := p.Cell(xi, yi).term(term)
 			cells.Z[yi][xi] = c.Delta
-			cells.Labels[yi][xi] = fmtSigned(c.Delta)
+			cells.Labels[yi][xi] = report.Signed(c.Delta)
 			if c.Significant() {
 				cells.Labels[yi][xi] += "*"
 			}
@@ -289,9 +289,9 @@ func (p *Phase) Summary() string {
 		yl, yh := p.axisTrend(term, false)
 		bt, wt := best.term(term), worst.term(term)
 		fmt.Fprintf(&b, "- The %s term is largest, %s %s, at %s, and smallest, %s %s, at %s. Averaged over %s it goes from %s at %s = %g to %s at %s = %g; averaged over %s, from %s at %s = %g to %s at %s = %g.\n",
-			term, fmtSigned(bt.Delta), fmtCI(bt.Lo, bt.Hi), at(best), fmtSigned(wt.Delta), fmtCI(wt.Lo, wt.Hi), at(worst),
-			p.YCap, fmtSigned(xl), p.XCap, gmin, fmtSigned(xh), p.XCap, gmax,
-			p.XCap, fmtSigned(yl), p.YCap, gmin, fmtSigned(yh), p.YCap, gmax)
+			term, report.Signed(bt.Delta), report.Interval(bt.Lo, bt.Hi), at(best), report.Signed(wt.Delta), report.Interval(wt.Lo, wt.Hi), at(worst),
+			p.YCap, report.Signed(xl), p.XCap, gmin, report.Signed(xh), p.XCap, gmax,
+			p.XCap, report.Signed(yl), p.YCap, gmin, report.Signed(yh), p.YCap, gmax)
 		d := drive{axis: p.XCap, lo: xl, hi: xh, delta: xh - xl}
 		if math.Abs(yh-yl) > math.Abs(d.delta) {
 			d = drive{axis: p.YCap, lo: yl, hi: yh, delta: yh - yl}
@@ -337,7 +337,7 @@ func (p *Phase) Summary() string {
 		fmt.Fprintf(&b, "- Reading: neither capability moves either term by more than %.2f; this grid does not separate render from mechanism.\n", flat)
 	default:
 		fmt.Fprintf(&b, "- Reading: %s moves the render term most (%s → %s along it), so readers with %s make the gain look like render; %s moves the mechanism term most (%s → %s), so readers with %s make it look like mechanism.\n",
-			r.axis, fmtSigned(r.lo), fmtSigned(r.hi), end(r), m.axis, fmtSigned(m.lo), fmtSigned(m.hi), end(m))
+			r.axis, report.Signed(r.lo), report.Signed(r.hi), end(r), m.axis, report.Signed(m.lo), report.Signed(m.hi), end(m))
 	}
 	return b.String()
 }

@@ -1,4 +1,4 @@
-package experiment_test
+package run_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
 	"github.com/esrkit/esrkit/internal/run"
 )
@@ -29,7 +30,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := run.Setup{Bench: miniBench(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
+	s := run.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
 	for _, name := range []string{"boundary", "checks"} {
 		res, err := run.Suites[name].Run(context.Background(), s)
 		if err != nil {

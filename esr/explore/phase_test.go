@@ -1,4 +1,4 @@
-package experiment_test
+package explore_test
 
 import (
 	"context"
@@ -7,8 +7,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/run"
 )
 
@@ -31,7 +32,7 @@ func TestPhaseDiagramCorners(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
-	ph, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 1}, base, eval.StatOptions{B: 500, Seed: 1})
+	ph, err := explore.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 1}, base, eval.StatOptions{B: 500, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestPhaseDiagramCorners(t *testing.T) {
 		t.Fatalf("%d questions, %d cells", ph.Questions, len(ph.Cells))
 	}
 	c00, c10, c01, c11 := ph.Cell(0, 0), ph.Cell(1, 0), ph.Cell(0, 1), ph.Cell(1, 1)
-	for _, c := range []experiment.PhaseCell{c10, c11} {
+	for _, c := range []explore.PhaseCell{c10, c11} {
 		if c.Render.Delta != 0 {
 			t.Errorf("date 1, status %g: render %+.3f, want 0 (the d-blind control shows dates)", c.Y, c.Render.Delta)
 		}
@@ -47,7 +48,7 @@ func TestPhaseDiagramCorners(t *testing.T) {
 	if !(c00.Render.Lo > 0) || c00.Render.Delta != c01.Render.Delta {
 		t.Errorf("date 0: render %v at status 0, %v at status 1; want positive and equal", c00.Render, c01.Render)
 	}
-	for _, c := range []experiment.PhaseCell{c00, c10} {
+	for _, c := range []explore.PhaseCell{c00, c10} {
 		if c.Mechanism.Delta != 0 {
 			t.Errorf("status 0, date %g: mechanism %+.3f, want 0", c.X, c.Mechanism.Delta)
 		}
@@ -73,17 +74,17 @@ func TestPhaseDiagramCorners(t *testing.T) {
 			t.Errorf("%s plot: %+v", term, p)
 		}
 	}
-	if _, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimDate, []float64{0, 1}, base, eval.StatOptions{}); err == nil {
+	if _, err := explore.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimDate, []float64{0, 1}, base, eval.StatOptions{}); err == nil {
 		t.Error("same capability on both axes accepted")
 	}
-	if _, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 2}, base, eval.StatOptions{}); err == nil {
+	if _, err := explore.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 2}, base, eval.StatOptions{}); err == nil {
 		t.Error("probability 2 accepted")
 	}
 }
 
 // Every table fed by sim readers says they are simulated.
 func TestSimFamiliesLabelled(t *testing.T) {
-	b := miniBench(4)
+	b := benchtest.Mini(4)
 	rs, err := reader.ParseList(strings.Join(run.SimFamilies, ","), reader.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +118,7 @@ func TestPhaseDiagramBundled(t *testing.T) {
 	}
 	base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
 	grid := []float64{0, 0.25, 0.5, 0.75, 1}
-	ph, err := experiment.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, grid, base, eval.DefaultStats)
+	ph, err := explore.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, grid, base, eval.DefaultStats)
 	if err != nil {
 		t.Fatal(err)
 	}

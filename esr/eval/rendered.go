@@ -1,4 +1,4 @@
-package experiment
+package eval
 
 import (
 	"context"
@@ -6,24 +6,23 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
-// renderedQA is one question's reader inputs on a list of memories, built
+// RenderedQA is one question's reader inputs on a list of memories, built
 // once and read by many readers (the phase diagram's cells, the explorer's
-// redraws): renders do not depend on the reader.
-type renderedQA struct {
-	qa *esr.QA
-	in []reader.Input // parallel to the memories
+// redraws, the calibration fit): renders do not depend on the reader.
+type RenderedQA struct {
+	QA     *esr.QA
+	Inputs []reader.Input // parallel to the memories
 }
 
-// renderQAs builds the memories once per stream and renders them once per
+// RenderQAs builds the memories once per stream and renders them once per
 // question that keep accepts, in benchmark order.
-func renderQAs(b *bench.Bench, memories []string, keep func(*esr.QA) bool, opt memory.Options) ([]renderedQA, error) {
-	var items []renderedQA
+func RenderQAs(b *bench.Bench, memories []string, keep func(*esr.QA) bool, opt memory.Options) ([]RenderedQA, error) {
+	var items []RenderedQA
 	states := map[string][]memory.State{}
 	for i := range b.QAs {
 		qa := &b.QAs[i]
@@ -44,9 +43,9 @@ func renderQAs(b *bench.Bench, memories []string, keep func(*esr.QA) bool, opt m
 		}
 		key, _ := qa.Locate(b.Atoms[qa.StreamID])
 		q := qa.Query(key)
-		it := renderedQA{qa: qa, in: make([]reader.Input, len(sts))}
+		it := RenderedQA{QA: qa, Inputs: make([]reader.Input, len(sts))}
 		for mi, st := range sts {
-			it.in[mi] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(q),
+			it.Inputs[mi] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(q),
 				MayAbstain: st.MayAbstain(), Memory: memories[mi], State: st, Query: q}
 			if err := memory.Err(st); err != nil {
 				return nil, fmt.Errorf("qid %s, memory %s: %w", qa.QID, memories[mi], err)
@@ -57,17 +56,18 @@ func renderQAs(b *bench.Bench, memories []string, keep func(*esr.QA) bool, opt m
 	return items, nil
 }
 
-// read has r answer the question on memory mi, judged exactly.
-func (it renderedQA) read(ctx context.Context, r reader.Reader, mi int) (eval.Outcome, error) {
-	out, err := r.Read(ctx, it.in[mi])
+// Read has r answer the question on memory mi, judged exactly, as one
+// outcome row.
+func (it RenderedQA) Read(ctx context.Context, r reader.Reader, mi int) (Outcome, error) {
+	out, err := r.Read(ctx, it.Inputs[mi])
 	if err != nil {
-		return eval.Outcome{}, err
+		return Outcome{}, err
 	}
-	v, err := judge.Exact{}.Judge(ctx, it.qa, out.Answer)
+	v, err := judge.Exact{}.Judge(ctx, it.QA, out.Answer)
 	if err != nil {
-		return eval.Outcome{}, err
+		return Outcome{}, err
 	}
-	return eval.Outcome{QID: it.qa.QID, StreamID: it.qa.StreamID, Phenomenon: string(it.qa.Phenomenon),
-		QueryType: string(it.qa.Type()), Memory: it.in[mi].Memory, Reader: r.Name(), Family: r.Family(),
+	return Outcome{QID: it.QA.QID, StreamID: it.QA.StreamID, Phenomenon: string(it.QA.Phenomenon),
+		QueryType: string(it.QA.Type()), Memory: it.Inputs[mi].Memory, Reader: r.Name(), Family: r.Family(),
 		Answer: out.Answer.String(), Correct: v.Correct}, nil
 }

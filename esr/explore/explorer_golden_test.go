@@ -1,18 +1,18 @@
-package experiment_test
+package explore_test
 
 import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
 // exploreViewInput is a fixed explorer view: the default settings and the
 // render-matched terms of one simulated reader (no family: the explorer
 // pools nothing).
-func exploreViewInput() *experiment.ExploreView {
-	return &experiment.ExploreView{Settings: experiment.DefaultExploreSettings(), Reader: "sim:fit-llama-3.1-8b", Questions: 60,
+func exploreViewInput() *explore.View {
+	return &explore.View{Settings: explore.DefaultSettings(), Reader: "sim:fit-llama-3.1-8b", Questions: 60,
 		Comparisons: []eval.Comparison{
 			{Label: eval.TermRender, Delta: 0.183, Lo: 0.117, Hi: 0.250},
 			{Label: eval.TermFineMechanism, Delta: 0.017, Lo: -0.017, Hi: 0.050},

@@ -1,4 +1,4 @@
-package experiment_test
+package explore_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -39,21 +39,21 @@ func correctBy(rows []eval.Outcome) map[[2]string]bool {
 // noise), and the same terms as CompareTerms on those rows.
 func TestExplorerMatchesEvaluate(t *testing.T) {
 	b := loadSynthetic(t)
-	ex := experiment.NewExplorer(b)
+	ex := explore.NewExplorer(b)
 	ctx := context.Background()
-	base := experiment.DefaultExploreSettings()
+	base := explore.DefaultSettings()
 	dateSorter, err := reader.SimProfileNamed("date-sorter")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []func(*experiment.ExploreSettings){
-		func(*experiment.ExploreSettings) {},
-		func(s *experiment.ExploreSettings) { s.Reader = dateSorter },
-		func(s *experiment.ExploreSettings) { s.Format = "verbose"; s.NoiseP = 0.3; s.Seed = 7 },
-		func(s *experiment.ExploreSettings) {
+	cases := []func(*explore.Settings){
+		func(*explore.Settings) {},
+		func(s *explore.Settings) { s.Reader = dateSorter },
+		func(s *explore.Settings) { s.Format = "verbose"; s.NoiseP = 0.3; s.Seed = 7 },
+		func(s *explore.Settings) {
 			s.Stratum = string(esr.Monotonic)
 			s.QueryType = esr.Provenance
-			s.Terms = experiment.ExploreTermSets[1].Name
+			s.Terms = explore.TermSets[1].Name
 		},
 	}
 	for i, change := range cases {
@@ -71,7 +71,7 @@ func TestExplorerMatchesEvaluate(t *testing.T) {
 		if s.NoiseP > 0 {
 			opt.Relator = relate.RelationNoise{Inner: relate.Rule{}, P: s.NoiseP, Seed: s.Seed}
 		}
-		want, err := eval.Evaluate(ctx, b, eval.Config{Memories: experiment.ExploreMemories, Readers: []reader.Reader{r},
+		want, err := eval.Evaluate(ctx, b, eval.Config{Memories: explore.Memories, Readers: []reader.Reader{r},
 			QueryTypes: []esr.QueryType{s.QueryType}, Phenomena: []esr.Phenomenon{esr.Phenomenon(s.Stratum)}, Options: opt})
 		if err != nil {
 			t.Fatal(err)
@@ -87,7 +87,7 @@ func TestExplorerMatchesEvaluate(t *testing.T) {
 			}
 		}
 		var terms []eval.Term
-		for _, ts := range experiment.ExploreTermSets {
+		for _, ts := range explore.TermSets {
 			if ts.Name == s.Terms {
 				terms = ts.Terms
 			}
@@ -116,9 +116,9 @@ func TestExplorerMatchesEvaluate(t *testing.T) {
 // every memory, while relation noise leaves the two memories that do not
 // read relations (graphrag-abstain, render-only) untouched.
 func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
-	ex := experiment.NewExplorer(loadSynthetic(t))
+	ex := explore.NewExplorer(loadSynthetic(t))
 	ctx := context.Background()
-	s := experiment.DefaultExploreSettings()
+	s := explore.DefaultSettings()
 	clean, err := ex.View(ctx, s)
 	if err != nil {
 		t.Fatal(err)
@@ -143,7 +143,7 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 	if changed[memory.FineLedger] == 0 {
 		t.Errorf("relation noise p = 0.5 changed no fine-ledger label")
 	}
-	s = experiment.DefaultExploreSettings()
+	s = explore.DefaultSettings()
 	if s.Reader, err = s.Reader.Set(reader.SimStatus, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -156,12 +156,12 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 	if accBlind >= accClean {
 		t.Errorf("fine-ledger accuracy with status skill 0 is %.3f, not below %.3f with 0.9", accBlind, accClean)
 	}
-	for _, bad := range []func(*experiment.ExploreSettings){
-		func(s *experiment.ExploreSettings) { s.Stratum = "nope" },
-		func(s *experiment.ExploreSettings) { s.Terms = "nope" },
-		func(s *experiment.ExploreSettings) { s.NoiseP = 2 },
+	for _, bad := range []func(*explore.Settings){
+		func(s *explore.Settings) { s.Stratum = "nope" },
+		func(s *explore.Settings) { s.Terms = "nope" },
+		func(s *explore.Settings) { s.NoiseP = 2 },
 	} {
-		s := experiment.DefaultExploreSettings()
+		s := explore.DefaultSettings()
 		bad(&s)
 		if _, err := ex.View(ctx, s); err == nil || !strings.HasPrefix(err.Error(), "explorer:") {
 			t.Errorf("bad settings %+v: error %v, want one starting \"explorer:\"", s, err)
@@ -172,9 +172,9 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 // TestExplorerDrill: the drill-down reads the explorer's memories with the sim
 // reader first, and its answers agree with the view's rows.
 func TestExplorerDrill(t *testing.T) {
-	ex := experiment.NewExplorer(loadSynthetic(t))
+	ex := explore.NewExplorer(loadSynthetic(t))
 	ctx := context.Background()
-	s := experiment.DefaultExploreSettings()
+	s := explore.DefaultSettings()
 	qids, err := ex.QIDs(s)
 	if err != nil || len(qids) == 0 {
 		t.Fatalf("QIDs: %v, %v", qids, err)
@@ -193,7 +193,7 @@ func TestExplorerDrill(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(w.Renders) != len(experiment.ExploreMemories) || len(w.Readers) != 2 || w.Readers[0] != v.Reader {
+		if len(w.Renders) != len(explore.Memories) || len(w.Readers) != 2 || w.Readers[0] != v.Reader {
 			t.Fatalf("%s: %d renders, readers %v", qid, len(w.Renders), w.Readers)
 		}
 		for mi, m := range w.Memories {
@@ -220,20 +220,20 @@ func TestExplorerDrill(t *testing.T) {
 // Run: go test ./esr/experiment -run '^$' -bench ExplorerRedraw -benchtime 20x
 func BenchmarkExplorerRedraw(b *testing.B) {
 	bn := loadSynthetic(b)
-	for _, stratum := range []string{string(esr.RevertedRevert), string(esr.Monotonic), experiment.AllStrata} {
+	for _, stratum := range []string{string(esr.RevertedRevert), string(esr.Monotonic), explore.AllStrata} {
 		b.Run(stratum, func(b *testing.B) {
 			ctx := context.Background()
-			s := experiment.DefaultExploreSettings()
+			s := explore.DefaultSettings()
 			s.Stratum = stratum
 			const reps = 3
 			t0 := time.Now()
 			for range reps {
-				if _, err := experiment.NewExplorer(bn).View(ctx, s); err != nil {
+				if _, err := explore.NewExplorer(bn).View(ctx, s); err != nil {
 					b.Fatal(err)
 				}
 			}
 			cold := float64(time.Since(t0).Nanoseconds()) / reps
-			ex := experiment.NewExplorer(bn)
+			ex := explore.NewExplorer(bn)
 			if _, err := ex.View(ctx, s); err != nil {
 				b.Fatal(err)
 			}
@@ -256,14 +256,14 @@ func BenchmarkExplorerRedraw(b *testing.B) {
 // custom (so its tables do not pass for the built-in reader), and moving it
 // back restores the built-in name.
 func TestExplorerWithCapability(t *testing.T) {
-	s := experiment.DefaultExploreSettings()
+	s := explore.DefaultSettings()
 	orig, _ := s.Reader.Get(reader.SimStatus)
 	c, err := s.WithCapability(reader.SimStatus, 0.2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Reader.Name != experiment.CustomProfile || c.Reader.StatusSkill != 0.2 {
-		t.Errorf("moved profile = %+v, want %q with status 0.2", c.Reader, experiment.CustomProfile)
+	if c.Reader.Name != explore.CustomProfile || c.Reader.StatusSkill != 0.2 {
+		t.Errorf("moved profile = %+v, want %q with status 0.2", c.Reader, explore.CustomProfile)
 	}
 	back, err := c.WithCapability(reader.SimStatus, orig)
 	if err != nil {
@@ -285,7 +285,7 @@ func TestExplorerWithCapability(t *testing.T) {
 }
 
 func TestExplorerWithReaderSpec(t *testing.T) {
-	s := experiment.DefaultExploreSettings()
+	s := explore.DefaultSettings()
 	got, err := s.WithReaderSpec("sim:date-sorter@status=0.5@first-row=0.2")
 	if err != nil {
 		t.Fatal(err)
@@ -293,7 +293,7 @@ func TestExplorerWithReaderSpec(t *testing.T) {
 	want, _ := s.WithProfile("date-sorter")
 	want, _ = want.WithCapability(reader.SimStatus, 0.5)
 	want, _ = want.WithCapability(reader.SimFirstRow, 0.2)
-	if got.Reader != want.Reader || got.Reader.Name != experiment.CustomProfile {
+	if got.Reader != want.Reader || got.Reader.Name != explore.CustomProfile {
 		t.Errorf("spec gives %+v, want %+v", got.Reader, want.Reader)
 	}
 	if plain, _ := s.WithReaderSpec("hedger"); plain.Reader.Name != "hedger" {
@@ -304,10 +304,10 @@ func TestExplorerWithReaderSpec(t *testing.T) {
 			t.Errorf("spec %q: no error", bad)
 		}
 	}
-	if ts, err := experiment.TermSetNamed("1"); err != nil || ts.Name != experiment.ExploreTermSets[1].Name {
+	if ts, err := explore.TermSetNamed("1"); err != nil || ts.Name != explore.TermSets[1].Name {
 		t.Errorf("TermSetNamed(1) = %v, %v", ts.Name, err)
 	}
-	if _, err := experiment.TermSetNamed("nothing"); err == nil {
+	if _, err := explore.TermSetNamed("nothing"); err == nil {
 		t.Error("TermSetNamed(nothing): no error")
 	}
 }

@@ -1,10 +1,10 @@
-package experiment_test
+package explore_test
 
 import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
@@ -12,15 +12,15 @@ import (
 // phaseInput is a fixed 3×3 date × status phase diagram: the render term
 // falls with the date skill, the mechanism term rises with the status
 // skill; intervals ±0.05, so cells near 0 are not starred.
-func phaseInput() *experiment.Phase {
+func phaseInput() *explore.Phase {
 	grid := []float64{0, 0.5, 1}
-	p := &experiment.Phase{XCap: reader.SimDate, YCap: reader.SimStatus, Grid: grid,
+	p := &explore.Phase{XCap: reader.SimDate, YCap: reader.SimStatus, Grid: grid,
 		Base: reader.SimProfile{Name: "phase"}, Seed: 1, Questions: 180}
 	for _, y := range grid {
 		for _, x := range grid {
 			r := 0.3 * (1 - x)
 			m := 0.25 * y * (1 - 0.5*x)
-			p.Cells = append(p.Cells, experiment.PhaseCell{X: x, Y: y,
+			p.Cells = append(p.Cells, explore.PhaseCell{X: x, Y: y,
 				Render:    eval.Comparison{Label: "render", Delta: r, Lo: r - 0.05, Hi: r + 0.05},
 				Mechanism: eval.Comparison{Label: "fine-d mechanism", Delta: m, Lo: m - 0.05, Hi: m + 0.05}})
 		}

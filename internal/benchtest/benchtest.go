@@ -1,0 +1,38 @@
+// Package benchtest builds small benchmarks for tests.
+package benchtest
+
+import (
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+)
+
+// Mini has n reverted-revert streams (Figure 1 shaped) and n
+// cross-source conflicts, each with a snapshot and a provenance QA.
+func Mini(n int) *bench.Bench {
+	var streams []*esr.Stream
+	atoms := map[string][]esr.Atom{}
+	var qas []esr.QA
+	k := bench.TimeoutKey
+	for i := 0; i < n; i++ {
+		id := fmt.Sprintf("rr%d", i)
+		s, a := bench.Build(id, k, []bench.Event{
+			{ID: "e1", Date: "2024-01-01", Actor: "m", Value: "30 s", Text: "Set timeout = 30 s."},
+			{ID: "e2", Date: "2024-02-01", Actor: "m", Value: "60 s", Text: "Update: use 60 s instead."},
+			{ID: "e3", Date: "2024-03-01", Actor: "m", Value: "30 s", Text: "Correction: revert to 30 s."},
+		})
+		streams, atoms[id] = append(streams, s), a
+		qas = append(qas,
+			esr.QA{QID: id + "-s", StreamID: id, Question: bench.Figure1Question, GoldAnswer: "30 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute},
+			esr.QA{QID: id + "-p", StreamID: id, Question: "prior?", GoldAnswer: "60 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Provenance, Entity: k.Entity, Attribute: k.Attribute})
+		id = fmt.Sprintf("csc%d", i)
+		s, a = bench.Build(id, k, []bench.Event{
+			{ID: "e1", Date: "2024-01-01", Actor: "ann", Value: "30 s", Text: "It is 30 s."},
+			{ID: "e2", Date: "2024-02-01", Actor: "bob", Value: "60 s", Text: "It is 60 s."},
+		})
+		streams, atoms[id] = append(streams, s), a
+		qas = append(qas, esr.QA{QID: id + "-s", StreamID: id, Question: bench.Figure1Question, GoldAnswer: "ABSTAIN", Phenomenon: esr.CrossSourceConflict, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute})
+	}
+	return bench.New(streams, atoms, qas)
+}
