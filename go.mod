@@ -9,6 +9,7 @@ require (
 	github.com/janpfeifer/gonb v0.11.5
 	github.com/montanaflynn/stats v0.7.1
 	go.etcd.io/bbolt v1.5.0
+	golang.org/x/tools v0.36.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.15.2
 	modernc.org/sqlite v1.38.2
@@ -55,7 +56,6 @@ require (
 	golang.org/x/sync v0.20.0 // indirect
 	golang.org/x/sys v0.45.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
-	golang.org/x/tools v0.36.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 	modernc.org/libc v1.66.3 // indirect
 	modernc.org/mathutil v1.7.1 // indirect

@@ -1,0 +1,227 @@
+package apicheck
+
+import (
+	"fmt"
+	"go/types"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+const module = "github.com/esrkit/esrkit"
+
+// public reports whether path is a package a user can import: inside the
+// module, outside internal/ and cmd/.
+func public(path string) bool {
+	rel := strings.TrimPrefix(path, module)
+	return strings.HasPrefix(path, module) && !strings.Contains(rel+"/", "/internal/") && !strings.HasPrefix(rel, "/cmd/")
+}
+
+// unnameable lists every exported identifier of a public package whose type
+// (a parameter, result, field, element, …) mentions a named type a user
+// cannot name: one declared under internal/. A user can call such a
+// function only by passing values they cannot declare.
+func unnameable(pkgs []*packages.Package) []string {
+	// An internal type a public alias names is nameable through the alias.
+	aliased := map[*types.TypeName]bool{}
+	for _, p := range pkgs {
+		if !public(p.PkgPath) {
+			continue
+		}
+		for _, name := range p.Types.Scope().Names() {
+			if o, ok := p.Types.Scope().Lookup(name).(*types.TypeName); ok && o.Exported() && o.IsAlias() {
+				if n, ok := types.Unalias(o.Type()).(*types.Named); ok {
+					aliased[n.Obj()] = true
+				}
+			}
+		}
+	}
+	var out []string
+	for _, p := range pkgs {
+		if !public(p.PkgPath) {
+			continue
+		}
+		scope := p.Types.Scope()
+		for _, name := range scope.Names() {
+			obj := scope.Lookup(name)
+			if !obj.Exported() {
+				continue
+			}
+			where := p.PkgPath[len(module)+1:] + "." + name
+			check := func(what string, t types.Type) {
+				if bad := internalIn(t, aliased, map[types.Type]bool{}); bad != "" {
+					out = append(out, fmt.Sprintf("%s%s mentions %s", where, what, bad))
+				}
+			}
+			switch o := obj.(type) {
+			case *types.TypeName:
+				// An alias is a public name for its target; what a user
+				// reaches through it (fields, methods) is checked below as
+				// for a declared type.
+				n, ok := types.Unalias(o.Type()).(*types.Named)
+				if !ok {
+					check("", types.Unalias(o.Type()))
+					continue
+				}
+				if o.IsAlias() && public(n.Obj().Pkg().Path()) {
+					continue // checked where it is declared
+				}
+				switch u := n.Underlying().(type) {
+				case *types.Struct:
+					for i := 0; i < u.NumFields(); i++ {
+						if f := u.Field(i); f.Exported() {
+							check("."+f.Name(), f.Type())
+						}
+					}
+				case *types.Interface:
+					for i := 0; i < u.NumMethods(); i++ {
+						if m := u.Method(i); m.Exported() {
+							check("."+m.Name(), m.Type())
+						}
+					}
+				default:
+					check("", u)
+				}
+				for i := 0; i < n.NumMethods(); i++ {
+					if m := n.Method(i); m.Exported() {
+						check("."+m.Name(), m.Type())
+					}
+				}
+			default:
+				check("", obj.Type())
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// internalIn returns the first named type declared under internal/ that t
+// mentions and no public alias names, or "".
+func internalIn(t types.Type, aliased map[*types.TypeName]bool, seen map[types.Type]bool) string {
+	if seen[t] {
+		return ""
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *types.Named:
+		if pk := t.Obj().Pkg(); pk != nil && strings.HasPrefix(pk.Path(), module) && !public(pk.Path()) && !aliased[t.Obj()] {
+			return pk.Path()[len(module)+1:] + "." + t.Obj().Name()
+		}
+		if ta := t.TypeArgs(); ta != nil {
+			for i := 0; i < ta.Len(); i++ {
+				if s := internalIn(ta.At(i), aliased, seen); s != "" {
+					return s
+				}
+			}
+		}
+		return "" // a public named type: its own declaration is checked where it is declared
+	case *types.Alias:
+		if pk := t.Obj().Pkg(); pk != nil && public(pk.Path()) {
+			return "" // a public alias names its target
+		}
+		return internalIn(types.Unalias(t), aliased, seen)
+	case *types.Pointer:
+		return internalIn(t.Elem(), aliased, seen)
+	case *types.Slice:
+		return internalIn(t.Elem(), aliased, seen)
+	case *types.Array:
+		return internalIn(t.Elem(), aliased, seen)
+	case *types.Chan:
+		return internalIn(t.Elem(), aliased, seen)
+	case *types.Map:
+		if s := internalIn(t.Key(), aliased, seen); s != "" {
+			return s
+		}
+		return internalIn(t.Elem(), aliased, seen)
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := 0; i < tup.Len(); i++ {
+				if s := internalIn(tup.At(i).Type(), aliased, seen); s != "" {
+					return s
+				}
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if s := internalIn(t.Field(i).Type(), aliased, seen); s != "" {
+				return s
+			}
+		}
+	case *types.Interface:
+		for i := 0; i < t.NumMethods(); i++ {
+			if s := internalIn(t.Method(i).Type(), aliased, seen); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// loaded is the module's packages, type-checked once for every test.
+var loaded = sync.OnceValues(func() ([]*packages.Package, error) {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps, Dir: "../.."}
+	pkgs, err := packages.Load(cfg, module+"/...")
+	if err == nil && packages.PrintErrors(pkgs) > 0 {
+		err = fmt.Errorf("packages did not load")
+	}
+	return pkgs, err
+})
+
+func load(t *testing.T) []*packages.Package {
+	t.Helper()
+	pkgs, err := loaded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
+}
+
+// Every exported function's parameter and result types, every exported
+// field's and variable's type, can be named from outside the module.
+func TestPublicAPINameable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: type-checks the whole module")
+	}
+	pkgs := load(t)
+	n := 0
+	for _, p := range pkgs {
+		if public(p.PkgPath) {
+			n++
+		}
+	}
+	if n < 5 {
+		t.Fatalf("found %d public packages; the walk is broken", n)
+	}
+	for _, s := range unnameable(pkgs) {
+		t.Error(s)
+	}
+}
+
+// The walk flags a signature that takes an internal type no alias names,
+// and lets it pass once a public alias names it.
+func TestInternalInFlags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: type-checks the whole module")
+	}
+	var client *types.TypeName
+	for _, p := range load(t) {
+		if p.PkgPath == module+"/internal/llm" {
+			client, _ = p.Types.Scope().Lookup("Client").(*types.TypeName)
+		}
+	}
+	if client == nil {
+		t.Fatal("internal/llm.Client not found")
+	}
+	params := types.NewTuple(types.NewVar(0, nil, "c", types.NewPointer(client.Type())))
+	sig := types.NewSignatureType(nil, nil, nil, params, nil, false)
+	if got := internalIn(sig, map[*types.TypeName]bool{}, map[types.Type]bool{}); got != "internal/llm.Client" {
+		t.Errorf("func(*llm.Client): got %q, want internal/llm.Client", got)
+	}
+	if got := internalIn(sig, map[*types.TypeName]bool{client: true}, map[types.Type]bool{}); got != "" {
+		t.Errorf("with a public alias: got %q, want nameable", got)
+	}
+}
