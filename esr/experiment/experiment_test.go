@@ -32,7 +32,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 		t.Fatalf("%d rows, want 600", len(rows))
 	}
 	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon("reverted_revert"))
-	cs, err := experiment.Decomposition(rows, rr, eval.StatOptions{B: 2000, Seed: 1})
+	cs, err := experiment.RenderMatchedTerms(rows, rr, eval.StatOptions{B: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

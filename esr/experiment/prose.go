@@ -35,7 +35,7 @@ func Verdict(c eval.Comparison) string {
 	return "not distinguishable from 0 (the " + lvl + " interval contains 0)"
 }
 
-// DecompositionSummary reads a render-matched decomposition (Decomposition's
+// DecompositionSummary reads a render-matched decomposition (RenderMatchedTerms's
 // output): the pooled render and fine-d mechanism terms, which is larger,
 // and, per family, which term carries that family's gain. It is the
 // closing sentence of notebook 41, computed.

@@ -49,7 +49,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 }
 
 // BenchmarkDecompositionFromRows measures the recompute path of a notebook
-// control change: Table 2 (experiment.Decomposition: the render-matched
+// control change: Table 2 (experiment.RenderMatchedTerms: the render-matched
 // terms pooled and per family, 18 paired comparisons with the
 // question-clustered bootstrap) from the render-confound suite's cached
 // rows (evaluated once, outside the timer), at the default B = 10,000 and
@@ -92,7 +92,7 @@ func BenchmarkDecompositionFromRows(b *testing.B) {
 			var cs []eval.Comparison
 			for b.Loop() {
 				var err error
-				if cs, err = experiment.Decomposition(rows, rr, c.opt); err != nil {
+				if cs, err = experiment.RenderMatchedTerms(rows, rr, c.opt); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -68,9 +68,9 @@ func familyNote(rows []eval.Outcome) string {
 	return note + "; paper: five answer-LLM families, DeepSeek-V3 judge"
 }
 
-// Decomposition is Table 2 on the rows kept by f: the render-matched terms
+// RenderMatchedTerms is Table 2 on the rows kept by f: the render-matched terms
 // pooled and per family.
-func Decomposition(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
+func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
 	var out []eval.Comparison
 	err := byFamily(rows, f, func(fam string, ff eval.Filter) error {
 		cs, err := eval.CompareTerms(rows, eval.RenderMatched, ff, opt)
@@ -250,7 +250,7 @@ func plotLabel(label string) string {
 }
 
 // CoarseSplit reads the coarse-d mechanism of a decomposition two ways
-// (Decomposition's pooled rows, or the single family's): the paper's term
+// (RenderMatchedTerms's pooled rows, or the single family's): the paper's term
 // (coarse-retain − the ledger's control) is the matched mechanism
 // (coarse-retain − its own control) plus the layout term between the two
 // controls, pair by pair; the sentence says which part carries it and

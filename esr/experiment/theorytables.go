@@ -14,7 +14,7 @@ import (
 )
 
 // Table shows the decomposition.
-func Corollary1Table(d theory.Decomposition) *eval.Table {
+func Corollary1Table(d theory.GapSplit) *eval.Table {
 	t := &eval.Table{Name: "corollary1", Title: "Corollary 1: Acc(F) − Acc(C) = β − κ",
 		Columns: []string{"term", "value", "source"}}
 	src := func(i int) string {

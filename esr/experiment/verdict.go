@@ -223,7 +223,7 @@ func DecompositionCause(families []string, benchName string) string {
 }
 
 // RenderOrMechanism answers notebook 41's question from a decomposition
-// (Decomposition's rows): which term carries the reverted-revert gain
+// (RenderMatchedTerms's rows): which term carries the reverted-revert gain
 // pooled over the families, whether each excludes 0, how many families
 // agree, and how that compares with the paper's Table 2, with the cause
 // the kit can name (DecompositionCause) when they differ.

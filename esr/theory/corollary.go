@@ -10,8 +10,8 @@ import (
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
-// Decomposition is Corollary 1's split of a fine-vs-coarse accuracy gap.
-type Decomposition struct {
+// GapSplit is Corollary 1's split of a fine-vs-coarse accuracy gap.
+type GapSplit struct {
 	// OracleF and OracleC are the accuracies of the fine (F) and coarse (C)
 	// arms with exact relations: 1 − R*_F and 1 − R*_C.
 	OracleF, OracleC float64
@@ -43,8 +43,8 @@ type Decomposition struct {
 // an identity, since accuracy is one minus risk. Fine beats coarse iff its
 // oracle benefit β exceeds its extra implementation cost κ; on snapshot
 // queries P2b sets β = 0, so the gap is −κ.
-func Corollary1(oracleF, oracleC, accF, accC float64) Decomposition {
-	d := Decomposition{OracleF: oracleF, OracleC: oracleC, AccF: accF, AccC: accC}
+func Corollary1(oracleF, oracleC, accF, accC float64) GapSplit {
+	d := GapSplit{OracleF: oracleF, OracleC: oracleC, AccF: accF, AccC: accC}
 	d.Gap = accF - accC
 	d.Beta = oracleF - oracleC
 	d.EF, d.EC = oracleF-accF, oracleC-accC
@@ -61,7 +61,7 @@ func Corollary1(oracleF, oracleC, accF, accC float64) Decomposition {
 // oracle wrapped in relate.RelationNoise at level p with one seed for both
 // arms, as in the paper's §4.2 sweep. β is 0 (P2b: both arms recover Π), so
 // the gap is −κ, the price each arm pays for the corrupted labels.
-func Corollary1Noise(n int, p float64, seed uint64) Decomposition {
+func Corollary1Noise(n int, p float64, seed uint64) GapSplit {
 	rng := rand.New(rand.NewPCG(seed, 0xc1))
 	oracle := relate.Oracle{}
 	noisy := relate.RelationNoise{Inner: oracle, P: p, Seed: seed}

@@ -181,7 +181,7 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	cs, err := experiment.Decomposition(rows, rr, s.Stats)
+	cs, err := experiment.RenderMatchedTerms(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
