@@ -32,9 +32,8 @@ const KeySep = " / "
 // columns ColTime | ColEvent | ColValue | ColStatus; its "minimal" format
 // ColValue | ColStatus; its "json" format uses the same names as object
 // keys. graphrag-abstain's fact table is
-// ColID|ColEntity|ColAttribute|ColValue|ColTime (FactSep between cells; the
-// dateless variant drops ColTime); graphrag-lite's grouped tables are
-// | ColID | ColValue |.
+// ColID|ColEntity|ColAttribute|ColValue|ColTime (the dateless variant drops
+// ColTime); graphrag-lite's grouped tables are | ColID | ColValue |.
 const (
 	ColTime      = "time"
 	ColEvent     = "event"
@@ -110,12 +109,14 @@ const (
 	VerboseEnd    = "."
 )
 
-// graphrag-abstain's fact table opens with FactsHeading and a header row of
-// column names joined by FactSep; graphrag-lite opens each key's table with
-// GroupHeading + key label (a markdown heading).
+// Tables. CellSep separates the cells of every table layout: bare in
+// graphrag-abstain's fact table, with a space either side in the ledger's
+// padded table and graphrag-lite's markdown tables. The fact table opens
+// with FactsHeading; graphrag-lite opens each key's table with GroupHeading
+// + key label (a markdown heading).
 const (
+	CellSep      = "|"
 	FactsHeading = "-----Facts-----"
-	FactSep      = "|"
 	GroupHeading = "## "
 )
 

@@ -111,8 +111,8 @@ func hashOrder(ids []string, hash func(string) uint64) []int {
 	return idx
 }
 
-// table lays out rows as "a | b | c" with every column padded to its widest
-// cell, the last column unpadded.
+// table lays out rows as "a | b | c" (esr.CellSep) with every column padded
+// to its widest cell, the last column unpadded.
 func table(rows [][]string) string {
 	if len(rows) == 0 {
 		return ""
@@ -129,7 +129,7 @@ func table(rows [][]string) string {
 	for _, r := range rows {
 		for j, c := range r {
 			if j > 0 {
-				b.WriteString(" | ")
+				b.WriteString(" " + esr.CellSep + " ")
 			}
 			b.WriteString(c)
 			if j < len(r)-1 {

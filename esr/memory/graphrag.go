@@ -109,14 +109,14 @@ func (g *groupState) Render(esr.Query) string {
 		if !g.dateless {
 			cols = append(cols, esr.ColTime)
 		}
-		b.WriteString(esr.FactsHeading + "\n" + strings.Join(cols, esr.FactSep) + "\n")
+		b.WriteString(esr.FactsHeading + "\n" + strings.Join(cols, esr.CellSep) + "\n")
 		for _, k := range g.keys {
 			atoms := g.atoms[k]
 			for _, i := range seededOrder(g.seed, g.stream.ID+"\x00"+k.String(), atomIDs(atoms)) {
 				a := atoms[i]
-				b.WriteString(a.ID + esr.FactSep + a.Entity + esr.FactSep + a.Attribute + esr.FactSep + a.Display())
+				b.WriteString(a.ID + esr.CellSep + a.Entity + esr.CellSep + a.Attribute + esr.CellSep + a.Display())
 				if !g.dateless {
-					b.WriteString(esr.FactSep + stamp(a.Timestamp))
+					b.WriteString(esr.CellSep + stamp(a.Timestamp))
 				}
 				b.WriteByte('\n')
 			}
@@ -124,15 +124,23 @@ func (g *groupState) Render(esr.Query) string {
 		return b.String()
 	}
 	for _, k := range g.keys {
-		b.WriteString(esr.GroupHeading + k.String() + "\n| " + esr.ColID + " | " + esr.ColValue + " |\n|---|---|\n")
+		b.WriteString(esr.GroupHeading + k.String() + "\n" + markdownRow(esr.ColID, esr.ColValue) + markdownRule)
 		atoms := g.atoms[k]
 		for _, i := range unordered(atomIDs(atoms)) {
-			b.WriteString("| " + atoms[i].ID + " | " + atoms[i].Display() + " |\n")
+			b.WriteString(markdownRow(atoms[i].ID, atoms[i].Display()))
 		}
 		b.WriteByte('\n')
 	}
 	return b.String()
 }
+
+// markdownRow writes the markdown table row "| a | b |" and a newline.
+func markdownRow(a, b string) string {
+	return esr.CellSep + " " + a + " " + esr.CellSep + " " + b + " " + esr.CellSep + "\n"
+}
+
+// markdownRule is the rule under a two-column markdown header.
+const markdownRule = esr.CellSep + "---" + esr.CellSep + "---" + esr.CellSep + "\n"
 
 func (g *groupState) Rows() []Row {
 	rows := make([]Row, 0, len(g.keys))

@@ -71,8 +71,11 @@ var (
 	// jsonRowPrefix opens a ledger row in the "json" format.
 	jsonRowPrefix = `{"` + esr.ColTime + `":`
 	// The fact table's header rows, dateless and dated (compacted).
-	factHeader      = strings.Join([]string{esr.ColID, esr.ColEntity, esr.ColAttribute, esr.ColValue}, esr.FactSep)
-	datedFactHeader = factHeader + esr.FactSep + esr.ColTime
+	factHeader      = strings.Join([]string{esr.ColID, esr.ColEntity, esr.ColAttribute, esr.ColValue}, esr.CellSep)
+	datedFactHeader = factHeader + esr.CellSep + esr.ColTime
+	// paddedSep joins the cells of a value the table split (a value that
+	// holds the separator).
+	paddedSep = " " + esr.CellSep + " "
 )
 
 // parseRender reads text into a view. question is used only to split
@@ -129,7 +132,7 @@ func parseRender(text string) *view {
 			mode = ledgerTable
 			continue
 		}
-		if c := splitCells(trim, "|"); curKey != "" && len(c) == 2 && c[0] == esr.ColValue && c[1] == esr.ColStatus {
+		if c := splitCells(trim, esr.CellSep); curKey != "" && len(c) == 2 && c[0] == esr.ColValue && c[1] == esr.ColStatus {
 			mode = minimalTable
 			continue
 		}
@@ -187,9 +190,9 @@ func parseRender(text string) *view {
 		}
 		switch mode {
 		case ledgerTable:
-			cells := splitCells(trim, "|")
+			cells := splitCells(trim, esr.CellSep)
 			if len(cells) >= 4 {
-				r := record{key: curKey, id: cells[1], value: strings.Join(cells[2:len(cells)-1], " | "),
+				r := record{key: curKey, id: cells[1], value: strings.Join(cells[2:len(cells)-1], paddedSep),
 					status: cells[len(cells)-1], pos: pos}
 				r.time, r.hasTime = parseStamp(cells[0])
 				r.live = statusLive(r.status)
@@ -197,33 +200,33 @@ func parseRender(text string) *view {
 			}
 			continue
 		case minimalTable:
-			cells := splitCells(trim, "|")
+			cells := splitCells(trim, esr.CellSep)
 			if len(cells) >= 2 {
-				r := record{key: curKey, value: strings.Join(cells[:len(cells)-1], " | "), status: cells[len(cells)-1], pos: pos}
+				r := record{key: curKey, value: strings.Join(cells[:len(cells)-1], paddedSep), status: cells[len(cells)-1], pos: pos}
 				r.live = statusLive(r.status)
 				v.records = append(v.records, r)
 			}
 			continue
 		case factTable:
-			parts := strings.SplitN(trim, esr.FactSep, 4)
+			parts := strings.SplitN(trim, esr.CellSep, 4)
 			if len(parts) == 4 {
 				r := record{key: strings.TrimSpace(parts[1]) + esr.KeySep + strings.TrimSpace(parts[2]),
 					id: strings.TrimSpace(parts[0]), value: strings.TrimSpace(parts[3]), pos: pos}
 				if factTime {
-					if cut := strings.LastIndex(parts[3], esr.FactSep); cut >= 0 {
+					if cut := strings.LastIndex(parts[3], esr.CellSep); cut >= 0 {
 						r.value = strings.TrimSpace(parts[3][:cut])
-						r.time, r.hasTime = parseStamp(parts[3][cut+len(esr.FactSep):])
+						r.time, r.hasTime = parseStamp(parts[3][cut+len(esr.CellSep):])
 					}
 				}
 				v.records = append(v.records, r)
 			}
 			continue
 		case groupTable:
-			if strings.HasPrefix(trim, "|") {
-				cells := splitCells(strings.Trim(trim, "|"), "|")
+			if strings.HasPrefix(trim, esr.CellSep) {
+				cells := splitCells(strings.Trim(trim, esr.CellSep), esr.CellSep)
 				if len(cells) >= 2 && !(cells[0] == esr.ColID && cells[1] == esr.ColValue) && strings.Trim(cells[0], "-: ") != "" {
 					v.records = append(v.records, record{key: curKey, id: cells[0],
-						value: strings.Join(cells[1:], " | "), pos: pos})
+						value: strings.Join(cells[1:], paddedSep), pos: pos})
 				}
 				continue
 			}
@@ -250,7 +253,7 @@ func compact(s string) string {
 }
 
 func isLedgerHeader(s string) bool {
-	c := splitCells(s, "|")
+	c := splitCells(s, esr.CellSep)
 	return len(c) == 4 && c[0] == esr.ColTime && c[1] == esr.ColEvent && c[2] == esr.ColValue && c[3] == esr.ColStatus
 }
 
