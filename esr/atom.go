@@ -32,7 +32,7 @@ type Key struct {
 	Attribute string `json:"attribute"`
 }
 
-func (k Key) String() string { return k.Entity + " / " + k.Attribute }
+func (k Key) String() string { return k.Entity + KeySep + k.Attribute }
 
 // Atom is the tuple (x, a, v, π, t, ρ) an extractor reads off one event:
 // entity, attribute, value, polarity, time and source role, with its ids.

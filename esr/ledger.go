@@ -16,7 +16,7 @@ const (
 	SetAside
 )
 
-var atomStatusNames = [...]string{"LIVE", "DEPRECATED", "REFINED", "SET_ASIDE"}
+var atomStatusNames = [...]string{StatusLive, StatusDeprecated, StatusRefined, StatusSetAside}
 
 func (s AtomStatus) String() string { return atomStatusNames[s] }
 
@@ -117,12 +117,12 @@ func (l *KeyLedger) Unresolved() bool {
 // still abstains on disagreeing values, because it is d-blind).
 func (l *KeyLedger) StatusText() string {
 	if l.MechanismOff {
-		return "neutral"
+		return StatusNeutral
 	}
 	if l.Unresolved() {
-		return "unresolved"
+		return KeyStatusUnresolved
 	}
-	return "ok"
+	return KeyStatusOK
 }
 
 // Snapshot is the value in force: the value of M, or ABSTAIN when M is

@@ -42,9 +42,9 @@ func MustTime(s string) Time {
 // Date formats t as YYYY-MM-DD, the form renders show.
 func (t Time) Date() string {
 	if t.IsZero() {
-		return "unknown"
+		return UnknownTime
 	}
-	return t.Format("2006-01-02")
+	return t.Format(DateLayout)
 }
 
 // String is RFC 3339 in UTC.

@@ -25,19 +25,23 @@ type FormatVariant struct {
 // the dated d-blind control, then the compact ledger against the dateless
 // d-blind control (how much of the render term is "dates visible at all").
 var FormatVariants = []FormatVariant{
-	{"compact", "compact", memory.FactsDated},
-	{"verbose", "verbose", memory.FactsDated},
-	{"minimal", "minimal", memory.FactsDated},
-	{"json", "json", memory.FactsDated},
-	{"compact vs dateless d-blind", "compact", memory.FactsDateless},
+	{memory.LedgerCompact, memory.LedgerCompact, memory.FactsDated},
+	{memory.LedgerVerbose, memory.LedgerVerbose, memory.FactsDated},
+	{memory.LedgerMinimal, memory.LedgerMinimal, memory.FactsDated},
+	{memory.LedgerJSON, memory.LedgerJSON, memory.FactsDated},
+	{datelessVariant, memory.LedgerCompact, memory.FactsDateless},
 }
+
+// datelessVariant names the compact ledger against the dateless d-blind
+// control.
+const datelessVariant = memory.LedgerCompact + " vs dateless d-blind"
 
 // FormatCondition labels rows of one format variant.
 func FormatCondition(f string) string { return "format=" + f }
 
 // paperFormatNames are the paper's Table 17 column names.
-var paperFormatNames = map[string]string{"compact": "COMP", "verbose": "VERB", "minimal": "MIN", "json": "JSON",
-	"compact vs dateless d-blind": "not in the paper"}
+var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.LedgerVerbose: "VERB", memory.LedgerMinimal: "MIN",
+	memory.LedgerJSON: "JSON", datelessVariant: "not in the paper"}
 
 // Table17ByFamily is the render-format ablation per format and family:
 // RevisionLedger − GraphRAG+abstain on reverted-revert and its split into

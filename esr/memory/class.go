@@ -76,8 +76,16 @@ type Options struct {
 	LedgerFormat string
 }
 
+// Ledger formats of fine-ledger and render-only (Options.LedgerFormat).
+const (
+	LedgerCompact = "compact"
+	LedgerVerbose = "verbose"
+	LedgerMinimal = "minimal"
+	LedgerJSON    = "json"
+)
+
 // LedgerFormats are the formats LedgerFormat accepts, default first.
-var LedgerFormats = []string{"compact", "verbose", "minimal", "json"}
+var LedgerFormats = []string{LedgerCompact, LedgerVerbose, LedgerMinimal, LedgerJSON}
 
 // Fact formats of graphrag-abstain (Options.FactFormat), default first.
 const (

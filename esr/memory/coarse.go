@@ -1,7 +1,6 @@
 package memory
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
@@ -198,9 +197,12 @@ func (c *coarseState) Answer(q esr.Query) esr.Answer {
 
 // graphitiFact is one rendered fact in Graphiti's JSON shape.
 type graphitiFact struct {
-	Fact      string `json:"fact"`
-	ValidAt   string `json:"valid_at"`
-	InvalidAt string `json:"invalid_at"`
+	Fact, ValidAt, InvalidAt string
+}
+
+// json writes f as {esr.JSONFact, esr.JSONValidAt, esr.JSONInvalidAt}.
+func (f graphitiFact) json() []byte {
+	return jsonObject(field{esr.JSONFact, f.Fact}, field{esr.JSONValidAt, f.ValidAt}, field{esr.JSONInvalidAt, f.InvalidAt})
 }
 
 // Render lists the kept facts as Graphiti-style JSON objects
@@ -218,7 +220,7 @@ func (c *coarseState) Render(esr.Query) string {
 			f := graphitiFact{
 				Fact:      ck.key.Entity + " " + ck.key.Attribute + " is " + a.Display(),
 				ValidAt:   stamp(a.Timestamp),
-				InvalidAt: "present",
+				InvalidAt: esr.OpenPresent,
 			}
 			if e.closedBy >= 0 {
 				f.InvalidAt = stamp(c.atoms[e.closedBy].Timestamp)
@@ -233,8 +235,7 @@ func (c *coarseState) Render(esr.Query) string {
 		if n > 0 {
 			b.WriteString(",\n ")
 		}
-		js, _ := json.Marshal(facts[i])
-		b.Write(js)
+		b.Write(facts[i].json())
 	}
 	b.WriteString("]\n")
 	return b.String()
@@ -244,7 +245,7 @@ func (c *coarseState) Rows() []Row {
 	rows := make([]Row, 0, len(c.keys))
 	for _, ck := range c.keys {
 		r := Row{StreamID: c.stream.ID, Entity: ck.key.Entity, Attribute: ck.key.Attribute,
-			Status: "ok", Current: []string{}, Support: []string{}, Deprecated: []string{},
+			Status: esr.KeyStatusOK, Current: []string{}, Support: []string{}, Deprecated: []string{},
 			History: []esr.HistoryEntry{}}
 		seen := map[string]bool{}
 		live := ck.live(c.atoms)
@@ -258,7 +259,7 @@ func (c *coarseState) Rows() []Row {
 			r.ValidSince = live[len(live)-1].Timestamp
 		}
 		if len(r.Current) > 1 {
-			r.Status = "unresolved"
+			r.Status = esr.KeyStatusUnresolved
 		}
 		for _, e := range ck.edges {
 			a := &c.atoms[e.atom]

@@ -11,5 +11,5 @@ type deployed struct {
 }
 
 func (d deployed) Render(q esr.Query) string {
-	return d.State.Render(q) + "\nraw events (newest first):\n" + eventLines(d.stream.Events)
+	return d.State.Render(q) + "\n" + esr.DeployedMarker + "\n" + eventLines(d.stream.Events)
 }

@@ -175,7 +175,7 @@ func (e *execState) Answer(q esr.Query) esr.Answer {
 func (e *execState) Rows() []Row {
 	var out []Row
 	for _, k := range keysOfRows(e.rows) {
-		r := Row{StreamID: e.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: "ok",
+		r := Row{StreamID: e.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
 			Current: []string{}, Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		for _, x := range e.keyRows(k) {
 			if rowLive(x) {
@@ -189,7 +189,7 @@ func (e *execState) Rows() []Row {
 			r.History = append(r.History, esr.HistoryEntry{Value: x.Value, ValidAt: x.ValidAt, InvalidAt: x.InvalidAt})
 		}
 		if len(r.Current) > 1 {
-			r.Status = "unresolved"
+			r.Status = esr.KeyStatusUnresolved
 		}
 		out = append(out, r)
 	}

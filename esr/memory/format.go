@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"encoding/json"
 	"hash/fnv"
 	"sort"
 	"strings"
@@ -12,12 +13,35 @@ import (
 // midnight UTC, so same-day events keep a visible order.
 func stamp(t esr.Time) string {
 	if t.IsZero() {
-		return "unknown"
+		return esr.UnknownTime
 	}
 	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
-		return t.Format("2006-01-02")
+		return t.Format(esr.DateLayout)
 	}
-	return t.Format("2006-01-02 15:04")
+	return t.Format(esr.MinuteLayout)
+}
+
+// field is one key and value of a JSON object a render writes.
+type field struct {
+	key   string
+	value any
+}
+
+// jsonObject writes fields as one JSON object in the given order, byte for
+// byte as encoding/json writes a struct with those tags ({"k":v,...}, no
+// spaces, HTML escaped): the keys are the render vocabulary's names (esr),
+// which a struct tag could not name.
+func jsonObject(fields ...field) []byte {
+	b := []byte{'{'}
+	for i, f := range fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(f.key)
+		v, _ := json.Marshal(f.value)
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	return append(b, '}')
 }
 
 // firstSentence is the event text up to its first sentence end, at most max
@@ -87,8 +111,8 @@ func hashOrder(ids []string, hash func(string) uint64) []int {
 	return idx
 }
 
-// table lays out rows as "a | b | c" with every column padded to its widest
-// cell, the last column unpadded.
+// table lays out rows as "a | b | c" (esr.CellSep) with every column padded
+// to its widest cell, the last column unpadded.
 func table(rows [][]string) string {
 	if len(rows) == 0 {
 		return ""
@@ -105,7 +129,7 @@ func table(rows [][]string) string {
 	for _, r := range rows {
 		for j, c := range r {
 			if j > 0 {
-				b.WriteString(" | ")
+				b.WriteString(" " + esr.CellSep + " ")
 			}
 			b.WriteString(c)
 			if j < len(r)-1 {
@@ -117,8 +141,9 @@ func table(rows [][]string) string {
 	return b.String()
 }
 
-// eventLines renders events newest first as "[id date] text" lines, the
-// layout of the paper's Figure 1 retrieved-text panel.
+// eventLines renders events newest first as "[id date] text" lines
+// (esr.EventOpen, esr.EventClose), the layout of the paper's Figure 1
+// retrieved-text panel.
 func eventLines(events []esr.Event) string {
 	idx := make([]int, len(events))
 	for i := range idx {
@@ -134,7 +159,7 @@ func eventLines(events []esr.Event) string {
 	var b strings.Builder
 	for _, i := range idx {
 		e := &events[i]
-		b.WriteString("[" + e.ID + " " + stamp(e.Timestamp) + "] ")
+		b.WriteString(esr.EventOpen + e.ID + " " + stamp(e.Timestamp) + esr.EventClose + " ")
 		b.WriteString(strings.Join(strings.Fields(e.Text), " "))
 		b.WriteByte('\n')
 	}

@@ -1,7 +1,6 @@
 package memory
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 
@@ -389,12 +388,13 @@ func (g *graphitiState) Answer(q esr.Query) esr.Answer {
 }
 
 // graphitiStamp writes a time as Python's str(datetime) of an aware UTC
-// datetime: "2024-03-01 00:00:00+00:00".
+// datetime: "2024-03-01 00:00:00+00:00" (esr.GraphitiTimeLayout); the zero
+// time as str(None).
 func graphitiStamp(t esr.Time) string {
 	if t.IsZero() {
 		return "None"
 	}
-	return t.Format("2006-01-02 15:04:05") + "+00:00"
+	return t.UTC().Format(esr.GraphitiTimeLayout)
 }
 
 // shown lists the (key, edge) positions the render shows.
@@ -419,8 +419,8 @@ func (g *graphitiState) shown() (keys, edges []int) {
 // ATTRIBUTES"), not LLM-written. Communities are omitted (none are built).
 func (g *graphitiState) Render(esr.Query) string {
 	var b strings.Builder
-	b.WriteString("FACTS and ENTITIES are context for the conversation. Each fact holds from its valid_at to its invalid_at;\n")
-	b.WriteString("a fact whose invalid_at is \"Present\" is still valid.\n<FACTS>\n[\n")
+	b.WriteString("FACTS and ENTITIES are context for the conversation. Each fact holds from its " + esr.JSONValidAt + " to its " + esr.JSONInvalidAt + ";\n")
+	b.WriteString("a fact whose " + esr.JSONInvalidAt + " is \"" + esr.GraphitiPresent + "\" is still valid.\n" + esr.GraphitiFactsOpen + "\n[\n")
 	ks, es := g.shown()
 	ids := make([]string, len(ks))
 	for n := range ks {
@@ -429,17 +429,12 @@ func (g *graphitiState) Render(esr.Query) string {
 	episodes := map[string]bool{}
 	for n, i := range unordered(ids) {
 		e := &g.keys[ks[i]].edges[es[i]]
-		inv := "Present"
+		inv := esr.GraphitiPresent
 		if !e.invalidAt.IsZero() {
 			inv = graphitiStamp(e.invalidAt)
 		}
-		js, _ := json.Marshal(struct {
-			Fact      string `json:"fact"`
-			ValidAt   string `json:"valid_at"`
-			InvalidAt string `json:"invalid_at"`
-		}{g.texts[e.atom], graphitiStamp(e.validAt), inv})
 		b.WriteString("  ")
-		b.Write(js)
+		b.Write(graphitiFact{g.texts[e.atom], graphitiStamp(e.validAt), inv}.json())
 		if n < len(ks)-1 {
 			b.WriteByte(',')
 		}
@@ -448,7 +443,7 @@ func (g *graphitiState) Render(esr.Query) string {
 			episodes[ep] = true
 		}
 	}
-	b.WriteString("]\n</FACTS>\n<ENTITIES>\n[\n")
+	b.WriteString("]\n" + esr.GraphitiFactsClose + "\n" + esr.GraphitiEntitiesOpen + "\n[\n")
 	var ents []string
 	attrs := map[string][]string{}
 	for _, gk := range g.keys {
@@ -458,18 +453,14 @@ func (g *graphitiState) Render(esr.Query) string {
 		attrs[gk.key.Entity] = append(attrs[gk.key.Entity], gk.key.Attribute)
 	}
 	for n, ent := range ents {
-		js, _ := json.Marshal(struct {
-			Name    string `json:"entity_name"`
-			Summary string `json:"summary"`
-		}{ent, "facts about: " + strings.Join(attrs[ent], ", ")})
 		b.WriteString("  ")
-		b.Write(js)
+		b.Write(jsonObject(field{esr.JSONEntityName, ent}, field{esr.JSONSummary, "facts about: " + strings.Join(attrs[ent], ", ")}))
 		if n < len(ents)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("]\n</ENTITIES>\n<EPISODES>\n[\n")
+	b.WriteString("]\n" + esr.GraphitiEntitiesClose + "\n" + esr.GraphitiEpisodesOpen + "\n[\n")
 	var eps []string
 	for i := range g.stream.Events {
 		if episodes[g.stream.Events[i].ID] {
@@ -478,25 +469,22 @@ func (g *graphitiState) Render(esr.Query) string {
 	}
 	for n, i := range unordered(eps) {
 		ev := g.stream.Event(eps[i])
-		js, _ := json.Marshal(struct {
-			Source  string `json:"source_description"`
-			Content string `json:"content"`
-		}{"event " + ev.ID + " (" + ev.Kind + ")", strings.Join(strings.Fields(ev.Text), " ")})
 		b.WriteString("  ")
-		b.Write(js)
+		b.Write(jsonObject(field{esr.JSONSourceDescription, esr.EpisodeSource + ev.ID + " (" + ev.Kind + ")"},
+			field{esr.JSONContent, strings.Join(strings.Fields(ev.Text), " ")}))
 		if n < len(eps)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("]\n</EPISODES>\n")
+	b.WriteString("]\n" + esr.GraphitiEpisodesClose + "\n")
 	return b.String()
 }
 
 func (g *graphitiState) Rows() []Row {
 	rows := make([]Row, 0, len(g.keys))
 	for _, gk := range g.keys {
-		r := Row{StreamID: g.stream.ID, Entity: gk.key.Entity, Attribute: gk.key.Attribute, Status: "ok",
+		r := Row{StreamID: g.stream.ID, Entity: gk.key.Entity, Attribute: gk.key.Attribute, Status: esr.KeyStatusOK,
 			Current: nonNil(g.liveValues(gk)), Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		for _, e := range gk.edges {
 			a := &g.atoms[e.atom]

@@ -105,18 +105,18 @@ func (g *groupState) Answer(q esr.Query) esr.Answer {
 func (g *groupState) Render(esr.Query) string {
 	var b strings.Builder
 	if g.abstain {
-		if g.dateless {
-			b.WriteString("-----Facts-----\nid|entity|attribute|value\n")
-		} else {
-			b.WriteString("-----Facts-----\nid|entity|attribute|value|time\n")
+		cols := []string{esr.ColID, esr.ColEntity, esr.ColAttribute, esr.ColValue}
+		if !g.dateless {
+			cols = append(cols, esr.ColTime)
 		}
+		b.WriteString(esr.FactsHeading + "\n" + strings.Join(cols, esr.CellSep) + "\n")
 		for _, k := range g.keys {
 			atoms := g.atoms[k]
 			for _, i := range seededOrder(g.seed, g.stream.ID+"\x00"+k.String(), atomIDs(atoms)) {
 				a := atoms[i]
-				b.WriteString(a.ID + "|" + a.Entity + "|" + a.Attribute + "|" + a.Display())
+				b.WriteString(a.ID + esr.CellSep + a.Entity + esr.CellSep + a.Attribute + esr.CellSep + a.Display())
 				if !g.dateless {
-					b.WriteString("|" + stamp(a.Timestamp))
+					b.WriteString(esr.CellSep + stamp(a.Timestamp))
 				}
 				b.WriteByte('\n')
 			}
@@ -124,25 +124,33 @@ func (g *groupState) Render(esr.Query) string {
 		return b.String()
 	}
 	for _, k := range g.keys {
-		b.WriteString("## " + k.String() + "\n| id | value |\n|---|---|\n")
+		b.WriteString(esr.GroupHeading + k.String() + "\n" + markdownRow(esr.ColID, esr.ColValue) + markdownRule)
 		atoms := g.atoms[k]
 		for _, i := range unordered(atomIDs(atoms)) {
-			b.WriteString("| " + atoms[i].ID + " | " + atoms[i].Display() + " |\n")
+			b.WriteString(markdownRow(atoms[i].ID, atoms[i].Display()))
 		}
 		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
+// markdownRow writes the markdown table row "| a | b |" and a newline.
+func markdownRow(a, b string) string {
+	return esr.CellSep + " " + a + " " + esr.CellSep + " " + b + " " + esr.CellSep + "\n"
+}
+
+// markdownRule is the rule under a two-column markdown header.
+const markdownRule = esr.CellSep + "---" + esr.CellSep + "---" + esr.CellSep + "\n"
+
 func (g *groupState) Rows() []Row {
 	rows := make([]Row, 0, len(g.keys))
 	for _, k := range g.keys {
 		atoms := g.atoms[k]
 		order, _, rep := valueCounts(atoms)
-		r := Row{StreamID: g.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: "ok",
+		r := Row{StreamID: g.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
 			Current: []string{}, Support: atomIDs(atoms), Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		if len(order) > 1 && g.abstain {
-			r.Status = "unresolved"
+			r.Status = esr.KeyStatusUnresolved
 		}
 		ans := g.Answer(esr.Query{Type: esr.Snapshot, Key: k})
 		if ans.Abstain {

@@ -35,12 +35,13 @@ func (l *latestState) Answer(q esr.Query) esr.Answer {
 	return esr.Says(a.Display())
 }
 
-// Render is one line per key: "entity / attribute: value (as of date)".
+// Render is one line per key: "entity / attribute: value (as of date)"
+// (esr.LatestSep, esr.LatestAsOf, esr.LatestEnd).
 func (l *latestState) Render(esr.Query) string {
 	var b strings.Builder
 	for _, k := range l.keys {
 		a := l.latest[k]
-		b.WriteString(k.String() + ": " + a.Display() + " (as of " + stamp(a.Timestamp) + ")\n")
+		b.WriteString(k.String() + esr.LatestSep + a.Display() + esr.LatestAsOf + stamp(a.Timestamp) + esr.LatestEnd + "\n")
 	}
 	return b.String()
 }
@@ -49,7 +50,7 @@ func (l *latestState) Rows() []Row {
 	rows := make([]Row, 0, len(l.keys))
 	for _, k := range l.keys {
 		a := l.latest[k]
-		rows = append(rows, Row{StreamID: l.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: "ok",
+		rows = append(rows, Row{StreamID: l.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
 			Current: []string{a.Display()}, ValidSince: a.Timestamp, Support: []string{a.ID},
 			Deprecated: []string{}, History: []esr.HistoryEntry{}})
 	}

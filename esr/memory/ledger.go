@@ -1,7 +1,6 @@
 package memory
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 
@@ -52,9 +51,9 @@ func (l *ledgerState) Answer(q esr.Query) esr.Answer {
 		return kl.LastChange()
 	}
 	switch l.status(kl) {
-	case "unresolved":
+	case esr.KeyStatusUnresolved:
 		return esr.Abstain
-	case "ok":
+	case esr.KeyStatusOK:
 		if kl.Unresolved() { // forced ok: the newest active value
 			return esr.Says(kl.Atoms[kl.Active[len(kl.Active)-1]].Display())
 		}
@@ -63,7 +62,8 @@ func (l *ledgerState) Answer(q esr.Query) esr.Answer {
 }
 
 // Render shows every key as a time-ordered table (newest first) of
-// time | event | value | status, then the event-id index. With the
+// time | event | value | status, then the event-id index (the vocabulary is
+// esr's: esr.LedgerKeyLabel, esr.ColTime, esr.StatusLive, ...). With the
 // mechanism off every status reads "neutral"; nothing else differs.
 func (l *ledgerState) Render(esr.Query) string {
 	return renderLedger(l.stream, l.ledger, l.status, l.format)
@@ -74,11 +74,11 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 	var b strings.Builder
 	used := map[string]bool{}
 	for _, kl := range ledger.Keys {
-		status := "neutral"
+		status := esr.StatusNeutral
 		if mechanism {
 			status = statusOf(kl)
 		}
-		b.WriteString("key: " + kl.Key.String() + "   status: " + status + "\n")
+		b.WriteString(esr.LedgerKeyLabel + kl.Key.String() + "   " + esr.LedgerStatusLabel + status + "\n")
 		order := make([]int, len(kl.Atoms))
 		for i := range order {
 			order[i] = i
@@ -90,12 +90,12 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 			}
 			return order[x] > order[y]
 		})
-		rows := [][]string{{"time", "event", "value", "status"}}
+		rows := [][]string{{esr.ColTime, esr.ColEvent, esr.ColValue, esr.ColStatus}}
 		for _, i := range order {
 			a := kl.Atoms[i]
-			cell := "neutral"
+			cell := esr.StatusNeutral
 			if mechanism {
-				cell = rowStatus(kl.Status[i])
+				cell = esr.StatusCell(kl.Status[i])
 			}
 			rows = append(rows, []string{stamp(a.Timestamp), a.EventID, a.Display(), cell})
 			used[a.EventID] = true
@@ -103,7 +103,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 		b.WriteString(formatRows(rows, format))
 		b.WriteByte('\n')
 	}
-	b.WriteString("events:")
+	b.WriteString(esr.LedgerEventsLabel)
 	first := true
 	for i := range s.Events {
 		e := &s.Events[i]
@@ -118,19 +118,6 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 	}
 	b.WriteByte('\n')
 	return b.String()
-}
-
-// rowStatus is the status cell of an atom's row in the fine-ledger render.
-func rowStatus(s esr.AtomStatus) string {
-	switch s {
-	case esr.Live:
-		return "LIVE"
-	case esr.Deprecated:
-		return "DEPRECATED"
-	case esr.Refined:
-		return "REFINED"
-	}
-	return "UNRELATED"
 }
 
 func (l *ledgerState) Rows() []Row {
@@ -163,25 +150,19 @@ func nonNil(s []string) []string {
 func formatRows(rows [][]string, format string) string {
 	var b strings.Builder
 	switch format {
-	case "verbose":
+	case LedgerVerbose:
 		for _, r := range rows[1:] {
-			b.WriteString("On " + r[0] + ", event " + r[1] + " recorded the value " + r[2] + "; status " + r[3] + ".\n")
+			b.WriteString(esr.VerboseOn + r[0] + esr.VerboseEvent + r[1] + esr.VerboseValue + r[2] + esr.VerboseStatus + r[3] + esr.VerboseEnd + "\n")
 		}
-	case "minimal":
-		min := [][]string{{"value", "status"}}
+	case LedgerMinimal:
+		min := [][]string{{esr.ColValue, esr.ColStatus}}
 		for _, r := range rows[1:] {
 			min = append(min, []string{r[2], r[3]})
 		}
 		b.WriteString(table(min))
-	case "json":
+	case LedgerJSON:
 		for _, r := range rows[1:] {
-			js, _ := json.Marshal(struct {
-				Time   string `json:"time"`
-				Event  string `json:"event"`
-				Value  string `json:"value"`
-				Status string `json:"status"`
-			}{r[0], r[1], r[2], r[3]})
-			b.Write(js)
+			b.Write(jsonObject(field{esr.ColTime, r[0]}, field{esr.ColEvent, r[1]}, field{esr.ColValue, r[2]}, field{esr.ColStatus, r[3]}))
 			b.WriteByte('\n')
 		}
 	default:

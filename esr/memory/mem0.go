@@ -4,7 +4,6 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -259,8 +258,9 @@ func (m *mem0State) Answer(q esr.Query) esr.Answer {
 	return esr.Abstain
 }
 
-// mem0Stamp writes a time as Python's isoformat() of an aware UTC datetime.
-func mem0Stamp(t esr.Time) string { return t.Format("2006-01-02T15:04:05") + "+00:00" }
+// mem0Stamp writes a time as Python's isoformat() of an aware UTC datetime
+// (esr.Mem0TimeLayout).
+func mem0Stamp(t esr.Time) string { return t.UTC().Format(esr.Mem0TimeLayout) }
 
 // Render is the search result: {"results": [...]}, one memory per line,
 // in an order that carries no time information (search ranks by score).
@@ -274,34 +274,27 @@ func (m *mem0State) Render(esr.Query) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("{\"results\": [\n")
+	b.WriteString(esr.Mem0Open + "\n")
 	for n, i := range unordered(ids) {
 		x := live[i]
 		text := m.texts[x.atom]
-		js, _ := json.Marshal(struct {
-			ID        string  `json:"id"`
-			Memory    string  `json:"memory"`
-			Hash      string  `json:"hash"`
-			Metadata  *string `json:"metadata"`
-			CreatedAt string  `json:"created_at"`
-			UpdatedAt string  `json:"updated_at"`
-			UserID    string  `json:"user_id"`
-		}{x.id, text, fmt.Sprintf("%x", md5.Sum([]byte(text))), nil, mem0Stamp(x.createdAt), mem0Stamp(x.updatedAt), m.stream.ID})
 		b.WriteString("  ")
-		b.Write(js)
+		b.Write(jsonObject(field{esr.JSONID, x.id}, field{esr.JSONMemory, text}, field{esr.JSONHash, fmt.Sprintf("%x", md5.Sum([]byte(text)))},
+			field{esr.JSONMetadata, nil}, field{esr.JSONCreatedAt, mem0Stamp(x.createdAt)}, field{esr.JSONUpdatedAt, mem0Stamp(x.updatedAt)},
+			field{esr.JSONUserID, m.stream.ID}))
 		if n < len(live)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("]}\n")
+	b.WriteString(esr.Mem0Close + "\n")
 	return b.String()
 }
 
 func (m *mem0State) Rows() []Row {
 	rows := make([]Row, 0, len(m.keys))
 	for _, k := range m.keys {
-		r := Row{StreamID: m.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: "ok",
+		r := Row{StreamID: m.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
 			Current: nonNil(m.liveValues(k)), Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		for _, x := range m.mems {
 			if x.key != k {

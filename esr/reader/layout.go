@@ -1,7 +1,6 @@
 package reader
 
 import (
-	"encoding/json"
 	"regexp"
 	"strings"
 	"time"
@@ -15,7 +14,9 @@ import (
 // without any access to the memory's state. Each line kind is recognised on
 // its own, so truncated renders (a token budget) and mixed renders (the
 // deployed variant: a structured render, then "raw events (newest first):"
-// and the events) parse as far as they go.
+// and the events) parse as far as they go. Every word and marker it looks
+// for is the render vocabulary of package esr (esr/render.go), the one the
+// writers use.
 
 // record is one value the reader saw for a key.
 type record struct {
@@ -23,8 +24,9 @@ type record struct {
 	value   string
 	time    esr.Time // the visible time (ledger time, valid_at, event date)
 	hasTime bool
-	// status is the row's status cell (LIVE, DEPRECATED, REFINED,
-	// UNRELATED, neutral), or "" when the layout has none.
+	// status is the row's status cell (esr.StatusLive, StatusDeprecated,
+	// StatusRefined, StatusUnrelated, StatusNeutral), or "" when the layout
+	// has none.
 	status string
 	// live is what a status-reading reader learns: 1 in force (LIVE, or
 	// invalid_at "present"), -1 closed (DEPRECATED, REFINED, UNRELATED, or a
@@ -53,22 +55,28 @@ type view struct {
 	layouts   []string          // layouts recognised, in order of first sight
 }
 
-// DeployedMarker is the line the deployed variant puts between the
-// structured render and the raw events (esr/memory, deployed.go).
-const DeployedMarker = "raw events (newest first):"
-
+// The line patterns, built from the render vocabulary (quote makes a word
+// a literal).
 var (
-	eventLineRE  = regexp.MustCompile(`^\[(\S+) ([0-9]{4}-[0-9]{2}-[0-9]{2}(?: [0-9]{2}:[0-9]{2})?|unknown)\] ?(.*)$`)
-	latestLineRE = regexp.MustCompile(`^(.+?) / (.+?): (.*) \(as of ([^()]*)\)$`)
-	keyLineRE    = regexp.MustCompile(`^key: (.+?)\s+status: (\S+)\s*$`)
+	quote = regexp.QuoteMeta
+	// stampRE is a rendered time: esr.DateLayout, optionally with the
+	// minutes of esr.MinuteLayout.
+	stampRE      = `[0-9]{4}-[0-9]{2}-[0-9]{2}(?: [0-9]{2}:[0-9]{2})?`
+	eventLineRE  = regexp.MustCompile(`^` + quote(esr.EventOpen) + `(\S+) (` + stampRE + `|` + quote(esr.UnknownTime) + `)` + quote(esr.EventClose) + ` ?(.*)$`)
+	latestLineRE = regexp.MustCompile(`^(.+?)` + quote(esr.KeySep) + `(.+?)` + quote(esr.LatestSep) + `(.*)` + quote(esr.LatestAsOf) + `([^()]*)` + quote(esr.LatestEnd) + `$`)
+	keyLineRE    = regexp.MustCompile(`^` + quote(esr.LedgerKeyLabel) + `(.+?)\s+` + quote(esr.LedgerStatusLabel) + `(\S+)\s*$`)
 	// verboseRowRE is a ledger row in the "verbose" format.
-	verboseRowRE = regexp.MustCompile(`^On (\S+(?: [0-9]{2}:[0-9]{2})?), event (\S+) recorded the value (.*); status (\S+)\.$`)
+	verboseRowRE = regexp.MustCompile(`^` + quote(esr.VerboseOn) + `(\S+(?: [0-9]{2}:[0-9]{2})?)` + quote(esr.VerboseEvent) + `(\S+)` +
+		quote(esr.VerboseValue) + `(.*)` + quote(esr.VerboseStatus) + `(\S+)` + quote(esr.VerboseEnd) + `$`)
+	// jsonRowPrefix opens a ledger row in the "json" format.
+	jsonRowPrefix = `{"` + esr.ColTime + `":`
+	// The fact table's header rows, dateless and dated (compacted).
+	factHeader      = strings.Join([]string{esr.ColID, esr.ColEntity, esr.ColAttribute, esr.ColValue}, esr.CellSep)
+	datedFactHeader = factHeader + esr.CellSep + esr.ColTime
+	// paddedSep joins the cells of a value the table split (a value that
+	// holds the separator).
+	paddedSep = " " + esr.CellSep + " "
 )
-
-// jsonRow is a ledger row in the "json" format.
-type jsonRow struct {
-	Time, Event, Value, Status string
-}
 
 // parseRender reads text into a view. question is used only to split
 // Graphiti-style facts ("ENTITY ATTRIBUTE is VALUE") into key and value.
@@ -102,7 +110,7 @@ func parseRender(text string) *view {
 			continue
 		}
 		pos++
-		if trim == DeployedMarker {
+		if trim == esr.DeployedMarker {
 			mode = none
 			continue
 		}
@@ -124,7 +132,7 @@ func parseRender(text string) *view {
 			mode = ledgerTable
 			continue
 		}
-		if c := splitCells(trim, "|"); curKey != "" && len(c) == 2 && c[0] == "value" && c[1] == "status" {
+		if c := splitCells(trim, esr.CellSep); curKey != "" && len(c) == 2 && c[0] == esr.ColValue && c[1] == esr.ColStatus {
 			mode = minimalTable
 			continue
 		}
@@ -136,31 +144,32 @@ func parseRender(text string) *view {
 				v.records = append(v.records, r)
 				continue
 			}
-			var jr jsonRow
-			if strings.HasPrefix(trim, `{"time":`) && json.Unmarshal([]byte(trim), &jr) == nil {
-				r := record{key: curKey, id: jr.Event, value: jr.Value, status: jr.Status, pos: pos}
-				r.time, r.hasTime = parseStamp(jr.Time)
-				r.live = statusLive(r.status)
-				v.records = append(v.records, r)
-				continue
+			if strings.HasPrefix(trim, jsonRowPrefix) {
+				if jr, ok := jsonStrings(trim, esr.ColTime, esr.ColEvent, esr.ColValue, esr.ColStatus); ok {
+					r := record{key: curKey, id: jr[1], value: jr[2], status: jr[3], pos: pos}
+					r.time, r.hasTime = parseStamp(jr[0])
+					r.live = statusLive(r.status)
+					v.records = append(v.records, r)
+					continue
+				}
 			}
 		}
-		if strings.HasPrefix(trim, "events:") {
+		if strings.HasPrefix(trim, esr.LedgerEventsLabel) {
 			mode = none
 			continue
 		}
-		if trim == "-----Facts-----" {
+		if trim == esr.FactsHeading {
 			saw("facts")
 			continue
 		}
-		if h := compact(trim); h == "id|entity|attribute|value" || h == "id|entity|attribute|value|time" {
+		if h := compact(trim); h == factHeader || h == datedFactHeader {
 			saw("facts")
-			mode, factTime = factTable, strings.HasSuffix(h, "|time")
+			mode, factTime = factTable, h == datedFactHeader
 			continue
 		}
-		if strings.HasPrefix(trim, "## ") {
+		if strings.HasPrefix(trim, esr.GroupHeading) {
 			saw("grouped")
-			curKey = strings.TrimSpace(trim[3:])
+			curKey = strings.TrimSpace(trim[len(esr.GroupHeading):])
 			mode = groupTable
 			continue
 		}
@@ -171,7 +180,7 @@ func parseRender(text string) *view {
 			saw("graphiti")
 			r := record{key: f.key, value: f.value, id: "", pos: pos}
 			r.time, r.hasTime = parseStamp(f.ValidAt)
-			if strings.EqualFold(strings.TrimSpace(f.InvalidAt), "present") {
+			if strings.EqualFold(strings.TrimSpace(f.InvalidAt), esr.OpenPresent) { // either spelling (esr.GraphitiPresent)
 				r.live = 1
 			} else if at, ok := parseStamp(f.InvalidAt); ok {
 				r.live, r.closedAt = -1, at
@@ -181,9 +190,9 @@ func parseRender(text string) *view {
 		}
 		switch mode {
 		case ledgerTable:
-			cells := splitCells(trim, "|")
+			cells := splitCells(trim, esr.CellSep)
 			if len(cells) >= 4 {
-				r := record{key: curKey, id: cells[1], value: strings.Join(cells[2:len(cells)-1], " | "),
+				r := record{key: curKey, id: cells[1], value: strings.Join(cells[2:len(cells)-1], paddedSep),
 					status: cells[len(cells)-1], pos: pos}
 				r.time, r.hasTime = parseStamp(cells[0])
 				r.live = statusLive(r.status)
@@ -191,40 +200,40 @@ func parseRender(text string) *view {
 			}
 			continue
 		case minimalTable:
-			cells := splitCells(trim, "|")
+			cells := splitCells(trim, esr.CellSep)
 			if len(cells) >= 2 {
-				r := record{key: curKey, value: strings.Join(cells[:len(cells)-1], " | "), status: cells[len(cells)-1], pos: pos}
+				r := record{key: curKey, value: strings.Join(cells[:len(cells)-1], paddedSep), status: cells[len(cells)-1], pos: pos}
 				r.live = statusLive(r.status)
 				v.records = append(v.records, r)
 			}
 			continue
 		case factTable:
-			parts := strings.SplitN(trim, "|", 4)
+			parts := strings.SplitN(trim, esr.CellSep, 4)
 			if len(parts) == 4 {
-				r := record{key: strings.TrimSpace(parts[1]) + " / " + strings.TrimSpace(parts[2]),
+				r := record{key: strings.TrimSpace(parts[1]) + esr.KeySep + strings.TrimSpace(parts[2]),
 					id: strings.TrimSpace(parts[0]), value: strings.TrimSpace(parts[3]), pos: pos}
 				if factTime {
-					if cut := strings.LastIndexByte(parts[3], '|'); cut >= 0 {
+					if cut := strings.LastIndex(parts[3], esr.CellSep); cut >= 0 {
 						r.value = strings.TrimSpace(parts[3][:cut])
-						r.time, r.hasTime = parseStamp(parts[3][cut+1:])
+						r.time, r.hasTime = parseStamp(parts[3][cut+len(esr.CellSep):])
 					}
 				}
 				v.records = append(v.records, r)
 			}
 			continue
 		case groupTable:
-			if strings.HasPrefix(trim, "|") {
-				cells := splitCells(strings.Trim(trim, "|"), "|")
-				if len(cells) >= 2 && !(cells[0] == "id" && cells[1] == "value") && strings.Trim(cells[0], "-: ") != "" {
+			if strings.HasPrefix(trim, esr.CellSep) {
+				cells := splitCells(strings.Trim(trim, esr.CellSep), esr.CellSep)
+				if len(cells) >= 2 && !(cells[0] == esr.ColID && cells[1] == esr.ColValue) && strings.Trim(cells[0], "-: ") != "" {
 					v.records = append(v.records, record{key: curKey, id: cells[0],
-						value: strings.Join(cells[1:], " | "), pos: pos})
+						value: strings.Join(cells[1:], paddedSep), pos: pos})
 				}
 				continue
 			}
 		}
 		if m := latestLineRE.FindStringSubmatch(trim); m != nil {
 			saw("latest")
-			r := record{key: m[1] + " / " + m[2], value: strings.TrimSpace(m[3]), pos: pos}
+			r := record{key: m[1] + esr.KeySep + m[2], value: strings.TrimSpace(m[3]), pos: pos}
 			r.time, r.hasTime = parseStamp(m[4])
 			v.records = append(v.records, r)
 			continue
@@ -244,8 +253,8 @@ func compact(s string) string {
 }
 
 func isLedgerHeader(s string) bool {
-	c := splitCells(s, "|")
-	return len(c) == 4 && c[0] == "time" && c[1] == "event" && c[2] == "value" && c[3] == "status"
+	c := splitCells(s, esr.CellSep)
+	return len(c) == 4 && c[0] == esr.ColTime && c[1] == esr.ColEvent && c[2] == esr.ColValue && c[3] == esr.ColStatus
 }
 
 // splitCells splits a table row on sep and trims each cell.
@@ -257,23 +266,26 @@ func splitCells(s, sep string) []string {
 	return parts
 }
 
+// statusLive is what a status cell says: 1 in force, -1 closed, 0 nothing
+// (StatusNeutral, or no status word).
 func statusLive(s string) int {
 	switch strings.ToUpper(s) {
-	case "LIVE":
+	case esr.StatusLive:
 		return 1
-	case "DEPRECATED", "REFINED", "UNRELATED", "SET_ASIDE":
+	case esr.StatusDeprecated, esr.StatusRefined, esr.StatusUnrelated, esr.StatusSetAside:
 		return -1
 	}
 	return 0
 }
 
-// parseStamp reads a rendered time ("2024-03-01", "2024-03-01 15:04").
+// parseStamp reads a rendered time ("2024-03-01", "2024-03-01 15:04", or a
+// deployed system's timestamp).
 func parseStamp(s string) (esr.Time, bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || s == "unknown" || s == "present" {
+	if s == "" || s == esr.UnknownTime || s == esr.OpenPresent {
 		return esr.Time{}, false
 	}
-	if t, err := time.Parse("2006-01-02 15:04", s); err == nil {
+	if t, err := time.Parse(esr.MinuteLayout, s); err == nil {
 		return esr.Time{Time: t.UTC()}, true
 	}
 	if t, ok := parseDeployedStamp(s); ok {
@@ -288,11 +300,8 @@ func parseStamp(s string) (esr.Time, bool) {
 
 // fact is one Graphiti-style fact line.
 type fact struct {
-	Fact      string `json:"fact"`
-	ValidAt   string `json:"valid_at"`
-	InvalidAt string `json:"invalid_at"`
-	key       string
-	value     string
+	Fact, ValidAt, InvalidAt string
+	key, value               string
 }
 
 // parseFactLine reads one line of a Graphiti-style JSON fact list
@@ -303,14 +312,14 @@ func parseFactLine(s string) (fact, bool) {
 	s = strings.TrimPrefix(s, "[")
 	s = strings.TrimSuffix(s, "]")
 	s = strings.TrimSuffix(strings.TrimSpace(s), ",")
-	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") || !strings.Contains(s, `"fact"`) {
+	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") || !strings.Contains(s, member(esr.JSONFact)) {
 		return fact{}, false
 	}
-	var f fact
-	if err := json.Unmarshal([]byte(s), &f); err != nil {
+	v, ok := jsonStrings(s, esr.JSONFact, esr.JSONValidAt, esr.JSONInvalidAt)
+	if !ok {
 		return fact{}, false
 	}
-	var ok bool
+	f := fact{Fact: v[0], ValidAt: v[1], InvalidAt: v[2]}
 	if f.key, f.value, ok = splitFact(f.Fact); !ok {
 		return fact{}, false
 	}

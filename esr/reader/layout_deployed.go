@@ -1,7 +1,6 @@
 package reader
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 
@@ -12,7 +11,8 @@ import (
 // graphiti.go and mem0.go) for the scripted readers:
 //
 //   - Graphiti's context string: its FACTS are JSON objects
-//     {"fact", "valid_at", "invalid_at"} read by parseFactLine (valid_at and
+//     {"fact", "valid_at", "invalid_at"} (the names are esr's render
+//     vocabulary, esr.JSONFact, ...) read by parseFactLine (valid_at and
 //     invalid_at in Python's str(datetime) form, "2024-03-01
 //     00:00:00+00:00", or "Present" for an open fact); ENTITIES lines carry
 //     no values; EPISODES lines {"source_description", "content"} are raw
@@ -24,10 +24,16 @@ import (
 
 // deployedMarkers are structural lines of those renders.
 var deployedMarkers = map[string]string{
-	"<FACTS>": "graphiti", "</FACTS>": "graphiti", "<ENTITIES>": "graphiti", "</ENTITIES>": "graphiti",
-	"<EPISODES>": "graphiti", "</EPISODES>": "graphiti", "<COMMUNITIES>": "graphiti", "</COMMUNITIES>": "graphiti",
-	`{"results": [`: "mem0", "]}": "mem0",
+	esr.GraphitiFactsOpen: "graphiti", esr.GraphitiFactsClose: "graphiti",
+	esr.GraphitiEntitiesOpen: "graphiti", esr.GraphitiEntitiesClose: "graphiti",
+	esr.GraphitiEpisodesOpen: "graphiti", esr.GraphitiEpisodesClose: "graphiti",
+	esr.GraphitiCommunitiesOpen: "graphiti", esr.GraphitiCommunitiesClose: "graphiti",
+	esr.Mem0Open: "mem0", esr.Mem0Close: "mem0",
 }
+
+// member is a JSON member name as it appears in a line ("memory" with its
+// quotes), for a cheap test before decoding.
+func member(name string) string { return `"` + name + `"` }
 
 // parseDeployedLine reads one line of a deployed-system render into v and
 // reports whether it was one.
@@ -41,42 +47,35 @@ func parseDeployedLine(v *view, trim string, pos int, saw func(string)) bool {
 		return false
 	}
 	switch {
-	case strings.Contains(s, `"memory"`):
-		var m struct {
-			Memory    string `json:"memory"`
-			CreatedAt string `json:"created_at"`
-			UpdatedAt string `json:"updated_at"`
-		}
-		if json.Unmarshal([]byte(s), &m) != nil {
+	case strings.Contains(s, member(esr.JSONMemory)):
+		m, ok := jsonStrings(s, esr.JSONMemory, esr.JSONCreatedAt, esr.JSONUpdatedAt)
+		if !ok {
 			return false
 		}
-		key, value, ok := splitFact(m.Memory)
+		key, value, ok := splitFact(m[0])
 		if !ok {
 			return false
 		}
 		saw("mem0")
 		r := record{key: key, value: value, pos: pos}
-		if r.time, r.hasTime = parseStamp(m.UpdatedAt); !r.hasTime {
-			r.time, r.hasTime = parseStamp(m.CreatedAt)
+		if r.time, r.hasTime = parseStamp(m[2]); !r.hasTime {
+			r.time, r.hasTime = parseStamp(m[1])
 		}
 		v.records = append(v.records, r)
 		return true
-	case strings.Contains(s, `"source_description"`):
-		var e struct {
-			Source  string `json:"source_description"`
-			Content string `json:"content"`
-		}
-		if json.Unmarshal([]byte(s), &e) != nil {
+	case strings.Contains(s, member(esr.JSONSourceDescription)):
+		e, ok := jsonStrings(s, esr.JSONSourceDescription, esr.JSONContent)
+		if !ok {
 			return false
 		}
 		saw("episodes")
-		id := strings.TrimPrefix(e.Source, "event ")
+		id := strings.TrimPrefix(e[0], esr.EpisodeSource)
 		if j := strings.IndexByte(id, ' '); j >= 0 {
 			id = id[:j]
 		}
-		v.events = append(v.events, eventLine{id: id, text: e.Content, pos: pos})
+		v.events = append(v.events, eventLine{id: id, text: e[1], pos: pos})
 		return true
-	case strings.Contains(s, `"entity_name"`):
+	case strings.Contains(s, member(esr.JSONEntityName)):
 		saw("entities")
 		return true
 	}
@@ -87,7 +86,7 @@ func parseDeployedLine(v *view, trim string, pos int, saw func(string)) bool {
 // str(datetime) ("2024-03-01 00:00:00+00:00") and isoformat()
 // ("2024-03-01T00:00:00+00:00").
 func parseDeployedStamp(s string) (esr.Time, bool) {
-	for _, layout := range []string{"2006-01-02 15:04:05-07:00", "2006-01-02T15:04:05-07:00", time.RFC3339Nano} {
+	for _, layout := range []string{esr.GraphitiTimeLayout, esr.Mem0TimeLayout, time.RFC3339Nano} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return esr.Time{Time: t.UTC()}, true
 		}

@@ -430,11 +430,11 @@ func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAb
 				break
 			}
 		}
-		if keyStatus == "unresolved" {
+		if keyStatus == esr.KeyStatusUnresolved {
 			if !mayAbstain {
-				return s.forced(recs, "status: unresolved")
+				return s.forced(recs, esr.LedgerStatusLabel+esr.KeyStatusUnresolved)
 			}
-			return abstain(conflict, "status: unresolved")
+			return abstain(conflict, esr.LedgerStatusLabel+esr.KeyStatusUnresolved)
 		}
 	}
 	cands := recs
@@ -473,10 +473,10 @@ func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAb
 	note += "; prior: " + pnote
 	var rel, how string
 	switch {
-	case statusInfo && strings.EqualFold(prior.status, "REFINED"):
-		rel, how = esr.AnswerRefines, "prior row REFINED"
-	case statusInfo && strings.EqualFold(prior.status, "DEPRECATED"):
-		rel, how = esr.AnswerReplaces, "prior row DEPRECATED"
+	case statusInfo && strings.EqualFold(prior.status, esr.StatusRefined):
+		rel, how = esr.AnswerRefines, "prior row "+esr.StatusRefined
+	case statusInfo && strings.EqualFold(prior.status, esr.StatusDeprecated):
+		rel, how = esr.AnswerReplaces, "prior row "+esr.StatusDeprecated
 	default:
 		rel, how = esr.AnswerReplaces, "no relation type shown: a change replaces unless the render says it refined"
 	}
@@ -619,7 +619,7 @@ func (s *policy) prior(recs []record, cur record, statusInfo, mayAbstain bool) (
 		if sameValue(r.value, cur.value) {
 			continue
 		}
-		if statusInfo && (r.live != -1 || strings.EqualFold(r.status, "UNRELATED") || strings.EqualFold(r.status, "SET_ASIDE")) {
+		if statusInfo && (r.live != -1 || strings.EqualFold(r.status, esr.StatusUnrelated) || strings.EqualFold(r.status, esr.StatusSetAside)) {
 			continue
 		}
 		others = append(others, r)

@@ -20,9 +20,9 @@ import (
 func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outcome, error) {
 	gold := relate.Oracle{Gold: s.Bench.Relations}
 	forceGold := func(qa *esr.QA, k esr.Key, opt memory.Options) memory.Options {
-		status := "ok"
+		status := esr.KeyStatusOK
 		if qa.GoldAbstain() {
-			status = "unresolved"
+			status = esr.KeyStatusUnresolved
 		}
 		opt.ForceStatus = map[esr.Key]string{k: status}
 		return opt
