@@ -537,7 +537,7 @@ func init() {
 		return nil
 	})
 	add("A-theory#1", func(ctx context.Context, b *bench.Bench) error {
-		d, err := experiment.Corollary1OnBench(ctx, b, esr.Snapshot, esr.CrossSourceConflict, nil)
+		d, err := theory.Corollary1OnBench(ctx, b, esr.Snapshot, esr.CrossSourceConflict, nil)
 		if err != nil {
 			return err
 		}

@@ -341,7 +341,7 @@ func TestCorollary1OnBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := experiment.Corollary1OnBench(context.Background(), b, esr.Snapshot, esr.RevertedRevert, nil)
+	d, err := theory.Corollary1OnBench(context.Background(), b, esr.Snapshot, esr.RevertedRevert, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +359,7 @@ func TestCorollary1OnBench(t *testing.T) {
 	if math.Abs(d.Beta) > 0.05 {
 		t.Errorf("β = %+.3f on reverted-revert snapshot; P2b says the arms agree where fine answers", d.Beta)
 	}
-	if p := experiment.Corollary1FromPaper(); !strings.HasPrefix(p.Sources[0], "assumed") {
+	if p := theory.Corollary1FromPaper(); !strings.HasPrefix(p.Sources[0], "assumed") {
 		t.Errorf("paper-input Corollary 1 does not label its assumed oracle inputs: %q", p.Sources[0])
 	}
 }
@@ -619,11 +619,11 @@ func TestScorerTableShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := experiment.ScorerTable(cv)
+	tab := theory.ScorerTable(cv)
 	if len(tab.Rows) != len(esr.Relations)+2 || len(tab.Rows[0]) != len(tab.Columns) {
 		t.Errorf("table shape: %d rows × %d cells, %d columns", len(tab.Rows), len(tab.Rows[0]), len(tab.Columns))
 	}
-	if p1 := experiment.P1Table(theory.P1Fibre(20, 1)); len(p1.Rows) == 0 {
+	if p1 := theory.P1Table(theory.P1Fibre(20, 1)); len(p1.Rows) == 0 {
 		t.Error("empty P1 table")
 	}
 }

@@ -26,7 +26,7 @@ type JudgeAuditReport struct {
 // intervals and a verdict (judge.AuditVerdict), in the order of judges.
 // opt.Progress, when set, counts the answers of every judge together.
 func JudgeAudit(ctx context.Context, b *bench.Bench, judges []judge.Judge, opt judge.AuditOptions) (*JudgeAuditReport, error) {
-	panels := PlantAnswers(b)
+	panels := judge.PlantAnswers(b)
 	if len(panels) == 0 {
 		return nil, fmt.Errorf("judge audit: %s has no snapshot QA with a value gold to plant answers for", b.Name())
 	}
@@ -77,7 +77,7 @@ func (a *JudgeAuditReport) Table() *eval.Table {
 	}
 	t.AddRow(verdict...)
 	t.Notes = []string{
-		fmt.Sprintf("cells: share of planted answers the judge accepts, with a %.0f%% Wilson interval; planted answers are built for every snapshot QA with a value gold (gold B, the key's prior distinct value A), by rules of their own (experiment.PlantAnswers), never the judge's normaliser", 100*level),
+		fmt.Sprintf("cells: share of planted answers the judge accepts, with a %.0f%% Wilson interval; planted answers are built for every snapshot QA with a value gold (gold B, the key's prior distinct value A), by rules of their own (judge.PlantAnswers), never the judge's normaliser", 100*level),
 		fmt.Sprintf("verdict (judge.AuditVerdict, τ = %.2f): \"accepts wrong answers\" if it accepts more than τ of outdated, abstain, unrelated, incorrect or negated answers; else \"lenient on stale answers\" if more than τ of was-now or now-previously; else \"strict\"", judge.AuditTolerance),
 		"an LLM judge's rates are those of the endpoint it was run against: against the kit's local stub (internal/llmstub, internal/llm/llmtest) they measure the stub's fixed rule and the template's reply parsing, not a model",
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
@@ -22,7 +23,7 @@ func TestJudgeAuditBundled(t *testing.T) {
 	ctx := context.Background()
 	js := []judge.Judge{judge.Exact{}, judge.ExactLenient{}, judge.ExactStrict{}}
 	for _, name := range []string{"synthetic", "dyknow", "vdyknow"} {
-		b := benchAt(t, name)
+		b := benchtest.Data(t, name)
 		rep, err := JudgeAudit(ctx, b, js, judge.AuditOptions{Concurrency: 2})
 		if err != nil {
 			t.Fatal(err)
@@ -89,8 +90,8 @@ func TestJudgeAuditBundled(t *testing.T) {
 // must equal the rule's, computed here on the planted answers.
 func TestJudgeAuditLLMStub(t *testing.T) {
 	ctx := context.Background()
-	b := benchAt(t, "dyknow")
-	panels := PlantAnswers(b)[:25]
+	b := benchtest.Data(t, "dyknow")
+	panels := judge.PlantAnswers(b)[:25]
 	srv := llmtest.New(llmtest.Options{Keep: true, Reply: func(r llmtest.Request) string {
 		reply, ok := llmtest.SubstringJudge(r)
 		if !ok {

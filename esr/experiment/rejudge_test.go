@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/benchtest"
 )
 
 // armed is a reader that counts its calls and fails the test once armed.
@@ -33,7 +34,7 @@ func (a *armed) Read(ctx context.Context, in reader.Input) (reader.Output, error
 // snapshot QAs with a sim reader that states both values or hedges.
 func simRows(t *testing.T, spec string) ([]eval.Outcome, *armed) {
 	t.Helper()
-	b := benchAt(t, "synthetic")
+	b := benchtest.Data(t, "synthetic")
 	r, err := reader.ParseSim(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +51,7 @@ func simRows(t *testing.T, spec string) ([]eval.Outcome, *armed) {
 
 func TestRejudge(t *testing.T) {
 	ctx := context.Background()
-	b := benchAt(t, "synthetic")
+	b := benchtest.Data(t, "synthetic")
 	rows, rd := simRows(t, "careful@both=0.3@hedge=0.2")
 	calls := rd.calls.Load()
 	// The run's own judge again: every verdict and label is reproduced.
@@ -141,7 +142,7 @@ func TestRejudge(t *testing.T) {
 }
 
 func TestLabelRowsAndStaleMetric(t *testing.T) {
-	b := benchAt(t, "synthetic")
+	b := benchtest.Data(t, "synthetic")
 	rows, _ := simRows(t, "date-sorter")
 	// Rows written before labels existed get the same labels back.
 	bare := append([]eval.Outcome(nil), rows...)
@@ -204,7 +205,7 @@ func TestLabelRowsAndStaleMetric(t *testing.T) {
 
 func TestJudgeTerms(t *testing.T) {
 	ctx := context.Background()
-	b := benchAt(t, "synthetic")
+	b := benchtest.Data(t, "synthetic")
 	rows, _ := simRows(t, "careful@both=0.3@hedge=0.2")
 	lenient, err := eval.RejudgeRows(ctx, b, rows, judge.ExactLenient{})
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 
 // This file is the judge audit: a judge scores answers planted for each
 // question (built elsewhere, by rules that never call this package's
-// normaliser; see experiment.PlantAnswers), and the audit reports how often
+// normaliser; see PlantAnswers), and the audit reports how often
 // it accepts each kind of answer and a verdict read off those rates.
 
 // Kind is the kind of a planted answer.

@@ -3,6 +3,9 @@ package benchtest
 
 import (
 	"fmt"
+	"path/filepath"
+	"runtime"
+	"testing"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -35,4 +38,15 @@ func Mini(n int) *bench.Bench {
 		qas = append(qas, esr.QA{QID: id + "-s", StreamID: id, Question: bench.Figure1Question, GoldAnswer: "ABSTAIN", Phenomenon: esr.CrossSourceConflict, QueryType: esr.Snapshot, Entity: k.Entity, Attribute: k.Attribute})
 	}
 	return bench.New(streams, atoms, qas)
+}
+
+// Data loads the bundled benchmark data/NAME of this repository.
+func Data(tb testing.TB, name string) *bench.Bench {
+	tb.Helper()
+	_, file, _, _ := runtime.Caller(0) // internal/benchtest/benchtest.go
+	b, err := bench.Load(filepath.Join(filepath.Dir(file), "..", "..", "data", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
 }

@@ -1,4 +1,4 @@
-package experiment
+package theory
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/theory"
+	"github.com/esrkit/esrkit/internal/paper"
 )
 
 // Corollary1OnBench measures every input of Corollary 1 on a benchmark
@@ -21,9 +21,9 @@ import (
 // stratum, scored by the exact judge. The oracle arms use the benchmark's
 // gold relations (relations.jsonl); the deployed arms use deployed (nil:
 // the rule scorer). β = R*_C − R*_F is then measured, not set to 0 by P2b.
-func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph esr.Phenomenon, deployed esr.Relator) (theory.GapSplit, error) {
+func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph esr.Phenomenon, deployed esr.Relator) (GapSplit, error) {
 	if b.Relations == nil {
-		return theory.GapSplit{}, fmt.Errorf("corollary 1: benchmark %s has no gold relations (relations.jsonl)", b.Name())
+		return GapSplit{}, fmt.Errorf("corollary 1: benchmark %s has no gold relations (relations.jsonl)", b.Name())
 	}
 	if deployed == nil {
 		deployed = relate.Rule{}
@@ -50,13 +50,13 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 	}
 	gold, n, err := arm(relate.Oracle{Gold: b.Relations}, "gold")
 	if err != nil {
-		return theory.GapSplit{}, err
+		return GapSplit{}, err
 	}
 	dep, _, err := arm(deployed, deployed.Name())
 	if err != nil {
-		return theory.GapSplit{}, err
+		return GapSplit{}, err
 	}
-	d := theory.Corollary1(gold[memory.FineLedger], gold[memory.CoarseRetain], dep[memory.FineLedger], dep[memory.CoarseRetain])
+	d := Corollary1(gold[memory.FineLedger], gold[memory.CoarseRetain], dep[memory.FineLedger], dep[memory.CoarseRetain])
 	where := fmt.Sprintf("%s, %s", b.Name(), qt)
 	if ph != "" {
 		where += ", " + string(ph)
@@ -70,8 +70,8 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 // Corollary1FromPaper is Corollary 1 with the paper's Table 5 reverted-revert
 // accuracies as the deployed inputs and the oracle accuracies ASSUMED to be
 // 1 (the paper reports no oracle-relation arm), labelled as such.
-func Corollary1FromPaper() theory.GapSplit {
-	d := theory.Corollary1(1, 1, Paper["t5/reverted_revert/fine-ledger"], Paper["t5/reverted_revert/coarse-retain"])
+func Corollary1FromPaper() GapSplit {
+	d := Corollary1(1, 1, paper.Numbers["t5/reverted_revert/fine-ledger"], paper.Numbers["t5/reverted_revert/coarse-retain"])
 	d.Sources = [4]string{"assumed (no oracle arm in the paper)", "assumed (no oracle arm in the paper)",
 		"paper Table 5, reverted-revert", "paper Table 5, reverted-revert"}
 	return d

@@ -1,4 +1,4 @@
-package experiment
+package judge
 
 import (
 	"fmt"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/judge"
 )
 
 // This file builds the judge audit's planted answers. Its rules are its
@@ -37,9 +36,9 @@ import (
 //     "INCORRECT"; negated: "not B";
 //   - unrelated: a value of the same attribute name held by another key of
 //     the bench (unrelatedValue), none when there is no such value.
-func PlantAnswers(b *bench.Bench) []judge.Panel {
+func PlantAnswers(b *bench.Bench) []Panel {
 	pool := attributeValues(b)
-	var out []judge.Panel
+	var out []Panel
 	for i := range b.QAs {
 		qa := &b.QAs[i]
 		if qa.Type() != esr.Snapshot || qa.GoldAbstain() || strings.TrimSpace(qa.GoldAnswer) == "" {
@@ -50,29 +49,29 @@ func PlantAnswers(b *bench.Bench) []judge.Panel {
 	return out
 }
 
-func plantPanel(qa *esr.QA, atoms []esr.Atom, pool map[string][]string) judge.Panel {
+func plantPanel(qa *esr.QA, atoms []esr.Atom, pool map[string][]string) Panel {
 	gold := qa.GoldAnswer
-	p := judge.Panel{QA: qa, QID: qa.QID}
-	add := func(k judge.Kind, v, how string) {
-		p.Answers = append(p.Answers, judge.Planted{Kind: k, Answer: esr.Says(v), How: how})
+	p := Panel{QA: qa, QID: qa.QID}
+	add := func(k Kind, v, how string) {
+		p.Answers = append(p.Answers, Planted{Kind: k, Answer: esr.Says(v), How: how})
 	}
-	add(judge.KindGold, gold, "the gold as written")
+	add(KindGold, gold, "the gold as written")
 	if v, how, ok := paraphraseOf(gold, qa.Aliases); ok {
-		add(judge.KindParaphrase, v, how)
+		add(KindParaphrase, v, how)
 	}
 	key, own := plantKey(qa, atoms)
 	if prior, ok := priorValue(qa, atoms, key); ok {
-		add(judge.KindOutdated, prior, "the key's prior distinct value")
-		add(judge.KindWasNow, "was "+prior+", now "+gold, "prior and gold, prior first")
-		add(judge.KindNowPreviously, gold+" (previously "+prior+")", "gold and prior, gold first")
+		add(KindOutdated, prior, "the key's prior distinct value")
+		add(KindWasNow, "was "+prior+", now "+gold, "prior and gold, prior first")
+		add(KindNowPreviously, gold+" (previously "+prior+")", "gold and prior, gold first")
 	}
-	add(judge.KindHedge, "probably "+gold, "hedged gold")
-	add(judge.KindAbstain, "I don't know", "an abstention in words")
+	add(KindHedge, "probably "+gold, "hedged gold")
+	add(KindAbstain, "I don't know", "an abstention in words")
 	if v, ok := unrelatedValue(qa, key, own, pool); ok {
-		add(judge.KindUnrelated, v, "another key's value of attribute "+key.Attribute)
+		add(KindUnrelated, v, "another key's value of attribute "+key.Attribute)
 	}
-	add(judge.KindIncorrect, "INCORRECT", "the literal word")
-	add(judge.KindNegated, "not "+gold, "negated gold")
+	add(KindIncorrect, "INCORRECT", "the literal word")
+	add(KindNegated, "not "+gold, "negated gold")
 	return p
 }
 

@@ -1,23 +1,12 @@
-package experiment
+package judge
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/internal/benchtest"
 )
-
-// benchAt loads data/NAME.
-func benchAt(tb testing.TB, name string) *bench.Bench {
-	tb.Helper()
-	b, err := bench.Load("../../data/" + name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
 
 func TestParaphraseRules(t *testing.T) {
 	for _, c := range []struct {
@@ -49,33 +38,33 @@ func TestParaphraseRules(t *testing.T) {
 }
 
 func TestPlantAnswersBundled(t *testing.T) {
-	b := benchAt(t, "synthetic")
+	b := benchtest.Data(t, "synthetic")
 	panels := PlantAnswers(b)
-	counts := map[judge.Kind]int{}
+	counts := map[Kind]int{}
 	for _, p := range panels {
 		qa := p.QA
 		if qa.Type() != esr.Snapshot || qa.GoldAbstain() {
 			t.Fatalf("%s: planted for a %s question with gold %q", p.QID, qa.Type(), qa.GoldAnswer)
 		}
-		byKind := map[judge.Kind]string{}
+		byKind := map[Kind]string{}
 		for _, a := range p.Answers {
 			counts[a.Kind]++
 			byKind[a.Kind] = a.Answer.Value
 		}
-		for _, k := range []judge.Kind{judge.KindGold, judge.KindHedge, judge.KindAbstain, judge.KindIncorrect, judge.KindNegated} {
+		for _, k := range []Kind{KindGold, KindHedge, KindAbstain, KindIncorrect, KindNegated} {
 			if _, ok := byKind[k]; !ok {
 				t.Errorf("%s: no %s answer", p.QID, k)
 			}
 		}
-		if old, ok := byKind[judge.KindOutdated]; ok {
+		if old, ok := byKind[KindOutdated]; ok {
 			if esr.StateOf(old, esr.Positive) == esr.StateOf(qa.GoldAnswer, esr.Positive) {
 				t.Errorf("%s: outdated %q is the gold", p.QID, old)
 			}
-			if byKind[judge.KindWasNow] != "was "+old+", now "+qa.GoldAnswer {
-				t.Errorf("%s: was-now %q", p.QID, byKind[judge.KindWasNow])
+			if byKind[KindWasNow] != "was "+old+", now "+qa.GoldAnswer {
+				t.Errorf("%s: was-now %q", p.QID, byKind[KindWasNow])
 			}
 		}
-		if u, ok := byKind[judge.KindUnrelated]; ok {
+		if u, ok := byKind[KindUnrelated]; ok {
 			for _, a := range b.Atoms[qa.StreamID] {
 				if a.Entity == qa.Entity && a.Attribute == qa.Attribute && esr.StateOf(a.Value, a.Polarity) == esr.StateOf(u, esr.Positive) {
 					t.Errorf("%s: unrelated %q is a value of the key", p.QID, u)
@@ -94,7 +83,7 @@ func TestPlantAnswersBundled(t *testing.T) {
 			snapshots++
 		}
 	}
-	if len(panels) != snapshots || counts[judge.KindOutdated] < 1000 || counts[judge.KindUnrelated] < 1800 || counts[judge.KindParaphrase] < 700 {
+	if len(panels) != snapshots || counts[KindOutdated] < 1000 || counts[KindUnrelated] < 1800 || counts[KindParaphrase] < 700 {
 		t.Errorf("%d panels, kinds %v", len(panels), counts)
 	}
 	// Deterministic: the same bench plants the same answers.

@@ -1,4 +1,4 @@
-package experiment
+package theory
 
 import (
 	"fmt"
@@ -7,14 +7,13 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 	"gonum.org/v1/plot"
 )
 
 // Table shows the decomposition.
-func Corollary1Table(d theory.GapSplit) *eval.Table {
+func Corollary1Table(d GapSplit) *eval.Table {
 	t := &eval.Table{Name: "corollary1", Title: "Corollary 1: Acc(F) − Acc(C) = β − κ",
 		Columns: []string{"term", "value", "source"}}
 	src := func(i int) string {
@@ -36,25 +35,25 @@ func Corollary1Table(d theory.GapSplit) *eval.Table {
 }
 
 // Table shows the audit's quantities beside the paper's.
-func FanoTable(f theory.FanoFloor) *eval.Table {
+func FanoTable(f FanoFloor) *eval.Table {
 	t := &eval.Table{Name: "c2-fano-floor", Title: "Scorer information floor (C2): Fano's bound on relation-recovery error",
 		Columns: []string{"quantity", "ours", "paper"}}
 	b := func(x float64) string { return fmt.Sprintf("%.3f", x) }
-	t.AddRow("pairs N", fmt.Sprint(f.N), fmt.Sprint(theory.PaperAuditN))
-	t.AddRow("H(Y) bits (plug-in)", b(f.HY), b(theory.PaperAuditH))
+	t.AddRow("pairs N", fmt.Sprint(f.N), fmt.Sprint(PaperAuditN))
+	t.AddRow("H(Y) bits (plug-in)", b(f.HY), b(PaperAuditH))
 	t.AddRow("I(Y; Ŷ) bits, plug-in", b(f.I), "")
-	t.AddRow("I(Y; Ŷ) bits, Miller–Madow", b(f.IMM), b(theory.PaperAuditI))
-	t.AddRow("Fano floor Pe ≥ (H, I_MM)", b(f.Bound), b(theory.PaperAuditFano))
+	t.AddRow("I(Y; Ŷ) bits, Miller–Madow", b(f.IMM), b(PaperAuditI))
+	t.AddRow("Fano floor Pe ≥ (H, I_MM)", b(f.Bound), b(PaperAuditFano))
 	t.AddRow("Fano floor Pe ≥ (H, I plug-in)", b(f.BoundPlugIn), "")
-	t.AddRow("weak Fano (H − I_MM − 1)/log2 K", b(f.WeakBound), b(stats.FanoWeakBound(theory.PaperAuditH, theory.PaperAuditI, theory.RelationClasses)))
-	t.AddRow("actual error rate", b(f.ErrorRate), b(1-theory.PaperAuditAcc))
+	t.AddRow("weak Fano (H − I_MM − 1)/log2 K", b(f.WeakBound), b(stats.FanoWeakBound(PaperAuditH, PaperAuditI, RelationClasses)))
+	t.AddRow("actual error rate", b(f.ErrorRate), b(1-PaperAuditAcc))
 	t.AddRow("Cohen's κ (gold vs predicted)", b(f.CohenKappa), "")
 	t.Notes = []string{fmt.Sprintf("K = %d relation classes. Fano: h(Pe) + Pe·log2(K−1) ≥ H(Y) − I(Y; Ŷ); the plug-in form holds exactly for the empirical distribution.", f.K)}
 	return t
 }
 
 // Table lists each class's and rule's accuracy on (I), (II) and both.
-func P1Table(r theory.P1Result) *eval.Table {
+func P1Table(r P1Result) *eval.Table {
 	t := &eval.Table{Name: "p1-fibre", Title: "Proposition 1: snapshot accuracy on the symmetric fibre (oracle read-out, gold relations)",
 		Columns: []string{"class / rule", "reads d", "acc (I) revert", "acc (II) conflict", "acc (fibre)", "same answer on (I) and (II)"}}
 	for _, c := range r.Classes {
@@ -79,7 +78,7 @@ func P1Table(r theory.P1Result) *eval.Table {
 // Figure4 draws the paper's Figure 4 from a fibre result: accuracy of each
 // class on the symmetric fibre, d-blind classes at or below the 1/2
 // ceiling, the fine ledger at 1.
-func Figure4(r theory.P1Result) *plot.Plot {
+func Figure4(r P1Result) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, c := range r.Classes {
 		pts = append(pts, report.IntervalPoint{Label: c.Class, Est: c.Acc, Lo: c.Acc, Hi: c.Acc})
@@ -91,7 +90,7 @@ func Figure4(r theory.P1Result) *plot.Plot {
 }
 
 // Table lists the quantities with both estimators.
-func P2bTable(r theory.P2bResult) *eval.Table {
+func P2bTable(r P2bResult) *eval.Table {
 	t := &eval.Table{Name: "p2b-typing-benefit",
 		Title:   "Proposition 2b: the relation labelling adds nothing to the snapshot once Π is known (bits)",
 		Columns: []string{"quantity", "plug-in", "Miller–Madow", "conditioning cells"}}
@@ -113,7 +112,7 @@ func P2bTable(r theory.P2bResult) *eval.Table {
 
 // Table lists, per class, correct/surfaces for each query class and the
 // statistic its coverage matches.
-func P2cTable(r theory.P2cResult) *eval.Table {
+func P2cTable(r P2cResult) *eval.Table {
 	t := &eval.Table{Name: "p2c-lattice", Title: "Proposition 2c: which query classes each memory class answers on the canonical surfaces",
 		Columns: []string{"class", "relations", "snapshot", "provenance", "relation-type", "covers"}}
 	for _, row := range r.Rows {
@@ -136,7 +135,7 @@ func P2cTable(r theory.P2cResult) *eval.Table {
 }
 
 // GapTable shows the two strict gaps: equal lower statistic, different gold.
-func P2cGapTable(r theory.P2cResult) *eval.Table {
+func P2cGapTable(r P2cResult) *eval.Table {
 	t := &eval.Table{Name: "p2c-gaps", Title: "Proposition 2c: the strict gaps",
 		Columns: []string{"gap", "surfaces", "lower statistic (left | right)", "query", "gold (left | right)", "higher statistic (left | right)"}}
 	for _, g := range r.Gaps {
@@ -146,14 +145,14 @@ func P2cGapTable(r theory.P2cResult) *eval.Table {
 	return t
 }
 
-// Corollary1Sweep tabulates theory.Corollary1Noise over relation-noise levels: one
+// Corollary1Sweep tabulates Corollary1Noise over relation-noise levels: one
 // row per p with β, κ and the gap, so the notebook shows κ growing while β
 // stays 0.
 func Corollary1SweepTable(n int, levels []float64, seed uint64) *eval.Table {
 	t := &eval.Table{Name: "corollary1-noise", Title: "Corollary 1 under relation noise (single-source histories, snapshot)",
 		Columns: []string{"p", "Acc(F)", "Acc(C)", "β", "κ", "Acc(F) − Acc(C)"}}
 	for _, p := range levels {
-		d := theory.Corollary1Noise(n, p, seed)
+		d := Corollary1Noise(n, p, seed)
 		t.AddRow(fmt.Sprintf("%.1f", p), d.AccF, d.AccC, report.Signed(d.Beta), report.Signed(d.Kappa), report.Signed(d.Gap))
 	}
 	t.Notes = []string{"F = fine-ledger, C = coarse-retain; oracle arms use gold relations, deployed arms the noisy ones"}
