@@ -14,12 +14,14 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/esr/robust"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/coverage"
 	"github.com/esrkit/esrkit/internal/run"
@@ -183,9 +185,9 @@ func init() {
 		return nil
 	})
 	add("03-bench#1", func(ctx context.Context, b *bench.Bench) error {
-		cfg := experiment.DefaultGenConfig()
+		cfg := boundary.DefaultGenConfig()
 		cfg.EventRecall, cfg.CoKeyRecall = 0.5, experiment.Paper["appF/cokey-recall"]
-		nb, err := experiment.Generate(cfg)
+		nb, err := boundary.Generate(cfg)
 		if err != nil {
 			return err
 		}
@@ -196,9 +198,9 @@ func init() {
 		return nil
 	})
 	add("03-bench#2", func(ctx context.Context, b *bench.Bench) error {
-		cfg := experiment.DefaultGenConfig()
+		cfg := boundary.DefaultGenConfig()
 		cfg.PerStratum = 20
-		small, err := experiment.Generate(cfg)
+		small, err := boundary.Generate(cfg)
 		if err != nil {
 			return err
 		}
@@ -324,12 +326,12 @@ func init() {
 		return nil
 	})
 	add("42-noise#1", func(ctx context.Context, b *bench.Bench) error {
-		rows, err := run.NoiseSweep(ctx, run.Setup{Bench: b, Readers: Readers()}, experiment.AtomDropoutAxis, []float64{0, 0.5}, 1)
+		rows, err := run.NoiseSweep(ctx, run.Setup{Bench: b, Readers: Readers()}, boundary.AtomDropoutAxis, []float64{0, 0.5}, 1)
 		if err != nil {
 			return err
 		}
 		acc := func(p float64, m string) float64 {
-			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Condition(fmt.Sprintf("%s p=%.1f", experiment.AtomDropoutAxis, p)), 0.95) {
+			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Condition(fmt.Sprintf("%s p=%.1f", boundary.AtomDropoutAxis, p)), 0.95) {
 				return a.Acc
 			}
 			return math.NaN()
@@ -343,19 +345,19 @@ func init() {
 	add("42-noise#2", func(ctx context.Context, b *bench.Bench) error {
 		res := Run("noise", b)
 		n := -1
-		for _, axis := range []experiment.NoiseAxis{experiment.RelationNoiseAxis, experiment.AtomDropoutAxis} {
-			for _, c := range experiment.SweepComparisons(res.Rows, axis, experiment.NoiseLevels, eval.StatOptions{B: 100, Seed: 1}) {
+		for _, axis := range []boundary.NoiseAxis{boundary.RelationNoiseAxis, boundary.AtomDropoutAxis} {
+			for _, c := range boundary.SweepComparisons(res.Rows, axis, boundary.NoiseLevels, eval.StatOptions{B: 100, Seed: 1}) {
 				if n >= 0 && c.N != n {
 					return fmt.Errorf("%s at %s: n = %d, not %d", axis, c.Scope, c.N, n)
 				}
 				n = c.N
 			}
 		}
-		lengths := experiment.StreamLengths(b)
+		lengths := boundary.StreamLengths(b)
 		seen := map[int]bool{}
 		for _, o := range Run("strata", b).Rows {
 			if o.QueryType == "snapshot" && o.Memory == memory.FineLedger {
-				seen[len(experiment.LengthBin(lengths[o.QID]))*0+coverage.BinOf(lengths[o.QID])] = true
+				seen[len(boundary.LengthBin(lengths[o.QID]))*0+coverage.BinOf(lengths[o.QID])] = true
 			}
 		}
 		if len(seen) < 2 {
@@ -407,12 +409,12 @@ func init() {
 	add("44-boundary#1", func(ctx context.Context, b *bench.Bench) error {
 		res := Run("boundary", b)
 		acc := map[string]float64{}
-		for _, st := range []string{experiment.StageBaseline, experiment.StagePair, experiment.StageRow, experiment.StageStrict} {
+		for _, st := range []string{boundary.StageBaseline, boundary.StagePair, boundary.StageRow, boundary.StageStrict} {
 			for _, a := range eval.AccuracyBy(res.Rows, []string{memory.FineLedger}, nil, eval.Condition(st), 0.95) {
 				acc[st] = a.Acc
 			}
 		}
-		pair, row, strict := acc[experiment.StagePair]-acc[experiment.StageBaseline], acc[experiment.StageRow]-acc[experiment.StagePair], acc[experiment.StageStrict]-acc[experiment.StageRow]
+		pair, row, strict := acc[boundary.StagePair]-acc[boundary.StageBaseline], acc[boundary.StageRow]-acc[boundary.StagePair], acc[boundary.StageStrict]-acc[boundary.StageRow]
 		if !(pair > strict && pair > row && row == 0) {
 			return fmt.Errorf("steps: pair %+.3f, row %+.3f, strict %+.3f", pair, row, strict)
 		}
@@ -423,10 +425,10 @@ func init() {
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
 			f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
-			rows := eval.Select(res.Rows, eval.Condition(experiment.ScorerRule, experiment.ScorerLearned))
+			rows := eval.Select(res.Rows, eval.Condition(boundary.ScorerRule, boundary.ScorerLearned))
 			var l, r float64
 			for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
-				if a.Group == experiment.ScorerLearned {
+				if a.Group == boundary.ScorerLearned {
 					l = a.Acc
 				} else {
 					r = a.Acc
@@ -450,14 +452,14 @@ func init() {
 		return nil
 	})
 	add("45-deployed#1", func(ctx context.Context, b *bench.Bench) error {
-		series := append(append([]string{}, experiment.ParaphraseSeries...), "graphiti@dup=0.5")
-		c, err := experiment.EvaluateParaphraseCurve(ctx, b, series, experiment.ParaphraseRates, Readers())
+		series := append(append([]string{}, robust.ParaphraseSeries...), "graphiti@dup=0.5")
+		c, err := robust.EvaluateParaphraseCurve(ctx, b, series, robust.ParaphraseRates, Readers())
 		if err != nil {
 			return err
 		}
 		at := map[string]map[float64]float64{}
 		for _, p := range c.Points {
-			if p.Group != experiment.ReadersGroup {
+			if p.Group != robust.ReadersGroup {
 				continue
 			}
 			if at[p.Series] == nil {
@@ -469,7 +471,7 @@ func init() {
 		if half[0] != g[0] {
 			return fmt.Errorf("at paraphrase 0: %.3f vs graphiti %.3f", half[0], g[0])
 		}
-		for _, r := range experiment.ParaphraseRates {
+		for _, r := range robust.ParaphraseRates {
 			lo, hi := math.Min(g[r], g0[r]), math.Max(g[r], g0[r])
 			if half[r] < lo-1e-9 || half[r] > hi+1e-9 {
 				return fmt.Errorf("at %g: %.3f outside [%.3f, %.3f]", r, half[r], lo, hi)

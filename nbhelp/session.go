@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/run"
 )
@@ -54,7 +54,7 @@ func setupWith(suite string, b *bench.Bench, readers []reader.Reader) run.Setup 
 	s := run.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
 		Progress: ProgressFunc("evaluating " + suite)}
 	if suite == "deployed" {
-		s.Adapter = Path(experiment.ReferenceAdapter)
+		s.Adapter = Path(boundary.ReferenceAdapter)
 	}
 	return s
 }

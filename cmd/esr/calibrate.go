@@ -6,8 +6,8 @@ import (
 	"io"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/robust"
 	"github.com/esrkit/esrkit/internal/paper"
 )
 
@@ -37,7 +37,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c, err := experiment.Calibrate(context.Background(), b, experiment.CalibrateOptions{Reading: *reading})
+	c, err := robust.Calibrate(context.Background(), b, robust.CalibrateOptions{Reading: *reading})
 	if err != nil {
 		return err
 	}

@@ -12,8 +12,8 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/robust"
 	"github.com/esrkit/esrkit/internal/llm"
 )
 
@@ -74,14 +74,14 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 	opt := judge.AuditOptions{Concurrency: judgeConcurrency(js)}
 	if *dry {
 		plan := llm.NewPlan()
-		if _, err := experiment.JudgeAudit(llm.WithPlan(ctx, plan), b, js, opt); err != nil {
+		if _, err := robust.JudgeAudit(llm.WithPlan(ctx, plan), b, js, opt); err != nil {
 			return err
 		}
 		return finishPlan(stdout, stderr, plan, *export)
 	}
 	meter := startMeter(stderr, pool, "judge audit")
 	opt.Progress = meter.progress
-	rep, err := experiment.JudgeAudit(ctx, b, js, opt)
+	rep, err := robust.JudgeAudit(ctx, b, js, opt)
 	meter.stop()
 	if err != nil {
 		return err
@@ -234,23 +234,23 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 		scope = *stratum + " (snapshot)"
 	}
 	rows = eval.Select(rows, f)
-	var runs []experiment.JudgedRows
+	var runs []robust.JudgedRows
 	for _, j := range js {
 		var sink eval.SliceSink
 		if err := eval.Rejudge(ctx, b, rows, j, &sink, eval.RejudgeOptions{Concurrency: judgeConcurrency([]judge.Judge{j})}); err != nil {
 			return err
 		}
-		runs = append(runs, experiment.JudgedRows{Judge: j.Name(), Rows: sink.Rows})
+		runs = append(runs, robust.JudgedRows{Judge: j.Name(), Rows: sink.Rows})
 	}
-	jts, err := experiment.JudgeTerms(runs, eval.RenderMatched, nil, eval.DefaultStats)
+	jts, err := robust.JudgeTerms(runs, eval.RenderMatched, nil, eval.DefaultStats)
 	if err != nil {
 		return err
 	}
-	if err := writeTable(stdout, experiment.JudgeTermTable(jts, scope, rows), *format); err != nil {
+	if err := writeTable(stdout, robust.JudgeTermTable(jts, scope, rows), *format); err != nil {
 		return err
 	}
 	if *format != "csv" {
-		fmt.Fprintln(stdout, "\n"+experiment.JudgeTermSummary(jts))
+		fmt.Fprintln(stdout, "\n"+robust.JudgeTermSummary(jts))
 	}
 	return nil
 }

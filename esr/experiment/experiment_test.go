@@ -10,11 +10,13 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/esr/robust"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/dyknow"
@@ -128,11 +130,11 @@ func TestSuitesRunAndSave(t *testing.T) {
 func TestNoiseSweepDeterministic(t *testing.T) {
 	b := benchtest.Mini(10)
 	s := run.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}}
-	r1, err := run.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
+	r1, err := run.NoiseSweep(context.Background(), s, boundary.RelationNoiseAxis, boundary.NoiseLevels, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, _ := run.NoiseSweep(context.Background(), s, experiment.RelationNoiseAxis, experiment.NoiseLevels, 5)
+	r2, _ := run.NoiseSweep(context.Background(), s, boundary.RelationNoiseAxis, boundary.NoiseLevels, 5)
 	if len(r1) != len(r2) || len(r1) != 6*10*2 {
 		t.Fatalf("rows %d vs %d, want 120", len(r1), len(r2))
 	}
@@ -141,7 +143,7 @@ func TestNoiseSweepDeterministic(t *testing.T) {
 			t.Fatalf("row %d differs between identical sweeps", i)
 		}
 	}
-	cs := experiment.SweepComparisons(r1, experiment.RelationNoiseAxis, experiment.NoiseLevels, eval.StatOptions{B: 200})
+	cs := boundary.SweepComparisons(r1, boundary.RelationNoiseAxis, boundary.NoiseLevels, eval.StatOptions{B: 200})
 	if len(cs) != 6 || cs[0].Delta != 0 {
 		t.Errorf("clean level: fine − coarse = %v (want 0 with the oracle reader on clean reverts)", cs[0].Delta)
 	}
@@ -240,15 +242,15 @@ func TestCSCChain(t *testing.T) {
 
 func TestBenchTables(t *testing.T) {
 	b := benchtest.Mini(5)
-	t1 := experiment.Table1(b, "mini")
+	t1 := boundary.Table1(b, "mini")
 	if len(t1.Rows) != 2 { // snapshot and provenance rows of source ""
 		t.Errorf("table 1 rows: %v", t1.Rows)
 	}
-	sl, err := experiment.StreamLengthTable(b, "mini")
+	sl, err := boundary.StreamLengthTable(b, "mini")
 	if err != nil || !strings.Contains(sl.Notes[0], "median") {
 		t.Errorf("stream lengths: %v %v", sl, err)
 	}
-	cov := experiment.CoverageTable(bench.Figure1Bench(), "figure1")
+	cov := boundary.CoverageTable(bench.Figure1Bench(), "figure1")
 	if cov.Rows[0][1] != "1.000 ± 0.000" {
 		t.Errorf("coverage of a noise-free bench: %v", cov.Rows[0])
 	}
@@ -259,7 +261,7 @@ func TestDyKnowRAGTable(t *testing.T) {
 	if err != nil {
 		t.Skip("no bundled DyKnow outcomes:", err)
 	}
-	tab, err := experiment.DyKnowRAGTable(outs, eval.StatOptions{B: 2000})
+	tab, err := boundary.DyKnowRAGTable(outs, eval.StatOptions{B: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,16 +283,16 @@ func TestAuditScorer(t *testing.T) {
 	for k, v := range gold {
 		b.Relations[k] = v
 	}
-	perfect := experiment.AuditScorer(b, relate.Oracle{Gold: b.Relations})
+	perfect := boundary.AuditScorer(b, relate.Oracle{Gold: b.Relations})
 	if perfect.N != 3 || perfect.Accuracy != 1 || perfect.FalseContradict != 0 {
 		t.Errorf("oracle audit %+v", perfect)
 	}
 	// The control labels everything SAME_STATE: two CONTRADICTS missed.
-	ss := experiment.AuditScorer(b, relate.SameState{})
+	ss := boundary.AuditScorer(b, relate.SameState{})
 	if math.Abs(ss.Accuracy-1.0/3) > 1e-12 {
 		t.Errorf("same-state audit %+v", ss)
 	}
-	if tab := experiment.Table4([]experiment.RelationAudit{perfect, ss}, "p1"); len(tab.Rows) != 4 {
+	if tab := boundary.Table4([]boundary.RelationAudit{perfect, ss}, "p1"); len(tab.Rows) != 4 {
 		t.Errorf("table 4 rows %v", tab.Rows)
 	}
 }
@@ -432,7 +434,7 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 		}
 	}
 	terms := []eval.Term{{Label: "A − B", A: "A", B: "B"}}
-	tab, err := experiment.IntervalTable(rows, terms, nil, eval.StatOptions{B: 2000, Seed: 3})
+	tab, err := robust.IntervalTable(rows, terms, nil, eval.StatOptions{B: 2000, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -441,7 +443,7 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 	if ratio < 1.5 {
 		t.Errorf("width ratio %v with perfectly correlated families; want about √5", ratio)
 	}
-	s, err := experiment.IntervalWidthSentence(rows, terms, nil, eval.StatOptions{B: 2000, Seed: 3})
+	s, err := robust.IntervalWidthSentence(rows, terms, nil, eval.StatOptions{B: 2000, Seed: 3})
 	if err != nil || !strings.Contains(s, "move together") {
 		t.Errorf("sentence %q (%v), want the positive-correlation explanation", s, err)
 	}
@@ -536,7 +538,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	acc := experiment.StaircaseAccuracy(rows, nil)
 	pooled := map[string]float64{}
 	for _, a := range acc {
-		if a.Group == experiment.Pooled {
+		if a.Group == eval.Pooled {
 			pooled[a.Memory] = a.Acc
 		}
 	}
@@ -562,7 +564,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 // pooled term; WhoIsRight splits a memory's accuracy by family.
 func TestExplainGapAndWhoIsRight(t *testing.T) {
 	cs := []eval.Comparison{
-		{Label: "render", Family: experiment.Pooled, Delta: -0.05, Lo: -0.08, Hi: -0.02},
+		{Label: "render", Family: eval.Pooled, Delta: -0.05, Lo: -0.08, Hi: -0.02},
 		{Label: "render", Family: "a", Delta: -0.25, Lo: -0.3, Hi: -0.2},
 		{Label: "render", Family: "b", Delta: 0, Lo: 0, Hi: 0},
 	}
@@ -642,18 +644,18 @@ func TestShippedCalibration(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := reader.Calibrated()
-	if got := experiment.BenchHash(b); got != c.BenchHash {
+	if got := robust.BenchHash(b); got != c.BenchHash {
 		t.Fatalf("shipped calibration was fitted on bench %s, data/synthetic is now %s: rerun esr calibrate", c.BenchHash, got)
 	}
 	if len(c.Families) != 5 {
 		t.Fatalf("%d calibrated families, want the paper's 5", len(c.Families))
 	}
-	preds, err := experiment.Refit(context.Background(), b, c)
+	preds, err := robust.Refit(context.Background(), b, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for fi, f := range c.Families {
-		want := experiment.CalibrationTargets(f.Family, c.Reading)
+		want := robust.CalibrationTargets(f.Family, c.Reading)
 		if len(want) != len(f.Targets) {
 			t.Fatalf("%s: %d targets, want %d", f.Family, len(f.Targets), len(want))
 		}
@@ -677,19 +679,19 @@ func TestShippedCalibration(t *testing.T) {
 // TestCalibrateSmall: on a small generated bench the fit is deterministic
 // and lowers the squared error from the first starting profile.
 func TestCalibrateSmall(t *testing.T) {
-	cfg := experiment.DefaultGenConfig()
+	cfg := boundary.DefaultGenConfig()
 	cfg.Seed, cfg.PerStratum = 3, 4
-	b, err := experiment.Generate(cfg)
+	b, err := boundary.Generate(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	opt := experiment.CalibrateOptions{Families: []string{"Qwen3-8B"}}
-	c1, err := experiment.Calibrate(ctx, b, opt)
+	opt := robust.CalibrateOptions{Families: []string{"Qwen3-8B"}}
+	c1, err := robust.Calibrate(ctx, b, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c2, err := experiment.Calibrate(ctx, b, opt)
+	c2, err := robust.Calibrate(ctx, b, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -703,7 +705,7 @@ func TestCalibrateSmall(t *testing.T) {
 		t.Fatalf("fitted %q with %d targets", f.Profile.Name, len(f.Targets))
 	}
 	start := reader.SimProfile{Name: "start", StatusSkill: 0.5, DateSkill: 0.5, DateDecayPerRow: 0.1, OrderSkill: 0.5, FirstRowBias: 0.5, AbstainOnConflict: 0.5, Lapse: 0.2}
-	pred, err := experiment.Predict(ctx, b, start, f.Targets)
+	pred, err := robust.Predict(ctx, b, start, f.Targets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -714,7 +716,7 @@ func TestCalibrateSmall(t *testing.T) {
 	if fitted := f.RMSE * f.RMSE * float64(len(f.Targets)); fitted > sq {
 		t.Errorf("fitted squared error %v above the starting profile's %v", fitted, sq)
 	}
-	if _, err := experiment.Calibrate(ctx, b, experiment.CalibrateOptions{Reading: "sideways"}); err == nil {
+	if _, err := robust.Calibrate(ctx, b, robust.CalibrateOptions{Reading: "sideways"}); err == nil {
 		t.Error("an unknown Table 17 reading is accepted")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/theory"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // This file writes the sentences notebooks show about results: every sign,
@@ -56,7 +57,7 @@ func DecompositionSummary(cs []eval.Comparison) string {
 			continue
 		}
 		who := "pooled over the families"
-		if fam != Pooled {
+		if fam != eval.Pooled {
 			who = fam
 		}
 		var share string
@@ -93,7 +94,7 @@ func PaperText(format string, keys ...string) string {
 		case strings.HasSuffix(k, ":n"):
 			k = strings.TrimSuffix(k, ":n")
 			if v, ok := Paper[k]; ok {
-				args[i] = thousands(int(v))
+				args[i] = report.Thousands(int(v))
 			} else {
 				args[i] = "—"
 			}
@@ -112,7 +113,7 @@ func PaperText(format string, keys ...string) string {
 func ExplainGap(cs []eval.Comparison, paperPrefix string) string {
 	var b strings.Builder
 	for _, c := range cs {
-		if c.Family != Pooled {
+		if c.Family != eval.Pooled {
 			continue
 		}
 		p, ok := Paper[paperPrefix+c.Label]
@@ -121,7 +122,7 @@ func ExplainGap(cs []eval.Comparison, paperPrefix string) string {
 		}
 		var fams []eval.Comparison
 		for _, f := range cs {
-			if f.Label == c.Label && f.Family != Pooled {
+			if f.Label == c.Label && f.Family != eval.Pooled {
 				fams = append(fams, f)
 			}
 		}

@@ -68,7 +68,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions
 	for _, c := range cs {
 		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell(prefix+c.Label, true))
 	}
-	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), familyNote(eval.Select(rows, f))}, rows, f)
+	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
 }
 
@@ -95,8 +95,8 @@ func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, 
 	}
 	t.Notes = eval.UnreadableNotes([]string{
 		fmt.Sprintf("paper: on the %s items whose prior value is gold-defined; on refinement items fine-d %s and coarse-retain %s (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES",
-			thousands(int(Paper["type/n"])), PaperCell("type/refines/fine-ledger", false), PaperCell("type/refines/coarse-retain", false)),
+			report.Thousands(int(Paper["type/n"])), PaperCell("type/refines/fine-ledger", false), PaperCell("type/refines/coarse-retain", false)),
 		"a simulated reader answers a relation type only from a status cell it reads (REFINED → refines, DEPRECATED → replaces); where the render shows none (coarse-retain's closed edges, no status column, a reader that ignores status) it answers replaces, never refines",
-		familyNote(eval.Select(rows, f))}, rows, f)
+		eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
 }

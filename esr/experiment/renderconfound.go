@@ -10,69 +10,17 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
 // RenderConfoundMemories are the classes §4.1 compares.
 var RenderConfoundMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain, eval.CoarseControl}
 
-// Pooled is the family label of comparisons pooled over every family in the
-// rows (the paper pools over its five answer-LLM families).
-const Pooled = "pooled"
-
-// byFamily runs fn pooled and then per family.
-// With a single family only that family's row is made.
-func byFamily(rows []eval.Outcome, f eval.Filter, fn func(family string, f eval.Filter) error) error {
-	fams := eval.Distinct(eval.Select(rows, f), func(o *eval.Outcome) string { return o.Family })
-	if len(fams) == 1 {
-		return fn(fams[0], f)
-	}
-	if err := fn(Pooled, f); err != nil {
-		return err
-	}
-	for _, fam := range fams {
-		if err := fn(fam, eval.And(f, eval.Family(fam))); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// familyNote says which readers produced the numbers and whether any is
-// simulated, for every table's notes.
-func familyNote(rows []eval.Outcome) string {
-	fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family })
-	note := "ours: reader families " + strings.Join(fams, ", ")
-	for _, f := range fams {
-		if strings.HasPrefix(f, "scripted:") {
-			note += "; scripted:* are SIMULATED readers (deterministic text rules), not LLMs: they show the mechanism of the confound, not the paper's magnitudes"
-			break
-		}
-	}
-	calibrated, otherSim := false, false
-	for _, f := range fams {
-		switch {
-		case strings.HasPrefix(f, "sim:"+reader.FitPrefix) || strings.HasPrefix(f, "sim:@"):
-			calibrated = true
-		case strings.HasPrefix(f, "sim:"):
-			otherSim = true
-		}
-	}
-	if calibrated {
-		note += "; sim:fit-* are SIMULATED readers calibrated to the paper's Tables 16–17 (one per paper family, fitted on the bundled synthetic bench), not the LLMs: a model of the paper's readers, checked out of sample in notebook 41"
-	}
-	if otherSim {
-		note += "; sim:* are SIMULATED stochastic readers (the scripted rules with each capability drawn per question from a seeded PCG), not LLMs: they show how reader skills move the terms, not the paper's magnitudes"
-	}
-	return note + "; paper: five answer-LLM families, DeepSeek-V3 judge"
-}
-
 // RenderMatchedTerms is Table 2 on the rows kept by f: the render-matched terms
 // pooled and per family.
 func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
 	var out []eval.Comparison
-	err := byFamily(rows, f, func(fam string, ff eval.Filter) error {
+	err := eval.ByFamily(rows, f, func(fam string, ff eval.Filter) error {
 		cs, err := eval.CompareTerms(rows, eval.RenderMatched, ff, opt)
 		if err != nil {
 			return err
@@ -96,7 +44,7 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 		Columns: []string{"term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p", "paper Δ (DeepSeek-V3)"}}
 	pooled := cs[:0:0]
 	for _, c := range cs {
-		if c.Family == Pooled {
+		if c.Family == eval.Pooled {
 			pooled = append(pooled, c)
 		}
 	}
@@ -108,7 +56,7 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
 		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
-		eval.IntervalNoteFor(cs), familyNote(rows)}
+		eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
 	return t
 }
 
@@ -120,16 +68,16 @@ func Table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	omitted := 0
 	for _, c := range cs {
-		if c.Family == Pooled {
+		if c.Family == eval.Pooled {
 			continue
 		}
-		if agreeEverywhere(c) {
+		if eval.AgreeEverywhere(c) {
 			omitted++
 			continue
 		}
 		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), eval.DiscordantCell(c), fmtP(c.P))
 	}
-	t.Notes = []string{eval.IntervalNoteFor(cs), familyNote(rows)}
+	t.Notes = []string{eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
 	if omitted > 0 {
 		t.Notes = append([]string{fmt.Sprintf("%d rows omitted: on them the two memories agree on every question for that family (Δ +0.000, no discordant pair)", omitted)}, t.Notes...)
 	}
@@ -141,7 +89,7 @@ func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 	t := &eval.Table{Name: "headline-reverted-revert", Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
 		Columns: []string{"comparison", "family", "n", "ours Δ", "95% CI", "paper Δ"}}
 	var all []eval.Comparison
-	err := byFamily(rows, f, func(fam string, ff eval.Filter) error {
+	err := eval.ByFamily(rows, f, func(fam string, ff eval.Filter) error {
 		cs, err := eval.CompareTerms(rows, eval.Headline, ff, opt)
 		if err != nil {
 			return err
@@ -153,7 +101,7 @@ func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 		}
 		return nil
 	})
-	t.Notes = []string{opt.IntervalNote(), familyNote(eval.Select(rows, f))}
+	t.Notes = []string{opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}
 	return t, all, err
 }
 
@@ -170,12 +118,12 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 		}
 		c.Scope = string(p)
 		out = append(out, c)
-		t.AddRow(string(p), c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmt.Sprintf("%d / %d", c.N10, c.N01), mdeCell(c, nil), PaperCell("t3/"+string(p), true))
+		t.AddRow(string(p), c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), PaperCell("t3/"+string(p), true))
 	}
 	if len(out) == 0 {
 		return nil, nil, fmt.Errorf("table 3: no stratum has both fine-ledger and render-only rows")
 	}
-	t.Notes = []string{"MDE: the smallest true Δ detectable at two-sided α = 0.05 with 80% power by a McNemar test on n independent pairs with the observed discordant share (Connor 1987); pooled pairs are correlated, so the true MDE is larger", opt.IntervalNote(), familyNote(rows)}
+	t.Notes = []string{"MDE: the smallest true Δ detectable at two-sided α = 0.05 with 80% power by a McNemar test on n independent pairs with the observed discordant share (Connor 1987); pooled pairs are correlated, so the true MDE is larger", opt.IntervalNote(), eval.FamilyNote(rows)}
 	return t, out, nil
 }
 
@@ -209,7 +157,7 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 	if n == 0 {
 		return nil, fmt.Errorf("table 11: no monotonic rows to split")
 	}
-	t.Notes = []string{opt.IntervalNote(), familyNote(rows)}
+	t.Notes = []string{opt.IntervalNote(), eval.FamilyNote(rows)}
 	return t, nil
 }
 
@@ -257,8 +205,8 @@ func plotLabel(label string) string {
 // whether each interval excludes 0, all computed from cs. It returns "" when
 // cs lacks the three coarse terms.
 func CoarseSplit(cs []eval.Comparison) string {
-	fam := Pooled
-	if _, ok := eval.FindComparison(cs, eval.TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
+	fam := eval.Pooled
+	if _, ok := eval.FindComparison(cs, eval.TermCoarsePaper, eval.Pooled); !ok && len(cs) > 0 {
 		fam = cs[0].Family
 	}
 	paperC, ok1 := eval.FindComparison(cs, eval.TermCoarsePaper, fam)
@@ -316,7 +264,7 @@ func SplitFamilies(t *eval.Table) (pooled, families *eval.Table) {
 	pooled = &eval.Table{Name: t.Name, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
 	families = &eval.Table{Name: t.Name + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
 	for _, r := range t.Rows {
-		if col >= 0 && r[col] != Pooled {
+		if col >= 0 && r[col] != eval.Pooled {
 			families.Rows = append(families.Rows, r)
 			continue
 		}

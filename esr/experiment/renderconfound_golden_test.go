@@ -12,7 +12,7 @@ import (
 // terms pooled and for two families, the paper's Table 2 values as rings.
 func decompositionInput() []eval.Comparison {
 	var cs []eval.Comparison
-	for i, fam := range []string{experiment.Pooled, "sim:fit-llama-3.1-8b", "sim:fit-qwen3-8b"} {
+	for i, fam := range []string{eval.Pooled, "sim:fit-llama-3.1-8b", "sim:fit-qwen3-8b"} {
 		s := 0.02 * float64(i)
 		for _, c := range []eval.Comparison{
 			{Label: eval.TermRender, Delta: 0.150 + s, Lo: 0.110 + s, Hi: 0.190 + s},

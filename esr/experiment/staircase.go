@@ -28,7 +28,7 @@ var staircaseSteps = []string{"d-blind control", "render step", "mechanism step 
 // StaircaseAccuracy is the accuracy of each staircase memory on the rows
 // kept by f, pooled (Group "pooled") and per reader family.
 func StaircaseAccuracy(rows []eval.Outcome, f eval.Filter) []eval.Accuracy {
-	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return Pooled }, f, eval.DefaultStats.Level)
+	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return eval.Pooled }, f, eval.DefaultStats.Level)
 	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)...)
 }
 
@@ -121,7 +121,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 			p.Add(line, pts)
 			p.Legend.Add("paper (render-only = GRA + render term)", line, pts)
 			continue
-		case g == Pooled:
+		case g == eval.Pooled:
 			line.LineStyle.Color, pts.GlyphStyle.Color = color.Black, color.Black
 			line.LineStyle.Width = vg.Points(3)
 			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.PyramidGlyph{}, vg.Points(5)
@@ -160,14 +160,14 @@ func StaircaseSentence(acc []eval.Accuracy) string {
 	for _, a := range acc {
 		if by[a.Group] == nil {
 			by[a.Group] = map[string]float64{}
-			if a.Group != Pooled {
+			if a.Group != eval.Pooled {
 				fams = append(fams, a.Group)
 			}
 		}
 		by[a.Group][a.Memory] = a.Acc
 	}
 	fams = slices.DeleteFunc(fams, func(f string) bool { return f == PaperGroup })
-	p := by[Pooled]
+	p := by[eval.Pooled]
 	if p == nil {
 		return ""
 	}

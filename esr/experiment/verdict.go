@@ -132,7 +132,7 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause s
 // pooledOrOnly is the pooled comparison labelled label, or the only
 // family's.
 func pooledOrOnly(cs []eval.Comparison, label string) (eval.Comparison, bool) {
-	if c, ok := eval.FindComparison(cs, label, Pooled); ok {
+	if c, ok := eval.FindComparison(cs, label, eval.Pooled); ok {
 		return c, true
 	}
 	var only []eval.Comparison

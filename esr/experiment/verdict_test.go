@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/robust"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
 
@@ -45,8 +47,8 @@ func TestVersus(t *testing.T) {
 // the paper.
 func TestDominanceVersusPaper(t *testing.T) {
 	cs := []eval.Comparison{
-		{Label: "render", Delta: 0.031, Lo: 0.017, Hi: 0.047, Family: experiment.Pooled},
-		{Label: "fine-d mechanism", Delta: 0.086, Lo: 0.063, Hi: 0.110, Family: experiment.Pooled},
+		{Label: "render", Delta: 0.031, Lo: 0.017, Hi: 0.047, Family: eval.Pooled},
+		{Label: "fine-d mechanism", Delta: 0.086, Lo: 0.063, Hi: 0.110, Family: eval.Pooled},
 	}
 	got := experiment.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2/", "CAUSE.")
 	for _, want := range []string{"In ours the fine-d mechanism term dominates (+0.086 [+0.063, +0.110], positive)",
@@ -82,8 +84,8 @@ func TestValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := experiment.Validate(experiment.ValidationRows{RenderConfound: rows, Strata: rows}, eval.StatOptions{B: 200, Seed: 1})
-	got := map[string]experiment.ValidationCell{}
+	cells := robust.Validate(robust.ValidationRows{RenderConfound: rows, Strata: rows}, eval.StatOptions{B: 200, Seed: 1})
+	got := map[string]robust.ValidationCell{}
 	for _, c := range cells {
 		got[c.Table+"/"+c.Cell] = c
 	}
@@ -98,11 +100,11 @@ func TestValidate(t *testing.T) {
 	if c, ok := got["Table 5/reverted_revert fine-ledger"]; !ok || c.Ours != 1 || c.Paper != 0.408 {
 		t.Errorf("Table 5 cell %+v", c)
 	}
-	tab := experiment.ValidationTable(cells, "the oracle")
+	tab := robust.ValidationTable(cells, "the oracle")
 	if !strings.Contains(tab.Markdown(), "| Table 2 | render | +0.000 | [+0.000, +0.000] | +0.159 | -0.159 | no |") {
 		t.Errorf("table:\n%s", tab.Markdown())
 	}
-	if s := experiment.ValidationSummary(cells); !strings.Contains(s, "Table 2: mean |error|") {
+	if s := robust.ValidationSummary(cells); !strings.Contains(s, "Table 2: mean |error|") {
 		t.Errorf("summary %q", s)
 	}
 }
@@ -110,9 +112,9 @@ func TestValidate(t *testing.T) {
 // TestTableVerdicts: each table verdict reads its rows and names the
 // paper's finding beside ours.
 func TestTableVerdicts(t *testing.T) {
-	if !strings.Contains(experiment.Table13Verdict([]eval.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil),
+	if !strings.Contains(boundary.Table13Verdict([]eval.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil),
 		"under relation-label noise it rises monotonically (-0.100 → -0.050), fine ahead (interval above 0) at 0 of 2 levels and behind at 1") {
-		t.Errorf("table 13: %s", experiment.Table13Verdict([]eval.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil))
+		t.Errorf("table 13: %s", boundary.Table13Verdict([]eval.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil))
 	}
 	b := benchtest.Mini(10)
 	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)

@@ -299,7 +299,7 @@ func filterLabels(cs []eval.Comparison, labels ...string) []eval.Comparison {
 
 // Accuracies are the worked question's staircase as StaircaseAccuracy
 // gives it for a stratum: per memory, the share of readers right (group
-// Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
+// eval.Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
 func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
 	var out []eval.Accuracy
 	for mi, m := range w.Memories {
@@ -309,7 +309,7 @@ func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
 				right++
 			}
 		}
-		out = append(out, eval.Accuracy{Memory: m, Group: Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
+		out = append(out, eval.Accuracy{Memory: m, Group: eval.Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
 	}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {

@@ -11,7 +11,7 @@ import (
 
 // Calibrated simulated readers: one sim profile per paper family, fitted to
 // the paper's published per-family numbers (Tables 16 and 17) on the
-// bundled synthetic bench by experiment.Calibrate (`esr calibrate`). They are
+// bundled synthetic bench by robust.Calibrate (`esr calibrate`). They are
 // SIMULATIONS calibrated to a few published numbers, not the LLMs: every
 // table they feed says so, and the fit error per target is kept with them.
 

@@ -50,3 +50,23 @@ func Data(tb testing.TB, name string) *bench.Bench {
 	}
 	return b
 }
+
+// Subset is the first n streams of the bundled benchmark data/NAME with
+// their atoms and QAs.
+func Subset(tb testing.TB, name string, n int) *bench.Bench {
+	tb.Helper()
+	b := Data(tb, name)
+	keep := map[string]bool{}
+	atoms := map[string][]esr.Atom{}
+	for _, s := range b.Streams[:n] {
+		keep[s.ID] = true
+		atoms[s.ID] = b.Atoms[s.ID]
+	}
+	var qas []esr.QA
+	for _, q := range b.QAs {
+		if keep[q.StreamID] {
+			qas = append(qas, q)
+		}
+	}
+	return bench.New(b.Streams[:n], atoms, qas)
+}

@@ -18,3 +18,12 @@ func PValue(p float64) string {
 	}
 	return fmt.Sprintf("%.4f", p)
 }
+
+// Thousands prints n with comma thousands separators (2907 → "2,907").
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/experiment"
 
 	"github.com/esrkit/esrkit/esr/eval"
@@ -97,7 +98,7 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 	if st.Suite == "deployed" {
 		// The reference adapter runs beside the deployed classes when the
 		// repository holds it (a data folder elsewhere has none).
-		if a := filepath.Join(dataDir, "..", experiment.ReferenceAdapter); fileExists(a) {
+		if a := filepath.Join(dataDir, "..", boundary.ReferenceAdapter); fileExists(a) {
 			s.Adapter = a
 		}
 	}

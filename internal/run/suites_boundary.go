@@ -1,13 +1,12 @@
 package run
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
-
 	"context"
 
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -36,9 +35,9 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 		row     bool
 		readers []reader.Reader
 	}{
-		{experiment.StageBaseline, s.Options.Relator, false, s.Readers},
-		{experiment.StagePair, gold, false, s.Readers},
-		{experiment.StageRow, gold, true, s.Readers},
+		{boundary.StageBaseline, s.Options.Relator, false, s.Readers},
+		{boundary.StagePair, gold, false, s.Readers},
+		{boundary.StageRow, gold, true, s.Readers},
 	}
 	if len(strict) > 0 {
 		stages = append(stages, struct {
@@ -46,7 +45,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 			rel     esr.Relator
 			row     bool
 			readers []reader.Reader
-		}{experiment.StageStrict, gold, true, strict})
+		}{boundary.StageStrict, gold, true, strict})
 	}
 	var rows []eval.Outcome
 	for _, st := range stages {
@@ -69,7 +68,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
 var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		strata, err := s.evaluate(ctx, experiment.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		strata, err := s.evaluate(ctx, boundary.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 		if err != nil {
 			return nil, err
 		}
@@ -85,16 +84,16 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
-		res.Tables = append(res.Tables, experiment.Table5(eval.Select(rows, eval.Condition("")), s.Stats))
+		res.Tables = append(res.Tables, boundary.Table5(eval.Select(rows, eval.Condition("")), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
-			return o.Condition == experiment.StageBaseline || o.Condition == experiment.StagePair || o.Condition == experiment.StageRow || o.Condition == experiment.StageStrict
+			return o.Condition == boundary.StageBaseline || o.Condition == boundary.StagePair || o.Condition == boundary.StageRow || o.Condition == boundary.StageStrict
 		}
-		t, err := experiment.CSCChainTable(eval.Select(rows, isStage), s.Stats)
+		t, err := boundary.CSCChainTable(eval.Select(rows, isStage), s.Stats)
 		res.add("table9-csc-chain", t, err)
-		scorer := eval.Select(rows, eval.Condition(experiment.ScorerRule, experiment.ScorerLearned))
-		t, err = experiment.RefinesTable(scorer, s.Stats)
+		scorer := eval.Select(rows, eval.Condition(boundary.ScorerRule, boundary.ScorerLearned))
+		t, err = boundary.RefinesTable(scorer, s.Stats)
 		res.add("table7-refines-recovery", t, err)
-		t, err = experiment.Table10(scorer, s.Stats)
+		t, err = boundary.Table10(scorer, s.Stats)
 		res.add("table10-learned-scorer", t, err)
 		if len(s.Bench.Relations) > 0 {
 			t, err = refinesRecall(s)
@@ -113,7 +112,7 @@ func refinesRecall(s Setup) (*eval.Table, error) {
 	if rule == nil {
 		rule = relate.Rule{}
 	}
-	return experiment.RefinesRecallTable([][]experiment.RefinesScore{experiment.RefinesAudit(s.Bench, rule, experiment.RefinementKinds(s.Bench))}, s.Bench.Name())
+	return boundary.RefinesRecallTable([][]boundary.RefinesScore{boundary.RefinesAudit(s.Bench, rule, boundary.RefinementKinds(s.Bench))}, s.Bench.Name())
 }
 
 // refinesRows evaluates fine-ledger, graphrag-abstain and coarse-retain on
@@ -134,8 +133,8 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	for _, arm := range []struct {
 		cond string
 		rel  esr.Relator
-	}{{experiment.ScorerRule, s.Options.Relator}, {experiment.ScorerLearned, cv.OutOfFold()}} {
-		cfg := eval.Config{Memories: experiment.Table5Memories, Readers: s.Readers, Judge: s.Judge,
+	}{{boundary.ScorerRule, s.Options.Relator}, {boundary.ScorerLearned, cv.OutOfFold()}} {
+		cfg := eval.Config{Memories: boundary.Table5Memories, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
 		cfg.Options.Relator = arm.rel
 		r, err := eval.Evaluate(ctx, s.Bench, cfg)

@@ -1,12 +1,11 @@
 package run
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
-
 	"context"
 
 	"gonum.org/v1/plot"
 
+	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
 )
 
@@ -15,11 +14,11 @@ import (
 // reports their decomposition (notebook 45, `esr run deployed`).
 var deployedSuite = Suite{Name: "deployed", Doc: "deployed memories (Graphiti, Mem0, an exec: adapter) under the render-matched protocol",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		return experiment.DeployedEval(ctx, s.Bench, experiment.DeployedClasses(s.Adapter), s.Readers)
+		return boundary.DeployedEval(ctx, s.Bench, boundary.DeployedClasses(s.Adapter), s.Readers)
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		res := &Result{Name: "deployed", Rows: rows, Figures: map[string]*plot.Plot{}}
-		t, _, err := experiment.DeployedDecomposition(rows, s.Bench.Name(), experiment.DeployedClasses(s.Adapter), s.Stats)
+		t, _, err := boundary.DeployedDecomposition(rows, s.Bench.Name(), boundary.DeployedClasses(s.Adapter), s.Stats)
 		res.add("deployed-decomposition-"+s.Bench.Name(), t, err)
 		return res, nil
 	}}

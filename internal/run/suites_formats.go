@@ -1,8 +1,6 @@
 package run
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
-
 	"context"
 
 	"gonum.org/v1/plot"
@@ -10,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/robust"
 )
 
 // formatRows evaluates the render-matched trio (graphrag-abstain,
@@ -17,12 +16,12 @@ import (
 // variant; render-only always shares fine-ledger's format.
 func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range experiment.FormatVariants {
+	for _, v := range robust.FormatVariants {
 		opt := s.Options
 		opt.LedgerFormat, opt.FactFormat = v.LedgerFormat, v.FactFormat
 		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
 			Readers: s.Readers, Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot},
-			Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: opt, Condition: experiment.FormatCondition(v.Name), Progress: s.Progress})
+			Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: opt, Condition: robust.FormatCondition(v.Name), Progress: s.Progress})
 		if err != nil {
 			return nil, err
 		}
@@ -35,10 +34,10 @@ func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
 	Evaluate: formatRows,
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		long, cs, err := experiment.Table17ByFamily(rows, s.Stats)
+		long, cs, err := robust.Table17ByFamily(rows, s.Stats)
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{experiment.Table17(cs, rows, s.Stats), long},
-			Figures: map[string]*plot.Plot{"table17-render-formats": experiment.FormatPlot(cs)}}, nil
+		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{robust.Table17(cs, rows, s.Stats), long},
+			Figures: map[string]*plot.Plot{"table17-render-formats": robust.FormatPlot(cs)}}, nil
 	}}

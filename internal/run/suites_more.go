@@ -1,7 +1,9 @@
 package run
 
 import (
+	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/robust"
 
 	"context"
 	"fmt"
@@ -24,11 +26,11 @@ var noiseSuite = Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise a
 // strataSuite is the "strata" experiment of `esr run` and the notebooks.
 var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		return s.evaluate(ctx, experiment.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		return s.evaluate(ctx, boundary.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
-			Tables: []*eval.Table{experiment.Table5(rows, s.Stats), experiment.Table12(rows, experiment.StreamLengths(s.Bench), s.Stats)}}, nil
+			Tables: []*eval.Table{boundary.Table5(rows, s.Stats), boundary.Table12(rows, boundary.StreamLengths(s.Bench), s.Stats)}}, nil
 	}}
 
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
@@ -57,11 +59,11 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
 		name := s.Bench.Name()
-		t, err := experiment.ExternalProvenanceTable(rows, name)
+		t, err := boundary.ExternalProvenanceTable(rows, name)
 		res.add("appendixD-provenance-"+name, t, err)
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
-		res.Tables = append(res.Tables, experiment.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
-		res.Tables = append(res.Tables, experiment.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
+		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
+		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
 		res.Figures["appendixD-provenance"] = experiment.Figure3(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
 		return res, nil
 	}}
@@ -70,11 +72,11 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 const NoiseSeed = 2607
 
 func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-	rel, err := NoiseSweep(ctx, s, experiment.RelationNoiseAxis, experiment.NoiseLevels, NoiseSeed)
+	rel, err := NoiseSweep(ctx, s, boundary.RelationNoiseAxis, boundary.NoiseLevels, NoiseSeed)
 	if err != nil {
 		return nil, err
 	}
-	drop, err := NoiseSweep(ctx, s, experiment.AtomDropoutAxis, experiment.NoiseLevels, NoiseSeed)
+	drop, err := NoiseSweep(ctx, s, boundary.AtomDropoutAxis, boundary.NoiseLevels, NoiseSeed)
 	if err != nil {
 		return nil, err
 	}
@@ -83,10 +85,10 @@ func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 
 // noiseReport is §4.2 / Appendix C: both noise sweeps (Table 13, Figure 5).
 func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
-	relC := experiment.SweepComparisons(rows, experiment.RelationNoiseAxis, experiment.NoiseLevels, s.Stats)
-	dropC := experiment.SweepComparisons(rows, experiment.AtomDropoutAxis, experiment.NoiseLevels, s.Stats)
-	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{experiment.Table13(relC, dropC, rows)},
-		Figures: map[string]*plot.Plot{"figure5-noise": experiment.Figure5(relC, dropC)}}, nil
+	relC := boundary.SweepComparisons(rows, boundary.RelationNoiseAxis, boundary.NoiseLevels, s.Stats)
+	dropC := boundary.SweepComparisons(rows, boundary.AtomDropoutAxis, boundary.NoiseLevels, s.Stats)
+	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{boundary.Table13(relC, dropC, rows)},
+		Figures: map[string]*plot.Plot{"figure5-noise": boundary.Figure5(relC, dropC)}}, nil
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and
@@ -94,11 +96,11 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
 	main := eval.Select(rows, eval.Condition(""))
-	t, err := experiment.Table20(main, 0.05)
+	t, err := robust.Table20(main, 0.05)
 	res.add("table20-permutation-holm", t, err)
-	t, err = experiment.Table16(main)
+	t, err = robust.Table16(main)
 	res.add("table16-abstain-calibration", t, err)
-	t, err = experiment.Table19(rows, s.Stats)
+	t, err = robust.Table19(rows, s.Stats)
 	res.add("table19-abstain-wording", t, err)
 	return res, nil
 }
@@ -109,7 +111,7 @@ func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 // relate.RelationNoise (seed, p, atom pair); atom dropout removes the same
 // atoms from both arms (seed, p, atom id). It returns the rows, one
 // condition per level.
-func NoiseSweep(ctx context.Context, s Setup, axis experiment.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
+func NoiseSweep(ctx context.Context, s Setup, axis boundary.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
 	base := s.Options.Relator
 	if base == nil {
@@ -118,11 +120,11 @@ func NoiseSweep(ctx context.Context, s Setup, axis experiment.NoiseAxis, levels 
 	for _, p := range levels {
 		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert},
-			Options: s.Options, Condition: experiment.NoiseCondition(axis, p), Progress: s.Progress}
+			Options: s.Options, Condition: boundary.NoiseCondition(axis, p), Progress: s.Progress}
 		switch axis {
-		case experiment.RelationNoiseAxis:
+		case boundary.RelationNoiseAxis:
 			cfg.Options.Relator = relate.RelationNoise{Inner: base, P: p, Seed: seed}
-		case experiment.AtomDropoutAxis:
+		case boundary.AtomDropoutAxis:
 			level := p
 			cfg.Atoms = func(_ string, atoms []esr.Atom) []esr.Atom { return relate.DropAtoms(atoms, level, seed) }
 		default:
@@ -143,7 +145,7 @@ func NoiseSweep(ctx context.Context, s Setup, axis experiment.NoiseAxis, levels 
 // profile and draws); the oracle has no wording and is left out.
 func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range experiment.WordingVariants {
+	for _, v := range robust.WordingVariants {
 		var rs []reader.Reader
 		for _, r := range s.Readers {
 			if l, ok := r.(*reader.LLM); ok {
@@ -188,7 +190,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 			return rows, nil
 		}
 		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
-			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: experiment.WordingCondition(v), Progress: s.Progress})
+			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: robust.WordingCondition(v), Progress: s.Progress})
 		if err != nil {
 			return nil, err
 		}
