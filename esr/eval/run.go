@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/workpool"
 )
 
 // Config says what to run.
@@ -72,61 +73,25 @@ func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
 		byStream[q.StreamID] = append(byStream[q.StreamID], i)
 		total++
 	}
-	workers := cfg.Concurrency
-	if workers < 1 {
-		workers = 1
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan string)
 	var (
-		mu       sync.Mutex
-		firstErr error
-		done     int
+		mu   sync.Mutex
+		done int
 	)
-	fail := func(err error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = err
-			cancel()
+	return workpool.Run(ctx, len(order), cfg.Concurrency, func(ctx context.Context, k int) error {
+		sid := order[k]
+		n, err := runStream(ctx, b, sid, byStream[sid], cfg, sink)
+		if err != nil {
+			return err
 		}
-		mu.Unlock()
-	}
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for sid := range jobs {
-				n, err := runStream(ctx, b, sid, byStream[sid], cfg, sink)
-				if err != nil {
-					fail(err)
-					continue
-				}
-				if cfg.Progress != nil {
-					mu.Lock()
-					done += n
-					d := done
-					mu.Unlock()
-					cfg.Progress(d, total)
-				}
-			}
-		}()
-	}
-feed:
-	for _, sid := range order {
-		select {
-		case jobs <- sid:
-		case <-ctx.Done():
-			break feed
+		if cfg.Progress != nil {
+			mu.Lock()
+			done += n
+			d := done
+			mu.Unlock()
+			cfg.Progress(d, total)
 		}
-	}
-	close(jobs)
-	wg.Wait()
-	if firstErr != nil {
-		return firstErr
-	}
-	return ctx.Err()
+		return nil
+	})
 }
 
 func keep(q *esr.QA, cfg Config) bool {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"runtime"
 	"strings"
-	"sync"
 
 	"gonum.org/v1/plot"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
+	"github.com/esrkit/esrkit/internal/workpool"
 )
 
 // PhaseMemories are the render-matched trio a phase diagram compares.
@@ -93,29 +93,15 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 	}
 	ph := &Phase{XCap: xCap, YCap: yCap, Grid: append([]float64(nil), grid...), Base: base, Seed: opt.Seed,
 		Stats: opt, Questions: len(items), Cells: make([]PhaseCell, len(grid)*len(grid))}
-	jobs := make(chan int)
-	errs := make([]error, len(ph.Cells))
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(ph.Cells)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				ph.Cells[i], errs[i] = phaseCell(ctx, items, ph, grid[i%len(grid)], grid[i/len(grid)])
-			}
-		}()
+	err = workpool.Run(ctx, len(ph.Cells), runtime.GOMAXPROCS(0), func(ctx context.Context, i int) error {
+		var err error
+		ph.Cells[i], err = phaseCell(ctx, items, ph, grid[i%len(grid)], grid[i/len(grid)])
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	for i := range ph.Cells {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return ph, ctx.Err()
+	return ph, nil
 }
 
 // phaseCell reads every item's renders with the cell's sim reader.

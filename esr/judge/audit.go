@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/internal/workpool"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -251,49 +251,17 @@ func JudgeAll(ctx context.Context, j Judge, qas []*esr.QA, answers []esr.Answer,
 	if len(qas) != len(answers) {
 		return nil, fmt.Errorf("judge all: %d questions for %d answers", len(qas), len(answers))
 	}
-	if workers < 1 {
-		workers = 1
-	}
 	out := make([]Verdict, len(qas))
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		mu    sync.Mutex
-		first error
-		wg    sync.WaitGroup
-	)
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				v, err := j.Judge(ctx, qas[i], answers[i])
-				if err != nil {
-					mu.Lock()
-					if first == nil {
-						first = fmt.Errorf("judge %s, qid %s, answer %q: %w", j.Name(), qas[i].QID, answers[i].Value, err)
-						cancel()
-					}
-					mu.Unlock()
-					continue
-				}
-				out[i] = v
-			}
-		}()
-	}
-feed:
-	for i := range qas {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	err := workpool.Run(ctx, len(qas), workers, func(ctx context.Context, i int) error {
+		v, err := j.Judge(ctx, qas[i], answers[i])
+		if err != nil {
+			return fmt.Errorf("judge %s, qid %s, answer %q: %w", j.Name(), qas[i].QID, answers[i].Value, err)
 		}
+		out[i] = v
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	close(next)
-	wg.Wait()
-	if first != nil {
-		return nil, first
-	}
-	return out, ctx.Err()
+	return out, nil
 }

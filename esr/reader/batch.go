@@ -3,6 +3,8 @@ package reader
 import (
 	"context"
 	"sync"
+
+	"github.com/esrkit/esrkit/internal/workpool"
 )
 
 // BatchOptions configure ReadAll.
@@ -23,56 +25,24 @@ type BatchOptions struct {
 // flight finish or see the cancelled context) and is returned with the
 // outputs finished so far (unfinished ones are zero).
 func ReadAll(ctx context.Context, r Reader, ins []Input, opt BatchOptions) ([]Output, error) {
-	n := opt.Concurrency
-	if n < 1 {
-		n = 1
-	}
 	outs := make([]Output, len(ins))
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan int)
 	var (
-		mu       sync.Mutex
-		done     int
-		firstErr error
-		wg       sync.WaitGroup
+		mu   sync.Mutex
+		done int
 	)
-	for w := 0; w < n; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				o, err := r.Read(ctx, ins[i])
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = err
-						cancel()
-					}
-					mu.Unlock()
-					continue
-				}
-				outs[i] = o
-				done++
-				if opt.Progress != nil {
-					opt.Progress(done, len(ins))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for i := range ins {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
+	err := workpool.Run(ctx, len(ins), opt.Concurrency, func(ctx context.Context, i int) error {
+		o, err := r.Read(ctx, ins[i])
+		if err != nil {
+			return err
 		}
-	}
-	close(jobs)
-	wg.Wait()
-	if firstErr != nil {
-		return outs, firstErr
-	}
-	return outs, ctx.Err()
+		mu.Lock()
+		defer mu.Unlock()
+		outs[i] = o
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, len(ins))
+		}
+		return nil
+	})
+	return outs, err
 }

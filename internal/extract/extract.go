@@ -21,6 +21,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/workpool"
 )
 
 // GitHubAttributes is the spec §8 GitHub attribute inventory.
@@ -280,54 +281,27 @@ func (x *Extractor) Run(ctx context.Context, streams []*esr.Stream, opt Options)
 			conc = x.Client.Concurrency()
 		}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	ch := make(chan job)
 	var (
-		mu       sync.Mutex
-		done     int
-		firstErr error
-		wg       sync.WaitGroup
+		mu   sync.Mutex
+		done int
 	)
-	for w := 0; w < conc; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range ch {
-				s := streams[j.s]
-				r, err := x.event(ctx, s, &s.Events[j.e])
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = fmt.Errorf("stream %s event %s: %w", s.ID, s.Events[j.e].ID, err)
-						cancel()
-					}
-					mu.Unlock()
-					continue
-				}
-				results[j.s][j.e] = r
-				done++
-				if opt.Progress != nil {
-					opt.Progress(done, len(jobs))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for _, j := range jobs {
-		select {
-		case ch <- j:
-		case <-ctx.Done():
-			break feed
+	err := workpool.Run(ctx, len(jobs), conc, func(ctx context.Context, k int) error {
+		j := jobs[k]
+		s := streams[j.s]
+		r, err := x.event(ctx, s, &s.Events[j.e])
+		if err != nil {
+			return fmt.Errorf("stream %s event %s: %w", s.ID, s.Events[j.e].ID, err)
 		}
-	}
-	close(ch)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, st, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+		mu.Lock()
+		defer mu.Unlock()
+		results[j.s][j.e] = r
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, len(jobs))
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, st, err
 	}
 	inv := map[string]bool{}
