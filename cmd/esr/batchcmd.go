@@ -35,8 +35,8 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
-	if *out == "" {
-		return fmt.Errorf("--out is required")
+	if err := requireFlags(fs, "out"); err != nil {
+		return err
 	}
 	ctx := context.Background()
 	plan := llm.NewPlan()
@@ -134,8 +134,8 @@ func runCacheCmd(args []string, stdout, stderr io.Writer) error {
 		if err := parseFlags(fs, args[1:]); err != nil {
 			return err
 		}
-		if *out == "" {
-			return fmt.Errorf("--out is required")
+		if err := requireFlags(fs, "out"); err != nil {
+			return err
 		}
 		if _, err := os.Stat(*cache); err != nil {
 			return fmt.Errorf("cache %s: %w", *cache, err)

@@ -30,8 +30,8 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	if *targets != "paper" {
 		return fmt.Errorf("--targets %q: only paper is known", *targets)
 	}
-	if *out == "" {
-		return fmt.Errorf("--out is required")
+	if err := requireFlags(fs, "out"); err != nil {
+		return err
 	}
 	b, err := bench.Load(*dir)
 	if err != nil {

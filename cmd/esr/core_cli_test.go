@@ -132,7 +132,7 @@ func TestCommandErrors(t *testing.T) {
 		{[]string{"ledger", "--atoms", "/nonexistent/atoms.jsonl"}, "no such file"},
 		{[]string{"ledger", "--atoms", "x", "--memory", "zep"}, `unknown memory class "zep"`},
 		{[]string{"ledger", "--atoms", "x", "--relation-noise", "2"}, "must be in [0, 1]"},
-		{[]string{"eval", "--bench", "x"}, "--bench and --out are required"},
+		{[]string{"eval", "--bench", "x"}, "--out is required"},
 		{[]string{"nope"}, `unknown command "nope"`},
 	}
 	for _, c := range cases {

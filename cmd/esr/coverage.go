@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 
@@ -22,8 +21,8 @@ func runCoverage(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *dir == "" {
-		return fmt.Errorf("--bench is required")
+	if err := requireFlags(fs, "bench"); err != nil {
+		return err
 	}
 	keep, err := queryFilter(*query)
 	if err != nil {

@@ -20,8 +20,8 @@ func runDescribe(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *dir == "" {
-		return fmt.Errorf("--bench is required")
+	if err := requireFlags(fs, "bench"); err != nil {
+		return err
 	}
 	b, err := bench.Load(*dir)
 	if err != nil {

@@ -121,8 +121,8 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *sel.dir == "" || *out == "" {
-		return fmt.Errorf("--bench and --out are required")
+	if err := requireFlags(fs, "bench", "out"); err != nil {
+		return err
 	}
 	bt, err := sel.build(*dry, nil)
 	if err != nil {

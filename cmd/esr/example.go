@@ -17,8 +17,8 @@ func runExample(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *out == "" {
-		return fmt.Errorf("--out is required")
+	if err := requireFlags(fs, "out"); err != nil {
+		return err
 	}
 	if err := bench.Figure1Bench().Save(*out); err != nil {
 		return err

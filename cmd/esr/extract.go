@@ -30,11 +30,11 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *streamsPath == "" || *out == "" {
-		return fmt.Errorf("--streams and --out are required")
+	if err := requireFlags(fs, "streams", "out"); err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	if err := noExtraArgs(fs); err != nil {
+		return err
 	}
 	inventory, err := extract.ReadAttributes(*attrs)
 	if err != nil {

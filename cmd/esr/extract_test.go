@@ -77,7 +77,7 @@ func TestExtractCommand(t *testing.T) {
 		args []string
 		want string
 	}{
-		{args: []string{"--out", out}, want: "--streams and --out are required"},
+		{args: []string{"--out", out}, want: "--streams is required"},
 		{args: []string{"--streams", filepath.Join(dir, "nope.jsonl"), "--out", out}, want: "no such file"},
 		{args: []string{"--streams", sp, "--out", out, "--attributes", filepath.Join(dir, "none.txt")}, want: "no such file"},
 		{env: "nobase", args: []string{"--streams", sp, "--out", out, "--cache", ""}, want: "ESR_LLM_BASE_URL"},

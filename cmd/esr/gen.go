@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 
@@ -28,8 +27,8 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *out == "" {
-		return fmt.Errorf("--out is required")
+	if err := requireFlags(fs, "out"); err != nil {
+		return err
 	}
 	cfg := synth.Config{Seed: *seed, PerStratum: *per, Clutter: *clutter, Restate: *restate, Paraphrase: *para,
 		Sources: synth.ParseSources(*sources), EventRecall: *er, CoKeyRecall: *cr}

@@ -48,8 +48,8 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
-	if *dir == "" {
-		return fmt.Errorf("--bench is required")
+	if err := requireFlags(fs, "bench"); err != nil {
+		return err
 	}
 	switch *format {
 	case "text", "md", "csv", "json":
@@ -198,8 +198,8 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *rowsPath == "" {
-		return fmt.Errorf("--rows is required")
+	if err := requireFlags(fs, "rows"); err != nil {
+		return err
 	}
 	switch *format {
 	case "text", "md", "csv":

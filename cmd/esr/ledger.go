@@ -125,8 +125,8 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *stream == "" {
-		return fmt.Errorf("--stream is required")
+	if err := requireFlags(fs, "stream"); err != nil {
+		return err
 	}
 	b, opt, err := m.load()
 	if err != nil {

@@ -32,8 +32,8 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *rowsPath == "" || *j == "" || *out == "" {
-		return fmt.Errorf("--rows, --judge and --out are required")
+	if err := requireFlags(fs, "rows", "judge", "out"); err != nil {
+		return err
 	}
 	if *export != "" && !*dry {
 		return fmt.Errorf("--export needs --dry-run")

@@ -20,8 +20,8 @@ func runScrub(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *dir == "" || *out == "" {
-		return fmt.Errorf("--bench and --out are required")
+	if err := requireFlags(fs, "bench", "out"); err != nil {
+		return err
 	}
 	if *dir == *out {
 		return fmt.Errorf("--out must differ from --bench")

@@ -103,13 +103,6 @@ func checkStatsLevel(level float64) error {
 	return nil
 }
 
-func noExtraArgs(fs *flag.FlagSet) error {
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	}
-	return nil
-}
-
 func writeStatsJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	return enc.Encode(v)
@@ -128,8 +121,8 @@ func runStatsBootstrap(args []string, stdout, stderr io.Writer) error {
 	if err := noExtraArgs(fs); err != nil {
 		return err
 	}
-	if *pairs == "" {
-		return errors.New("--pairs is required")
+	if err := requireFlags(fs, "pairs"); err != nil {
+		return err
 	}
 	if *B < 1 {
 		return fmt.Errorf("--B %d < 1", *B)
@@ -195,8 +188,8 @@ func runStatsPermutation(args []string, stdout, stderr io.Writer) error {
 	if err := noExtraArgs(fs); err != nil {
 		return err
 	}
-	if *pairs == "" {
-		return errors.New("--pairs is required")
+	if err := requireFlags(fs, "pairs"); err != nil {
+		return err
 	}
 	if *B < 1 {
 		return fmt.Errorf("--B %d < 1", *B)
@@ -267,8 +260,8 @@ func runStatsKappa(args []string, stdout, stderr io.Writer) error {
 	if err := noExtraArgs(fs); err != nil {
 		return err
 	}
-	if *pairs == "" {
-		return errors.New("--pairs is required")
+	if err := requireFlags(fs, "pairs"); err != nil {
+		return err
 	}
 	if err := checkStatsLevel(*level); err != nil {
 		return err
@@ -298,8 +291,8 @@ func runStatsMI(args []string, stdout, stderr io.Writer) error {
 	if err := noExtraArgs(fs); err != nil {
 		return err
 	}
-	if *pairs == "" {
-		return errors.New("--pairs is required")
+	if err := requireFlags(fs, "pairs"); err != nil {
+		return err
 	}
 	x, y, err := readLabelPairs(*pairs, "x", "y")
 	if err != nil {
