@@ -79,8 +79,9 @@ func AtLevel(cs []eval.Comparison, p float64) (eval.Comparison, bool) {
 	return eval.Comparison{}, false
 }
 
-// Figure5 draws both sweeps: fine − coarse against p with intervals.
-func Figure5(rel, drop []eval.Comparison) *plot.Plot {
+// NoiseSweepPlot is the paper's Figure 5: both sweeps, fine − coarse against p
+// with intervals.
+func NoiseSweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 	toXY := func(cs []eval.Comparison) []report.XYInterval {
 		var out []report.XYInterval
 		for _, c := range cs {

@@ -76,7 +76,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	if got["coarse-discard"] != 0 || got["coarse-retain"] != 1 || got["fine-ledger"] != 1 {
 		t.Errorf("provenance accuracy %v", got)
 	}
-	if p := experiment.Figure3(acc, "provenance"); p == nil {
+	if p := experiment.ProvenancePlot(acc, "provenance"); p == nil {
 		t.Error("no figure")
 	}
 }

@@ -26,11 +26,11 @@ func ProvenanceAccuracy(rows []eval.Outcome, condition string) []eval.Accuracy {
 	return eval.AccuracyBy(rows, RetentionClasses, nil, eval.And(eval.QueryType("provenance"), eval.Condition(condition)), 0.95)
 }
 
-// Figure3 draws provenance accuracy by retention class with Wilson
-// intervals. With a paper prefix ("f3/", "f3/deployed/", "templama/"), each
+// ProvenancePlot is the paper's Figure 3: provenance accuracy by retention
+// class with Wilson intervals. With a paper prefix ("f3/", "f3/deployed/", "templama/"), each
 // class's published accuracy (registry key prefix+class) is an open ring on
 // its bar.
-func Figure3(acc []eval.Accuracy, title string, paperPrefix ...string) *plot.Plot {
+func ProvenancePlot(acc []eval.Accuracy, title string, paperPrefix ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, a := range acc {
 		pt := report.IntervalPoint{Label: a.Memory, Est: a.Acc, Lo: a.Lo, Hi: a.Hi}

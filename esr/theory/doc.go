@@ -1,10 +1,10 @@
 // Package theory computes the numbers behind the paper's Appendix A
 // ("Presentation, Not Mechanism", arXiv 2607.16019): each function
 // instantiates one statement on generated or benchmark data and returns plain
-// structs; the report layer (package experiment: P1Table, Figure4, P2bTable,
-// P2cTable, FanoTable, Corollary1Table, BridgeTable) lays them out, so the
-// Appendix A notebook can print what the propositions predict next to what
-// the kit's memory classes actually do.
+// structs, and its tables and figure (tables.go: P1Table, FibrePlot (Figure
+// 4), P2bTable, P2cTable, FanoTable, Corollary1Table, ScorerTable) lay them
+// out, so the Appendix A notebook can print what the propositions predict
+// next to what the kit's memory classes actually do.
 //
 //	P1Fibre, EvalFibre, FibreSurfaces  Proposition 1: the symmetric-fibre ceiling of 1/2 for d-blind classes
 //	P2bTypingBenefit                   Proposition 2b: b_type = I(v*; R | Π, values) = 0 (stats.ConditionalMutualInformation)

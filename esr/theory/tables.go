@@ -75,10 +75,10 @@ func P1Table(r P1Result) *eval.Table {
 	return t
 }
 
-// Figure4 draws the paper's Figure 4 from a fibre result: accuracy of each
+// FibrePlot draws the paper's Figure 4 from a fibre result: accuracy of each
 // class on the symmetric fibre, d-blind classes at or below the 1/2
 // ceiling, the fine ledger at 1.
-func Figure4(r P1Result) *plot.Plot {
+func FibrePlot(r P1Result) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, c := range r.Classes {
 		pts = append(pts, report.IntervalPoint{Label: c.Class, Est: c.Acc, Lo: c.Acc, Hi: c.Acc})

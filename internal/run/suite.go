@@ -225,8 +225,8 @@ func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res.add("figure3-provenance-deployed", t, err)
 	t, err = experiment.RelationTypeTable(rows, s.Stats)
 	res.add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = experiment.Figure3(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
-	res.Figures["figure3-provenance-deployed"] = experiment.Figure3(experiment.ProvenanceAccuracy(rows, experiment.Deployed), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
+	res.Figures["figure3-provenance"] = experiment.ProvenancePlot(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
+	res.Figures["figure3-provenance-deployed"] = experiment.ProvenancePlot(experiment.ProvenanceAccuracy(rows, experiment.Deployed), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
 	return res, nil
 }
 

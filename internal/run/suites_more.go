@@ -64,7 +64,7 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
-		res.Figures["appendixD-provenance"] = experiment.Figure3(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
+		res.Figures["appendixD-provenance"] = experiment.ProvenancePlot(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
 		return res, nil
 	}}
 
@@ -88,7 +88,7 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	relC := boundary.SweepComparisons(rows, boundary.RelationNoiseAxis, boundary.NoiseLevels, s.Stats)
 	dropC := boundary.SweepComparisons(rows, boundary.AtomDropoutAxis, boundary.NoiseLevels, s.Stats)
 	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{boundary.Table13(relC, dropC, rows)},
-		Figures: map[string]*plot.Plot{"figure5-noise": boundary.Figure5(relC, dropC)}}, nil
+		Figures: map[string]*plot.Plot{"figure5-noise": boundary.NoiseSweepPlot(relC, dropC)}}, nil
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and
