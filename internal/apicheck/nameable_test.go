@@ -225,3 +225,39 @@ func TestInternalInFlags(t *testing.T) {
 		t.Errorf("with a public alias: got %q, want nameable", got)
 	}
 }
+
+// No internal package sits between public layers: one imported by a public
+// package imports no public package but esr, esr/bench and stats (the
+// leaves' allowance); plumbing that needs more (run, browser, site) is
+// imported only by cmd/ and the notebook helpers' layer, never by esr/....
+func TestNoSandwich(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: type-checks the whole module")
+	}
+	allowed := map[string]bool{module + "/esr": true, module + "/esr/bench": true, module + "/stats": true}
+	importedByPublic := map[string][]string{}
+	byPath := map[string]*packages.Package{}
+	for _, p := range load(t) {
+		byPath[p.PkgPath] = p
+	}
+	for _, p := range byPath {
+		if !public(p.PkgPath) || p.PkgPath == module+"/nbhelp" {
+			continue // nbhelp is the notebooks' top layer, like cmd/
+		}
+		for imp := range p.Imports {
+			if strings.HasPrefix(imp, module) && !public(imp) {
+				importedByPublic[imp] = append(importedByPublic[imp], p.PkgPath)
+			}
+		}
+	}
+	if len(importedByPublic) == 0 {
+		t.Fatal("no internal package is imported by a public one; the walk is broken")
+	}
+	for in, users := range importedByPublic {
+		for imp := range byPath[in].Imports {
+			if public(imp) && !allowed[imp] {
+				t.Errorf("%s is imported by %v and imports %s: public → internal → public", in, users, imp)
+			}
+		}
+	}
+}
