@@ -48,9 +48,17 @@ done
 mkdir -p "$OUTDIR"
 "$PY" scripts/nbcheck.py --clean "${notebooks[@]}"
 
-passed=0 failed=0 failures=()
-total_start=$(date +%s.%N)
-for nb in "${notebooks[@]}"; do
+# Notebooks run JOBS at a time (ESRKIT_NB_JOBS, default: the number of cores). They
+# share nothing they write but the row cache (.esr-cache/, whose writers take a lock:
+# a second run of one suite waits for the first and then reads its rows) and figures/
+# (each notebook writes its own files).
+JOBS="${ESRKIT_NB_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+case "$JOBS" in '' | *[!0-9]* | 0) echo "run-notebooks: ESRKIT_NB_JOBS=$JOBS is not a positive integer" >&2; exit 2 ;; esac
+
+# run_one NOTEBOOK: executes one notebook, writes OUTDIR/NAME.status ("ok SECS" or
+# "FAIL SECS") and prints one line when it ends.
+run_one() {
+	local nb="$1" name log start rc secs
 	name="$(basename "$nb" .ipynb)"
 	log="$OUTDIR/$name.log"
 	start=$(date +%s.%N)
@@ -63,19 +71,40 @@ for nb in "${notebooks[@]}"; do
 	rc=$?
 	secs=$(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $start}")
 	if [ "$rc" -ne 0 ]; then
-		echo "FAIL $nb: nbconvert exited $rc after ${secs}s; end of $log:" >&2
-		grep -Ev '^[IWE][0-9]{4} ' "$log" | tail -n 25 | sed 's/^/    /' >&2
-		failed=$((failed + 1)) failures+=("$nb")
+		{
+			echo "FAIL $nb: nbconvert exited $rc after ${secs}s; end of $log:"
+			grep -Ev '^[IWE][0-9]{4} ' "$log" | tail -n 25 | sed 's/^/    /'
+		} >&2
+		echo "FAIL $secs" >"$OUTDIR/$name.status"
 	elif ! "$PY" scripts/nbcheck.py "$OUTDIR/$name.ipynb" "$nb"; then
 		echo "FAIL $nb (${secs}s); executed copy: $OUTDIR/$name.ipynb" >&2
-		failed=$((failed + 1)) failures+=("$nb")
+		echo "FAIL $secs" >"$OUTDIR/$name.status"
 	else
 		printf 'ok   %-40s %6ss\n' "$nb" "$secs"
+		echo "ok $secs" >"$OUTDIR/$name.status"
+	fi
+}
+export -f run_one
+export OUTDIR JUPYTER PY
+
+for nb in "${notebooks[@]}"; do rm -f "$OUTDIR/$(basename "$nb" .ipynb).status"; done
+total_start=$(date +%s.%N)
+printf '%s\0' "${notebooks[@]}" | xargs -0 -n 1 -P "$JOBS" bash -c 'run_one "$1"' _
+total=$(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $total_start}")
+
+# The summary, in the order the notebooks were given.
+passed=0 failed=0 failures=() sum=0
+for nb in "${notebooks[@]}"; do
+	name="$(basename "$nb" .ipynb)"
+	read -r status secs <"$OUTDIR/$name.status" 2>/dev/null || status=FAIL secs=0
+	sum=$(awk "BEGIN{printf \"%.1f\", $sum + $secs}")
+	if [ "$status" = ok ]; then
 		passed=$((passed + 1))
+	else
+		failed=$((failed + 1)) failures+=("$nb")
 	fi
 done
-total=$(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $total_start}")
-echo "notebooks: $passed passed, $failed failed (${total}s; executed copies in $OUTDIR/)"
+echo "notebooks: $passed passed, $failed failed (${total}s wall, ${sum}s summed over notebooks, $JOBS at a time; executed copies in $OUTDIR/)"
 if [ "$failed" -gt 0 ]; then
 	echo "failed notebooks: ${failures[*]}" >&2
 	exit 1
