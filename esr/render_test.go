@@ -12,7 +12,7 @@ import (
 )
 
 // renderFiles are the writers of the renders (esr/memory) and the readers'
-// parser (esr/reader), relative to this package: the files that must take
+// parser (internal/layout, the scripted readers' eyes), relative to this package: the files that must take
 // every render word from render.go. In those with json set, struct tags are
 // render JSON too (elsewhere they are data-file schemas: Atom, HistoryEntry,
 // reader profiles).
@@ -24,8 +24,8 @@ var renderFiles = []struct {
 	{"memory/format.go", true}, {"memory/fineledger.go", true}, {"memory/graphrag.go", true}, {"memory/coarse.go", true},
 	{"memory/graphiti.go", true}, {"memory/mem0.go", true}, {"memory/latest.go", true}, {"memory/text.go", true},
 	{"memory/rag.go", true}, {"memory/deployed.go", true},
-	{"reader/layout.go", true}, {"reader/layout_deployed.go", true}, {"reader/jsonline.go", true},
-	{"reader/factsplit.go", false}, {"reader/scripted.go", false},
+	{"../internal/layout/layout.go", true}, {"../internal/layout/layout_deployed.go", true}, {"../internal/layout/jsonline.go", true},
+	{"../internal/layout/factsplit.go", false}, {"reader/scripted.go", false},
 }
 
 // TestRenderVocabularyDeclaredOnce: no writer or parser file spells a word

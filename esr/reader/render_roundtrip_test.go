@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"fmt"
 	"slices"
 	"sort"
@@ -20,7 +22,7 @@ import (
 // is rendered in every ledger format and fact format, with and without the
 // deployed render's raw events, on the paper's Figure 1 stream, the three
 // Figure 2 tier streams and a spread of the bundled synthetic streams. Each
-// render is parsed back with the scripted readers' parser (parseRender) and
+// render is parsed back with the scripted readers' parser (layout.Parse) and
 // must give exactly the rows the class's state holds: per record the key,
 // value, id, date (where the layout shows one) and live/closed status (where
 // it shows one), per ledger key its status, and the raw events. The
@@ -63,26 +65,26 @@ func stampOf(t esr.Time) string {
 	return t.Format(time.RFC3339)
 }
 
-// parsedRows is the parse-back helper: what parseRender read from text, as
+// parsedRows is the parse-back helper: what layout.Parse read from text, as
 // rows (sorted) and events (in order), with each ledger key's status.
 func parsedRows(text string) (rows []string, keyStatus map[string]string, events []eventRow) {
-	v := parseRender(text)
-	for _, r := range v.records {
-		row := renderRow{key: r.key, id: r.id, value: r.value, status: r.status, live: r.live, closedAt: r.closedAt}
-		if r.hasTime {
-			row.time = r.time
+	v := layout.Parse(text)
+	for _, r := range v.Records {
+		row := renderRow{key: r.Key, id: r.ID, value: r.Value, status: r.Status, live: r.Live, closedAt: r.ClosedAt}
+		if r.HasTime {
+			row.time = r.Time
 		}
 		rows = append(rows, row.String())
 	}
-	for _, e := range v.events {
-		ev := eventRow{id: e.id, text: e.text}
-		if e.hasTime {
-			ev.time = e.time
+	for _, e := range v.Events {
+		ev := eventRow{id: e.ID, text: e.Text}
+		if e.HasTime {
+			ev.time = e.Time
 		}
 		events = append(events, ev)
 	}
 	sort.Strings(rows)
-	return rows, v.keyStatus, events
+	return rows, v.KeyStatus, events
 }
 
 // toMinute and toSecond are a time as the kit's layouts (to the minute) and

@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"context"
 	"fmt"
 	"sort"
@@ -280,7 +282,7 @@ type policy struct {
 // sorts reports whether the reader orders the dated records by time: a
 // reader that reads order takes a newest-first list as it stands; any other
 // list needs a sort, which may fail (sortOK).
-func (s *policy) sorts(dated []record) bool {
+func (s *policy) sorts(dated []layout.Record) bool {
 	if !s.caps.SortsByTime {
 		return false
 	}
@@ -292,9 +294,9 @@ func (s *policy) sorts(dated []record) bool {
 
 // newestFirst reports whether records are listed in non-increasing time
 // order, as a ledger history is.
-func newestFirst(rs []record) bool {
+func newestFirst(rs []layout.Record) bool {
 	for i := 1; i < len(rs); i++ {
-		if rs[i].time.After(rs[i-1].time.Time) {
+		if rs[i].Time.After(rs[i-1].Time.Time) {
 			return false
 		}
 	}
@@ -302,7 +304,7 @@ func newestFirst(rs []record) bool {
 }
 
 // budget keeps the first rowBudget records.
-func (s *policy) budget(recs []record, what string) []record {
+func (s *policy) budget(recs []layout.Record, what string) []layout.Record {
 	if s.rowBudget <= 0 || len(recs) <= s.rowBudget {
 		return recs
 	}
@@ -311,8 +313,8 @@ func (s *policy) budget(recs []record, what string) []record {
 }
 
 func (s *policy) decide(in Input) decision {
-	text := truncateTokens(in.Context, s.caps.TokenBudget)
-	v := parseRender(text)
+	text := layout.TruncateTokens(in.Context, s.caps.TokenBudget)
+	v := layout.Parse(text)
 	q := contentWords(in.Question)
 	qt := queryType(in)
 
@@ -320,56 +322,56 @@ func (s *policy) decide(in Input) decision {
 	var known []string
 	keyWords := attributeWords(in.Question)
 	structuredDated := false
-	if len(v.records) > 0 {
-		label, ok := chooseKey(v.records, q)
+	if len(v.Records) > 0 {
+		label, ok := chooseKey(v.Records, q)
 		if !ok {
 			d = abstain(missing, "no rendered key matches the question")
 		} else {
-			var recs []record
-			for _, r := range v.records {
-				if r.key == label {
+			var recs []layout.Record
+			for _, r := range v.Records {
+				if r.Key == label {
 					recs = append(recs, r)
 				}
 			}
 			recs = s.budget(recs, "rows")
 			for _, r := range recs {
-				known = append(known, r.value)
-				structuredDated = structuredDated || r.hasTime
+				known = append(known, r.Value)
+				structuredDated = structuredDated || r.HasTime
 			}
 			for _, w := range words(label) {
 				keyWords[w] = true
 			}
-			d = s.answer(recs, v.keyStatus[label], qt, in.MayAbstain)
+			d = s.answer(recs, v.KeyStatus[label], qt, in.MayAbstain)
 			d.note = "key " + label + ": " + d.note
 			d.values = known
 		}
 	} else {
 		d = abstain(missing, "no structured records")
-		if len(v.events) == 0 && s.caps.TokenBudget > 0 && rawOnly(parseRender(in.Context), keyWords) {
+		if len(v.Events) == 0 && s.caps.TokenBudget > 0 && rawOnly(layout.Parse(in.Context), keyWords) {
 			// The budget hid everything, but the whole render would not
 			// have been readable either: the layout, not the budget, decides.
 			return abstain(unreadable, unreadableNote)
 		}
 	}
-	useRaw := len(v.events) > 0 && (d.why == missing ||
+	useRaw := len(v.Events) > 0 && (d.why == missing ||
 		d.why == conflict && s.caps.SortsByTime && !structuredDated)
 	if useRaw {
 		pat := patternFor(keyWords)
 		if pat == nil && len(known) == 0 {
-			if len(v.records) == 0 {
+			if len(v.Records) == 0 {
 				return abstain(unreadable, unreadableNote)
 			}
 			return d
 		}
-		var recs []record
-		events := v.events
+		var recs []layout.Record
+		events := v.Events
 		if s.rowBudget > 0 && len(events) > s.rowBudget {
 			s.notes = append(s.notes, fmt.Sprintf("row budget: read %d of %d event lines", s.rowBudget, len(events)))
 			events = events[:s.rowBudget]
 		}
 		for _, ev := range events {
-			if val, ok := findValues(ev.text, known, pat); ok {
-				recs = append(recs, record{value: val, time: ev.time, hasTime: ev.hasTime, id: ev.id, pos: ev.pos, raw: true})
+			if val, ok := findValues(ev.Text, known, pat); ok {
+				recs = append(recs, layout.Record{Value: val, Time: ev.Time, HasTime: ev.HasTime, ID: ev.ID, Pos: ev.Pos, Raw: true})
 			}
 		}
 		how := "known values"
@@ -381,10 +383,10 @@ func (s *policy) decide(in Input) decision {
 		}
 		rd := s.answer(recs, "", qt, in.MayAbstain)
 		for _, r := range recs {
-			rd.values = append(rd.values, r.value)
+			rd.values = append(rd.values, r.Value)
 		}
 		rd.note = fmt.Sprintf("raw events (%s, %d of %d lines state a value): %s", how, len(recs), len(events), rd.note)
-		if len(v.records) == 0 || rd.why == decided {
+		if len(v.Records) == 0 || rd.why == decided {
 			return rd
 		}
 	}
@@ -392,13 +394,13 @@ func (s *policy) decide(in Input) decision {
 }
 
 // chooseKey picks the rendered key label the question is about.
-func chooseKey(recs []record, q map[string]bool) (string, bool) {
+func chooseKey(recs []layout.Record, q map[string]bool) (string, bool) {
 	var labels []string
 	seen := map[string]bool{}
 	for _, r := range recs {
-		if !seen[r.key] {
-			seen[r.key] = true
-			labels = append(labels, r.key)
+		if !seen[r.Key] {
+			seen[r.Key] = true
+			labels = append(labels, r.Key)
 		}
 	}
 	best, bestN, bestF := "", 0, 0.0
@@ -418,14 +420,14 @@ func chooseKey(recs []record, q map[string]bool) (string, bool) {
 }
 
 // answer decides a query from one key's records.
-func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAbstain bool) decision {
+func (s *policy) answer(recs []layout.Record, keyStatus string, qt esr.QueryType, mayAbstain bool) decision {
 	if len(recs) == 0 {
 		return abstain(missing, "no value found")
 	}
 	statusInfo := false
 	if s.caps.UsesStatus {
 		for _, r := range recs {
-			if r.live != 0 {
+			if r.Live != 0 {
 				statusInfo = true
 				break
 			}
@@ -441,7 +443,7 @@ func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAb
 	if statusInfo {
 		cands = nil
 		for _, r := range recs {
-			if r.live == 1 {
+			if r.Live == 1 {
 				cands = append(cands, r)
 			}
 		}
@@ -456,26 +458,26 @@ func (s *policy) answer(recs []record, keyStatus string, qt esr.QueryType, mayAb
 	if qt == esr.Snapshot {
 		if s.lapse {
 			for _, r := range recs {
-				if esr.StateOf(r.value, esr.Positive) != esr.StateOf(cur.value, esr.Positive) {
-					return decision{answer: esr.Says(r.value), note: note + "; lapse: answered " + r.value + ", another value shown for the key"}
+				if esr.StateOf(r.Value, esr.Positive) != esr.StateOf(cur.Value, esr.Positive) {
+					return decision{answer: esr.Says(r.Value), note: note + "; lapse: answered " + r.Value + ", another value shown for the key"}
 				}
 			}
 		}
-		return decision{answer: esr.Says(cur.value), note: note}
+		return decision{answer: esr.Says(cur.Value), note: note}
 	}
 	prior, why, pnote := s.prior(recs, cur, statusInfo, mayAbstain)
 	if why != decided {
 		return abstain(why, note+"; prior: "+pnote)
 	}
 	if qt == esr.Provenance {
-		return decision{answer: esr.Says(prior.value), note: note + "; prior: " + pnote}
+		return decision{answer: esr.Says(prior.Value), note: note + "; prior: " + pnote}
 	}
 	note += "; prior: " + pnote
 	var rel, how string
 	switch {
-	case statusInfo && strings.EqualFold(prior.status, esr.StatusRefined):
+	case statusInfo && strings.EqualFold(prior.Status, esr.StatusRefined):
 		rel, how = esr.AnswerRefines, "prior row "+esr.StatusRefined
-	case statusInfo && strings.EqualFold(prior.status, esr.StatusDeprecated):
+	case statusInfo && strings.EqualFold(prior.Status, esr.StatusDeprecated):
 		rel, how = esr.AnswerReplaces, "prior row "+esr.StatusDeprecated
 	default:
 		rel, how = esr.AnswerReplaces, "no relation type shown: a change replaces unless the render says it refined"
@@ -509,28 +511,28 @@ func titleCase(w string) bool {
 // rawOnly reports a render the reader cannot read for the asked key: raw
 // event lines and no structured records, and no value pattern for the
 // attribute words.
-func rawOnly(v *view, keyWords map[string]bool) bool {
-	return len(v.records) == 0 && len(v.events) > 0 && patternFor(keyWords) == nil
+func rawOnly(v *layout.View, keyWords map[string]bool) bool {
+	return len(v.Records) == 0 && len(v.Events) > 0 && patternFor(keyWords) == nil
 }
 
 // forced settles a conflict for a memory that forbids abstaining.
-func (s *policy) forced(cands []record, why string) decision {
+func (s *policy) forced(cands []layout.Record, why string) decision {
 	r, ok := majority(cands, true)
 	if !ok {
 		return abstain(conflict, why)
 	}
-	return decision{answer: esr.Says(r.value), note: why + "; no abstaining allowed: majority/first"}
+	return decision{answer: esr.Says(r.Value), note: why + "; no abstaining allowed: majority/first"}
 }
 
 // pick chooses the current record among candidates.
-func (s *policy) pick(cands []record, useTime, mayAbstain bool) (record, outcome, string) {
+func (s *policy) pick(cands []layout.Record, useTime, mayAbstain bool) (layout.Record, outcome, string) {
 	if len(cands) == 0 {
-		return record{}, missing, "no candidate value"
+		return layout.Record{}, missing, "no candidate value"
 	}
 	if useTime {
-		var dated []record
+		var dated []layout.Record
 		for _, r := range cands {
-			if r.hasTime {
+			if r.HasTime {
 				dated = append(dated, r)
 			}
 		}
@@ -538,12 +540,12 @@ func (s *policy) pick(cands []record, useTime, mayAbstain bool) (record, outcome
 			sortNewest(dated)
 			top := dated[:1]
 			for _, r := range dated[1:] {
-				if r.time.Equal(dated[0].time.Time) {
+				if r.Time.Equal(dated[0].Time.Time) {
 					top = append(top, r)
 				}
 			}
 			if allSame(top) {
-				return top[0], decided, fmt.Sprintf("newest of %d dated (%s)", len(dated), top[0].time.Date())
+				return top[0], decided, fmt.Sprintf("newest of %d dated (%s)", len(dated), top[0].Time.Date())
 			}
 			cands = top
 		}
@@ -555,20 +557,20 @@ func (s *policy) pick(cands []record, useTime, mayAbstain bool) (record, outcome
 }
 
 // settle applies the conflict policy to disagreeing candidates.
-func (s *policy) settle(cands []record, mayAbstain bool, what string) (record, outcome, string) {
+func (s *policy) settle(cands []layout.Record, mayAbstain bool, what string) (layout.Record, outcome, string) {
 	policy := s.caps.OnConflict
 	if policy == ConflictAbstain && !mayAbstain {
 		r, ok := majority(cands, true)
 		if ok {
 			return r, decided, what + "; no abstaining allowed: majority/first"
 		}
-		return record{}, conflict, what
+		return layout.Record{}, conflict, what
 	}
 	switch policy {
 	case ConflictFirst:
 		first := cands[0]
 		for _, r := range cands {
-			if r.pos < first.pos {
+			if r.Pos < first.Pos {
 				first = r
 			}
 		}
@@ -576,21 +578,21 @@ func (s *policy) settle(cands []record, mayAbstain bool, what string) (record, o
 	case ConflictMajority:
 		r, ok := majority(cands, !mayAbstain)
 		if !ok {
-			return record{}, conflict, what + "; no majority"
+			return layout.Record{}, conflict, what + "; no majority"
 		}
 		return r, decided, what + "; majority"
 	}
-	return record{}, conflict, what
+	return layout.Record{}, conflict, what
 }
 
 // majority is the record of the most frequent value (first occurrence);
 // a tie is broken by first position only when tieFirst.
-func majority(cands []record, tieFirst bool) (record, bool) {
+func majority(cands []layout.Record, tieFirst bool) (layout.Record, bool) {
 	count := map[string]int{}
-	first := map[string]record{}
+	first := map[string]layout.Record{}
 	var order []string
 	for _, r := range byPos(cands) {
-		k := esr.NormalizeValue(r.value)
+		k := esr.NormalizeValue(r.Value)
 		if count[k] == 0 {
 			order = append(order, k)
 			first[k] = r
@@ -607,30 +609,30 @@ func majority(cands []record, tieFirst bool) (record, bool) {
 		}
 	}
 	if best == "" || tie && !tieFirst {
-		return record{}, false
+		return layout.Record{}, false
 	}
 	return first[best], true
 }
 
 // prior chooses the record in force before cur.
-func (s *policy) prior(recs []record, cur record, statusInfo, mayAbstain bool) (record, outcome, string) {
-	var others []record
+func (s *policy) prior(recs []layout.Record, cur layout.Record, statusInfo, mayAbstain bool) (layout.Record, outcome, string) {
+	var others []layout.Record
 	for _, r := range recs {
-		if sameValue(r.value, cur.value) {
+		if sameValue(r.Value, cur.Value) {
 			continue
 		}
-		if statusInfo && (r.live != -1 || strings.EqualFold(r.status, esr.StatusUnrelated) || strings.EqualFold(r.status, esr.StatusSetAside)) {
+		if statusInfo && (r.Live != -1 || strings.EqualFold(r.Status, esr.StatusUnrelated) || strings.EqualFold(r.Status, esr.StatusSetAside)) {
 			continue
 		}
 		others = append(others, r)
 	}
 	if len(others) == 0 {
-		return record{}, missing, "no other value shown"
+		return layout.Record{}, missing, "no other value shown"
 	}
 	if s.caps.SortsByTime {
-		var dated []record
+		var dated []layout.Record
 		for _, r := range others {
-			if r.hasTime {
+			if r.HasTime {
 				dated = append(dated, r)
 			}
 		}
@@ -639,21 +641,21 @@ func (s *policy) prior(recs []record, cur record, statusInfo, mayAbstain bool) (
 				// Most recently closed first, then most recently valid.
 				sort.SliceStable(dated, func(i, j int) bool {
 					a, b := dated[i], dated[j]
-					if !a.closedAt.Equal(b.closedAt.Time) {
-						return a.closedAt.After(b.closedAt.Time)
+					if !a.ClosedAt.Equal(b.ClosedAt.Time) {
+						return a.ClosedAt.After(b.ClosedAt.Time)
 					}
-					if !a.time.Equal(b.time.Time) {
-						return a.time.After(b.time.Time)
+					if !a.Time.Equal(b.Time.Time) {
+						return a.Time.After(b.Time.Time)
 					}
-					return a.pos < b.pos
+					return a.Pos < b.Pos
 				})
 			} else {
 				// The newest value older than the current record that differs
 				// from it.
 				sortNewest(dated)
-				var older []record
+				var older []layout.Record
 				for _, r := range dated {
-					if !r.time.After(cur.time.Time) {
+					if !r.Time.After(cur.Time.Time) {
 						older = append(older, r)
 					}
 				}
@@ -663,12 +665,12 @@ func (s *policy) prior(recs []record, cur record, statusInfo, mayAbstain bool) (
 			}
 			top := dated[:1]
 			for _, r := range dated[1:] {
-				if r.time.Equal(dated[0].time.Time) && r.closedAt.Equal(dated[0].closedAt.Time) {
+				if r.Time.Equal(dated[0].Time.Time) && r.ClosedAt.Equal(dated[0].ClosedAt.Time) {
 					top = append(top, r)
 				}
 			}
 			if allSame(top) {
-				return top[0], decided, fmt.Sprintf("newest older value (%s)", top[0].time.Date())
+				return top[0], decided, fmt.Sprintf("newest older value (%s)", top[0].Time.Date())
 			}
 			return s.settle(top, mayAbstain, fmt.Sprintf("%d prior candidates disagree", len(top)))
 		}
@@ -679,9 +681,9 @@ func (s *policy) prior(recs []record, cur record, statusInfo, mayAbstain bool) (
 	return s.settle(others, mayAbstain, fmt.Sprintf("%d prior candidates disagree", len(others)))
 }
 
-func allSame(rs []record) bool {
+func allSame(rs []layout.Record) bool {
 	for _, r := range rs[1:] {
-		if !sameValue(r.value, rs[0].value) {
+		if !sameValue(r.Value, rs[0].Value) {
 			return false
 		}
 	}
@@ -690,17 +692,17 @@ func allSame(rs []record) bool {
 
 // sortNewest orders records newest first, keeping text order among equal
 // times (renders list the newest transaction first).
-func sortNewest(rs []record) {
+func sortNewest(rs []layout.Record) {
 	sort.SliceStable(rs, func(i, j int) bool {
-		if !rs[i].time.Equal(rs[j].time.Time) {
-			return rs[i].time.After(rs[j].time.Time)
+		if !rs[i].Time.Equal(rs[j].Time.Time) {
+			return rs[i].Time.After(rs[j].Time.Time)
 		}
-		return rs[i].pos < rs[j].pos
+		return rs[i].Pos < rs[j].Pos
 	})
 }
 
-func byPos(rs []record) []record {
-	out := append([]record(nil), rs...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].pos < out[j].pos })
+func byPos(rs []layout.Record) []layout.Record {
+	out := append([]layout.Record(nil), rs...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }

@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"context"
 	"strings"
 	"testing"
@@ -376,10 +378,10 @@ func TestScriptedPatternIgnoresNames(t *testing.T) {
 func TestTruncateTokens(t *testing.T) {
 	text := "a b c\nd e f\ng h i\n"
 	for budget, want := range map[int]string{0: text, 3: "", 4: "a b c\n", 8: "a b c\nd e f\n", 12: text, 100: text} {
-		if got := truncateTokens(text, budget); got != want {
+		if got := layout.TruncateTokens(text, budget); got != want {
 			t.Errorf("budget %d: %q, want %q", budget, got, want)
 		}
-		if budget > 0 && CountTokens(truncateTokens(text, budget)) > budget {
+		if budget > 0 && CountTokens(layout.TruncateTokens(text, budget)) > budget {
 			t.Errorf("budget %d exceeded", budget)
 		}
 	}
@@ -422,12 +424,12 @@ func TestScriptedHonoursCancel(t *testing.T) {
 // both stamp forms.
 func TestParseStampForms(t *testing.T) {
 	for _, s := range []string{"2024-03-01", "2024-03-01 15:04"} {
-		if _, ok := parseStamp(s); !ok {
+		if _, ok := layout.ParseStamp(s); !ok {
 			t.Errorf("%q not parsed", s)
 		}
 	}
-	a, _ := parseStamp("2024-03-01 15:04")
-	b, _ := parseStamp("2024-03-01")
+	a, _ := layout.ParseStamp("2024-03-01 15:04")
+	b, _ := layout.ParseStamp("2024-03-01")
 	if !a.After(b.Time) {
 		t.Error("minutes lost")
 	}

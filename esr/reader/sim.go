@@ -14,7 +14,7 @@ import (
 )
 
 // This file is the stochastic simulated reader ("sim:NAME"): the scripted
-// reader's eyes and decision steps (layout.go, scripted.go), with each
+// reader's eyes and decision steps (internal/layout, scripted.go), with each
 // capability a probability drawn per question instead of an all-or-nothing
 // rule. Like the scripted readers it is a SIMULATION for teaching: it shows
 // how a reader's skills move the render and mechanism terms, not what an

@@ -7,26 +7,8 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/internal/layout"
 )
-
-func TestSplitFact(t *testing.T) {
-	for s, want := range map[string][2]string{
-		"service request_timeout is 30 s":           {"service request_timeout", "30 s"},
-		"service request_timeout is now 30 s":       {"service request_timeout", "30 s"},
-		"service request_timeout was set to 30 s":   {"service request_timeout", "30 s"},
-		"service request_timeout changed to 30 s":   {"service request_timeout", "30 s"},
-		"service request_timeout became not 30 s":   {"service request_timeout", "not 30 s"},
-		"issue #1 workaround is set to pin what is": {"issue #1 workaround", "pin what is"},
-	} {
-		k, v, ok := splitFact(s)
-		if !ok || [2]string{k, v} != want {
-			t.Errorf("splitFact(%q) = %q, %q, %v; want %q", s, k, v, ok, want)
-		}
-	}
-	if _, _, ok := splitFact("no verb here"); ok {
-		t.Error("split a sentence without a verb phrase")
-	}
-}
 
 // A reader reads paraphrased deployed renders as it reads the template:
 // every FactVerbs wording gives the same key and value.
@@ -39,7 +21,7 @@ func TestScriptedReadsParaphrasedFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range memory.FactVerbs {
-		if _, _, ok := splitFact("service request_timeout " + v + " 30 s"); !ok {
+		if _, _, ok := layout.SplitFact("service request_timeout " + v + " 30 s"); !ok {
 			t.Errorf("wording %q not read", v)
 		}
 	}

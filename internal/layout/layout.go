@@ -1,4 +1,13 @@
-package reader
+// Package layout is the scripted readers' eyes (esr/reader): it reads a
+// render's text line by line and recognises the layouts the memory classes
+// print (esr/memory), without any access to the memory's state. Each line
+// kind is recognised on its own, so truncated renders (a token budget) and
+// mixed renders (the deployed variant: a structured render, then "raw events
+// (newest first):" and the events) parse as far as they go. Every word and
+// marker it looks for is the render vocabulary of package esr
+// (esr/render.go), the one the writers use; esr/reader's round-trip test
+// renders every class in every format and parses it back here.
+package layout
 
 import (
 	"regexp"
@@ -9,50 +18,41 @@ import (
 	"github.com/esrkit/esrkit/esr"
 )
 
-// This file is the scripted reader's eyes: it reads a render's text line by
-// line and recognises the layouts the memory classes print (esr/memory),
-// without any access to the memory's state. Each line kind is recognised on
-// its own, so truncated renders (a token budget) and mixed renders (the
-// deployed variant: a structured render, then "raw events (newest first):"
-// and the events) parse as far as they go. Every word and marker it looks
-// for is the render vocabulary of package esr (esr/render.go), the one the
-// writers use.
-
-// record is one value the reader saw for a key.
-type record struct {
-	key     string // the key as the render labels it; "" for raw event text
-	value   string
-	time    esr.Time // the visible time (ledger time, valid_at, event date)
-	hasTime bool
-	// status is the row's status cell (esr.StatusLive, StatusDeprecated,
+// Record is one value the reader saw for a key.
+type Record struct {
+	Key     string // the key as the render labels it; "" for raw event text
+	Value   string
+	Time    esr.Time // the visible time (ledger time, valid_at, event date)
+	HasTime bool
+	// Status is the row's status cell (esr.StatusLive, StatusDeprecated,
 	// StatusRefined, StatusUnrelated, StatusNeutral), or "" when the layout
 	// has none.
-	status string
-	// live is what a status-reading reader learns: 1 in force (LIVE, or
+	Status string
+	// Live is what a status-reading reader learns: 1 in force (LIVE, or
 	// invalid_at "present"), -1 closed (DEPRECATED, REFINED, UNRELATED, or a
 	// dated invalid_at), 0 nothing.
-	live     int
-	closedAt esr.Time // coarse invalid_at of a closed edge
-	id       string
-	pos      int // order of appearance in the text
-	raw      bool
+	Live     int
+	ClosedAt esr.Time // coarse invalid_at of a closed edge
+	ID       string
+	Pos      int // order of appearance in the text
+	Raw      bool
 }
 
-// eventLine is one "[id date] text" line of raw event text.
-type eventLine struct {
-	id      string
-	time    esr.Time
-	hasTime bool
-	text    string
-	pos     int
+// EventLine is one "[id date] text" line of raw event text.
+type EventLine struct {
+	ID      string
+	Time    esr.Time
+	HasTime bool
+	Text    string
+	Pos     int
 }
 
-// view is what the reader made of a render.
-type view struct {
-	records   []record
-	keyStatus map[string]string // ledger "status:" header per key label
-	events    []eventLine       // raw event lines (direct-context, rag-topk, deployed)
-	layouts   []string          // layouts recognised, in order of first sight
+// View is what the reader made of a render.
+type View struct {
+	Records   []Record
+	KeyStatus map[string]string // ledger "status:" header per key label
+	Events    []EventLine       // raw event lines (direct-context, rag-topk, deployed)
+	Layouts   []string          // layouts recognised, in order of first sight
 }
 
 // The line patterns, built from the render vocabulary (quote makes a word
@@ -78,15 +78,15 @@ var (
 	paddedSep = " " + esr.CellSep + " "
 )
 
-// parseRender reads text into a view. question is used only to split
+// Parse reads text into a view. question is used only to split
 // Graphiti-style facts ("ENTITY ATTRIBUTE is VALUE") into key and value.
-func parseRender(text string) *view {
-	v := &view{keyStatus: map[string]string{}}
+func Parse(text string) *View {
+	v := &View{KeyStatus: map[string]string{}}
 	seen := map[string]bool{}
 	saw := func(layout string) {
 		if !seen[layout] {
 			seen[layout] = true
-			v.layouts = append(v.layouts, layout)
+			v.Layouts = append(v.Layouts, layout)
 		}
 	}
 	const (
@@ -116,40 +116,40 @@ func parseRender(text string) *view {
 		}
 		if m := eventLineRE.FindStringSubmatch(trim); m != nil {
 			saw("events")
-			ev := eventLine{id: m[1], text: m[3], pos: pos}
-			ev.time, ev.hasTime = parseStamp(m[2])
-			v.events = append(v.events, ev)
+			ev := EventLine{ID: m[1], Text: m[3], Pos: pos}
+			ev.Time, ev.HasTime = ParseStamp(m[2])
+			v.Events = append(v.Events, ev)
 			continue
 		}
 		if m := keyLineRE.FindStringSubmatch(trim); m != nil {
 			saw("ledger")
 			curKey = m[1]
-			v.keyStatus[curKey] = m[2]
+			v.KeyStatus[curKey] = m[2]
 			mode = none
 			continue
 		}
-		if isLedgerHeader(trim) {
+		if IsLedgerHeader(trim) {
 			mode = ledgerTable
 			continue
 		}
-		if c := splitCells(trim, esr.CellSep); curKey != "" && len(c) == 2 && c[0] == esr.ColValue && c[1] == esr.ColStatus {
+		if c := SplitCells(trim, esr.CellSep); curKey != "" && len(c) == 2 && c[0] == esr.ColValue && c[1] == esr.ColStatus {
 			mode = minimalTable
 			continue
 		}
 		if curKey != "" {
 			if m := verboseRowRE.FindStringSubmatch(trim); m != nil {
-				r := record{key: curKey, id: m[2], value: m[3], status: m[4], pos: pos}
-				r.time, r.hasTime = parseStamp(m[1])
-				r.live = statusLive(r.status)
-				v.records = append(v.records, r)
+				r := Record{Key: curKey, ID: m[2], Value: m[3], Status: m[4], Pos: pos}
+				r.Time, r.HasTime = ParseStamp(m[1])
+				r.Live = StatusLive(r.Status)
+				v.Records = append(v.Records, r)
 				continue
 			}
 			if strings.HasPrefix(trim, jsonRowPrefix) {
-				if jr, ok := jsonStrings(trim, esr.ColTime, esr.ColEvent, esr.ColValue, esr.ColStatus); ok {
-					r := record{key: curKey, id: jr[1], value: jr[2], status: jr[3], pos: pos}
-					r.time, r.hasTime = parseStamp(jr[0])
-					r.live = statusLive(r.status)
-					v.records = append(v.records, r)
+				if jr, ok := JSONStrings(trim, esr.ColTime, esr.ColEvent, esr.ColValue, esr.ColStatus); ok {
+					r := Record{Key: curKey, ID: jr[1], Value: jr[2], Status: jr[3], Pos: pos}
+					r.Time, r.HasTime = ParseStamp(jr[0])
+					r.Live = StatusLive(r.Status)
+					v.Records = append(v.Records, r)
 					continue
 				}
 			}
@@ -162,7 +162,7 @@ func parseRender(text string) *view {
 			saw("facts")
 			continue
 		}
-		if h := compact(trim); h == factHeader || h == datedFactHeader {
+		if h := Compact(trim); h == factHeader || h == datedFactHeader {
 			saw("facts")
 			mode, factTime = factTable, h == datedFactHeader
 			continue
@@ -176,74 +176,74 @@ func parseRender(text string) *view {
 		if parseDeployedLine(v, trim, pos, saw) {
 			continue
 		}
-		if f, ok := parseFactLine(trim); ok {
+		if f, ok := ParseFactLine(trim); ok {
 			saw("graphiti")
-			r := record{key: f.key, value: f.value, id: "", pos: pos}
-			r.time, r.hasTime = parseStamp(f.ValidAt)
+			r := Record{Key: f.Key, Value: f.Value, ID: "", Pos: pos}
+			r.Time, r.HasTime = ParseStamp(f.ValidAt)
 			if strings.EqualFold(strings.TrimSpace(f.InvalidAt), esr.OpenPresent) { // either spelling (esr.GraphitiPresent)
-				r.live = 1
-			} else if at, ok := parseStamp(f.InvalidAt); ok {
-				r.live, r.closedAt = -1, at
+				r.Live = 1
+			} else if at, ok := ParseStamp(f.InvalidAt); ok {
+				r.Live, r.ClosedAt = -1, at
 			}
-			v.records = append(v.records, r)
+			v.Records = append(v.Records, r)
 			continue
 		}
 		switch mode {
 		case ledgerTable:
-			cells := splitCells(trim, esr.CellSep)
+			cells := SplitCells(trim, esr.CellSep)
 			if len(cells) >= 4 {
-				r := record{key: curKey, id: cells[1], value: strings.Join(cells[2:len(cells)-1], paddedSep),
-					status: cells[len(cells)-1], pos: pos}
-				r.time, r.hasTime = parseStamp(cells[0])
-				r.live = statusLive(r.status)
-				v.records = append(v.records, r)
+				r := Record{Key: curKey, ID: cells[1], Value: strings.Join(cells[2:len(cells)-1], paddedSep),
+					Status: cells[len(cells)-1], Pos: pos}
+				r.Time, r.HasTime = ParseStamp(cells[0])
+				r.Live = StatusLive(r.Status)
+				v.Records = append(v.Records, r)
 			}
 			continue
 		case minimalTable:
-			cells := splitCells(trim, esr.CellSep)
+			cells := SplitCells(trim, esr.CellSep)
 			if len(cells) >= 2 {
-				r := record{key: curKey, value: strings.Join(cells[:len(cells)-1], paddedSep), status: cells[len(cells)-1], pos: pos}
-				r.live = statusLive(r.status)
-				v.records = append(v.records, r)
+				r := Record{Key: curKey, Value: strings.Join(cells[:len(cells)-1], paddedSep), Status: cells[len(cells)-1], Pos: pos}
+				r.Live = StatusLive(r.Status)
+				v.Records = append(v.Records, r)
 			}
 			continue
 		case factTable:
 			parts := strings.SplitN(trim, esr.CellSep, 4)
 			if len(parts) == 4 {
-				r := record{key: strings.TrimSpace(parts[1]) + esr.KeySep + strings.TrimSpace(parts[2]),
-					id: strings.TrimSpace(parts[0]), value: strings.TrimSpace(parts[3]), pos: pos}
+				r := Record{Key: strings.TrimSpace(parts[1]) + esr.KeySep + strings.TrimSpace(parts[2]),
+					ID: strings.TrimSpace(parts[0]), Value: strings.TrimSpace(parts[3]), Pos: pos}
 				if factTime {
 					if cut := strings.LastIndex(parts[3], esr.CellSep); cut >= 0 {
-						r.value = strings.TrimSpace(parts[3][:cut])
-						r.time, r.hasTime = parseStamp(parts[3][cut+len(esr.CellSep):])
+						r.Value = strings.TrimSpace(parts[3][:cut])
+						r.Time, r.HasTime = ParseStamp(parts[3][cut+len(esr.CellSep):])
 					}
 				}
-				v.records = append(v.records, r)
+				v.Records = append(v.Records, r)
 			}
 			continue
 		case groupTable:
 			if strings.HasPrefix(trim, esr.CellSep) {
-				cells := splitCells(strings.Trim(trim, esr.CellSep), esr.CellSep)
+				cells := SplitCells(strings.Trim(trim, esr.CellSep), esr.CellSep)
 				if len(cells) >= 2 && !(cells[0] == esr.ColID && cells[1] == esr.ColValue) && strings.Trim(cells[0], "-: ") != "" {
-					v.records = append(v.records, record{key: curKey, id: cells[0],
-						value: strings.Join(cells[1:], paddedSep), pos: pos})
+					v.Records = append(v.Records, Record{Key: curKey, ID: cells[0],
+						Value: strings.Join(cells[1:], paddedSep), Pos: pos})
 				}
 				continue
 			}
 		}
 		if m := latestLineRE.FindStringSubmatch(trim); m != nil {
 			saw("latest")
-			r := record{key: m[1] + esr.KeySep + m[2], value: strings.TrimSpace(m[3]), pos: pos}
-			r.time, r.hasTime = parseStamp(m[4])
-			v.records = append(v.records, r)
+			r := Record{Key: m[1] + esr.KeySep + m[2], Value: strings.TrimSpace(m[3]), Pos: pos}
+			r.Time, r.HasTime = ParseStamp(m[4])
+			v.Records = append(v.Records, r)
 			continue
 		}
 	}
 	return v
 }
 
-// compact drops white space.
-func compact(s string) string {
+// Compact drops white space.
+func Compact(s string) string {
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) {
 			return -1
@@ -252,13 +252,13 @@ func compact(s string) string {
 	}, s)
 }
 
-func isLedgerHeader(s string) bool {
-	c := splitCells(s, esr.CellSep)
+func IsLedgerHeader(s string) bool {
+	c := SplitCells(s, esr.CellSep)
 	return len(c) == 4 && c[0] == esr.ColTime && c[1] == esr.ColEvent && c[2] == esr.ColValue && c[3] == esr.ColStatus
 }
 
-// splitCells splits a table row on sep and trims each cell.
-func splitCells(s, sep string) []string {
+// SplitCells splits a table row on sep and trims each cell.
+func SplitCells(s, sep string) []string {
 	parts := strings.Split(s, sep)
 	for i := range parts {
 		parts[i] = strings.TrimSpace(parts[i])
@@ -266,9 +266,9 @@ func splitCells(s, sep string) []string {
 	return parts
 }
 
-// statusLive is what a status cell says: 1 in force, -1 closed, 0 nothing
+// StatusLive is what a status cell says: 1 in force, -1 closed, 0 nothing
 // (StatusNeutral, or no status word).
-func statusLive(s string) int {
+func StatusLive(s string) int {
 	switch strings.ToUpper(s) {
 	case esr.StatusLive:
 		return 1
@@ -278,9 +278,9 @@ func statusLive(s string) int {
 	return 0
 }
 
-// parseStamp reads a rendered time ("2024-03-01", "2024-03-01 15:04", or a
+// ParseStamp reads a rendered time ("2024-03-01", "2024-03-01 15:04", or a
 // deployed system's timestamp).
-func parseStamp(s string) (esr.Time, bool) {
+func ParseStamp(s string) (esr.Time, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || s == esr.UnknownTime || s == esr.OpenPresent {
 		return esr.Time{}, false
@@ -298,37 +298,37 @@ func parseStamp(s string) (esr.Time, bool) {
 	return t, true
 }
 
-// fact is one Graphiti-style fact line.
-type fact struct {
+// FactLine is one Graphiti-style FactLine line.
+type FactLine struct {
 	Fact, ValidAt, InvalidAt string
-	key, value               string
+	Key, Value               string
 }
 
-// parseFactLine reads one line of a Graphiti-style JSON fact list
+// ParseFactLine reads one line of a Graphiti-style JSON fact list
 // ("[{...},", " {...},", " {...}]") and splits its fact at its first verb
-// phrase (splitFact) into key ("ENTITY ATTRIBUTE") and value.
-func parseFactLine(s string) (fact, bool) {
+// phrase (SplitFact) into key ("ENTITY ATTRIBUTE") and value.
+func ParseFactLine(s string) (FactLine, bool) {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(s, "[")
 	s = strings.TrimSuffix(s, "]")
 	s = strings.TrimSuffix(strings.TrimSpace(s), ",")
 	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") || !strings.Contains(s, member(esr.JSONFact)) {
-		return fact{}, false
+		return FactLine{}, false
 	}
-	v, ok := jsonStrings(s, esr.JSONFact, esr.JSONValidAt, esr.JSONInvalidAt)
+	v, ok := JSONStrings(s, esr.JSONFact, esr.JSONValidAt, esr.JSONInvalidAt)
 	if !ok {
-		return fact{}, false
+		return FactLine{}, false
 	}
-	f := fact{Fact: v[0], ValidAt: v[1], InvalidAt: v[2]}
-	if f.key, f.value, ok = splitFact(f.Fact); !ok {
-		return fact{}, false
+	f := FactLine{Fact: v[0], ValidAt: v[1], InvalidAt: v[2]}
+	if f.Key, f.Value, ok = SplitFact(f.Fact); !ok {
+		return FactLine{}, false
 	}
 	return f, true
 }
 
-// truncateTokens keeps the longest prefix of whole lines whose CountTokens
+// TruncateTokens keeps the longest prefix of whole lines whose CountTokens
 // is at most budget: what a reader that reads only budget tokens sees.
-func truncateTokens(text string, budget int) string {
+func TruncateTokens(text string, budget int) string {
 	if budget <= 0 {
 		return text
 	}

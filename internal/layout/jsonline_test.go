@@ -1,4 +1,4 @@
-package reader
+package layout
 
 import (
 	"encoding/json"
@@ -37,7 +37,7 @@ func TestJSONStringsMatchesTaggedStruct(t *testing.T) {
 	} {
 		var want literalMem0
 		wantErr := json.Unmarshal([]byte(line), &want) != nil
-		got, ok := jsonStrings(line, "memory", "created_at", "updated_at")
+		got, ok := JSONStrings(line, "memory", "created_at", "updated_at")
 		if ok == wantErr {
 			t.Errorf("%s: ok = %v, encoding/json error = %v", line, ok, wantErr)
 			continue
@@ -62,7 +62,7 @@ func BenchmarkMem0LineTaggedStruct(b *testing.B) {
 // BenchmarkMem0LineJSONStrings decodes the same line through jsonStrings.
 func BenchmarkMem0LineJSONStrings(b *testing.B) {
 	for b.Loop() {
-		if _, ok := jsonStrings(mem0Line, "memory", "created_at", "updated_at"); !ok {
+		if _, ok := JSONStrings(mem0Line, "memory", "created_at", "updated_at"); !ok {
 			b.Fatal("not decoded")
 		}
 	}

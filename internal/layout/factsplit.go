@@ -1,4 +1,4 @@
-package reader
+package layout
 
 import "strings"
 
@@ -10,9 +10,9 @@ import "strings"
 var factVerbs = []string{" is now ", " is ", " was set to ", " is set to ", " was changed to ", " changed to ",
 	" was updated to ", " became ", " equals "}
 
-// splitFact splits a fact sentence at its first verb phrase (the longest
+// SplitFact splits a fact sentence at its first verb phrase (the longest
 // one starting there) into key and value.
-func splitFact(s string) (key, value string, ok bool) {
+func SplitFact(s string) (key, value string, ok bool) {
 	at, verb := -1, ""
 	for _, v := range factVerbs {
 		i := strings.Index(s, v)

@@ -1,4 +1,4 @@
-package reader
+package layout
 
 import (
 	"strings"
@@ -37,7 +37,7 @@ func member(name string) string { return `"` + name + `"` }
 
 // parseDeployedLine reads one line of a deployed-system render into v and
 // reports whether it was one.
-func parseDeployedLine(v *view, trim string, pos int, saw func(string)) bool {
+func parseDeployedLine(v *View, trim string, pos int, saw func(string)) bool {
 	if layout, ok := deployedMarkers[trim]; ok {
 		saw(layout)
 		return true
@@ -48,23 +48,23 @@ func parseDeployedLine(v *view, trim string, pos int, saw func(string)) bool {
 	}
 	switch {
 	case strings.Contains(s, member(esr.JSONMemory)):
-		m, ok := jsonStrings(s, esr.JSONMemory, esr.JSONCreatedAt, esr.JSONUpdatedAt)
+		m, ok := JSONStrings(s, esr.JSONMemory, esr.JSONCreatedAt, esr.JSONUpdatedAt)
 		if !ok {
 			return false
 		}
-		key, value, ok := splitFact(m[0])
+		key, value, ok := SplitFact(m[0])
 		if !ok {
 			return false
 		}
 		saw("mem0")
-		r := record{key: key, value: value, pos: pos}
-		if r.time, r.hasTime = parseStamp(m[2]); !r.hasTime {
-			r.time, r.hasTime = parseStamp(m[1])
+		r := Record{Key: key, Value: value, Pos: pos}
+		if r.Time, r.HasTime = ParseStamp(m[2]); !r.HasTime {
+			r.Time, r.HasTime = ParseStamp(m[1])
 		}
-		v.records = append(v.records, r)
+		v.Records = append(v.Records, r)
 		return true
 	case strings.Contains(s, member(esr.JSONSourceDescription)):
-		e, ok := jsonStrings(s, esr.JSONSourceDescription, esr.JSONContent)
+		e, ok := JSONStrings(s, esr.JSONSourceDescription, esr.JSONContent)
 		if !ok {
 			return false
 		}
@@ -73,7 +73,7 @@ func parseDeployedLine(v *view, trim string, pos int, saw func(string)) bool {
 		if j := strings.IndexByte(id, ' '); j >= 0 {
 			id = id[:j]
 		}
-		v.events = append(v.events, eventLine{id: id, text: e[1], pos: pos})
+		v.Events = append(v.Events, EventLine{ID: id, Text: e[1], Pos: pos})
 		return true
 	case strings.Contains(s, member(esr.JSONEntityName)):
 		saw("entities")

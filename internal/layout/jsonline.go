@@ -1,4 +1,4 @@
-package reader
+package layout
 
 import (
 	"encoding/json"
@@ -8,10 +8,10 @@ import (
 	"sync"
 )
 
-// jsonTypes caches jsonStrings' struct types by key list.
+// jsonTypes caches JSONStrings' struct types by key list.
 var jsonTypes sync.Map // keys joined by NUL → reflect.Type
 
-// jsonStrings decodes s, one JSON object, and returns the string values of
+// JSONStrings decodes s, one JSON object, and returns the string values of
 // the members named keys, in order ("" for one absent or null). It decodes
 // into a struct type whose field tags are keys (built once per key list), so
 // encoding/json matches members as it does for any tagged struct (exactly,
@@ -19,7 +19,7 @@ var jsonTypes sync.Map // keys joined by NUL → reflect.Type
 // from the render vocabulary (esr), which a literal struct tag could not
 // name. ok is false when s is not a JSON object or a named member is not a
 // string.
-func jsonStrings(s string, keys ...string) (vals []string, ok bool) {
+func JSONStrings(s string, keys ...string) (vals []string, ok bool) {
 	id := strings.Join(keys, "\x00")
 	t, found := jsonTypes.Load(id)
 	if !found {
