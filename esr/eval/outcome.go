@@ -106,7 +106,7 @@ func (s *FileSink) Resume() ([]Outcome, error) {
 		}
 		b = b[:cut]
 	}
-	return readOutcomes(bytes.NewReader(b), filepath.Base(s.path))
+	return DecodeOutcomes(bytes.NewReader(b), filepath.Base(s.path))
 }
 
 // Truncate empties the file (a fresh run), keeping the lock.
@@ -156,10 +156,12 @@ func ReadOutcomes(path string) ([]Outcome, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readOutcomes(f, filepath.Base(path))
+	return DecodeOutcomes(f, filepath.Base(path))
 }
 
-func readOutcomes(r io.Reader, name string) ([]Outcome, error) {
+// DecodeOutcomes reads outcome rows, one JSON object per line, from r, as
+// ReadOutcomes does; name labels errors ("name:line: …").
+func DecodeOutcomes(r io.Reader, name string) ([]Outcome, error) {
 	var out []Outcome
 	br := bufio.NewReader(r)
 	for line := 1; ; line++ {

@@ -182,7 +182,7 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 		return nil, "", err
 	}
 	path := filepath.Join(dir, su.Name+"-"+fp+".jsonl")
-	if rows, err := eval.ReadOutcomes(path); err == nil {
+	if rows, err := readRows(path); err == nil {
 		return rows, path, nil
 	}
 	lock, err := safefile.Acquire(path+".lock", safefile.Wait{Timeout: -1,
@@ -191,7 +191,7 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 		return nil, "", err
 	}
 	defer lock.Release()
-	if rows, err := eval.ReadOutcomes(path); err == nil { // written while this one waited
+	if rows, err := readRows(path); err == nil { // written while this one waited
 		return rows, path, nil
 	}
 	rows, err = su.Evaluate(ctx, s)
