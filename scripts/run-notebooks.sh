@@ -87,9 +87,20 @@ run_one() {
 export -f run_one
 export OUTDIR JUPYTER PY
 
+# Longest first (the times the last run recorded in OUTDIR/NAME.status; a
+# notebook with none goes first): with a few long notebooks among many short
+# ones, starting the long ones early keeps the last job from running alone.
+order=()
+while IFS=$'\t' read -r _ nb; do order+=("$nb"); done < <(
+	for nb in "${notebooks[@]}"; do
+		secs=999999
+		read -r _ secs <"$OUTDIR/$(basename "$nb" .ipynb).status" 2>/dev/null || secs=999999
+		printf '%s\t%s\n' "$secs" "$nb"
+	done | sort -t $'\t' -k1,1gr -s
+)
 for nb in "${notebooks[@]}"; do rm -f "$OUTDIR/$(basename "$nb" .ipynb).status"; done
 total_start=$(date +%s.%N)
-printf '%s\0' "${notebooks[@]}" | xargs -0 -n 1 -P "$JOBS" bash -c 'run_one "$1"' _
+printf '%s\0' "${order[@]}" | xargs -0 -n 1 -P "$JOBS" bash -c 'run_one "$1"' _
 total=$(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $total_start}")
 
 # The summary, in the order the notebooks were given.

@@ -24,7 +24,7 @@ func figure5Input() (rel, drop []eval.Comparison) {
 
 func TestFigure5Golden(t *testing.T) {
 	rel, drop := figure5Input()
-	goldenimg.Check(t, boundary.NoiseSweepPlot(rel, drop), "figure5")
+	goldenimg.Check(t, boundary.NoiseSweepPlot(rel, drop), "noise-sweep-plot")
 	drop[3].Delta += 0.02
-	goldenimg.CheckDiffers(t, boundary.NoiseSweepPlot(rel, drop), "figure5")
+	goldenimg.CheckDiffers(t, boundary.NoiseSweepPlot(rel, drop), "noise-sweep-plot")
 }

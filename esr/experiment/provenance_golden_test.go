@@ -24,7 +24,7 @@ func figure3Input() []eval.Accuracy {
 func TestFigure3Golden(t *testing.T) {
 	const title = "Figure 3: provenance accuracy (golden fixture)"
 	acc := figure3Input()
-	goldenimg.Check(t, experiment.ProvenancePlot(acc, title, "f3/"), "figure3")
+	goldenimg.Check(t, experiment.ProvenancePlot(acc, title, "f3/"), "provenance-plot")
 	acc[2].Acc += 0.02
-	goldenimg.CheckDiffers(t, experiment.ProvenancePlot(acc, title, "f3/"), "figure3")
+	goldenimg.CheckDiffers(t, experiment.ProvenancePlot(acc, title, "f3/"), "provenance-plot")
 }

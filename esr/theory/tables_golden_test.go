@@ -11,7 +11,7 @@ import (
 // most 1/2, the fine ledger at 1).
 func TestFigure4Golden(t *testing.T) {
 	r := theory.P1Fibre(8, 1)
-	goldenimg.Check(t, theory.FibrePlot(r), "figure4")
+	goldenimg.Check(t, theory.FibrePlot(r), "fibre-plot")
 	r.Classes[0].Acc += 0.02
-	goldenimg.CheckDiffers(t, theory.FibrePlot(r), "figure4")
+	goldenimg.CheckDiffers(t, theory.FibrePlot(r), "fibre-plot")
 }

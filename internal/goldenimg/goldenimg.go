@@ -68,7 +68,7 @@ func Render(p *plot.Plot) ([]byte, error) {
 	return report.PNG(p, report.FigureWidth, report.FigureHeight, DPI)
 }
 
-// Path is the reference PNG of name ("figure3" → testdata/golden/figure3.png).
+// Path is the reference PNG of name ("provenance-plot" → testdata/golden/provenance-plot.png).
 func Path(name string) string { return filepath.Join(Dir, name+".png") }
 
 // Equal reports whether the PNG images got and want have the same size

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
@@ -52,4 +53,41 @@ func TestReadRowsSnapshot(t *testing.T) {
 	if got, err := readRows(path); err != nil || !reflect.DeepEqual(got, rows) {
 		t.Fatalf("corrupt snapshot: %v, %v", got, err)
 	}
+}
+
+// BenchmarkReadRows compares decoding a cache file's rows from JSON (the
+// baseline: eval.ReadOutcomes) with reading them through the snapshot
+// (readRows, snapshot present), on 20,000 rows shaped like a suite's.
+//
+//	go test ./internal/run -run '^$' -bench ReadRows
+func BenchmarkReadRows(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "suite-fp.jsonl")
+	rows := make([]eval.Outcome, 20000)
+	for i := range rows {
+		rows[i] = eval.Outcome{QID: "syn-dk-" + strconv.Itoa(i/20) + "-k1-snap", StreamID: "syn-dk-" + strconv.Itoa(i/20),
+			Source: "synthetic-dyknow", Phenomenon: "reverted_revert", QueryType: "snapshot", Memory: "fine-ledger",
+			Reader: "sim:fit-gpt-4o", Family: "sim:fit-gpt-4o", Answer: "Umar Achebe", RawAnswer: "Umar Achebe",
+			Gold: "Umar Achebe", Correct: i%3 != 0, ContextTokens: 39 + i%200,
+			Reason: "sim:fit-gpt-4o: key Ithovo head_of_state: newest of 4 dated (2007-12-22)", Label: "correct"}
+	}
+	if err := bench.WriteJSONL(path, rows); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("json", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := eval.ReadOutcomes(path); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	if _, err := readRows(path); err != nil { // writes the snapshot
+		b.Fatal(err)
+	}
+	b.Run("snapshot", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := readRows(path); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
