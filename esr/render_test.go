@@ -21,7 +21,7 @@ var renderFiles = []struct {
 	json bool
 }{
 	{"atom.go", false}, {"ledger.go", false}, {"time.go", false},
-	{"memory/format.go", true}, {"memory/fineledger.go", true}, {"memory/graphrag.go", true}, {"memory/coarse.go", true},
+	{"../internal/layout/write.go", true}, {"memory/fineledger.go", true}, {"memory/graphrag.go", true}, {"memory/coarse.go", true},
 	{"memory/graphiti.go", true}, {"memory/mem0.go", true}, {"memory/latest.go", true}, {"memory/text.go", true},
 	{"memory/rag.go", true}, {"memory/deployed.go", true},
 	{"../internal/layout/layout.go", true}, {"../internal/layout/layout_deployed.go", true}, {"../internal/layout/jsonline.go", true},

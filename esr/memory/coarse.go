@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
@@ -202,7 +204,7 @@ type graphitiFact struct {
 
 // json writes f as {esr.JSONFact, esr.JSONValidAt, esr.JSONInvalidAt}.
 func (f graphitiFact) json() []byte {
-	return jsonObject(field{esr.JSONFact, f.Fact}, field{esr.JSONValidAt, f.ValidAt}, field{esr.JSONInvalidAt, f.InvalidAt})
+	return layout.JSONObject(layout.Field{Key: esr.JSONFact, Value: f.Fact}, layout.Field{Key: esr.JSONValidAt, Value: f.ValidAt}, layout.Field{Key: esr.JSONInvalidAt, Value: f.InvalidAt})
 }
 
 // Render lists the kept facts as Graphiti-style JSON objects
@@ -219,11 +221,11 @@ func (c *coarseState) Render(esr.Query) string {
 			a := &c.atoms[e.atom]
 			f := graphitiFact{
 				Fact:      ck.key.Entity + " " + ck.key.Attribute + " is " + a.Display(),
-				ValidAt:   stamp(a.Timestamp),
+				ValidAt:   layout.Stamp(a.Timestamp),
 				InvalidAt: esr.OpenPresent,
 			}
 			if e.closedBy >= 0 {
-				f.InvalidAt = stamp(c.atoms[e.closedBy].Timestamp)
+				f.InvalidAt = layout.Stamp(c.atoms[e.closedBy].Timestamp)
 			}
 			facts = append(facts, f)
 			ids = append(ids, a.ID)
@@ -231,7 +233,7 @@ func (c *coarseState) Render(esr.Query) string {
 	}
 	var b strings.Builder
 	b.WriteString("[")
-	for n, i := range unordered(ids) {
+	for n, i := range layout.Unordered(ids) {
 		if n > 0 {
 			b.WriteString(",\n ")
 		}

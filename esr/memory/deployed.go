@@ -1,6 +1,9 @@
 package memory
 
-import "github.com/esrkit/esrkit/esr"
+import (
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/internal/layout"
+)
 
 // deployed is a state whose render has the raw events appended: the
 // "deployed render" of the paper's §4.3, where a system hands the reader its
@@ -11,5 +14,5 @@ type deployed struct {
 }
 
 func (d deployed) Render(q esr.Query) string {
-	return d.State.Render(q) + "\n" + esr.DeployedMarker + "\n" + eventLines(d.stream.Events)
+	return d.State.Render(q) + "\n" + esr.DeployedMarker + "\n" + layout.EventLines(d.stream.Events)
 }

@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"sort"
 	"strings"
 
@@ -97,7 +99,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 			if mechanism {
 				cell = esr.StatusCell(kl.Status[i])
 			}
-			rows = append(rows, []string{stamp(a.Timestamp), a.EventID, a.Display(), cell})
+			rows = append(rows, []string{layout.Stamp(a.Timestamp), a.EventID, a.Display(), cell})
 			used[a.EventID] = true
 		}
 		b.WriteString(formatRows(rows, format))
@@ -114,7 +116,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 			b.WriteString(" ·")
 		}
 		first = false
-		b.WriteString(" " + e.ID + " \"" + firstSentence(e.Text, 100) + "\"")
+		b.WriteString(" " + e.ID + " \"" + layout.FirstSentence(e.Text, 100) + "\"")
 	}
 	b.WriteByte('\n')
 	return b.String()
@@ -130,8 +132,8 @@ func (l *ledgerState) Rows() []Row {
 			Status:     l.status(kl),
 			Current:    nonNil(kl.CurrentValues()),
 			ValidSince: kl.ValidSince(),
-			Support:    atomIDs(kl.Support()),
-			Deprecated: atomIDs(kl.DeprecatedAtoms()),
+			Support:    layout.AtomIDs(kl.Support()),
+			Deprecated: layout.AtomIDs(kl.DeprecatedAtoms()),
 			History:    kl.History(),
 		})
 	}
@@ -159,14 +161,14 @@ func formatRows(rows [][]string, format string) string {
 		for _, r := range rows[1:] {
 			min = append(min, []string{r[2], r[3]})
 		}
-		b.WriteString(table(min))
+		b.WriteString(layout.Table(min))
 	case LedgerJSON:
 		for _, r := range rows[1:] {
-			b.Write(jsonObject(field{esr.ColTime, r[0]}, field{esr.ColEvent, r[1]}, field{esr.ColValue, r[2]}, field{esr.ColStatus, r[3]}))
+			b.Write(layout.JSONObject(layout.Field{Key: esr.ColTime, Value: r[0]}, layout.Field{Key: esr.ColEvent, Value: r[1]}, layout.Field{Key: esr.ColValue, Value: r[2]}, layout.Field{Key: esr.ColStatus, Value: r[3]}))
 			b.WriteByte('\n')
 		}
 	default:
-		b.WriteString(table(rows))
+		b.WriteString(layout.Table(rows))
 	}
 	return b.String()
 }

@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"sort"
 	"strings"
 
@@ -427,7 +429,7 @@ func (g *graphitiState) Render(esr.Query) string {
 		ids[n] = g.atoms[g.keys[ks[n]].edges[es[n]].atom].ID
 	}
 	episodes := map[string]bool{}
-	for n, i := range unordered(ids) {
+	for n, i := range layout.Unordered(ids) {
 		e := &g.keys[ks[i]].edges[es[i]]
 		inv := esr.GraphitiPresent
 		if !e.invalidAt.IsZero() {
@@ -454,7 +456,7 @@ func (g *graphitiState) Render(esr.Query) string {
 	}
 	for n, ent := range ents {
 		b.WriteString("  ")
-		b.Write(jsonObject(field{esr.JSONEntityName, ent}, field{esr.JSONSummary, "facts about: " + strings.Join(attrs[ent], ", ")}))
+		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONEntityName, Value: ent}, layout.Field{Key: esr.JSONSummary, Value: "facts about: " + strings.Join(attrs[ent], ", ")}))
 		if n < len(ents)-1 {
 			b.WriteByte(',')
 		}
@@ -467,11 +469,11 @@ func (g *graphitiState) Render(esr.Query) string {
 			eps = append(eps, g.stream.Events[i].ID)
 		}
 	}
-	for n, i := range unordered(eps) {
+	for n, i := range layout.Unordered(eps) {
 		ev := g.stream.Event(eps[i])
 		b.WriteString("  ")
-		b.Write(jsonObject(field{esr.JSONSourceDescription, esr.EpisodeSource + ev.ID + " (" + ev.Kind + ")"},
-			field{esr.JSONContent, strings.Join(strings.Fields(ev.Text), " ")}))
+		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONSourceDescription, Value: esr.EpisodeSource + ev.ID + " (" + ev.Kind + ")"},
+			layout.Field{Key: esr.JSONContent, Value: strings.Join(strings.Fields(ev.Text), " ")}))
 		if n < len(eps)-1 {
 			b.WriteByte(',')
 		}

@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
@@ -24,7 +26,7 @@ type groupState struct {
 
 func newGroupState(name string, s *esr.Stream, atoms []esr.Atom, abstain bool) *groupState {
 	g := &groupState{name: name, stream: s, abstain: abstain, atoms: map[esr.Key][]*esr.Atom{}}
-	g.keys = keysInOrder(atoms)
+	g.keys = layout.KeysInOrder(atoms)
 	for i := range atoms {
 		k := atoms[i].Key()
 		g.atoms[k] = append(g.atoms[k], &atoms[i])
@@ -39,7 +41,7 @@ func (g *groupState) MayAbstain() bool { return g.abstain }
 // states in the key's unordered render order with a representative atom.
 func valueCounts(atoms []*esr.Atom) (order []string, count map[string]int, rep map[string]*esr.Atom) {
 	count, rep = map[string]int{}, map[string]*esr.Atom{}
-	for _, i := range unordered(atomIDs(atoms)) {
+	for _, i := range layout.Unordered(layout.AtomIDs(atoms)) {
 		a := atoms[i]
 		if count[a.State()] == 0 {
 			order = append(order, a.State())
@@ -112,11 +114,11 @@ func (g *groupState) Render(esr.Query) string {
 		b.WriteString(esr.FactsHeading + "\n" + strings.Join(cols, esr.CellSep) + "\n")
 		for _, k := range g.keys {
 			atoms := g.atoms[k]
-			for _, i := range seededOrder(g.seed, g.stream.ID+"\x00"+k.String(), atomIDs(atoms)) {
+			for _, i := range layout.SeededOrder(g.seed, g.stream.ID+"\x00"+k.String(), layout.AtomIDs(atoms)) {
 				a := atoms[i]
 				b.WriteString(a.ID + esr.CellSep + a.Entity + esr.CellSep + a.Attribute + esr.CellSep + a.Display())
 				if !g.dateless {
-					b.WriteString(esr.CellSep + stamp(a.Timestamp))
+					b.WriteString(esr.CellSep + layout.Stamp(a.Timestamp))
 				}
 				b.WriteByte('\n')
 			}
@@ -126,7 +128,7 @@ func (g *groupState) Render(esr.Query) string {
 	for _, k := range g.keys {
 		b.WriteString(esr.GroupHeading + k.String() + "\n" + markdownRow(esr.ColID, esr.ColValue) + markdownRule)
 		atoms := g.atoms[k]
-		for _, i := range unordered(atomIDs(atoms)) {
+		for _, i := range layout.Unordered(layout.AtomIDs(atoms)) {
 			b.WriteString(markdownRow(atoms[i].ID, atoms[i].Display()))
 		}
 		b.WriteByte('\n')
@@ -148,7 +150,7 @@ func (g *groupState) Rows() []Row {
 		atoms := g.atoms[k]
 		order, _, rep := valueCounts(atoms)
 		r := Row{StreamID: g.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
-			Current: []string{}, Support: atomIDs(atoms), Deprecated: []string{}, History: []esr.HistoryEntry{}}
+			Current: []string{}, Support: layout.AtomIDs(atoms), Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		if len(order) > 1 && g.abstain {
 			r.Status = esr.KeyStatusUnresolved
 		}

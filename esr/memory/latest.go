@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
@@ -15,7 +17,7 @@ type latestState struct {
 }
 
 func newLatestState(s *esr.Stream, atoms []esr.Atom) *latestState {
-	l := &latestState{stream: s, keys: keysInOrder(atoms), latest: map[esr.Key]*esr.Atom{}}
+	l := &latestState{stream: s, keys: layout.KeysInOrder(atoms), latest: map[esr.Key]*esr.Atom{}}
 	for i := range atoms {
 		l.latest[atoms[i].Key()] = &atoms[i]
 	}
@@ -41,7 +43,7 @@ func (l *latestState) Render(esr.Query) string {
 	var b strings.Builder
 	for _, k := range l.keys {
 		a := l.latest[k]
-		b.WriteString(k.String() + esr.LatestSep + a.Display() + esr.LatestAsOf + stamp(a.Timestamp) + esr.LatestEnd + "\n")
+		b.WriteString(k.String() + esr.LatestSep + a.Display() + esr.LatestAsOf + layout.Stamp(a.Timestamp) + esr.LatestEnd + "\n")
 	}
 	return b.String()
 }

@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"crypto/md5"
 	"crypto/sha1"
 	"encoding/hex"
@@ -81,7 +83,7 @@ type mem0State struct {
 }
 
 func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanismOff bool, dp DeployedParams, seed uint64) *mem0State {
-	m := &mem0State{name: name, stream: s, atoms: atoms, keys: keysInOrder(atoms), dp: dp, seed: seed,
+	m := &mem0State{name: name, stream: s, atoms: atoms, keys: layout.KeysInOrder(atoms), dp: dp, seed: seed,
 		texts: factTexts(s, atoms, dp.Paraphrase, seed)}
 	var rel esr.PairFunc
 	if r != nil && !mechanismOff {
@@ -275,13 +277,13 @@ func (m *mem0State) Render(esr.Query) string {
 	}
 	var b strings.Builder
 	b.WriteString(esr.Mem0Open + "\n")
-	for n, i := range unordered(ids) {
+	for n, i := range layout.Unordered(ids) {
 		x := live[i]
 		text := m.texts[x.atom]
 		b.WriteString("  ")
-		b.Write(jsonObject(field{esr.JSONID, x.id}, field{esr.JSONMemory, text}, field{esr.JSONHash, fmt.Sprintf("%x", md5.Sum([]byte(text)))},
-			field{esr.JSONMetadata, nil}, field{esr.JSONCreatedAt, mem0Stamp(x.createdAt)}, field{esr.JSONUpdatedAt, mem0Stamp(x.updatedAt)},
-			field{esr.JSONUserID, m.stream.ID}))
+		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONID, Value: x.id}, layout.Field{Key: esr.JSONMemory, Value: text}, layout.Field{Key: esr.JSONHash, Value: fmt.Sprintf("%x", md5.Sum([]byte(text)))},
+			layout.Field{Key: esr.JSONMetadata, Value: nil}, layout.Field{Key: esr.JSONCreatedAt, Value: mem0Stamp(x.createdAt)}, layout.Field{Key: esr.JSONUpdatedAt, Value: mem0Stamp(x.updatedAt)},
+			layout.Field{Key: esr.JSONUserID, Value: m.stream.ID}))
 		if n < len(live)-1 {
 			b.WriteByte(',')
 		}

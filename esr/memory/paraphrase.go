@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"encoding/binary"
 	"hash/fnv"
 
@@ -52,5 +54,5 @@ func drawUnit(seed uint64, stream, atom, what string) float64 {
 		f.Write([]byte(s))
 		f.Write([]byte{0})
 	}
-	return float64(mix(f.Sum64())>>11) / (1 << 53)
+	return float64(layout.Mix(f.Sum64())>>11) / (1 << 53)
 }

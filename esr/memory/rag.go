@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"math"
 	"sort"
 	"strings"
@@ -53,7 +55,7 @@ func (r *ragState) Render(q esr.Query) string     { return r.retrieve(q).Render(
 // Rows describe what a snapshot question about each key would retrieve.
 func (r *ragState) Rows() []Row {
 	var rows []Row
-	for _, k := range keysInOrder(r.atoms) {
+	for _, k := range layout.KeysInOrder(r.atoms) {
 		for _, row := range r.retrieve(esr.Query{Type: esr.Snapshot, Key: k}).Rows() {
 			if row.Entity == k.Entity && row.Attribute == k.Attribute {
 				rows = append(rows, row)

@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"github.com/esrkit/esrkit/esr"
 )
 
@@ -60,7 +62,7 @@ func (t *textState) Answer(q esr.Query) esr.Answer {
 	return esr.Says(last.Display())
 }
 
-func (t *textState) Render(esr.Query) string { return eventLines(t.events) }
+func (t *textState) Render(esr.Query) string { return layout.EventLines(t.events) }
 
 func (t *textState) Rows() []Row {
 	rows := make([]Row, 0, len(t.keys))
@@ -68,7 +70,7 @@ func (t *textState) Rows() []Row {
 		atoms := t.byKey[k]
 		last := atoms[len(atoms)-1]
 		rows = append(rows, Row{StreamID: t.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
-			Current: []string{last.Display()}, ValidSince: last.Timestamp, Support: atomIDs(atoms),
+			Current: []string{last.Display()}, ValidSince: last.Timestamp, Support: layout.AtomIDs(atoms),
 			Deprecated: []string{}, History: []esr.HistoryEntry{}})
 	}
 	return rows

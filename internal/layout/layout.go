@@ -1,12 +1,14 @@
-// Package layout is the scripted readers' eyes (esr/reader): it reads a
-// render's text line by line and recognises the layouts the memory classes
-// print (esr/memory), without any access to the memory's state. Each line
-// kind is recognised on its own, so truncated renders (a token budget) and
-// mixed renders (the deployed variant: a structured render, then "raw events
-// (newest first):" and the events) parse as far as they go. Every word and
-// marker it looks for is the render vocabulary of package esr
-// (esr/render.go), the one the writers use; esr/reader's round-trip test
-// renders every class in every format and parses it back here.
+// Package layout is the render layout in both directions, the vocabulary
+// of package esr (esr/render.go) put to work: write.go holds what the memory
+// classes (esr/memory) lay renders out with (Table, EventLines, JSONObject,
+// Stamp, the id orders), and this file is the scripted readers' eyes
+// (esr/reader): Parse reads a render's text line by line and recognises the
+// layouts the classes print, without any access to the memory's state. Each
+// line kind is recognised on its own, so truncated renders (a token budget)
+// and mixed renders (the deployed variant: a structured render, then "raw
+// events (newest first):" and the events) parse as far as they go.
+// esr/reader's round-trip test renders every class in every format and
+// parses it back here.
 package layout
 
 import (

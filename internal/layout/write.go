@@ -1,4 +1,4 @@
-package memory
+package layout
 
 import (
 	"encoding/json"
@@ -9,9 +9,9 @@ import (
 	"github.com/esrkit/esrkit/esr"
 )
 
-// stamp shows a time as a date, or with hours and minutes when it is not
+// Stamp shows a time as a date, or with hours and minutes when it is not
 // midnight UTC, so same-day events keep a visible order.
-func stamp(t esr.Time) string {
+func Stamp(t esr.Time) string {
 	if t.IsZero() {
 		return esr.UnknownTime
 	}
@@ -21,32 +21,32 @@ func stamp(t esr.Time) string {
 	return t.Format(esr.MinuteLayout)
 }
 
-// field is one key and value of a JSON object a render writes.
-type field struct {
-	key   string
-	value any
+// Field is one key and value of a JSON object a render writes.
+type Field struct {
+	Key   string
+	Value any
 }
 
-// jsonObject writes fields as one JSON object in the given order, byte for
+// JSONObject writes fields as one JSON object in the given order, byte for
 // byte as encoding/json writes a struct with those tags ({"k":v,...}, no
 // spaces, HTML escaped): the keys are the render vocabulary's names (esr),
 // which a struct tag could not name.
-func jsonObject(fields ...field) []byte {
+func JSONObject(fields ...Field) []byte {
 	b := []byte{'{'}
 	for i, f := range fields {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		k, _ := json.Marshal(f.key)
-		v, _ := json.Marshal(f.value)
+		k, _ := json.Marshal(f.Key)
+		v, _ := json.Marshal(f.Value)
 		b = append(append(append(b, k...), ':'), v...)
 	}
 	return append(b, '}')
 }
 
-// firstSentence is the event text up to its first sentence end, at most max
+// FirstSentence is the event text up to its first sentence end, at most max
 // bytes (cut at a word boundary), with white space folded.
-func firstSentence(text string, max int) string {
+func FirstSentence(text string, max int) string {
 	text = strings.Join(strings.Fields(text), " ")
 	for i := 0; i < len(text); i++ {
 		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && (i+1 == len(text) || text[i+1] == ' ') && !initial(text, i) {
@@ -75,33 +75,33 @@ func initial(text string, i int) bool {
 	return i == 1 || text[i-2] == ' '
 }
 
-// unordered returns indices 0..n-1 in an order that carries no time
+// Unordered returns indices 0..n-1 in an order that carries no time
 // information: sorted by a hash of each item's id. It is deterministic, so
 // renders are byte-stable, and it is the same for every class that uses it.
-func unordered(ids []string) []int {
-	return hashOrder(ids, func(id string) uint64 {
+func Unordered(ids []string) []int {
+	return HashOrder(ids, func(id string) uint64 {
 		f := fnv.New64a()
 		f.Write([]byte(id))
-		return mix(f.Sum64())
+		return Mix(f.Sum64())
 	})
 }
 
-// seededOrder returns indices 0..n-1 in a permutation drawn from seed and
+// SeededOrder returns indices 0..n-1 in a permutation drawn from seed and
 // salt (graphrag-abstain salts with the stream and key): items are sorted by
 // a hash of (seed, salt, id), so the order is deterministic per seed, stream
 // and key, and independent of time.
-func seededOrder(seed uint64, salt string, ids []string) []int {
-	return hashOrder(ids, func(id string) uint64 {
+func SeededOrder(seed uint64, salt string, ids []string) []int {
+	return HashOrder(ids, func(id string) uint64 {
 		f := fnv.New64a()
 		f.Write([]byte(salt))
 		f.Write([]byte{0})
 		f.Write([]byte(id))
-		return mix(f.Sum64() ^ mix(seed))
+		return Mix(f.Sum64() ^ Mix(seed))
 	})
 }
 
-// hashOrder returns indices 0..n-1 sorted (stably) by hash(ids[i]).
-func hashOrder(ids []string, hash func(string) uint64) []int {
+// HashOrder returns indices 0..n-1 sorted (stably) by hash(ids[i]).
+func HashOrder(ids []string, hash func(string) uint64) []int {
 	idx := make([]int, len(ids))
 	h := make([]uint64, len(ids))
 	for i, id := range ids {
@@ -111,9 +111,9 @@ func hashOrder(ids []string, hash func(string) uint64) []int {
 	return idx
 }
 
-// table lays out rows as "a | b | c" (esr.CellSep) with every column padded
+// Table lays out rows as "a | b | c" (esr.CellSep) with every column padded
 // to its widest cell, the last column unpadded.
-func table(rows [][]string) string {
+func Table(rows [][]string) string {
 	if len(rows) == 0 {
 		return ""
 	}
@@ -141,10 +141,10 @@ func table(rows [][]string) string {
 	return b.String()
 }
 
-// eventLines renders events newest first as "[id date] text" lines
+// EventLines renders events newest first as "[id date] text" lines
 // (esr.EventOpen, esr.EventClose), the layout of the paper's Figure 1
 // retrieved-text panel.
-func eventLines(events []esr.Event) string {
+func EventLines(events []esr.Event) string {
 	idx := make([]int, len(events))
 	for i := range idx {
 		idx[i] = i
@@ -159,15 +159,15 @@ func eventLines(events []esr.Event) string {
 	var b strings.Builder
 	for _, i := range idx {
 		e := &events[i]
-		b.WriteString(esr.EventOpen + e.ID + " " + stamp(e.Timestamp) + esr.EventClose + " ")
+		b.WriteString(esr.EventOpen + e.ID + " " + Stamp(e.Timestamp) + esr.EventClose + " ")
 		b.WriteString(strings.Join(strings.Fields(e.Text), " "))
 		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
-// atomIDs lists the ids of atoms.
-func atomIDs(atoms []*esr.Atom) []string {
+// AtomIDs lists the ids of atoms.
+func AtomIDs(atoms []*esr.Atom) []string {
 	out := make([]string, len(atoms))
 	for i, a := range atoms {
 		out[i] = a.ID
@@ -175,8 +175,8 @@ func atomIDs(atoms []*esr.Atom) []string {
 	return out
 }
 
-// keysInOrder lists the distinct keys of atoms in first-seen order.
-func keysInOrder(atoms []esr.Atom) []esr.Key {
+// KeysInOrder lists the distinct keys of atoms in first-seen order.
+func KeysInOrder(atoms []esr.Atom) []esr.Key {
 	seen := map[esr.Key]bool{}
 	var out []esr.Key
 	for i := range atoms {
@@ -189,9 +189,9 @@ func keysInOrder(atoms []esr.Atom) []esr.Key {
 	return out
 }
 
-// mix is the SplitMix64 finaliser (Steele, Lea & Flood 2014): FNV alone keeps
+// Mix is the SplitMix64 finaliser (Steele, Lea & Flood 2014): FNV alone keeps
 // ids that differ in their last byte ("a1", "a2") in order.
-func mix(x uint64) uint64 {
+func Mix(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
