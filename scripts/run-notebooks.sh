@@ -93,8 +93,8 @@ export OUTDIR JUPYTER PY
 order=()
 while IFS=$'\t' read -r _ nb; do order+=("$nb"); done < <(
 	for nb in "${notebooks[@]}"; do
-		secs=999999
-		read -r _ secs <"$OUTDIR/$(basename "$nb" .ipynb).status" 2>/dev/null || secs=999999
+		secs=999999 st="$OUTDIR/$(basename "$nb" .ipynb).status"
+		[ -f "$st" ] && { read -r _ secs <"$st" || secs=999999; }
 		printf '%s\t%s\n' "$secs" "$nb"
 	done | sort -t $'\t' -k1,1gr -s
 )
@@ -107,7 +107,8 @@ total=$(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $total_start}")
 passed=0 failed=0 failures=() sum=0
 for nb in "${notebooks[@]}"; do
 	name="$(basename "$nb" .ipynb)"
-	read -r status secs <"$OUTDIR/$name.status" 2>/dev/null || status=FAIL secs=0
+	status=FAIL secs=0
+	[ -f "$OUTDIR/$name.status" ] && read -r status secs <"$OUTDIR/$name.status"
 	sum=$(awk "BEGIN{printf \"%.1f\", $sum + $secs}")
 	if [ "$status" = ok ]; then
 		passed=$((passed + 1))
