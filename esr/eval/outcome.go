@@ -1,7 +1,3 @@
-// Package eval runs memories × readers over a benchmark's QAs and writes one
-// outcome row per (qid, memory, reader). Rows are appended to a JSONL file as
-// they are produced, so a run that stops midway keeps everything it finished
-// and a rerun resumes where it stopped.
 package eval
 
 import (
