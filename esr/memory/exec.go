@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -138,7 +139,7 @@ func (e *execState) Answer(q esr.Query) esr.Answer {
 	rows := e.keyRows(q.Key)
 	var live []string
 	for _, r := range rows {
-		if rowLive(r) && !contains(live, r.Value) {
+		if rowLive(r) && !slices.Contains(live, r.Value) {
 			live = append(live, r.Value)
 		}
 	}
@@ -179,7 +180,7 @@ func (e *execState) Rows() []Row {
 			Current: []string{}, Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		for _, x := range e.keyRows(k) {
 			if rowLive(x) {
-				if !contains(r.Current, x.Value) {
+				if !slices.Contains(r.Current, x.Value) {
 					r.Current = append(r.Current, x.Value)
 				}
 				if x.ValidAt.After(r.ValidSince.Time) {

@@ -1,7 +1,10 @@
 package memory
 
 import (
+	"slices"
+
 	"github.com/esrkit/esrkit/internal/layout"
+	"github.com/esrkit/esrkit/internal/upstream"
 
 	"sort"
 	"strings"
@@ -128,61 +131,13 @@ func extraName(n string) bool {
 	return isDeployed(base) || strings.HasPrefix(base, ExecPrefix) && len(base) > len(ExecPrefix)
 }
 
-// gEdge is one Graphiti EntityEdge (graphiti_core/edges.py): a fact between
-// the key's entity node and its value node, with its validity window. The
-// fact text is the text of the atom that created the edge.
-type gEdge struct {
-	atom      int      // atom that created the edge (fact text, valid_at)
-	validAt   esr.Time // valid_at
-	invalidAt esr.Time // invalid_at; zero while the fact is "Present"
-	expiredBy int      // atom whose arrival set invalid_at, -1
-	episodes  []string // episode (event) ids, the creating one first
-}
-
-func (e *gEdge) addEpisode(id string) {
-	if !contains(e.episodes, id) {
-		e.episodes = append(e.episodes, id)
-	}
-}
-
-type gKey struct {
-	key   esr.Key
-	edges []gEdge
-}
-
 // graphitiState is Graphiti as deployed (class graphiti) or with its
 // current-only filter (graphiti-current), under the assumptions of
-// DeployedParams (paraphrase, dup, seed).
-//
-// Ingest follows resolve_extracted_edge in
-// graphiti_core/utils/maintenance/edge_operations.py. Each atom's fact text
-// is the template or, with probability paraphrase, a paraphrase
-// (FactVerbs); valid_at is the episode's time, as extract_edges' prompt asks
-// for an ongoing fact.
-//
-//   - Fast path: when an existing edge between the same two nodes has the
-//     same fact text after exact normalisation (lower case, white space
-//     folded; _normalize_string_exact), that edge is reused as it is: the
-//     new episode is appended to its episodes, nothing is invalidated, and
-//     its valid_at / invalid_at are left as they were, even when it had been
-//     invalidated. An atom whose value returns after another held
-//     (A → B → A) with A's old text therefore re-reaches A's old, closed
-//     edge: A stays closed at B's valid_at and B stays "Present".
-//   - Otherwise the LLM judges duplicates and contradictions. An atom
-//     UNRELATED (by the relation source) to every live edge opens no edge
-//     (as coarse-retain; an extractor would not state a hedge as a fact).
-//     With probability dup the LLM calls the fact a duplicate of an edge
-//     between the same nodes (the key's first edge with the atom's value),
-//     closed or not; that edge is then reused with its window as it was,
-//     and the contradiction rules below run against it, which leave B
-//     "Present" when the reused edge is A's closed one (the same failure as
-//     the fast path: Graphiti issue #1865). Else a new edge opens.
-//   - Edges the relation source says the atom REFINES, SUPERSEDES or
-//     CONTRADICTS are the invalidation candidates (the LLM's
-//     contradicted_facts). The resolved edge, when still open, is closed at
-//     the earliest candidate valid after it; then resolve_edge_contradictions
-//     closes each candidate that began before the resolved edge and whose
-//     window overlaps it, at the resolved edge's valid_at.
+// DeployedParams (paraphrase, dup, seed). Each atom's fact text is the
+// template or, with probability paraphrase, a paraphrase (FactVerbs);
+// valid_at is the episode's time, as extract_edges' prompt asks for an
+// ongoing fact. What the graph stores is upstream.Graph (ingest, after
+// resolve_extracted_edge); this type renders and reads it out.
 //
 // The render is search_results_to_context_string
 // (graphiti_core/search/search_helpers.py): FACTS with valid_at and
@@ -193,110 +148,15 @@ type graphitiState struct {
 	atoms       []esr.Atom
 	texts       []string // each atom's fact text
 	currentOnly bool
-	dp          DeployedParams
-	seed        uint64
-	keys        []*gKey
+	keys        []*upstream.GraphKey
 }
-
-// normalizeExact is Graphiti's exact-match normalisation of fact text.
-func normalizeExact(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
 func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, currentOnly bool, dp DeployedParams, seed uint64) *graphitiState {
-	rel := r.ForStream(s, atoms)
-	g := &graphitiState{name: name, stream: s, atoms: atoms, currentOnly: currentOnly, dp: dp, seed: seed,
-		texts: factTexts(s, atoms, dp.Paraphrase, seed)}
-	byKey := map[esr.Key]*gKey{}
-	for i := range atoms {
-		k := atoms[i].Key()
-		gk := byKey[k]
-		if gk == nil {
-			gk = &gKey{key: k}
-			byKey[k] = gk
-			g.keys = append(g.keys, gk)
-		}
-		g.add(gk, i, rel)
-	}
-	return g
-}
-
-func (g *graphitiState) add(gk *gKey, i int, rel esr.PairFunc) {
-	a := &g.atoms[i]
-	fact := normalizeExact(g.texts[i])
-	for k := range gk.edges {
-		if normalizeExact(g.texts[gk.edges[k].atom]) == fact {
-			gk.edges[k].addEpisode(a.EventID) // fast path: the edge unchanged
-			return
-		}
-	}
-	var candidates []int
-	related, anyLive := false, false
-	for k := range gk.edges {
-		e := &gk.edges[k]
-		if !e.invalidAt.IsZero() {
-			continue
-		}
-		anyLive = true
-		r := rel(&g.atoms[e.atom], a)
-		if r != esr.Unrelated {
-			related = true
-		}
-		if r.Invalidates() {
-			candidates = append(candidates, k)
-		}
-	}
-	if anyLive && !related {
-		return
-	}
-	if d := g.duplicate(gk, i); d >= 0 {
-		gk.edges[d].addEpisode(a.EventID)
-		g.resolve(gk, d, candidates, i)
-		return
-	}
-	gk.edges = append(gk.edges, gEdge{atom: i, validAt: a.Timestamp, expiredBy: -1, episodes: []string{a.EventID}})
-	g.resolve(gk, len(gk.edges)-1, candidates, i)
-}
-
-// duplicate is the edge the LLM duplicate judgement reuses for atom i: with
-// probability dp.Dup (drawn per (seed, stream, atom)) the key's first edge
-// with the atom's value, closed or not; -1 when it judges none.
-func (g *graphitiState) duplicate(gk *gKey, i int) int {
-	a := &g.atoms[i]
-	if drawUnit(g.seed, g.stream.ID, a.ID, "dup") >= g.dp.Dup {
-		return -1
-	}
-	for k := range gk.edges {
-		if g.atoms[gk.edges[k].atom].State() == a.State() {
-			return k
-		}
-	}
-	return -1
-}
-
-// resolve applies resolve_extracted_edge's closing rules for atom i to the
-// resolved edge r and the invalidation candidates.
-func (g *graphitiState) resolve(gk *gKey, r int, candidates []int, i int) {
-	sort.SliceStable(candidates, func(x, y int) bool {
-		return gk.edges[candidates[x]].validAt.Before(gk.edges[candidates[y]].validAt.Time)
-	})
-	res := &gk.edges[r]
-	if res.invalidAt.IsZero() { // a candidate valid after the resolved edge closes it
-		for _, k := range candidates {
-			if c := &gk.edges[k]; k != r && c.validAt.After(res.validAt.Time) {
-				res.invalidAt, res.expiredBy = c.validAt, i
-				break
-			}
-		}
-	}
-	for _, k := range candidates {
-		c := &gk.edges[k]
-		switch {
-		case k == r:
-		case !c.invalidAt.IsZero() && !c.invalidAt.After(res.validAt.Time): // c ended before res began
-		case !res.invalidAt.IsZero() && !res.invalidAt.After(c.validAt.Time): // res ended before c began
-		case c.validAt.Before(res.validAt.Time):
-			c.invalidAt, c.expiredBy = res.validAt, i
-		}
-	}
+	texts := factTexts(s, atoms, dp.Paraphrase, seed)
+	// The LLM duplicate judgement: yes with probability dup, drawn per (seed, stream, atom).
+	dup := func(i int) bool { return drawUnit(seed, s.ID, atoms[i].ID, "dup") < dp.Dup }
+	g := upstream.NewGraph(atoms, texts, r.ForStream(s, atoms), dup)
+	return &graphitiState{name: name, stream: s, atoms: atoms, texts: texts, currentOnly: currentOnly, keys: g.Keys}
 }
 
 // KeptAtomIDs lists the atoms whose fact the graph holds: the atoms that
@@ -306,8 +166,8 @@ func (g *graphitiState) resolve(gk *gKey, r int, candidates []int, i int) {
 func (g *graphitiState) KeptAtomIDs() []string {
 	var out []int
 	for _, gk := range g.keys {
-		for _, e := range gk.edges {
-			out = append(out, e.atom)
+		for _, e := range gk.Edges {
+			out = append(out, e.Atom)
 		}
 	}
 	sort.Ints(out)
@@ -318,18 +178,9 @@ func (g *graphitiState) KeptAtomIDs() []string {
 	return ids
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func (g *graphitiState) key(k esr.Key) *gKey {
+func (g *graphitiState) key(k esr.Key) *upstream.GraphKey {
 	for _, gk := range g.keys {
-		if gk.key == k {
+		if gk.Key == k {
 			return gk
 		}
 	}
@@ -341,11 +192,11 @@ func (g *graphitiState) MayAbstain() bool { return true }
 
 // liveValues are the distinct values of the key's "Present" edges, in edge
 // order.
-func (g *graphitiState) liveValues(gk *gKey) []string {
+func (g *graphitiState) liveValues(gk *upstream.GraphKey) []string {
 	var out []string
-	for _, e := range gk.edges {
-		if e.invalidAt.IsZero() && !contains(out, g.atoms[e.atom].Display()) {
-			out = append(out, g.atoms[e.atom].Display())
+	for _, e := range gk.Edges {
+		if e.InvalidAt.IsZero() && !slices.Contains(out, g.atoms[e.Atom].Display()) {
+			out = append(out, g.atoms[e.Atom].Display())
 		}
 	}
 	return out
@@ -372,11 +223,11 @@ func (g *graphitiState) Answer(q esr.Query) esr.Answer {
 		return esr.Abstain
 	}
 	best := -1
-	for k, e := range gk.edges {
-		if e.invalidAt.IsZero() || g.atoms[e.atom].Display() == live[0] {
+	for k, e := range gk.Edges {
+		if e.InvalidAt.IsZero() || g.atoms[e.Atom].Display() == live[0] {
 			continue
 		}
-		if best < 0 || !e.invalidAt.Before(gk.edges[best].invalidAt.Time) {
+		if best < 0 || !e.InvalidAt.Before(gk.Edges[best].InvalidAt.Time) {
 			best = k
 		}
 	}
@@ -386,7 +237,7 @@ func (g *graphitiState) Answer(q esr.Query) esr.Answer {
 	if q.Type == esr.RelationType {
 		return esr.Says(esr.AnswerReplaces)
 	}
-	return esr.Says(g.atoms[gk.edges[best].atom].Display())
+	return esr.Says(g.atoms[gk.Edges[best].Atom].Display())
 }
 
 // graphitiStamp writes a time as Python's str(datetime) of an aware UTC
@@ -402,8 +253,8 @@ func graphitiStamp(t esr.Time) string {
 // shown lists the (key, edge) positions the render shows.
 func (g *graphitiState) shown() (keys, edges []int) {
 	for ki, gk := range g.keys {
-		for ei, e := range gk.edges {
-			if g.currentOnly && !e.invalidAt.IsZero() {
+		for ei, e := range gk.Edges {
+			if g.currentOnly && !e.InvalidAt.IsZero() {
 				continue
 			}
 			keys, edges = append(keys, ki), append(edges, ei)
@@ -426,22 +277,22 @@ func (g *graphitiState) Render(esr.Query) string {
 	ks, es := g.shown()
 	ids := make([]string, len(ks))
 	for n := range ks {
-		ids[n] = g.atoms[g.keys[ks[n]].edges[es[n]].atom].ID
+		ids[n] = g.atoms[g.keys[ks[n]].Edges[es[n]].Atom].ID
 	}
 	episodes := map[string]bool{}
 	for n, i := range layout.Unordered(ids) {
-		e := &g.keys[ks[i]].edges[es[i]]
+		e := &g.keys[ks[i]].Edges[es[i]]
 		inv := esr.GraphitiPresent
-		if !e.invalidAt.IsZero() {
-			inv = graphitiStamp(e.invalidAt)
+		if !e.InvalidAt.IsZero() {
+			inv = graphitiStamp(e.InvalidAt)
 		}
 		b.WriteString("  ")
-		b.Write(graphitiFact{g.texts[e.atom], graphitiStamp(e.validAt), inv}.json())
+		b.Write(graphitiFact{g.texts[e.Atom], graphitiStamp(e.ValidAt), inv}.json())
 		if n < len(ks)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
-		for _, ep := range e.episodes {
+		for _, ep := range e.Episodes {
 			episodes[ep] = true
 		}
 	}
@@ -449,10 +300,10 @@ func (g *graphitiState) Render(esr.Query) string {
 	var ents []string
 	attrs := map[string][]string{}
 	for _, gk := range g.keys {
-		if attrs[gk.key.Entity] == nil {
-			ents = append(ents, gk.key.Entity)
+		if attrs[gk.Key.Entity] == nil {
+			ents = append(ents, gk.Key.Entity)
 		}
-		attrs[gk.key.Entity] = append(attrs[gk.key.Entity], gk.key.Attribute)
+		attrs[gk.Key.Entity] = append(attrs[gk.Key.Entity], gk.Key.Attribute)
 	}
 	for n, ent := range ents {
 		b.WriteString("  ")
@@ -486,20 +337,20 @@ func (g *graphitiState) Render(esr.Query) string {
 func (g *graphitiState) Rows() []Row {
 	rows := make([]Row, 0, len(g.keys))
 	for _, gk := range g.keys {
-		r := Row{StreamID: g.stream.ID, Entity: gk.key.Entity, Attribute: gk.key.Attribute, Status: esr.KeyStatusOK,
+		r := Row{StreamID: g.stream.ID, Entity: gk.Key.Entity, Attribute: gk.Key.Attribute, Status: esr.KeyStatusOK,
 			Current: nonNil(g.liveValues(gk)), Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
-		for _, e := range gk.edges {
-			a := &g.atoms[e.atom]
-			if e.invalidAt.IsZero() {
+		for _, e := range gk.Edges {
+			a := &g.atoms[e.Atom]
+			if e.InvalidAt.IsZero() {
 				r.Support = append(r.Support, a.ID)
-				if r.ValidSince.IsZero() || e.validAt.After(r.ValidSince.Time) {
-					r.ValidSince = e.validAt
+				if r.ValidSince.IsZero() || e.ValidAt.After(r.ValidSince.Time) {
+					r.ValidSince = e.ValidAt
 				}
 			} else if !g.currentOnly {
 				r.Deprecated = append(r.Deprecated, a.ID)
 			}
-			if !g.currentOnly || e.invalidAt.IsZero() {
-				r.History = append(r.History, esr.HistoryEntry{Value: a.Display(), ValidAt: e.validAt, InvalidAt: e.invalidAt})
+			if !g.currentOnly || e.InvalidAt.IsZero() {
+				r.History = append(r.History, esr.HistoryEntry{Value: a.Display(), ValidAt: e.ValidAt, InvalidAt: e.InvalidAt})
 			}
 		}
 		rows = append(rows, r)

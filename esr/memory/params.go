@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/esrkit/esrkit/internal/upstream"
 )
 
 // A class name may carry the assumptions the class is built under as
@@ -220,7 +222,7 @@ type DeployedParams struct {
 }
 
 // DedupAll is DeployedParams.DedupK for "every stored memory".
-const DedupAll = -1
+const DedupAll = upstream.DedupAll
 
 // defaultDeployedParams are the defaults of ClassParams.
 func defaultDeployedParams() DeployedParams {

@@ -2,11 +2,10 @@ package memory
 
 import (
 	"github.com/esrkit/esrkit/internal/layout"
+	"github.com/esrkit/esrkit/internal/upstream"
 
-	"math"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -20,7 +19,7 @@ type ragState struct {
 	stream *esr.Stream
 	atoms  []esr.Atom
 	k      int
-	index  *bm25
+	index  *upstream.BM25
 }
 
 func newRAGState(s *esr.Stream, atoms []esr.Atom, k int) *ragState {
@@ -31,14 +30,14 @@ func newRAGState(s *esr.Stream, atoms []esr.Atom, k int) *ragState {
 	for i := range s.Events {
 		docs[i] = s.Events[i].Text
 	}
-	return &ragState{stream: s, atoms: atoms, k: k, index: newBM25(docs)}
+	return &ragState{stream: s, atoms: atoms, k: k, index: upstream.NewBM25(docs)}
 }
 
 // retrieve is the text state over the top-k events for q (ties keep stream
 // order; the question text plus the key's attribute words form the query).
 func (r *ragState) retrieve(q esr.Query) *textState {
 	query := q.Question + " " + strings.ReplaceAll(q.Key.Attribute, "_", " ")
-	top := r.index.top(query, r.k)
+	top := r.index.Top(query, r.k)
 	sort.Ints(top)
 	events := make([]esr.Event, len(top))
 	for i, j := range top {
@@ -63,80 +62,4 @@ func (r *ragState) Rows() []Row {
 		}
 	}
 	return rows
-}
-
-// bm25 is a small Okapi BM25 index over a handful of documents.
-type bm25 struct {
-	docs  []map[string]int
-	lens  []float64
-	avg   float64
-	df    map[string]int
-	k1, b float64
-}
-
-func tokens(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-}
-
-func newBM25(docs []string) *bm25 {
-	x := &bm25{df: map[string]int{}, k1: 1.2, b: 0.75}
-	total := 0.0
-	for _, d := range docs {
-		tf := map[string]int{}
-		toks := tokens(d)
-		for _, t := range toks {
-			tf[t]++
-		}
-		for t := range tf {
-			x.df[t]++
-		}
-		x.docs = append(x.docs, tf)
-		x.lens = append(x.lens, float64(len(toks)))
-		total += float64(len(toks))
-	}
-	if len(docs) > 0 {
-		x.avg = total / float64(len(docs))
-	}
-	return x
-}
-
-// top returns the indices of the k highest-scoring documents (stable: equal
-// scores keep document order).
-func (x *bm25) top(query string, k int) []int {
-	n := float64(len(x.docs))
-	score := make([]float64, len(x.docs))
-	seen := map[string]bool{}
-	for _, t := range tokens(query) {
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		df := float64(x.df[t])
-		if df == 0 {
-			continue
-		}
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		for i, tf := range x.docs {
-			f := float64(tf[t])
-			if f == 0 {
-				continue
-			}
-			norm := 1 - x.b
-			if x.avg > 0 {
-				norm += x.b * x.lens[i] / x.avg
-			}
-			score[i] += idf * f * (x.k1 + 1) / (f + x.k1*norm)
-		}
-	}
-	idx := make([]int, len(x.docs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return score[idx[a]] > score[idx[b]] })
-	if k < len(idx) {
-		idx = idx[:k]
-	}
-	return idx
 }
