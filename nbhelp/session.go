@@ -39,7 +39,11 @@ func Must2[A, B any](a A, b B, err error) (A, B) {
 }
 
 // Bench loads a bundled benchmark, data/NAME under the repository root.
-func Bench(name string) *bench.Bench { return Must(bench.Load(Path("data", name))) }
+func Bench(name string) *bench.Bench {
+	// GoNB reruns a notebook's declarations in every cell: keep the decoded
+	// rows under .esr-cache/bench so each cell reads them back (bench.LoadOptions.Snapshots).
+	return Must(bench.LoadWith(Path("data", name), bench.LoadOptions{Snapshots: Path(".esr-cache", "bench")}))
+}
 
 // Readers are the notebooks' answer families: LLM families when
 // ESR_LLM_MODELS names models (answers read from the response cache that

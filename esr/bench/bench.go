@@ -59,6 +59,12 @@ type LoadOptions struct {
 	// coverage` measures. Load refuses them: every memory would abstain on
 	// them for want of atoms, not of knowledge.
 	Uncovered bool
+	// Snapshots, when not empty, is a folder for gob snapshots of the
+	// files' decoded rows (snapshot.go): a later load with the same folder
+	// reads a file's rows from its snapshot while the snapshot names the
+	// file's exact bytes and the row types, and runs every check as usual.
+	// The notebooks set it (GoNB reloads the benchmark in every cell).
+	Snapshots string
 }
 
 // Name is the benchmark's folder name ("bench" when it was built in memory).
@@ -130,11 +136,7 @@ func LoadFiles(atomsPath, streamsPath string) (*Bench, error) {
 func (b *Bench) readStreams(path string) error {
 	name := filepath.Base(path)
 	b.byID = map[string]*esr.Stream{}
-	return readFile(path, func(line int, data []byte) error {
-		s := new(esr.Stream)
-		if err := decodeLine(name, line, data, s); err != nil {
-			return err
-		}
+	return eachRow(path, b.opt.Snapshots, func(line int, s *esr.Stream) error {
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -176,11 +178,7 @@ func (b *Bench) readAtoms(path string) error {
 	name := filepath.Base(path)
 	b.Atoms = map[string][]esr.Atom{}
 	ids := map[string]bool{}
-	err := readFile(path, func(line int, data []byte) error {
-		var row atomRow
-		if err := decodeLine(name, line, data, &row); err != nil {
-			return err
-		}
+	err := eachRow(path, b.opt.Snapshots, func(line int, row *atomRow) error {
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -287,11 +285,8 @@ func (b *Bench) inferStreams(path string) error {
 func (b *Bench) readQAs(path string) error {
 	name := filepath.Base(path)
 	qids := map[string]bool{}
-	return readFile(path, func(line int, data []byte) error {
-		var q esr.QA
-		if err := decodeLine(name, line, data, &q); err != nil {
-			return err
-		}
+	return eachRow(path, b.opt.Snapshots, func(line int, qp *esr.QA) error {
+		q := *qp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -366,11 +361,8 @@ func (b *Bench) readRelations(path string) error {
 		}
 		atomIdx[sid] = m
 	}
-	err := readFile(path, func(line int, data []byte) error {
-		var r PairRelation
-		if err := decodeLine(name, line, data, &r); err != nil {
-			return err
-		}
+	err := eachRow(path, b.opt.Snapshots, func(line int, rp *PairRelation) error {
+		r := *rp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}

@@ -1,0 +1,205 @@
+package bench
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"github.com/esrkit/esrkit/internal/safefile"
+)
+
+// A notebook reruns its global declarations in every cell (GoNB), so a
+// notebook that loads the synthetic benchmark decodes 8.6 MB of JSON lines
+// per cell. With LoadOptions.Snapshots set, each file's decoded rows are
+// kept there as a gob snapshot, read back while it names the file's exact
+// bytes (SHA-256) and the row type's fields; the JSONL files stay the
+// record, and every check Load makes runs on the rows either way.
+
+// snapHeader opens a snapshot: what it was decoded from, then N entries.
+type snapHeader struct {
+	Schema string
+	Sum    [32]byte
+	N      int
+}
+
+// snapEntry is one decoded line, as JSON decoding left it (before the
+// checks run, which may sort or fill in fields).
+type snapEntry[T any] struct {
+	Line int
+	Row  T
+}
+
+// eachRow decodes every non-blank line of path into a T (decodeLine: errors
+// name file, line and field) and calls fn with it, in file order, stopping
+// at the first error. With snapDir set it reads the rows from the file's
+// snapshot there when that matches, and writes one after a clean read.
+func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error {
+	name := filepath.Base(path)
+	if snapDir == "" {
+		return readFile(path, func(line int, data []byte) error {
+			var row T
+			if err := decodeLine(name, line, data, &row); err != nil {
+				return err
+			}
+			return fn(line, &row)
+		})
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	head := snapHeader{Schema: schemaOf(reflect.TypeFor[T]()), Sum: sha256.Sum256(data)}
+	snap := snapPath(snapDir, path)
+	switch entries, found := readSnapshot[T](snap, head); {
+	case found && entries != nil:
+		for i := range entries {
+			if err := fn(entries[i].Line, &entries[i].Row); err != nil {
+				return err
+			}
+		}
+		return nil
+	case found: // this file's rows do not survive gob (lossless): plain JSON
+		return eachRow(path, "", fn)
+	}
+	var body bytes.Buffer
+	enc := gob.NewEncoder(&body)
+	keep := true // false once a row cannot be encoded
+	err = eachLine(name, bytes.NewReader(data), func(line int, b []byte) error {
+		var row T
+		if err := decodeLine(name, line, b, &row); err != nil {
+			return err
+		}
+		if keep && enc.Encode(snapEntry[T]{line, row}) != nil {
+			keep = false
+		}
+		head.N++
+		return fn(line, &row)
+	})
+	if err != nil {
+		return err
+	}
+	if !keep || !lossless[T](name, data, body.Bytes(), head.N) {
+		head.N, body = unsnapshottable, bytes.Buffer{} // say so, so later loads skip the attempt
+	}
+	// A snapshot that cannot be written is skipped: it is only a shortcut.
+	if os.MkdirAll(snapDir, 0o755) == nil {
+		_ = safefile.Write(snap, 0o644, func(w io.Writer) error {
+			if err := gob.NewEncoder(w).Encode(head); err != nil {
+				return err
+			}
+			_, err := w.Write(body.Bytes())
+			return err
+		})
+	}
+	return nil
+}
+
+// lossless reports whether the n encoded entries decode to exactly what
+// JSON decoding of data gives (reflect.DeepEqual, line by line). gob does
+// not keep every distinction JSON makes (an empty slice comes back nil, a
+// pointer to a zero value comes back nil, some interface values cannot be
+// sent), so a file whose rows it would change gets no snapshot.
+func lossless[T any](name string, data, body []byte, n int) bool {
+	dec := gob.NewDecoder(bytes.NewReader(body))
+	i := 0
+	err := eachLine(name, bytes.NewReader(data), func(line int, b []byte) error {
+		var want T
+		if err := decodeLine(name, line, b, &want); err != nil {
+			return err
+		}
+		var got snapEntry[T]
+		if err := dec.Decode(&got); err != nil {
+			return err
+		}
+		if got.Line != line || !reflect.DeepEqual(got.Row, want) {
+			return fmt.Errorf("line %d changes through gob", line)
+		}
+		i++
+		return nil
+	})
+	return err == nil && i == n
+}
+
+// unsnapshottable is snapHeader.N for a file whose rows gob would change.
+const unsnapshottable = -1
+
+// readSnapshot returns the snapshot's entries when it matches want (schema
+// and checksum), or found with no entries when the snapshot says the file
+// cannot be kept; any mismatch or decoding error returns found false, before
+// any row is used.
+func readSnapshot[T any](path string, want snapHeader) (entries []snapEntry[T], found bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false
+	}
+	// One bytes.Reader (an io.ByteReader, which gob reads without buffering
+	// ahead) serves both decoders.
+	f := bytes.NewReader(data)
+	var head snapHeader
+	if err := gob.NewDecoder(f).Decode(&head); err != nil || head.Schema != want.Schema || head.Sum != want.Sum {
+		return nil, false
+	}
+	if head.N == unsnapshottable {
+		return nil, true
+	}
+	// The header and the entries are two gob streams, one after the other.
+	dec := gob.NewDecoder(f)
+	entries = make([]snapEntry[T], head.N)
+	for i := range entries {
+		if err := dec.Decode(&entries[i]); err != nil {
+			return nil, false
+		}
+	}
+	return entries, true
+}
+
+// snapPath names the snapshot of path in dir: its base name and a hash of
+// its absolute path, so two benchmarks' files of one name do not collide.
+func snapPath(dir, path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	h := sha256.Sum256([]byte(abs))
+	return filepath.Join(dir, hex.EncodeToString(h[:6])+"-"+filepath.Base(path)+".gob")
+}
+
+// schemaOf lists t's fields, recursively (names, types, JSON tags), so a
+// snapshot written by a build whose row types differ is not read.
+func schemaOf(t reflect.Type) string {
+	var b strings.Builder
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(t reflect.Type) {
+		fmt.Fprintf(&b, "%s{", t)
+		if seen[t] {
+			b.WriteString("…}")
+			return
+		}
+		seen[t] = true
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			if t.Kind() == reflect.Map {
+				walk(t.Key())
+			}
+			walk(t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				f := t.Field(i)
+				fmt.Fprintf(&b, "%s %q:", f.Name, f.Tag)
+				walk(f.Type)
+				b.WriteByte(';')
+			}
+		}
+		b.WriteByte('}')
+	}
+	walk(t)
+	return b.String()
+}
