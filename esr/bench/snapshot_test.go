@@ -95,3 +95,32 @@ func TestLoadSnapshotsFollowTheFile(t *testing.T) {
 		t.Fatalf("with corrupt snapshots the question reads %q", got)
 	}
 }
+
+// BenchmarkLoad compares loading the synthetic benchmark from its JSON
+// files (the baseline) with loading it through snapshots.
+//
+//	go test ./esr/bench -run '^$' -bench Load
+func BenchmarkLoad(b *testing.B) {
+	dir := filepath.Join("..", "..", "data", "synthetic")
+	if _, err := os.Stat(dir); err != nil {
+		b.Skip("no data/synthetic")
+	}
+	b.Run("json", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := bench.Load(dir); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	snaps := b.TempDir()
+	if _, err := bench.LoadWith(dir, bench.LoadOptions{Snapshots: snaps}); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("snapshots", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := bench.LoadWith(dir, bench.LoadOptions{Snapshots: snaps}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
