@@ -6,13 +6,11 @@ import (
 	"encoding/gob"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 
-	"github.com/esrkit/esrkit/internal/safefile"
+	"github.com/esrkit/esrkit/internal/gobsnap"
 )
 
 // A notebook reruns its global declarations in every cell (GoNB), so a
@@ -21,13 +19,6 @@ import (
 // kept there as a gob snapshot, read back while it names the file's exact
 // bytes (SHA-256) and the row type's fields; the JSONL files stay the
 // record, and every check Load makes runs on the rows either way.
-
-// snapHeader opens a snapshot: what it was decoded from, then N entries.
-type snapHeader struct {
-	Schema string
-	Sum    [32]byte
-	N      int
-}
 
 // snapEntry is one decoded line, as JSON decoding left it (before the
 // checks run, which may sort or fill in fields).
@@ -55,7 +46,7 @@ func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error
 	if err != nil {
 		return err
 	}
-	head := snapHeader{Schema: schemaOf(reflect.TypeFor[T]()), Sum: sha256.Sum256(data)}
+	head := gobsnap.For[T](data)
 	snap := snapPath(snapDir, path)
 	switch entries, found := readSnapshot[T](snap, head); {
 	case found && entries != nil:
@@ -88,16 +79,7 @@ func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error
 	if !keep || !lossless[T](name, data, body.Bytes(), head.N) {
 		head.N, body = unsnapshottable, bytes.Buffer{} // say so, so later loads skip the attempt
 	}
-	// A snapshot that cannot be written is skipped: it is only a shortcut.
-	if os.MkdirAll(snapDir, 0o755) == nil {
-		_ = safefile.Write(snap, 0o644, func(w io.Writer) error {
-			if err := gob.NewEncoder(w).Encode(head); err != nil {
-				return err
-			}
-			_, err := w.Write(body.Bytes())
-			return err
-		})
-	}
+	_ = gobsnap.Write(snap, head, body.Bytes()) // a snapshot that cannot be written is skipped
 	return nil
 }
 
@@ -127,30 +109,21 @@ func lossless[T any](name string, data, body []byte, n int) bool {
 	return err == nil && i == n
 }
 
-// unsnapshottable is snapHeader.N for a file whose rows gob would change.
+// unsnapshottable is the header's N for a file whose rows gob would change.
 const unsnapshottable = -1
 
 // readSnapshot returns the snapshot's entries when it matches want (schema
 // and checksum), or found with no entries when the snapshot says the file
 // cannot be kept; any mismatch or decoding error returns found false, before
 // any row is used.
-func readSnapshot[T any](path string, want snapHeader) (entries []snapEntry[T], found bool) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, false
-	}
-	// One bytes.Reader (an io.ByteReader, which gob reads without buffering
-	// ahead) serves both decoders.
-	f := bytes.NewReader(data)
-	var head snapHeader
-	if err := gob.NewDecoder(f).Decode(&head); err != nil || head.Schema != want.Schema || head.Sum != want.Sum {
+func readSnapshot[T any](path string, want gobsnap.Header) (entries []snapEntry[T], found bool) {
+	head, dec, ok := gobsnap.Open(path, want)
+	if !ok {
 		return nil, false
 	}
 	if head.N == unsnapshottable {
 		return nil, true
 	}
-	// The header and the entries are two gob streams, one after the other.
-	dec := gob.NewDecoder(f)
 	entries = make([]snapEntry[T], head.N)
 	for i := range entries {
 		if err := dec.Decode(&entries[i]); err != nil {
@@ -169,37 +142,4 @@ func snapPath(dir, path string) string {
 	}
 	h := sha256.Sum256([]byte(abs))
 	return filepath.Join(dir, hex.EncodeToString(h[:6])+"-"+filepath.Base(path)+".gob")
-}
-
-// schemaOf lists t's fields, recursively (names, types, JSON tags), so a
-// snapshot written by a build whose row types differ is not read.
-func schemaOf(t reflect.Type) string {
-	var b strings.Builder
-	seen := map[reflect.Type]bool{}
-	var walk func(reflect.Type)
-	walk = func(t reflect.Type) {
-		fmt.Fprintf(&b, "%s{", t)
-		if seen[t] {
-			b.WriteString("…}")
-			return
-		}
-		seen[t] = true
-		switch t.Kind() {
-		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-			if t.Kind() == reflect.Map {
-				walk(t.Key())
-			}
-			walk(t.Elem())
-		case reflect.Struct:
-			for i := range t.NumField() {
-				f := t.Field(i)
-				fmt.Fprintf(&b, "%s %q:", f.Name, f.Tag)
-				walk(f.Type)
-				b.WriteByte(';')
-			}
-		}
-		b.WriteByte('}')
-	}
-	walk(t)
-	return b.String()
 }

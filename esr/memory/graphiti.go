@@ -136,8 +136,8 @@ func extraName(n string) bool {
 // DeployedParams (paraphrase, dup, seed). Each atom's fact text is the
 // template or, with probability paraphrase, a paraphrase (FactVerbs);
 // valid_at is the episode's time, as extract_edges' prompt asks for an
-// ongoing fact. What the graph stores is upstream.Graph (ingest, after
-// resolve_extracted_edge); this type renders and reads it out.
+// ongoing fact. The edges come from upstream.IngestGraph (which follows
+// resolve_extracted_edge); this type renders and reads them out.
 //
 // The render is search_results_to_context_string
 // (graphiti_core/search/search_helpers.py): FACTS with valid_at and
@@ -155,8 +155,8 @@ func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relato
 	texts := factTexts(s, atoms, dp.Paraphrase, seed)
 	// The LLM duplicate judgement: yes with probability dup, drawn per (seed, stream, atom).
 	dup := func(i int) bool { return drawUnit(seed, s.ID, atoms[i].ID, "dup") < dp.Dup }
-	g := upstream.NewGraph(atoms, texts, r.ForStream(s, atoms), dup)
-	return &graphitiState{name: name, stream: s, atoms: atoms, texts: texts, currentOnly: currentOnly, keys: g.Keys}
+	keys := upstream.IngestGraph(atoms, texts, r.ForStream(s, atoms), dup)
+	return &graphitiState{name: name, stream: s, atoms: atoms, texts: texts, currentOnly: currentOnly, keys: keys}
 }
 
 // KeptAtomIDs lists the atoms whose fact the graph holds: the atoms that

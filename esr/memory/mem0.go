@@ -25,8 +25,8 @@ var IngestionEpoch = esr.Time{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 // assumptions of DeployedParams (paraphrase, dedup-k, created-at, skip,
 // seed). Each atom's memory text is the template "ENTITY ATTRIBUTE is VALUE"
 // or, with probability paraphrase, a paraphrase (FactVerbs); each event is
-// one add() call. What the store holds is upstream.Mem0; this type renders
-// and reads it out.
+// one add() call. The memories come from upstream.IngestMem0; this type
+// renders and reads them out.
 //
 // mem0-v3 (no relations) is the V3 add-only pipeline with hash dedup:
 // contradicting memories coexist, so the store is d-blind and its
@@ -51,7 +51,7 @@ type mem0State struct {
 	stream *esr.Stream
 	atoms  []esr.Atom
 	texts  []string           // each atom's memory text
-	mems   []*upstream.Memory // upstream.Mem0's store, deleted memories included
+	mems   []*upstream.Memory // upstream.IngestMem0's store, deleted memories included
 	keys   []esr.Key
 }
 
@@ -61,7 +61,7 @@ func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, m
 	if r != nil && !mechanismOff {
 		rel = r.ForStream(s, atoms)
 	}
-	store := upstream.NewMem0(s, atoms, texts, rel, upstream.Mem0Config{
+	mems := upstream.IngestMem0(s, atoms, texts, rel, upstream.Mem0Config{
 		DedupK: dp.DedupK,
 		// The extraction skips an equivalent fact with probability skip, drawn per (seed, stream, atom).
 		Skip: func(i int) bool { return drawUnit(seed, s.ID, atoms[i].ID, "skip") < dp.Skip },
@@ -72,7 +72,7 @@ func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, m
 			return esr.Time{Time: IngestionEpoch.Add(time.Duration(atoms[i].EventIndex) * time.Second)}
 		},
 	})
-	return &mem0State{name: name, stream: s, atoms: atoms, keys: layout.KeysInOrder(atoms), texts: texts, mems: store.Mems}
+	return &mem0State{name: name, stream: s, atoms: atoms, keys: layout.KeysInOrder(atoms), texts: texts, mems: mems}
 }
 
 // KeptAtomIDs lists the atoms whose text a surviving memory holds, in

@@ -2,16 +2,11 @@ package run
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/gob"
-	"fmt"
-	"io"
 	"os"
-	"reflect"
-	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/internal/safefile"
+	"github.com/esrkit/esrkit/internal/gobsnap"
 )
 
 // A notebook re-runs its program, global declarations included, for every
@@ -26,49 +21,29 @@ import (
 // snapSuffix names a cache file's snapshot.
 const snapSuffix = ".gob"
 
-// rowSnap is a snapshot file's content.
-type rowSnap struct {
-	Schema string   // outcomeSchema() when written
-	Sum    [32]byte // SHA-256 of the JSONL file the rows were decoded from
-	Rows   []eval.Outcome
-}
-
-// outcomeSchema lists eval.Outcome's fields and types, so a snapshot
-// written by a build whose Outcome differs is not read.
-func outcomeSchema() string {
-	t := reflect.TypeFor[eval.Outcome]()
-	var b strings.Builder
-	for i := range t.NumField() {
-		f := t.Field(i)
-		fmt.Fprintf(&b, "%s %s %q;", f.Name, f.Type, f.Tag)
-	}
-	return b.String()
-}
-
-// readRows reads a cache file's rows, from its snapshot when the snapshot
-// matches the file, else from the file (then writing the snapshot; a
-// snapshot that cannot be written is skipped: it is only a shortcut).
+// readRows reads a cache file's rows, from its snapshot (gobsnap) when the
+// snapshot matches the file, else from the file (then writing the snapshot;
+// a snapshot that cannot be written is skipped: it is only a shortcut).
 func readRows(path string) ([]eval.Outcome, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(b)
-	schema := outcomeSchema()
-	if f, err := os.Open(path + snapSuffix); err == nil {
-		var snap rowSnap
-		derr := gob.NewDecoder(f).Decode(&snap)
-		f.Close()
-		if derr == nil && snap.Sum == sum && snap.Schema == schema {
-			return snap.Rows, nil
+	want := gobsnap.For[eval.Outcome](b)
+	if _, dec, ok := gobsnap.Open(path+snapSuffix, want); ok {
+		var rows []eval.Outcome
+		if dec.Decode(&rows) == nil {
+			return rows, nil
 		}
 	}
 	rows, err := eval.DecodeOutcomes(bytes.NewReader(b), path)
 	if err != nil {
 		return nil, err
 	}
-	_ = safefile.Write(path+snapSuffix, 0o644, func(w io.Writer) error {
-		return gob.NewEncoder(w).Encode(rowSnap{Schema: schema, Sum: sum, Rows: rows})
-	})
+	var body bytes.Buffer
+	if gob.NewEncoder(&body).Encode(rows) == nil {
+		want.N = len(rows)
+		_ = gobsnap.Write(path+snapSuffix, want, body.Bytes())
+	}
 	return rows, nil
 }

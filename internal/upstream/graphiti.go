@@ -31,8 +31,8 @@ type GraphKey struct {
 	Edges []Edge
 }
 
-// Graph is what Graphiti stores for a stream: its edges per key, in the
-// order keys were first seen. Ingest follows resolve_extracted_edge in
+// IngestGraph is what Graphiti stores for a stream: its edges per key, in
+// the order keys were first seen. Ingest follows resolve_extracted_edge in
 // graphiti_core/utils/maintenance/edge_operations.py; esr/memory's graphiti
 // classes render and read it out.
 //
@@ -59,18 +59,12 @@ type GraphKey struct {
 //     the earliest candidate valid after it; then resolve_edge_contradictions
 //     closes each candidate that began before the resolved edge and whose
 //     window overlaps it, at the resolved edge's valid_at.
-type Graph struct {
-	Keys  []*GraphKey
-	atoms []esr.Atom
-	texts []string
-	dup   func(i int) bool
-}
-
-// NewGraph ingests atoms in order: texts[i] is atom i's fact text, rel the
+//
+// Atoms are ingested in order: texts[i] is atom i's fact text, rel the
 // relation source's judgement of a pair, and dup(i) whether the LLM's
 // duplicate judgement reuses an edge for atom i.
-func NewGraph(atoms []esr.Atom, texts []string, rel esr.PairFunc, dup func(i int) bool) *Graph {
-	g := &Graph{atoms: atoms, texts: texts, dup: dup}
+func IngestGraph(atoms []esr.Atom, texts []string, rel esr.PairFunc, dup func(i int) bool) []*GraphKey {
+	g := &graph{atoms: atoms, texts: texts, dup: dup}
 	byKey := map[esr.Key]*GraphKey{}
 	for i := range atoms {
 		k := atoms[i].Key()
@@ -78,17 +72,25 @@ func NewGraph(atoms []esr.Atom, texts []string, rel esr.PairFunc, dup func(i int
 		if gk == nil {
 			gk = &GraphKey{Key: k}
 			byKey[k] = gk
-			g.Keys = append(g.Keys, gk)
+			g.keys = append(g.keys, gk)
 		}
 		g.add(gk, i, rel)
 	}
-	return g
+	return g.keys
+}
+
+// graph is IngestGraph's state while it ingests.
+type graph struct {
+	keys  []*GraphKey
+	atoms []esr.Atom
+	texts []string
+	dup   func(i int) bool
 }
 
 // normalizeExact is Graphiti's exact-match normalisation of fact text.
 func normalizeExact(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
-func (g *Graph) add(gk *GraphKey, i int, rel esr.PairFunc) {
+func (g *graph) add(gk *GraphKey, i int, rel esr.PairFunc) {
 	a := &g.atoms[i]
 	fact := normalizeExact(g.texts[i])
 	for k := range gk.Edges {
@@ -128,7 +130,7 @@ func (g *Graph) add(gk *GraphKey, i int, rel esr.PairFunc) {
 // duplicate is the edge the LLM duplicate judgement reuses for atom i: when
 // dup(i), the key's first edge with the atom's value, closed or not; -1 when
 // it judges none.
-func (g *Graph) duplicate(gk *GraphKey, i int) int {
+func (g *graph) duplicate(gk *GraphKey, i int) int {
 	if !g.dup(i) {
 		return -1
 	}
@@ -143,7 +145,7 @@ func (g *Graph) duplicate(gk *GraphKey, i int) int {
 
 // resolve applies resolve_extracted_edge's closing rules for atom i to the
 // resolved edge r and the invalidation candidates.
-func (g *Graph) resolve(gk *GraphKey, r int, candidates []int, i int) {
+func (g *graph) resolve(gk *GraphKey, r int, candidates []int, i int) {
 	sort.SliceStable(candidates, func(x, y int) bool {
 		return gk.Edges[candidates[x]].ValidAt.Before(gk.Edges[candidates[y]].ValidAt.Time)
 	})

@@ -35,7 +35,8 @@ type Mem0Config struct {
 	Clock func(i int) esr.Time
 }
 
-// Mem0 is what Mem0 stores for a stream, in one of its two pipelines.
+// IngestMem0 is what Mem0 stores for a stream, in one of its two
+// pipelines: its memories in insertion order, deleted ones included.
 //
 // With rel nil it is the V3 phased batch pipeline of mem0/memory/main.py
 // (Memory._add_to_vector_store): per episode, Phase 1 retrieves the top_k
@@ -55,18 +56,11 @@ type Mem0Config struct {
 // UPDATE (same id, text replaced, updated_at set, created_at kept).
 // CONTRADICTS: DELETE (the fact itself is not added). SAME_STATE and
 // UNRELATED: NONE.
-type Mem0 struct {
-	Mems   []*Memory // in insertion order, deleted ones included
-	stream *esr.Stream
-	atoms  []esr.Atom
-	texts  []string
-	cfg    Mem0Config
-}
-
-// NewMem0 ingests the atoms of stream s episode by episode (consecutive
-// atoms of one event): texts[i] is atom i's memory text.
-func NewMem0(s *esr.Stream, atoms []esr.Atom, texts []string, rel esr.PairFunc, cfg Mem0Config) *Mem0 {
-	m := &Mem0{stream: s, atoms: atoms, texts: texts, cfg: cfg}
+//
+// The atoms of stream s are ingested episode by episode (consecutive atoms
+// of one event): texts[i] is atom i's memory text.
+func IngestMem0(s *esr.Stream, atoms []esr.Atom, texts []string, rel esr.PairFunc, cfg Mem0Config) []*Memory {
+	m := &mem0{stream: s, atoms: atoms, texts: texts, cfg: cfg}
 	for start := 0; start < len(atoms); {
 		end := start + 1
 		for end < len(atoms) && atoms[end].EventID == atoms[start].EventID {
@@ -81,12 +75,21 @@ func NewMem0(s *esr.Stream, atoms []esr.Atom, texts []string, rel esr.PairFunc, 
 		}
 		start = end
 	}
-	return m
+	return m.mems
+}
+
+// mem0 is IngestMem0's state while it ingests.
+type mem0 struct {
+	mems   []*Memory
+	stream *esr.Stream
+	atoms  []esr.Atom
+	texts  []string
+	cfg    Mem0Config
 }
 
 // addEpisode is one add() call of the add-only path for atoms[start:end]
 // (one episode).
-func (m *Mem0) addEpisode(start, end int) {
+func (m *mem0) addEpisode(start, end int) {
 	retrieved := m.retrieve(m.atoms[start].EventID)
 	hashes := map[string]bool{}
 	for _, x := range retrieved {
@@ -106,7 +109,7 @@ func (m *Mem0) addEpisode(start, end int) {
 }
 
 // equivalent reports whether a retrieved memory states a's key and value.
-func (m *Mem0) equivalent(retrieved []*Memory, a *esr.Atom) bool {
+func (m *mem0) equivalent(retrieved []*Memory, a *esr.Atom) bool {
 	for _, x := range retrieved {
 		if x.Key == a.Key() && m.atoms[x.Atom].State() == a.State() {
 			return true
@@ -117,9 +120,9 @@ func (m *Mem0) equivalent(retrieved []*Memory, a *esr.Atom) bool {
 
 // retrieve is Phase 1: the DedupK surviving memories most similar (BM25)
 // to the episode's text, or all of them (DedupAll).
-func (m *Mem0) retrieve(eventID string) []*Memory {
+func (m *mem0) retrieve(eventID string) []*Memory {
 	var live []*Memory
-	for _, x := range m.Mems {
+	for _, x := range m.mems {
 		if !x.Deleted {
 			live = append(live, x)
 		}
@@ -144,7 +147,7 @@ func (m *Mem0) retrieve(eventID string) []*Memory {
 }
 
 // update is the update pipeline's step for atom i.
-func (m *Mem0) update(i int, rel esr.PairFunc) {
+func (m *mem0) update(i int, rel esr.PairFunc) {
 	a := &m.atoms[i]
 	cur := m.find(func(x *Memory) bool { return !x.Deleted && x.Key == a.Key() })
 	if cur == nil {
@@ -163,10 +166,10 @@ func (m *Mem0) update(i int, rel esr.PairFunc) {
 }
 
 // find returns the newest memory satisfying ok, or nil.
-func (m *Mem0) find(ok func(*Memory) bool) *Memory {
-	for i := len(m.Mems) - 1; i >= 0; i-- {
-		if ok(m.Mems[i]) {
-			return m.Mems[i]
+func (m *mem0) find(ok func(*Memory) bool) *Memory {
+	for i := len(m.mems) - 1; i >= 0; i-- {
+		if ok(m.mems[i]) {
+			return m.mems[i]
 		}
 	}
 	return nil
@@ -174,12 +177,12 @@ func (m *Mem0) find(ok func(*Memory) bool) *Memory {
 
 // add inserts atom i as a new memory, its id a UUID-shaped hash of
 // (stream, atom).
-func (m *Mem0) add(i int) {
+func (m *mem0) add(i int) {
 	a := &m.atoms[i]
 	sum := sha1.Sum([]byte(m.stream.ID + "\x00" + a.ID))
 	h := hex.EncodeToString(sum[:16])
 	id := h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
 	t := m.cfg.Clock(i)
-	m.Mems = append(m.Mems, &Memory{ID: id, Key: a.Key(), Atom: i, CreatedAt: t, UpdatedAt: t,
+	m.mems = append(m.mems, &Memory{ID: id, Key: a.Key(), Atom: i, CreatedAt: t, UpdatedAt: t,
 		History: []esr.HistoryEntry{{Value: a.Display(), ValidAt: a.Timestamp}}})
 }

@@ -27,9 +27,9 @@ type window struct {
 	present bool
 }
 
-func windows(g *Graph, atoms []esr.Atom) []window {
+func windows(keys []*GraphKey, atoms []esr.Atom) []window {
 	var out []window
-	for _, e := range g.Keys[0].Edges {
+	for _, e := range keys[0].Edges {
 		out = append(out, window{atoms[e.Atom].Display(), e.InvalidAt.IsZero()})
 	}
 	return out
@@ -51,8 +51,8 @@ func TestGraphRevertedRevert(t *testing.T) {
 		{"new edge", "service request_timeout became 30 s", never, []window{{"30 s", false}, {"60 s", false}, {"30 s", true}}},
 	} {
 		_, atoms, texts := figure1Texts(c.third)
-		g := NewGraph(atoms, texts, byValue, c.dup)
-		if got := windows(g, atoms); !equalWindows(got, c.want) {
+		keys := IngestGraph(atoms, texts, byValue, c.dup)
+		if got := windows(keys, atoms); !equalWindows(got, c.want) {
 			t.Errorf("%s: edges %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -78,20 +78,20 @@ func TestMem0RevertedRevert(t *testing.T) {
 	cfg := Mem0Config{DedupK: DedupAll, Skip: func(int) bool { return false },
 		Clock: func(i int) esr.Time { return atoms[i].Timestamp }}
 
-	add := NewMem0(s, atoms, texts, nil, cfg)
-	if len(add.Mems) != 2 || add.Mems[0].Atom != 0 || add.Mems[1].Atom != 1 {
-		t.Fatalf("add-only: %d memories %+v, want atoms 0 and 1", len(add.Mems), add.Mems)
+	add := IngestMem0(s, atoms, texts, nil, cfg)
+	if len(add) != 2 || add[0].Atom != 0 || add[1].Atom != 1 {
+		t.Fatalf("add-only: %d memories %+v, want atoms 0 and 1", len(add), add)
 	}
-	if !add.Mems[0].CreatedAt.Equal(atoms[0].Timestamp.Time) {
-		t.Errorf("add-only: A's memory created %v, want A's first date %v", add.Mems[0].CreatedAt, atoms[0].Timestamp)
+	if !add[0].CreatedAt.Equal(atoms[0].Timestamp.Time) {
+		t.Errorf("add-only: A's memory created %v, want A's first date %v", add[0].CreatedAt, atoms[0].Timestamp)
 	}
 
-	upd := NewMem0(s, atoms, texts, byValue, cfg)
-	if len(upd.Mems) != 1 || upd.Mems[0].Atom != 2 || len(upd.Mems[0].History) != 3 {
-		t.Fatalf("update: %+v, want one memory holding atom 2 with three history rows", upd.Mems)
+	upd := IngestMem0(s, atoms, texts, byValue, cfg)
+	if len(upd) != 1 || upd[0].Atom != 2 || len(upd[0].History) != 3 {
+		t.Fatalf("update: %+v, want one memory holding atom 2 with three history rows", upd)
 	}
-	if !upd.Mems[0].CreatedAt.Equal(atoms[0].Timestamp.Time) || !upd.Mems[0].UpdatedAt.Equal(atoms[2].Timestamp.Time) {
-		t.Errorf("update: created %v updated %v, want the first and the last date", upd.Mems[0].CreatedAt, upd.Mems[0].UpdatedAt)
+	if !upd[0].CreatedAt.Equal(atoms[0].Timestamp.Time) || !upd[0].UpdatedAt.Equal(atoms[2].Timestamp.Time) {
+		t.Errorf("update: created %v updated %v, want the first and the last date", upd[0].CreatedAt, upd[0].UpdatedAt)
 	}
 }
 

@@ -1,0 +1,103 @@
+// Package gobsnap keeps gob snapshots of what was decoded from a source
+// file (JSON lines, here), to be read back faster than the source decodes.
+// A snapshot opens with a Header naming the source's exact bytes (SHA-256)
+// and the decoded type's fields (Schema); it is used only while both match,
+// so it never outlives its source or a change to the type. The source stays
+// the record: a snapshot that is missing, stale or unreadable is decoded
+// afresh by the caller, and one that cannot be written is skipped.
+//
+// Users: esr/bench (LoadOptions.Snapshots: a benchmark's rows) and
+// internal/run (a suite's cached outcome rows).
+package gobsnap
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"github.com/esrkit/esrkit/internal/safefile"
+)
+
+// Header opens a snapshot.
+type Header struct {
+	Schema string   // Schema of the decoded type
+	Sum    [32]byte // SHA-256 of the source file
+	N      int      // how many values follow (the caller's count, or a marker of its own)
+}
+
+// For is the header of a snapshot of source bytes data decoded as T (N 0).
+func For[T any](data []byte) Header {
+	return Header{Schema: Schema(reflect.TypeFor[T]()), Sum: sha256.Sum256(data)}
+}
+
+// Open reads the snapshot at path and, when its header has want's Schema
+// and Sum, returns that header and a decoder positioned at the values that
+// follow it; ok is false for a missing, unreadable or stale snapshot.
+func Open(path string, want Header) (head Header, values *gob.Decoder, ok bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Header{}, nil, false
+	}
+	// The header and the values are two gob streams, one after the other:
+	// one bytes.Reader (an io.ByteReader, which gob reads without buffering
+	// ahead) serves both decoders.
+	r := bytes.NewReader(data)
+	if err := gob.NewDecoder(r).Decode(&head); err != nil || head.Schema != want.Schema || head.Sum != want.Sum {
+		return Header{}, nil, false
+	}
+	return head, gob.NewDecoder(r), true
+}
+
+// Write writes head and then values (gob values written by one encoder) to
+// path atomically, creating its folder.
+func Write(path string, head Header, values []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return safefile.Write(path, 0o644, func(w io.Writer) error {
+		if err := gob.NewEncoder(w).Encode(head); err != nil {
+			return err
+		}
+		_, err := w.Write(values)
+		return err
+	})
+}
+
+// Schema lists t's fields, recursively (names, types, struct tags), so a
+// snapshot written by a build whose types differ is not read.
+func Schema(t reflect.Type) string {
+	var b strings.Builder
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(t reflect.Type) {
+		fmt.Fprintf(&b, "%s{", t)
+		if seen[t] {
+			b.WriteString("…}")
+			return
+		}
+		seen[t] = true
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			if t.Kind() == reflect.Map {
+				walk(t.Key())
+			}
+			walk(t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				f := t.Field(i)
+				fmt.Fprintf(&b, "%s %q:", f.Name, f.Tag)
+				walk(f.Type)
+				b.WriteByte(';')
+			}
+		}
+		b.WriteByte('}')
+	}
+	walk(t)
+	return b.String()
+}

@@ -1,0 +1,53 @@
+package gobsnap
+
+import (
+	"bytes"
+	"encoding/gob"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+type rowA struct {
+	ID    string `json:"id"`
+	Items []int  `json:"items"`
+}
+
+type rowB struct {
+	ID    string `json:"id"`
+	Items []int  `json:"items,omitempty"` // only the tag differs
+}
+
+// A snapshot is read back while its source and type are unchanged, and not
+// after either changes.
+func TestOpenMatchesSourceAndSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "rows.gob")
+	src := []byte(`{"id":"a","items":[1,2]}` + "\n")
+	rows := []rowA{{ID: "a", Items: []int{1, 2}}}
+	var body bytes.Buffer
+	if err := gob.NewEncoder(&body).Encode(rows); err != nil {
+		t.Fatal(err)
+	}
+	head := For[rowA](src)
+	head.N = len(rows)
+	if err := Write(path, head, body.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	got, dec, ok := Open(path, For[rowA](src))
+	if !ok || got.N != 1 {
+		t.Fatalf("Open: ok %v, header %+v", ok, got)
+	}
+	var back []rowA
+	if err := dec.Decode(&back); err != nil || !reflect.DeepEqual(back, rows) {
+		t.Fatalf("values: %+v, %v", back, err)
+	}
+	if _, _, ok := Open(path, For[rowA](append(src, ' '))); ok {
+		t.Error("read a snapshot of other source bytes")
+	}
+	if _, _, ok := Open(path, For[rowB](src)); ok {
+		t.Error("read a snapshot of another type (a changed struct tag)")
+	}
+	if Schema(reflect.TypeFor[rowA]()) == Schema(reflect.TypeFor[rowB]()) {
+		t.Error("Schema does not see the tag")
+	}
+}
