@@ -52,7 +52,7 @@ type Profile struct {
 // DefaultBudget is the budgeted profile's token budget: deliberately tiny,
 // so that on the paper's three-event Figure 1 stream it already hides
 // events; use "scripted:budgeted@N" for another budget.
-const DefaultBudget = 40
+const DefaultBudget = 55
 
 var profiles = []Profile{
 	{Name: "status-reader", Summary: "reads status columns and dates; abstains when candidates still disagree",
@@ -251,7 +251,7 @@ func queryType(in Input) esr.QueryType {
 }
 
 func (s *Scripted) decide(in Input) decision {
-	p := policy{caps: s.caps}
+	p := policy{caps: s.caps, rowStatus: s.caps.UsesStatus, keyStatus: s.caps.UsesStatus}
 	return p.decide(in)
 }
 
@@ -267,9 +267,16 @@ type policy struct {
 	// succeeds (a sim reader's draw); nil means it always does. A failed
 	// sort leaves the records in text order, as if undated.
 	sortOK func(n int) bool
-	// readsOrder: the reader takes dated records that the text already
-	// lists newest first as ordered, without sorting them (a sim reader's
-	// order draw; see SimProfile.OrderSkill).
+	// rowStatus: the reader uses the rows' status (LIVE / DEPRECATED /
+	// REFINED cells, a Graphiti invalid_at); keyStatus: it abstains on a
+	// key whose header says "status: unresolved". A scripted reader has
+	// both iff Capabilities.UsesStatus; a sim reader draws them.
+	rowStatus, keyStatus bool
+	// readsOrder: the reader takes the top of a block whose layout declares
+	// its rows newest first (a ledger history, DeclaresNewestFirst) as the
+	// newest, without looking at dates; a list that merely happens to be
+	// sorted does not count (a sim reader's order draw; see
+	// SimProfile.OrderSkill).
 	readsOrder bool
 	// lapse: having settled a snapshot's current value, the reader answers
 	// the first other value the key's records show instead (a sim reader's
@@ -277,30 +284,53 @@ type policy struct {
 	lapse bool
 	// notes collects what happened beyond the decision's own note (budgets).
 	notes []string
+	// read records which drawn capabilities the decision consulted
+	// (readRow, readKey, readOrder, readLapse, readConflict): a capability
+	// never consulted cannot have changed the answer, which is how
+	// SimBranches enumerates only the draws that matter.
+	read uint8
+}
+
+// Capabilities a decision may consult (policy.read bits).
+const (
+	readRow uint8 = 1 << iota
+	readKey
+	readOrder
+	readLapse
+	readConflict
+)
+
+func (s *policy) useRow() bool   { s.read |= readRow; return s.rowStatus }
+func (s *policy) useKey() bool   { s.read |= readKey; return s.keyStatus }
+func (s *policy) useOrder() bool { s.read |= readOrder; return s.readsOrder }
+func (s *policy) useLapse() bool { s.read |= readLapse; return s.lapse }
+func (s *policy) onConflict() string {
+	s.read |= readConflict
+	return s.caps.OnConflict
 }
 
 // sorts reports whether the reader orders the dated records by time: a
-// reader that reads order takes a newest-first list as it stands; any other
-// list needs a sort, which may fail (sortOK).
+// sort, which may fail (sortOK).
 func (s *policy) sorts(dated []layout.Record) bool {
 	if !s.caps.SortsByTime {
 		return false
 	}
-	if s.readsOrder && newestFirst(dated) {
-		return true
-	}
 	return s.sortOK == nil || s.sortOK(len(dated))
 }
 
-// newestFirst reports whether records are listed in non-increasing time
-// order, as a ledger history is.
-func newestFirst(rs []layout.Record) bool {
-	for i := 1; i < len(rs); i++ {
-		if rs[i].Time.After(rs[i-1].Time.Time) {
+// ordered reports whether the reader reads recs by their declared order:
+// it reads order and every record comes from a layout that declares its
+// rows newest first.
+func (s *policy) ordered(recs []layout.Record) bool {
+	if len(recs) == 0 {
+		return false
+	}
+	for _, r := range recs {
+		if !DeclaresNewestFirst(r.Kind) {
 			return false
 		}
 	}
-	return true
+	return s.useOrder()
 }
 
 // budget keeps the first rowBudget records.
@@ -371,7 +401,7 @@ func (s *policy) decide(in Input) decision {
 		}
 		for _, ev := range events {
 			if val, ok := findValues(ev.Text, known, pat); ok {
-				recs = append(recs, layout.Record{Value: val, Time: ev.Time, HasTime: ev.HasTime, ID: ev.ID, Pos: ev.Pos, Raw: true})
+				recs = append(recs, layout.Record{Value: val, Time: ev.Time, HasTime: ev.HasTime, ID: ev.ID, Pos: ev.Pos, Raw: true, Kind: layout.KindEvent})
 			}
 		}
 		how := "known values"
@@ -424,19 +454,17 @@ func (s *policy) answer(recs []layout.Record, keyStatus string, qt esr.QueryType
 	if len(recs) == 0 {
 		return abstain(missing, "no value found")
 	}
-	statusInfo := false
-	if s.caps.UsesStatus {
-		for _, r := range recs {
-			if r.Live != 0 {
-				statusInfo = true
-				break
-			}
+	if keyStatus == esr.KeyStatusUnresolved && s.useKey() {
+		if !mayAbstain {
+			return s.forced(recs, esr.LedgerStatusLabel+esr.KeyStatusUnresolved)
 		}
-		if keyStatus == esr.KeyStatusUnresolved {
-			if !mayAbstain {
-				return s.forced(recs, esr.LedgerStatusLabel+esr.KeyStatusUnresolved)
-			}
-			return abstain(conflict, esr.LedgerStatusLabel+esr.KeyStatusUnresolved)
+		return abstain(conflict, esr.LedgerStatusLabel+esr.KeyStatusUnresolved)
+	}
+	statusInfo := false
+	for _, r := range recs {
+		if r.Live != 0 {
+			statusInfo = s.useRow()
+			break
 		}
 	}
 	cands := recs
@@ -456,7 +484,7 @@ func (s *policy) answer(recs []layout.Record, keyStatus string, qt esr.QueryType
 		return abstain(why, note)
 	}
 	if qt == esr.Snapshot {
-		if s.lapse {
+		if s.useLapse() {
 			for _, r := range recs {
 				if esr.StateOf(r.Value, esr.Positive) != esr.StateOf(cur.Value, esr.Positive) {
 					return decision{answer: esr.Says(r.Value), note: note + "; lapse: answered " + r.Value + ", another value shown for the key"}
@@ -529,6 +557,10 @@ func (s *policy) pick(cands []layout.Record, useTime, mayAbstain bool) (layout.R
 	if len(cands) == 0 {
 		return layout.Record{}, missing, "no candidate value"
 	}
+	if !allSame(cands) && s.ordered(cands) {
+		top := byPos(cands)[0]
+		return top, decided, fmt.Sprintf("top of %d rows listed newest first", len(cands))
+	}
 	if useTime {
 		var dated []layout.Record
 		for _, r := range cands {
@@ -558,7 +590,7 @@ func (s *policy) pick(cands []layout.Record, useTime, mayAbstain bool) (layout.R
 
 // settle applies the conflict policy to disagreeing candidates.
 func (s *policy) settle(cands []layout.Record, mayAbstain bool, what string) (layout.Record, outcome, string) {
-	policy := s.caps.OnConflict
+	policy := s.onConflict()
 	if policy == ConflictAbstain && !mayAbstain {
 		r, ok := majority(cands, true)
 		if ok {
@@ -628,6 +660,15 @@ func (s *policy) prior(recs []layout.Record, cur layout.Record, statusInfo, mayA
 	}
 	if len(others) == 0 {
 		return layout.Record{}, missing, "no other value shown"
+	}
+	if cur.Kind == others[0].Kind && s.ordered(others) {
+		// The first other value below the current row, else the top one.
+		for _, r := range byPos(others) {
+			if r.Pos > cur.Pos {
+				return r, decided, "next row down, listed newest first"
+			}
+		}
+		return byPos(others)[0], decided, "top other row, listed newest first"
 	}
 	if s.caps.SortsByTime {
 		var dated []layout.Record

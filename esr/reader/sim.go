@@ -34,6 +34,13 @@ const (
 	SimTokens    = "tokens"     // TokenBudget
 	SimBoth      = "both"       // BothValues
 	SimHedge     = "hedge"      // Hedge
+	// The reader model over render features (features.go, chances.go).
+	SimKeyStatus  = "key-status"     // KeyStatusSkill
+	SimDifficulty = "difficulty"     // DifficultyScale
+	SimInlineCost = "inline-cost"    // InlineDateCost
+	SimMemberCost = "member-cost"    // MemberDateCost
+	SimFlatLoss   = "flat-sort-loss" // FlatSortLoss
+	SimWindowLift = "window-lift"    // WindowStatusLift
 )
 
 // SimCapability documents one capability of a simulated reader: what it
@@ -49,8 +56,11 @@ type SimCapability struct {
 // each models and the paper's evidence for it.
 var SimCapabilities = []SimCapability{
 	{SimStatus, "StatusSkill",
-		"probability that the reader uses an explicit status column (LIVE / DEPRECATED, \"status: unresolved\", a Graphiti invalid_at) when the render shows one",
+		"probability that the reader uses the rows' status when the render shows one (LIVE / DEPRECATED / REFINED cells, a Graphiti invalid_at), before render difficulty (see difficulty)",
 		"§4.4 and App. E, Tables 8–9: the ledger's unresolved status is on the rendered row yet the default decode ignores it; a strict prompt that says to read it moves CSC by +0.226 over the row-level oracle, and the same prompt does not move GraphRAG+abstain (+0.006): reading a status column is a reader skill, not a property of the memory"},
+	{SimKeyStatus, "KeyStatusSkill",
+		"probability that the reader abstains on a key whose header says \"status: unresolved\" (drawn with the status uniform: a reader that reads row status with p and key status with q does both with min(p, q)); unset, it is the status skill",
+		"Table 16: RevisionLedger's abstain decisions agree with gold abstention (κ 0.09–0.30 per family) where GraphRAG+abstain's do not (κ 0.02–0.10): the unresolved header is read, by some families more than others; §E: the rule-scored unresolved path is the brittle decoder case (a false unresolved costs an answer)"},
 	{SimDate, "DateSkill",
 		"probability that the reader correctly orders two dated records and takes the newest as current",
 		"§3–4.1: the paper's time-only baselines (latest-only, timestamp reranking, temporal chain-of-thought) answer from dates alone; App. D: on TempLAMA streams \"sorting unordered closed edges is harder than reading a pre-ordered history\""},
@@ -58,7 +68,7 @@ var SimCapabilities = []SimCapability{
 		"each dated record beyond two multiplies the date-sort probability by (1 − DateDecayPerRow): sorting gets worse as rows grow",
 		"App. C, Table 12: stream-length bins move the RevisionLedger − Graphiti gap monotonically (−0.204 → +0.023); App. D: the ordering residual is stream-length-dependent; App. A premise (R), render monotonicity: decode capacity is non-increasing in render length/complexity (Liu et al. 2024b)"},
 	{SimOrder, "OrderSkill",
-		"probability that the reader takes dated records the render already lists newest first (a ledger history) as ordered, reading the newest off the top without sorting; other lists still need a date sort",
+		"probability that the reader reads the top row of a block whose layout declares its rows newest first (a ledger history, dated or not) as the current one, without sorting; a list that merely happens to be sorted (a shuffle) does not count; before render difficulty",
 		"App. D: \"sorting unordered closed edges is harder than reading a pre-ordered history\"; §4.1: the ledger's layout is easier to read than the d-blind control's shuffled facts with the same dates, the render term (+0.159); premise (R)"},
 	{SimFirstRow, "FirstRowBias",
 		"when several candidate values remain, probability that the reader takes the first one in the text",
@@ -67,7 +77,7 @@ var SimCapabilities = []SimCapability{
 		"when several candidate values remain and it does not take the first, probability that the reader abstains (otherwise it takes the most frequent value; a tie abstains)",
 		"§4.1: GraphRAG+abstain \"can detect conflict, but without the supersession edge it often abstains\"; App. E, Tables 16 and 19: prompt-only abstention is poorly calibrated and moves with the abstain wording; AbstentionBench (Kirichenko et al. 2026): abstention is brittle in current LLMs"},
 	{SimLapse, "Lapse",
-		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, whatever the layout",
+		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer; render difficulty raises it (1 − (1 − lapse)·ease)",
 		"Table 5: the answer models stay far below the oracle on every class (RevisionLedger .408 on reverted-revert, .343 on monotonic) although the ledger shows which row is live; DyKnow's \"outdated\" answer label; App. A premise (R): a decode gap that no render removes"},
 	{SimRows, "RowBudget",
 		"the reader loses track past this many records of the asked key (and raw event lines); 0 reads them all",
@@ -81,6 +91,21 @@ var SimCapabilities = []SimCapability{
 	{SimHedge, "Hedge",
 		"probability that a snapshot answer is hedged, \"probably B\" (drawn with the same uniform as BothValues: both iff u < BothValues, hedge iff BothValues ≤ u < BothValues + Hedge); 0 in every built-in profile",
 		"App. E: abstention and hedging move with the prompt's wording (Tables 16, 19); a strict judge rejects a hedged value that a containment judge accepts"},
+	{SimDifficulty, "DifficultyScale",
+		"how much render difficulty costs this reader: every reading skill (status, order, date sort) is multiplied, and the chance of not lapsing too, by ease = exp(−difficulty·h), h = tokens/1000 + inline-cost·[dates inline] + member-cost·[dates in a JSON member]; 0: the layout's length and date placement do not matter",
+		"App. A premise (R): decode capacity is non-increasing in render length/complexity (Liu et al. 2024b); Table 17: the render format moves the ledger's gain by 0.06–0.15 within a family, most for the family with the largest gain (Qwen3-8B), so the cost scales per family"},
+	{SimInlineCost, "InlineDateCost",
+		"difficulty a render adds when its dates stand inside prose (verbose ledger rows, event lines, latest-only's \"as of\"), in thousands of tokens' worth; shared by the paper panel",
+		"Table 17: the verbose format, one sentence per row, gives the smallest ledger gain in every family (0.041–0.170 against 0.072–0.312 for the others)"},
+	{SimMemberCost, "MemberDateCost",
+		"difficulty a render adds when its dates are JSON members (ledger json rows, Graphiti facts, Mem0 memories); shared by the paper panel",
+		"Table 17: the json format's gain against compact's, the same rows as members; §4.3: a heavier deployed render hurts"},
+	{SimFlatLoss, "FlatSortLoss",
+		"share of date sorts lost when a key's rows are flat (each repeating entity and attribute, mixed with other keys' rows) rather than one block under a header; shared by the paper panel",
+		"§4.1: the ledger's layout is easier to read than GraphRAG+abstain's \"flat entity-attribute groupings\" with the same dates (the render term, +0.159); App. D: \"sorting unordered closed edges is harder than reading a pre-ordered history\""},
+	{SimWindowLift, "WindowStatusLift",
+		"logit shift of the status skill when the status is shown as a validity window (invalid_at \"present\" or a closing date) rather than a status word; shared by the paper panel; may be negative",
+		"Table 2: coarse-d invalidation pays (+0.087 over the render-matched control) where the fine ledger's status cells do not (+0.025); Tables 8–9: a status word is acted on poorly unless a strict prompt forces it"},
 }
 
 // SimProfile is a simulated reader's skills. The probabilities are drawn
@@ -117,6 +142,25 @@ type SimProfile struct {
 	// JSON then, so existing profiles keep their fingerprints).
 	BothValues float64 `json:"both_values,omitempty"`
 	Hedge      float64 `json:"hedge,omitempty"`
+	// KeyStatusSkill: P(the reader abstains on an unresolved key header);
+	// nil is StatusSkill (the hand-set profiles: one status skill).
+	KeyStatusSkill *float64 `json:"key_status_skill,omitempty"`
+	// The reader model over render features (chances.go): all 0 in the
+	// hand-set profiles, whose skills then do not depend on the layout.
+	DifficultyScale  float64 `json:"difficulty_scale,omitempty"`
+	InlineDateCost   float64 `json:"inline_date_cost,omitempty"`
+	MemberDateCost   float64 `json:"member_date_cost,omitempty"`
+	FlatSortLoss     float64 `json:"flat_sort_loss,omitempty"`
+	WindowStatusLift float64 `json:"window_status_lift,omitempty"`
+}
+
+// KeySkill is the key-status skill: KeyStatusSkill, or StatusSkill when
+// it is unset.
+func (p SimProfile) KeySkill() float64 {
+	if p.KeyStatusSkill != nil {
+		return *p.KeyStatusSkill
+	}
+	return p.StatusSkill
 }
 
 var simProfiles = []SimProfile{
@@ -180,6 +224,18 @@ func (p SimProfile) Get(name string) (float64, error) {
 		return p.BothValues, nil
 	case SimHedge:
 		return p.Hedge, nil
+	case SimKeyStatus:
+		return p.KeySkill(), nil
+	case SimDifficulty:
+		return p.DifficultyScale, nil
+	case SimInlineCost:
+		return p.InlineDateCost, nil
+	case SimMemberCost:
+		return p.MemberDateCost, nil
+	case SimFlatLoss:
+		return p.FlatSortLoss, nil
+	case SimWindowLift:
+		return p.WindowStatusLift, nil
 	}
 	return 0, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
 }
@@ -210,6 +266,18 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 		p.BothValues = v
 	case SimHedge:
 		p.Hedge = v
+	case SimKeyStatus:
+		p.KeyStatusSkill = &v
+	case SimDifficulty:
+		p.DifficultyScale = v
+	case SimInlineCost:
+		p.InlineDateCost = v
+	case SimMemberCost:
+		p.MemberDateCost = v
+	case SimFlatLoss:
+		p.FlatSortLoss = v
+	case SimWindowLift:
+		p.WindowStatusLift = v
 	default:
 		return p, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
 	}
@@ -242,10 +310,22 @@ func (p SimProfile) Validate() error {
 		name string
 		v    float64
 	}{{SimStatus, p.StatusSkill}, {SimDate, p.DateSkill}, {SimDateDecay, p.DateDecayPerRow}, {SimOrder, p.OrderSkill}, {SimLapse, p.Lapse},
-		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}, {SimBoth, p.BothValues}, {SimHedge, p.Hedge}} {
+		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}, {SimBoth, p.BothValues}, {SimHedge, p.Hedge},
+		{SimKeyStatus, p.KeySkill()}, {SimFlatLoss, p.FlatSortLoss}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
 		}
+	}
+	for _, c := range []struct {
+		name string
+		v    float64
+	}{{SimDifficulty, p.DifficultyScale}, {SimInlineCost, p.InlineDateCost}, {SimMemberCost, p.MemberDateCost}} {
+		if !(c.v >= 0 && c.v <= maxCost) {
+			return fmt.Errorf("sim profile %q: %s = %v is not a cost in [0, %g]", p.Name, c.name, c.v, float64(maxCost))
+		}
+	}
+	if !(math.Abs(p.WindowStatusLift) <= maxCost) {
+		return fmt.Errorf("sim profile %q: %s = %v is not a logit shift in [−%g, %g]", p.Name, SimWindowLift, p.WindowStatusLift, float64(maxCost), float64(maxCost))
 	}
 	if p.BothValues+p.Hedge > 1 {
 		return fmt.Errorf("sim profile %q: both + hedge = %v exceeds 1 (they share one draw)", p.Name, p.BothValues+p.Hedge)
@@ -255,6 +335,10 @@ func (p SimProfile) Validate() error {
 	}
 	return nil
 }
+
+// maxCost bounds the render-difficulty parameters (a cost of 50 already
+// makes every skill 0 on any render).
+const maxCost = 50
 
 // SortProb is the probability that the reader orders rows dated records
 // correctly: 1 for fewer than two, DateSkill for two, and
@@ -429,12 +513,22 @@ func (s *Sim) Read(ctx context.Context, in Input) (Output, error) {
 func (s *Sim) decide(in Input) (decision, string) {
 	p := s.prof
 	u := s.Draws(in.QID)
+	ch := p.Chances(Features(in))
 	var steps []string
-	caps := Capabilities{UsesStatus: u.Status < p.StatusSkill, SortsByTime: p.DateSkill > 0, TokenBudget: p.TokenBudget}
+	if p.DifficultyScale > 0 {
+		steps = append(steps, fmt.Sprintf("render difficulty %.2f, ease %.2f", ch.Difficulty, ch.Ease))
+	}
+	// Row and key status share the status draw: a reader that reads one
+	// with the smaller probability reads the other too.
+	caps := Capabilities{UsesStatus: u.Status < ch.Row, SortsByTime: p.DateSkill > 0, TokenBudget: p.TokenBudget}
+	keyStatus := u.Status < ch.Key
 	if caps.UsesStatus {
-		steps = append(steps, fmt.Sprintf("status read (p=%.2f)", p.StatusSkill))
+		steps = append(steps, fmt.Sprintf("status read (p=%.2f)", ch.Row))
 	} else {
-		steps = append(steps, fmt.Sprintf("status not read (p=%.2f)", p.StatusSkill))
+		steps = append(steps, fmt.Sprintf("status not read (p=%.2f)", ch.Row))
+	}
+	if p.KeyStatusSkill != nil {
+		steps = append(steps, fmt.Sprintf("key status %s (p=%.2f)", map[bool]string{true: "read", false: "not read"}[keyStatus], ch.Key))
 	}
 	pFirst := p.FirstRowBias
 	pAbstain := (1 - p.FirstRowBias) * p.AbstainOnConflict
@@ -452,20 +546,20 @@ func (s *Sim) decide(in Input) (decision, string) {
 	if p.TokenBudget > 0 {
 		steps = append(steps, fmt.Sprintf("reads %d tokens", p.TokenBudget))
 	}
-	readsOrder := u.Order < p.OrderSkill
+	readsOrder := u.Order < ch.Order
 	if p.OrderSkill > 0 {
 		if readsOrder {
-			steps = append(steps, fmt.Sprintf("reads newest-first order (p=%.2f)", p.OrderSkill))
+			steps = append(steps, fmt.Sprintf("reads declared newest-first order (p=%.2f)", ch.Order))
 		} else {
-			steps = append(steps, fmt.Sprintf("does not read order (p=%.2f)", p.OrderSkill))
+			steps = append(steps, fmt.Sprintf("does not read order (p=%.2f)", ch.Order))
 		}
 	}
-	lapse := u.Lapse < p.Lapse
-	if p.Lapse > 0 {
-		steps = append(steps, fmt.Sprintf("lapse %s (p=%.2f)", map[bool]string{true: "drawn", false: "not drawn"}[lapse], p.Lapse))
+	lapse := u.Lapse < ch.Lapse
+	if ch.Lapse > 0 {
+		steps = append(steps, fmt.Sprintf("lapse %s (p=%.2f)", map[bool]string{true: "drawn", false: "not drawn"}[lapse], ch.Lapse))
 	}
-	pol := policy{caps: caps, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
-		q := p.SortProb(n)
+	pol := policy{caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
+		q := ch.Sort(n)
 		ok := u.Sort < q
 		what := "failed"
 		if ok {

@@ -35,11 +35,30 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 	profiles = append(profiles, reader.SimProfile{Name: "decaying", StatusSkill: 0.4, DateSkill: 0.9, DateDecayPerRow: 0.3, FirstRowBias: 0.3, AbstainOnConflict: 0.6},
 		reader.SimProfile{Name: "order-reader", StatusSkill: 0.2, DateSkill: 0.3, DateDecayPerRow: 0.2, OrderSkill: 0.7, FirstRowBias: 0.2, AbstainOnConflict: 0.8, Lapse: 0.3},
 		reader.SimProfile{Name: "wordy", StatusSkill: 0.6, DateSkill: 0.5, OrderSkill: 0.4, FirstRowBias: 0.3, AbstainOnConflict: 0.5, BothValues: 0.3, Hedge: 0.2})
+	// Every skill of the reader model over render features at once: a
+	// separate key-status skill, render difficulty with both date costs,
+	// the flat-sort loss and the validity-window lift.
+	key := 0.7
+	profiles = append(profiles, reader.SimProfile{Name: "feature-reader", StatusSkill: 0.3, KeyStatusSkill: &key, DateSkill: 0.8, DateDecayPerRow: 0.1,
+		OrderSkill: 0.6, FirstRowBias: 0.3, AbstainOnConflict: 0.6, Lapse: 0.2, DifficultyScale: 2, InlineDateCost: 0.4, MemberDateCost: 0.2,
+		FlatSortLoss: 0.5, WindowStatusLift: 1.5})
 	const seeds = 1500
 	for _, st := range []stream{{s1, a1, "30 s"}, {s2, a2, "45 s"}} {
 		q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
+		type variant struct {
+			m   string
+			opt memory.Options
+		}
+		var variants []variant
 		for _, m := range append(append([]string{}, memory.Names...), memory.Graphiti, memory.Mem0V3) {
-			mst := memory.MustBuild(m, st.s, st.atoms, memory.Options{})
+			variants = append(variants, variant{m, memory.Options{}})
+		}
+		for _, f := range memory.LedgerFormats[1:] {
+			variants = append(variants, variant{memory.FineLedger, memory.Options{LedgerFormat: f}})
+		}
+		for _, v := range variants {
+			m := v.m
+			mst := memory.MustBuild(m, st.s, st.atoms, v.opt)
 			in := reader.Input{QID: "q", Question: q.Question, QueryType: esr.Snapshot, Context: mst.Render(q), MayAbstain: mst.MayAbstain(), Memory: m}
 			for _, p := range profiles {
 				correct := func(a esr.Answer) float64 {
@@ -49,14 +68,15 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 					return 0
 				}
 				br := reader.SimBranches(p, in, p.DateSkill > 0)
+				f := reader.Features(in)
 				total := 0.0
 				for _, b := range br {
-					total += b.Prob(p)
+					total += b.Prob(p, f)
 				}
 				if math.Abs(total-1) > 1e-9 {
 					t.Fatalf("%s on %s: branch probabilities sum to %v", p.Name, m, total)
 				}
-				want := reader.SimExpected(p, br, correct)
+				want := reader.SimExpected(p, f, br, correct)
 				got := 0.0
 				for seed := uint64(1); seed <= seeds; seed++ {
 					r, err := reader.NewSim(p, seed)
@@ -73,7 +93,7 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 				// 1,500 draws: the standard error is at most 0.013; the seeds are fixed,
 				// so the check is deterministic.
 				if math.Abs(got-want) > 0.05 {
-					t.Errorf("%s on %s (%s): mean over draws %.3f, expected %.3f", p.Name, m, st.s.ID, got, want)
+					t.Errorf("%s on %s %s (%s): mean over draws %.3f, expected %.3f", p.Name, m, v.opt.LedgerFormat, st.s.ID, got, want)
 				}
 			}
 		}

@@ -1,12 +1,11 @@
 package reader
 
-import "strings"
+import "github.com/esrkit/esrkit/internal/layout"
 
-// CountTokens approximates a tokenizer's count as the number of
-// white-space-separated words times 4/3 (a common rule of thumb for English
-// BPE vocabularies), rounded up. Used for context_tokens when a real
-// tokenizer's count is not available.
-func CountTokens(s string) int {
-	n := len(strings.Fields(s))
-	return (n*4 + 2) / 3
-}
+// CountTokens approximates a BPE tokenizer's count of s (cl100k_base's
+// pre-split, one token a piece, long letter runs split further; see
+// internal/layout.CountTokens): pipes, digits and punctuation count as a
+// tokenizer counts them, so a table row costs what a reader pays for it.
+// Used for context_tokens when a real tokenizer's count is not available,
+// and as the length feature of the reader model (RenderFeatures).
+func CountTokens(s string) int { return layout.CountTokens(s) }

@@ -38,7 +38,27 @@ type Record struct {
 	ID       string
 	Pos      int // order of appearance in the text
 	Raw      bool
+	// Kind is the layout the record was read from (KindLedger, KindFacts,
+	// ...): what the reader model's render features are measured from.
+	Kind string
 }
+
+// Layout kinds of a Record: which writer's layout the line matched. The
+// reader model (esr/reader, features.go) maps a kind to what the layout
+// declares (row order, where dates stand, grouping); the parser only says
+// what it saw.
+const (
+	KindLedger        = "ledger"         // ledger table: time | event | value | status
+	KindLedgerVerbose = "ledger-verbose" // ledger rows as sentences ("On DATE, event E recorded ...")
+	KindLedgerJSON    = "ledger-json"    // ledger rows as JSON objects
+	KindLedgerMinimal = "ledger-minimal" // ledger rows as value | status
+	KindFacts         = "facts"          // GraphRAG-style flat fact table (id|entity|attribute|value[|time])
+	KindGrouped       = "grouped"        // graphrag-lite: a table per key under a heading
+	KindGraphiti      = "graphiti"       // Graphiti-style JSON facts with valid_at / invalid_at
+	KindMem0          = "mem0"           // Mem0 search results, one JSON memory per line
+	KindLatest        = "latest"         // latest-only: one line per key
+	KindEvent         = "event"          // a value found in a raw event line
+)
 
 // EventLine is one "[id date] text" line of raw event text.
 type EventLine struct {
@@ -140,7 +160,7 @@ func Parse(text string) *View {
 		}
 		if curKey != "" {
 			if m := verboseRowRE.FindStringSubmatch(trim); m != nil {
-				r := Record{Key: curKey, ID: m[2], Value: m[3], Status: m[4], Pos: pos}
+				r := Record{Key: curKey, ID: m[2], Value: m[3], Status: m[4], Pos: pos, Kind: KindLedgerVerbose}
 				r.Time, r.HasTime = ParseStamp(m[1])
 				r.Live = StatusLive(r.Status)
 				v.Records = append(v.Records, r)
@@ -148,7 +168,7 @@ func Parse(text string) *View {
 			}
 			if strings.HasPrefix(trim, jsonRowPrefix) {
 				if jr, ok := JSONStrings(trim, esr.ColTime, esr.ColEvent, esr.ColValue, esr.ColStatus); ok {
-					r := Record{Key: curKey, ID: jr[1], Value: jr[2], Status: jr[3], Pos: pos}
+					r := Record{Key: curKey, ID: jr[1], Value: jr[2], Status: jr[3], Pos: pos, Kind: KindLedgerJSON}
 					r.Time, r.HasTime = ParseStamp(jr[0])
 					r.Live = StatusLive(r.Status)
 					v.Records = append(v.Records, r)
@@ -180,7 +200,7 @@ func Parse(text string) *View {
 		}
 		if f, ok := ParseFactLine(trim); ok {
 			saw("graphiti")
-			r := Record{Key: f.Key, Value: f.Value, ID: "", Pos: pos}
+			r := Record{Key: f.Key, Value: f.Value, ID: "", Pos: pos, Kind: KindGraphiti}
 			r.Time, r.HasTime = ParseStamp(f.ValidAt)
 			if strings.EqualFold(strings.TrimSpace(f.InvalidAt), esr.OpenPresent) { // either spelling (esr.GraphitiPresent)
 				r.Live = 1
@@ -195,7 +215,7 @@ func Parse(text string) *View {
 			cells := SplitCells(trim, esr.CellSep)
 			if len(cells) >= 4 {
 				r := Record{Key: curKey, ID: cells[1], Value: strings.Join(cells[2:len(cells)-1], paddedSep),
-					Status: cells[len(cells)-1], Pos: pos}
+					Status: cells[len(cells)-1], Pos: pos, Kind: KindLedger}
 				r.Time, r.HasTime = ParseStamp(cells[0])
 				r.Live = StatusLive(r.Status)
 				v.Records = append(v.Records, r)
@@ -204,7 +224,7 @@ func Parse(text string) *View {
 		case minimalTable:
 			cells := SplitCells(trim, esr.CellSep)
 			if len(cells) >= 2 {
-				r := Record{Key: curKey, Value: strings.Join(cells[:len(cells)-1], paddedSep), Status: cells[len(cells)-1], Pos: pos}
+				r := Record{Key: curKey, Value: strings.Join(cells[:len(cells)-1], paddedSep), Status: cells[len(cells)-1], Pos: pos, Kind: KindLedgerMinimal}
 				r.Live = StatusLive(r.Status)
 				v.Records = append(v.Records, r)
 			}
@@ -213,7 +233,7 @@ func Parse(text string) *View {
 			parts := strings.SplitN(trim, esr.CellSep, 4)
 			if len(parts) == 4 {
 				r := Record{Key: strings.TrimSpace(parts[1]) + esr.KeySep + strings.TrimSpace(parts[2]),
-					ID: strings.TrimSpace(parts[0]), Value: strings.TrimSpace(parts[3]), Pos: pos}
+					ID: strings.TrimSpace(parts[0]), Value: strings.TrimSpace(parts[3]), Pos: pos, Kind: KindFacts}
 				if factTime {
 					if cut := strings.LastIndex(parts[3], esr.CellSep); cut >= 0 {
 						r.Value = strings.TrimSpace(parts[3][:cut])
@@ -228,14 +248,14 @@ func Parse(text string) *View {
 				cells := SplitCells(strings.Trim(trim, esr.CellSep), esr.CellSep)
 				if len(cells) >= 2 && !(cells[0] == esr.ColID && cells[1] == esr.ColValue) && strings.Trim(cells[0], "-: ") != "" {
 					v.Records = append(v.Records, Record{Key: curKey, ID: cells[0],
-						Value: strings.Join(cells[1:], paddedSep), Pos: pos})
+						Value: strings.Join(cells[1:], paddedSep), Pos: pos, Kind: KindGrouped})
 				}
 				continue
 			}
 		}
 		if m := latestLineRE.FindStringSubmatch(trim); m != nil {
 			saw("latest")
-			r := Record{Key: m[1] + esr.KeySep + m[2], Value: strings.TrimSpace(m[3]), Pos: pos}
+			r := Record{Key: m[1] + esr.KeySep + m[2], Value: strings.TrimSpace(m[3]), Pos: pos, Kind: KindLatest}
 			r.Time, r.HasTime = ParseStamp(m[4])
 			v.Records = append(v.Records, r)
 			continue
@@ -334,7 +354,7 @@ func TruncateTokens(text string, budget int) string {
 	if budget <= 0 {
 		return text
 	}
-	words := 0
+	tokens := 0
 	end := 0
 	for end < len(text) {
 		nl := strings.IndexByte(text[end:], '\n')
@@ -342,11 +362,11 @@ func TruncateTokens(text string, budget int) string {
 		if nl >= 0 {
 			lineEnd = end + nl + 1
 		}
-		w := len(strings.Fields(text[end:lineEnd]))
-		if (words+w)*4+2 > budget*3+2 { // CountTokens(words+w) > budget
+		t := CountTokens(text[end:lineEnd])
+		if tokens+t > budget {
 			break
 		}
-		words += w
+		tokens += t
 		end = lineEnd
 	}
 	return text[:end]

@@ -57,7 +57,7 @@ func parseDeployedLine(v *View, trim string, pos int, saw func(string)) bool {
 			return false
 		}
 		saw("mem0")
-		r := Record{Key: key, Value: value, Pos: pos}
+		r := Record{Key: key, Value: value, Pos: pos, Kind: KindMem0}
 		if r.Time, r.HasTime = ParseStamp(m[2]); !r.HasTime {
 			r.Time, r.HasTime = ParseStamp(m[1])
 		}

@@ -1,0 +1,139 @@
+package reader
+
+import (
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/internal/layout"
+)
+
+// This file measures what the reader model (the sim: readers) responds to
+// in a render: its layout's features, read off the text by the same parser
+// the scripted readers use, never from the memory class's name. A class
+// the kit has never seen (an exec: adapter, a registered class) gets the
+// features of whatever layout it prints.
+
+// RowOrder is the order a layout declares for a key's rows: a property of
+// the layout (what its writer promises), never of one render whose rows
+// happen to come out sorted.
+type RowOrder string
+
+// Row orders.
+const (
+	OrderNewestFirst   RowOrder = "newest-first"  // a ledger history: newest row on top
+	OrderChronological RowOrder = "chronological" // oldest first (graphrag-lite's table, in transaction order)
+	OrderUnordered     RowOrder = "unordered"     // a seeded shuffle, a fact list, retrieval order
+	OrderSingle        RowOrder = "single"        // one row per key (latest-only)
+)
+
+// DatePlace is where a layout shows a row's date.
+type DatePlace string
+
+// Date placements.
+const (
+	DatesColumn DatePlace = "column" // a table column of their own (ledger, dated fact table)
+	DatesInline DatePlace = "inline" // inside prose ("On 2024-03-01, event e3 recorded ...", "[e3 2024-03-01] ...", "(as of ...)")
+	DatesMember DatePlace = "member" // a JSON member ("valid_at": "...", "time": "...")
+	DatesAbsent DatePlace = "absent" // no date shown
+)
+
+// Grouping is how a layout gathers a key's rows.
+type Grouping string
+
+// Groupings.
+const (
+	GroupedBlock Grouping = "block" // one block per key under a header naming it once
+	GroupedFlat  Grouping = "flat"  // flat rows, each repeating entity and attribute
+)
+
+// kindFeatures are what each layout kind declares (layout.Kind*).
+var kindFeatures = map[string]struct {
+	order RowOrder
+	dates DatePlace
+	group Grouping
+	depth int // JSON nesting depth of a row: 0 plain text, 1 an object, 2 an object in a list, ...
+}{
+	layout.KindLedger:        {OrderNewestFirst, DatesColumn, GroupedBlock, 0},
+	layout.KindLedgerVerbose: {OrderNewestFirst, DatesInline, GroupedBlock, 0},
+	layout.KindLedgerJSON:    {OrderNewestFirst, DatesMember, GroupedBlock, 1},
+	layout.KindLedgerMinimal: {OrderNewestFirst, DatesAbsent, GroupedBlock, 0},
+	layout.KindFacts:         {OrderUnordered, DatesColumn, GroupedFlat, 0},
+	layout.KindGrouped:       {OrderChronological, DatesAbsent, GroupedBlock, 0},
+	layout.KindGraphiti:      {OrderUnordered, DatesMember, GroupedFlat, 2},
+	layout.KindMem0:          {OrderUnordered, DatesMember, GroupedFlat, 3},
+	layout.KindLatest:        {OrderSingle, DatesInline, GroupedFlat, 0},
+	layout.KindEvent:         {OrderUnordered, DatesInline, GroupedFlat, 0},
+}
+
+// DeclaresNewestFirst reports whether the layout kind (layout.Kind*)
+// declares its rows newest first.
+func DeclaresNewestFirst(kind string) bool { return kindFeatures[kind].order == OrderNewestFirst }
+
+// RenderFeatures are the features of one render for one question: the
+// asked key's block (the key a reader picks, as the scripted readers pick
+// it) and the whole text's length.
+type RenderFeatures struct {
+	// Order is the declared order of the key's rows.
+	Order RowOrder
+	// Dates is where the key's rows show their dates (DatesAbsent when none
+	// of them carries one).
+	Dates DatePlace
+	// Grouping is how the key's rows are gathered.
+	Grouping Grouping
+	// Depth is the JSON nesting depth of the key's rows.
+	Depth int
+	// Rows is the number of the key's rows.
+	Rows int
+	// Tokens is the whole render's length (CountTokens): a reader reads all
+	// of it, not only the key's block.
+	Tokens int
+	// RowStatus: some row of the key shows a status a reader can act on
+	// (LIVE / DEPRECATED / REFINED / UNRELATED cells, a Graphiti invalid_at
+	// of "present" or a date); "neutral" says nothing.
+	RowStatus bool
+	// StatusWindow: the row status is a validity window (a Graphiti
+	// invalid_at, "present" or a closing date) rather than a status word.
+	StatusWindow bool
+	// KeyStatus: the key's header says "status: unresolved".
+	KeyStatus bool
+}
+
+// Features measures a render's features for the question in.
+func Features(in Input) RenderFeatures {
+	v := layout.Parse(in.Context)
+	f := RenderFeatures{Tokens: CountTokens(in.Context), Dates: DatesAbsent}
+	var recs []layout.Record
+	if len(v.Records) > 0 {
+		if label, ok := chooseKey(v.Records, contentWords(in.Question)); ok {
+			for _, r := range v.Records {
+				if r.Key == label {
+					recs = append(recs, r)
+				}
+			}
+			f.KeyStatus = v.KeyStatus[label] == esr.KeyStatusUnresolved
+		}
+	}
+	if len(recs) == 0 {
+		// Raw event text only: the events are the rows.
+		f.Order, f.Grouping, f.Rows = OrderUnordered, GroupedFlat, len(v.Events)
+		for _, e := range v.Events {
+			if e.HasTime {
+				f.Dates = DatesInline
+			}
+		}
+		return f
+	}
+	kf := kindFeatures[recs[0].Kind]
+	f.Order, f.Grouping, f.Depth, f.Rows = kf.order, kf.group, kf.depth, len(recs)
+	if len(recs) == 1 {
+		f.Order = OrderSingle
+	}
+	for _, r := range recs {
+		if r.HasTime {
+			f.Dates = kindFeatures[r.Kind].dates
+		}
+		if r.Live != 0 {
+			f.RowStatus = true
+			f.StatusWindow = f.StatusWindow || r.Kind == layout.KindGraphiti
+		}
+	}
+	return f
+}
