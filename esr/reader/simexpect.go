@@ -52,7 +52,12 @@ type SimBranch struct {
 // min(Row, Key), P(row only) = max(0, Row − Key), P(key only) = max(0,
 // Key − Row), P(neither) = 1 − max(Row, Key).
 func (b SimBranch) Prob(p SimProfile, f RenderFeatures) float64 {
-	c := p.Chances(f)
+	return b.ProbChances(p, p.Chances(f))
+}
+
+// ProbChances is Prob with the render's chances computed once
+// (p.Chances(f)), for a caller that weighs many branches of one render.
+func (b SimBranch) ProbChances(p SimProfile, c SimChances) float64 {
 	var ps float64
 	rowFree, keyFree := b.Free&readRow != 0, b.Free&readKey != 0
 	switch {

@@ -137,6 +137,14 @@ var Numbers = map[string]float64{
 	"t1/CSC":       88,
 	"t1/refines":   89,
 	"t1/monotonic": 2631,
+	// App. G / Table 15: the auxiliary high-noise ESR-Bench-GitHub split that
+	// Tables 16 and 17 are measured on (1,198 QAs; gold abstain 42/1,198 =
+	// 0.035).
+	"aux/QAs":       1198,
+	"aux/RR":        734,
+	"aux/monotonic": 387,
+	"aux/refines":   35,
+	"aux/CSC":       42,
 	// §4.4 / Corollary 1 inputs: Table 5's reverted-revert accuracies are
 	// "t5/reverted_revert/*"; the paper's RL − Graphiti is "rr/RevisionLedger − Graphiti".
 }

@@ -1,0 +1,156 @@
+package reader_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+// figure1Render is the reader input of class m (in ledger format f) on the
+// paper's Figure 1 stream.
+func figure1Render(t *testing.T, m string, opt memory.Options) reader.Input {
+	t.Helper()
+	s, atoms := bench.Figure1()
+	st, err := memory.Build(m, s, atoms, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
+	return reader.Input{QID: "f1", Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m}
+}
+
+// TestFeaturesOfEveryRender: the reader model's features are measured on
+// every class's render, in every ledger format, from the text alone; each
+// layout declares what its writer promises (worked out by hand from the
+// renders in esr/memory/testdata/figure1).
+func TestFeaturesOfEveryRender(t *testing.T) {
+	type want struct {
+		order  reader.RowOrder
+		dates  reader.DatePlace
+		group  reader.Grouping
+		depth  int
+		status bool // row status shown
+		window bool
+	}
+	cases := []struct {
+		class string
+		opt   memory.Options
+		want  want
+	}{
+		{memory.FineLedger, memory.Options{}, want{reader.OrderNewestFirst, reader.DatesColumn, reader.GroupedBlock, 0, true, false}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerVerbose}, want{reader.OrderNewestFirst, reader.DatesInline, reader.GroupedBlock, 0, true, false}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerJSON}, want{reader.OrderNewestFirst, reader.DatesMember, reader.GroupedBlock, 1, true, false}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerMinimal}, want{reader.OrderNewestFirst, reader.DatesAbsent, reader.GroupedBlock, 0, true, false}},
+		{memory.RenderOnly, memory.Options{}, want{reader.OrderNewestFirst, reader.DatesColumn, reader.GroupedBlock, 0, false, false}},
+		{memory.GraphRAGAbstain, memory.Options{}, want{reader.OrderUnordered, reader.DatesColumn, reader.GroupedFlat, 0, false, false}},
+		{memory.GraphRAGAbstain, memory.Options{FactFormat: memory.FactsDateless}, want{reader.OrderUnordered, reader.DatesAbsent, reader.GroupedFlat, 0, false, false}},
+		{memory.CoarseRetain, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true, true}},
+		{memory.CoarseDiscard, memory.Options{}, want{reader.OrderSingle, reader.DatesMember, reader.GroupedFlat, 2, true, true}},
+		{"coarse-retain~render-only", memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true, true}},
+		{memory.GraphRAGLite, memory.Options{}, want{reader.OrderChronological, reader.DatesAbsent, reader.GroupedBlock, 0, false, false}},
+		{memory.LatestOnly, memory.Options{}, want{reader.OrderSingle, reader.DatesInline, reader.GroupedFlat, 0, false, false}},
+		{memory.DirectContext, memory.Options{}, want{reader.OrderUnordered, reader.DatesInline, reader.GroupedFlat, 0, false, false}},
+		{memory.RAGTopK, memory.Options{}, want{reader.OrderUnordered, reader.DatesInline, reader.GroupedFlat, 0, false, false}},
+		{memory.Graphiti, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true, true}},
+		{memory.Mem0V3, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 3, false, false}},
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		in := figure1Render(t, c.class, c.opt)
+		f := reader.Features(in)
+		got := want{f.Order, f.Dates, f.Grouping, f.Depth, f.RowStatus, f.StatusWindow}
+		if got != c.want {
+			t.Errorf("%s %+v: features %+v, want %+v\n%s", c.class, c.opt, got, c.want, in.Context)
+		}
+		if f.Tokens != reader.CountTokens(in.Context) || f.Tokens == 0 {
+			t.Errorf("%s: tokens %d, render counts %d", c.class, f.Tokens, reader.CountTokens(in.Context))
+		}
+		seen[c.class] = true
+	}
+	for _, m := range memory.Names {
+		if !seen[m] {
+			t.Errorf("class %s has no features case", m)
+		}
+	}
+	// The ledger's key status is a feature only when it says unresolved.
+	if f := reader.Features(figure1Render(t, memory.FineLedger, memory.Options{ForceStatus: map[esr.Key]string{bench.TimeoutKey: esr.KeyStatusUnresolved}})); !f.KeyStatus {
+		t.Error("an unresolved ledger key is not a key-status feature")
+	}
+}
+
+// TestOrderIsDeclaredNotObserved: a d-blind fact table whose seeded
+// shuffle happens to list the rows newest first is still unordered, and a
+// reader that reads order (and nothing else) does not take its top row;
+// on the ledger, which declares its order, it does, dated or not.
+func TestOrderIsDeclaredNotObserved(t *testing.T) {
+	var sorted reader.Input
+	for seed := uint64(0); seed < 64; seed++ {
+		in := figure1Render(t, memory.GraphRAGAbstain, memory.Options{RenderSeed: seed})
+		if strings.Index(in.Context, "2024-03-01") < strings.Index(in.Context, "2024-02-01") &&
+			strings.Index(in.Context, "2024-02-01") < strings.Index(in.Context, "2024-01-01") {
+			sorted = in
+			break
+		}
+	}
+	if sorted.Context == "" {
+		t.Fatal("no render seed lists the facts newest first")
+	}
+	if f := reader.Features(sorted); f.Order != reader.OrderUnordered {
+		t.Errorf("a shuffle that came out sorted has order %s", f.Order)
+	}
+	orderOnly := reader.SimProfile{Name: "order-only", OrderSkill: 1, AbstainOnConflict: 1}
+	r, err := reader.NewSim(orderOnly, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := r.Read(context.Background(), sorted)
+	if !out.Answer.Abstain {
+		t.Errorf("order-only reader took %v from an unordered table (%s)", out.Answer, out.Note)
+	}
+	for _, f := range memory.LedgerFormats {
+		out, _ := r.Read(context.Background(), figure1Render(t, memory.RenderOnly, memory.Options{LedgerFormat: f}))
+		if out.Answer != esr.Says("30 s") {
+			t.Errorf("order-only reader on render-only (%s): %v (%s)", f, out.Answer, out.Note)
+		}
+	}
+}
+
+// TestChancesFollowFeatures: the skills act on what the render shows. A
+// longer render, dates in prose and flat rows lower the chances of a
+// reader with a difficulty scale; a profile without one ignores them; a
+// validity window lifts the status skill.
+func TestChancesFollowFeatures(t *testing.T) {
+	p := reader.SimProfile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7, Lapse: 0.1, DifficultyScale: 1, InlineDateCost: 0.5, MemberDateCost: 0.2, FlatSortLoss: 0.5, WindowStatusLift: 1}
+	base := reader.RenderFeatures{Tokens: 500, Dates: reader.DatesColumn, Grouping: reader.GroupedBlock}
+	c0 := p.Chances(base)
+	longer := base
+	longer.Tokens = 1500
+	inline := base
+	inline.Dates = reader.DatesInline
+	flat := base
+	flat.Grouping = reader.GroupedFlat
+	window := base
+	window.StatusWindow = true
+	if c := p.Chances(longer); !(c.Order < c0.Order && c.Row < c0.Row && c.Sort(2) < c0.Sort(2) && c.Lapse > c0.Lapse) {
+		t.Errorf("a longer render does not lower the chances: %+v vs %+v", c, c0)
+	}
+	if c := p.Chances(inline); !(c.Order < c0.Order && c.Difficulty > c0.Difficulty) {
+		t.Errorf("inline dates cost nothing: %+v vs %+v", c, c0)
+	}
+	if c := p.Chances(flat); !(c.Sort(2) < c0.Sort(2) && c.Order == c0.Order) {
+		t.Errorf("flat rows: sort %v vs %v, order %v vs %v", c.Sort(2), c0.Sort(2), c.Order, c0.Order)
+	}
+	if c := p.Chances(window); !(c.Row > c0.Row) {
+		t.Errorf("a validity window does not lift the status skill: %v vs %v", c.Row, c0.Row)
+	}
+	plain := reader.SimProfile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7}
+	a, b := plain.Chances(base), plain.Chances(longer)
+	if a.Ease != 1 || b.Ease != 1 || a.Order != b.Order || a.Row != b.Row || a.Sort(3) != b.Sort(3) || a.Lapse != b.Lapse {
+		t.Errorf("a profile without a difficulty scale feels the length: %+v vs %+v", a, b)
+	}
+}
