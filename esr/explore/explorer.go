@@ -134,7 +134,7 @@ func (s Settings) validate() error {
 	if s.Stratum != AllStrata && !esr.ValidPhenomenon(esr.Phenomenon(s.Stratum)) {
 		return fmt.Errorf("explorer: unknown stratum %q (want %q or a phenomenon)", s.Stratum, AllStrata)
 	}
-	if s.NoiseP < 0 || s.NoiseP > 1 {
+	if !(s.NoiseP >= 0 && s.NoiseP <= 1) { // NaN fails too
 		return fmt.Errorf("explorer: noise p = %g outside [0, 1]", s.NoiseP)
 	}
 	if _, err := s.termSet(); err != nil {

@@ -295,7 +295,7 @@ func paramKeys(docs []ParamDoc) string {
 func (dp *DeployedParams) set(q Param) error {
 	prob := func() (float64, error) {
 		f, err := strconv.ParseFloat(q.Value, 64)
-		if err != nil || f < 0 || f > 1 {
+		if err != nil || !(f >= 0 && f <= 1) { // NaN fails too
 			return 0, fmt.Errorf("want a probability in [0, 1]")
 		}
 		return f, nil
