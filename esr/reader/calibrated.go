@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strings"
@@ -95,11 +96,24 @@ func ParseCalibration(data []byte, name string) (*Calibration, error) {
 	return &c, nil
 }
 
-// LoadCalibration reads a calibration file.
+// maxCalibrationBytes bounds a calibration file (the shipped one is a few
+// KB): a path to a device or an endless file is an error, not a read that
+// never ends.
+const maxCalibrationBytes = 16 << 20
+
+// LoadCalibration reads a calibration file (at most 16 MiB).
 func LoadCalibration(path string) (*Calibration, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxCalibrationBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > maxCalibrationBytes {
+		return nil, fmt.Errorf("%s: longer than %d MiB: not a calibration file", path, maxCalibrationBytes>>20)
 	}
 	return ParseCalibration(data, path)
 }
