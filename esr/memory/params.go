@@ -101,6 +101,9 @@ func ParseClassName(name string) (ClassName, error) {
 	if strings.Contains(base, ControlSuffix) {
 		return ClassName{}, fmt.Errorf("memory class %q: parameters go before %s", name, ControlSuffix)
 	}
+	if rest == "" { // "graphiti@" is not a class of its own
+		return ClassName{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
+	}
 	c := ClassName{Base: base}
 	for rest != "" {
 		key, after, ok := strings.Cut(rest, "=")
@@ -352,7 +355,7 @@ func checkParams(name string) error {
 	}
 	if kept, ok := p.name.Param(ParamKept); ok {
 		if err := checkParams(kept); err != nil {
-			return err
+			return fmt.Errorf("memory class %q: kept: %w", name, err)
 		}
 		if !builtin(kept) && registered(kept) == nil && !extraName(kept) {
 			return fmt.Errorf("memory class %q: kept: %w", name, unknownClass(kept))
