@@ -324,6 +324,10 @@ func (c *Client) Call(req *Request) (*Response, error) {
 			c.kill()
 			return fail("malformed JSON on the adapter's output line %d (%v): %s", c.outLine, err, snippet(l.b))
 		}
+		if rest := bytes.TrimSpace(l.b[dec.InputOffset():]); len(rest) > 0 {
+			c.kill()
+			return fail("malformed output line %d: %s after the response object (one object per line): %s", c.outLine, snippet(rest), snippet(l.b))
+		}
 		if resp.Protocol == protocolV1 {
 			c.kill()
 			return fail("the adapter speaks %s; esrkit speaks %s: echo each request's \"id\" in its response and answer with \"protocol\": %q (docs/adapter-protocol.md)",
