@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,3 +45,71 @@ func firstLine(s string) string {
 }
 
 var _ = os.Stat
+
+// renderMatchedRows evaluates the render-matched memories on bench with
+// the oracle and a scripted reader into a new outcomes file.
+func renderMatchedRows(t *testing.T, bench string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "rows.jsonl")
+	mustCLI(t, "eval", "--bench", bench, "--memory", "graphrag-abstain,render-only,fine-ledger,coarse-retain,coarse-retain~render-only",
+		"--reader", "oracle,scripted:status-reader", "--out", out)
+	return out
+}
+
+// Item 5: conflicting duplicate rows were paired last-one-wins (esr judge
+// term: fine-d 0.000 → +0.400 with one conflicting duplicate). They are an
+// error naming both lines; identical duplicates collapse.
+func TestConflictingDuplicateRows(t *testing.T) {
+	b := smallBench(t)
+	rows := renderMatchedRows(t, b)
+	data, err := os.ReadFile(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
+	// A fine-ledger snapshot row on a reverted revert, duplicated with the
+	// other verdict.
+	at := -1
+	for i, l := range lines {
+		if strings.Contains(l, `"memory":"fine-ledger"`) && strings.Contains(l, `"phenomenon":"reverted_revert"`) &&
+			strings.Contains(l, `"query_type":"snapshot"`) && strings.Contains(l, `"reader":"scripted:status-reader"`) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		t.Fatal("no fine-ledger reverted-revert snapshot row")
+	}
+	// judge term rescores the stored answers, so the duplicate answers
+	// something else.
+	var row map[string]any
+	if err := json.Unmarshal([]byte(lines[at]), &row); err != nil {
+		t.Fatal(err)
+	}
+	row["answer"], row["raw_answer"], row["correct"] = "not the gold "+fmt.Sprint(row["gold"]), "not the gold", !row["correct"].(bool)
+	fb, _ := json.Marshal(row)
+	flip := string(fb) + "\n"
+	same := filepath.Join(t.TempDir(), "same.jsonl")
+	os.WriteFile(same, []byte(string(data)+lines[at]), 0o644)
+	conflict := filepath.Join(t.TempDir(), "conflict.jsonl")
+	os.WriteFile(conflict, []byte(string(data)+flip), 0o644)
+	term := func(path string) (string, string, int) {
+		return runCLI(t, "judge", "term", "--rows", path, "--bench", b, "--judge", "exact,exact-lenient", "--format", "csv")
+	}
+	want, errOut, code := term(rows)
+	if code != 0 {
+		t.Fatalf("judge term: %s", errOut)
+	}
+	if got, errOut, code := term(same); code != 0 || got != want {
+		t.Errorf("an identical duplicate changed the judge term (exit %d, %s):\n%s\nwant\n%s", code, errOut, got, want)
+	}
+	got, errOut, code := term(conflict)
+	if code == 0 {
+		t.Fatalf("a conflicting duplicate was paired (exit 0):\n%s\nwithout it:\n%s", got, want)
+	}
+	for _, w := range []string{fmt.Sprintf("conflict.jsonl:%d", at+1), fmt.Sprintf("conflict.jsonl:%d", len(lines)+1)} {
+		if !strings.Contains(errOut, w) {
+			t.Errorf("the error does not name line %s: %s", w, errOut)
+		}
+	}
+}

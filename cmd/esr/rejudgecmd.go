@@ -47,6 +47,9 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := eval.CheckConflicts(rows, *rowsPath); err != nil {
+		return err
+	}
 	b, err := bench.Load(*dir)
 	if err != nil {
 		return err

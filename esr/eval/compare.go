@@ -110,7 +110,8 @@ type pairKey struct{ qid, family, condition string }
 
 // Paired returns the 0/1 correctness of memories a and b on the pairs both
 // answered among rows kept by f, in a deterministic order (sorted by qid,
-// family, condition).
+// family, condition). A pair with conflicting duplicate rows (see
+// PairRows) is left out.
 func Paired(rows []Outcome, a, b string, f Filter) (xa, xb []float64) {
 	xa, xb, _ = PairedByQuestion(rows, a, b, f)
 	return xa, xb
@@ -119,23 +120,50 @@ func Paired(rows []Outcome, a, b string, f Filter) (xa, xb []float64) {
 // PairedByQuestion is Paired with the question id of every pair, the
 // cluster of the question-clustered bootstrap.
 func PairedByQuestion(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string) {
-	ra, rb := map[pairKey]bool{}, map[pairKey]bool{}
+	xa, xb, qids, _ = PairRows(rows, a, b, f)
+	return xa, xb, qids
+}
+
+// PairRows is PairedByQuestion that reports duplicates: rows of one memory
+// for one (qid, family, condition) that agree (the same verdict) count
+// once; rows that disagree are an error naming both (*ConflictError, by
+// their 1-based positions in rows), and their pair is left out.
+func PairRows(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string, err error) {
+	type seen struct {
+		correct bool
+		at      int
+	}
+	ra, rb := map[pairKey]seen{}, map[pairKey]seen{}
+	bad := map[pairKey]bool{}
 	for i := range rows {
 		o := &rows[i]
 		if f != nil && !f(o) || Unreadable(o) {
 			continue // an unreadable row measures nothing: its pair is skipped
 		}
 		k := pairKey{o.QID, o.Family, o.Condition}
+		var m map[pairKey]seen
 		switch o.Memory {
 		case a:
-			ra[k] = o.Correct
+			m = ra
 		case b:
-			rb[k] = o.Correct
+			m = rb
+		default:
+			continue
 		}
+		if prev, dup := m[k]; dup {
+			if prev.correct != o.Correct {
+				bad[k] = true
+				if err == nil {
+					err = &ConflictError{First: prev.at + 1, Second: i + 1, Row: *o}
+				}
+			}
+			continue
+		}
+		m[k] = seen{o.Correct, i}
 	}
 	keys := make([]pairKey, 0, len(ra))
 	for k := range ra {
-		if _, ok := rb[k]; ok {
+		if _, ok := rb[k]; ok && !bad[k] {
 			keys = append(keys, k)
 		}
 	}
@@ -151,9 +179,62 @@ func PairedByQuestion(rows []Outcome, a, b string, f Filter) (xa, xb []float64, 
 	})
 	xa, xb, qids = make([]float64, len(keys)), make([]float64, len(keys)), make([]string, len(keys))
 	for i, k := range keys {
-		xa[i], xb[i], qids[i] = b2f(ra[k]), b2f(rb[k]), k.qid
+		xa[i], xb[i], qids[i] = b2f(ra[k].correct), b2f(rb[k].correct), k.qid
 	}
-	return xa, xb, qids
+	return xa, xb, qids, err
+}
+
+// ConflictError is two rows of one memory for one (qid, family,
+// condition) that say different things: which one a comparison should
+// pair is unknowable, so it pairs neither and stops.
+type ConflictError struct {
+	File          string // the rows' file, when known ("" names rows by position)
+	First, Second int    // 1-based positions (lines of File)
+	Row           Outcome
+}
+
+func (e *ConflictError) Error() string {
+	at := func(n int) string {
+		if e.File == "" {
+			return fmt.Sprintf("row %d", n)
+		}
+		return fmt.Sprintf("%s:%d", e.File, n)
+	}
+	return fmt.Sprintf("%s and %s: two rows for qid %s, memory %s, family %s%s disagree (a conflicting duplicate; remove one)",
+		at(e.First), at(e.Second), e.Row.QID, e.Row.Memory, e.Row.Family, conditionNote(e.Row.Condition))
+}
+
+func conditionNote(c string) string {
+	if c == "" {
+		return ""
+	}
+	return ", condition " + c
+}
+
+// CheckConflicts returns a *ConflictError naming (by file and line) the
+// first two rows of rows, read from file, that answer one (qid, memory,
+// family, condition) differently: another answer or verdict. Identical
+// duplicates pass.
+func CheckConflicts(rows []Outcome, file string) error {
+	type key struct {
+		pairKey
+		memory string
+	}
+	first := map[key]int{}
+	for i := range rows {
+		o := &rows[i]
+		k := key{pairKey{o.QID, o.Family, o.Condition}, o.Memory}
+		j, dup := first[k]
+		if !dup {
+			first[k] = i
+			continue
+		}
+		p := &rows[j]
+		if p.Answer != o.Answer || p.Correct != o.Correct || p.Abstained != o.Abstained {
+			return &ConflictError{File: file, First: j + 1, Second: i + 1, Row: *o}
+		}
+	}
+	return nil
 }
 
 func b2f(b bool) float64 {
@@ -166,16 +247,19 @@ func b2f(b bool) float64 {
 // Compare is the paired difference a − b over rows kept by f: accuracies,
 // the mean difference with its percentile bootstrap interval (clustered by
 // question unless opt.Interval is IntervalPair) and the exact paired
-// permutation p-value. With no pairs it returns an error.
+// permutation p-value. With no pairs, or with conflicting duplicate rows
+// (PairRows), it returns an error.
 func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
 	opt = opt.WithDefaults()
-	xa, xb, qids := PairedByQuestion(rows, a, b, f)
+	xa, xb, qids, err := PairRows(rows, a, b, f)
 	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
+	if err != nil {
+		return c, fmt.Errorf("%s: %w", label, err)
+	}
 	if len(xa) == 0 {
 		return c, fmt.Errorf("%s: no pairs of %s and %s", label, a, b)
 	}
 	var ci stats.BootstrapCI
-	var err error
 	switch opt.Interval {
 	case IntervalPair:
 		ci, err = stats.PairedBootstrapBinary(xa, xb, opt.B, opt.Level, opt.Seed)
