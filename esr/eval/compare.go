@@ -2,11 +2,13 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -97,13 +99,68 @@ type Comparison struct {
 	Resamples int    `json:"resamples"`
 	Scope     string `json:"scope,omitempty"`
 	Family    string `json:"family,omitempty"`
+	// TooFew marks a comparison over too few questions for an interval or
+	// a verdict (fewer than MinQuestions questions, or discordant pairs
+	// but fewer than MinDiscordant): it is never Significant, tables and
+	// sentences print TooFewReason instead of an interval (CI), and Lo and
+	// Hi keep the bootstrap's endpoints for plots only (read them only
+	// through Significant and CI).
+	TooFew bool `json:"too_few,omitempty"`
 }
 
-// Significant reports whether the interval excludes zero.
-func (c Comparison) Significant() bool { return c.Lo > 0 || c.Hi < 0 }
+// MinQuestions is the fewest questions (the pair interval: pairs) a
+// comparison needs for an interval and a verdict. A percentile bootstrap
+// over fewer resampling units is no interval: over one question the
+// clustered bootstrap returns the estimate itself, a zero-width "95% CI".
+const MinQuestions = 10
+
+// MinDiscordant is the fewest discordant pairs with which the exact paired
+// permutation test can reach p < 1 − level at all: with d discordant pairs,
+// all in one direction, its p is 2·0.5^d (6 at level 0.95: 2·0.5^5 =
+// 0.0625). With fewer, no interval may be read as a verdict. Zero
+// discordant pairs over MinQuestions questions or more are a measured zero
+// difference, not too few.
+func MinDiscordant(level float64) int {
+	d := 1
+	for d < 64 && 2*math.Pow(0.5, float64(d)) >= 1-level {
+		d++
+	}
+	return d
+}
+
+// Texts of TooFewReason.
+const (
+	TooFewQuestions  = "too few questions"
+	TooFewDiscordant = "too few discordant pairs"
+)
+
+// TooFewReason says why a comparison has no interval or verdict:
+// TooFewQuestions (fewer than MinQuestions questions) or TooFewDiscordant
+// (fewer than MinDiscordant discordant pairs); "" when it has them.
+func (c Comparison) TooFewReason() string {
+	switch {
+	case !c.TooFew:
+		return ""
+	case c.Interval == IntervalPair && c.N < MinQuestions, c.Interval != IntervalPair && c.Clusters < MinQuestions:
+		return TooFewQuestions
+	}
+	return TooFewDiscordant
+}
+
+// Significant reports whether the interval excludes zero (never when
+// TooFew).
+func (c Comparison) Significant() bool { return !c.TooFew && (c.Lo > 0 || c.Hi < 0) }
+
+// CI is the interval as a table cell, "[lo, hi]", or TooFewReason.
+func (c Comparison) CI() string {
+	if c.TooFew {
+		return c.TooFewReason()
+	}
+	return report.Interval(c.Lo, c.Hi)
+}
 
 func (c Comparison) String() string {
-	return fmt.Sprintf("%s: %s − %s = %+.3f [%+.3f, %+.3f] (n=%d, p=%.4g)", c.Label, c.A, c.B, c.Delta, c.Lo, c.Hi, c.N, c.P)
+	return fmt.Sprintf("%s: %s − %s = %+.3f %s (n=%d, p=%.4g)", c.Label, c.A, c.B, c.Delta, c.CI(), c.N, c.P)
 }
 
 type pairKey struct{ qid, family, condition string }
@@ -247,8 +304,10 @@ func b2f(b bool) float64 {
 // Compare is the paired difference a − b over rows kept by f: accuracies,
 // the mean difference with its percentile bootstrap interval (clustered by
 // question unless opt.Interval is IntervalPair) and the exact paired
-// permutation p-value. With no pairs, or with conflicting duplicate rows
-// (PairRows), it returns an error.
+// permutation p-value. Over too few questions or discordant pairs
+// (MinQuestions, MinDiscordant) it sets TooFew instead of an interval. With
+// no pairs, or with conflicting duplicate rows (PairRows), it returns an
+// error.
 func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
 	opt = opt.WithDefaults()
 	xa, xb, qids, err := PairRows(rows, a, b, f)
@@ -278,6 +337,13 @@ func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Com
 	}
 	c.AccA, c.AccB = mean(xa), mean(xb)
 	c.Delta, c.Lo, c.Hi, c.P, c.N10, c.N01 = ci.Estimate, ci.Lo, ci.Hi, pt.P, pt.N10, pt.N01
+	units := c.N
+	if opt.Interval == IntervalCluster {
+		units = c.Clusters
+	}
+	if d := c.N10 + c.N01; units < MinQuestions || d > 0 && d < MinDiscordant(opt.Level) {
+		c.TooFew = true
+	}
 	return c, nil
 }
 

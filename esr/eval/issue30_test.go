@@ -51,3 +51,53 @@ func TestCompareConflictingDuplicates(t *testing.T) {
 		t.Errorf("CheckConflicts on an identical duplicate: %v", err)
 	}
 }
+
+// oneQuestion is one question answered by five families under memories a
+// and b: a right for the first k families, b wrong for all.
+func oneQuestion(k int) []eval.Outcome {
+	var rows []eval.Outcome
+	for i := range 5 {
+		f := fmt.Sprintf("f%d", i)
+		rows = append(rows, eval.Outcome{QID: "q1", Memory: "a", Family: f, Reader: f, Correct: i < k},
+			eval.Outcome{QID: "q1", Memory: "b", Family: f, Reader: f})
+	}
+	return rows
+}
+
+// Item 6 (issue 30): one question gave a zero-width "95% CI" counted as
+// significant ([+0.200, +0.200], p = 1.000). Below MinQuestions questions,
+// or with too few discordant pairs for any paired test to reach the level,
+// a comparison says "too few questions" instead of an interval and a
+// verdict.
+func TestTooFewQuestionsHaveNoVerdict(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		rows []eval.Outcome
+		want string
+	}{
+		{"one question, one discordant pair", oneQuestion(1), "too few questions"},
+		{"one question, five discordant pairs", oneQuestion(5), "too few questions"},
+		{"twenty questions, three discordant pairs", pairRows(20, 3), "too few discordant pairs"},
+		{"five questions, five discordant pairs", pairRows(5, 5), "too few questions"},
+	} {
+		for _, opt := range []eval.StatOptions{eval.DefaultStats, {B: 2000, Seed: 1, Level: 0.95, Interval: eval.IntervalPair}} {
+			got, err := eval.Compare(c.rows, "a−b", "a", "b", nil, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Significant() || !got.TooFew || !strings.Contains(got.String(), c.want) || strings.Contains(got.String(), "[") {
+				t.Errorf("%s (%s interval): %s, significant %v; want %q and no verdict", c.name, opt.Interval, got, got.Significant(), c.want)
+			}
+		}
+	}
+	// Enough questions and discordant pairs keep their interval and verdict.
+	got, err := eval.Compare(pairRows(40, 12), "a−b", "a", "b", nil, eval.DefaultStats)
+	if err != nil || !got.Significant() || strings.Contains(got.String(), "too few") {
+		t.Errorf("40 questions, 12 discordant pairs: %s, %v", got, err)
+	}
+	// No discordant pair over enough questions is a measured zero, as before.
+	got, err = eval.Compare(pairRows(40, 0), "a−b", "a", "b", nil, eval.DefaultStats)
+	if err != nil || got.Significant() || !strings.Contains(got.String(), "[+0.000, +0.000]") {
+		t.Errorf("40 questions, no discordant pair: %s, %v", got, err)
+	}
+}
