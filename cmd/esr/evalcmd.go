@@ -124,6 +124,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "bench", "out"); err != nil {
 		return err
 	}
+	if err := outsideBench(*out, *sel.dir); err != nil {
+		return err
+	}
 	bt, err := sel.build(*dry, nil)
 	if err != nil {
 		return err

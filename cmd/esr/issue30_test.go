@@ -5,8 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
 
 // These tests each cover one failure found by the second attack (issue 30);
@@ -110,6 +115,145 @@ func TestConflictingDuplicateRows(t *testing.T) {
 	for _, w := range []string{fmt.Sprintf("conflict.jsonl:%d", at+1), fmt.Sprintf("conflict.jsonl:%d", len(lines)+1)} {
 		if !strings.Contains(errOut, w) {
 			t.Errorf("the error does not name line %s: %s", w, errOut)
+		}
+	}
+}
+
+// Item 1: --out was trusted to be an outcomes file: the torn-line trim ran
+// before anything checked that the file held this command's rows, so a
+// JSON file lost its content, the bench's qa.jsonl got rows appended, a
+// notes file lost its last line. A file that is not empty and not an
+// outcomes file of the same kind is refused and left as it was, and so is
+// any path inside the bench folder; for esr eval and esr rejudge alike.
+func TestOutMustBeThisCommandsRows(t *testing.T) {
+	b := smallBench(t)
+	dir := t.TempDir()
+	evalRows := filepath.Join(dir, "rows.jsonl")
+	mustCLI(t, "eval", "--bench", b, "--memory", "fine-ledger", "--reader", "oracle", "--out", evalRows)
+	rescored := filepath.Join(dir, "rescored.jsonl")
+	mustCLI(t, "rejudge", "--rows", evalRows, "--bench", b, "--judge", "exact-lenient", "--out", rescored)
+	files := map[string]string{
+		"json":     `{"a":1}`,
+		"notes":    "first line\nsecond line\nlast line, no newline",
+		"row-like": `{"qid":"q1","question":"?"}` + "\n",
+	}
+	qa := filepath.Join(b, "qa.jsonl")
+	for _, cmd := range []string{"eval", "rejudge"} {
+		for _, fresh := range []bool{false, true} {
+			targets := map[string]string{"bench qa.jsonl": qa, "bench new file": filepath.Join(b, "out.jsonl")}
+			for name, content := range files {
+				p := filepath.Join(t.TempDir(), name+".txt")
+				os.WriteFile(p, []byte(content), 0o644)
+				targets[name] = p
+			}
+			if cmd == "eval" {
+				targets["rescored rows"] = rescored
+			} else {
+				targets["eval rows"] = evalRows
+			}
+			for name, out := range targets {
+				before, _ := os.ReadFile(out)
+				args := []string{"eval", "--bench", b, "--memory", "fine-ledger", "--reader", "oracle", "--out", out}
+				if cmd == "rejudge" {
+					args = []string{"rejudge", "--rows", evalRows, "--bench", b, "--judge", "exact-strict", "--out", out}
+				}
+				if fresh {
+					args = append(args, "--fresh")
+				}
+				_, errOut, code := runCLI(t, args...)
+				after, err := os.ReadFile(out)
+				if code == 0 {
+					t.Errorf("esr %s --out %s (fresh %v) exited 0", cmd, name, fresh)
+				} else if !strings.Contains(errOut, filepath.Base(out)) {
+					t.Errorf("esr %s --out %s: the refusal does not name the file: %s", cmd, name, errOut)
+				}
+				if string(after) != string(before) || (before == nil) != os.IsNotExist(err) {
+					t.Errorf("esr %s --out %s (fresh %v) changed the file: %q → %q", cmd, name, fresh, firstLine(string(before)), firstLine(string(after)))
+				}
+			}
+		}
+	}
+	if _, err := bench.Load(b); err != nil {
+		t.Errorf("the bench no longer loads: %v", err)
+	}
+	// Its own rows resume, and a torn first row is trimmed, as before.
+	mustCLI(t, "eval", "--bench", b, "--memory", "fine-ledger", "--reader", "oracle", "--out", evalRows)
+	torn := filepath.Join(dir, "torn.jsonl")
+	data, _ := os.ReadFile(evalRows)
+	os.WriteFile(torn, data[:40], 0o644)
+	mustCLI(t, "eval", "--bench", b, "--memory", "fine-ledger", "--reader", "oracle", "--out", torn)
+	if got, _ := os.ReadFile(torn); string(got) != string(data) {
+		t.Errorf("a torn first row did not resume to the same rows")
+	}
+}
+
+// Item 2: rejudge --fresh removed, trimmed and read --out before it took
+// the lock, and the lock was on the old file, not the path: a second
+// --fresh run beside the first was not refused, both exited 0, and the
+// first's rows were lost. The second is refused, naming the first; the
+// file holds every row once.
+func TestRejudgeFreshTakesTheLock(t *testing.T) {
+	b := smallBench(t)
+	dir := t.TempDir()
+	rows := filepath.Join(dir, "rows.jsonl")
+	mustCLI(t, "eval", "--bench", b, "--memory", "fine-ledger,render-only,graphrag-abstain", "--reader", "oracle", "--out", rows)
+	in := uniqueRows(t, rows)
+	s := llmtest.New(llmtest.Options{Reply: func(llmtest.Request) string { return "CORRECT" }, Latency: 40 * time.Millisecond})
+	defer s.Close()
+	llmEnv(t, "ESR_LLM_BASE_URL", s.BaseURL(), "ESR_LLM_MODELS", "m", "ESR_LLM_CONCURRENCY", "1")
+	out := filepath.Join(dir, "rescored.jsonl")
+	args := func(cache string) []string {
+		return []string{"rejudge", "--rows", rows, "--bench", b, "--judge", "llm:m", "--out", out, "--fresh", "--cache", filepath.Join(dir, cache)}
+	}
+	first, _, firstErr := cliProcess(t, nil, args("cache-a")...)
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 10*time.Second, "the first run asked nothing", func() bool { return s.Hits() > 0 })
+	second, _, secondErr := cliProcess(t, nil, args("cache-b")...)
+	err := second.Run()
+	if err == nil {
+		t.Errorf("a second rejudge --fresh on the same --out exited 0")
+	} else if want := "pid " + strconv.Itoa(first.Process.Pid); !strings.Contains(secondErr.String(), want) {
+		t.Errorf("the refusal does not name the first run (%s): %s", want, secondErr)
+	}
+	if err := first.Wait(); err != nil {
+		t.Fatalf("first run: %v: %s", err, firstErr)
+	}
+	got := uniqueRows(t, out)
+	if len(got) != len(in) {
+		t.Errorf("%d rows in --out after both runs, want the first run's %d", len(got), len(in))
+	}
+}
+
+// Item 4: a rejudge resume ignored the judge: rejudge --judge exact-lenient,
+// then the same --out with --judge exact-strict, exited 0 with every row
+// still lenient. Rescored rows carry a fingerprint of the judge's
+// configuration, the benchmark, the code and the row they rescore, and a
+// resume over rows of another is refused, as esr eval's is.
+func TestRejudgeResumeChecksTheJudge(t *testing.T) {
+	b := smallBench(t)
+	dir := t.TempDir()
+	rows := filepath.Join(dir, "rows.jsonl")
+	mustCLI(t, "eval", "--bench", b, "--memory", "fine-ledger,graphrag-abstain", "--reader", "oracle,scripted:naive", "--out", rows)
+	out := filepath.Join(dir, "rescored.jsonl")
+	mustCLI(t, "rejudge", "--rows", rows, "--bench", b, "--judge", "exact-lenient", "--out", out)
+	mustCLI(t, "rejudge", "--rows", rows, "--bench", b, "--judge", "exact-lenient", "--out", out) // the same judge resumes
+	_, errOut, code := runCLI(t, "rejudge", "--rows", rows, "--bench", b, "--judge", "exact-strict", "--out", out)
+	if code == 0 {
+		judges := map[string]int{}
+		for _, r := range uniqueRows(t, out) {
+			judges[r.Judge]++
+		}
+		t.Fatalf("a resume with another judge exited 0; rows by judge: %v", judges)
+	}
+	if !strings.Contains(errOut, "rescored.jsonl:1") || !strings.Contains(errOut, "--fresh") {
+		t.Errorf("the refusal does not name the row and the way out: %s", errOut)
+	}
+	mustCLI(t, "rejudge", "--rows", rows, "--bench", b, "--judge", "exact-strict", "--out", out, "--fresh")
+	for _, r := range uniqueRows(t, out) {
+		if r.Judge != "exact-strict" {
+			t.Fatalf("after --fresh a row is judged by %q", r.Judge)
 		}
 	}
 }

@@ -13,6 +13,15 @@ type StaleRow struct {
 
 func (e *StaleRow) Error() string {
 	what := fmt.Sprintf("the row of qid %s (memory %s, reader %s)", e.Row.QID, e.Row.Memory, e.Row.Reader)
+	if e.Row.Judge != "" {
+		what = fmt.Sprintf("the row of qid %s (memory %s, reader %s) rescored by judge %s", e.Row.QID, e.Row.Memory, e.Row.Reader, e.Row.Judge)
+		if e.Row.Fingerprint == "" {
+			return fmt.Sprintf("%s:%d: %s has no fingerprint (written by an older esrkit), so this run cannot tell whether "+
+				"the judge, its configuration, the benchmark, the code or the stored row changed since", e.File, e.Line, what)
+		}
+		return fmt.Sprintf("%s:%d: %s was made by another rescoring (fingerprint %s, this run's %s): the judge or its configuration, "+
+			"the benchmark, the code or the stored row changed since", e.File, e.Line, what, e.Row.Fingerprint, e.Want)
+	}
 	if e.Row.Fingerprint == "" {
 		return fmt.Sprintf("%s:%d: %s has no fingerprint (written by an older esrkit), so this run cannot tell whether "+
 			"the benchmark, relation source, formats, reader or judge configuration or the code changed since", e.File, e.Line, what)
