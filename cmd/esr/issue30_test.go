@@ -257,3 +257,71 @@ func TestRejudgeResumeChecksTheJudge(t *testing.T) {
 		}
 	}
 }
+
+// readDir reads every file of dir into a map (name → content).
+func readDir(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = string(b)
+	}
+	return out
+}
+
+// Item 3: a bench folder was not written as a set: a second esr gen into
+// the same folder that failed midway (a file-size limit) left new streams
+// beside the old atoms and QAs. The set is written into a sibling folder
+// and swapped in; a failure leaves the old set whole and nothing else.
+func TestBenchFolderIsWrittenAsASet(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "X")
+	mustCLI(t, "gen", "--seed", "1", "--per-stratum", "4", "--out", out)
+	before := readDir(t, out)
+	// streams.jsonl of seed 2 fits in 170,000 bytes, its atoms.jsonl does not.
+	cmd, _, errb := cliProcess(t, []string{"ESRKIT_TEST_FSIZE=170000"}, "gen", "--seed", "2", "--per-stratum", "4", "--out", out)
+	if err := cmd.Run(); err == nil {
+		t.Fatal("esr gen under a 170,000-byte file limit exited 0")
+	}
+	after := readDir(t, out)
+	for name, content := range before {
+		if after[name] != content {
+			t.Errorf("%s changed by the failed run (%d → %d bytes): the folder is a mix of two sets (%s)", name, len(content), len(after[name]), firstLine(errb.String()))
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("files %d → %d", len(before), len(after))
+	}
+	if _, err := bench.Load(out); err != nil {
+		t.Errorf("the folder no longer loads: %v", err)
+	}
+	if ents, _ := os.ReadDir(parent); len(ents) != 1 {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Errorf("left beside the folder: %v", names)
+	}
+	// A successful run replaces the whole set.
+	mustCLI(t, "gen", "--seed", "2", "--per-stratum", "4", "--out", out)
+	if readDir(t, out)["streams.jsonl"] == before["streams.jsonl"] {
+		t.Error("the second seed did not replace the set")
+	}
+	// A folder holding files that are not a benchmark's is not replaced.
+	notes := filepath.Join(t.TempDir(), "notes")
+	os.MkdirAll(notes, 0o755)
+	os.WriteFile(filepath.Join(notes, "todo.txt"), []byte("keep me"), 0o644)
+	if _, errOut, code := runCLI(t, "gen", "--seed", "1", "--per-stratum", "1", "--out", notes); code == 0 || !strings.Contains(errOut, "todo.txt") {
+		t.Errorf("gen into a folder with other files: exit %d: %s", code, errOut)
+	}
+	if got := readDir(t, notes); len(got) != 1 || got["todo.txt"] != "keep me" {
+		t.Errorf("the folder with other files was changed: %v", len(got))
+	}
+}
