@@ -25,6 +25,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -95,9 +96,17 @@ type Response struct {
 	Error    string  `json:"error"`
 }
 
-// Timeout bounds each request; ESR_ADAPTER_TIMEOUT (a Go duration, e.g.
-// "90s") overrides the default at start-up.
+// Timeout bounds each request, from the first byte written to the last
+// byte of its answer read; ESR_ADAPTER_TIMEOUT (a Go duration, e.g. "90s")
+// overrides the default at start-up.
 var Timeout = 60 * time.Second
+
+// MaxLine bounds one line of an adapter's output (a response with its
+// render): a longer line stops the adapter with an error.
+var MaxLine = 64 << 20
+
+// errLineTooLong ends the output of an adapter whose line passed MaxLine.
+var errLineTooLong = errors.New("output line too long")
 
 func init() {
 	if s := os.Getenv("ESR_ADAPTER_TIMEOUT"); s != "" {
@@ -122,6 +131,8 @@ type Client struct {
 	dead    error // set once the process failed; every later call returns it
 	exited  chan struct{}
 	waitErr error
+
+	interrupted atomic.Bool // set by InterruptAll before it kills the group
 }
 
 type lineOrErr struct {
@@ -194,6 +205,9 @@ func Get(path string) (*Client, error) {
 	}
 	poolMu.Lock()
 	defer poolMu.Unlock()
+	if interrupted.Load() {
+		return nil, fmt.Errorf("adapter exec:%s: interrupted", path)
+	}
 	if c := pool[abs]; c != nil {
 		c.mu.Lock()
 		dead := c.dead
@@ -223,12 +237,12 @@ func Get(path string) (*Client, error) {
 	go func() {
 		r := bufio.NewReaderSize(stdout, 1<<16)
 		for {
-			b, err := r.ReadBytes('\n')
+			b, err := readLine(r, MaxLine)
 			if len(b) > 0 && err == nil {
 				c.lines <- lineOrErr{b: b}
 				continue
 			}
-			if len(b) > 0 { // a last line without newline
+			if len(b) > 0 && err != errLineTooLong { // a last line without newline
 				c.lines <- lineOrErr{b: b}
 			}
 			if err == nil {
@@ -236,6 +250,9 @@ func Get(path string) (*Client, error) {
 			}
 			c.lines <- lineOrErr{err: err}
 			close(c.lines)
+			if err == errLineTooLong {
+				io.Copy(io.Discard, r) // let the adapter finish writing until it is stopped
+			}
 			return
 		}
 	}()
@@ -245,6 +262,40 @@ func Get(path string) (*Client, error) {
 	}()
 	pool[abs] = c
 	return c, nil
+}
+
+// readLine reads one line (with its newline) of at most max bytes;
+// errLineTooLong once it passes max.
+func readLine(r *bufio.Reader, max int) ([]byte, error) {
+	var line []byte
+	for {
+		frag, err := r.ReadSlice('\n')
+		if len(line)+len(frag) > max {
+			return nil, errLineTooLong
+		}
+		line = append(line, frag...)
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
+}
+
+// interrupted is set by InterruptAll: Get starts no process after it.
+var interrupted atomic.Bool
+
+// InterruptAll ends every adapter process at once (its whole process
+// group), without the grace CloseAll gives: for an interrupted run, whose
+// call in flight then returns at once, saying it was interrupted, instead
+// of waiting out Timeout. Get starts no adapter after it (the program is
+// ending).
+func InterruptAll() {
+	interrupted.Store(true)
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	for _, c := range pool {
+		c.interrupted.Store(true)
+		c.killGroup()
+	}
 }
 
 // CloseAll ends every adapter process (closing its input, then killing it
@@ -300,6 +351,10 @@ func (c *Client) Call(req *Request) (*Response, error) {
 	req.ID = c.line
 	where := fmt.Sprintf("adapter %s: stream %s: line %d", c.name, sid, c.line)
 	fail := func(format string, args ...any) (*Response, error) {
+		if c.interrupted.Load() {
+			c.dead = fmt.Errorf("%s: interrupted: the adapter was stopped", where)
+			return nil, c.dead
+		}
 		c.dead = fmt.Errorf(where+": "+format, args...)
 		return nil, c.dead
 	}
@@ -307,13 +362,36 @@ func (c *Client) Call(req *Request) (*Response, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
-	if _, err := c.stdin.Write(append(data, '\n')); err != nil {
-		return fail("cannot send the request (%v)%s", err, c.exitNote())
-	}
 	timer := time.NewTimer(Timeout)
 	defer timer.Stop()
+	timedOut := func() (*Response, error) {
+		c.kill()
+		return fail("no answer within %s; the adapter was stopped (set ESR_ADAPTER_TIMEOUT to allow more)", Timeout)
+	}
+	// The request is written inside the timeout: an adapter that does not
+	// read its input blocks the write once the pipe's buffer is full, and
+	// stopping it (on the timeout) ends the write.
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := c.stdin.Write(append(data, '\n'))
+		wrote <- err
+	}()
+	select {
+	case err := <-wrote:
+		if err != nil {
+			return fail("cannot send the request (%v)%s", err, c.exitNote())
+		}
+	case <-timer.C:
+		resp, err := timedOut()
+		<-wrote // the write ends with the adapter's input
+		return resp, err
+	}
 	select {
 	case l, ok := <-c.lines:
+		if ok && l.err == errLineTooLong {
+			c.kill()
+			return fail("output line %d is longer than %d MiB; the adapter was stopped", c.outLine+1, MaxLine>>20)
+		}
 		if !ok || l.err != nil {
 			return fail("the adapter ended without answering%s", c.exitNote())
 		}
@@ -365,8 +443,7 @@ func (c *Client) Call(req *Request) (*Response, error) {
 		}
 		return &resp, nil
 	case <-timer.C:
-		c.kill()
-		return fail("no answer within %s; the adapter was stopped (set ESR_ADAPTER_TIMEOUT to allow more)", Timeout)
+		return timedOut()
 	}
 }
 

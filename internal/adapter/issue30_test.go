@@ -3,7 +3,9 @@ package adapter_test
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/internal/adapter"
 )
 
@@ -33,5 +35,51 @@ func TestAdapterLineWithTrailingData(t *testing.T) {
 				t.Errorf("the error does not say what is wrong: %v", err)
 			}
 		})
+	}
+}
+
+// Item 12: the request was written to the adapter outside its timeout: an
+// adapter that never reads its input blocked the call for ever once a
+// request exceeded the pipe's buffer (200 KB of event text). The write is
+// inside the timeout; the adapter is stopped and the error says so.
+func TestAdapterWriteIsInsideTheTimeout(t *testing.T) {
+	defer func(d time.Duration) { adapter.Timeout = d }(adapter.Timeout)
+	adapter.Timeout = time.Second
+	p := script(t, "exec sleep 60\n") // never reads
+	c, err := adapter.Get(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adapter.CloseAll()
+	req := request()
+	req.Stream.Events = []esr.Event{{ID: "e1", Text: strings.Repeat("x", 200_000)}}
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { _, err := c.Call(req); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "within") {
+			t.Errorf("after %s: %v, want the timeout error", time.Since(start).Round(time.Millisecond), err)
+		}
+	case <-time.After(8 * time.Second):
+		adapter.CloseAll()
+		t.Fatal("the call is still writing its request after 8 s (timeout 1 s)")
+	}
+}
+
+// Bound every read: an adapter printing an endless line is stopped once the
+// line passes MaxLine, and the error says so.
+func TestAdapterLineIsBounded(t *testing.T) {
+	defer func(n int) { adapter.MaxLine = n }(adapter.MaxLine)
+	adapter.MaxLine = 1 << 20
+	p := script(t, "read l\nexec tr -d '\\n' < /dev/zero\n")
+	c, err := adapter.Get(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adapter.CloseAll()
+	_, err = c.Call(request())
+	if err == nil || !strings.Contains(err.Error(), "longer than") {
+		t.Errorf("an endless output line: %v", err)
 	}
 }
