@@ -1,13 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 
@@ -186,7 +184,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		done[prev[i].ID()] = true
 	}
 	bt.cfg.Done = done
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	if *dry {
 		plan := llm.NewPlan()

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -323,5 +324,85 @@ func TestBenchFolderIsWrittenAsASet(t *testing.T) {
 	}
 	if got := readDir(t, notes); len(got) != 1 || got["todo.txt"] != "keep me" {
 		t.Errorf("the folder with other files was changed: %v", len(got))
+	}
+}
+
+// hangingAdapter writes an adapter that records its pid and a child's,
+// then never answers.
+func hangingAdapter(t *testing.T) (path, pidFile, childFile string) {
+	t.Helper()
+	dir := t.TempDir()
+	path, pidFile, childFile = filepath.Join(dir, "hang.sh"), filepath.Join(dir, "pid"), filepath.Join(dir, "child")
+	script := "#!/bin/sh\nread l\necho $$ > " + pidFile + ".tmp && mv " + pidFile + ".tmp " + pidFile + "\n" +
+		"sleep 300 &\necho $! > " + childFile + ".tmp && mv " + childFile + ".tmp " + childFile + "\nwait\n"
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path, pidFile, childFile
+}
+
+// pidIn waits for a pid in file.
+func pidIn(t *testing.T, file string) int {
+	t.Helper()
+	var pid int
+	waitFor(t, 10*time.Second, "no pid in "+file, func() bool {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return false
+		}
+		pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
+		return err == nil
+	})
+	return pid
+}
+
+// running reports whether pid is a live process (not a zombie).
+func running(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z' && s[i+2] != 'X'
+}
+
+// Item 13: on SIGTERM the adapter's process group kept running (esr died,
+// the adapter and its child stayed); on SIGINT esr waited out the
+// adapter's timeout, since the call in flight ignored the interrupt. Both
+// now end the adapter's group at once; SIGINT stops the run within a
+// second or two, saying it was interrupted.
+func TestSignalsEndTheAdapter(t *testing.T) {
+	b := smallBench(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			adapterPath, pidFile, childFile := hangingAdapter(t)
+			cmd, _, errb := cliProcess(t, []string{"ESR_ADAPTER_TIMEOUT=30s"}, "eval", "--bench", b, "--memory", "exec:"+adapterPath,
+				"--reader", "oracle", "--out", filepath.Join(t.TempDir(), "rows.jsonl"))
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			pid, child := pidIn(t, pidFile), pidIn(t, childFile)
+			t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL); syscall.Kill(child, syscall.SIGKILL) })
+			start := time.Now()
+			cmd.Process.Signal(sig)
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			select {
+			case err := <-exited:
+				if err == nil {
+					t.Errorf("esr exited 0 after %s", sig)
+				}
+				if sig == syscall.SIGINT && !strings.Contains(errb.String(), "interrupt") {
+					t.Errorf("after SIGINT esr does not say it was interrupted: %s", errb)
+				}
+			case <-time.After(8 * time.Second):
+				cmd.Process.Kill()
+				<-exited
+				t.Fatalf("esr still running 8 s after %s (the adapter's timeout is 30 s)", sig)
+			}
+			t.Logf("esr exited %s after %s", time.Since(start).Round(time.Millisecond), sig)
+			waitFor(t, 3*time.Second, "the adapter or its child outlived esr", func() bool { return !running(pid) && !running(child) })
+		})
 	}
 }
