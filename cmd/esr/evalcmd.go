@@ -125,6 +125,10 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := outsideBench(*out, *sel.dir); err != nil {
 		return err
 	}
+	// Before anything starts an exec: adapter (the fingerprint asks it for
+	// its hello): an interrupt then ends it too.
+	ctx, stop := interruptContext()
+	defer stop()
 	bt, err := sel.build(*dry, nil)
 	if err != nil {
 		return err
@@ -184,8 +188,6 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		done[prev[i].ID()] = true
 	}
 	bt.cfg.Done = done
-	ctx, stop := interruptContext()
-	defer stop()
 	if *dry {
 		plan := llm.NewPlan()
 		if err := eval.Run(llm.WithPlan(ctx, plan), bt.bench, bt.cfg, discard{}); err != nil {

@@ -327,13 +327,14 @@ func TestBenchFolderIsWrittenAsASet(t *testing.T) {
 	}
 }
 
-// hangingAdapter writes an adapter that records its pid and a child's,
-// then never answers.
+// hangingAdapter writes an adapter that answers a hello, then, on its
+// first build request, records its pid and a child's and never answers.
 func hangingAdapter(t *testing.T) (path, pidFile, childFile string) {
 	t.Helper()
 	dir := t.TempDir()
 	path, pidFile, childFile = filepath.Join(dir, "hang.sh"), filepath.Join(dir, "pid"), filepath.Join(dir, "child")
-	script := "#!/bin/sh\nread l\necho $$ > " + pidFile + ".tmp && mv " + pidFile + ".tmp " + pidFile + "\n" +
+	script := "#!/bin/sh\nread l\ncase \"$l\" in *'\"op\":\"hello\"'*) echo '{\"protocol\":\"esr-adapter/2\",\"id\":1,\"rows\":[]}'; read l;; esac\n" +
+		"echo $$ > " + pidFile + ".tmp && mv " + pidFile + ".tmp " + pidFile + "\n" +
 		"sleep 300 &\necho $! > " + childFile + ".tmp && mv " + childFile + ".tmp " + childFile + "\nwait\n"
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
@@ -404,5 +405,37 @@ func TestSignalsEndTheAdapter(t *testing.T) {
 			t.Logf("esr exited %s after %s", time.Since(start).Round(time.Millisecond), sig)
 			waitFor(t, 3*time.Second, "the adapter or its child outlived esr", func() bool { return !running(pid) && !running(child) })
 		})
+	}
+}
+
+// Item 7: an adapter's fingerprint covered only the file exec: runs, so a
+// wrapper (exec python3 impl.py) hid every change to impl.py from the
+// resume check. The adapter names what it runs in its hello response (the
+// reference adapter names its own file), and the fingerprint covers those
+// files too: a resume after impl.py changed is refused, and the refusal
+// says what the fingerprint covers.
+func TestAdapterFingerprintCoversWhatItRuns(t *testing.T) {
+	ref := refAdapter(t)
+	b := smallBench(t)
+	dir := t.TempDir()
+	impl := filepath.Join(dir, "impl.py")
+	src, err := os.ReadFile(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(impl, src, 0o644)
+	wrapper := filepath.Join(dir, "wrapper.sh")
+	os.WriteFile(wrapper, []byte("#!/bin/sh\nexec /usr/bin/python3 "+impl+"\n"), 0o755)
+	out := filepath.Join(t.TempDir(), "rows.jsonl")
+	args := []string{"eval", "--bench", b, "--memory", "exec:" + wrapper, "--reader", "oracle", "--out", out}
+	mustCLI(t, args...)
+	mustCLI(t, args...) // unchanged: it resumes
+	os.WriteFile(impl, append(src, []byte("\n# a change to the implementation\n")...), 0o644)
+	_, errOut, code := runCLI(t, args...)
+	if code == 0 {
+		t.Fatal("a resume after the adapter's implementation changed exited 0")
+	}
+	if !strings.Contains(errOut, "another configuration") || !strings.Contains(errOut, "hello") {
+		t.Errorf("the refusal does not say the adapter changed and what is covered: %s", errOut)
 	}
 }

@@ -83,3 +83,34 @@ func TestAdapterLineIsBounded(t *testing.T) {
 		t.Errorf("an endless output line: %v", err)
 	}
 }
+
+// Item 7: Describe asks hello; an adapter that answers it is described,
+// one that dies on it is started again without it and serves as before.
+func TestDescribe(t *testing.T) {
+	defer adapter.CloseAll()
+	answer := `{\"protocol\":\"esr-adapter/2\",\"id\":1,\"rows\":[],\"adapter\":{\"version\":\"v7\",\"files\":[\"impl.py\"]}}`
+	p := script(t, "read l\necho \""+answer+"\"\nread l\necho '{\"protocol\":\"esr-adapter/2\",\"id\":2,\"rows\":[]}'\nread l\n")
+	desc, note, err := adapter.Describe(p)
+	if err != nil || desc == nil || desc.Version != "v7" || len(desc.Files) != 1 || desc.Files[0] != "impl.py" {
+		t.Fatalf("Describe: %+v %q %v", desc, note, err)
+	}
+	if _, _, err := adapter.Fingerprint(p); err == nil || !strings.Contains(err.Error(), "impl.py") {
+		t.Errorf("a named file that is missing: %v", err)
+	}
+	// An adapter written before hello: it dies on an op it does not know.
+	old := script(t, "read l\ncase \"$l\" in *hello*) exit 4;; esac\necho '{\"protocol\":\"esr-adapter/2\",\"id\":1,\"rows\":[]}'\nread l\n")
+	desc, note, err = adapter.Describe(old)
+	if err != nil || desc != nil || !strings.Contains(note, "did not answer hello") {
+		t.Fatalf("Describe of an old adapter: %+v %q %v", desc, note, err)
+	}
+	c, err := adapter.Get(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Call(request()); err != nil {
+		t.Errorf("the old adapter, started again, does not serve: %v", err)
+	}
+	if _, covers, err := adapter.Fingerprint(old); err != nil || !strings.Contains(covers, "only") {
+		t.Errorf("Fingerprint of an old adapter: %q %v", covers, err)
+	}
+}
