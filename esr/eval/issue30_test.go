@@ -101,3 +101,21 @@ func TestTooFewQuestionsHaveNoVerdict(t *testing.T) {
 		t.Errorf("40 questions, no discordant pair: %s, %v", got, err)
 	}
 }
+
+// Item 11 (issue 30): a table's title and cells may hold data (a worked
+// question's text, a reader's answer): Table.Markdown escapes what could
+// start HTML in them, and leaves the kit's own cells as they were.
+func TestTableMarkdownEscapesData(t *testing.T) {
+	tab := &eval.Table{Title: `“<script>alert(1)</script>” (gold: <img src=x onerror=alert(2)>)`, Columns: []string{"memory", "p"},
+		Notes: []string{"<iframe src=x>"}}
+	tab.AddRow("reverted_revert <b>", "<0.0001")
+	md := tab.Markdown()
+	for _, bad := range []string{"<script", "<img", "<iframe", "<b>"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("Markdown keeps %q:\n%s", bad, md)
+		}
+	}
+	if !strings.Contains(md, "| <0.0001 |") || !strings.Contains(md, "reverted_revert") {
+		t.Errorf("Markdown changed the kit's cells:\n%s", md)
+	}
+}
