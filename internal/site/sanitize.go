@@ -150,9 +150,12 @@ func body(doc *html.Node) *html.Node {
 
 // Sanitize returns page with everything that can run script removed from
 // its body (see the package's second wall), and what was removed; a page
-// with nothing to remove comes back unchanged, byte for byte. The result
-// is parsed again and checked: a page that still holds something after one
-// pass is an error, never written.
+// with nothing to remove comes back unchanged, byte for byte. The result is
+// parsed again as a browser parses it and cleaned again until nothing is
+// left: writing a tree out and reading it back can move markup (a style
+// whose text becomes an element once the table around it is rebuilt), so a
+// page is only returned when its own bytes parse to a clean body. A page
+// that is not clean after a few rounds is an error, never written.
 func Sanitize(page []byte) (out []byte, removed []string, err error) {
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
@@ -165,20 +168,25 @@ func Sanitize(page []byte) (out []byte, removed []string, err error) {
 	if removed = clean(b); len(removed) == 0 {
 		return page, nil, nil
 	}
-	var buf bytes.Buffer
-	if err := html.Render(&buf, doc); err != nil {
-		return nil, nil, err
-	}
-	again, err := html.Parse(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		return nil, nil, err
-	}
-	if b := body(again); b != nil {
-		if left := clean(b); len(left) > 0 {
-			return nil, nil, fmt.Errorf("the sanitised page still holds %s after rendering", strings.Join(left, ", "))
+	var left []string
+	for range 5 {
+		var buf bytes.Buffer
+		if err := html.Render(&buf, doc); err != nil {
+			return nil, nil, err
 		}
+		if doc, err = html.Parse(bytes.NewReader(buf.Bytes())); err != nil {
+			return nil, nil, err
+		}
+		b := body(doc)
+		if b == nil {
+			return buf.Bytes(), removed, nil
+		}
+		if left = clean(b); len(left) == 0 {
+			return buf.Bytes(), removed, nil
+		}
+		removed = append(removed, left...)
 	}
-	return buf.Bytes(), removed, nil
+	return nil, nil, fmt.Errorf("the sanitised page still holds %s after five rounds", strings.Join(left, ", "))
 }
 
 // SanitizePages runs Sanitize over every .html file in dir (the report:

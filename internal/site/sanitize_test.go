@@ -55,6 +55,9 @@ var hostileOutputs = []string{
 	`<img srcset="javascript:window.__xss=1 1x, x.png 2x">`,
 	`<template><script>window.__xss=1</script></template>`,
 	`<link rel="import" href="data:text/html,x">`,
+	// Removing the script means writing the tree out; read back, the rebuilt
+	// table moves the style into MathML, where its text is an element.
+	`<script>x</script><math><mtext><table><mglyph><style><img src=x onerror=window.__xss=1></style></mglyph></table></mtext></math>`,
 }
 
 // dangerous lists what in the body of a parsed page could run script.
