@@ -151,10 +151,11 @@ func (c Comparison) TooFewReason() string {
 // TooFew).
 func (c Comparison) Significant() bool { return !c.TooFew && (c.Lo > 0 || c.Hi < 0) }
 
-// CI is the interval as a table cell, "[lo, hi]", or TooFewReason.
+// CI is the interval as a table cell or after a Δ in a sentence, "[lo,
+// hi]", or TooFewReason in parentheses.
 func (c Comparison) CI() string {
 	if c.TooFew {
-		return c.TooFewReason()
+		return "(" + c.TooFewReason() + ")"
 	}
 	return report.Interval(c.Lo, c.Hi)
 }
