@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build data/debian, the Debian-changelog benchmark (data/README.md, "debian/"),
-# from Debian's source packages, with apt and nothing else:
+# from Debian's packages, with apt and nothing else:
 #
 #   scripts/build-debian.sh            fetch the packages of data/debian/packages.txt, then build
 #   scripts/build-debian.sh --fetch    fetch only (into the raw folder)
@@ -14,9 +14,12 @@
 # copyright file and SOURCE (binary package, version, .deb file, its SHA-256). A rerun downloads
 # only packages it does not have.
 #
-# Binary packages, not source packages: per source package, the smallest of its binary packages
-# (apt-get download) whose /usr/share/doc/BIN/ holds changelog.Debian.gz (changelog.gz for a
-# native package); only that file and copyright are kept. Binary changelogs are debian/changelog
+# Binary packages, not source packages: per source package, one of its binary packages
+# (apt-get download; the one named like the source, else SOURCE-base, else the installed set's,
+# smallest first) whose /usr/share/doc/BIN/ holds changelog.Debian.gz (changelog.gz for a native
+# package, when it is a Debian changelog); only that file and copyright are kept. (apt-get source
+# would give untrimmed changelogs, but the archive front end this kit's machines reach serves
+# every .dsc and only some .debian.tar.* files: 211 of 331 when this was written.) Binary changelogs are debian/changelog
 # as built, trimmed by bookworm's dh_installchangelogs to the entries after oldstable's (buster's)
 # release; the builder keeps only those entries from every package, trimmed or not, so the two
 # agree. binNMU entries (changelog.Debian.amd64.gz) are not part of debian/changelog: not read.
@@ -25,7 +28,7 @@
 # would install, recommends included, into an empty root for
 #   - every package of Priority required, important or standard in bookworm main (amd64), and
 #   - the toolchains: $TOOLCHAINS below.
-# Run as root (apt-get update and apt-helper need it), on Debian.
+# Run as root (apt-get update and apt-get download need it), on Debian.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,7 +43,7 @@ mode=${1:-all}
 case $mode in
 all | --fetch | --build | --list) ;;
 -h | --help)
-	sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
 	exit 0
 	;;
 *)
