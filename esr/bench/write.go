@@ -39,7 +39,14 @@ var FolderFiles = []string{StreamsFile, AtomsFile, QAFile, RelationsFile, "MANIF
 // existing dir is replaced only when it holds nothing but FolderFiles;
 // anything else is refused, naming it.
 func WriteFolder(dir string, fill func(tmp string) error) error {
-	return safefile.ReplaceDir(dir, func(name string) bool { return slices.Contains(FolderFiles, name) }, fill)
+	return WriteFolderOwning(dir, nil, fill)
+}
+
+// WriteFolderOwning is WriteFolder for a writer that also owns the files
+// named in extra (an importer's licence table, its package list): the
+// folder may hold them, and the new set replaces them.
+func WriteFolderOwning(dir string, extra []string, fill func(tmp string) error) error {
+	return safefile.ReplaceDir(dir, func(name string) bool { return slices.Contains(FolderFiles, name) || slices.Contains(extra, name) }, fill)
 }
 
 // Save writes the benchmark as the folder dir (streams, atoms, QAs, and

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -100,67 +99,87 @@ func Import(src, list, out string, opt Options) (*Report, error) {
 	}
 	defer lock.Unlock()
 	b := res.Bench
-	rel := filepath.Join(out, bench.RelationsFile)
 	if opt.Relations {
 		b.Relations = GoldRelations(b)
-	} else if err := os.Remove(rel); err != nil && !errors.Is(err, os.ErrNotExist) {
-		// A relations.jsonl from an earlier --relations run would not
-		// match these atoms.
-		return nil, err
 	}
-	if err := b.Save(out); err != nil {
-		return nil, err
-	}
-	if err := bench.WriteJSONL(filepath.Join(out, ExclusionsFile), res.Exclusions); err != nil {
-		return nil, err
-	}
-	var lic []LicenceRow
-	for _, p := range res.Packages {
-		lic = append(lic, LicenceRow{Package: p.Name, Binary: p.Origin["binary"], Version: p.Origin["version"],
-			Deb: p.Origin["deb"], SHA256: p.Origin["sha256"], Trimmed: p.Trimmed, Entries: len(p.Entries), Licence: p.Licence})
-	}
-	if err := bench.WriteJSONL(filepath.Join(out, LicensesFile), lic); err != nil {
-		return nil, err
-	}
-	if err := safefile.WriteFile(filepath.Join(out, LicensesMD), []byte(licencesMarkdown(lic)), 0o644); err != nil {
-		return nil, err
-	}
-	attrs := "# The attribute inventory of data/debian, for esr extract --attributes (one a line).\n" + strings.Join(Attributes, "\n") + "\n"
-	if err := safefile.WriteFile(filepath.Join(out, AttributesFile), []byte(attrs), 0o644); err != nil {
-		return nil, err
-	}
-	rep := report(res, len(names))
-	if err := safefile.WriteFile(filepath.Join(out, ProvenanceFile), []byte(provenance(rep, res, lic)), 0o644); err != nil {
-		return nil, err
-	}
-	files := []string{bench.StreamsFile, bench.AtomsFile, bench.QAFile, ExclusionsFile, LicensesFile, LicensesMD,
-		AttributesFile, ProvenanceFile}
-	if opt.Relations {
-		files = append(files, bench.RelationsFile)
-	}
-	rep.SHA256 = map[string]string{}
-	for _, name := range append(files, ListFile) {
-		path := filepath.Join(out, name)
-		if name == ListFile {
-			path = list // the input list, wherever it is
-		}
-		f, err := os.Open(path)
-		if err != nil {
+	// The whole folder is one set (bench.WriteFolderOwning): a failure
+	// leaves the previous build as it was. The package list may live in
+	// the folder itself (data/debian/packages.txt): it is carried over.
+	listAbs, _ := filepath.Abs(list)
+	outAbs, _ := filepath.Abs(out)
+	listInside := filepath.Dir(listAbs) == outAbs && filepath.Base(listAbs) == ListFile
+	var listData []byte
+	if listInside {
+		if listData, err = os.ReadFile(list); err != nil {
 			return nil, err
 		}
-		h := sha256.New()
-		_, err = io.Copy(h, f)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		rep.SHA256[name] = hex.EncodeToString(h.Sum(nil))
 	}
-	data, err := json.MarshalIndent(rep, "", "  ")
+	owned := []string{ListFile, ExclusionsFile, LicensesFile, LicensesMD, ProvenanceFile, ManifestFile, AttributesFile}
+	var rep *Report
+	err = bench.WriteFolderOwning(out, owned, func(tmp string) error {
+		if listInside {
+			if err := safefile.WriteFile(filepath.Join(tmp, ListFile), listData, 0o644); err != nil {
+				return err
+			}
+		}
+		if err := b.WriteFiles(tmp); err != nil {
+			return err
+		}
+		if err := bench.WriteJSONL(filepath.Join(tmp, ExclusionsFile), res.Exclusions); err != nil {
+			return err
+		}
+		var lic []LicenceRow
+		for _, p := range res.Packages {
+			lic = append(lic, LicenceRow{Package: p.Name, Binary: p.Origin["binary"], Version: p.Origin["version"],
+				Deb: p.Origin["deb"], SHA256: p.Origin["sha256"], Trimmed: p.Trimmed, Entries: len(p.Entries), Licence: p.Licence})
+		}
+		if err := bench.WriteJSONL(filepath.Join(tmp, LicensesFile), lic); err != nil {
+			return err
+		}
+		if err := safefile.WriteFile(filepath.Join(tmp, LicensesMD), []byte(licencesMarkdown(lic)), 0o644); err != nil {
+			return err
+		}
+		attrs := "# The attribute inventory of data/debian, for esr extract --attributes (one a line).\n" + strings.Join(Attributes, "\n") + "\n"
+		if err := safefile.WriteFile(filepath.Join(tmp, AttributesFile), []byte(attrs), 0o644); err != nil {
+			return err
+		}
+		rep = report(res, len(names))
+		if err := safefile.WriteFile(filepath.Join(tmp, ProvenanceFile), []byte(provenance(rep, res, lic)), 0o644); err != nil {
+			return err
+		}
+		files := []string{bench.StreamsFile, bench.AtomsFile, bench.QAFile, ExclusionsFile, LicensesFile, LicensesMD,
+			AttributesFile, ProvenanceFile}
+		if opt.Relations {
+			files = append(files, bench.RelationsFile)
+		}
+		rep.SHA256 = map[string]string{}
+		for _, name := range append(files, ListFile) {
+			path := filepath.Join(tmp, name)
+			if name == ListFile {
+				path = list // the input list, wherever it is
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			h := sha256.New()
+			_, err = io.Copy(h, f)
+			f.Close()
+			if err != nil {
+				return err
+			}
+			rep.SHA256[name] = hex.EncodeToString(h.Sum(nil))
+		}
+		data, err := json.MarshalIndent(rep, "", "  ")
+		if err != nil {
+			return err
+		}
+		return safefile.WriteFile(filepath.Join(tmp, ManifestFile), append(data, '\n'), 0o644)
+	})
 	if err != nil {
 		return nil, err
 	}
-	return rep, safefile.WriteFile(filepath.Join(out, ManifestFile), append(data, '\n'), 0o644)
+	return rep, nil
 }
 
 // GoldRelations labels every co-keyed pair of atoms within one facet:
