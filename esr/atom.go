@@ -51,6 +51,11 @@ type Atom struct {
 	Value      string   `json:"value"`
 	Polarity   Polarity `json:"polarity"`
 	Confidence float64  `json:"confidence"`
+	// Facet, when not empty, qualifies the value by a facet "NAME=VALUE"
+	// (a Debian version by its suite: "distribution=experimental"; see
+	// ParseFacet). Optional: files without it load and write unchanged.
+	// The ledger does not key on it yet: Key is (entity, attribute).
+	Facet string `json:"facet,omitempty"`
 
 	// norm caches StateOf(Value, Polarity); see State.
 	norm string

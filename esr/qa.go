@@ -75,6 +75,10 @@ type QA struct {
 	Entity                 string     `json:"entity,omitempty"`
 	Attribute              string     `json:"attribute,omitempty"`
 	Aliases                []string   `json:"aliases,omitempty"`
+	// Facet, when not empty, is the facet "NAME=VALUE" the question asks
+	// about ("the version in experimental"); atoms of its key with that
+	// facet hold the answer (see Atom.Facet).
+	Facet string `json:"facet,omitempty"`
 }
 
 // Type is the QA's query type, snapshot when unset.

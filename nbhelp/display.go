@@ -3,6 +3,8 @@ package nbhelp
 import (
 	"time"
 
+	"github.com/esrkit/esrkit/internal/report"
+
 	"github.com/janpfeifer/gonb/gonbui"
 )
 
@@ -53,8 +55,16 @@ func InNotebook() bool { return gonbui.IsNotebook }
 func HTML(html string) { out.HTML(html) }
 
 // Markdown displays Markdown (with $…$ and $$…$$ LaTeX math) as the output of the
-// current cell.
+// current cell. Text from data in md (a question, an answer, a value) must go
+// through MarkdownText.
 func Markdown(md string) { out.Markdown(md) }
+
+// MarkdownText makes data text (a question, an answer, a value from a
+// benchmark or a reader) literal inside Markdown: markup in it (HTML, links,
+// emphasis, math, line breaks) shows as its characters instead of acting,
+// e.g. nbhelp.Markdown("**" + nbhelp.MarkdownText(qa.Question) + "**"). It is
+// the kit's one helper for this (the library's Markdown uses it too).
+func MarkdownText(s string) string { return report.MarkdownText(s) }
 
 // newID returns a fresh id for an updatable output block.
 func newID() string { return "nbhelp_" + gonbui.UniqueId() }

@@ -30,7 +30,7 @@ func Holm(p []float64, alpha float64) (reject []bool, adjusted []float64, err er
 		if math.IsNaN(v) {
 			return nil, nil, fmt.Errorf("%w: Holm: p[%d] is NaN", ErrNonFinite, i)
 		}
-		if v < 0 || v > 1 {
+		if !(v >= 0 && v <= 1) {
 			return nil, nil, fmt.Errorf("stats: Holm: p[%d] = %v outside [0, 1]", i, v)
 		}
 	}

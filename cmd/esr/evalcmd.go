@@ -1,13 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 
@@ -124,6 +122,13 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "bench", "out"); err != nil {
 		return err
 	}
+	if err := outsideBench(*out, *sel.dir); err != nil {
+		return err
+	}
+	// Before anything starts an exec: adapter (the fingerprint asks it for
+	// its hello): an interrupt then ends it too.
+	ctx, stop := interruptContext()
+	defer stop()
 	bt, err := sel.build(*dry, nil)
 	if err != nil {
 		return err
@@ -183,8 +188,6 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		done[prev[i].ID()] = true
 	}
 	bt.cfg.Done = done
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	if *dry {
 		plan := llm.NewPlan()
 		if err := eval.Run(llm.WithPlan(ctx, plan), bt.bench, bt.cfg, discard{}); err != nil {

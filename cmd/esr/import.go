@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/esrkit/esrkit/internal/debian"
 	"github.com/esrkit/esrkit/internal/dyknow"
 	"github.com/esrkit/esrkit/internal/importers/graphiti"
 	"github.com/esrkit/esrkit/internal/importers/mem0"
@@ -12,11 +13,13 @@ import (
 )
 
 func init() {
-	register("import", "convert an external dataset into an ESR benchmark (dyknow, vdyknow, mem0, graphiti)", runImport)
+	register("import", "convert an external dataset into an ESR benchmark (dyknow, vdyknow, debian, mem0, graphiti)", runImport)
 }
 
 const importUsage = `usage: esr import dyknow   --src DIR  --out DIR   (a DyKnow checkout)
        esr import vdyknow  --src DIR  --out DIR   (V-DyKnow's wikidata_combined.json and LICENSE)
+       esr import debian   --src DIR  --packages FILE --out DIR [--relations]
+                                                  (changelogs fetched by scripts/build-debian.sh)
        esr import mem0     --db FILE  --out DIR   (Mem0's SQLite history table)
        esr import graphiti --edges FILE --out DIR (a JSON list of Graphiti EntityEdge records)`
 
@@ -31,13 +34,18 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	kind := args[0]
 	fs := newFlags("import "+kind, stderr)
 	out := fs.String("out", "", "output `DIR` (required)")
-	var in *string
+	var in, list *string
+	var withRels *bool
 	var flagName string
 	switch kind {
 	case "dyknow":
 		flagName, in = "src", fs.String("src", "", "DyKnow checkout `DIR` (grc_generated.json, qa_generated.json, RAG/, LICENSE) (required)")
 	case "vdyknow":
 		flagName, in = "src", fs.String("src", "", "`DIR` with V-DyKnow's wikidata_combined.json and LICENSE (required)")
+	case "debian":
+		flagName, in = "src", fs.String("src", "", "`DIR` with one folder per source package (changelog, copyright, SOURCE), as scripts/build-debian.sh leaves it (required)")
+		list = fs.String("packages", "", "package list `FILE` (required; data/debian/packages.txt)")
+		withRels = fs.Bool("relations", false, "also write relations.jsonl (every co-keyed pair within one facet; about 27 MB)")
 	case "mem0":
 		flagName, in = "db", fs.String("db", "", "Mem0 history SQLite `FILE` (required)")
 	case "graphiti":
@@ -51,6 +59,9 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	if *in == "" || *out == "" {
 		return fmt.Errorf("--%s and --out are required", flagName)
 	}
+	if list != nil && *list == "" {
+		return fmt.Errorf("--packages is required")
+	}
 	var rep any
 	var err error
 	switch kind {
@@ -58,6 +69,8 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 		rep, err = dyknow.Import(*in, *out)
 	case "vdyknow":
 		rep, err = vdyknow.Import(*in, *out)
+	case "debian":
+		rep, err = debian.Import(*in, *list, *out, debian.Options{Relations: *withRels})
 	case "mem0":
 		rep, err = mem0.Import(*in, *out)
 	case "graphiti":

@@ -210,6 +210,9 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := eval.CheckConflicts(rows, *rowsPath); err != nil {
+		return err
+	}
 	b, err := bench.Load(*dir)
 	if err != nil {
 		return err

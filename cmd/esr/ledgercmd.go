@@ -45,8 +45,8 @@ func (m *memoryFlags) load() (*bench.Bench, memory.Options, error) {
 	if m.atoms == "" {
 		return nil, memory.Options{}, fmt.Errorf("--atoms is required")
 	}
-	if m.relationNoise < 0 || m.relationNoise > 1 || m.atomDropout < 0 || m.atomDropout > 1 {
-		return nil, memory.Options{}, fmt.Errorf("--relation-noise and --atom-dropout must be in [0, 1]")
+	if !(m.relationNoise >= 0 && m.relationNoise <= 1 && m.atomDropout >= 0 && m.atomDropout <= 1) { // NaN fails too
+		return nil, memory.Options{}, fmt.Errorf("--relation-noise and --atom-dropout must be in [0, 1] (got %v and %v)", m.relationNoise, m.atomDropout)
 	}
 	if _, err := memory.ParseNames(m.memory); err != nil {
 		return nil, memory.Options{}, err

@@ -59,6 +59,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	defer endAdaptersOnTermination()()
 	if err := cmd.run(args[1:], stdout, stderr); err != nil {
 		if err == errHelp {
 			return 0

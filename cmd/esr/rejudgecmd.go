@@ -2,16 +2,20 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/run"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
@@ -43,8 +47,14 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	} else if same {
 		return fmt.Errorf("--out %s is --rows: write the rescored rows to another file", *out)
 	}
+	if err := outsideBench(*out, *dir); err != nil {
+		return err
+	}
 	rows, err := eval.ReadOutcomes(*rowsPath)
 	if err != nil {
+		return err
+	}
+	if err := eval.CheckConflicts(rows, *rowsPath); err != nil {
 		return err
 	}
 	b, err := bench.Load(*dir)
@@ -68,25 +78,36 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 		}
 		return finishPlan(stdout, stderr, plan, *export)
 	}
-	if *fresh {
-		if err := os.Remove(*out); err != nil && !os.IsNotExist(err) {
-			return err
+	// The lock is taken before anything is read, trimmed or truncated,
+	// and held to the end: a second run on the same --out is refused.
+	sink, err := eval.OpenRescoredSink(*out)
+	if err != nil {
+		if errors.Is(err, safefile.ErrBusy) {
+			return fmt.Errorf("%w: another run is writing it; wait for it to finish or use another --out", err)
 		}
-	}
-	if err := eval.TrimTruncated(*out); err != nil {
 		return err
 	}
-	opt.Done = map[string]bool{}
-	prev, err := eval.ReadOutcomes(*out)
-	if err != nil && !os.IsNotExist(err) {
-		return err
+	defer sink.Close()
+	var prev []eval.Outcome
+	if *fresh {
+		err = sink.Truncate()
+	} else {
+		prev, err = sink.Resume()
 	}
-	for i := range prev {
-		opt.Done[prev[i].ID()] = true
-	}
-	sink, err := eval.OpenFileSink(*out)
 	if err != nil {
 		return err
+	}
+	// Rescored rows record what produced them; a resume over rows of
+	// another judge, benchmark, code or stored row is refused.
+	if opt.Fingerprint, err = (run.Setup{Bench: b, Judge: jd}).Fingerprint("rejudge"); err != nil {
+		return err
+	}
+	if st := eval.FindStaleRescored(filepath.Base(*out), prev, rows, opt.Fingerprint); st != nil {
+		return fmt.Errorf("%w; use --fresh to rescore every row, or another --out", st)
+	}
+	opt.Done = map[string]bool{}
+	for i := range prev {
+		opt.Done[prev[i].ID()] = true
 	}
 	meter := startMeter(stderr, pool, "rejudge")
 	opt.Progress = meter.progress
@@ -131,4 +152,54 @@ func samePath(a, b string) (bool, error) {
 	sa, errA := os.Stat(a)
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb), nil
+}
+
+// outsideBench refuses an output path inside the benchmark folder dir: a
+// command never writes into its input.
+func outsideBench(out, dir string) error {
+	in, err := insideDir(out, dir)
+	if err != nil {
+		return err
+	}
+	if in {
+		return fmt.Errorf("--out %s is inside the benchmark folder %s: write outputs elsewhere", out, dir)
+	}
+	return nil
+}
+
+// insideDir reports whether path lies in the folder dir (or is it), with
+// both made absolute and their symbolic links resolved as far as they
+// exist.
+func insideDir(path, dir string) (bool, error) {
+	resolve := func(p string) (string, error) {
+		p, err := filepath.Abs(p)
+		if err != nil {
+			return "", err
+		}
+		var rest []string
+		for {
+			if r, err := filepath.EvalSymlinks(p); err == nil {
+				return filepath.Join(append([]string{r}, rest...)...), nil
+			}
+			parent := filepath.Dir(p)
+			if parent == p {
+				return filepath.Join(append([]string{p}, rest...)...), nil
+			}
+			rest = append([]string{filepath.Base(p)}, rest...)
+			p = parent
+		}
+	}
+	d, err := resolve(dir)
+	if err != nil {
+		return false, err
+	}
+	p, err := resolve(path)
+	if err != nil {
+		return false, err
+	}
+	rel, err := filepath.Rel(d, p)
+	if err != nil {
+		return false, nil
+	}
+	return rel == "." || !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != "..", nil
 }

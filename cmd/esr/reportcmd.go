@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"sort"
+	"strings"
 
 	"github.com/esrkit/esrkit/internal/site"
 )
@@ -12,7 +14,10 @@ func init() {
 }
 
 // runReport writes OUT/index.html and OUT/thumbs/ from the executed
-// notebooks; `make report` converts each notebook to OUT/NAME.html first.
+// notebooks, then sanitises every page in OUT (site.SanitizePages): `make
+// report` converts each notebook to OUT/NAME.html first, and anything in a
+// page's body that could run script (data text a cell displayed without
+// escaping) is removed, said on stderr.
 func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("report", stderr)
 	executed := fs.String("executed", "notebooks/executed", "`DIR` of executed notebooks")
@@ -25,6 +30,22 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	cleaned, err := site.SanitizePages(*out)
+	if err != nil {
+		return err
+	}
+	for _, page := range sortedKeys(cleaned) {
+		fmt.Fprintf(stderr, "esr report: %s/%s: removed %s (text from data that a cell displayed unescaped)\n", *out, page, strings.Join(cleaned[page], ", "))
+	}
 	fmt.Fprintf(stdout, "wrote %s/index.html with %d notebooks\n", *out, len(cards))
 	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

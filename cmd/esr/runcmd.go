@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 
@@ -78,7 +76,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer closeReaders(rs)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
 		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)

@@ -216,6 +216,11 @@ func (b *Bench) readAtoms(path string) error {
 					return bad(field+"."+name, "contains a NUL byte")
 				}
 			}
+			if a.Facet != "" {
+				if _, _, err := esr.ParseFacet(a.Facet); err != nil {
+					return bad(field+".facet", "%v", err)
+				}
+			}
 			ids[a.ID] = true
 			a.StreamID = row.StreamID
 			ev := s.Event(a.EventID)
@@ -309,6 +314,11 @@ func (b *Bench) readQAs(path string) error {
 				return bad("query_type", "%v", err)
 			}
 		}
+		if q.Facet != "" {
+			if _, _, err := esr.ParseFacet(q.Facet); err != nil {
+				return bad("facet", "%v", err)
+			}
+		}
 		s := b.byID[q.StreamID]
 		for field, list := range map[string][]string{
 			"gold_supporting_event_ids": q.GoldSupportingEventIDs,
@@ -324,12 +334,14 @@ func (b *Bench) readQAs(path string) error {
 		// abstains for want of data, not of knowledge.
 		atoms := b.Atoms[q.StreamID]
 		const why = ": every memory would abstain for want of atoms (if the atoms are a lossy extraction on purpose, measure it with esr coverage)"
-		if k, _ := q.Locate(atoms); !hasKey(atoms, k) {
+		if k, _ := q.Locate(atoms); !hasKey(atoms, k, q.Facet) {
 			switch {
 			case b.opt.Uncovered:
 				b.Uncovered = append(b.Uncovered, q.QID)
 			case len(atoms) == 0:
 				return bad("stream_id", "stream %q has no atoms"+why, q.StreamID)
+			case q.Facet != "" && hasKey(atoms, k, ""):
+				return bad("facet", "stream %q has no atom about the key (%s) with facet %q"+why, q.StreamID, k, q.Facet)
 			default:
 				return bad("attribute", "stream %q has no atom about the key (%s)"+why, q.StreamID, k)
 			}
@@ -340,10 +352,11 @@ func (b *Bench) readQAs(path string) error {
 	})
 }
 
-// hasKey reports whether an atom is about k.
-func hasKey(atoms []esr.Atom, k esr.Key) bool {
+// hasKey reports whether an atom is about k, with the given facet unless
+// facet is empty.
+func hasKey(atoms []esr.Atom, k esr.Key, facet string) bool {
 	for i := range atoms {
-		if atoms[i].Entity == k.Entity && atoms[i].Attribute == k.Attribute {
+		if atoms[i].Entity == k.Entity && atoms[i].Attribute == k.Attribute && (facet == "" || atoms[i].Facet == facet) {
 			return true
 		}
 	}

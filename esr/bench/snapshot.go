@@ -48,7 +48,7 @@ func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error
 	}
 	head := gobsnap.For[T](data)
 	snap := snapPath(snapDir, path)
-	switch entries, found := readSnapshot[T](snap, head); {
+	switch entries, found := readSnapshot[T](snap, head, bytes.Count(data, []byte{'\n'})+1); {
 	case found && entries != nil:
 		for i := range entries {
 			if err := fn(entries[i].Line, &entries[i].Row); err != nil {
@@ -113,16 +113,21 @@ func lossless[T any](name string, data, body []byte, n int) bool {
 const unsnapshottable = -1
 
 // readSnapshot returns the snapshot's entries when it matches want (schema
-// and checksum), or found with no entries when the snapshot says the file
+// and checksums), or found with no entries when the snapshot says the file
 // cannot be kept; any mismatch or decoding error returns found false, before
-// any row is used.
-func readSnapshot[T any](path string, want gobsnap.Header) (entries []snapEntry[T], found bool) {
+// any row is used. A row count the source cannot hold (negative, or more
+// than its maxRows lines) is a damaged header: found false, nothing
+// allocated by it.
+func readSnapshot[T any](path string, want gobsnap.Header, maxRows int) (entries []snapEntry[T], found bool) {
 	head, dec, ok := gobsnap.Open(path, want)
 	if !ok {
 		return nil, false
 	}
 	if head.N == unsnapshottable {
 		return nil, true
+	}
+	if head.N < 0 || head.N > maxRows {
+		return nil, false
 	}
 	entries = make([]snapEntry[T], head.N)
 	for i := range entries {

@@ -3,8 +3,8 @@ package bench
 import (
 	"encoding/json"
 	"io"
-	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/internal/safefile"
@@ -28,12 +28,36 @@ func WriteJSONL[T any](path string, rows []T) error {
 	})
 }
 
-// Save writes the benchmark into dir (streams, atoms, QAs, and relations when
-// there are any), in the bench's stream order.
-func (b *Bench) Save(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
+// FolderFiles are the files a benchmark folder may hold: the ones Save
+// writes and the ones importers and the generator write beside them.
+var FolderFiles = []string{StreamsFile, AtomsFile, QAFile, RelationsFile, "MANIFEST.json", "exclusions.jsonl",
+	"rag_outcomes.jsonl", "LICENSE", "PROVENANCE.md"}
+
+// WriteFolder writes a benchmark folder as one set: fill writes the files
+// into a new folder beside dir, which then replaces dir (safefile.ReplaceDir).
+// A failure leaves dir as it was, never part old set and part new. An
+// existing dir is replaced only when it holds nothing but FolderFiles;
+// anything else is refused, naming it.
+func WriteFolder(dir string, fill func(tmp string) error) error {
+	return WriteFolderOwning(dir, nil, fill)
+}
+
+// WriteFolderOwning is WriteFolder for a writer that also owns the files
+// named in extra (an importer's licence table, its package list): the
+// folder may hold them, and the new set replaces them.
+func WriteFolderOwning(dir string, extra []string, fill func(tmp string) error) error {
+	return safefile.ReplaceDir(dir, func(name string) bool { return slices.Contains(FolderFiles, name) || slices.Contains(extra, name) }, fill)
+}
+
+// Save writes the benchmark as the folder dir (streams, atoms, QAs, and
+// relations when there are any), in the bench's stream order, as one set
+// (WriteFolder).
+func (b *Bench) Save(dir string) error { return WriteFolder(dir, b.WriteFiles) }
+
+// WriteFiles writes the benchmark's files into the existing folder dir
+// (Save's files, each atomically but not as a set; inside WriteFolder's
+// fill they are one).
+func (b *Bench) WriteFiles(dir string) error {
 	if err := WriteJSONL(filepath.Join(dir, StreamsFile), b.Streams); err != nil {
 		return err
 	}

@@ -60,7 +60,7 @@ func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 			t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), "—", "—", eval.PropCell(p[0]), report.Signed(p[1]))
 			continue
 		}
-		t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), report.Signed(c.Delta), report.Interval(c.Lo, c.Hi), eval.PropCell(p[0]), report.Signed(p[1]))
+		t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), report.Signed(c.Delta), c.CI(), eval.PropCell(p[0]), report.Signed(p[1]))
 	}
 	if n == 0 {
 		return nil, fmt.Errorf("no cross-source-conflict rows")

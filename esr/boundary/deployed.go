@@ -181,19 +181,21 @@ func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []stri
 }
 
 func termCell(c eval.Comparison) string {
-	return report.Signed(c.Delta) + " " + report.Interval(c.Lo, c.Hi)
+	return report.Signed(c.Delta) + " " + c.CI()
 }
 
 // direction words a paired difference: "raises"/"lowers" when the interval
 // excludes zero, "does not measurably change" otherwise.
 func direction(c eval.Comparison) string {
 	switch {
+	case c.TooFew:
+		return "cannot be read (" + report.Signed(c.Delta) + ", " + c.TooFewReason() + ")"
 	case c.Lo > 0:
 		return "raises accuracy by " + report.Signed(c.Delta)
 	case c.Hi < 0:
 		return "lowers accuracy by " + strings.TrimLeft(report.Signed(c.Delta), "-−")
 	}
-	return "does not measurably change accuracy (" + report.Signed(c.Delta) + ", interval " + report.Interval(c.Lo, c.Hi) + " includes 0)"
+	return "does not measurably change accuracy (" + report.Signed(c.Delta) + ", interval " + c.CI() + " includes 0)"
 }
 
 func decompositionSentence(benchName string, d DeployedTerms) string {

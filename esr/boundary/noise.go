@@ -60,7 +60,7 @@ func Table13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
 				cells = append(cells, "—", "—", paper)
 				continue
 			}
-			cells = append(cells, report.Signed(c.Delta), report.Interval(c.Lo, c.Hi), paper)
+			cells = append(cells, report.Signed(c.Delta), c.CI(), paper)
 			n = c.N
 		}
 		t.AddRow(append(cells, n)...)

@@ -38,7 +38,7 @@ func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 			if q == "snapshot" {
 				p = paperDelta[cond]
 			}
-			t.AddRow(q, cond, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), report.Interval(c.Lo, c.Hi), p)
+			t.AddRow(q, cond, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), p)
 		}
 	}
 	if n == 0 {
@@ -80,7 +80,7 @@ func Table10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 		cell := func(k string, paper float64) string { return fmt.Sprintf("%.3f (%.3f)", acc[k], paper) }
 		delta, ci := "—", "—"
 		if err == nil {
-			delta, ci = report.Signed(c.Delta)+" ("+report.Signed(pp[4])+")", report.Interval(c.Lo, c.Hi)
+			delta, ci = report.Signed(c.Delta)+" ("+report.Signed(pp[4])+")", c.CI()
 		}
 		t.AddRow(string(p), n, cell(ScorerLearned+"/fine-ledger", pp[0]), cell(ScorerRule+"/fine-ledger", pp[1]),
 			cell(ScorerRule+"/graphrag-abstain", pp[2]), cell(ScorerRule+"/coarse-retain", pp[3]), delta, ci)

@@ -50,7 +50,7 @@ func Table12(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) 
 			t.AddRow(label, b.Paper, 0, "—", "—", report.Signed(paper.Table12[i]))
 			continue
 		}
-		t.AddRow(label, b.Paper, c.N, report.Signed(c.Delta), report.Interval(c.Lo, c.Hi), report.Signed(paper.Table12[i]))
+		t.AddRow(label, b.Paper, c.N, report.Signed(c.Delta), c.CI(), report.Signed(paper.Table12[i]))
 	}
 	t.Notes = []string{"stream length co-varies with relation mix and difficulty: suggestive at best", opt.IntervalNote(), eval.FamilyNote(rows)}
 	return t
@@ -86,7 +86,7 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 			if err != nil {
 				return "—"
 			}
-			return report.Signed(c.Delta) + " " + report.Interval(c.Lo, c.Hi)
+			return report.Signed(c.Delta) + " " + c.CI()
 		}
 		n := acc[memory.FineLedger].N
 		t.AddRow(string(p), n, cell(memory.FineLedger), cell(memory.GraphRAGAbstain), cell(memory.CoarseRetain), delta(d1, e1), eval.MDECell(d1, e1), delta(d2, e2), eval.MDECell(d2, e2))

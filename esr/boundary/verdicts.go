@@ -25,6 +25,7 @@ func Table12Verdict(rows []eval.Outcome, lengths map[string]int, opt eval.StatOp
 		}
 		ours = append(ours, c.Delta)
 		switch {
+		case !c.Significant():
 		case c.Hi < 0:
 			neg++
 		case c.Lo > 0:
@@ -54,6 +55,7 @@ func Table13Verdict(rel, drop []eval.Comparison) string {
 		for _, c := range ax.cs {
 			xs = append(xs, c.Delta)
 			switch {
+			case !c.Significant():
 			case c.Lo > 0:
 				ahead++
 			case c.Hi < 0:

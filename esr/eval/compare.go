@@ -2,11 +2,13 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -97,20 +99,77 @@ type Comparison struct {
 	Resamples int    `json:"resamples"`
 	Scope     string `json:"scope,omitempty"`
 	Family    string `json:"family,omitempty"`
+	// TooFew marks a comparison over too few questions for an interval or
+	// a verdict (fewer than MinQuestions questions, or discordant pairs
+	// but fewer than MinDiscordant): it is never Significant, tables and
+	// sentences print TooFewReason instead of an interval (CI), and Lo and
+	// Hi keep the bootstrap's endpoints for plots only (read them only
+	// through Significant and CI).
+	TooFew bool `json:"too_few,omitempty"`
 }
 
-// Significant reports whether the interval excludes zero.
-func (c Comparison) Significant() bool { return c.Lo > 0 || c.Hi < 0 }
+// MinQuestions is the fewest questions (the pair interval: pairs) a
+// comparison needs for an interval and a verdict. A percentile bootstrap
+// over fewer resampling units is no interval: over one question the
+// clustered bootstrap returns the estimate itself, a zero-width "95% CI".
+const MinQuestions = 10
+
+// MinDiscordant is the fewest discordant pairs with which the exact paired
+// permutation test can reach p < 1 − level at all: with d discordant pairs,
+// all in one direction, its p is 2·0.5^d (6 at level 0.95: 2·0.5^5 =
+// 0.0625). With fewer, no interval may be read as a verdict. Zero
+// discordant pairs over MinQuestions questions or more are a measured zero
+// difference, not too few.
+func MinDiscordant(level float64) int {
+	d := 1
+	for d < 64 && 2*math.Pow(0.5, float64(d)) >= 1-level {
+		d++
+	}
+	return d
+}
+
+// Texts of TooFewReason.
+const (
+	TooFewQuestions  = "too few questions"
+	TooFewDiscordant = "too few discordant pairs"
+)
+
+// TooFewReason says why a comparison has no interval or verdict:
+// TooFewQuestions (fewer than MinQuestions questions) or TooFewDiscordant
+// (fewer than MinDiscordant discordant pairs); "" when it has them.
+func (c Comparison) TooFewReason() string {
+	switch {
+	case !c.TooFew:
+		return ""
+	case c.Interval == IntervalPair && c.N < MinQuestions, c.Interval != IntervalPair && c.Clusters < MinQuestions:
+		return TooFewQuestions
+	}
+	return TooFewDiscordant
+}
+
+// Significant reports whether the interval excludes zero (never when
+// TooFew).
+func (c Comparison) Significant() bool { return !c.TooFew && (c.Lo > 0 || c.Hi < 0) }
+
+// CI is the interval as a table cell or after a Δ in a sentence, "[lo,
+// hi]", or TooFewReason in parentheses.
+func (c Comparison) CI() string {
+	if c.TooFew {
+		return "(" + c.TooFewReason() + ")"
+	}
+	return report.Interval(c.Lo, c.Hi)
+}
 
 func (c Comparison) String() string {
-	return fmt.Sprintf("%s: %s − %s = %+.3f [%+.3f, %+.3f] (n=%d, p=%.4g)", c.Label, c.A, c.B, c.Delta, c.Lo, c.Hi, c.N, c.P)
+	return fmt.Sprintf("%s: %s − %s = %+.3f %s (n=%d, p=%.4g)", c.Label, c.A, c.B, c.Delta, c.CI(), c.N, c.P)
 }
 
 type pairKey struct{ qid, family, condition string }
 
 // Paired returns the 0/1 correctness of memories a and b on the pairs both
 // answered among rows kept by f, in a deterministic order (sorted by qid,
-// family, condition).
+// family, condition). A pair with conflicting duplicate rows (see
+// PairRows) is left out.
 func Paired(rows []Outcome, a, b string, f Filter) (xa, xb []float64) {
 	xa, xb, _ = PairedByQuestion(rows, a, b, f)
 	return xa, xb
@@ -119,23 +178,50 @@ func Paired(rows []Outcome, a, b string, f Filter) (xa, xb []float64) {
 // PairedByQuestion is Paired with the question id of every pair, the
 // cluster of the question-clustered bootstrap.
 func PairedByQuestion(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string) {
-	ra, rb := map[pairKey]bool{}, map[pairKey]bool{}
+	xa, xb, qids, _ = PairRows(rows, a, b, f)
+	return xa, xb, qids
+}
+
+// PairRows is PairedByQuestion that reports duplicates: rows of one memory
+// for one (qid, family, condition) that agree (the same verdict) count
+// once; rows that disagree are an error naming both (*ConflictError, by
+// their 1-based positions in rows), and their pair is left out.
+func PairRows(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string, err error) {
+	type seen struct {
+		correct bool
+		at      int
+	}
+	ra, rb := map[pairKey]seen{}, map[pairKey]seen{}
+	bad := map[pairKey]bool{}
 	for i := range rows {
 		o := &rows[i]
 		if f != nil && !f(o) || Unreadable(o) {
 			continue // an unreadable row measures nothing: its pair is skipped
 		}
 		k := pairKey{o.QID, o.Family, o.Condition}
+		var m map[pairKey]seen
 		switch o.Memory {
 		case a:
-			ra[k] = o.Correct
+			m = ra
 		case b:
-			rb[k] = o.Correct
+			m = rb
+		default:
+			continue
 		}
+		if prev, dup := m[k]; dup {
+			if prev.correct != o.Correct {
+				bad[k] = true
+				if err == nil {
+					err = &ConflictError{First: prev.at + 1, Second: i + 1, Row: *o}
+				}
+			}
+			continue
+		}
+		m[k] = seen{o.Correct, i}
 	}
 	keys := make([]pairKey, 0, len(ra))
 	for k := range ra {
-		if _, ok := rb[k]; ok {
+		if _, ok := rb[k]; ok && !bad[k] {
 			keys = append(keys, k)
 		}
 	}
@@ -151,9 +237,62 @@ func PairedByQuestion(rows []Outcome, a, b string, f Filter) (xa, xb []float64, 
 	})
 	xa, xb, qids = make([]float64, len(keys)), make([]float64, len(keys)), make([]string, len(keys))
 	for i, k := range keys {
-		xa[i], xb[i], qids[i] = b2f(ra[k]), b2f(rb[k]), k.qid
+		xa[i], xb[i], qids[i] = b2f(ra[k].correct), b2f(rb[k].correct), k.qid
 	}
-	return xa, xb, qids
+	return xa, xb, qids, err
+}
+
+// ConflictError is two rows of one memory for one (qid, family,
+// condition) that say different things: which one a comparison should
+// pair is unknowable, so it pairs neither and stops.
+type ConflictError struct {
+	File          string // the rows' file, when known ("" names rows by position)
+	First, Second int    // 1-based positions (lines of File)
+	Row           Outcome
+}
+
+func (e *ConflictError) Error() string {
+	at := func(n int) string {
+		if e.File == "" {
+			return fmt.Sprintf("row %d", n)
+		}
+		return fmt.Sprintf("%s:%d", e.File, n)
+	}
+	return fmt.Sprintf("%s and %s: two rows for qid %s, memory %s, family %s%s disagree (a conflicting duplicate; remove one)",
+		at(e.First), at(e.Second), e.Row.QID, e.Row.Memory, e.Row.Family, conditionNote(e.Row.Condition))
+}
+
+func conditionNote(c string) string {
+	if c == "" {
+		return ""
+	}
+	return ", condition " + c
+}
+
+// CheckConflicts returns a *ConflictError naming (by file and line) the
+// first two rows of rows, read from file, that answer one (qid, memory,
+// family, condition) differently: another answer or verdict. Identical
+// duplicates pass.
+func CheckConflicts(rows []Outcome, file string) error {
+	type key struct {
+		pairKey
+		memory string
+	}
+	first := map[key]int{}
+	for i := range rows {
+		o := &rows[i]
+		k := key{pairKey{o.QID, o.Family, o.Condition}, o.Memory}
+		j, dup := first[k]
+		if !dup {
+			first[k] = i
+			continue
+		}
+		p := &rows[j]
+		if p.Answer != o.Answer || p.Correct != o.Correct || p.Abstained != o.Abstained {
+			return &ConflictError{File: file, First: j + 1, Second: i + 1, Row: *o}
+		}
+	}
+	return nil
 }
 
 func b2f(b bool) float64 {
@@ -166,16 +305,21 @@ func b2f(b bool) float64 {
 // Compare is the paired difference a − b over rows kept by f: accuracies,
 // the mean difference with its percentile bootstrap interval (clustered by
 // question unless opt.Interval is IntervalPair) and the exact paired
-// permutation p-value. With no pairs it returns an error.
+// permutation p-value. Over too few questions or discordant pairs
+// (MinQuestions, MinDiscordant) it sets TooFew instead of an interval. With
+// no pairs, or with conflicting duplicate rows (PairRows), it returns an
+// error.
 func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
 	opt = opt.WithDefaults()
-	xa, xb, qids := PairedByQuestion(rows, a, b, f)
+	xa, xb, qids, err := PairRows(rows, a, b, f)
 	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
+	if err != nil {
+		return c, fmt.Errorf("%s: %w", label, err)
+	}
 	if len(xa) == 0 {
 		return c, fmt.Errorf("%s: no pairs of %s and %s", label, a, b)
 	}
 	var ci stats.BootstrapCI
-	var err error
 	switch opt.Interval {
 	case IntervalPair:
 		ci, err = stats.PairedBootstrapBinary(xa, xb, opt.B, opt.Level, opt.Seed)
@@ -194,6 +338,13 @@ func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Com
 	}
 	c.AccA, c.AccB = mean(xa), mean(xb)
 	c.Delta, c.Lo, c.Hi, c.P, c.N10, c.N01 = ci.Estimate, ci.Lo, ci.Hi, pt.P, pt.N10, pt.N01
+	units := c.N
+	if opt.Interval == IntervalCluster {
+		units = c.Clusters
+	}
+	if d := c.N10 + c.N01; units < MinQuestions || d > 0 && d < MinDiscordant(opt.Level) {
+		c.TooFew = true
+	}
 	return c, nil
 }
 

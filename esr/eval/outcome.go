@@ -76,13 +76,88 @@ type FileSink struct {
 
 // OpenFileSink opens path for appending (creating it and its folder) and
 // locks it until Close. A file locked by another process is an error that
-// names it (*safefile.BusyError; errors.Is(err, safefile.ErrBusy)).
-func OpenFileSink(path string) (*FileSink, error) {
+// names it (*safefile.BusyError; errors.Is(err, safefile.ErrBusy)). Once
+// locked, and before anything is read, trimmed or truncated, the file must
+// be empty or hold outcome rows of an evaluation (CheckOutcomes): any other
+// file is refused and left as it is (*NotOutcomesError).
+func OpenFileSink(path string) (*FileSink, error) { return openSink(path, false) }
+
+// OpenRescoredSink is OpenFileSink for rescored rows (Rejudge's: rows with
+// a Judge): a file of an evaluation's rows is refused too.
+func OpenRescoredSink(path string) (*FileSink, error) { return openSink(path, true) }
+
+func openSink(path string, rescored bool) (*FileSink, error) {
 	f, err := safefile.OpenAppend(path, safefile.Wait{})
 	if err != nil {
 		return nil, err
 	}
+	if err := CheckOutcomes(io.NewSectionReader(f, 0, 1<<62), path, rescored); err != nil {
+		f.Close()
+		return nil, err
+	}
 	return &FileSink{f: f, w: f, path: path}, nil
+}
+
+// rowPrefix starts every row the kit writes (json.Marshal of an Outcome,
+// whose first field is QID): a first line cut short by a killed run still
+// starts with it.
+const rowPrefix = `{"qid":"`
+
+// maxFirstLine bounds how much of a file CheckOutcomes reads.
+const maxFirstLine = 64 << 20
+
+// NotOutcomesError is a file that an outcomes command was asked to append
+// to but that does not hold its rows.
+type NotOutcomesError struct {
+	Path   string
+	Reason string
+}
+
+func (e *NotOutcomesError) Error() string {
+	return fmt.Sprintf("%s is not empty and not an outcomes file this command writes (%s); it is left as it is: name a new file, or an earlier output of the same command", e.Path, e.Reason)
+}
+
+// CheckOutcomes reads the first line of r (the file path) and reports
+// whether appending outcome rows to it is safe: r is empty, or its first
+// line is an outcome row (every field known, qid, memory and reader set),
+// or, with no newline at all, a row cut short (it starts as every row
+// does). rescored says which kind the rows must be: rows rescored by
+// Rejudge name their judge, an evaluation's do not. Anything else is a
+// *NotOutcomesError.
+func CheckOutcomes(r io.Reader, path string, rescored bool) error {
+	br := bufio.NewReader(io.LimitReader(r, maxFirstLine))
+	line, err := br.ReadBytes('\n')
+	if len(line) == 0 && errors.Is(err, io.EOF) {
+		return nil // empty
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	if !bytes.HasSuffix(line, []byte{'\n'}) {
+		if len(line) >= maxFirstLine {
+			return &NotOutcomesError{path, fmt.Sprintf("its first line is longer than %d MiB", maxFirstLine>>20)}
+		}
+		if bytes.HasPrefix(line, []byte(rowPrefix)) {
+			return nil // the first row, cut short: Resume trims it
+		}
+		return &NotOutcomesError{path, "its only line, without a newline, is not the start of an outcome row"}
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	var o Outcome
+	if err := dec.Decode(&o); err != nil {
+		return &NotOutcomesError{path, fmt.Sprintf("line 1 is not an outcome row: %v", err)}
+	}
+	if o.QID == "" || o.Memory == "" || o.Reader == "" {
+		return &NotOutcomesError{path, `line 1 has no "qid", "memory" or "reader"`}
+	}
+	switch {
+	case rescored && o.Judge == "":
+		return &NotOutcomesError{path, "it holds an evaluation's rows (esr eval's: no \"judge\"), not rescored ones"}
+	case !rescored && o.Judge != "":
+		return &NotOutcomesError{path, fmt.Sprintf("it holds rows rescored by judge %s (esr rejudge's), not an evaluation's", o.Judge)}
+	}
+	return nil
 }
 
 // Resume cuts a partial last line (left by a run killed mid-write), so

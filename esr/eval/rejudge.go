@@ -2,6 +2,8 @@ package eval
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr"
@@ -18,6 +20,45 @@ type RejudgeOptions struct {
 	Done        map[string]bool
 	Concurrency int
 	Progress    func(done, total int)
+	// Fingerprint, when set, identifies the rescoring (the judge's
+	// configuration, the benchmark and the code); each rescored row's
+	// Fingerprint is then RescoredFingerprint(Fingerprint, the stored row),
+	// so a resume can tell rows of another rescoring apart
+	// (FindStaleRescored).
+	Fingerprint string
+}
+
+// RescoredFingerprint is the fingerprint of the row that rescoring o under
+// the rescoring base (RejudgeOptions.Fingerprint) writes: base, o's own
+// fingerprint and what the judge reads of o (its answer, raw answer and
+// gold).
+func RescoredFingerprint(base string, o Outcome) string {
+	h := sha256.New()
+	for _, s := range []string{"rescored", base, o.Fingerprint, o.Answer, o.RawAnswer, o.Gold} {
+		fmt.Fprintf(h, "%d:%s\n", len(s), s)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20]
+}
+
+// FindStaleRescored returns the first row of prev (rescored rows read from
+// file) that rescoring rows under base would write again with another
+// fingerprint (another judge, benchmark, code or stored row), or nil. Rows
+// of prev that rescore none of rows are left alone.
+func FindStaleRescored(file string, prev, rows []Outcome, base string) *StaleRow {
+	byID := make(map[string]*Outcome, len(rows))
+	for i := range rows {
+		byID[rows[i].ID()] = &rows[i]
+	}
+	for i := range prev {
+		o := byID[prev[i].ID()]
+		if o == nil {
+			continue
+		}
+		if want := RescoredFingerprint(base, *o); prev[i].Fingerprint != want {
+			return &StaleRow{File: file, Line: i + 1, Row: prev[i], Want: want}
+		}
+	}
+	return nil
 }
 
 // rejudgeBatch is how many rows are judged before they are written: rows go
@@ -29,7 +70,8 @@ const rejudgeBatch = 256
 // judged again against its question in b. A rescored row keeps every field
 // of the stored one (answer, raw answer, reason, reader, memory) except
 // Correct, Abstained, Label (judge.Classify with the key's prior values)
-// and Judge (j's name). Rows go out in input order. A row whose question is
+// and Judge (j's name), and Fingerprint when opt.Fingerprint is set. Rows
+// go out in input order. A row whose question is
 // not in b, or whose stored gold differs from the question's, is an error
 // naming the row: the rows belong to another benchmark (or version).
 func Rejudge(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Judge, sink Sink, opt RejudgeOptions) error {
@@ -71,6 +113,9 @@ func Rejudge(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Judge,
 				priors[qa.QID] = prior
 			}
 			o := rows[i]
+			if opt.Fingerprint != "" {
+				o.Fingerprint = RescoredFingerprint(opt.Fingerprint, rows[i])
+			}
 			o.Correct, o.Abstained = vs[k].Correct, vs[k].Abstained
 			o.Label = string(judge.Classify(vs[k], qa, prior, answers[k]))
 			o.Judge = j.Name()

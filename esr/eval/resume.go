@@ -1,6 +1,11 @@
 package eval
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr/memory"
+)
 
 // StaleRow is a row of an outcomes file that the current selection would
 // produce again, but under another fingerprint.
@@ -13,12 +18,26 @@ type StaleRow struct {
 
 func (e *StaleRow) Error() string {
 	what := fmt.Sprintf("the row of qid %s (memory %s, reader %s)", e.Row.QID, e.Row.Memory, e.Row.Reader)
+	if e.Row.Judge != "" {
+		what = fmt.Sprintf("the row of qid %s (memory %s, reader %s) rescored by judge %s", e.Row.QID, e.Row.Memory, e.Row.Reader, e.Row.Judge)
+		if e.Row.Fingerprint == "" {
+			return fmt.Sprintf("%s:%d: %s has no fingerprint (written by an older esrkit), so this run cannot tell whether "+
+				"the judge, its configuration, the benchmark, the code or the stored row changed since", e.File, e.Line, what)
+		}
+		return fmt.Sprintf("%s:%d: %s was made by another rescoring (fingerprint %s, this run's %s): the judge or its configuration, "+
+			"the benchmark, the code or the stored row changed since", e.File, e.Line, what, e.Row.Fingerprint, e.Want)
+	}
 	if e.Row.Fingerprint == "" {
 		return fmt.Sprintf("%s:%d: %s has no fingerprint (written by an older esrkit), so this run cannot tell whether "+
 			"the benchmark, relation source, formats, reader or judge configuration or the code changed since", e.File, e.Line, what)
 	}
-	return fmt.Sprintf("%s:%d: %s was made by another configuration (fingerprint %s, this run's %s): the benchmark's content, "+
+	s := fmt.Sprintf("%s:%d: %s was made by another configuration (fingerprint %s, this run's %s): the benchmark's content, "+
 		"the relation source, the formats, the reader or judge configuration or the code changed since", e.File, e.Line, what, e.Row.Fingerprint, e.Want)
+	if strings.HasPrefix(e.Row.Memory, memory.ExecPrefix) {
+		s += ", or the adapter (its fingerprint covers the file exec: runs and the version and files it names in its answer to hello; " +
+			"docs/adapter-protocol.md)"
+	}
+	return s
 }
 
 // FindStale returns the first row of prev (read from file) that the current

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -52,13 +53,15 @@ func (t *Table) WriteCSV(w io.Writer) error {
 }
 
 // Markdown renders the table as GitHub-flavoured Markdown with its title as
-// a bold caption and notes as a list.
+// a bold caption and notes as a list. Title, cells and notes may hold data
+// (a question, an answer): what could start raw HTML in them is escaped
+// (report.MarkdownSafe), and so is a cell's "|".
 func (t *Table) Markdown() string {
 	var b strings.Builder
 	if t.Title != "" {
-		b.WriteString("**" + t.Title + "**\n\n")
+		b.WriteString("**" + report.MarkdownSafe(t.Title) + "**\n\n")
 	}
-	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	esc := func(s string) string { return strings.ReplaceAll(report.MarkdownSafe(s), "|", `\|`) }
 	b.WriteString("|")
 	for _, c := range t.Columns {
 		b.WriteString(" " + esc(c) + " |")
@@ -76,7 +79,7 @@ func (t *Table) Markdown() string {
 		b.WriteString("\n")
 	}
 	for _, n := range t.Notes {
-		b.WriteString("\n- " + n)
+		b.WriteString("\n- " + report.MarkdownSafe(n))
 	}
 	if len(t.Notes) > 0 {
 		b.WriteString("\n")

@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Flips answers one QA along the render-matched staircase graphrag-abstain
@@ -39,7 +40,10 @@ func Flips(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, read
 		case a[0].Correct:
 			verdict = "is right on all three"
 		}
-		fmt.Fprintf(&b, "- `%s`: %s → %s → %s: %s.\n", name, a[0].Answer, a[1].Answer, a[2].Answer, verdict)
+		// The answers are data (the bench's values, a reader's reply):
+		// literal in the Markdown, never markup.
+		fmt.Fprintf(&b, "- `%s`: %s → %s → %s: %s.\n", name, report.MarkdownText(a[0].Answer), report.MarkdownText(a[1].Answer),
+			report.MarkdownText(a[2].Answer), verdict)
 	}
 	return b.String(), nil
 }

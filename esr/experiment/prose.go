@@ -20,7 +20,7 @@ import (
 // interval excludes zero, e.g. "render (render-only − graphrag-abstain) is
 // +0.439 [+0.407, +0.471], positive (the 95% interval excludes 0; n = 900)".
 func Describe(c eval.Comparison) string {
-	return fmt.Sprintf("%s (%s − %s) is %s %s, %s (n = %d)", c.Label, c.A, c.B, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), Verdict(c), c.N)
+	return fmt.Sprintf("%s (%s − %s) is %s %s, %s (n = %d)", c.Label, c.A, c.B, fmtSigned(c.Delta), c.CI(), Verdict(c), c.N)
 }
 
 // Verdict is "positive", "negative" or "not distinguishable from 0", with
@@ -28,6 +28,8 @@ func Describe(c eval.Comparison) string {
 func Verdict(c eval.Comparison) string {
 	lvl := fmt.Sprintf("%.0f%%", 100*c.Level)
 	switch {
+	case c.TooFew:
+		return fmt.Sprintf("%s for a %s interval or a verdict (n = %d, %d discordant pairs)", c.TooFewReason(), lvl, c.N, c.N10+c.N01)
 	case c.Lo > 0:
 		return "positive (the " + lvl + " interval excludes 0)"
 	case c.Hi < 0:
@@ -66,6 +68,8 @@ func DecompositionSummary(cs []eval.Comparison) string {
 			big, name, what = m, "mechanism", "the status column"
 		}
 		switch {
+		case r.TooFew || m.TooFew:
+			share = tooFew(r, m) + " to say which term carries the gain"
 		case !r.Significant() && !m.Significant():
 			share = "neither term is distinguishable from 0"
 		case !big.Significant():
@@ -76,7 +80,7 @@ func DecompositionSummary(cs []eval.Comparison) string {
 			share = "the " + name + " term is the larger and negative: " + what + " costs this reader accuracy"
 		}
 		fmt.Fprintf(&b, "- **%s**: render %s %s, fine-d mechanism %s %s; %s.\n", who,
-			fmtSigned(r.Delta), fmtCI(r.Lo, r.Hi), fmtSigned(m.Delta), fmtCI(m.Lo, m.Hi), share)
+			fmtSigned(r.Delta), r.CI(), fmtSigned(m.Delta), m.CI(), share)
 	}
 	return b.String()
 }
@@ -133,6 +137,8 @@ func ExplainGap(cs []eval.Comparison, paperPrefix string) string {
 		}
 		agree := "the same sign as"
 		switch {
+		case c.TooFew:
+			agree = "too few questions for a sign, against"
 		case (c.Delta > 0) != (p > 0) && c.Significant():
 			agree = "the opposite sign to"
 		case !c.Significant():

@@ -66,7 +66,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions
 	}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
-		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell(prefix+c.Label, true))
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), PaperCell(prefix+c.Label, true))
 	}
 	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
@@ -85,7 +85,7 @@ func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, 
 	if err != nil {
 		return nil, err
 	}
-	t.AddRow("fine-ledger − coarse-retain", c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell("type/fine − retain", true))
+	t.AddRow("fine-ledger − coarse-retain", c.N, fmtSigned(c.Delta), c.CI(), PaperCell("type/fine − retain", true))
 	for _, a := range eval.AccuracyBy(rows, []string{memory.CoarseRetain, memory.FineLedger}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.WithDefaults().Level) {
 		paperCell := "—"
 		if a.Group == string(esr.Refinement) {

@@ -52,7 +52,7 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 		pooled = cs
 	}
 	for _, c := range pooled {
-		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), eval.DiscordantCell(c), fmtP(c.P), PaperCell("t2/"+c.Label, true))
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), PaperCell("t2/"+c.Label, true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
 		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
@@ -75,7 +75,7 @@ func Table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 			omitted++
 			continue
 		}
-		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), eval.DiscordantCell(c), fmtP(c.P))
+		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P))
 	}
 	t.Notes = []string{eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
 	if omitted > 0 {
@@ -97,7 +97,7 @@ func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 		for _, c := range cs {
 			c.Family = fam
 			all = append(all, c)
-			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell("rr/"+c.Label, true))
+			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), PaperCell("rr/"+c.Label, true))
 		}
 		return nil
 	})
@@ -118,7 +118,7 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 		}
 		c.Scope = string(p)
 		out = append(out, c)
-		t.AddRow(string(p), c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), PaperCell("t3/"+string(p), true))
+		t.AddRow(string(p), c.N, fmtSigned(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), PaperCell("t3/"+string(p), true))
 	}
 	if len(out) == 0 {
 		return nil, nil, fmt.Errorf("table 3: no stratum has both fine-ledger and render-only rows")
@@ -152,7 +152,7 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 			continue
 		}
 		n++
-		t.AddRow(s.slice, s.label, c.N, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), PaperCell(s.paper, true))
+		t.AddRow(s.slice, s.label, c.N, fmtSigned(c.Delta), c.CI(), PaperCell(s.paper, true))
 	}
 	if n == 0 {
 		return nil, fmt.Errorf("table 11: no monotonic rows to split")
@@ -218,8 +218,8 @@ func CoarseSplit(cs []eval.Comparison) string {
 	s := fmt.Sprintf("The paper's coarse-d mechanism term (coarse-retain − render-only, the ledger's control) is %s %s (n = %d): "+
 		"coarse-retain against its own control (the same facts, ids and order, mechanism off) gives %s %s, "+
 		"and coarse-retain's control against the ledger's control (layout alone) gives %s %s. ",
-		fmtSigned(paperC.Delta), fmtCI(paperC.Lo, paperC.Hi), paperC.N,
-		fmtSigned(matched.Delta), fmtCI(matched.Lo, matched.Hi), fmtSigned(layout.Delta), fmtCI(layout.Lo, layout.Hi))
+		fmtSigned(paperC.Delta), paperC.CI(), paperC.N,
+		fmtSigned(matched.Delta), matched.CI(), fmtSigned(layout.Delta), layout.CI())
 	if paperC.N == matched.N && paperC.N == layout.N && math.Abs(paperC.Delta-matched.Delta-layout.Delta) < 1e-9 {
 		s += "The two parts add up to the paper's term. "
 	} else {
@@ -230,6 +230,8 @@ func CoarseSplit(cs []eval.Comparison) string {
 		big, name, other, oname = layout, "the layout", matched, "the matched mechanism"
 	}
 	switch {
+	case big.TooFew || other.TooFew:
+		s += "There are " + tooFew(big, other) + " to say which part carries it."
 	case !big.Significant() && !other.Significant():
 		s += "Neither part is distinguishable from 0."
 	case !other.Significant():

@@ -22,9 +22,9 @@ func paperInterval(key string) (lo, hi float64, ok bool) {
 	return lo, hi, ok1 && ok2
 }
 
-// finding words a difference: "positive", "negative" (its interval excludes
-// 0) or "not distinguishable from 0".
-func finding(d, lo, hi float64) string {
+// paperFinding words a difference: "positive", "negative" (its interval
+// excludes 0) or "not distinguishable from 0".
+func paperFinding(d, lo, hi float64) string {
 	switch {
 	case lo > 0:
 		return "positive"
@@ -34,6 +34,27 @@ func finding(d, lo, hi float64) string {
 	return "not distinguishable from 0"
 }
 
+// finding is paperFinding of a comparison, or, when it has too few
+// questions or discordant pairs for a verdict (eval.Comparison.TooFew),
+// says so.
+func finding(c eval.Comparison) string {
+	if c.TooFew {
+		return c.TooFewReason() + " to tell"
+	}
+	return paperFinding(c.Delta, c.Lo, c.Hi)
+}
+
+// tooFew is the reason of the first of cs with too few questions or
+// discordant pairs ("" when none has).
+func tooFew(cs ...eval.Comparison) string {
+	for _, c := range cs {
+		if c.TooFew {
+			return c.TooFewReason()
+		}
+	}
+	return ""
+}
+
 // Versus compares our comparison c with the paper's number under key: each
 // one's value, interval and finding, whether the findings agree (both
 // excluding 0 with one sign, both not excluding 0, or not), and the ratio of
@@ -41,10 +62,10 @@ func finding(d, lo, hi float64) string {
 func Versus(c eval.Comparison, key string) string {
 	p, ok := Paper[key]
 	if !ok {
-		return fmt.Sprintf("%s: ours %s %s; the paper reports no value.", c.Label, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi))
+		return fmt.Sprintf("%s: ours %s %s; the paper reports no value.", c.Label, fmtSigned(c.Delta), c.CI())
 	}
-	ours := finding(c.Delta, c.Lo, c.Hi)
-	s := fmt.Sprintf("%s: ours %s %s is %s", c.Label, fmtSigned(c.Delta), fmtCI(c.Lo, c.Hi), ours)
+	ours := finding(c)
+	s := fmt.Sprintf("%s: ours %s %s is %s", c.Label, fmtSigned(c.Delta), c.CI(), ours)
 	lo, hi, hasCI := paperInterval(key)
 	ratio := ""
 	if p != 0 && c.Delta != 0 && (p > 0) == (c.Delta > 0) {
@@ -57,9 +78,11 @@ func Versus(c eval.Comparison, key string) string {
 		}
 		return s + fmt.Sprintf("; the paper prints %s without an interval, so only the point estimates compare: %s%s.", fmtSigned(p), sign, ratio)
 	}
-	theirs := finding(p, lo, hi)
+	theirs := paperFinding(p, lo, hi)
 	s += fmt.Sprintf("; the paper's %s %s is %s", fmtSigned(p), fmtCI(lo, hi), theirs)
 	switch {
+	case c.TooFew:
+		return s + " — ours has " + c.TooFewReason() + " to compare findings."
 	case ours == theirs && ours != "not distinguishable from 0":
 		return s + " — the same finding" + ratio + "."
 	case ours == theirs:
@@ -108,13 +131,16 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause s
 			pBig, pVal = l, v
 		}
 	}
-	s := fmt.Sprintf("In ours the %s term dominates (%s %s, %s)", big.Label, fmtSigned(big.Delta), fmtCI(big.Lo, big.Hi), finding(big.Delta, big.Lo, big.Hi))
+	if big.TooFew {
+		return fmt.Sprintf("In ours there are %s to say which term dominates (the largest, %s, is %s).", big.TooFewReason(), big.Label, fmtSigned(big.Delta))
+	}
+	s := fmt.Sprintf("In ours the %s term dominates (%s %s, %s)", big.Label, fmtSigned(big.Delta), big.CI(), finding(big))
 	if pBig == "" {
 		return s + "; the paper reports none of these terms."
 	}
 	pf := "no interval printed"
 	if lo, hi, ok := paperInterval(prefix + pBig); ok {
-		pf = finding(pVal, lo, hi)
+		pf = paperFinding(pVal, lo, hi)
 	}
 	s += fmt.Sprintf("; in the paper the %s term does (%s, %s)", pBig, fmtSigned(pVal), pf)
 	if pBig == big.Label && (pVal > 0) == (big.Delta > 0) {
@@ -237,8 +263,12 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	if math.Abs(r.Delta) >= math.Abs(m.Delta) {
 		larger, other = "render", "mechanism"
 	}
+	if r.TooFew || m.TooFew {
+		return fmt.Sprintf("Pooled over the families, the render term is %s and the fine-d mechanism term %s over %d pairs: %s to say which carries the gain.",
+			fmtSigned(r.Delta), fmtSigned(m.Delta), r.N, tooFew(r, m))
+	}
 	s := fmt.Sprintf("Pooled over the families, the render term is %s %s (%s) and the fine-d mechanism term %s %s (%s): the %s term is the larger.",
-		fmtSigned(r.Delta), fmtCI(r.Lo, r.Hi), finding(r.Delta, r.Lo, r.Hi), fmtSigned(m.Delta), fmtCI(m.Lo, m.Hi), finding(m.Delta, m.Lo, m.Hi), larger)
+		fmtSigned(r.Delta), r.CI(), finding(r), fmtSigned(m.Delta), m.CI(), finding(m), larger)
 	fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family })
 	nLarger := 0
 	var counted int

@@ -109,9 +109,11 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	}
 	pState := Paper["f3/fine − retain"]
 	s := fmt.Sprintf("Provenance, fine − coarse: state only %s %s (%s), deployed render %s %s (%s). The paper: %s state only, %s deployed, a reversal.",
-		fmtSigned(state.Delta), fmtCI(state.Lo, state.Hi), finding(state.Delta, state.Lo, state.Hi), fmtSigned(dep.Delta), fmtCI(dep.Lo, dep.Hi), finding(dep.Delta, dep.Lo, dep.Hi),
+		fmtSigned(state.Delta), state.CI(), finding(state), fmtSigned(dep.Delta), dep.CI(), finding(dep),
 		fmtSigned(pState), fmtSigned(Paper["f3/deployed/fine − coarse"]))
 	switch {
+	case state.TooFew || dep.TooFew:
+		s += " Ours has " + tooFew(state, dep) + " to tell whether the sign reverses."
 	case state.Lo > 0 && dep.Hi < 0:
 		s += " Ours reverses too: appending the raw events turns fine's lead into a loss."
 	case state.Lo > 0 && dep.Lo > 0:

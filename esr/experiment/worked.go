@@ -282,8 +282,12 @@ func (w *WorkedQuestion) StepsVersusStratum(cs []eval.Comparison) string {
 	if here != "the "+term+" step" {
 		typical = "not typical of"
 	}
+	if big.TooFew {
+		return fmt.Sprintf("On this question the render step changes %d of %d readers' verdicts and the mechanism step %d, so %s moves more; the stratum (Table 2 below) has %s to say which term dominates.",
+			r, len(w.Readers), m, here, big.TooFewReason())
+	}
 	return fmt.Sprintf("On this question the render step changes %d of %d readers' verdicts and the mechanism step %d, so %s moves more; over the whole stratum (Table 2 below) the %s term dominates (%s %s): this question is %s the table.",
-		r, len(w.Readers), m, here, term, fmtSigned(big.Delta), fmtCI(big.Lo, big.Hi), typical)
+		r, len(w.Readers), m, here, term, fmtSigned(big.Delta), big.CI(), typical)
 }
 
 // filterLabels keeps the pooled (or only) comparisons with the labels.

@@ -134,7 +134,7 @@ func (s Settings) validate() error {
 	if s.Stratum != AllStrata && !esr.ValidPhenomenon(esr.Phenomenon(s.Stratum)) {
 		return fmt.Errorf("explorer: unknown stratum %q (want %q or a phenomenon)", s.Stratum, AllStrata)
 	}
-	if s.NoiseP < 0 || s.NoiseP > 1 {
+	if !(s.NoiseP >= 0 && s.NoiseP <= 1) { // NaN fails too
 		return fmt.Errorf("explorer: noise p = %g outside [0, 1]", s.NoiseP)
 	}
 	if _, err := s.termSet(); err != nil {
@@ -261,7 +261,7 @@ func (v *View) Table() *eval.Table {
 	t := &eval.Table{Name: "explorer", Title: fmt.Sprintf("Explorer: %s on %s (%d questions), SIMULATED reader %s", s.Terms, s.Scope(), v.Questions, v.Reader),
 		Columns: []string{"term", "A", "B", "acc A", "acc B", "Δ", "CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	for _, c := range v.Comparisons {
-		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), report.Interval(c.Lo, c.Hi), eval.DiscordantCell(c), report.PValue(c.P))
+		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), eval.DiscordantCell(c), report.PValue(c.P))
 	}
 	t.Notes = []string{
 		fmt.Sprintf("reader %s: %s; ledger format %s; relation noise p = %g; seed %d", v.Reader, s.Reader.Skills(), s.Format, s.NoiseP, s.Seed),

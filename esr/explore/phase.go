@@ -169,7 +169,7 @@ func (p *Phase) Table() *eval.Table {
 		Columns: []string{p.XCap, p.YCap, "acc GRA", "acc render-only", "acc fine-ledger", "render Δ", "render CI", "mechanism Δ", "mechanism CI", "dominant"}}
 	for _, c := range p.Cells {
 		t.AddRow(fmt.Sprintf("%g", c.X), fmt.Sprintf("%g", c.Y), c.AccGRA, c.AccRO, c.AccFine,
-			report.Signed(c.Render.Delta), report.Interval(c.Render.Lo, c.Render.Hi), report.Signed(c.Mechanism.Delta), report.Interval(c.Mechanism.Lo, c.Mechanism.Hi), c.Dominant())
+			report.Signed(c.Render.Delta), c.Render.CI(), report.Signed(c.Mechanism.Delta), c.Mechanism.CI(), c.Dominant())
 	}
 	t.Notes = []string{
 		"render = render-only − graphrag-abstain; mechanism = fine-ledger − render-only (fine-d); dominant: the term whose interval excludes 0 and whose |Δ| is larger (\"neither\" otherwise)",
@@ -275,7 +275,7 @@ func (p *Phase) Summary() string {
 		yl, yh := p.axisTrend(term, false)
 		bt, wt := best.term(term), worst.term(term)
 		fmt.Fprintf(&b, "- The %s term is largest, %s %s, at %s, and smallest, %s %s, at %s. Averaged over %s it goes from %s at %s = %g to %s at %s = %g; averaged over %s, from %s at %s = %g to %s at %s = %g.\n",
-			term, report.Signed(bt.Delta), report.Interval(bt.Lo, bt.Hi), at(best), report.Signed(wt.Delta), report.Interval(wt.Lo, wt.Hi), at(worst),
+			term, report.Signed(bt.Delta), bt.CI(), at(best), report.Signed(wt.Delta), wt.CI(), at(worst),
 			p.YCap, report.Signed(xl), p.XCap, gmin, report.Signed(xh), p.XCap, gmax,
 			p.XCap, report.Signed(yl), p.YCap, gmin, report.Signed(yh), p.YCap, gmax)
 		d := drive{axis: p.XCap, lo: xl, hi: xh, delta: xh - xl}

@@ -38,12 +38,16 @@ func Parse(name string, cfg Config) (Judge, error) {
 	case kind == "llm":
 		style := ""
 		if hasOpts {
+			given := false
 			for _, kv := range strings.Split(opts, "@") {
 				k, v, ok := strings.Cut(kv, "=")
 				if !ok || strings.TrimSpace(k) != "template" {
 					return nil, fmt.Errorf("judge %q: option %q is not template=NAME", name, kv)
 				}
-				style = strings.TrimSpace(v)
+				if given {
+					return nil, fmt.Errorf("judge %q: template given twice", name)
+				}
+				given, style = true, strings.TrimSpace(v)
 			}
 			if _, err := JudgeTemplateNamed(style); err != nil {
 				return nil, fmt.Errorf("judge %q: %w", name, err)

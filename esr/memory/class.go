@@ -214,15 +214,37 @@ func MustBuild(name string, s *esr.Stream, atoms []esr.Atom, opt Options) State 
 
 // ParseNames splits a comma-separated list of class names and checks each,
 // with its parameters (NAME@KEY=VALUE, see ParseClassName); "all" stands
-// for Names.
+// for Names (alone or in the list, once). A class given twice is an error
+// (its rows would collide).
 func ParseNames(list string) ([]string, error) {
 	if list == "all" {
 		return Names, nil
 	}
 	var out []string
+	seen := map[string]bool{}
+	add := func(n string) error {
+		if seen[n] {
+			return fmt.Errorf("memory list %q: memory class %q given twice", list, n)
+		}
+		seen[n] = true
+		out = append(out, n)
+		return nil
+	}
 	for _, n := range strings.Split(list, ",") {
 		n = strings.TrimSpace(n)
 		if n == "" {
+			continue
+		}
+		if n == "all" {
+			if seen["\x00all"] {
+				return nil, fmt.Errorf("memory list %q: all given twice", list)
+			}
+			seen["\x00all"] = true
+			for _, m := range Names {
+				if err := add(m); err != nil {
+					return nil, err
+				}
+			}
 			continue
 		}
 		if err := checkExtra(n); err != nil {
@@ -234,7 +256,9 @@ func ParseNames(list string) ([]string, error) {
 		if !builtin(n) && registered(n) == nil && !extraName(n) && !controlName(n) {
 			return nil, unknownClass(n)
 		}
-		out = append(out, n)
+		if err := add(n); err != nil {
+			return nil, err
+		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no memory class named")

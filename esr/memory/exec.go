@@ -23,6 +23,11 @@ const AdapterProtocol = adapter.Protocol
 // CloseAdapters ends every exec: adapter process this program started.
 func CloseAdapters() { adapter.CloseAll() }
 
+// InterruptAdapters ends every exec: adapter's process group at once (an
+// interrupted or terminated run): a call in flight returns an error saying
+// it was interrupted instead of waiting out the adapter's timeout.
+func InterruptAdapters() { adapter.InterruptAll() }
+
 // Err returns the error a state met after it was built (an exec: adapter
 // that failed while rendering), or nil. The evaluation engine checks it
 // after each render, so a failing adapter stops the run with its error.

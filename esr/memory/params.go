@@ -101,6 +101,9 @@ func ParseClassName(name string) (ClassName, error) {
 	if strings.Contains(base, ControlSuffix) {
 		return ClassName{}, fmt.Errorf("memory class %q: parameters go before %s", name, ControlSuffix)
 	}
+	if rest == "" { // "graphiti@" is not a class of its own
+		return ClassName{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
+	}
 	c := ClassName{Base: base}
 	for rest != "" {
 		key, after, ok := strings.Cut(rest, "=")
@@ -295,7 +298,7 @@ func paramKeys(docs []ParamDoc) string {
 func (dp *DeployedParams) set(q Param) error {
 	prob := func() (float64, error) {
 		f, err := strconv.ParseFloat(q.Value, 64)
-		if err != nil || f < 0 || f > 1 {
+		if err != nil || !(f >= 0 && f <= 1) { // NaN fails too
 			return 0, fmt.Errorf("want a probability in [0, 1]")
 		}
 		return f, nil
@@ -352,7 +355,7 @@ func checkParams(name string) error {
 	}
 	if kept, ok := p.name.Param(ParamKept); ok {
 		if err := checkParams(kept); err != nil {
-			return err
+			return fmt.Errorf("memory class %q: kept: %w", name, err)
 		}
 		if !builtin(kept) && registered(kept) == nil && !extraName(kept) {
 			return fmt.Errorf("memory class %q: kept: %w", name, unknownClass(kept))

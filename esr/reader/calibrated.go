@@ -4,8 +4,10 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
+	"reflect"
 	"strings"
 )
 
@@ -92,12 +94,40 @@ func (c *Calibration) JSON() ([]byte, error) {
 }
 
 // ParseCalibration reads a calibration file's content; name is for errors.
+// The file holds one object; each profile names every skill that its JSON
+// always writes (a skill left out is an error, not a 0), and no two
+// profiles share a name.
 func ParseCalibration(data []byte, name string) (*Calibration, error) {
 	var c Calibration
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%s: offset %d: more data after the calibration object", name, dec.InputOffset())
+	}
+	var raw struct {
+		Families []struct {
+			Profile map[string]json.RawMessage `json:"profile"`
+		} `json:"families"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	for i, f := range raw.Families {
+		for _, k := range requiredProfileFields {
+			if _, ok := f.Profile[k]; !ok {
+				return nil, fmt.Errorf("%s: field \"families[%d].profile.%s\": missing", name, i, k)
+			}
+		}
+	}
+	names := map[string]int{}
+	for i, f := range c.Families {
+		if j, dup := names[f.Profile.Name]; dup {
+			return nil, fmt.Errorf("%s: field \"families[%d].profile.name\": %q is also the name of families[%d]", name, i, f.Profile.Name, j)
+		}
+		names[f.Profile.Name] = i
 	}
 	if c.Kind != CalibrationKind {
 		if c.Kind == "esrkit-sim-calibration/1" {
@@ -130,11 +160,38 @@ func ParseCalibration(data []byte, name string) (*Calibration, error) {
 	return &c, nil
 }
 
-// LoadCalibration reads a calibration file.
+// requiredProfileFields are SimProfile's JSON keys that are always written
+// (no omitempty): a calibration file must give each.
+var requiredProfileFields = func() []string {
+	var out []string
+	t := reflect.TypeFor[SimProfile]()
+	for i := range t.NumField() {
+		tag := t.Field(i).Tag.Get("json")
+		if key, opts, _ := strings.Cut(tag, ","); key != "" && key != "-" && !strings.Contains(opts, "omitempty") {
+			out = append(out, key)
+		}
+	}
+	return out
+}()
+
+// maxCalibrationBytes bounds a calibration file (the shipped one is a few
+// KB): a path to a device or an endless file is an error, not a read that
+// never ends.
+const maxCalibrationBytes = 16 << 20
+
+// LoadCalibration reads a calibration file (at most 16 MiB).
 func LoadCalibration(path string) (*Calibration, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxCalibrationBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > maxCalibrationBytes {
+		return nil, fmt.Errorf("%s: longer than %d MiB: not a calibration file", path, maxCalibrationBytes>>20)
 	}
 	return ParseCalibration(data, path)
 }

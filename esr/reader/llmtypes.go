@@ -23,6 +23,9 @@ type (
 	Response = llm.Response
 	// Entry is one cached response with the request it answers.
 	Entry = llm.Entry
+	// RequestParams are the generation parameters of a request that are
+	// part of its cache key (an Entry records them).
+	RequestParams = llm.Params
 	// ClientStats counts a client's requests, retries, failures and tokens.
 	ClientStats = llm.Stats
 	// ClientConfig configures a Client: endpoint, key, timeouts, retries.

@@ -240,8 +240,12 @@ func (p SimProfile) Get(name string) (float64, error) {
 	return 0, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
 }
 
+// MaxSimBudget is the largest row or token budget.
+const MaxSimBudget = math.MaxInt32
+
 // Set returns p with the capability called name set to v (budgets are
-// rounded to whole rows or tokens); the result is validated.
+// rounded to whole rows or tokens, and must lie in [0, MaxSimBudget]); the
+// result is validated.
 func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 	switch name {
 	case SimStatus:
@@ -258,10 +262,15 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 		p.FirstRowBias = v
 	case SimAbstain:
 		p.AbstainOnConflict = v
-	case SimRows:
-		p.RowBudget = int(math.Round(v))
-	case SimTokens:
-		p.TokenBudget = int(math.Round(v))
+	case SimRows, SimTokens:
+		if !(v >= 0 && v <= MaxSimBudget) { // NaN fails too; int() of 1e300 was negative
+			return p, fmt.Errorf("sim profile %q: %s = %v is not a budget in [0, %d]", p.Name, name, v, MaxSimBudget)
+		}
+		if name == SimRows {
+			p.RowBudget = int(math.Round(v))
+		} else {
+			p.TokenBudget = int(math.Round(v))
+		}
 	case SimBoth:
 		p.BothValues = v
 	case SimHedge:
@@ -432,13 +441,29 @@ func ParseSim(spec string) (*Sim, error) {
 		p, err = SimProfileNamed(parts[0])
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("sim reader %q: %w", spec, err)
 	}
 	var seed uint64
+	given := map[string]bool{}
 	for _, kv := range parts[1:] {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return nil, fmt.Errorf("sim reader %q: %q is not KEY=VALUE", spec, kv)
+		}
+		if given[k] {
+			return nil, fmt.Errorf("sim reader %q: %s given twice", spec, k)
+		}
+		given[k] = true
+		if k == SimRows || k == SimTokens {
+			// A budget is a count of rows or tokens, written as one.
+			n, err := strconv.ParseUint(v, 10, 31)
+			if err != nil {
+				return nil, fmt.Errorf("sim reader %q: %s=%s is not a whole number in [0, %d]", spec, k, v, MaxSimBudget)
+			}
+			if p, err = p.Set(k, float64(n)); err != nil {
+				return nil, fmt.Errorf("sim reader %q: %w", spec, err)
+			}
+			continue
 		}
 		if k == "seed" {
 			if seed, err = strconv.ParseUint(v, 10, 64); err != nil {

@@ -80,8 +80,8 @@ func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 				omitted++
 				return nil
 			}
-			t.AddRow(f+" ("+paperFormatNames[f]+")", fam, tot.N, report.Signed(tot.Delta)+" "+report.Interval(tot.Lo, tot.Hi),
-				report.Signed(ren.Delta)+" "+report.Interval(ren.Lo, ren.Hi), report.Signed(mech.Delta)+" "+report.Interval(mech.Lo, mech.Hi), paperFamilyFormat(fam, v.LedgerFormat, v.FactFormat))
+			t.AddRow(f+" ("+paperFormatNames[f]+")", fam, tot.N, report.Signed(tot.Delta)+" "+tot.CI(),
+				report.Signed(ren.Delta)+" "+ren.CI(), report.Signed(mech.Delta)+" "+mech.CI(), paperFamilyFormat(fam, v.LedgerFormat, v.FactFormat))
 			return nil
 		})
 		if err != nil {
@@ -123,7 +123,7 @@ func Table17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *e
 	}
 	for _, c := range cs {
 		if c.Family == pooledFam && cell[c.Scope] != nil {
-			cell[c.Scope][c.Label] = report.Signed(c.Delta) + " " + report.Interval(c.Lo, c.Hi)
+			cell[c.Scope][c.Label] = report.Signed(c.Delta) + " " + c.CI()
 		}
 	}
 	for _, term := range []string{"RL − GRA", "render", "fine residual"} {

@@ -24,7 +24,7 @@ func IntervalTable(rows []eval.Outcome, terms []eval.Term, f eval.Filter, opt ev
 		if w := p.Hi - p.Lo; w > 0 {
 			ratio = fmt.Sprintf("%.2f", (c.Hi-c.Lo)/w)
 		}
-		t.AddRow(term.Label, c.N, c.Clusters, report.Signed(c.Delta), report.Interval(p.Lo, p.Hi), report.Interval(c.Lo, c.Hi), ratio)
+		t.AddRow(term.Label, c.N, c.Clusters, report.Signed(c.Delta), p.CI(), c.CI(), ratio)
 	}
 	pair, cluster := opt, opt
 	pair.Interval, cluster.Interval = eval.IntervalPair, eval.IntervalCluster

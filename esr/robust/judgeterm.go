@@ -169,7 +169,7 @@ func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *eval.Ta
 	for _, jt := range jts {
 		row := []any{jt.Term.Label, jt.Under[0].N}
 		for _, c := range jt.Under {
-			row = append(row, report.Signed(c.Delta)+" "+report.Interval(c.Lo, c.Hi))
+			row = append(row, report.Signed(c.Delta)+" "+c.CI())
 		}
 		for _, s := range jt.Shift {
 			row = append(row, report.Signed(s.Delta)+" "+report.Interval(s.Lo, s.Hi), fmt.Sprintf("%d of %d pairs", s.ChangedAnswers, s.N))

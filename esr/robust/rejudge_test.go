@@ -102,7 +102,7 @@ func TestRejudge(t *testing.T) {
 	}
 	// Resumable: rows already rescored are skipped; a file sink appends.
 	out := filepath.Join(t.TempDir(), "rejudged.jsonl")
-	sink, err := eval.OpenFileSink(out)
+	sink, err := eval.OpenRescoredSink(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,9 @@ func TestRejudge(t *testing.T) {
 	for _, o := range prev {
 		done[o.ID()] = true
 	}
-	sink, _ = eval.OpenFileSink(out)
+	if sink, err = eval.OpenRescoredSink(out); err != nil {
+		t.Fatal(err)
+	}
 	if err := eval.Rejudge(ctx, b, rows, judge.ExactLenient{}, sink, eval.RejudgeOptions{Done: done, Concurrency: 3}); err != nil {
 		t.Fatal(err)
 	}

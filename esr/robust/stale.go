@@ -138,7 +138,7 @@ func StaleDecompositionTable(cs []eval.Comparison, scope string, rows []eval.Out
 	t := &eval.Table{Name: "table2-stale-rate", Title: "Table 2 on the stale-answer rate, " + scope + ", pooled",
 		Columns: []string{"term", "n", "stale rate A", "stale rate B", "Δ stale rate", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	for _, c := range pooledOnly(cs) {
-		t.AddRow(c.Label, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), report.Interval(c.Lo, c.Hi), eval.DiscordantCell(c), report.PValue(c.P))
+		t.AddRow(c.Label, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), eval.DiscordantCell(c), report.PValue(c.P))
 	}
 	t.Notes = []string{"a row counts 1 when its answer is labelled outdated (robust.OnMetric(rows, MetricStale)); the paper reports no stale rate",
 		eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}

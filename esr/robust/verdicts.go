@@ -90,6 +90,7 @@ func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 			}
 			cells++
 			switch {
+			case !c.Significant():
 			case c.Lo > 0:
 				above++
 			case c.Hi < 0:

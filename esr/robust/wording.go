@@ -61,7 +61,7 @@ func Table19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 			if err != nil {
 				continue
 			}
-			t.AddRow(v.Name, fam, c.N, eval.PropCell(float64(abst)/float64(len(got))), eval.PropCell(cal.Agreement), report.Signed(c.Delta), report.Interval(c.Lo, c.Hi))
+			t.AddRow(v.Name, fam, c.N, eval.PropCell(float64(abst)/float64(len(got))), eval.PropCell(cal.Agreement), report.Signed(c.Delta), c.CI())
 		}
 	}
 	if len(t.Rows) == 0 {

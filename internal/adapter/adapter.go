@@ -16,15 +16,19 @@ package adapter
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -42,7 +46,20 @@ const protocolV1 = "esr-adapter/1"
 const (
 	OpBuild  = "build"  // state rows for a stream (no query)
 	OpRender = "render" // state rows and the render for one query
+	// OpHello asks the adapter to describe itself (Description): what
+	// esrkit's resume check should cover besides the file it runs.
+	OpHello = "hello"
 )
+
+// Description is what an adapter says of itself in its answer to hello:
+// a version of its own, and the files (or folders) it runs or reads beside
+// the file exec: runs, relative to that file's folder or absolute. The
+// rows' fingerprint covers them, so a wrapper (exec python3 impl.py) that
+// names impl.py is checked on impl.py's content.
+type Description struct {
+	Version string   `json:"version,omitempty"`
+	Files   []string `json:"files,omitempty"`
+}
 
 // Pair is the relation source's label for one co-keyed pair (a earlier, b
 // later), by atom id.
@@ -93,11 +110,21 @@ type Response struct {
 	Rows     []Row   `json:"rows"`
 	Render   *string `json:"render"`
 	Error    string  `json:"error"`
+	// Adapter is the adapter's description, in its answer to hello.
+	Adapter *Description `json:"adapter,omitempty"`
 }
 
-// Timeout bounds each request; ESR_ADAPTER_TIMEOUT (a Go duration, e.g.
-// "90s") overrides the default at start-up.
+// Timeout bounds each request, from the first byte written to the last
+// byte of its answer read; ESR_ADAPTER_TIMEOUT (a Go duration, e.g. "90s")
+// overrides the default at start-up.
 var Timeout = 60 * time.Second
+
+// MaxLine bounds one line of an adapter's output (a response with its
+// render): a longer line stops the adapter with an error.
+var MaxLine = 64 << 20
+
+// errLineTooLong ends the output of an adapter whose line passed MaxLine.
+var errLineTooLong = errors.New("output line too long")
 
 func init() {
 	if s := os.Getenv("ESR_ADAPTER_TIMEOUT"); s != "" {
@@ -122,6 +149,12 @@ type Client struct {
 	dead    error // set once the process failed; every later call returns it
 	exited  chan struct{}
 	waitErr error
+
+	interrupted atomic.Bool // set by InterruptAll before it kills the group
+
+	helloDone bool         // Describe asked (guarded by poolMu)
+	desc      *Description // its answer, nil when it gave none
+	helloNote string       // why it gave none, when the hello failed
 }
 
 type lineOrErr struct {
@@ -194,6 +227,9 @@ func Get(path string) (*Client, error) {
 	}
 	poolMu.Lock()
 	defer poolMu.Unlock()
+	if interrupted.Load() {
+		return nil, fmt.Errorf("adapter exec:%s: interrupted", path)
+	}
 	if c := pool[abs]; c != nil {
 		c.mu.Lock()
 		dead := c.dead
@@ -223,12 +259,12 @@ func Get(path string) (*Client, error) {
 	go func() {
 		r := bufio.NewReaderSize(stdout, 1<<16)
 		for {
-			b, err := r.ReadBytes('\n')
+			b, err := readLine(r, MaxLine)
 			if len(b) > 0 && err == nil {
 				c.lines <- lineOrErr{b: b}
 				continue
 			}
-			if len(b) > 0 { // a last line without newline
+			if len(b) > 0 && err != errLineTooLong { // a last line without newline
 				c.lines <- lineOrErr{b: b}
 			}
 			if err == nil {
@@ -236,6 +272,9 @@ func Get(path string) (*Client, error) {
 			}
 			c.lines <- lineOrErr{err: err}
 			close(c.lines)
+			if err == errLineTooLong {
+				io.Copy(io.Discard, r) // let the adapter finish writing until it is stopped
+			}
 			return
 		}
 	}()
@@ -245,6 +284,40 @@ func Get(path string) (*Client, error) {
 	}()
 	pool[abs] = c
 	return c, nil
+}
+
+// readLine reads one line (with its newline) of at most max bytes;
+// errLineTooLong once it passes max.
+func readLine(r *bufio.Reader, max int) ([]byte, error) {
+	var line []byte
+	for {
+		frag, err := r.ReadSlice('\n')
+		if len(line)+len(frag) > max {
+			return nil, errLineTooLong
+		}
+		line = append(line, frag...)
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
+}
+
+// interrupted is set by InterruptAll: Get starts no process after it.
+var interrupted atomic.Bool
+
+// InterruptAll ends every adapter process at once (its whole process
+// group), without the grace CloseAll gives: for an interrupted run, whose
+// call in flight then returns at once, saying it was interrupted, instead
+// of waiting out Timeout. Get starts no adapter after it (the program is
+// ending).
+func InterruptAll() {
+	interrupted.Store(true)
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	for _, c := range pool {
+		c.interrupted.Store(true)
+		c.killGroup()
+	}
 }
 
 // CloseAll ends every adapter process (closing its input, then killing it
@@ -299,7 +372,14 @@ func (c *Client) Call(req *Request) (*Response, error) {
 	c.line++
 	req.ID = c.line
 	where := fmt.Sprintf("adapter %s: stream %s: line %d", c.name, sid, c.line)
+	if req.Op == OpHello {
+		where = fmt.Sprintf("adapter %s: line %d (hello)", c.name, c.line)
+	}
 	fail := func(format string, args ...any) (*Response, error) {
+		if c.interrupted.Load() {
+			c.dead = fmt.Errorf("%s: interrupted: the adapter was stopped", where)
+			return nil, c.dead
+		}
 		c.dead = fmt.Errorf(where+": "+format, args...)
 		return nil, c.dead
 	}
@@ -307,13 +387,36 @@ func (c *Client) Call(req *Request) (*Response, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
-	if _, err := c.stdin.Write(append(data, '\n')); err != nil {
-		return fail("cannot send the request (%v)%s", err, c.exitNote())
-	}
 	timer := time.NewTimer(Timeout)
 	defer timer.Stop()
+	timedOut := func() (*Response, error) {
+		c.kill()
+		return fail("no answer within %s; the adapter was stopped (set ESR_ADAPTER_TIMEOUT to allow more)", Timeout)
+	}
+	// The request is written inside the timeout: an adapter that does not
+	// read its input blocks the write once the pipe's buffer is full, and
+	// stopping it (on the timeout) ends the write.
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := c.stdin.Write(append(data, '\n'))
+		wrote <- err
+	}()
+	select {
+	case err := <-wrote:
+		if err != nil {
+			return fail("cannot send the request (%v)%s", err, c.exitNote())
+		}
+	case <-timer.C:
+		resp, err := timedOut()
+		<-wrote // the write ends with the adapter's input
+		return resp, err
+	}
 	select {
 	case l, ok := <-c.lines:
+		if ok && l.err == errLineTooLong {
+			c.kill()
+			return fail("output line %d is longer than %d MiB; the adapter was stopped", c.outLine+1, MaxLine>>20)
+		}
 		if !ok || l.err != nil {
 			return fail("the adapter ended without answering%s", c.exitNote())
 		}
@@ -323,6 +426,10 @@ func (c *Client) Call(req *Request) (*Response, error) {
 		if err := dec.Decode(&resp); err != nil {
 			c.kill()
 			return fail("malformed JSON on the adapter's output line %d (%v): %s", c.outLine, err, snippet(l.b))
+		}
+		if rest := bytes.TrimSpace(l.b[dec.InputOffset():]); len(rest) > 0 {
+			c.kill()
+			return fail("malformed output line %d: %s after the response object (one object per line): %s", c.outLine, snippet(rest), snippet(l.b))
 		}
 		if resp.Protocol == protocolV1 {
 			c.kill()
@@ -341,6 +448,9 @@ func (c *Client) Call(req *Request) (*Response, error) {
 			}
 			return fail("output line %d has %s, want %d: the adapter's answers are out of step with its requests (a stray line?); nothing of this request is used: %s",
 				c.outLine, got, req.ID, snippet(l.b))
+		}
+		if req.Op == OpHello {
+			return &resp, nil // rows, render and error are optional here: Describe reads it
 		}
 		if resp.Error != "" {
 			return nil, fmt.Errorf("%s: the adapter reports: %s", where, resp.Error)
@@ -361,8 +471,7 @@ func (c *Client) Call(req *Request) (*Response, error) {
 		}
 		return &resp, nil
 	case <-timer.C:
-		c.kill()
-		return fail("no answer within %s; the adapter was stopped (set ESR_ADAPTER_TIMEOUT to allow more)", Timeout)
+		return timedOut()
 	}
 }
 
@@ -419,4 +528,143 @@ func snippet(b []byte) string {
 		s = s[:120] + "…"
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// Describe returns the description the adapter at path gives of itself
+// (starting it if need be), asking it once per process with the request
+// {"op": "hello"}. An adapter may answer without one (desc nil), answer
+// with an error (desc nil; note says so), or not know hello at all: when
+// the hello fails (the process exits, answers out of protocol or not in
+// time) the process is ended and started again without it, and note says
+// why, so an adapter written before hello runs as before.
+func Describe(path string) (desc *Description, note string, err error) {
+	c, err := Get(path)
+	if err != nil {
+		return nil, "", err
+	}
+	poolMu.Lock()
+	done, desc, note := c.helloDone, c.desc, c.helloNote
+	poolMu.Unlock()
+	if done {
+		return desc, note, nil
+	}
+	resp, err := c.Call(&Request{Op: OpHello})
+	switch {
+	case err != nil && interrupted.Load():
+		return nil, "", err
+	case err != nil:
+		note = "it did not answer hello (" + err.Error() + "); it was started again without it"
+		if c, err = Get(path); err != nil { // a new process: the failed one is ended
+			return nil, "", err
+		}
+	case resp.Error != "":
+		note = "it answered hello with an error: " + resp.Error
+	case resp.Adapter == nil:
+		note = "its answer to hello names nothing"
+	default:
+		desc = resp.Adapter
+	}
+	poolMu.Lock()
+	c.helloDone, c.desc, c.helloNote = true, desc, note
+	poolMu.Unlock()
+	return desc, note, nil
+}
+
+// Limits of what Fingerprint hashes of the files an adapter names.
+const (
+	maxFingerprintFiles = 100_000
+	maxFingerprintBytes = 1 << 30
+)
+
+// Fingerprint identifies the adapter at path for the resume check: the
+// SHA-256 of the file exec: runs and, from its hello (Describe), its
+// version and the content of every file it names (a folder: every file
+// under it, but hidden entries and __pycache__). A named file that is
+// missing is an error. covers says in words what was hashed.
+func Fingerprint(path string) (fp, covers string, err error) {
+	abs, err := Resolve(path)
+	if err != nil {
+		return "", "", err
+	}
+	desc, note, err := Describe(path)
+	if err != nil {
+		return "", "", err
+	}
+	h := sha256.New()
+	budget := fingerprintBudget{files: maxFingerprintFiles, bytes: maxFingerprintBytes}
+	if err := hashFile(h, abs, &budget); err != nil {
+		return "", "", fmt.Errorf("adapter exec:%s: %w", path, err)
+	}
+	covers = "the file " + abs
+	if desc == nil {
+		covers += " only (" + note + ")"
+		return hex.EncodeToString(h.Sum(nil)), covers, nil
+	}
+	fmt.Fprintf(h, "version %q\n", desc.Version)
+	for _, f := range desc.Files {
+		p := f
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(abs), p)
+		}
+		fmt.Fprintf(h, "file %q\n", f)
+		if err := hashTree(h, p, &budget); err != nil {
+			return "", "", fmt.Errorf("adapter exec:%s: a file its hello names: %w", path, err)
+		}
+	}
+	covers += fmt.Sprintf(", its version %q and the %d files or folders its hello names", desc.Version, len(desc.Files))
+	return hex.EncodeToString(h.Sum(nil)), covers, nil
+}
+
+type fingerprintBudget struct{ files, bytes int64 }
+
+// hashTree hashes the file p, or every regular file under the folder p in
+// walk order (names and contents), skipping hidden entries and __pycache__.
+func hashTree(h io.Writer, p string, b *fingerprintBudget) error {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return hashFile(h, p, b)
+	}
+	return filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if q != p && (strings.HasPrefix(name, ".") || name == "__pycache__") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		rel, _ := filepath.Rel(p, q)
+		fmt.Fprintf(h, "  %q\n", rel)
+		return hashFile(h, q, b)
+	})
+}
+
+// hashFile writes the SHA-256 of the file at p to h, within budget.
+func hashFile(h io.Writer, p string, b *fingerprintBudget) error {
+	if b.files--; b.files < 0 {
+		return fmt.Errorf("more than %d files to fingerprint", maxFingerprintFiles)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fh := sha256.New()
+	n, err := io.Copy(fh, io.LimitReader(f, b.bytes+1))
+	if err != nil {
+		return err
+	}
+	if b.bytes -= n; b.bytes < 0 {
+		return fmt.Errorf("more than %d MiB to fingerprint", maxFingerprintBytes>>20)
+	}
+	fmt.Fprintf(h, "%x\n", fh.Sum(nil))
+	return nil
 }

@@ -59,11 +59,21 @@ func Import(src, out string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
-	}
+	// Every file is written into a new folder that replaces out at the
+	// end: a failure leaves out as it was.
+	var rep *Report
+	err = bench.WriteFolder(out, func(tmp string) error {
+		rep, err = importInto(src, tmp, lic, res)
+		return err
+	})
+	return rep, err
+}
+
+// importInto writes the converted res, its outcomes, LICENSE (lic),
+// PROVENANCE.md and MANIFEST.json into the folder out.
+func importInto(src, out string, lic []byte, res *Result) (*Report, error) {
 	b := res.Bench
-	if err := b.Save(out); err != nil {
+	if err := b.WriteFiles(out); err != nil {
 		return nil, err
 	}
 	if err := bench.WriteJSONL(filepath.Join(out, ExclusionsFile), res.Exclusions); err != nil {

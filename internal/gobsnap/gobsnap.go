@@ -1,8 +1,12 @@
 // Package gobsnap keeps gob snapshots of what was decoded from a source
 // file (JSON lines, here), to be read back faster than the source decodes.
-// A snapshot opens with a Header naming the source's exact bytes (SHA-256)
-// and the decoded type's fields (Schema); it is used only while both match,
-// so it never outlives its source or a change to the type. The source stays
+// A snapshot opens with a Header naming the source's exact bytes (SHA-256),
+// the decoded type's fields (Schema) and the exact bytes of the values that
+// follow (Body, SHA-256); it is used only while all three match, so it never
+// outlives its source or a change to the type, and a snapshot whose values
+// were changed (a damaged or edited file) is not read. The header's count
+// N is the caller's: it must check N against what the source can hold
+// before it allocates by it. The source stays
 // the record: a snapshot that is missing, stale or unreadable is decoded
 // afresh by the caller, and one that cannot be written is skipped.
 //
@@ -29,6 +33,7 @@ type Header struct {
 	Schema string   // Schema of the decoded type
 	Sum    [32]byte // SHA-256 of the source file
 	N      int      // how many values follow (the caller's count, or a marker of its own)
+	Body   [32]byte // SHA-256 of the values' bytes (set by Write)
 }
 
 // For is the header of a snapshot of source bytes data decoded as T (N 0).
@@ -37,8 +42,9 @@ func For[T any](data []byte) Header {
 }
 
 // Open reads the snapshot at path and, when its header has want's Schema
-// and Sum, returns that header and a decoder positioned at the values that
-// follow it; ok is false for a missing, unreadable or stale snapshot.
+// and Sum and the values that follow it hash to its Body, returns that
+// header and a decoder positioned at the values; ok is false for a missing,
+// unreadable, stale or changed snapshot.
 func Open(path string, want Header) (head Header, values *gob.Decoder, ok bool) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -51,15 +57,20 @@ func Open(path string, want Header) (head Header, values *gob.Decoder, ok bool) 
 	if err := gob.NewDecoder(r).Decode(&head); err != nil || head.Schema != want.Schema || head.Sum != want.Sum {
 		return Header{}, nil, false
 	}
+	if sha256.Sum256(data[len(data)-r.Len():]) != head.Body {
+		return Header{}, nil, false
+	}
 	return head, gob.NewDecoder(r), true
 }
 
-// Write writes head and then values (gob values written by one encoder) to
-// path atomically, creating its folder.
+// Write writes head, with Body set to the SHA-256 of values, and then values
+// (gob values written by one encoder) to path atomically, creating its
+// folder.
 func Write(path string, head Header, values []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	head.Body = sha256.Sum256(values)
 	return safefile.Write(path, 0o644, func(w io.Writer) error {
 		if err := gob.NewEncoder(w).Encode(head); err != nil {
 			return err

@@ -3,6 +3,7 @@ package gobsnap
 import (
 	"bytes"
 	"encoding/gob"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -49,5 +50,36 @@ func TestOpenMatchesSourceAndSchema(t *testing.T) {
 	}
 	if Schema(reflect.TypeFor[rowA]()) == Schema(reflect.TypeFor[rowB]()) {
 		t.Error("Schema does not see the tag")
+	}
+}
+
+// Item 9 (issue 30): a snapshot whose values were changed (one byte of a
+// value, still valid gob) is not read: the header's Body names the values'
+// bytes.
+func TestOpenChecksTheBody(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rows.gob")
+	src := []byte(`{"id":"abc","items":[1]}` + "\n")
+	var body bytes.Buffer
+	if err := gob.NewEncoder(&body).Encode([]rowA{{ID: "abc", Items: []int{1}}}); err != nil {
+		t.Fatal(err)
+	}
+	head := For[rowA](src)
+	head.N = 1
+	if err := Write(path, head, body.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.LastIndex(data, []byte("abc"))
+	data[i] = 'x'
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, dec, ok := Open(path, For[rowA](src)); ok {
+		var back []rowA
+		dec.Decode(&back)
+		t.Fatalf("Open read a changed body: %+v", back)
 	}
 }

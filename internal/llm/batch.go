@@ -104,6 +104,8 @@ type ImportReport struct {
 // exported is one request of a batch input file.
 type exported struct {
 	key, template, model string
+	prompt               string // PromptHash of the body's messages
+	params               Params
 }
 
 // readExported reads a batch input file (WriteBatch's) into its requests by
@@ -138,10 +140,12 @@ func readExported(path string) (map[string]exported, error) {
 		if body.Model != model {
 			return nil, fmt.Errorf(`%s: field "body.model": %q, but the custom_id names %q`, at, body.Model, model)
 		}
-		if k := Key(model, template, body.Messages, Params{Temperature: body.Temperature, MaxTokens: body.MaxTokens, N: 1}); k != key {
+		params := Params{Temperature: body.Temperature, MaxTokens: body.MaxTokens, N: 1}
+		prompt := PromptHash(body.Messages)
+		if k := keyOf(model, template, prompt, params); k != key {
 			return nil, fmt.Errorf(`%s: field "custom_id": its key is not the body's request (edited file?)`, at)
 		}
-		out[l.CustomID] = exported{key: key, template: template, model: model}
+		out[l.CustomID] = exported{key: key, template: template, model: model, prompt: prompt, params: params}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -283,7 +287,7 @@ func ImportBatch(results, requests string, c *Cache, keys ...string) (ImportRepo
 			}
 			continue
 		}
-		if err := c.Put(req.key, Entry{Model: req.model, Template: req.template, Response: a.resp}); err != nil {
+		if err := c.Put(req.key, Entry{Model: req.model, Template: req.template, Response: a.resp, Prompt: req.prompt, Params: &req.params}); err != nil {
 			return rep, err
 		}
 		rep.Imported++

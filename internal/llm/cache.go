@@ -258,12 +258,29 @@ func (c *Cache) Close() error {
 }
 
 // Entry is what the cache keeps per request: the response and what it
-// answered (model and template version), never the endpoint or the key.
+// answered (model, template version, the prompt's hash and the parameters:
+// everything Key hashes), never the endpoint or the key.
 type Entry struct {
 	Model    string   `json:"model"`
 	Template string   `json:"template"`
 	Response Response `json:"response"`
 	Created  string   `json:"created"`
+	// Prompt (PromptHash of the messages) and Params tie the entry to its
+	// request: RequestKey recomputes its cache key from them, so a result
+	// pack cannot pair a reply with another request. Empty in entries
+	// cached by esrkit versions before result packs checked it.
+	Prompt string  `json:"prompt,omitempty"`
+	Params *Params `json:"params,omitempty"`
+}
+
+// RequestKey is the cache key of the request the entry answers, recomputed
+// from its model, template, prompt hash and parameters; ok is false for an
+// entry that does not record its request.
+func (e Entry) RequestKey() (key string, ok bool) {
+	if e.Prompt == "" || e.Params == nil {
+		return "", false
+	}
+	return keyOf(e.Model, e.Template, e.Prompt, *e.Params), true
 }
 
 // Get returns the entry stored under key. An entry without an answer (an
@@ -341,16 +358,32 @@ type Params struct {
 // sha256 of the messages, params). The endpoint and the API key are not part
 // of it.
 func Key(model, templateVersion string, messages []Message, p Params) string {
+	return keyOf(model, templateVersion, PromptHash(messages), p)
+}
+
+// PromptHash is the hex SHA-256 of the messages' JSON: the prompt's part of
+// a cache key (Entry.Prompt).
+func PromptHash(messages []Message) string {
 	mj, _ := json.Marshal(messages)
 	ph := sha256.Sum256(mj)
+	return hex.EncodeToString(ph[:])
+}
+
+func keyOf(model, templateVersion, promptHash string, p Params) string {
 	kj, _ := json.Marshal(struct {
 		Model    string `json:"model"`
 		Template string `json:"template"`
 		Prompt   string `json:"prompt"`
 		Params   Params `json:"params"`
-	}{model, templateVersion, hex.EncodeToString(ph[:]), p})
+	}{model, templateVersion, promptHash, p})
 	h := sha256.Sum256(kj)
 	return hex.EncodeToString(h[:])
+}
+
+// entryFor is the cache entry answering req (under templateVersion) with resp.
+func entryFor(req Request, templateVersion string, resp Response) Entry {
+	return Entry{Model: req.Model, Template: templateVersion, Response: resp, Prompt: PromptHash(req.Messages),
+		Params: &Params{Temperature: req.Temperature, MaxTokens: req.MaxTokens, N: 1}}
 }
 
 // NotCachedError is returned for a request that is not in the cache when
@@ -451,7 +484,7 @@ func (c *Cache) fetch(ctx context.Context, key string, client *Client, templateV
 		cl.err = err
 		return Response{}, false, err
 	}
-	if err := c.Put(key, Entry{Model: req.Model, Template: templateVersion, Response: resp}); err != nil {
+	if err := c.Put(key, entryFor(req, templateVersion, resp)); err != nil {
 		cl.err = err
 		return Response{}, false, fmt.Errorf("llm cache: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -201,8 +202,12 @@ func (c *Client) Chat(ctx context.Context, req Request) (Response, error) {
 		mc.retries.Add(1)
 		wait := c.backoff(attempt, aerr.retryAfter)
 		if c.cfg.Log != nil {
-			c.cfg.Log(c.redact(fmt.Sprintf("llm: %s model %s: %s; retry %d/%d in %s",
-				c.safeURL(), req.Model, aerr.msg, attempt+1, c.cfg.MaxRetries, wait.Round(time.Millisecond))))
+			capped := ""
+			if aerr.retryAfter > c.cfg.MaxRetryAfter {
+				capped = fmt.Sprintf(" (Retry-After asked for %s, capped at %s)", retryAfterText(aerr.retryAfter), c.cfg.MaxRetryAfter)
+			}
+			c.cfg.Log(c.redact(fmt.Sprintf("llm: %s model %s: %s; retry %d/%d in %s%s",
+				c.safeURL(), req.Model, aerr.msg, attempt+1, c.cfg.MaxRetries, wait.Round(time.Millisecond), capped)))
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -382,15 +387,21 @@ func (c *Client) transportError(ctx, actx context.Context, err error) *attemptEr
 }
 
 // parseRetryAfter reads a Retry-After header: delay seconds (fractions
-// accepted) or an HTTP date. Unparseable or absent: 0.
+// accepted) or an HTTP date. Unparseable, negative, NaN or absent: 0. A delay
+// longer than a time.Duration holds (about 292 years) saturates at the
+// longest one instead of wrapping to a negative wait (which retried at
+// once); backoff then caps it at Config.MaxRetryAfter.
 func parseRetryAfter(v string, now time.Time) time.Duration {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return 0
 	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil {
-		if s < 0 {
+	if s, err := strconv.ParseFloat(v, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		switch {
+		case !(s > 0): // negative, zero or NaN
 			return 0
+		case s >= float64(math.MaxInt64)/float64(time.Second):
+			return math.MaxInt64
 		}
 		return time.Duration(s * float64(time.Second))
 	}
@@ -400,6 +411,15 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		}
 	}
 	return 0
+}
+
+// retryAfterText is a Retry-After delay for a message ("over 292 years" when
+// it saturated).
+func retryAfterText(d time.Duration) string {
+	if d == math.MaxInt64 {
+		return "over 292 years"
+	}
+	return d.Round(time.Second).String()
 }
 
 // snippet is the start of a body for an error message, on one line.

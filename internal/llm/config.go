@@ -45,7 +45,9 @@ type Config struct {
 	// BackoffBase and BackoffMax shape the exponential backoff: attempt n
 	// waits a uniformly random duration in [0, min(BackoffMax,
 	// BackoffBase·2^n)] ("full jitter"), or the server's Retry-After when
-	// that is longer (capped at MaxRetryAfter).
+	// that is longer, capped at MaxRetryAfter (default 2 minutes): a longer
+	// Retry-After, however large, waits MaxRetryAfter, and the retry's log
+	// line says it was capped.
 	BackoffBase   time.Duration
 	BackoffMax    time.Duration
 	MaxRetryAfter time.Duration

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,11 +19,24 @@ import (
 // JSON Lines file whose first line is {"manifest": PackManifest} and every
 // other line {"key": KEY, "entry": Entry}, in key order. The manifest
 // counts the entries per model and per template version and carries the
-// SHA-256 of the entry lines, checked on import. Entries hold no endpoint
-// and no key (see Entry), so a pack is safe to publish with a paper.
+// SHA-256 of the entry lines, checked on import. Each entry records its
+// request (model, template, prompt hash, parameters: Entry.RequestKey), and
+// import recomputes the line's key from it, so no reply can be moved to
+// another request's key, even by someone who recomputes the content hash.
+// No line is longer than MaxPackLine: export refuses an entry that import
+// could not read. Entries hold no endpoint and no key (see Entry), so a
+// pack is safe to publish with a paper.
 
-// PackFormat is the manifest's format tag.
-const PackFormat = "esrkit-llm-pack/1"
+// PackFormat is the manifest's format tag. Format 1 (before entries
+// recorded their requests) is refused on import.
+const PackFormat = "esrkit-llm-pack/2"
+
+// packFormatV1 is the previous format, named in the error import gives it.
+const packFormatV1 = "esrkit-llm-pack/1"
+
+// MaxPackLine bounds one line of a pack (the manifest or one entry, without
+// its newline), on export and on import alike.
+const MaxPackLine = 64 << 20
 
 // PackManifest describes a pack.
 type PackManifest struct {
@@ -33,6 +47,10 @@ type PackManifest struct {
 	// ContentSHA256 is the hex SHA-256 of the entry lines (each with its
 	// newline), in file order.
 	ContentSHA256 string `json:"content_sha256"`
+	// Unbound counts the cache's entries left out because they do not
+	// record their request (cached by an esrkit before packs checked it):
+	// a pack could not tie them to their keys. Ask them again to ship them.
+	Unbound int `json:"unbound_left_out,omitempty"`
 }
 
 type packHeader struct {
@@ -66,7 +84,10 @@ func (c *Cache) ForEach(fn func(key string, e Entry) error) error {
 
 // ExportPack writes the entries of c that keep accepts (nil: all) to w as a
 // pack and returns its manifest. The same cache content gives the same
-// bytes.
+// bytes. Entries that do not record their request are left out and counted
+// (PackManifest.Unbound); an entry whose recorded request is not its key (a
+// damaged cache), or whose line would exceed MaxPackLine, is an error
+// naming it.
 func ExportPack(w io.Writer, c *Cache, keep func(key string, e Entry) bool) (PackManifest, error) {
 	m := PackManifest{Format: PackFormat, Models: map[string]int{}, Templates: map[string]int{}}
 	var lines [][]byte
@@ -75,6 +96,14 @@ func ExportPack(w io.Writer, c *Cache, keep func(key string, e Entry) bool) (Pac
 		if keep != nil && !keep(key, e) {
 			return nil
 		}
+		rk, ok := e.RequestKey()
+		if !ok {
+			m.Unbound++
+			return nil
+		}
+		if rk != key {
+			return fmt.Errorf("llm cache %s: entry %s (model %s): its recorded request hashes to %s, not its key (damaged cache)", c.path, key, e.Model, rk)
+		}
 		ej, err := json.Marshal(e)
 		if err != nil {
 			return err
@@ -82,6 +111,10 @@ func ExportPack(w io.Writer, c *Cache, keep func(key string, e Entry) bool) (Pac
 		l, err := json.Marshal(packLine{Key: key, Entry: ej})
 		if err != nil {
 			return err
+		}
+		if len(l) > MaxPackLine {
+			return fmt.Errorf("llm cache %s: entry %s (model %s) is %.1f MiB as a pack line, over the %d MiB a pack line may hold (import could not read it back)",
+				c.path, key, e.Model, float64(len(l))/(1<<20), MaxPackLine>>20)
 		}
 		l = append(l, '\n')
 		h.Write(l)
@@ -136,7 +169,7 @@ func ReadPack(path string, fn func(key string, e Entry) error) (PackManifest, er
 		return PackManifest{}, fmt.Errorf("%s: not a result pack (gzip): %w", path, err)
 	}
 	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	sc.Buffer(make([]byte, 1<<20), MaxPackLine+1) // the line and its newline
 	if !sc.Scan() {
 		return PackManifest{}, fmt.Errorf("%s:1: empty pack (no manifest line)", path)
 	}
@@ -145,6 +178,9 @@ func ReadPack(path string, fn func(key string, e Entry) error) (PackManifest, er
 		return PackManifest{}, fmt.Errorf(`%s:1: field "manifest": missing or not an object`, path)
 	}
 	m := *hd.Manifest
+	if m.Format == packFormatV1 {
+		return m, fmt.Errorf(`%s:1: field "manifest.format": %q packs were written before entries recorded their requests, so their replies cannot be checked against their keys; export the pack again with this esrkit`, path, m.Format)
+	}
 	if m.Format != PackFormat {
 		return m, fmt.Errorf(`%s:1: field "manifest.format": %q is not %q`, path, m.Format, PackFormat)
 	}
@@ -173,11 +209,21 @@ func ReadPack(path string, fn func(key string, e Entry) error) (PackManifest, er
 		if e.Model == "" {
 			return m, fmt.Errorf(`%s:%d: field "entry.model": missing`, path, ln)
 		}
+		rk, ok := e.RequestKey()
+		if !ok {
+			return m, fmt.Errorf(`%s:%d: field "entry": no "prompt" and "params": the entry does not name the request it answers`, path, ln)
+		}
+		if rk != l.Key {
+			return m, fmt.Errorf(`%s:%d: field "key": the entry answers the request %s (its model, template, prompt and params), not this key (a moved or edited entry)`, path, ln, rk)
+		}
 		models[e.Model]++
 		templates[e.Template]++
 		entries = append(entries, kv{l.Key, e})
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return m, fmt.Errorf("%s: a line is longer than the %d MiB a pack line may hold", path, MaxPackLine>>20)
+		}
 		return m, fmt.Errorf("%s: %w", path, err)
 	}
 	if got := hex.EncodeToString(h.Sum(nil)); got != m.ContentSHA256 {

@@ -20,6 +20,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/internal/adapter"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -44,12 +45,13 @@ func (s Setup) Fingerprint(suite string) (string, error) {
 	}
 	fmt.Fprintf(h, "judge=%s %s\n", s.judgeText(), opts)
 	if s.Adapter != "" {
-		// The adapter is outside the library: key on its content.
-		b, err := os.ReadFile(s.Adapter)
+		// The adapter is outside the library: key on its content and on
+		// what its hello names.
+		fp, _, err := adapter.Fingerprint(s.Adapter)
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(h, "adapter=%s %x\n", s.Adapter, sha256.Sum256(b)) // rows name the adapter by this path
+		fmt.Fprintf(h, "adapter=%s %s\n", s.Adapter, fp) // rows name the adapter by this path
 	}
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
 }

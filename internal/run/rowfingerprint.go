@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/memory"
@@ -17,7 +16,8 @@ import (
 // benchmark's content, the relation source and every memory option (the
 // formats), the judge's configuration, the library's code
 // (CodeFingerprint), the reader's full configuration (reader.Fingerprint)
-// and, for an exec: memory, the adapter file's content. Rows with equal
+// and, for an exec: memory, the adapter (adapter.Fingerprint: its file's
+// content and the version and files it names in its answer to hello). Rows with equal
 // fingerprints are rows the same inputs produce; `esr eval` refuses to
 // resume over rows with another. What is shared by every row is hashed
 // once, here.
@@ -38,15 +38,11 @@ func (s Setup) RowFingerprinter() (func(mem string, r reader.Reader) (string, er
 		h.Write(base)
 		fmt.Fprintf(h, "memory=%s\nreader %s\n", mem, reader.Fingerprint(r))
 		if path, ok := execPath(mem); ok {
-			abs, err := adapter.Resolve(path)
+			fp, _, err := adapter.Fingerprint(path) // the file, and what its hello names
 			if err != nil {
 				return "", err
 			}
-			b, err := os.ReadFile(abs)
-			if err != nil {
-				return "", err
-			}
-			fmt.Fprintf(h, "adapter %x\n", sha256.Sum256(b))
+			fmt.Fprintf(h, "adapter %s\n", fp)
 		}
 		return hex.EncodeToString(h.Sum(nil))[:20], nil
 	}, nil

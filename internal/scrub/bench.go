@@ -239,10 +239,14 @@ func Dir(src, out string, opt Options) (*Report, error) {
 			rep.Replaced[k] = 0
 		}
 	}
-	if err := b.Save(out); err != nil {
-		return nil, err
-	}
-	if err := copyDocs(src, out); err != nil {
+	// The scrubbed files and the copied documents are one set: a failure
+	// leaves out as it was.
+	if err := bench.WriteFolder(out, func(tmp string) error {
+		if err := b.WriteFiles(tmp); err != nil {
+			return err
+		}
+		return copyDocs(src, tmp)
+	}); err != nil {
 		return nil, err
 	}
 	again, err := bench.Load(out)

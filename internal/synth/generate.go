@@ -67,7 +67,7 @@ func (c *Config) Validate() error {
 	}
 	for name, v := range map[string]float64{"clutter": c.Clutter, "restate": c.Restate, "paraphrase": c.Paraphrase,
 		"event-recall": c.EventRecall, "cokey-recall": c.CoKeyRecall} {
-		if v < 0 || v > 1 {
+		if !(v >= 0 && v <= 1) { // NaN fails too
 			return fmt.Errorf("%s must be in [0, 1], got %g", name, v)
 		}
 	}

@@ -37,12 +37,22 @@ type Manifest struct {
 
 // Write generates the benchmark for cfg into dir (streams.jsonl,
 // atoms.jsonl, qa.jsonl, relations.jsonl, MANIFEST.json).
-func Write(dir string, cfg Config) (*Manifest, error) {
+func Write(dir string, cfg Config) (m *Manifest, err error) {
 	b, err := Generate(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if err := b.Save(dir); err != nil {
+	// The files and their manifest are one set: a failure leaves dir as it was.
+	err = bench.WriteFolder(dir, func(tmp string) error {
+		m, err = writeInto(tmp, cfg, b)
+		return err
+	})
+	return m, err
+}
+
+// writeInto writes the generated bench b and its manifest into dir.
+func writeInto(dir string, cfg Config, b *bench.Bench) (*Manifest, error) {
+	if err := b.WriteFiles(dir); err != nil {
 		return nil, err
 	}
 	m := &Manifest{Benchmark: "synthetic", Generator: Version, Config: cfg,
