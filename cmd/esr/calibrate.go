@@ -30,7 +30,8 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	drop := fs.String("drop", "", "comma-separated target groups to leave out of the fit: t2, t16, t17 (e.g. --drop t2, the identifiability lesson)")
 	ridge := fs.Float64("ridge", robust.CalibrationRidge, "ridge weight toward the starting point")
 	starts := fs.String("starts", "", "comma-separated starting points (0–2) to fit from; empty tries all and keeps the best")
-	grid := fs.String("grid", "", "run a grid of fits instead of one: identifiability (starts × ridge × with/without Table 2) or noise (auxiliary noise 0–0.3)")
+	grid := fs.String("grid", "", "run a grid of fits instead of one: identifiability (starts × ridge × with/without Table 2) or noise (auxiliary noise 0–0.3); or sensitivity: the Jacobian of --calibration's fit")
+	calFile := fs.String("calibration", "", "with --grid sensitivity: the calibration file to differentiate (default: the shipped one)")
 	out := fs.String("out", "", "file to write (JSON): the calibration, or the grid's summaries")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -59,6 +60,23 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ctx := context.Background()
+	if *grid == "sensitivity" {
+		c := reader.Calibrated()
+		if *calFile != "" {
+			if c, err = reader.LoadCalibration(*calFile); err != nil {
+				return err
+			}
+		}
+		s, err := robust.CalibrationSensitivity(ctx, b, c)
+		if err != nil {
+			return err
+		}
+		if err := writeJSON(*out, s); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, robust.SensitivityTable(s).Markdown())
+		return nil
+	}
 	if *grid != "" {
 		var g []robust.GridFit
 		switch *grid {

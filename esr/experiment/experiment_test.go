@@ -630,10 +630,11 @@ func TestScorerTableShape(t *testing.T) {
 	}
 }
 
-// TestShippedCalibration: the calibrated profiles shipped with the kit
-// (esr/reader/calibrated.json) were fitted on the bundled synthetic bench
-// as it is now, and every fitted number they record is what their profile
-// gives on it (recomputed, not read back). Regenerate with
+// TestShippedCalibration: the calibrated panel shipped with the kit
+// (esr/reader/calibrated.json) was fitted on the bundled synthetic bench
+// as it is now, and every fitted number it records (each family's targets
+// and the panel's Table 2 terms) is what its profiles give on it
+// (recomputed, not read back). Regenerate with
 // `go run ./cmd/esr calibrate --bench data/synthetic --targets paper --out esr/reader/calibrated.json`.
 func TestShippedCalibration(t *testing.T) {
 	if testing.Short() {
@@ -647,10 +648,13 @@ func TestShippedCalibration(t *testing.T) {
 	if got := robust.BenchHash(b); got != c.BenchHash {
 		t.Fatalf("shipped calibration was fitted on bench %s, data/synthetic is now %s: rerun esr calibrate", c.BenchHash, got)
 	}
-	if len(c.Families) != 5 {
-		t.Fatalf("%d calibrated families, want the paper's 5", len(c.Families))
+	if len(c.Families) != 5 || len(c.Dropped) != 0 || c.AuxNoise != robust.DefaultAuxNoise {
+		t.Fatalf("%d calibrated families, dropped %v, auxiliary noise %v: want the paper's 5, nothing dropped, noise %v", len(c.Families), c.Dropped, c.AuxNoise, robust.DefaultAuxNoise)
 	}
-	preds, err := robust.Refit(context.Background(), b, c)
+	if c.Parameters != 37 || c.Targets != 43 {
+		t.Errorf("%d parameters against %d targets, want 37 against 43", c.Parameters, c.Targets)
+	}
+	fam, panel, err := robust.Refit(context.Background(), b, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -659,7 +663,7 @@ func TestShippedCalibration(t *testing.T) {
 		if len(want) != len(f.Targets) {
 			t.Fatalf("%s: %d targets, want %d", f.Family, len(f.Targets), len(want))
 		}
-		pred := preds[fi]
+		pred := fam[fi]
 		sq := 0.0
 		for i, tg := range f.Targets {
 			if tg.Name != want[i].Name || tg.Paper != want[i].Paper {
@@ -673,12 +677,35 @@ func TestShippedCalibration(t *testing.T) {
 		if rmse := math.Sqrt(sq / float64(len(pred))); math.Abs(rmse-f.RMSE) > 1e-9 {
 			t.Errorf("%s: recorded RMSE %v, recomputed %v", f.Family, f.RMSE, rmse)
 		}
+		// Every fitted skill is set, so a profile that lost one would show.
+		for _, name := range []string{reader.SimKeyStatus, reader.SimDifficulty, reader.SimInlineCost, reader.SimMemberCost, reader.SimFlatLoss, reader.SimWindowLift} {
+			if v, _ := f.Profile.Get(name); v == 0 {
+				t.Errorf("%s: %s is 0", f.Family, name)
+			}
+		}
+		if f.Profile.KeyStatusSkill == nil {
+			t.Errorf("%s: no key-status skill of its own", f.Family)
+		}
+	}
+	want := robust.PanelTargets()
+	if len(c.Panel) != len(want) {
+		t.Fatalf("%d panel targets, want %d", len(c.Panel), len(want))
+	}
+	for i, tg := range c.Panel {
+		if tg.Name != want[i].Name || tg.Paper != want[i].Paper || math.Abs(panel[i]-tg.Fit) > 1e-9 {
+			t.Errorf("panel target %d: %s paper %v fit %v, want %s paper %v fit %v", i, tg.Name, tg.Paper, tg.Fit, want[i].Name, want[i].Paper, panel[i])
+		}
 	}
 }
 
-// TestCalibrateSmall: on a small generated bench the fit is deterministic
-// and lowers the squared error from the first starting profile.
+// TestCalibrateSmall: on a small generated bench the joint fit is
+// deterministic, lowers the weighted error from its start, reports what it
+// fitted against what, and refits without Table 2's targets (reporting
+// their values all the same); bad options are refused.
 func TestCalibrateSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits the panel on a small generated bench")
+	}
 	cfg := boundary.DefaultGenConfig()
 	cfg.Seed, cfg.PerStratum = 3, 4
 	b, err := boundary.Generate(cfg)
@@ -686,7 +713,7 @@ func TestCalibrateSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	opt := robust.CalibrateOptions{Families: []string{"Qwen3-8B"}}
+	opt := robust.CalibrateOptions{Starts: []int{0}, Iterations: 8}
 	c1, err := robust.Calibrate(ctx, b, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -700,23 +727,33 @@ func TestCalibrateSmall(t *testing.T) {
 	if string(j1) != string(j2) {
 		t.Fatal("two calibrations of one bench differ")
 	}
-	f := c1.Families[0]
-	if f.Profile.Name != "fit-qwen3-8b" || len(f.Targets) != 8 {
-		t.Fatalf("fitted %q with %d targets", f.Profile.Name, len(f.Targets))
+	if len(c1.Families) != 5 || c1.Families[3].Profile.Name != "fit-qwen3-8b" || len(c1.Families[3].Targets) != 8 || len(c1.Panel) != 3 {
+		t.Fatalf("fitted %d families (%q with %d targets), %d panel targets", len(c1.Families), c1.Families[3].Profile.Name, len(c1.Families[3].Targets), len(c1.Panel))
 	}
-	start := reader.SimProfile{Name: "start", StatusSkill: 0.5, DateSkill: 0.5, DateDecayPerRow: 0.1, OrderSkill: 0.5, FirstRowBias: 0.5, AbstainOnConflict: 0.5, Lapse: 0.2}
-	pred, err := robust.Predict(ctx, b, start, f.Targets)
+	if c1.Parameters != 37 || c1.Targets != 43 || c1.Rank < 1 || c1.Rank > 37 || len(c1.SingularValues) != 37 {
+		t.Errorf("parameters %d, targets %d, rank %d, %d singular values", c1.Parameters, c1.Targets, c1.Rank, len(c1.SingularValues))
+	}
+	zero, err := robust.Calibrate(ctx, b, robust.CalibrateOptions{Starts: []int{0}, Iterations: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sq := 0.0
-	for i, tg := range f.Targets {
-		sq += (pred[i] - tg.Paper) * (pred[i] - tg.Paper)
+	if a, z := robust.SummarizeFit(c1, "", 0, 0).Objective, robust.SummarizeFit(zero, "", 0, 0).Objective; a > z {
+		t.Errorf("weighted error after 8 iterations %v, after 1 %v", a, z)
 	}
-	if fitted := f.RMSE * f.RMSE * float64(len(f.Targets)); fitted > sq {
-		t.Errorf("fitted squared error %v above the starting profile's %v", fitted, sq)
+	noT2, err := robust.Calibrate(ctx, b, robust.CalibrateOptions{Starts: []int{0}, Iterations: 8, Drop: []string{robust.GroupTable2}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := robust.Calibrate(ctx, b, robust.CalibrateOptions{Reading: "sideways"}); err == nil {
-		t.Error("an unknown Table 17 reading is accepted")
+	if noT2.Targets != 40 || len(noT2.Panel) != 3 || len(noT2.Dropped) != 1 {
+		t.Errorf("without Table 2: %d targets, %d panel values, dropped %v", noT2.Targets, len(noT2.Panel), noT2.Dropped)
+	}
+	if !strings.Contains(robust.CalibrationSentence(noT2), "(not fitted)") {
+		t.Errorf("the sentence does not say Table 2 was not fitted: %s", robust.CalibrationSentence(noT2))
+	}
+	for _, bad := range []robust.CalibrateOptions{{Reading: "sideways"}, {Drop: []string{"t9"}}, {AuxNoise: math.NaN()}, {Starts: []int{7}},
+		{Families: []string{"Qwen3-8B", "Qwen3-8B"}}, {Ridge: -1}} {
+		if _, err := robust.Calibrate(ctx, b, bad); err == nil {
+			t.Errorf("options %+v accepted", bad)
+		}
 	}
 }

@@ -135,18 +135,10 @@ func ParseCalibration(data []byte, name string) (*Calibration, error) {
 		}
 		return nil, fmt.Errorf("%s: field \"kind\": %q is not %q", name, c.Kind, CalibrationKind)
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("%s: a second JSON value after the calibration", name)
-	}
 	if len(c.Families) == 0 {
 		return nil, fmt.Errorf("%s: field \"families\": no fitted family", name)
 	}
-	seen := map[string]bool{}
 	for i, f := range c.Families {
-		if seen[f.Profile.Name] {
-			return nil, fmt.Errorf("%s: field \"families[%d].profile.name\": %q appears twice", name, i, f.Profile.Name)
-		}
-		seen[f.Profile.Name] = true
 		if f.Profile.Name == "" {
 			return nil, fmt.Errorf("%s: field \"families[%d].profile.name\": empty", name, i)
 		}

@@ -72,7 +72,7 @@ const DefaultAuxNoise = 0.0
 // traded for a better abstain calibration.
 const (
 	Table17Weight = 2.0
-	Table2Weight  = 5.0
+	Table2Weight  = 8.0
 )
 
 // Target groups CalibrateOptions.Drop can leave out.
