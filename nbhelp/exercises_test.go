@@ -89,21 +89,30 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		if err != nil {
 			return err
 		}
-		up := 0
+		up, down := 0, 0
 		for ri := range w.Readers {
 			a := w.Answers[ri]
-			if a[0].Correct != a[1].Correct {
-				return fmt.Errorf("%s changes at the render step", w.Readers[ri])
+			switch {
+			case !a[0].Correct && a[1].Correct:
+				return fmt.Errorf("%s turns right at the render step", w.Readers[ri])
+			case a[0].Correct && !a[1].Correct:
+				if a[1].Answer == esr.AbstainText {
+					return fmt.Errorf("%s turns wrong at the render step by abstaining", w.Readers[ri])
+				}
+				down++
 			}
 			switch {
 			case a[1].Correct && !a[2].Correct:
 				return fmt.Errorf("%s turns wrong at the mechanism step", w.Readers[ri])
 			case !a[1].Correct && a[2].Correct:
+				if a[2].Answer != esr.AbstainText {
+					return fmt.Errorf("%s turns right at the mechanism step without abstaining", w.Readers[ri])
+				}
 				up++
 			}
 		}
-		if up == 0 {
-			return fmt.Errorf("no verdict changes at the mechanism step")
+		if up == 0 || down == 0 {
+			return fmt.Errorf("%d verdicts change at the render step, %d at the mechanism step", down, up)
 		}
 		return nil
 	},
@@ -119,9 +128,43 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 			if err1 != nil || err2 != nil {
 				return fmt.Errorf("%s: %v %v", term.Label, err1, err2)
 			}
-			if clu.Hi-clu.Lo <= pair.Hi-pair.Lo {
-				return fmt.Errorf("%s: clustered interval %.3f not wider than the pair interval %.3f", term.Label, clu.Hi-clu.Lo, pair.Hi-pair.Lo)
+			wider := clu.Hi-clu.Lo > pair.Hi-pair.Lo
+			// RevisionLedger − Graphiti widens; the gains over GraphRAG+abstain narrow.
+			if want := term.B != memory.GraphRAGAbstain; wider != want {
+				return fmt.Errorf("%s: clustered interval %.3f, pair interval %.3f", term.Label, clu.Hi-clu.Lo, pair.Hi-pair.Lo)
 			}
+		}
+		return nil
+	},
+	"41-render-confound#4": func(ctx context.Context, b *bench.Bench) error {
+		// The refit is minutes of fitting; its results for every start and
+		// ridge are the shipped grid (TestShippedGrids ties it to the
+		// shipped calibration).
+		span := func(drop bool) (lo, hi, coarseLo, coarseHi, rmse float64) {
+			lo, coarseLo = math.Inf(1), math.Inf(1)
+			hi, coarseHi = math.Inf(-1), math.Inf(-1)
+			for _, r := range robust.ShippedIdentifiability() {
+				if (len(r.Dropped) > 0) != drop {
+					continue
+				}
+				lo, hi = math.Min(lo, r.Render), math.Max(hi, r.Render)
+				coarseLo, coarseHi = math.Min(coarseLo, r.Coarse), math.Max(coarseHi, r.Coarse)
+				if r.Ridge == robust.CalibrationRidge && r.Start == 0 {
+					rmse = math.Hypot(r.RMSE16, r.RMSE17)
+				}
+			}
+			return
+		}
+		wl, wh, _, _, wr := span(false)
+		ol, oh, cl, ch, or := span(true)
+		if oh-ol < 3*(wh-wl) {
+			return fmt.Errorf("render spans %.3f with Table 2, %.3f without", wh-wl, oh-ol)
+		}
+		if !(cl < 0 && ch > 0) {
+			return fmt.Errorf("coarse-d without Table 2 spans %.3f to %.3f", cl, ch)
+		}
+		if or > wr+0.01 {
+			return fmt.Errorf("per-family error %.3f without Table 2, %.3f with", or, wr)
 		}
 		return nil
 	},
@@ -374,18 +417,11 @@ func init() {
 		if err != nil {
 			return err
 		}
-		right := 0
 		for ri := range w.Readers {
 			a := w.Answers[ri]
-			if a[0].Correct || a[1].Correct != a[2].Correct {
+			if a[0].Correct || !a[1].Correct || a[2].Correct && !a[1].Correct {
 				return fmt.Errorf("%s: %v / %v / %v", w.Readers[ri], a[0].Correct, a[1].Correct, a[2].Correct)
 			}
-			if a[1].Correct {
-				right++
-			}
-		}
-		if right == 0 {
-			return fmt.Errorf("no reader finds the prior value on coarse-retain")
 		}
 		return nil
 	})
@@ -495,7 +531,7 @@ func init() {
 		}, nil, 0.95) {
 			acc[a.Memory+"/"+a.Group] = a.Acc
 		}
-		if acc["mem0-v3@dedup-k=0/readers"] < acc["mem0-v3/readers"] || acc["mem0-v3@dedup-k=0/oracle"] != acc[memory.GraphRAGAbstain+"/oracle"] {
+		if math.Abs(acc["mem0-v3@dedup-k=0/readers"]-acc["mem0-v3/readers"]) > 0.05 || acc["mem0-v3@dedup-k=0/oracle"] != acc[memory.GraphRAGAbstain+"/oracle"] {
 			return fmt.Errorf("accuracies %v", acc)
 		}
 		return nil

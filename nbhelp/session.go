@@ -127,8 +127,9 @@ func ReadersNote() {
 	switch {
 	case run.Calibrated(rs):
 		Markdown("**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
-			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B), its reading " +
-			"skills fitted to that family's published numbers (Tables 16–17; `esr readers` lists each with its fit error). " +
+			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B) whose reading " +
+			"skills act on what a render shows (row order, where dates stand, grouping, length, status), fitted jointly to the " +
+			"families' published numbers (Tables 16–17) and the panel's Table 2 (`esr readers` lists each with its fit error). " +
 			"They are a model of the paper's readers, not the LLMs; notebook 41 checks them on tables the fit never saw. " +
 			"Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` to rerun this notebook with real LLM families, " +
 			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers.")

@@ -502,7 +502,7 @@ func FamilyNote(rows []Outcome) string {
 		}
 	}
 	if calibrated {
-		note += "; sim:fit-* are SIMULATED readers calibrated to the paper's Tables 16–17 (one per paper family, fitted on the bundled synthetic bench), not the LLMs: a model of the paper's readers, checked out of sample in notebook 41"
+		note += "; sim:fit-* are SIMULATED readers fitted jointly to the paper's Tables 16–17 and Table 2 (one per paper family, a reader model over render features, fitted on the bundled synthetic bench), not the LLMs: checked in notebook 41 on tables that were not fitted"
 	}
 	if otherSim {
 		note += "; sim:* are SIMULATED stochastic readers (the scripted rules with each capability drawn per question from a seeded PCG), not LLMs: they show how reader skills move the terms, not the paper's magnitudes"

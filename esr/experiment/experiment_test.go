@@ -683,7 +683,7 @@ func TestShippedCalibration(t *testing.T) {
 				t.Errorf("%s: %s is 0", f.Family, name)
 			}
 		}
-		if f.Profile.KeyStatusSkill == nil {
+		if !f.Profile.KeyStatusSkill.Set {
 			t.Errorf("%s: no key-status skill of its own", f.Family)
 		}
 	}

@@ -232,8 +232,19 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 				budget = fmt.Sprint(p.TokenBudget)
 			}
 			pa := (1 - p.FirstRowBias) * p.AbstainOnConflict
-			t.AddRow(r.Name(), fmt.Sprintf("p = %.2f", p.StatusSkill),
-				fmt.Sprintf("sorts p = %.2f (× (1 − %.2f) per row beyond two); reads a newest-first list p = %.2f", p.DateSkill, p.DateDecayPerRow, p.OrderSkill),
+			status := fmt.Sprintf("rows p = %.2f, key p = %.2f", p.StatusSkill, p.KeySkill())
+			if p.WindowStatusLift != 0 {
+				status += fmt.Sprintf(" (logit %+.2f on a validity window)", p.WindowStatusLift)
+			}
+			order := fmt.Sprintf("reads a declared newest-first block p = %.2f; sorts dates p = %.2f (× (1 − %.2f) per row beyond two", p.OrderSkill, p.DateSkill, p.DateDecayPerRow)
+			if p.FlatSortLoss > 0 {
+				order += fmt.Sprintf(", × %.2f on flat rows", 1-p.FlatSortLoss)
+			}
+			order += ")"
+			if p.DifficultyScale > 0 {
+				order += fmt.Sprintf("; every skill × exp(−%.2f·h), h = tokens/1000 + %.2f if dates inline + %.2f if JSON members", p.DifficultyScale, p.InlineDateCost, p.MemberDateCost)
+			}
+			t.AddRow(r.Name(), status, order,
 				fmt.Sprintf("first p = %.2f, abstain p = %.2f, majority p = %.2f; lapse p = %.2f", p.FirstRowBias, pa, 1-p.FirstRowBias-pa, p.Lapse), budget)
 		case reader.Oracle:
 			t.AddRow(r.Name(), "reads the structured state, not the text", "—", "—", "—")

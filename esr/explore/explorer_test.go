@@ -151,10 +151,23 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	accClean, _ := clean.Accuracy(memory.FineLedger)
-	accBlind, _ := blind.Accuracy(memory.FineLedger)
-	if accBlind >= accClean {
-		t.Errorf("fine-ledger accuracy with status skill 0 is %.3f, not below %.3f with 0.9", accBlind, accClean)
+	// The status skill acts on what a render shows: it changes labels of
+	// the ledger, whose rows carry a status, and none of the d-blind
+	// control or render-only, whose rows carry none.
+	a, b = correctBy(clean.Rows), correctBy(blind.Rows)
+	changed = map[string]int{}
+	for k, c := range a {
+		if b[k] != c {
+			changed[k[1]]++
+		}
+	}
+	if changed[memory.FineLedger] == 0 {
+		t.Errorf("status skill 0 changed no fine-ledger label")
+	}
+	for _, m := range []string{memory.GraphRAGAbstain, memory.RenderOnly} {
+		if changed[m] != 0 {
+			t.Errorf("status skill 0 changed %d labels of %s, whose render shows no status", changed[m], m)
+		}
 	}
 	for _, bad := range []func(*explore.Settings){
 		func(s *explore.Settings) { s.Stratum = "nope" },

@@ -249,7 +249,7 @@ func Catalog(cfg Config) []Info {
 	cal := Calibrated()
 	for _, f := range cal.Families {
 		out = append(out, Info{Name: "sim:" + f.Profile.Name, Kind: "sim-calibrated", Simulated: true,
-			Summary:      fmt.Sprintf("stochastic simulation calibrated to the paper's %s numbers (Tables 16–17) on %s; fit RMSE %.3f over %d targets", f.Family, cal.Bench, f.RMSE, len(f.Targets)),
+			Summary:      fmt.Sprintf("stochastic simulation, the reader model over render features, fitted to the paper's %s numbers (Tables 16–17) and the panel's Table 2 on %s; fit RMSE %.3f over %d targets", f.Family, cal.Bench, f.RMSE, len(f.Targets)),
 			Capabilities: CalibratedInfo{Profile: f.Profile, Family: f.Family, RMSE: f.RMSE, Targets: f.Targets, Bench: cal.Bench, Reading: cal.Reading}})
 	}
 	env := llm.Env{Getenv: cfg.Getenv, BaseURL: cfg.BaseURL}

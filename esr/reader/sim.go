@@ -3,6 +3,7 @@ package reader
 import (
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -143,8 +144,8 @@ type SimProfile struct {
 	BothValues float64 `json:"both_values,omitempty"`
 	Hedge      float64 `json:"hedge,omitempty"`
 	// KeyStatusSkill: P(the reader abstains on an unresolved key header);
-	// nil is StatusSkill (the hand-set profiles: one status skill).
-	KeyStatusSkill *float64 `json:"key_status_skill,omitempty"`
+	// unset, it is StatusSkill (the hand-set profiles: one status skill).
+	KeyStatusSkill OptionalSkill `json:"key_status_skill,omitzero"`
 	// The reader model over render features (chances.go): all 0 in the
 	// hand-set profiles, whose skills then do not depend on the layout.
 	DifficultyScale  float64 `json:"difficulty_scale,omitempty"`
@@ -157,10 +158,35 @@ type SimProfile struct {
 // KeySkill is the key-status skill: KeyStatusSkill, or StatusSkill when
 // it is unset.
 func (p SimProfile) KeySkill() float64 {
-	if p.KeyStatusSkill != nil {
-		return *p.KeyStatusSkill
+	if p.KeyStatusSkill.Set {
+		return p.KeyStatusSkill.P
 	}
 	return p.StatusSkill
+}
+
+// OptionalSkill is a probability that may be left unset (then a profile
+// falls back to another skill). In JSON it is a number, or absent.
+type OptionalSkill struct {
+	P   float64
+	Set bool
+}
+
+// Skill is the set skill p.
+func Skill(p float64) OptionalSkill { return OptionalSkill{P: p, Set: true} }
+
+// IsZero reports an unset skill (omitted from JSON).
+func (o OptionalSkill) IsZero() bool { return !o.Set }
+
+// MarshalJSON writes the number.
+func (o OptionalSkill) MarshalJSON() ([]byte, error) { return json.Marshal(o.P) }
+
+// UnmarshalJSON reads a number and marks the skill set.
+func (o *OptionalSkill) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, &o.P); err != nil {
+		return err
+	}
+	o.Set = true
+	return nil
 }
 
 var simProfiles = []SimProfile{
@@ -276,7 +302,7 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 	case SimHedge:
 		p.Hedge = v
 	case SimKeyStatus:
-		p.KeyStatusSkill = &v
+		p.KeyStatusSkill = Skill(v)
 	case SimDifficulty:
 		p.DifficultyScale = v
 	case SimInlineCost:
@@ -552,7 +578,7 @@ func (s *Sim) decide(in Input) (decision, string) {
 	} else {
 		steps = append(steps, fmt.Sprintf("status not read (p=%.2f)", ch.Row))
 	}
-	if p.KeyStatusSkill != nil {
+	if p.KeyStatusSkill.Set {
 		steps = append(steps, fmt.Sprintf("key status %s (p=%.2f)", map[bool]string{true: "read", false: "not read"}[keyStatus], ch.Key))
 	}
 	pFirst := p.FirstRowBias

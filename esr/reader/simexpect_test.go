@@ -39,7 +39,7 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 	// separate key-status skill, render difficulty with both date costs,
 	// the flat-sort loss and the validity-window lift.
 	key := 0.7
-	profiles = append(profiles, reader.SimProfile{Name: "feature-reader", StatusSkill: 0.3, KeyStatusSkill: &key, DateSkill: 0.8, DateDecayPerRow: 0.1,
+	profiles = append(profiles, reader.SimProfile{Name: "feature-reader", StatusSkill: 0.3, KeyStatusSkill: reader.Skill(key), DateSkill: 0.8, DateDecayPerRow: 0.1,
 		OrderSkill: 0.6, FirstRowBias: 0.3, AbstainOnConflict: 0.6, Lapse: 0.2, DifficultyScale: 2, InlineDateCost: 0.4, MemberDateCost: 0.2,
 		FlatSortLoss: 0.5, WindowStatusLift: 1.5})
 	const seeds = 1500

@@ -57,7 +57,7 @@ import (
 
 // CalibrationRidge is the default weight of the ridge term ‖x − x₀‖² in the
 // fitted parameters' logit/log space.
-const CalibrationRidge = 1e-3
+const CalibrationRidge = 1e-4
 
 // DefaultAuxNoise is the relation-label noise that stands for the
 // auxiliary split by default: the level of the sensitivity sweep
@@ -476,7 +476,7 @@ var calibParams = []calibParam{
 	{reader.SimFlatLoss, true, logistic, logit, func(p *reader.SimProfile, v float64) { p.FlatSortLoss = v }},
 	{reader.SimWindowLift, true, ident, ident, func(p *reader.SimProfile, v float64) { p.WindowStatusLift = v }},
 	{reader.SimOrder, false, logistic, logit, func(p *reader.SimProfile, v float64) { p.OrderSkill = v }},
-	{reader.SimKeyStatus, false, logistic, logit, func(p *reader.SimProfile, v float64) { p.KeyStatusSkill = &v }},
+	{reader.SimKeyStatus, false, logistic, logit, func(p *reader.SimProfile, v float64) { p.KeyStatusSkill = reader.Skill(v) }},
 	{reader.SimFirstRow, false, logistic, logit, func(p *reader.SimProfile, v float64) { p.FirstRowBias = v }},
 	{reader.SimAbstain, false, logistic, logit, func(p *reader.SimProfile, v float64) { p.AbstainOnConflict = v }},
 	{reader.SimLapse, false, logistic, logit, func(p *reader.SimProfile, v float64) { p.Lapse = v }},

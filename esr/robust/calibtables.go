@@ -192,13 +192,22 @@ func GridSentence(rows []FitSummary) string {
 	}
 	out := strings.Join(parts, "; ") + "."
 	if spans[true] != nil && spans[false] != nil {
-		wWith := spans[false].hi[0] - spans[false].lo[0]
-		wWithout := spans[true].hi[0] - spans[true].lo[0]
-		switch {
-		case wWithout > 2*wWith+0.005:
-			out += fmt.Sprintf(" The render term wanders %.1f× as far without them: the per-family tables alone do not pin the split.", wWithout/math.Max(wWith, 1e-3))
-		default:
-			out += " The render term moves about as much either way across these fits; what Table 2 changes is where the split sits, not how stable it is."
+		names := []string{"render", "fine-d mechanism", "coarse-d mechanism"}
+		var far []string
+		for i, name := range names {
+			wWith := spans[false].hi[i] - spans[false].lo[i]
+			wWithout := spans[true].hi[i] - spans[true].lo[i]
+			if wWithout > 2*wWith+0.005 {
+				far = append(far, fmt.Sprintf("%s %.0f×", name, wWithout/math.Max(wWith, 1e-3)))
+			}
+		}
+		if len(far) > 0 {
+			out += " Without them the terms spread further across the fits (" + strings.Join(far, ", ") + " their spread with them): the per-family tables alone do not pin the split."
+		} else {
+			out += " The terms move about as much either way across these fits; what Table 2 changes is where the split sits, not how stable it is."
+		}
+		if spans[true].lo[2] < 0 && spans[true].hi[2] > 0 {
+			out += " Without them the coarse-d term even changes sign between fits."
 		}
 	}
 	return out

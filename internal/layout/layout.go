@@ -57,7 +57,7 @@ const (
 	KindGraphiti      = "graphiti"       // Graphiti-style JSON facts with valid_at / invalid_at
 	KindMem0          = "mem0"           // Mem0 search results, one JSON memory per line
 	KindLatest        = "latest"         // latest-only: one line per key
-	KindEvent         = "event"          // a value found in a raw event line
+	KindEvent         = "raw-event"      // a value found in a raw event line
 )
 
 // EventLine is one "[id date] text" line of raw event text.

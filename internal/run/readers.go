@@ -82,7 +82,8 @@ func (a asFamily) Family() string { return a.family }
 // one, answering under the original family: an LLM reader asks with the
 // qa-strict template (abstain whenever the context marks the key
 // unresolved); a scripted reader also reads the status column, a sim reader
-// always does (StatusSkill 1, same draws otherwise). The oracle
+// always does (row and key status skills 1, same draws otherwise; render
+// difficulty still scales the row status, as it scales every reading). The oracle
 // has none (it already reads the status) and is left out.
 func StrictVariants(rs []reader.Reader) []reader.Reader {
 	var out []reader.Reader
@@ -96,6 +97,7 @@ func StrictVariants(rs []reader.Reader) []reader.Reader {
 		if sm, ok := r.(*reader.Sim); ok {
 			p := sm.Profile()
 			p.StatusSkill = 1
+			p.KeyStatusSkill = reader.Skill(1)
 			if strict, err := reader.NewSim(p, sm.Seed()); err == nil {
 				out = append(out, asFamily{Reader: simRenamed{strict, sm.Name() + "+strict"}, family: r.Family()})
 			}

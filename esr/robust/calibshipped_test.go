@@ -1,0 +1,68 @@
+package robust_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/robust"
+)
+
+// TestShippedGrids: the shipped identifiability results belong to the
+// shipped calibration. The noise grid's row at the default auxiliary noise
+// and the best default-ridge fit of the identifiability grid with Table 2
+// are the shipped panel (same Table 2 terms); the default noise level is
+// the one whose fit is best (DefaultAuxNoise's claim); the sensitivity has
+// the calibration's rank; and the lesson the notebook draws holds: without
+// Table 2 the render term wanders further than with it.
+func TestShippedGrids(t *testing.T) {
+	c := reader.Calibrated()
+	panel := map[string]float64{}
+	for _, tg := range c.Panel {
+		panel[tg.Name] = tg.Fit
+	}
+	same := func(r robust.FitSummary) bool {
+		return math.Abs(r.Render-panel[robust.TargetRender]) < 1e-9 && math.Abs(r.Fine-panel[robust.TargetFine]) < 1e-9 &&
+			math.Abs(r.Coarse-panel[robust.TargetCoarse]) < 1e-9
+	}
+	noise := robust.ShippedNoiseGrid()
+	if len(noise) != len(robust.NoiseGrid()) {
+		t.Fatalf("%d noise fits shipped, the grid has %d", len(noise), len(robust.NoiseGrid()))
+	}
+	best := noise[0]
+	for _, r := range noise {
+		if r.Objective < best.Objective {
+			best = r
+		}
+		if r.AuxNoise == robust.DefaultAuxNoise && !same(r) {
+			t.Errorf("noise grid at %v: %+v is not the shipped panel %v", r.AuxNoise, r, panel)
+		}
+	}
+	if best.AuxNoise != robust.DefaultAuxNoise {
+		t.Errorf("the best fit is at auxiliary noise %v, the default is %v", best.AuxNoise, robust.DefaultAuxNoise)
+	}
+	ident := robust.ShippedIdentifiability()
+	if len(ident) != len(robust.IdentifiabilityGrid()) {
+		t.Fatalf("%d identifiability fits shipped, the grid has %d", len(ident), len(robust.IdentifiabilityGrid()))
+	}
+	var bestWith *robust.FitSummary
+	var spanWith, spanWithout [2]float64 = [2]float64{9, -9}, [2]float64{9, -9}
+	for i, r := range ident {
+		span := &spanWith
+		if len(r.Dropped) > 0 {
+			span = &spanWithout
+		} else if r.Ridge == robust.CalibrationRidge && (bestWith == nil || r.Objective < bestWith.Objective) {
+			bestWith = &ident[i]
+		}
+		span[0], span[1] = math.Min(span[0], r.Render), math.Max(span[1], r.Render)
+	}
+	if bestWith == nil || !same(*bestWith) {
+		t.Errorf("best default-ridge fit with Table 2 %+v is not the shipped panel %v", bestWith, panel)
+	}
+	if spanWithout[1]-spanWithout[0] <= spanWith[1]-spanWith[0] {
+		t.Errorf("render spans %v with Table 2 and %v without: it does not wander further without", spanWith, spanWithout)
+	}
+	if s := robust.ShippedSensitivity(); s.Rank != c.Rank || len(s.Params) != c.Parameters {
+		t.Errorf("sensitivity rank %d over %d parameters, calibration rank %d over %d", s.Rank, len(s.Params), c.Rank, c.Parameters)
+	}
+}
