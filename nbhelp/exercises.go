@@ -63,9 +63,9 @@ func init() {
 			"retention answers this question, typing adds nothing."},
 		Exercise{"43-provenance", 2, "coarse-discard gains a little from the raw events (it had nothing to show); the other classes barely move, " +
 			"because these simulated readers cannot read most raw prose (those rows are not measured)."},
-		Exercise{"44-boundary", 1, "For these readers the pair-oracle stage adds the most: with gold relations the rule scorer no longer resolves a " +
-			"cross-source conflict as a supersession, so the ledger keeps it unresolved; the row-oracle stage adds nothing here. In the paper it is " +
-			"the strict decode, a change of the reader."},
+		Exercise{"44-boundary", 1, "For these readers, as in the paper, the strict decode adds the most: told to abstain on an unresolved key, " +
+			"a reader reads the key's status far more often. The pair-oracle stage adds too: with gold relations the rule scorer no longer " +
+			"resolves a cross-source conflict as a supersession, so the ledger keeps it unresolved; the row-oracle stage adds nothing here."},
 		Exercise{"44-boundary", 2, "cross_source_conflict: the learned scorer loses accuracy there against the rule scorer. That stratum depends on " +
 			"CONTRADICTS, and the learned scorer recovers fewer CONTRADICTS pairs than the rule scorer (its recall is lower in the per-class table)."},
 		Exercise{"45-deployed", 1, "Its curve starts where `graphiti` starts at paraphrase 0 (the exact-text fast path fires whatever `dup` says) " +

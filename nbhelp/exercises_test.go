@@ -451,7 +451,7 @@ func init() {
 			}
 		}
 		pair, row, strict := acc[boundary.StagePair]-acc[boundary.StageBaseline], acc[boundary.StageRow]-acc[boundary.StagePair], acc[boundary.StageStrict]-acc[boundary.StageRow]
-		if !(pair > strict && pair > row && row == 0) {
+		if !(strict > pair && pair > row && pair > 0 && row == 0) {
 			return fmt.Errorf("steps: pair %+.3f, row %+.3f, strict %+.3f", pair, row, strict)
 		}
 		return nil

@@ -174,6 +174,11 @@ func hashGoSources(root string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
+// WaitNotice says that a call waits for another process to write the
+// same rows: on standard error by default; the notebooks' helpers show it
+// as an ordinary line (a wait is not an error).
+var WaitNotice = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
+
 // Rows evaluates the suite's rows once and keeps them in dir (one JSONL
 // file per suite and Setup.Fingerprint): a later call with the same
 // fingerprint reads them back (cacheFile is then the file) and builds no
@@ -188,7 +193,7 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 		return rows, path, nil
 	}
 	lock, err := safefile.Acquire(path+".lock", safefile.Wait{Timeout: -1,
-		Note: func(msg string) { fmt.Fprintln(os.Stderr, "esr: rows of "+su.Name+": "+msg) }})
+		Note: func(msg string) { WaitNotice("esr: rows of " + su.Name + ": " + msg) }})
 	if err != nil {
 		return nil, "", err
 	}
