@@ -26,13 +26,35 @@ func (p *Polarity) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Key is the entity–attribute pair (x, a) that atoms about one state share.
+// Key is the entity–attribute pair (x, a) that atoms about one state share,
+// with an optional facet ("distribution=experimental", Atom.Facet): a
+// faceted key holds one state per facet, so every memory, keyed by Key,
+// keeps one state per facet. The paper's P1/P2 assume a single-valued key;
+// per facet they hold as stated (each facet is a single-valued key of its
+// own, TestFacetedLedgerIsPerFacet), and a memory that merges the facets
+// (memory.Options.MergeFacets) is the single-valued baseline.
 type Key struct {
 	Entity    string `json:"entity"`
 	Attribute string `json:"attribute"`
+	Facet     string `json:"facet,omitempty"`
 }
 
-func (k Key) String() string { return k.Entity + KeySep + k.Attribute }
+// String is the key's label: "entity / attribute", with " [facet]" after
+// the attribute when the key has a facet.
+func (k Key) String() string { return k.Entity + KeySep + k.AttributeLabel() }
+
+// AttributeLabel is the attribute as renders print it: with its facet in
+// brackets when the key has one ("version [distribution=experimental]").
+func (k Key) AttributeLabel() string {
+	if k.Facet == "" {
+		return k.Attribute
+	}
+	return k.Attribute + FacetOpen + k.Facet + FacetClose
+}
+
+// Unfaceted is the key without its facet: the single-valued key a memory
+// that merges facets keeps.
+func (k Key) Unfaceted() Key { return Key{Entity: k.Entity, Attribute: k.Attribute} }
 
 // Atom is the tuple (x, a, v, π, t, ρ) an extractor reads off one event:
 // entity, attribute, value, polarity, time and source role, with its ids.
@@ -62,7 +84,7 @@ type Atom struct {
 }
 
 // Key is the atom's (entity, attribute).
-func (a *Atom) Key() Key { return Key{a.Entity, a.Attribute} }
+func (a *Atom) Key() Key { return Key{a.Entity, a.Attribute, a.Facet} }
 
 // ActorName is the atom's actor, or "".
 func (a *Atom) ActorName() string {

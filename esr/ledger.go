@@ -289,7 +289,7 @@ func (l *Ledger) Key(k Key) *KeyLedger {
 
 // Add applies ⊕ to the atom's key ledger, creating it on first sight.
 func (l *Ledger) Add(a *Atom, rel PairFunc) {
-	k := Key{a.Entity, a.Attribute}
+	k := a.Key()
 	kl := l.Key(k)
 	if kl == nil {
 		kl = &KeyLedger{Key: k, MechanismOff: l.MechanismOff}
@@ -330,7 +330,7 @@ func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	keys, counts := keyBuf[:0], countBuf[:0]
 	var index map[Key]int
 	for i := range atoms {
-		k := Key{atoms[i].Entity, atoms[i].Attribute}
+		k := atoms[i].Key()
 		j := -1
 		if index != nil {
 			if x, ok := index[k]; ok {
@@ -379,7 +379,7 @@ func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	}
 	for i := range atoms {
 		a := &atoms[i]
-		kl := l.Key(Key{a.Entity, a.Attribute})
+		kl := l.Key(a.Key())
 		if l.MechanismOff {
 			kl.addSameState(a) // every pair is SAME_STATE: no label to ask
 			continue

@@ -17,7 +17,7 @@ import (
 // stream has no atoms at all.
 func (q *QA) Locate(atoms []Atom) (Key, bool) {
 	if q.Entity != "" && q.Attribute != "" {
-		return Key{q.Entity, q.Attribute}, true
+		return Key{q.Entity, q.Attribute, q.Facet}, true
 	}
 	if len(atoms) == 0 {
 		return Key{}, false

@@ -28,6 +28,13 @@ const (
 // lines and the reader's labels for fact-table rows.
 const KeySep = " / "
 
+// FacetOpen and FacetClose bracket a faceted key's facet after its
+// attribute in every render ("version [distribution=experimental]").
+const (
+	FacetOpen  = " ["
+	FacetClose = "]"
+)
+
 // Column names. The ledger table (fine-ledger, render-only) heads its
 // columns ColTime | ColEvent | ColValue | ColStatus; its "minimal" format
 // ColValue | ColStatus; its "json" format uses the same names as object

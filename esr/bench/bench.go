@@ -341,7 +341,7 @@ func (b *Bench) readQAs(path string) error {
 			case len(atoms) == 0:
 				return bad("stream_id", "stream %q has no atoms"+why, q.StreamID)
 			case q.Facet != "" && hasKey(atoms, k, ""):
-				return bad("facet", "stream %q has no atom about the key (%s) with facet %q"+why, q.StreamID, k, q.Facet)
+				return bad("facet", "stream %q has no atom about the key (%s) with facet %q"+why, q.StreamID, k.Unfaceted(), q.Facet)
 			default:
 				return bad("attribute", "stream %q has no atom about the key (%s)"+why, q.StreamID, k)
 			}

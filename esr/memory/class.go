@@ -74,6 +74,13 @@ type Options struct {
 	// per row), "minimal" (value | status, no time, no event) or "json" (one
 	// JSON object per row). Both classes always share the format.
 	LedgerFormat string
+	// MergeFacets builds the class over single-valued keys: every atom's
+	// facet is dropped (Atom.Facet), so one state holds the values of every
+	// facet, and a question about a facet reads that merged state. It is
+	// the single-valued baseline that a faceted key (esr.Key.Facet) is
+	// measured against: on Debian's per-suite version streams it answers
+	// the latest upload, whichever suite that went to.
+	MergeFacets bool
 }
 
 // Ledger formats of fine-ledger and render-only (Options.LedgerFormat).
@@ -124,6 +131,7 @@ type Row struct {
 	StreamID   string             `json:"stream_id"`
 	Entity     string             `json:"entity"`
 	Attribute  string             `json:"attribute"`
+	Facet      string             `json:"facet,omitempty"`
 	Status     string             `json:"status"`
 	Current    []string           `json:"current"`
 	ValidSince esr.Time           `json:"valid_since"`
@@ -141,6 +149,19 @@ type Row struct {
 // deployed classes and exec: adapters in buildExtra). render-only is
 // fine-ledger~render-only under the paper's name.
 func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	if opt.MergeFacets {
+		opt.MergeFacets = false
+		flat := make([]esr.Atom, len(atoms))
+		for i, a := range atoms {
+			a.Facet = ""
+			flat[i] = a
+		}
+		st, err := Build(name, s, flat, opt)
+		if err != nil {
+			return nil, err
+		}
+		return mergedFacets{st}, nil
+	}
 	if base, ok := strings.CutSuffix(name, ControlSuffix); ok && (builtinClass(base) || registered(base) != nil) {
 		st, err := Build(base, s, atoms, mechanismOff(opt))
 		if err != nil {
@@ -312,3 +333,24 @@ func controlName(n string) bool {
 	base, ok := strings.CutSuffix(n, ControlSuffix)
 	return ok && (builtinClass(base) || registered(base) != nil)
 }
+
+// mergedFacets is a state built over single-valued keys
+// (Options.MergeFacets): a question about a faceted key reads the key
+// without its facet.
+type mergedFacets struct{ State }
+
+func (m mergedFacets) Answer(q esr.Query) esr.Answer {
+	q.Key = q.Key.Unfaceted()
+	return m.State.Answer(q)
+}
+
+func (m mergedFacets) Render(q esr.Query) string {
+	q.Key = q.Key.Unfaceted()
+	return m.State.Render(q)
+}
+
+// Err is the wrapped state's error (exec: adapters).
+func (m mergedFacets) Err() error { return Err(m.State) }
+
+// Err is the wrapped state's error (exec: adapters).
+func (n named) Err() error { return Err(n.State) }

@@ -132,7 +132,7 @@ func newCoarseState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator,
 	keyOf := make([]int32, len(atoms))
 	var counts []int
 	for i := range atoms {
-		k := esr.Key{Entity: atoms[i].Entity, Attribute: atoms[i].Attribute}
+		k := atoms[i].Key()
 		j := c.keyIndex(k)
 		if j < 0 {
 			c.keys = append(c.keys, &coarseKey{key: k})
@@ -220,7 +220,7 @@ func (c *coarseState) Render(esr.Query) string {
 			}
 			a := &c.atoms[e.atom]
 			f := graphitiFact{
-				Fact:      ck.key.Entity + " " + ck.key.Attribute + " is " + a.Display(),
+				Fact:      ck.key.Entity + " " + ck.key.AttributeLabel() + " is " + a.Display(),
 				ValidAt:   layout.Stamp(a.Timestamp),
 				InvalidAt: esr.OpenPresent,
 			}
@@ -246,7 +246,7 @@ func (c *coarseState) Render(esr.Query) string {
 func (c *coarseState) Rows() []Row {
 	rows := make([]Row, 0, len(c.keys))
 	for _, ck := range c.keys {
-		r := Row{StreamID: c.stream.ID, Entity: ck.key.Entity, Attribute: ck.key.Attribute,
+		r := Row{StreamID: c.stream.ID, Entity: ck.key.Entity, Attribute: ck.key.Attribute, Facet: ck.key.Facet,
 			Status: esr.KeyStatusOK, Current: []string{}, Support: []string{}, Deprecated: []string{},
 			History: []esr.HistoryEntry{}}
 		seen := map[string]bool{}

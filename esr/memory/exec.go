@@ -181,7 +181,7 @@ func (e *execState) Answer(q esr.Query) esr.Answer {
 func (e *execState) Rows() []Row {
 	var out []Row
 	for _, k := range keysOfRows(e.rows) {
-		r := Row{StreamID: e.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
+		r := Row{StreamID: e.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Facet: k.Facet, Status: esr.KeyStatusOK,
 			Current: []string{}, Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		for _, x := range e.keyRows(k) {
 			if rowLive(x) {

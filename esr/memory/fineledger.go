@@ -129,6 +129,7 @@ func (l *ledgerState) Rows() []Row {
 			StreamID:   l.stream.ID,
 			Entity:     kl.Key.Entity,
 			Attribute:  kl.Key.Attribute,
+			Facet:      kl.Key.Facet,
 			Status:     l.status(kl),
 			Current:    nonNil(kl.CurrentValues()),
 			ValidSince: kl.ValidSince(),

@@ -303,7 +303,7 @@ func (g *graphitiState) Render(esr.Query) string {
 		if attrs[gk.Key.Entity] == nil {
 			ents = append(ents, gk.Key.Entity)
 		}
-		attrs[gk.Key.Entity] = append(attrs[gk.Key.Entity], gk.Key.Attribute)
+		attrs[gk.Key.Entity] = append(attrs[gk.Key.Entity], gk.Key.AttributeLabel())
 	}
 	for n, ent := range ents {
 		b.WriteString("  ")
@@ -337,7 +337,7 @@ func (g *graphitiState) Render(esr.Query) string {
 func (g *graphitiState) Rows() []Row {
 	rows := make([]Row, 0, len(g.keys))
 	for _, gk := range g.keys {
-		r := Row{StreamID: g.stream.ID, Entity: gk.Key.Entity, Attribute: gk.Key.Attribute, Status: esr.KeyStatusOK,
+		r := Row{StreamID: g.stream.ID, Entity: gk.Key.Entity, Attribute: gk.Key.Attribute, Facet: gk.Key.Facet, Status: esr.KeyStatusOK,
 			Current: nonNil(g.liveValues(gk)), Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		for _, e := range gk.Edges {
 			a := &g.atoms[e.Atom]

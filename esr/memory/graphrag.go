@@ -116,7 +116,7 @@ func (g *groupState) Render(esr.Query) string {
 			atoms := g.atoms[k]
 			for _, i := range layout.SeededOrder(g.seed, g.stream.ID+"\x00"+k.String(), layout.AtomIDs(atoms)) {
 				a := atoms[i]
-				b.WriteString(a.ID + esr.CellSep + a.Entity + esr.CellSep + a.Attribute + esr.CellSep + a.Display())
+				b.WriteString(a.ID + esr.CellSep + a.Entity + esr.CellSep + a.Key().AttributeLabel() + esr.CellSep + a.Display())
 				if !g.dateless {
 					b.WriteString(esr.CellSep + layout.Stamp(a.Timestamp))
 				}
@@ -149,7 +149,7 @@ func (g *groupState) Rows() []Row {
 	for _, k := range g.keys {
 		atoms := g.atoms[k]
 		order, _, rep := valueCounts(atoms)
-		r := Row{StreamID: g.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
+		r := Row{StreamID: g.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Facet: k.Facet, Status: esr.KeyStatusOK,
 			Current: []string{}, Support: layout.AtomIDs(atoms), Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		if len(order) > 1 && g.abstain {
 			r.Status = esr.KeyStatusUnresolved

@@ -52,7 +52,7 @@ func (l *latestState) Rows() []Row {
 	rows := make([]Row, 0, len(l.keys))
 	for _, k := range l.keys {
 		a := l.latest[k]
-		rows = append(rows, Row{StreamID: l.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
+		rows = append(rows, Row{StreamID: l.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Facet: k.Facet, Status: esr.KeyStatusOK,
 			Current: []string{a.Display()}, ValidSince: a.Timestamp, Support: []string{a.ID},
 			Deprecated: []string{}, History: []esr.HistoryEntry{}})
 	}

@@ -157,7 +157,7 @@ func (m *mem0State) Render(esr.Query) string {
 func (m *mem0State) Rows() []Row {
 	rows := make([]Row, 0, len(m.keys))
 	for _, k := range m.keys {
-		r := Row{StreamID: m.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
+		r := Row{StreamID: m.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Facet: k.Facet, Status: esr.KeyStatusOK,
 			Current: nonNil(m.liveValues(k)), Support: []string{}, Deprecated: []string{}, History: []esr.HistoryEntry{}}
 		for _, x := range m.mems {
 			if x.Key != k {

@@ -20,7 +20,7 @@ var FactVerbs = []string{"is", "was set to", "changed to", "is now", "became"}
 
 // factTextWith writes atom a's fact with verb FactVerbs[v].
 func factTextWith(a *esr.Atom, v int) string {
-	return a.Entity + " " + a.Attribute + " " + FactVerbs[v] + " " + a.Display()
+	return a.Entity + " " + a.Key().AttributeLabel() + " " + FactVerbs[v] + " " + a.Display()
 }
 
 // factText is the template fact an atom states: "ENTITY ATTRIBUTE is VALUE".

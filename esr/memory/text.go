@@ -69,7 +69,7 @@ func (t *textState) Rows() []Row {
 	for _, k := range t.keys {
 		atoms := t.byKey[k]
 		last := atoms[len(atoms)-1]
-		rows = append(rows, Row{StreamID: t.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Status: esr.KeyStatusOK,
+		rows = append(rows, Row{StreamID: t.stream.ID, Entity: k.Entity, Attribute: k.Attribute, Facet: k.Facet, Status: esr.KeyStatusOK,
 			Current: []string{last.Display()}, ValidSince: last.Timestamp, Support: layout.AtomIDs(atoms),
 			Deprecated: []string{}, History: []esr.HistoryEntry{}})
 	}
