@@ -18,13 +18,14 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/explore"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/robust"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/coverage"
-	"github.com/esrkit/esrkit/internal/run"
 	"github.com/esrkit/esrkit/internal/textdiff"
 	"github.com/esrkit/esrkit/stats"
 )
@@ -369,7 +370,7 @@ func init() {
 		return nil
 	})
 	add("42-noise#1", func(ctx context.Context, b *bench.Bench) error {
-		rows, err := run.NoiseSweep(ctx, run.Setup{Bench: b, Readers: Readers()}, boundary.AtomDropoutAxis, []float64{0, 0.5}, 1)
+		rows, err := lab.NoiseSweep(ctx, suite.Setup{Bench: b, Readers: Readers()}, boundary.AtomDropoutAxis, []float64{0, 0.5}, 1)
 		if err != nil {
 			return err
 		}

@@ -11,8 +11,9 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/run"
+	"github.com/esrkit/esrkit/esr/suite"
 )
 
 // This file holds what every paper notebook needs, so that no notebook
@@ -26,7 +27,7 @@ var Ctx = context.Background()
 // A notebook that waits for another notebook to write the same suite's
 // rows says so as an ordinary output line: a wait is not an error, and the
 // report's checks flag error output.
-func init() { run.WaitNotice = func(msg string) { fmt.Println(msg) } }
+func init() { suite.WaitNotice = func(msg string) { fmt.Println(msg) } }
 
 // Must returns v, or stops the cell with err.
 func Must[T any](v T, err error) T {
@@ -54,16 +55,16 @@ func Bench(name string) *bench.Bench {
 // Readers are the notebooks' answer families: LLM families when
 // ESR_LLM_MODELS names models (answers read from the response cache that
 // `make llm-cache` fills), else the simulated families calibrated to the
-// paper (run.CalibratedFamilies).
-func Readers() []reader.Reader { return Must(run.DefaultReaders(Path(".esr-cache"))) }
+// paper (suite.CalibratedFamilies).
+func Readers() []reader.Reader { return Must(suite.DefaultReaders(Path(".esr-cache"))) }
 
 // setupWith is the setup Run uses for suite on b: the readers, the paper's
 // statistics, a progress line, and for the "deployed" suite the
 // repository's reference adapter.
-func setupWith(suite string, b *bench.Bench, readers []reader.Reader) run.Setup {
-	s := run.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
-		Progress: ProgressFunc("evaluating " + suite)}
-	if suite == "deployed" {
+func setupWith(name string, b *bench.Bench, readers []reader.Reader) suite.Setup {
+	s := suite.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
+		Progress: ProgressFunc("evaluating " + name)}
+	if name == "deployed" {
 		s.Adapter = Path(boundary.ReferenceAdapter)
 	}
 	return s
@@ -74,7 +75,7 @@ func setupWith(suite string, b *bench.Bench, readers []reader.Reader) run.Setup 
 // table: each notebook cell builds the table it shows. A result read from
 // the cache says so in one line, interactively (headless runs, whose
 // executed copies become the report, leave the line out).
-func Run(suite string, b *bench.Bench) *SuiteRows { return RunWith(suite, b, Readers()) }
+func Run(name string, b *bench.Bench) *SuiteRows { return RunWith(name, b, Readers()) }
 
 // SuiteRows are the outcome rows of one suite, as Run returns them.
 type SuiteRows struct {
@@ -88,15 +89,15 @@ type SuiteRows struct {
 // RunWith is Run with readers of your own (e.g. a scripted reader with the
 // capabilities you choose): its rows are cached apart from the default
 // families', keyed by the readers' full configuration.
-func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
-	su, ok := run.Suites[suite]
+func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
+	su, ok := lab.Suites[name]
 	if !ok {
-		panic("nbhelp: no suite " + suite)
+		panic("nbhelp: no suite " + name)
 	}
-	rows, cacheFile := Must2(su.Rows(Ctx, setupWith(suite, b, readers), Path(".esr-cache", "notebooks")))
-	res := &SuiteRows{Name: suite, Rows: rows, CacheFile: cacheFile}
+	rows, cacheFile := Must2(su.Rows(Ctx, setupWith(name, b, readers), Path(".esr-cache", "notebooks")))
+	res := &SuiteRows{Name: name, Rows: rows, CacheFile: cacheFile}
 	if res.CacheFile != "" && !headless() {
-		Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
+		Markdown("<small>rows of `" + name + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")
 	}
 	return res
@@ -131,7 +132,7 @@ func FigureRow(plots []*plot.Plot, names []string) {
 func ReadersNote() {
 	rs := Readers()
 	switch {
-	case run.Calibrated(rs):
+	case suite.Calibrated(rs):
 		Markdown("**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
 			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B) whose reading " +
 			"skills act on what a render shows (row order, where dates stand, grouping, length, status), fitted jointly to the " +
@@ -139,7 +140,7 @@ func ReadersNote() {
 			"They are a model of the paper's readers, not the LLMs; notebook 41 checks them on tables the fit never saw. " +
 			"Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` to rerun this notebook with real LLM families, " +
 			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers.")
-	case run.Simulated(rs):
+	case suite.Simulated(rs):
 		Markdown("**Reader families in this run are SIMULATED** (`scripted:*`, `sim:*`): text readers with " +
 			"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +
 			"several candidate values). They show *how* a render moves a reader's answers; they are not LLMs, and " +

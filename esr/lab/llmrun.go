@@ -1,8 +1,9 @@
-package run
+package lab
 
 import (
 	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/suite"
 
 	"github.com/esrkit/esrkit/esr/eval"
 
@@ -10,7 +11,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -23,28 +23,6 @@ import (
 // notebooks, in `esr run all` (`make llm-cache`), which fills the response
 // cache; notebooks then read cached answers only. This file holds what the
 // CLI and the notebooks share for that.
-
-// DefaultReaderSpec is the reader list of the notebooks and `esr run`'s
-// default: "llm" (every model of ESR_LLM_MODELS) when models are named or
-// ESR_LLM_BASE_URL is set, else the calibrated simulated families
-// (CalibratedFamilies: one sim reader per paper family, fitted to the
-// paper's Tables 16–17).
-func DefaultReaderSpec(getenv func(string) string) string {
-	g := llm.Getenv(getenv)
-	if len(llm.SplitModels(g(llm.EnvModels))) > 0 || strings.TrimSpace(g(llm.EnvBaseURL)) != "" {
-		return "llm"
-	}
-	return strings.Join(CalibratedFamilies(), ",")
-}
-
-// NotebookOffline reports whether notebooks read LLM answers from the
-// cache only: always, unless ESR_LLM_ONLINE=1. A notebook cell that finds
-// an answer missing then stops at once with an *llm.NotCachedError naming
-// the command to run, instead of sending requests for hours under the
-// runner's cell timeout.
-func NotebookOffline(getenv func(string) string) bool {
-	return strings.TrimSpace(llm.Getenv(getenv)(llm.EnvOnline)) != "1"
-}
 
 // RunAllStep is one evaluation the notebooks make: a suite on a bundled
 // benchmark, or the quickstart's answer grid (Suite "").
@@ -88,10 +66,10 @@ func RunAllSteps(dataDir string) []RunAllStep {
 	return steps
 }
 
-// StepSetup is the Setup a notebook uses for a step: the benchmark under
+// StepSetup is the suite.Setup a notebook uses for a step: the benchmark under
 // dataDir, the readers, the default statistics and memory options.
-func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[string]*bench.Bench) (Setup, error) {
-	s := Setup{Readers: rs, Stats: eval.DefaultStats}
+func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[string]*bench.Bench) (suite.Setup, error) {
+	s := suite.Setup{Readers: rs, Stats: eval.DefaultStats}
 	if st.Bench == "" {
 		return s, nil
 	}
@@ -118,14 +96,14 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 
 // EvaluateStep evaluates one step's rows (the grid's answers are read but
 // give no rows).
-func EvaluateStep(ctx context.Context, st RunAllStep, s Setup) (*Result, error) {
+func EvaluateStep(ctx context.Context, st RunAllStep, s suite.Setup) (*suite.Result, error) {
 	if st.Suite == "" {
 		stream, atoms := bench.Figure1()
 		t, err := experiment.AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Names, s.Readers, memory.Options{})
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[string]*plot.Plot{}}, nil
+		return &suite.Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[string]*plot.Plot{}}, nil
 	}
 	su, ok := Suites[st.Suite]
 	if !ok {
@@ -159,7 +137,7 @@ func PlanSteps(ctx context.Context, dataDir string, steps []RunAllStep, rs []rea
 // Nothing is sent. Notebooks can show it before any long run; `esr run all
 // --dry-run` prints the same numbers.
 func LLMEstimate(ctx context.Context, root string) ([]llm.PlanModel, error) {
-	rs, err := reader.ParseList(DefaultReaderSpec(nil), reader.Config{CacheDir: filepath.Join(root, ".esr-cache", "llm"), Offline: true})
+	rs, err := reader.ParseList(suite.DefaultReaderSpec(nil), reader.Config{CacheDir: filepath.Join(root, ".esr-cache", "llm"), Offline: true})
 	if err != nil {
 		return nil, err
 	}
@@ -177,12 +155,6 @@ func closeReaders(rs []reader.Reader) {
 			c.Close()
 		}
 	}
-}
-
-// defaultReaders is DefaultReaders with the environment given.
-func defaultReaders(cacheDir string, getenv func(string) string) ([]reader.Reader, error) {
-	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Offline: NotebookOffline(getenv), Getenv: getenv}
-	return reader.ParseList(DefaultReaderSpec(getenv), cfg)
 }
 
 func fileExists(path string) bool {
