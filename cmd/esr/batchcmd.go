@@ -51,7 +51,7 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer closeReaders(rs)
-		p, err := lab.PlanSteps(ctx, *data, lab.RunAllSteps(*data), rs)
+		p, err := planSteps(ctx, *data, lab.RunAllSteps(*data), rs)
 		if err != nil {
 			return err
 		}

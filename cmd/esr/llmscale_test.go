@@ -430,7 +430,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	}
 	closeReaders(rs)
 
-	est, err := lab.LLMEstimate(bctx, root)
+	est, err := llmEstimate(bctx, root)
 	if err != nil || len(est) != 1 || est[0].ToSend == 0 {
 		t.Fatalf("estimate %+v %v", est, err)
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/llm"
 	"gonum.org/v1/plot"
 )
 
@@ -110,51 +109,6 @@ func EvaluateStep(ctx context.Context, st RunAllStep, s suite.Setup) (*suite.Res
 		return nil, fmt.Errorf("unknown suite %q", st.Suite)
 	}
 	return su.Run(ctx, s)
-}
-
-// PlanSteps runs the steps as a dry run (llm.WithPlan): nothing is sent,
-// and the plan counts the requests per model, cached or not.
-func PlanSteps(ctx context.Context, dataDir string, steps []RunAllStep, rs []reader.Reader) (*llm.Plan, error) {
-	plan := llm.NewPlan()
-	pctx := llm.WithPlan(ctx, plan)
-	benches := map[string]*bench.Bench{}
-	for _, st := range steps {
-		s, err := StepSetup(dataDir, st, rs, benches)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := EvaluateStep(pctx, st, s); err != nil {
-			return nil, fmt.Errorf("%s: %w", st.Name(), err)
-		}
-	}
-	return plan, nil
-}
-
-// LLMEstimate is what filling the notebooks' LLM answers would send: per
-// model, the distinct requests, how many are cached and the estimated
-// prompt tokens, for the readers of DefaultReaderSpec over the bundled
-// benchmarks under root/data, with the cache under root/.esr-cache/llm.
-// Nothing is sent. Notebooks can show it before any long run; `esr run all
-// --dry-run` prints the same numbers.
-func LLMEstimate(ctx context.Context, root string) ([]llm.PlanModel, error) {
-	rs, err := reader.ParseList(suite.DefaultReaderSpec(nil), reader.Config{CacheDir: filepath.Join(root, ".esr-cache", "llm"), Offline: true})
-	if err != nil {
-		return nil, err
-	}
-	defer closeReaders(rs)
-	plan, err := PlanSteps(ctx, filepath.Join(root, "data"), RunAllSteps(filepath.Join(root, "data")), rs)
-	if err != nil {
-		return nil, err
-	}
-	return plan.Models(), nil
-}
-
-func closeReaders(rs []reader.Reader) {
-	for _, r := range rs {
-		if c, ok := r.(interface{ Close() error }); ok {
-			c.Close()
-		}
-	}
 }
 
 func fileExists(path string) bool {
