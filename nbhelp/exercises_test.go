@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"os"
 	"path/filepath"
@@ -230,7 +231,7 @@ func init() {
 	})
 	add("03-bench#1", func(ctx context.Context, b *bench.Bench) error {
 		cfg := boundary.DefaultGenConfig()
-		cfg.EventRecall, cfg.CoKeyRecall = 0.5, experiment.Paper["appF/cokey-recall"]
+		cfg.EventRecall, cfg.CoKeyRecall = 0.5, paper.Number(paper.Key{Table: "appF", Term: "cokey-recall"})
 		nb, err := boundary.Generate(cfg)
 		if err != nil {
 			return err
@@ -616,7 +617,7 @@ func init() {
 	})
 	add("E-checks#1", func(ctx context.Context, b *bench.Bench) error {
 		count := func(fam string, alpha float64) int {
-			r, _, err := stats.Holm(experiment.PaperPValues[fam], alpha)
+			r, _, err := stats.Holm(paper.PValues[fam], alpha)
 			if err != nil {
 				return -1
 			}

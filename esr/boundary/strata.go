@@ -1,11 +1,10 @@
 package boundary
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
 
 	"fmt"
 
-	"github.com/esrkit/esrkit/internal/paper"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"
@@ -78,7 +77,7 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 			if !ok {
 				return "—"
 			}
-			return fmt.Sprintf("%.3f (%s)", a.Acc, experiment.PaperCell("t5/"+string(p)+"/"+m, false))
+			return fmt.Sprintf("%.3f (%s)", a.Acc, paper.Cell(paper.ParseKey("t5/"+string(p)+"/"+m), false))
 		}
 		d1, e1 := eval.Compare(rows, "", memory.FineLedger, memory.GraphRAGAbstain, f, opt)
 		d2, e2 := eval.Compare(rows, "", memory.FineLedger, memory.CoarseRetain, f, opt)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/paper"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"

@@ -14,8 +14,8 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/paper"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -60,7 +60,7 @@ type ValidationRows struct {
 func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	var out []ValidationCell
 	diff := func(table, cell string, rows []eval.Outcome, a, b string, f eval.Filter, key string) {
-		p, ok := experiment.Paper[key]
+		p, ok := paper.Lookup(paper.ParseKey(key))
 		if !ok || len(rows) == 0 {
 			return
 		}
@@ -94,7 +94,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	for _, p := range esr.Phenomena {
 		f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
 		for _, a := range eval.AccuracyBy(v.Strata, boundary.Table5Memories, nil, f, opt.WithDefaults().Level) {
-			if pv, ok := experiment.Paper["t5/"+string(p)+"/"+a.Memory]; ok {
+			if pv, ok := paper.Lookup(paper.ParseKey("t5/" + string(p) + "/" + a.Memory)); ok {
 				out = append(out, ValidationCell{Table: "Table 5", Cell: string(p) + " " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 			}
 		}
@@ -109,7 +109,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		}
 	}
 	for _, a := range experiment.ProvenanceAccuracy(v.Provenance, experiment.StateOnly) {
-		if pv, ok := experiment.Paper["f3/"+a.Memory]; ok {
+		if pv, ok := paper.Lookup(paper.Key{Table: "f3", Term: a.Memory}); ok {
 			out = append(out, ValidationCell{Table: "Figure 3", Cell: "provenance " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 		}
 	}
