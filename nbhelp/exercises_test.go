@@ -462,7 +462,7 @@ func init() {
 		res := Run("boundary", b)
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
-			f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
+			f := eval.SnapshotIn(p)
 			rows := eval.Select(res.Rows, eval.Condition(boundary.ScorerRule, boundary.ScorerLearned))
 			var l, r float64
 			for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {

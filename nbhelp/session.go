@@ -71,8 +71,9 @@ func setupWith(name string, b *bench.Bench, readers []reader.Reader) suite.Setup
 }
 
 // Run evaluates a suite on b once (rows cached under .esr-cache/notebooks,
-// keyed by everything they depend on) and returns its rows, building no
-// table: each notebook cell builds the table it shows. A result read from
+// keyed by everything they depend on) and returns its rows; its tables and
+// figures are the suite's own builds (SuiteRows.Table, SuiteRows.Figure),
+// built on first use. A result read from
 // the cache says so in one line, interactively (headless runs, whose
 // executed copies become the report, leave the line out).
 func Run(name string, b *bench.Bench) *SuiteRows { return RunWith(name, b, Readers()) }
@@ -84,6 +85,41 @@ type SuiteRows struct {
 	// CacheFile is the cache file the rows were read from ("" when they
 	// were evaluated now).
 	CacheFile string
+
+	report func() (*suite.Result, error)
+	result *suite.Result
+	err    error
+}
+
+// Result is the suite's report on the rows: its tables and figures, built
+// once by the suite's own builders (the ones `esr run` and the report use).
+func (r *SuiteRows) Result() (*suite.Result, error) {
+	if r.result == nil && r.err == nil {
+		r.result, r.err = r.report()
+	}
+	return r.result, r.err
+}
+
+// Table is the suite's table name, as `esr run` writes it.
+func (r *SuiteRows) Table(name string) (*eval.Table, error) {
+	res, err := r.Result()
+	if err != nil {
+		return nil, err
+	}
+	return res.Table(name)
+}
+
+// Figure is the suite's figure name, as `esr run` writes it.
+func (r *SuiteRows) Figure(name string) (*plot.Plot, error) {
+	res, err := r.Result()
+	if err != nil {
+		return nil, err
+	}
+	p, ok := res.Figures[name]
+	if !ok {
+		return nil, fmt.Errorf("suite %s has no figure %q", r.Name, name)
+	}
+	return p, nil
 }
 
 // RunWith is Run with readers of your own (e.g. a scripted reader with the
@@ -94,8 +130,10 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 	if !ok {
 		panic("nbhelp: no suite " + name)
 	}
-	rows, cacheFile := Must2(su.Rows(Ctx, setupWith(name, b, readers), Path(".esr-cache", "notebooks")))
-	res := &SuiteRows{Name: name, Rows: rows, CacheFile: cacheFile}
+	s := setupWith(name, b, readers)
+	rows, cacheFile := Must2(su.Rows(Ctx, s, Path(".esr-cache", "notebooks")))
+	res := &SuiteRows{Name: name, Rows: rows, CacheFile: cacheFile,
+		report: func() (*suite.Result, error) { return su.Report(rows, s) }}
 	if res.CacheFile != "" && !headless() {
 		Markdown("<small>rows of `" + name + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")

@@ -64,7 +64,7 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 	t := &eval.Table{Name: "table5-strata", Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", "Graphiti", "Δ RL−GRA", "MDE RL−GRA", "Δ RL−Graphiti", "MDE RL−Graphiti"}}
 	for _, p := range esr.Phenomena {
-		f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
+		f := eval.SnapshotIn(p)
 		acc := map[string]eval.Accuracy{}
 		for _, a := range eval.AccuracyBy(rows, Table5Memories, nil, f, opt.WithDefaults().Level) {
 			acc[a.Memory] = a

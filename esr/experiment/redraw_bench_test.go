@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
@@ -65,7 +64,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 // Run: go test ./esr/experiment -run '^$' -bench DecompositionFromRows -benchtime 5x
 func BenchmarkDecompositionFromRows(b *testing.B) {
 	rows := renderConfoundRows(b)
-	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.RevertedRevert)))
+	rr := eval.RevertedRevertSnapshot
 	fams := eval.Distinct(eval.Select(rows, rr), func(o *eval.Outcome) string { return o.Family })
 	pairing := func() {
 		for _, fam := range append([]string{""}, fams...) {

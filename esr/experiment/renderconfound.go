@@ -113,7 +113,7 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []eval.Comparison
 	for _, p := range esr.Phenomena {
-		c, err := eval.Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p))), opt)
+		c, err := eval.Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, eval.SnapshotIn(p), opt)
 		if err != nil {
 			continue
 		}
@@ -133,7 +133,7 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 // RL − GraphRAG+abstain on each, and the render term and fine residual on
 // the pure half.
 func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*eval.Table, error) {
-	mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.Monotonic)))
+	mono := eval.SnapshotIn(esr.Monotonic)
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
 	t := &eval.Table{Name: "table11-pure-monotonic", Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
 		Columns: []string{"slice", "comparison", "n", "ours Δ", "95% CI", "paper Δ"}}

@@ -20,7 +20,7 @@ import (
 // then says whether the pure half's gain is mostly render or mechanism in
 // ours and in the paper.
 func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) []string {
-	mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.Monotonic)))
+	mono := eval.SnapshotIn(esr.Monotonic)
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
 	p := eval.And(mono, eval.QIDs(pure))
 	specs := []struct {

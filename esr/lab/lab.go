@@ -52,7 +52,7 @@ func SuiteNames() []string {
 // Table 11 (the monotonic split), with the decomposition figure.
 func renderConfoundReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	res := &suite.Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
-	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.RevertedRevert)))
+	rr := eval.RevertedRevertSnapshot
 	head, _, err := experiment.HeadlineTable(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err

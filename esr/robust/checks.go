@@ -25,7 +25,7 @@ func Table20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 		var ps []float64
 		var cells [][]any
 		for _, p := range esr.Phenomena {
-			xa, xb := eval.Paired(rows, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.Family(fam), eval.QueryType("snapshot"), eval.Phenomenon(string(p))))
+			xa, xb := eval.Paired(rows, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.Family(fam), eval.SnapshotIn(p)))
 			if len(xa) == 0 {
 				continue
 			}
