@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"os"
 	"path/filepath"
@@ -18,13 +19,14 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/explore"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/robust"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/coverage"
-	"github.com/esrkit/esrkit/internal/run"
 	"github.com/esrkit/esrkit/internal/textdiff"
 	"github.com/esrkit/esrkit/stats"
 )
@@ -229,7 +231,7 @@ func init() {
 	})
 	add("03-bench#1", func(ctx context.Context, b *bench.Bench) error {
 		cfg := boundary.DefaultGenConfig()
-		cfg.EventRecall, cfg.CoKeyRecall = 0.5, experiment.Paper["appF/cokey-recall"]
+		cfg.EventRecall, cfg.CoKeyRecall = 0.5, paper.Number(paper.Key{Table: "appF", Term: "cokey-recall"})
 		nb, err := boundary.Generate(cfg)
 		if err != nil {
 			return err
@@ -369,7 +371,7 @@ func init() {
 		return nil
 	})
 	add("42-noise#1", func(ctx context.Context, b *bench.Bench) error {
-		rows, err := run.NoiseSweep(ctx, run.Setup{Bench: b, Readers: Readers()}, boundary.AtomDropoutAxis, []float64{0, 0.5}, 1)
+		rows, err := lab.NoiseSweep(ctx, suite.Setup{Bench: b, Readers: Readers()}, boundary.AtomDropoutAxis, []float64{0, 0.5}, 1)
 		if err != nil {
 			return err
 		}
@@ -460,7 +462,7 @@ func init() {
 		res := Run("boundary", b)
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
-			f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
+			f := eval.SnapshotIn(p)
 			rows := eval.Select(res.Rows, eval.Condition(boundary.ScorerRule, boundary.ScorerLearned))
 			var l, r float64
 			for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
@@ -615,7 +617,7 @@ func init() {
 	})
 	add("E-checks#1", func(ctx context.Context, b *bench.Bench) error {
 		count := func(fam string, alpha float64) int {
-			r, _, err := stats.Holm(experiment.PaperPValues[fam], alpha)
+			r, _, err := stats.Holm(paper.PValues[fam], alpha)
 			if err != nil {
 				return -1
 			}

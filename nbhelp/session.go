@@ -11,8 +11,9 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/run"
+	"github.com/esrkit/esrkit/esr/suite"
 )
 
 // This file holds what every paper notebook needs, so that no notebook
@@ -26,7 +27,7 @@ var Ctx = context.Background()
 // A notebook that waits for another notebook to write the same suite's
 // rows says so as an ordinary output line: a wait is not an error, and the
 // report's checks flag error output.
-func init() { run.WaitNotice = func(msg string) { fmt.Println(msg) } }
+func init() { suite.WaitNotice = func(msg string) { fmt.Println(msg) } }
 
 // Must returns v, or stops the cell with err.
 func Must[T any](v T, err error) T {
@@ -54,27 +55,28 @@ func Bench(name string) *bench.Bench {
 // Readers are the notebooks' answer families: LLM families when
 // ESR_LLM_MODELS names models (answers read from the response cache that
 // `make llm-cache` fills), else the simulated families calibrated to the
-// paper (run.CalibratedFamilies).
-func Readers() []reader.Reader { return Must(run.DefaultReaders(Path(".esr-cache"))) }
+// paper (suite.CalibratedFamilies).
+func Readers() []reader.Reader { return Must(suite.DefaultReaders(Path(".esr-cache"))) }
 
 // setupWith is the setup Run uses for suite on b: the readers, the paper's
 // statistics, a progress line, and for the "deployed" suite the
 // repository's reference adapter.
-func setupWith(suite string, b *bench.Bench, readers []reader.Reader) run.Setup {
-	s := run.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
-		Progress: ProgressFunc("evaluating " + suite)}
-	if suite == "deployed" {
+func setupWith(name string, b *bench.Bench, readers []reader.Reader) suite.Setup {
+	s := suite.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
+		Progress: ProgressFunc("evaluating " + name)}
+	if name == "deployed" {
 		s.Adapter = Path(boundary.ReferenceAdapter)
 	}
 	return s
 }
 
 // Run evaluates a suite on b once (rows cached under .esr-cache/notebooks,
-// keyed by everything they depend on) and returns its rows, building no
-// table: each notebook cell builds the table it shows. A result read from
+// keyed by everything they depend on) and returns its rows; its tables and
+// figures are the suite's own builds (SuiteRows.Table, SuiteRows.Figure),
+// built on first use. A result read from
 // the cache says so in one line, interactively (headless runs, whose
 // executed copies become the report, leave the line out).
-func Run(suite string, b *bench.Bench) *SuiteRows { return RunWith(suite, b, Readers()) }
+func Run(name string, b *bench.Bench) *SuiteRows { return RunWith(name, b, Readers()) }
 
 // SuiteRows are the outcome rows of one suite, as Run returns them.
 type SuiteRows struct {
@@ -83,20 +85,57 @@ type SuiteRows struct {
 	// CacheFile is the cache file the rows were read from ("" when they
 	// were evaluated now).
 	CacheFile string
+
+	report func() (*suite.Result, error)
+	result *suite.Result
+	err    error
+}
+
+// Result is the suite's report on the rows: its tables and figures, built
+// once by the suite's own builders (the ones `esr run` and the report use).
+func (r *SuiteRows) Result() (*suite.Result, error) {
+	if r.result == nil && r.err == nil {
+		r.result, r.err = r.report()
+	}
+	return r.result, r.err
+}
+
+// Table is the suite's table name, as `esr run` writes it.
+func (r *SuiteRows) Table(name string) (*eval.Table, error) {
+	res, err := r.Result()
+	if err != nil {
+		return nil, err
+	}
+	return res.Table(name)
+}
+
+// Figure is the suite's figure name, as `esr run` writes it.
+func (r *SuiteRows) Figure(name string) (*plot.Plot, error) {
+	res, err := r.Result()
+	if err != nil {
+		return nil, err
+	}
+	p, ok := res.Figures[name]
+	if !ok {
+		return nil, fmt.Errorf("suite %s has no figure %q", r.Name, name)
+	}
+	return p, nil
 }
 
 // RunWith is Run with readers of your own (e.g. a scripted reader with the
 // capabilities you choose): its rows are cached apart from the default
 // families', keyed by the readers' full configuration.
-func RunWith(suite string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
-	su, ok := run.Suites[suite]
+func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
+	su, ok := lab.Suites[name]
 	if !ok {
-		panic("nbhelp: no suite " + suite)
+		panic("nbhelp: no suite " + name)
 	}
-	rows, cacheFile := Must2(su.Rows(Ctx, setupWith(suite, b, readers), Path(".esr-cache", "notebooks")))
-	res := &SuiteRows{Name: suite, Rows: rows, CacheFile: cacheFile}
+	s := setupWith(name, b, readers)
+	rows, cacheFile := Must2(su.Rows(Ctx, s, Path(".esr-cache", "notebooks")))
+	res := &SuiteRows{Name: name, Rows: rows, CacheFile: cacheFile,
+		report: func() (*suite.Result, error) { return su.Report(rows, s) }}
 	if res.CacheFile != "" && !headless() {
-		Markdown("<small>rows of `" + suite + "` read from the cache (same data, readers, judge, options and library code): `" +
+		Markdown("<small>rows of `" + name + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")
 	}
 	return res
@@ -131,7 +170,7 @@ func FigureRow(plots []*plot.Plot, names []string) {
 func ReadersNote() {
 	rs := Readers()
 	switch {
-	case run.Calibrated(rs):
+	case suite.Calibrated(rs):
 		Markdown("**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
 			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B) whose reading " +
 			"skills act on what a render shows (row order, where dates stand, grouping, length, status), fitted jointly to the " +
@@ -139,7 +178,7 @@ func ReadersNote() {
 			"They are a model of the paper's readers, not the LLMs; notebook 41 checks them on tables the fit never saw. " +
 			"Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` to rerun this notebook with real LLM families, " +
 			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers.")
-	case run.Simulated(rs):
+	case suite.Simulated(rs):
 		Markdown("**Reader families in this run are SIMULATED** (`scripted:*`, `sim:*`): text readers with " +
 			"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +
 			"several candidate values). They show *how* a render moves a reader's answers; they are not LLMs, and " +

@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/run"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -51,7 +51,7 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer closeReaders(rs)
-		p, err := run.PlanSteps(ctx, *data, run.RunAllSteps(*data), rs)
+		p, err := planSteps(ctx, *data, lab.RunAllSteps(*data), rs)
 		if err != nil {
 			return err
 		}

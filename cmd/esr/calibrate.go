@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/robust"
-	"github.com/esrkit/esrkit/internal/paper"
 )
 
 func init() {
@@ -124,4 +124,3 @@ func printCalibration(w io.Writer, c *reader.Calibration) {
 		fmt.Fprintf(w, "panel %-24s paper %+.3f  fit %+.3f  error %+.3f\n", t.Name, t.Paper, t.Fit, t.Error())
 	}
 }
-

@@ -16,9 +16,10 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
-	"github.com/esrkit/esrkit/internal/run"
 )
 
 const (
@@ -418,18 +419,18 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	}
 	cacheRoot := filepath.Join(root, ".esr-cache")
 	bctx := context.Background()
-	rs, err := run.DefaultReaders(cacheRoot)
+	rs, err := suite.DefaultReaders(cacheRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	su, _ := run.StepSetup(data, run.RunAllStep{Suite: "render-confound", Bench: "synthetic"}, rs, nil)
-	_, err = run.Suites["render-confound"].Run(bctx, su)
+	su, _ := lab.StepSetup(data, lab.RunAllStep{Suite: "render-confound", Bench: "synthetic"}, rs, nil)
+	_, err = lab.Suites["render-confound"].Run(bctx, su)
 	if !errors.Is(err, llm.ErrNotCached) || !strings.Contains(err.Error(), "make llm-cache") || s.Hits() != 0 {
 		t.Fatalf("notebook before filling: hits %d, err %v", s.Hits(), err)
 	}
 	closeReaders(rs)
 
-	est, err := run.LLMEstimate(bctx, root)
+	est, err := llmEstimate(bctx, root)
 	if err != nil || len(est) != 1 || est[0].ToSend == 0 {
 		t.Fatalf("estimate %+v %v", est, err)
 	}
@@ -454,18 +455,18 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	}
 	// The notebooks now read cached rows only.
 	hits := s.Hits()
-	rs, err = run.DefaultReaders(cacheRoot)
+	rs, err = suite.DefaultReaders(cacheRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer closeReaders(rs)
 	start := time.Now()
-	for _, st := range run.RunAllSteps(data) {
-		setup, err := run.StepSetup(data, st, rs, nil)
+	for _, st := range lab.RunAllSteps(data) {
+		setup, err := lab.StepSetup(data, st, rs, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := run.EvaluateStep(bctx, st, setup); err != nil {
+		if _, err := lab.EvaluateStep(bctx, st, setup); err != nil {
 			t.Fatalf("%s offline: %v", st.Name(), err)
 		}
 	}

@@ -10,32 +10,33 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/run"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
-	register("run", "run a paper experiment and write its tables and figures ("+strings.Join(run.SuiteNames(), ", ")+"), or all of the notebooks' experiments", runRun)
+	register("run", "run a paper experiment and write its tables and figures ("+strings.Join(lab.SuiteNames(), ", ")+"), or all of the notebooks' experiments", runRun)
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fs := newFlags("run EXPERIMENT", stderr)
 		fs.Usage = func() {
-			fmt.Fprintf(stderr, "usage: esr run EXPERIMENT --bench DIR [--readers LIST] --out DIR\n       esr run all [--data DIR] [--out DIR]\nexperiments: %s\n", strings.Join(run.SuiteNames(), ", "))
+			fmt.Fprintf(stderr, "usage: esr run EXPERIMENT --bench DIR [--readers LIST] --out DIR\n       esr run all [--data DIR] [--out DIR]\nexperiments: %s\n", strings.Join(lab.SuiteNames(), ", "))
 		}
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
-		return fmt.Errorf("name an experiment: all, %s", strings.Join(run.SuiteNames(), ", "))
+		return fmt.Errorf("name an experiment: all, %s", strings.Join(lab.SuiteNames(), ", "))
 	}
 	name := args[0]
-	_, ok := run.Suites[name]
+	_, ok := lab.Suites[name]
 	if !ok && name != "all" {
-		return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(run.SuiteNames(), ", "))
+		return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(lab.SuiteNames(), ", "))
 	}
 	fs := newFlags("run "+name, stderr)
 	var dir, data *string
@@ -82,13 +83,13 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
 	}
 	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
-	var steps []run.RunAllStep
-	setups := map[string]run.Setup{}
+	var steps []lab.RunAllStep
+	setups := map[string]suite.Setup{}
 	if name == "all" {
-		steps = run.RunAllSteps(*data)
+		steps = lab.RunAllSteps(*data)
 		benches := map[string]*bench.Bench{}
 		for _, step := range steps {
-			s, err := run.StepSetup(*data, step, rs, benches)
+			s, err := lab.StepSetup(*data, step, rs, benches)
 			if err != nil {
 				return err
 			}
@@ -104,12 +105,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		steps = []run.RunAllStep{{Suite: name, Bench: *dir}}
+		steps = []lab.RunAllStep{{Suite: name, Bench: *dir}}
 		opt := memory.Options{Relator: rel}
 		if err := layout.apply(&opt); err != nil {
 			return err
 		}
-		setups[steps[0].Name()] = run.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
+		setups[steps[0].Name()] = suite.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
 	}
 	// 1. Plan: what is asked, what is cached.
 	// (Readers that call no endpoint need no plan.)
@@ -119,7 +120,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if !callsOut(rs) {
 			break
 		}
-		if _, err := run.EvaluateStep(pctx, step, setups[step.Name()]); err != nil {
+		if _, err := lab.EvaluateStep(pctx, step, setups[step.Name()]); err != nil {
 			return fmt.Errorf("%s: %w", step.Name(), err)
 		}
 	}
@@ -175,7 +176,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if fillErr == nil || !errors.Is(ctx.Err(), context.Canceled) {
 		for _, step := range steps {
 			ss := stepSummary{Name: step.Name()}
-			res, err := run.EvaluateStep(ctx, step, setups[step.Name()])
+			res, err := lab.EvaluateStep(ctx, step, setups[step.Name()])
 			switch {
 			case errors.Is(err, llm.ErrNotCached):
 				ss.Status = "incomplete: answers missing from the cache"

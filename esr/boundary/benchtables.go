@@ -1,7 +1,7 @@
 package boundary
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"fmt"
 	"sort"
@@ -47,7 +47,7 @@ func Table1(b *bench.Bench, name string) *eval.Table {
 			t.AddRow(append(row, total)...)
 		}
 	}
-	pc := func(k string) string { return report.Thousands(int(experiment.Paper["t1/"+k])) }
+	pc := func(k string) string { return report.Thousands(int(paper.Number(paper.Key{Table: "t1", Term: k}))) }
 	t.Notes = []string{fmt.Sprintf("paper main set: %s QAs (GitHub %s, Wiki %s, MultiRepo %s, DyKnow %s); strata RR %s, CSC %s, refines %s, monotonic %s",
 		pc("QAs"), pc("GitHub"), pc("Wiki"), pc("MultiRepo"), pc("DyKnow"), pc("RR"), pc("CSC"), pc("refines"), pc("monotonic"))}
 	return t

@@ -1,11 +1,10 @@
 package boundary
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
 
 	"fmt"
 
-	"github.com/esrkit/esrkit/internal/paper"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr/eval"
@@ -73,6 +72,6 @@ func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 		"stages are cumulative: pair-oracle forces gold relations; row-oracle also forces the row's status to gold; strict-decode also tells the reader to abstain whenever the status is unresolved",
 		fmt.Sprintf("paper: RL %s → %s → %s → %s; GraphRAG+abstain %s (standard), %s (strict prompt)",
 			eval.PropCell(paper.Table9[StageBaseline][0]), eval.PropCell(paper.Table9[StagePair][0]), eval.PropCell(paper.Table9[StageRow][0]), eval.PropCell(paper.Table9[StageStrict][0]),
-			experiment.PaperCell("t9/graphrag-abstain/standard", false), experiment.PaperCell("t9/graphrag-abstain/strict", false)), opt.IntervalNote(), eval.FamilyNote(rows)}
+			paper.Cell(paper.Key{Table: "t9", Term: "graphrag-abstain/standard"}, false), paper.Cell(paper.Key{Table: "t9", Term: "graphrag-abstain/strict"}, false)), opt.IntervalNote(), eval.FamilyNote(rows)}
 	return t, nil
 }

@@ -89,13 +89,11 @@ type DeployedScope struct {
 	Filter eval.Filter
 }
 
-// RevertedRevertSnapshot keeps the reverted-revert snapshot rows.
-var RevertedRevertSnapshot = eval.And(eval.QueryType(string(esr.Snapshot)), eval.Phenomenon(string(esr.RevertedRevert)))
 
 // DeployedScopes are all rows and the reverted-revert snapshot rows.
 var DeployedScopes = []DeployedScope{
 	{"all QAs", nil},
-	{"reverted_revert snapshot", RevertedRevertSnapshot},
+	{"reverted_revert snapshot", eval.RevertedRevertSnapshot},
 }
 
 // DeployedTerms is the decomposition of one class against the d-blind

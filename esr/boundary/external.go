@@ -2,6 +2,7 @@ package boundary
 
 import (
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/paper"
 	"gonum.org/v1/gonum/stat"
 
 	"fmt"
@@ -25,9 +26,9 @@ func ExternalProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, err
 	t := &eval.Table{Name: "appendixD-provenance-" + name, Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
 		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), experiment.PaperCell("templama/"+a.Memory, false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: "templama", Term: a.Memory}, false))
 	}
-	t.Notes = []string{"paper: retention recovers " + experiment.PaperCell("templama/retain − discard", true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(experiment.Paper["templama/dyknow-n"])) + ") concurs", eval.FamilyNote(rows)}
+	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.Key{Table: "templama", Term: "retain − discard"}, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.Key{Table: "templama", Term: "dyknow-n"}))) + ") concurs", eval.FamilyNote(rows)}
 	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType("provenance"), eval.Condition(experiment.StateOnly)))
 	return t, nil
 }

@@ -5,7 +5,7 @@ import (
 
 	"fmt"
 
-	"github.com/esrkit/esrkit/internal/paper"
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"gonum.org/v1/plot"
 

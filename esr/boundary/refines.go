@@ -1,11 +1,10 @@
 package boundary
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
 
 	"fmt"
 
-	"github.com/esrkit/esrkit/internal/paper"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"
@@ -25,7 +24,7 @@ const (
 func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{Name: "table7-refines-recovery", Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
 		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
-	paperDelta := map[string]string{ScorerRule: experiment.PaperCell("t7/rule", true), ScorerLearned: experiment.PaperCell("t7/learned", true)}
+	paperDelta := map[string]string{ScorerRule: paper.Cell(paper.Key{Table: "t7", Term: "rule"}, true), ScorerLearned: paper.Cell(paper.Key{Table: "t7", Term: "learned"}, true)}
 	n := 0
 	for _, q := range []string{"snapshot", "relation-type"} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {

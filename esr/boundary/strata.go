@@ -1,11 +1,10 @@
 package boundary
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
 
 	"fmt"
 
-	"github.com/esrkit/esrkit/internal/paper"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"
@@ -65,7 +64,7 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 	t := &eval.Table{Name: "table5-strata", Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", "Graphiti", "Δ RL−GRA", "MDE RL−GRA", "Δ RL−Graphiti", "MDE RL−Graphiti"}}
 	for _, p := range esr.Phenomena {
-		f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
+		f := eval.SnapshotIn(p)
 		acc := map[string]eval.Accuracy{}
 		for _, a := range eval.AccuracyBy(rows, Table5Memories, nil, f, opt.WithDefaults().Level) {
 			acc[a.Memory] = a
@@ -78,7 +77,7 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 			if !ok {
 				return "—"
 			}
-			return fmt.Sprintf("%.3f (%s)", a.Acc, experiment.PaperCell("t5/"+string(p)+"/"+m, false))
+			return fmt.Sprintf("%.3f (%s)", a.Acc, paper.Cell(paper.ParseKey("t5/"+string(p)+"/"+m), false))
 		}
 		d1, e1 := eval.Compare(rows, "", memory.FineLedger, memory.GraphRAGAbstain, f, opt)
 		d2, e2 := eval.Compare(rows, "", memory.FineLedger, memory.CoarseRetain, f, opt)

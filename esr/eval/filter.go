@@ -2,6 +2,8 @@ package eval
 
 import (
 	"slices"
+
+	"github.com/esrkit/esrkit/esr"
 )
 
 // Filter keeps an outcome row or not.
@@ -76,3 +78,12 @@ func Distinct(rows []Outcome, field func(*Outcome) string) []string {
 	}
 	return out
 }
+
+// SnapshotIn keeps the snapshot questions of stratum p.
+func SnapshotIn(p esr.Phenomenon) Filter {
+	return And(QueryType(string(esr.Snapshot)), Phenomenon(string(p)))
+}
+
+// RevertedRevertSnapshot keeps the reverted-revert snapshot questions: the
+// rows of the §4.1 headline and of Table 2.
+var RevertedRevertSnapshot = SnapshotIn(esr.RevertedRevert)

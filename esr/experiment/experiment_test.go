@@ -13,14 +13,15 @@ import (
 	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/robust"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/dyknow"
-	"github.com/esrkit/esrkit/internal/run"
 )
 
 func TestDecompositionWithOracle(t *testing.T) {
@@ -108,8 +109,8 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 // tables and figures.
 func TestSuitesRunAndSave(t *testing.T) {
 	b := benchtest.Mini(12)
-	for _, name := range run.SuiteNames() {
-		res, err := run.Suites[name].Run(context.Background(), run.Setup{Bench: b,
+	for _, name := range lab.SuiteNames() {
+		res, err := lab.Suites[name].Run(context.Background(), suite.Setup{Bench: b,
 			Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200, Seed: 1}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -129,12 +130,12 @@ func TestSuitesRunAndSave(t *testing.T) {
 // reverted reverts at every dropout level where both keep the same atoms.
 func TestNoiseSweepDeterministic(t *testing.T) {
 	b := benchtest.Mini(10)
-	s := run.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}}
-	r1, err := run.NoiseSweep(context.Background(), s, boundary.RelationNoiseAxis, boundary.NoiseLevels, 5)
+	s := suite.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}}
+	r1, err := lab.NoiseSweep(context.Background(), s, boundary.RelationNoiseAxis, boundary.NoiseLevels, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, _ := run.NoiseSweep(context.Background(), s, boundary.RelationNoiseAxis, boundary.NoiseLevels, 5)
+	r2, _ := lab.NoiseSweep(context.Background(), s, boundary.RelationNoiseAxis, boundary.NoiseLevels, 5)
 	if len(r1) != len(r2) || len(r1) != 6*10*2 {
 		t.Fatalf("rows %d vs %d, want 120", len(r1), len(r2))
 	}
@@ -152,16 +153,16 @@ func TestNoiseSweepDeterministic(t *testing.T) {
 // A cached run reads its rows back and reports the same tables.
 func TestRunCached(t *testing.T) {
 	b := benchtest.Mini(8)
-	s := run.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 300, Seed: 2}}
+	s := suite.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 300, Seed: 2}}
 	dir := t.TempDir()
-	su := run.Suites["render-confound"]
+	su := lab.Suites["render-confound"]
 	r1, err := su.RunCached(context.Background(), s, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	calls := 0
 	counting := su
-	counting.Evaluate = func(ctx context.Context, s run.Setup) ([]eval.Outcome, error) {
+	counting.Evaluate = func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 		calls++
 		return su.Evaluate(ctx, s)
 	}
@@ -219,7 +220,7 @@ func TestCSCChain(t *testing.T) {
 			b.Relations[s.ID] = map[esr.AtomPair]esr.Relation{{A: "a1", B: "a2"}: esr.Contradicts}
 		}
 	}
-	res, err := run.Suites["boundary"].Run(context.Background(), run.Setup{Bench: b,
+	res, err := lab.Suites["boundary"].Run(context.Background(), suite.Setup{Bench: b,
 		Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200}})
 	if err != nil {
 		t.Fatal(err)
@@ -455,19 +456,19 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 func TestRunCachedKeysOnReaderConfig(t *testing.T) {
 	b := bench.Figure1Bench()
 	dir := t.TempDir()
-	runWith := func(caps reader.Capabilities) *run.Result {
+	runWith := func(caps reader.Capabilities) *suite.Result {
 		r, err := reader.NewScriptedWith("mine", caps)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := run.Setup{Bench: b, Readers: []reader.Reader{r}, Stats: eval.StatOptions{B: 200, Seed: 1}}
-		res, err := run.Suites["render-confound"].RunCached(context.Background(), s, dir)
+		s := suite.Setup{Bench: b, Readers: []reader.Reader{r}, Stats: eval.StatOptions{B: 200, Seed: 1}}
+		res, err := lab.Suites["render-confound"].RunCached(context.Background(), s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res
 	}
-	answers := func(res *run.Result) string {
+	answers := func(res *suite.Result) string {
 		var out []string
 		for _, o := range res.Rows {
 			if o.Memory == memory.RenderOnly {
@@ -503,7 +504,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := reader.ParseList(strings.Join(run.ScriptedFamilies, ","), reader.Config{})
+	rs, err := reader.ParseList(strings.Join(suite.ScriptedFamilies, ","), reader.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"sort"
 	"strings"
@@ -94,16 +95,16 @@ func PaperText(format string, keys ...string) string {
 	for i, k := range keys {
 		switch {
 		case strings.HasSuffix(k, ":p"):
-			args[i] = PaperCell(strings.TrimSuffix(k, ":p"), false)
+			args[i] = paper.Cell(paper.ParseKey(strings.TrimSuffix(k, ":p")), false)
 		case strings.HasSuffix(k, ":n"):
 			k = strings.TrimSuffix(k, ":n")
-			if v, ok := Paper[k]; ok {
+			if v, ok := paper.Lookup(paper.ParseKey(k)); ok {
 				args[i] = report.Thousands(int(v))
 			} else {
 				args[i] = "—"
 			}
 		default:
-			args[i] = PaperCell(k, true)
+			args[i] = paper.Cell(paper.ParseKey(k), true)
 		}
 	}
 	return fmt.Sprintf(format, args...)
@@ -120,7 +121,7 @@ func ExplainGap(cs []eval.Comparison, paperPrefix string) string {
 		if c.Family != eval.Pooled {
 			continue
 		}
-		p, ok := Paper[paperPrefix+c.Label]
+		p, ok := paper.Lookup(paper.ParseKey(paperPrefix + c.Label))
 		if !ok {
 			continue
 		}

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"gonum.org/v1/plot"
 
@@ -35,7 +36,7 @@ func ProvenancePlot(acc []eval.Accuracy, title string, paperPrefix ...string) *p
 	for _, a := range acc {
 		pt := report.IntervalPoint{Label: a.Memory, Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
 		for _, prefix := range paperPrefix {
-			if v, ok := Paper[prefix+a.Memory]; ok {
+			if v, ok := paper.Lookup(paper.ParseKey(prefix + a.Memory)); ok {
 				pt.Paper, pt.HasPaper = v, true
 			}
 		}
@@ -57,7 +58,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
 	}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), PaperCell(prefix+a.Memory, false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.ParseKey(prefix+a.Memory), false))
 	}
 	f := eval.And(eval.QueryType("provenance"), eval.Condition(condition))
 	terms := []eval.Term{{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard}, {Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard}, {Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain}}
@@ -66,7 +67,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions
 	}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
-		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), PaperCell(prefix+c.Label, true))
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.ParseKey(prefix+c.Label), true))
 	}
 	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
@@ -85,17 +86,17 @@ func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, 
 	if err != nil {
 		return nil, err
 	}
-	t.AddRow("fine-ledger − coarse-retain", c.N, fmtSigned(c.Delta), c.CI(), PaperCell("type/fine − retain", true))
+	t.AddRow("fine-ledger − coarse-retain", c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "type", Term: "fine − retain"}, true))
 	for _, a := range eval.AccuracyBy(rows, []string{memory.CoarseRetain, memory.FineLedger}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.WithDefaults().Level) {
 		paperCell := "—"
 		if a.Group == string(esr.Refinement) {
-			paperCell = PaperCell("type/refines/"+a.Memory, false)
+			paperCell = paper.Cell(paper.Key{Table: "type", Term: "refines/" + a.Memory}, false)
 		}
 		t.AddRow(a.Memory+" on "+a.Group, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paperCell)
 	}
 	t.Notes = eval.UnreadableNotes([]string{
 		fmt.Sprintf("paper: on the %s items whose prior value is gold-defined; on refinement items fine-d %s and coarse-retain %s (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES",
-			report.Thousands(int(Paper["type/n"])), PaperCell("type/refines/fine-ledger", false), PaperCell("type/refines/coarse-retain", false)),
+			report.Thousands(int(paper.Number(paper.Key{Table: "type", Term: "n"}))), paper.Cell(paper.Key{Table: "type", Term: "refines/fine-ledger"}, false), paper.Cell(paper.Key{Table: "type", Term: "refines/coarse-retain"}, false)),
 		"a simulated reader answers a relation type only from a status cell it reads (REFINED → refines, DEPRECATED → replaces); where the render shows none (coarse-retain's closed edges, no status column, a reader that ignores status) it answers replaces, never refines",
 		eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil

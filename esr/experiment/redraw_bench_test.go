@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/run"
+	"github.com/esrkit/esrkit/esr/suite"
 )
 
 var (
@@ -32,7 +32,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 			return
 		}
 		var rs []reader.Reader
-		for _, name := range run.ScriptedFamilies {
+		for _, name := range suite.ScriptedFamilies {
 			r, err := reader.Parse(name, reader.Config{})
 			if err != nil {
 				redrawErr = err
@@ -40,7 +40,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 			}
 			rs = append(rs, r)
 		}
-		redrawRows, redrawErr = run.Suites["render-confound"].Evaluate(context.Background(), run.Setup{Bench: bn, Readers: rs})
+		redrawRows, redrawErr = lab.Suites["render-confound"].Evaluate(context.Background(), suite.Setup{Bench: bn, Readers: rs})
 	})
 	if redrawErr != nil {
 		b.Fatal(redrawErr)
@@ -64,7 +64,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 // Run: go test ./esr/experiment -run '^$' -bench DecompositionFromRows -benchtime 5x
 func BenchmarkDecompositionFromRows(b *testing.B) {
 	rows := renderConfoundRows(b)
-	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.RevertedRevert)))
+	rr := eval.RevertedRevertSnapshot
 	fams := eval.Distinct(eval.Select(rows, rr), func(o *eval.Outcome) string { return o.Family })
 	pairing := func() {
 		for _, fam := range append([]string{""}, fams...) {

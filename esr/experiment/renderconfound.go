@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"strings"
 
@@ -52,7 +53,7 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 		pooled = cs
 	}
 	for _, c := range pooled {
-		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), PaperCell("t2/"+c.Label, true))
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), paper.Cell(paper.Key{Table: "t2", Term: c.Label}, true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
 		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
@@ -97,7 +98,7 @@ func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 		for _, c := range cs {
 			c.Family = fam
 			all = append(all, c)
-			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), PaperCell("rr/"+c.Label, true))
+			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "rr", Term: c.Label}, true))
 		}
 		return nil
 	})
@@ -112,13 +113,13 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []eval.Comparison
 	for _, p := range esr.Phenomena {
-		c, err := eval.Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p))), opt)
+		c, err := eval.Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, eval.SnapshotIn(p), opt)
 		if err != nil {
 			continue
 		}
 		c.Scope = string(p)
 		out = append(out, c)
-		t.AddRow(string(p), c.N, fmtSigned(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), PaperCell("t3/"+string(p), true))
+		t.AddRow(string(p), c.N, fmtSigned(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), paper.Cell(paper.Key{Table: "t3", Term: string(p)}, true))
 	}
 	if len(out) == 0 {
 		return nil, nil, fmt.Errorf("table 3: no stratum has both fine-ledger and render-only rows")
@@ -132,7 +133,7 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 // RL − GraphRAG+abstain on each, and the render term and fine residual on
 // the pure half.
 func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*eval.Table, error) {
-	mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.Monotonic)))
+	mono := eval.SnapshotIn(esr.Monotonic)
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
 	t := &eval.Table{Name: "table11-pure-monotonic", Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
 		Columns: []string{"slice", "comparison", "n", "ours Δ", "95% CI", "paper Δ"}}
@@ -152,7 +153,7 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 			continue
 		}
 		n++
-		t.AddRow(s.slice, s.label, c.N, fmtSigned(c.Delta), c.CI(), PaperCell(s.paper, true))
+		t.AddRow(s.slice, s.label, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.ParseKey(s.paper), true))
 	}
 	if n == 0 {
 		return nil, fmt.Errorf("table 11: no monotonic rows to split")
@@ -172,7 +173,7 @@ func DecompositionPlot(cs []eval.Comparison, title string, paperPrefix ...string
 	for _, prefix := range paperPrefix {
 		seen := map[string]bool{}
 		for _, c := range cs {
-			if v, ok := Paper[prefix+c.Label]; ok && !seen[c.Label] {
+			if v, ok := paper.Lookup(paper.ParseKey(prefix + c.Label)); ok && !seen[c.Label] {
 				seen[c.Label] = true
 				pts = append(pts, report.IntervalPoint{Label: plotLabel(c.Label), Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
 			}

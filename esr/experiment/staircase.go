@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/esr/paper"
 	"image/color"
 	"math"
 	"slices"
@@ -41,12 +42,12 @@ const PaperGroup = "paper"
 // Table 2's render term (Table 5's fine-ledger then lies Table 2's fine-d
 // mechanism above it, up to rounding). StaircasePlot draws it as open rings.
 func PaperStaircase() []eval.Accuracy {
-	gra := Paper["t5/reverted_revert/graphrag-abstain"]
+	gra := paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/graphrag-abstain"})
 	return []eval.Accuracy{
 		{Memory: memory.GraphRAGAbstain, Group: PaperGroup, Acc: gra},
-		{Memory: memory.RenderOnly, Group: PaperGroup, Acc: gra + Paper["t2/render"]},
-		{Memory: memory.FineLedger, Group: PaperGroup, Acc: Paper["t5/reverted_revert/fine-ledger"]},
-		{Memory: memory.CoarseRetain, Group: PaperGroup, Acc: Paper["t5/reverted_revert/coarse-retain"]},
+		{Memory: memory.RenderOnly, Group: PaperGroup, Acc: gra + paper.Number(paper.Key{Table: "t2", Term: "render"})},
+		{Memory: memory.FineLedger, Group: PaperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/fine-ledger"})},
+		{Memory: memory.CoarseRetain, Group: PaperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/coarse-retain"})},
 	}
 }
 

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"strings"
 
@@ -13,14 +14,6 @@ import (
 // which term dominates and whether each interval excludes 0, with the ratio
 // of magnitudes and, where the kit knows it, the cause of a difference.
 // Every word is computed from the comparisons and the registry.
-
-// paperInterval is the paper's published 95% interval for a registry key
-// ("KEY-lo", "KEY-hi"), when it prints one.
-func paperInterval(key string) (lo, hi float64, ok bool) {
-	lo, ok1 := Paper[key+"-lo"]
-	hi, ok2 := Paper[key+"-hi"]
-	return lo, hi, ok1 && ok2
-}
 
 // paperFinding words a difference: "positive", "negative" (its interval
 // excludes 0) or "not distinguishable from 0".
@@ -60,13 +53,13 @@ func tooFew(cs ...eval.Comparison) string {
 // excluding 0 with one sign, both not excluding 0, or not), and the ratio of
 // magnitudes. With no paper value it says so.
 func Versus(c eval.Comparison, key string) string {
-	p, ok := Paper[key]
+	p, ok := paper.Lookup(paper.ParseKey(key))
 	if !ok {
 		return fmt.Sprintf("%s: ours %s %s; the paper reports no value.", c.Label, fmtSigned(c.Delta), c.CI())
 	}
 	ours := finding(c)
 	s := fmt.Sprintf("%s: ours %s %s is %s", c.Label, fmtSigned(c.Delta), c.CI(), ours)
-	lo, hi, hasCI := paperInterval(key)
+	lo, hi, hasCI := paper.Interval(paper.ParseKey(key))
 	ratio := ""
 	if p != 0 && c.Delta != 0 && (p > 0) == (c.Delta > 0) {
 		ratio = fmt.Sprintf("; ours is %.1f× the paper's", math.Abs(c.Delta/p))
@@ -127,7 +120,7 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause s
 	}
 	pBig, pVal := "", 0.0
 	for _, l := range labels {
-		if v, ok := Paper[prefix+l]; ok && (pBig == "" || math.Abs(v) > math.Abs(pVal)) {
+		if v, ok := paper.Lookup(paper.ParseKey(prefix + l)); ok && (pBig == "" || math.Abs(v) > math.Abs(pVal)) {
 			pBig, pVal = l, v
 		}
 	}
@@ -139,7 +132,7 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause s
 		return s + "; the paper reports none of these terms."
 	}
 	pf := "no interval printed"
-	if lo, hi, ok := paperInterval(prefix + pBig); ok {
+	if lo, hi, ok := paper.Interval(paper.ParseKey(prefix + pBig)); ok {
 		pf = paperFinding(pVal, lo, hi)
 	}
 	s += fmt.Sprintf("; in the paper the %s term does (%s, %s)", pBig, fmtSigned(pVal), pf)

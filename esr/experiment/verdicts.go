@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"sort"
 	"strings"
@@ -19,7 +20,7 @@ import (
 // then says whether the pure half's gain is mostly render or mechanism in
 // ours and in the paper.
 func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) []string {
-	mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.Monotonic)))
+	mono := eval.SnapshotIn(esr.Monotonic)
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
 	p := eval.And(mono, eval.QIDs(pure))
 	specs := []struct {
@@ -51,11 +52,11 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 		if math.Abs(resid.Delta) > math.Abs(render.Delta) {
 			ours = "the fine residual"
 		}
-		if math.Abs(Paper["t11/pure/fine residual"]) > math.Abs(Paper["t11/pure/render"]) {
+		if math.Abs(paper.Number(paper.Key{Table: "t11", Term: "pure/fine residual"})) > math.Abs(paper.Number(paper.Key{Table: "t11", Term: "pure/render"})) {
 			theirs = "the fine residual"
 		}
 		s := fmt.Sprintf("On the pure half (no revision at all) ours is mostly %s (%s against %s); the paper's is mostly %s (%s against %s).",
-			ours, fmtSigned(render.Delta), fmtSigned(resid.Delta), theirs, fmtSigned(Paper["t11/pure/render"]), fmtSigned(Paper["t11/pure/fine residual"]))
+			ours, fmtSigned(render.Delta), fmtSigned(resid.Delta), theirs, fmtSigned(paper.Number(paper.Key{Table: "t11", Term: "pure/render"})), fmtSigned(paper.Number(paper.Key{Table: "t11", Term: "pure/fine residual"})))
 		if ours != theirs {
 			s += " A different term carries the pure half's gain."
 		}
@@ -75,7 +76,9 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 	ours := append([]eval.Accuracy(nil), acc...)
 	sort.SliceStable(ours, func(i, j int) bool { return ours[i].Acc < ours[j].Acc })
 	theirs := append([]string(nil), RetentionClasses...)
-	sort.SliceStable(theirs, func(i, j int) bool { return Paper["f3/"+theirs[i]] < Paper["f3/"+theirs[j]] })
+	sort.SliceStable(theirs, func(i, j int) bool {
+		return paper.Number(paper.Key{Table: "f3", Term: theirs[i]}) < paper.Number(paper.Key{Table: "f3", Term: theirs[j]})
+	})
 	var o []string
 	for _, a := range ours {
 		o = append(o, a.Memory)
@@ -107,10 +110,10 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	if err1 != nil || err2 != nil {
 		return ""
 	}
-	pState := Paper["f3/fine − retain"]
+	pState := paper.Number(paper.Key{Table: "f3", Term: "fine − retain"})
 	s := fmt.Sprintf("Provenance, fine − coarse: state only %s %s (%s), deployed render %s %s (%s). The paper: %s state only, %s deployed, a reversal.",
 		fmtSigned(state.Delta), state.CI(), finding(state), fmtSigned(dep.Delta), dep.CI(), finding(dep),
-		fmtSigned(pState), fmtSigned(Paper["f3/deployed/fine − coarse"]))
+		fmtSigned(pState), fmtSigned(paper.Number(paper.Key{Table: "f3", Term: "deployed/fine − coarse"})))
 	switch {
 	case state.TooFew || dep.TooFew:
 		s += " Ours has " + tooFew(state, dep) + " to tell whether the sign reverses."

@@ -8,9 +8,10 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
-	"github.com/esrkit/esrkit/internal/run"
 )
 
 // The corners of the date × status phase diagram on the bundled bench. The
@@ -85,14 +86,14 @@ func TestPhaseDiagramCorners(t *testing.T) {
 // Every table fed by sim readers says they are simulated.
 func TestSimFamiliesLabelled(t *testing.T) {
 	b := benchtest.Mini(4)
-	rs, err := reader.ParseList(strings.Join(run.SimFamilies, ","), reader.Config{})
+	rs, err := reader.ParseList(strings.Join(suite.SimFamilies, ","), reader.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !run.Simulated(rs) {
+	if !suite.Simulated(rs) {
 		t.Error("sim readers not reported simulated")
 	}
-	res, err := run.Suites["render-confound"].Run(context.Background(), run.Setup{Bench: b, Readers: rs, Stats: eval.StatOptions{B: 200}})
+	res, err := lab.Suites["render-confound"].Run(context.Background(), suite.Setup{Bench: b, Readers: rs, Stats: eval.StatOptions{B: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestSimFamiliesLabelled(t *testing.T) {
 			t.Errorf("%s does not label the sim families", tab.Name)
 		}
 	}
-	if len(run.StrictVariants(rs)) != len(rs) {
+	if len(suite.StrictVariants(rs)) != len(rs) {
 		t.Error("sim readers lack strict variants")
 	}
 }

@@ -17,9 +17,9 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/paper"
 )
 
 // Calibration fits the paper panel: one simulated reader profile
@@ -140,9 +140,9 @@ func CalibrationTargets(family, reading string) []reader.CalibrationTarget {
 // PanelTargets are Table 2's pooled terms, the panel-level targets.
 func PanelTargets() []reader.CalibrationTarget {
 	return []reader.CalibrationTarget{
-		{Name: TargetRender, Paper: paper.Numbers["t2/render"]},
-		{Name: TargetFine, Paper: paper.Numbers["t2/fine-d mechanism"]},
-		{Name: TargetCoarse, Paper: paper.Numbers["t2/coarse-d mechanism"]},
+		{Name: TargetRender, Paper: paper.Number(paper.Key{Table: "t2", Term: "render"})},
+		{Name: TargetFine, Paper: paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"})},
+		{Name: TargetCoarse, Paper: paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"})},
 	}
 }
 
@@ -324,8 +324,8 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 // Table 16's abstain calibration depends on the gold abstain rate, which
 // is the cross-source share.
 func AuxStratumWeights(items []eval.RenderedQA) map[esr.Phenomenon]float64 {
-	share := map[esr.Phenomenon]float64{esr.RevertedRevert: paper.Numbers["aux/RR"], esr.CrossSourceConflict: paper.Numbers["aux/CSC"],
-		esr.Refinement: paper.Numbers["aux/refines"], esr.Monotonic: paper.Numbers["aux/monotonic"]}
+	share := map[esr.Phenomenon]float64{esr.RevertedRevert: paper.Number(paper.Key{Table: "aux", Term: "RR"}), esr.CrossSourceConflict: paper.Number(paper.Key{Table: "aux", Term: "CSC"}),
+		esr.Refinement: paper.Number(paper.Key{Table: "aux", Term: "refines"}), esr.Monotonic: paper.Number(paper.Key{Table: "aux", Term: "monotonic"})}
 	n := map[esr.Phenomenon]float64{}
 	for _, it := range items {
 		n[it.QA.Phenomenon]++

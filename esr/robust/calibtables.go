@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/paper"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -149,9 +149,9 @@ func FitGridTable(name, title string, rows []FitSummary) *eval.Table {
 	}
 	t.Notes = []string{
 		fmt.Sprintf("paper (Table 2, DeepSeek-V3): render %+.3f [%+.3f, %+.3f], fine-d %+.3f [%+.3f, %+.3f], coarse-d %+.3f [%+.3f, %+.3f]",
-			paper.Numbers["t2/render"], paper.Numbers["t2/render-lo"], paper.Numbers["t2/render-hi"],
-			paper.Numbers["t2/fine-d mechanism"], paper.Numbers["t2/fine-d mechanism-lo"], paper.Numbers["t2/fine-d mechanism-hi"],
-			paper.Numbers["t2/coarse-d mechanism"], paper.Numbers["t2/coarse-d mechanism-lo"], paper.Numbers["t2/coarse-d mechanism-hi"]),
+			paper.Number(paper.Key{Table: "t2", Term: "render"}), paper.Number(paper.Key{Table: "t2", Term: "render"}.Lo()), paper.Number(paper.Key{Table: "t2", Term: "render"}.Hi()),
+			paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"}), paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"}.Lo()), paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"}.Hi()),
+			paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"}), paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"}.Lo()), paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"}.Hi())),
 		"render, fine-d, coarse-d: the fitted panel's expected pooled terms on the primary reverted-revert questions, fitted or not; weighted error: over the targets the fit used (a fit without Table 2 is not charged for it)",
 		calibNote}
 	return t
@@ -239,8 +239,8 @@ func CalibrationSentence(c *reader.Calibration) string {
 	s += "Across Table 17's four render formats the fitted Δ spreads by (fit of paper) " + strings.Join(spreads, ", ") + ". "
 	var t2 []string
 	for _, tg := range c.Panel {
-		key := "t2/" + strings.TrimPrefix(tg.Name, "t2/")
-		lo, hi := paper.Numbers[key+"-lo"], paper.Numbers[key+"-hi"]
+		key := paper.Key{Table: "t2", Term: strings.TrimPrefix(tg.Name, "t2/")}
+		lo, hi := paper.Number(key.Lo()), paper.Number(key.Hi())
 		where := "inside"
 		if tg.Fit < lo || tg.Fit > hi {
 			where = "outside"

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/paper"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"
@@ -25,7 +25,7 @@ func Table20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 		var ps []float64
 		var cells [][]any
 		for _, p := range esr.Phenomena {
-			xa, xb := eval.Paired(rows, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.Family(fam), eval.QueryType("snapshot"), eval.Phenomenon(string(p))))
+			xa, xb := eval.Paired(rows, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.Family(fam), eval.SnapshotIn(p)))
 			if len(xa) == 0 {
 				continue
 			}

@@ -14,8 +14,8 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/paper"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -60,7 +60,7 @@ type ValidationRows struct {
 func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	var out []ValidationCell
 	diff := func(table, cell string, rows []eval.Outcome, a, b string, f eval.Filter, key string) {
-		p, ok := experiment.Paper[key]
+		p, ok := paper.Lookup(paper.ParseKey(key))
 		if !ok || len(rows) == 0 {
 			return
 		}
@@ -70,7 +70,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		}
 		out = append(out, ValidationCell{Table: table, Cell: cell, Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: p, Interval: true})
 	}
-	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.RevertedRevert)))
+	rr := eval.RevertedRevertSnapshot
 	diff("Table 2", eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/"+eval.TermRender)
 	diff("Table 2", eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/"+eval.TermFineMechanism)
 	diff("Table 2", eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/"+eval.TermCoarsePaper)
@@ -80,10 +80,10 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	diff(TableMiniMax, eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/minimax/"+eval.TermFineMechanism)
 	diff(TableMiniMax, eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/minimax/coarse-d mechanism")
 	for _, p := range esr.Phenomena {
-		diff("Table 3", string(p), v.RenderConfound, memory.FineLedger, memory.RenderOnly, eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p))), "t3/"+string(p))
+		diff("Table 3", string(p), v.RenderConfound, memory.FineLedger, memory.RenderOnly, eval.SnapshotIn(p), "t3/"+string(p))
 	}
 	if v.Pure != nil {
-		mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(esr.Monotonic)))
+		mono := eval.SnapshotIn(esr.Monotonic)
 		notPure := func(o *eval.Outcome) bool { return !v.Pure[o.QID] }
 		pure := eval.And(mono, eval.QIDs(v.Pure))
 		diff("Table 11", "with deprecated: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, eval.And(mono, notPure), "t11/with-deprecated")
@@ -92,9 +92,9 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		diff("Table 11", "pure: fine residual", v.RenderConfound, memory.FineLedger, memory.RenderOnly, pure, "t11/pure/fine residual")
 	}
 	for _, p := range esr.Phenomena {
-		f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(string(p)))
+		f := eval.SnapshotIn(p)
 		for _, a := range eval.AccuracyBy(v.Strata, boundary.Table5Memories, nil, f, opt.WithDefaults().Level) {
-			if pv, ok := experiment.Paper["t5/"+string(p)+"/"+a.Memory]; ok {
+			if pv, ok := paper.Lookup(paper.ParseKey("t5/" + string(p) + "/" + a.Memory)); ok {
 				out = append(out, ValidationCell{Table: "Table 5", Cell: string(p) + " " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 			}
 		}
@@ -109,7 +109,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		}
 	}
 	for _, a := range experiment.ProvenanceAccuracy(v.Provenance, experiment.StateOnly) {
-		if pv, ok := experiment.Paper["f3/"+a.Memory]; ok {
+		if pv, ok := paper.Lookup(paper.Key{Table: "f3", Term: a.Memory}); ok {
 			out = append(out, ValidationCell{Table: "Figure 3", Cell: "provenance " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 		}
 	}

@@ -9,9 +9,9 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/paper"
 )
 
 // Corollary1OnBench measures every input of Corollary 1 on a benchmark
@@ -71,7 +71,7 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 // accuracies as the deployed inputs and the oracle accuracies ASSUMED to be
 // 1 (the paper reports no oracle-relation arm), labelled as such.
 func Corollary1FromPaper() GapSplit {
-	d := Corollary1(1, 1, paper.Numbers["t5/reverted_revert/fine-ledger"], paper.Numbers["t5/reverted_revert/coarse-retain"])
+	d := Corollary1(1, 1, paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/fine-ledger"}), paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/coarse-retain"}))
 	d.Sources = [4]string{"assumed (no oracle arm in the paper)", "assumed (no oracle arm in the paper)",
 		"paper Table 5, reverted-revert", "paper Table 5, reverted-revert"}
 	return d

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/esrkit/esrkit/internal/paper"
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -17,11 +17,11 @@ import (
 // DeepSeek-labelled pairs, H(Y′) and Miller–Madow I(R; Y′) in bits, the Fano
 // floor as printed, and the rule scorer's accuracy.
 var (
-	PaperAuditN    = int(paper.Numbers["t4/N"])
-	PaperAuditH    = paper.Numbers["fano/H"]
-	PaperAuditI    = paper.Numbers["fano/I"]
-	PaperAuditFano = paper.Numbers["fano/floor"]
-	PaperAuditAcc  = paper.Numbers["t4/rule/acc"]
+	PaperAuditN    = int(paper.Number(paper.Key{Table: "t4", Term: "N"}))
+	PaperAuditH    = paper.Number(paper.Key{Table: "fano", Term: "H"})
+	PaperAuditI    = paper.Number(paper.Key{Table: "fano", Term: "I"})
+	PaperAuditFano = paper.Number(paper.Key{Table: "fano", Term: "floor"})
+	PaperAuditAcc  = paper.Number(paper.Key{Table: "t4", Term: "rule/acc"})
 )
 
 // RelationClasses is K, the relation alphabet's size.

@@ -1,4 +1,4 @@
-package run_test
+package suite_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/internal/run"
+	"github.com/esrkit/esrkit/esr/suite"
 )
 
 // Two callers of RunCached with one setup: the second waits for the
@@ -19,16 +19,16 @@ import (
 // is left in the cache folder.
 func TestRunCachedEvaluatesOnce(t *testing.T) {
 	var evals atomic.Int32
-	su := run.Suite{Name: "probe",
-		Evaluate: func(ctx context.Context, s run.Setup) ([]eval.Outcome, error) {
+	su := suite.Suite{Name: "probe",
+		Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 			evals.Add(1)
 			time.Sleep(200 * time.Millisecond)
 			return []eval.Outcome{{QID: "q1", Memory: "m", Reader: "r"}}, nil
 		},
-		Report: func(rows []eval.Outcome, s run.Setup) (*run.Result, error) {
-			return &run.Result{Name: "probe", Rows: rows}, nil
+		Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+			return &suite.Result{Name: "probe", Rows: rows}, nil
 		}}
-	s := run.Setup{Bench: bench.Figure1Bench()}
+	s := suite.Setup{Bench: bench.Figure1Bench()}
 	dir := t.TempDir()
 	var wg sync.WaitGroup
 	for i := 0; i < 2; i++ {

@@ -1,4 +1,4 @@
-package run
+package suite
 
 import (
 	"crypto/sha256"

@@ -1,8 +1,12 @@
 // Package paper is the one registry of the paper's published numbers
 // (arXiv 2607.16019; spec §9) that the kit prints beside its own: every
 // table, note and notebook sentence that quotes the paper reads it from here.
+// A cell is named by a Key (table and term); its published 95% interval, where
+// the paper prints one, is at Key.Lo and Key.Hi (Interval). Lookup, Number and
+// Cell read it; Numbers is the registry itself, in printed-key form.
 package paper
 
+// Numbers maps each cell's printed key (Key.String) to the paper's number.
 var Numbers = map[string]float64{
 	// §4.1 headline, reverted-revert, DeepSeek-V3 judge, n = 439.
 	"rr/RevisionLedger − GraphRAG+abstain": 0.182,

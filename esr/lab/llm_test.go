@@ -1,4 +1,4 @@
-package run_test
+package lab_test
 
 import (
 	"context"
@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
-	"github.com/esrkit/esrkit/internal/run"
 )
 
 // The suites run unchanged with an LLM family (a local stub that speaks the
@@ -30,9 +31,9 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := run.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
+	s := suite.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
 	for _, name := range []string{"boundary", "checks"} {
-		res, err := run.Suites[name].Run(context.Background(), s)
+		res, err := lab.Suites[name].Run(context.Background(), s)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -57,7 +58,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	}
 	// Everything is cached now: running again asks nothing.
 	before := stub.Hits()
-	if _, err := run.Suites["checks"].Run(context.Background(), s); err != nil {
+	if _, err := lab.Suites["checks"].Run(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
 	if stub.Hits() != before {

@@ -1,4 +1,4 @@
-package run
+package suite
 
 import (
 	"context"
@@ -107,7 +107,7 @@ func CodeFingerprint() string {
 	codeOnce.Do(func() {
 		var roots []string
 		if _, file, _, ok := runtime.Caller(0); ok {
-			roots = append(roots, filepath.Dir(filepath.Dir(filepath.Dir(file)))) // internal/run/cache.go → module root
+			roots = append(roots, filepath.Dir(filepath.Dir(filepath.Dir(file)))) // esr/suite/cache.go → module root
 		}
 		if r := os.Getenv("ESRKIT_ROOT"); r != "" { // set by the notebook runner; a -trimpath build has no source path
 			roots = append(roots, r)

@@ -1,7 +1,8 @@
-package run
+package lab
 
 import (
 	"context"
+	"github.com/esrkit/esrkit/esr/suite"
 
 	"gonum.org/v1/plot"
 
@@ -16,7 +17,7 @@ import (
 // cscRows evaluates fine-ledger and graphrag-abstain on cross-source-conflict
 // snapshot QAs under each stage. strict are the strict-decode variants of the
 // readers (nil: that stage is skipped).
-func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outcome, error) {
+func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval.Outcome, error) {
 	gold := relate.Oracle{Gold: s.Bench.Relations}
 	forceGold := func(qa *esr.QA, k esr.Key, opt memory.Options) memory.Options {
 		status := esr.KeyStatusOK
@@ -66,13 +67,13 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 }
 
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
-var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
-	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		strata, err := s.evaluate(ctx, boundary.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+var boundarySuite = suite.Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
+	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+		strata, err := s.Evaluate(ctx, boundary.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 		if err != nil {
 			return nil, err
 		}
-		csc, err := cscRows(ctx, s, StrictVariants(s.Readers))
+		csc, err := cscRows(ctx, s, suite.StrictVariants(s.Readers))
 		if err != nil {
 			return nil, err
 		}
@@ -82,22 +83,22 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 		}
 		return append(append(strata, csc...), ref...), nil
 	},
-	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
+	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+		res := &suite.Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
 		res.Tables = append(res.Tables, boundary.Table5(eval.Select(rows, eval.Condition("")), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
 			return o.Condition == boundary.StageBaseline || o.Condition == boundary.StagePair || o.Condition == boundary.StageRow || o.Condition == boundary.StageStrict
 		}
 		t, err := boundary.CSCChainTable(eval.Select(rows, isStage), s.Stats)
-		res.add("table9-csc-chain", t, err)
+		res.Add("table9-csc-chain", t, err)
 		scorer := eval.Select(rows, eval.Condition(boundary.ScorerRule, boundary.ScorerLearned))
 		t, err = boundary.RefinesTable(scorer, s.Stats)
-		res.add("table7-refines-recovery", t, err)
+		res.Add("table7-refines-recovery", t, err)
 		t, err = boundary.Table10(scorer, s.Stats)
-		res.add("table10-learned-scorer", t, err)
+		res.Add("table10-learned-scorer", t, err)
 		if len(s.Bench.Relations) > 0 {
 			t, err = refinesRecall(s)
-			res.add("refines-recall-"+s.Bench.Name(), t, err)
+			res.Add("refines-recall-"+s.Bench.Name(), t, err)
 		}
 		return res, nil
 	}}
@@ -107,7 +108,7 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 // refinement kind. The learned scorer's audit needs a cross-validation
 // (seconds), which a report built from cached rows should not redo:
 // RefinesAudit(b, cv.OutOfFold(), …) gives it (notebook 44-boundary).
-func refinesRecall(s Setup) (*eval.Table, error) {
+func refinesRecall(s suite.Setup) (*eval.Table, error) {
 	rule := s.Options.Relator
 	if rule == nil {
 		rule = relate.Rule{}
@@ -121,7 +122,7 @@ func refinesRecall(s Setup) (*eval.Table, error) {
 // learned pair scorer's out-of-fold predictions (5-fold by stream), so no
 // stream is answered by a model trained on it. Without gold relations there
 // is nothing to learn from and it returns no rows.
-func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+func refinesRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 	if len(s.Bench.Relations) == 0 {
 		return nil, nil
 	}

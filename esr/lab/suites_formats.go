@@ -1,7 +1,8 @@
-package run
+package lab
 
 import (
 	"context"
+	"github.com/esrkit/esrkit/esr/suite"
 
 	"gonum.org/v1/plot"
 
@@ -14,7 +15,7 @@ import (
 // formatRows evaluates the render-matched trio (graphrag-abstain,
 // render-only, fine-ledger) on reverted-revert snapshot QAs once per format
 // variant; render-only always shares fine-ledger's format.
-func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+func formatRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
 	for _, v := range robust.FormatVariants {
 		opt := s.Options
@@ -31,13 +32,13 @@ func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 }
 
 // formatsSuite is the "formats" experiment of `esr run` and the notebooks.
-var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
+var formatsSuite = suite.Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
 	Evaluate: formatRows,
-	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		long, cs, err := robust.Table17ByFamily(rows, s.Stats)
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{robust.Table17(cs, rows, s.Stats), long},
+		return &suite.Result{Name: "formats", Rows: rows, Tables: []*eval.Table{robust.Table17(cs, rows, s.Stats), long},
 			Figures: map[string]*plot.Plot{"table17-render-formats": robust.FormatPlot(cs)}}, nil
 	}}

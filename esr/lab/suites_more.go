@@ -1,9 +1,10 @@
-package run
+package lab
 
 import (
 	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/robust"
+	"github.com/esrkit/esrkit/esr/suite"
 
 	"context"
 	"fmt"
@@ -20,23 +21,23 @@ import (
 )
 
 // noiseSuite is the "noise" experiment of `esr run` and the notebooks.
-var noiseSuite = Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
+var noiseSuite = suite.Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
 	Evaluate: noiseRows, Report: noiseReport}
 
 // strataSuite is the "strata" experiment of `esr run` and the notebooks.
-var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
-	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		return s.evaluate(ctx, boundary.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+var strataSuite = suite.Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
+	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+		return s.Evaluate(ctx, boundary.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 	},
-	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
+	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+		return &suite.Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
 			Tables: []*eval.Table{boundary.Table5(rows, s.Stats), boundary.Table12(rows, boundary.StreamLengths(s.Bench), s.Stats)}}, nil
 	}}
 
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
-var checksSuite = Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
-	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		rows, err := s.evaluate(ctx, []string{memory.FineLedger, memory.GraphRAGAbstain}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+var checksSuite = suite.Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
+	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+		rows, err := s.Evaluate(ctx, []string{memory.FineLedger, memory.GraphRAGAbstain}, []esr.QueryType{esr.Snapshot}, s.Options, "")
 		if err != nil {
 			return nil, err
 		}
@@ -46,21 +47,21 @@ var checksSuite = Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutatio
 	Report: checksReport}
 
 // externalSuite is the "external" experiment of `esr run` and the notebooks.
-var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
-	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
+	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 		prov, err := provenanceRows(ctx, s)
 		if err != nil {
 			return nil, err
 		}
-		snap, err := s.evaluate(ctx, []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain},
+		snap, err := s.Evaluate(ctx, []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain},
 			[]esr.QueryType{esr.Snapshot}, s.Options, "")
 		return append(prov, snap...), err
 	},
-	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
+	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+		res := &suite.Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
 		name := s.Bench.Name()
 		t, err := boundary.ExternalProvenanceTable(rows, name)
-		res.add("appendixD-provenance-"+name, t, err)
+		res.Add("appendixD-provenance-"+name, t, err)
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
@@ -71,7 +72,7 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 // NoiseSeed is the run seed of the noise sweeps.
 const NoiseSeed = 2607
 
-func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+func noiseRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 	rel, err := NoiseSweep(ctx, s, boundary.RelationNoiseAxis, boundary.NoiseLevels, NoiseSeed)
 	if err != nil {
 		return nil, err
@@ -84,24 +85,24 @@ func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 }
 
 // noiseReport is §4.2 / Appendix C: both noise sweeps (Table 13, Figure 5).
-func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
+func noiseReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	relC := boundary.SweepComparisons(rows, boundary.RelationNoiseAxis, boundary.NoiseLevels, s.Stats)
 	dropC := boundary.SweepComparisons(rows, boundary.AtomDropoutAxis, boundary.NoiseLevels, s.Stats)
-	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{boundary.Table13(relC, dropC, rows)},
+	return &suite.Result{Name: "noise", Rows: rows, Tables: []*eval.Table{boundary.Table13(relC, dropC, rows)},
 		Figures: map[string]*plot.Plot{"figure5-noise": boundary.NoiseSweepPlot(relC, dropC)}}, nil
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and
 // Table 16 (abstain calibration and κ per family).
-func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
-	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
+func checksReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+	res := &suite.Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
 	main := eval.Select(rows, eval.Condition(""))
 	t, err := robust.Table20(main, 0.05)
-	res.add("table20-permutation-holm", t, err)
+	res.Add("table20-permutation-holm", t, err)
 	t, err = robust.Table16(main)
-	res.add("table16-abstain-calibration", t, err)
+	res.Add("table16-abstain-calibration", t, err)
 	t, err = robust.Table19(rows, s.Stats)
-	res.add("table19-abstain-wording", t, err)
+	res.Add("table19-abstain-wording", t, err)
 	return res, nil
 }
 
@@ -111,7 +112,7 @@ func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 // relate.RelationNoise (seed, p, atom pair); atom dropout removes the same
 // atoms from both arms (seed, p, atom id). It returns the rows, one
 // condition per level.
-func NoiseSweep(ctx context.Context, s Setup, axis boundary.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
+func NoiseSweep(ctx context.Context, s suite.Setup, axis boundary.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
 	base := s.Options.Relator
 	if base == nil {
@@ -143,7 +144,7 @@ func NoiseSweep(ctx context.Context, s Setup, axis boundary.NoiseAxis, levels []
 // once per wording: LLM readers ask with that wording's template, scripted
 // and sim readers get the analogue conflict policy (sim readers keep their
 // profile and draws); the oracle has no wording and is left out.
-func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+func wordingRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
 	for _, v := range robust.WordingVariants {
 		var rs []reader.Reader
@@ -171,7 +172,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 				if err != nil {
 					return nil, err
 				}
-				rs = append(rs, asFamily{Reader: simRenamed{vr, sm.Name() + "~" + v.OnConflict}, family: r.Family()})
+				rs = append(rs, suite.AsFamily(suite.RenameSim(vr, sm.Name()+"~"+v.OnConflict), r.Family()))
 				continue
 			}
 			sc, ok := r.(*reader.Scripted)
@@ -184,7 +185,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 			if err != nil {
 				return nil, err
 			}
-			rs = append(rs, asFamily{Reader: vr, family: r.Family()})
+			rs = append(rs, suite.AsFamily(vr, r.Family()))
 		}
 		if len(rs) == 0 {
 			return rows, nil

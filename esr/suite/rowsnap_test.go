@@ -1,4 +1,4 @@
-package run
+package suite
 
 import (
 	"os"
@@ -59,7 +59,7 @@ func TestReadRowsSnapshot(t *testing.T) {
 // baseline: eval.ReadOutcomes) with reading them through the snapshot
 // (readRows, snapshot present), on 20,000 rows shaped like a suite's.
 //
-//	go test ./internal/run -run '^$' -bench ReadRows
+//	go test ./esr/suite -run '^$' -bench ReadRows
 func BenchmarkReadRows(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "suite-fp.jsonl")
 	rows := make([]eval.Outcome, 20000)

@@ -1,6 +1,7 @@
-package run
+package suite
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/reader"
@@ -43,7 +44,7 @@ var SimFamilies = []string{"sim:careful", "sim:date-sorter", "sim:status-reader"
 // the cache under cacheDir/llm only (NotebookOffline; filled by `esr run
 // all`), unless ESR_LLM_ONLINE=1.
 func DefaultReaders(cacheDir string) ([]reader.Reader, error) {
-	return defaultReaders(cacheDir, nil)
+	return DefaultReadersEnv(cacheDir, nil)
 }
 
 // Simulated reports whether any reader is a scripted or sim (simulated)
@@ -126,3 +127,41 @@ type simRenamed struct {
 }
 
 func (s simRenamed) Name() string { return s.name }
+
+// DefaultReaderSpec is the reader list of the notebooks and `esr run`'s
+// default: "llm" (every model of ESR_LLM_MODELS) when models are named or
+// ESR_LLM_BASE_URL is set, else the calibrated simulated families
+// (CalibratedFamilies: one sim reader per paper family, fitted to the
+// paper's Tables 16–17).
+func DefaultReaderSpec(getenv func(string) string) string {
+	g := llm.Getenv(getenv)
+	if len(llm.SplitModels(g(llm.EnvModels))) > 0 || strings.TrimSpace(g(llm.EnvBaseURL)) != "" {
+		return "llm"
+	}
+	return strings.Join(CalibratedFamilies(), ",")
+}
+
+// NotebookOffline reports whether notebooks read LLM answers from the
+// cache only: always, unless ESR_LLM_ONLINE=1. A notebook cell that finds
+// an answer missing then stops at once with an *llm.NotCachedError naming
+// the command to run, instead of sending requests for hours under the
+// runner's cell timeout.
+func NotebookOffline(getenv func(string) string) bool {
+	return strings.TrimSpace(llm.Getenv(getenv)(llm.EnvOnline)) != "1"
+}
+
+// DefaultReadersEnv is DefaultReaders with the environment given.
+func DefaultReadersEnv(cacheDir string, getenv func(string) string) ([]reader.Reader, error) {
+	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Offline: NotebookOffline(getenv), Getenv: getenv}
+	return reader.ParseList(DefaultReaderSpec(getenv), cfg)
+}
+
+// AsFamily returns r answering under family, so its rows pair with that
+// family's rows in paired comparisons.
+func AsFamily(r reader.Reader, family string) reader.Reader {
+	return asFamily{Reader: r, family: family}
+}
+
+// RenameSim returns the sim reader s under another name (its draws do not
+// depend on the name).
+func RenameSim(s *reader.Sim, name string) reader.Reader { return simRenamed{s, name} }

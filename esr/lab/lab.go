@@ -1,0 +1,107 @@
+package lab
+
+import (
+	"context"
+	"sort"
+
+	"gonum.org/v1/plot"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/suite"
+)
+
+// AllSuites are the experiments of `esr run` and the notebooks, one per
+// paper section, in one explicit list.
+var AllSuites = []suite.Suite{renderConfoundSuite, provenanceSuite, noiseSuite, strataSuite, checksSuite,
+	externalSuite, boundarySuite, formatsSuite, deployedSuite}
+
+// Suites indexes AllSuites by name.
+var Suites = func() map[string]suite.Suite {
+	m := make(map[string]suite.Suite, len(AllSuites))
+	for _, su := range AllSuites {
+		m[su.Name] = su
+	}
+	return m
+}()
+
+// renderConfoundSuite is the "render-confound" experiment of `esr run` and the notebooks.
+var renderConfoundSuite = suite.Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
+	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+		return s.Evaluate(ctx, experiment.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+	},
+	Report: renderConfoundReport}
+
+// provenanceSuite is the "provenance" experiment of `esr run` and the notebooks.
+var provenanceSuite = suite.Suite{Name: "provenance", Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
+	Evaluate: provenanceRows, Report: provenanceReport}
+
+// SuiteNames lists Suites' names sorted.
+func SuiteNames() []string {
+	var out []string
+	for n := range Suites {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// renderConfoundReport is §4.1: the headline on reverted-revert, Table 2
+// (the render-matched decomposition), Table 3 (the residual by stratum) and
+// Table 11 (the monotonic split), with the decomposition figure.
+func renderConfoundReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+	res := &suite.Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
+	rr := eval.RevertedRevertSnapshot
+	head, _, err := experiment.HeadlineTable(rows, rr, s.Stats)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := experiment.RenderMatchedTerms(rows, rr, s.Stats)
+	if err != nil {
+		return nil, err
+	}
+	res.Tables = append(res.Tables, head, experiment.Table2(cs, "reverted-revert (snapshot)", rows), experiment.Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
+	t3, _, err := experiment.Table3(rows, s.Stats)
+	res.Add("table3-mechanism-by-stratum", t3, err)
+	t11, err := experiment.Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
+	res.Add("table11-pure-monotonic", t11, err)
+	res.Figures["table2-decomposition"] = experiment.DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2/")
+	return res, nil
+}
+
+// provenanceRows evaluates the retention classes on provenance and
+// relation-type QAs from retained state only, and on provenance QAs with the
+// deployed render.
+func provenanceRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+	mems := append([]string{}, experiment.RetentionClasses...)
+	state, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, experiment.StateOnly)
+	if err != nil {
+		return nil, err
+	}
+	opt := s.Options
+	opt.Deployed = true
+	dep, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance}, opt, experiment.Deployed)
+	if err != nil {
+		return nil, err
+	}
+	return append(state, dep...), nil
+}
+
+// provenanceReport is §4.3: Figure 3 from retained state only, the deployed
+// render reversal, and the relation-type query.
+func provenanceReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+	res := &suite.Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
+	t3, err := experiment.ProvenanceTable(rows, experiment.StateOnly, s.Stats)
+	if err != nil {
+		return nil, err
+	}
+	res.Tables = append(res.Tables, t3)
+	t, err := experiment.ProvenanceTable(rows, experiment.Deployed, s.Stats)
+	res.Add("figure3-provenance-deployed", t, err)
+	t, err = experiment.RelationTypeTable(rows, s.Stats)
+	res.Add("relation-type-query", t, err)
+	res.Figures["figure3-provenance"] = experiment.ProvenancePlot(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
+	res.Figures["figure3-provenance-deployed"] = experiment.ProvenancePlot(experiment.ProvenanceAccuracy(rows, experiment.Deployed), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
+	return res, nil
+}

@@ -1,0 +1,117 @@
+package lab
+
+import (
+	"github.com/esrkit/esrkit/esr/boundary"
+	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/suite"
+
+	"github.com/esrkit/esrkit/esr/eval"
+
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"gonum.org/v1/plot"
+)
+
+// LLM runs at scale: the expensive part (sending requests) runs outside
+// notebooks, in `esr run all` (`make llm-cache`), which fills the response
+// cache; notebooks then read cached answers only. This file holds what the
+// CLI and the notebooks share for that.
+
+// RunAllStep is one evaluation the notebooks make: a suite on a bundled
+// benchmark, or the quickstart's answer grid (Suite "").
+type RunAllStep struct {
+	Suite string
+	Bench string
+}
+
+// Name is the step's name ("quickstart" for the grid; SUITE-BENCH when a
+// suite runs on several benchmarks).
+func (st RunAllStep) Name() string {
+	if st.Suite == "" {
+		return "quickstart"
+	}
+	if st.Suite == "deployed" {
+		return st.Suite + "-" + st.Bench
+	}
+	return st.Suite
+}
+
+// RunAllSteps are the notebooks' evaluations over the benchmarks in
+// dataDir: the quickstart grid on the Figure 1 stream and every suite, on
+// dyknow for "external", on each of synthetic, dyknow and vdyknow that
+// dataDir holds for "deployed" (notebook 45), and on synthetic otherwise.
+func RunAllSteps(dataDir string) []RunAllStep {
+	steps := []RunAllStep{{Suite: "", Bench: ""}}
+	for _, n := range SuiteNames() {
+		switch n {
+		case "external":
+			steps = append(steps, RunAllStep{Suite: n, Bench: "dyknow"})
+		case "deployed":
+			for _, b := range []string{"synthetic", "dyknow", "vdyknow"} {
+				if _, err := os.Stat(filepath.Join(dataDir, b)); err == nil {
+					steps = append(steps, RunAllStep{Suite: n, Bench: b})
+				}
+			}
+		default:
+			steps = append(steps, RunAllStep{Suite: n, Bench: "synthetic"})
+		}
+	}
+	return steps
+}
+
+// StepSetup is the suite.Setup a notebook uses for a step: the benchmark under
+// dataDir, the readers, the default statistics and memory options.
+func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[string]*bench.Bench) (suite.Setup, error) {
+	s := suite.Setup{Readers: rs, Stats: eval.DefaultStats}
+	if st.Bench == "" {
+		return s, nil
+	}
+	if st.Suite == "deployed" {
+		// The reference adapter runs beside the deployed classes when the
+		// repository holds it (a data folder elsewhere has none).
+		if a := filepath.Join(dataDir, "..", boundary.ReferenceAdapter); fileExists(a) {
+			s.Adapter = a
+		}
+	}
+	b := benches[st.Bench]
+	if b == nil {
+		var err error
+		if b, err = bench.Load(filepath.Join(dataDir, st.Bench)); err != nil {
+			return s, err
+		}
+		if benches != nil {
+			benches[st.Bench] = b
+		}
+	}
+	s.Bench = b
+	return s, nil
+}
+
+// EvaluateStep evaluates one step's rows (the grid's answers are read but
+// give no rows).
+func EvaluateStep(ctx context.Context, st RunAllStep, s suite.Setup) (*suite.Result, error) {
+	if st.Suite == "" {
+		stream, atoms := bench.Figure1()
+		t, err := experiment.AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Names, s.Readers, memory.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return &suite.Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[string]*plot.Plot{}}, nil
+	}
+	su, ok := Suites[st.Suite]
+	if !ok {
+		return nil, fmt.Errorf("unknown suite %q", st.Suite)
+	}
+	return su.Run(ctx, s)
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
