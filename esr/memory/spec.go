@@ -140,9 +140,31 @@ func (s Spec) Equal(t Spec) bool {
 	if s.Params.Kept != nil && !s.Params.Kept.Equal(*t.Params.Kept) {
 		return false
 	}
-	sp, tp := s.Params, t.Params
+	sp, tp := s.Params.normal(), t.Params.normal()
 	sp.Kept, tp.Kept = nil, nil
 	return s.Class == t.Class && s.Control == t.Control && sp == tp
+}
+
+// normal is p with the value of every unset parameter zeroed.
+func (p Params) normal() Params {
+	clear := func(o *Opt[float64]) {
+		if !o.Set {
+			*o = Opt[float64]{}
+		}
+	}
+	clear(&p.Paraphrase)
+	clear(&p.Dup)
+	clear(&p.Skip)
+	if !p.DedupK.Set {
+		p.DedupK = Opt[int]{}
+	}
+	if !p.CreatedAt.Set {
+		p.CreatedAt = Opt[string]{}
+	}
+	if !p.Seed.Set {
+		p.Seed = Opt[uint64]{}
+	}
+	return p
 }
 
 // IsExec reports whether the class is an exec: adapter.
@@ -164,6 +186,9 @@ func ParseSpec(name string) (Spec, error) {
 	}
 	sp := Spec{Class: Class(c.Base), Control: c.Control}
 	if len(c.Params) == 0 {
+		if strings.HasSuffix(c.Base, ControlSuffix) {
+			return Spec{}, fmt.Errorf("memory class %q: %s given twice", name, ControlSuffix)
+		}
 		return sp, nil
 	}
 	docs := ClassParams(c.Base)
