@@ -153,7 +153,7 @@ func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, er
 	if p.err != nil {
 		return nil, p.err
 	}
-	return build(p.spec, p.name, s, atoms, opt)
+	return build(p.spec, name, s, atoms, opt) // the state keeps the name as written
 }
 
 // BuildSpec is Build for a spec.
@@ -322,7 +322,6 @@ func ParseNames(list string) ([]string, error) {
 		if !known(p.spec) {
 			return nil, unknownClass(n)
 		}
-		n = p.name
 		if err := add(n); err != nil {
 			return nil, err
 		}

@@ -278,16 +278,26 @@ func checkSpec(name string, sp Spec) error {
 
 // WithParam returns name with parameter key set to value (replacing a value
 // the name sets), keeping its other parameters and its control suffix
-// (Spec.With at the edge).
+// (the written order kept; Spec.With is the typed edit).
 func WithParam(name, key, value string) (string, error) {
-	sp, err := ParseSpec(name)
+	c, err := ParseClassName(name)
 	if err != nil {
 		return "", err
 	}
-	if sp, err = sp.With(key, value); err != nil {
+	set := false
+	for i := range c.Params {
+		if c.Params[i].Key == key {
+			c.Params[i].Value, set = value, true
+		}
+	}
+	if !set { // appended: a name keeps the order its parameters were written in
+		c.Params = append(c.Params, Param{key, value})
+	}
+	out := c.String()
+	sp, err := ParseSpec(out)
+	if err != nil {
 		return "", err
 	}
-	out := sp.String()
 	return out, checkSpec(out, sp)
 }
 

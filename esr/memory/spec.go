@@ -62,7 +62,10 @@ func (p Params) IsZero() bool {
 // (e.g. graphiti@paraphrase=0.3~render-only or
 // graphrag-abstain@kept=mem0-v3~render-only), is what the CLI, notebooks
 // and outcome rows spell: ParseSpec reads it and String writes it, the
-// parameters in the order of ClassParams. render-only is its own class
+// parameters in the order of ClassParams. A name that writes its
+// parameters in another order parses to an Equal spec; Build and
+// ParseNames keep such a name as written (outcome rows and tables say what
+// the caller wrote), BuildSpec names the state by String. render-only is its own class
 // (fine-ledger's control under the paper's name); fine-ledger~render-only
 // builds the same state under that name.
 type Spec struct {
@@ -381,7 +384,6 @@ func (s Spec) With(key, value string) (Spec, error) {
 // parsedSpec is a name parsed once.
 type parsedSpec struct {
 	spec Spec
-	name string // spec.String()
 	err  error
 }
 
@@ -394,9 +396,6 @@ func parseSpec(name string) parsedSpec {
 	}
 	sp, err := ParseSpec(name)
 	p := parsedSpec{spec: sp, err: err}
-	if err == nil {
-		p.name = sp.String()
-	}
 	parsedSpecs.Store(name, p)
 	return p
 }
