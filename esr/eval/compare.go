@@ -393,16 +393,23 @@ var RenderMatched = []Term{
 	{TermCoarseLayout, CoarseControl, memory.RenderOnly},
 }
 
+// The paper's names of the headline's classes (memory.Displays).
+var (
+	rl       = memory.Class(memory.FineLedger).Paper()
+	gra      = memory.Class(memory.GraphRAGAbstain).Paper()
+	graphiti = memory.Class(memory.CoarseRetain).Paper() // the paper's Graphiti: coarse-retain, not memory.Graphiti
+)
+
 // Headline are the paper's reverted-revert headline comparisons (§4.1),
 // then Graphiti's (coarse-retain's) gain split at its own control: the
 // matched coarse-d mechanism and the layout term between the two controls
 // (the paper reports neither).
 var Headline = []Term{
-	{"RevisionLedger − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain},
-	{"Graphiti − GraphRAG+abstain", memory.CoarseRetain, memory.GraphRAGAbstain},
-	{"RevisionLedger − Graphiti", memory.FineLedger, memory.CoarseRetain},
-	{"Graphiti − its own control (matched coarse-d mechanism)", memory.CoarseRetain, CoarseControl},
-	{"Graphiti's control − RevisionLedger's control (layout)", CoarseControl, memory.RenderOnly},
+	{rl + " − " + gra, memory.FineLedger, memory.GraphRAGAbstain},
+	{graphiti + " − " + gra, memory.CoarseRetain, memory.GraphRAGAbstain},
+	{rl + " − " + graphiti, memory.FineLedger, memory.CoarseRetain},
+	{graphiti + " − its own control (matched coarse-d mechanism)", memory.CoarseRetain, CoarseControl},
+	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, memory.RenderOnly},
 }
 
 // CompareTerms computes each term over rows kept by f. Terms with no pairs

@@ -25,14 +25,6 @@ const (
 var Names = []string{DirectContext, RAGTopK, LatestOnly, GraphRAGLite, GraphRAGAbstain,
 	CoarseDiscard, CoarseRetain, FineLedger, RenderOnly}
 
-// PaperName is the name the paper gives each class.
-var PaperName = map[string]string{
-	DirectContext: "DIRECT CONTEXT", RAGTopK: "RAG-TOP-K", LatestOnly: "LATEST-ONLY",
-	GraphRAGLite: "GRAPHRAG-LITE", GraphRAGAbstain: "GraphRAG+abstain",
-	CoarseDiscard: "coarse-d (discard)", CoarseRetain: "Graphiti (coarse-d, retain)",
-	FineLedger: "RevisionLedger", RenderOnly: "render-matched control",
-}
-
 // Options configure how a class builds its state.
 type Options struct {
 	// Relator labels co-keyed pairs for the classes that use relations

@@ -55,12 +55,6 @@ func RenderMatched(name string) string {
 	return name + ControlSuffix
 }
 
-func init() {
-	PaperName[Graphiti] = "Graphiti (deployed, full history)"
-	PaperName[GraphitiCurrent] = "Graphiti (deployed, current only)"
-	PaperName[Mem0V3] = "Mem0 v3 (add-only)"
-	PaperName[Mem0Update] = "Mem0 (ADD/UPDATE/DELETE)"
-}
 
 // buildDeployed builds a deployed-system class (with its parameters, see
 // DeployedParams) or its render-matched control.
