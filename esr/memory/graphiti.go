@@ -55,7 +55,6 @@ func RenderMatched(name string) string {
 	return name + ControlSuffix
 }
 
-
 // buildDeployed builds a deployed-system class (with its parameters, see
 // DeployedParams) or its render-matched control.
 func buildDeployed(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) State {
