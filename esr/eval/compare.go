@@ -488,23 +488,32 @@ func ByFamily(rows []Outcome, f Filter, fn func(family string, f Filter) error) 
 	return nil
 }
 
+// familySpec is the reader spec a family names: a scripted or sim
+// reader's family is its name; any other family (an LLM's) has no kind.
+func familySpec(f string) reader.Spec {
+	if sp, err := reader.ParseSpec(f); err == nil && sp.Name != "" && sp.String() == f {
+		return sp
+	}
+	return reader.Spec{Name: f}
+}
+
 // FamilyNote says which readers produced the numbers and whether any is
 // simulated, for every table's notes.
 func FamilyNote(rows []Outcome) string {
 	fams := Distinct(rows, func(o *Outcome) string { return o.Family })
 	note := "ours: reader families " + strings.Join(fams, ", ")
 	for _, f := range fams {
-		if strings.HasPrefix(f, "scripted:") {
+		if familySpec(f).Kind == reader.KindScripted {
 			note += "; scripted:* are SIMULATED readers (deterministic text rules), not LLMs: they show the mechanism of the confound, not the paper's magnitudes"
 			break
 		}
 	}
 	calibrated, otherSim := false, false
 	for _, f := range fams {
-		switch {
-		case strings.HasPrefix(f, "sim:"+reader.FitPrefix) || strings.HasPrefix(f, "sim:@"):
+		switch sp := familySpec(f); {
+		case sp.Calibrated():
 			calibrated = true
-		case strings.HasPrefix(f, "sim:"):
+		case sp.Kind == reader.KindSim:
 			otherSim = true
 		}
 	}
