@@ -26,8 +26,10 @@ import (
 // is the d-blind baseline over the atoms that control kept (ContentMatched).
 // exec: names take no parameters: their path is taken as written.
 //
-// ParseNames and Build share one parser (ParseClassName) and parse each
-// distinct name once.
+// Inside the library a name is a Spec (spec.go): ParseSpec, built on the
+// syntax split ParseClassName, is the grammar's one parser and Spec.String
+// its printer; ParseNames and Build parse each distinct name once and
+// dispatch on the spec.
 
 // ParamSep separates a class name from its parameters and one parameter
 // from the next.
