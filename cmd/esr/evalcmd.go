@@ -263,7 +263,7 @@ func closeReaders(rs []reader.Reader) {
 // callsOut reports whether any reader is an LLM reader.
 func callsOut(rs []reader.Reader) bool {
 	for _, r := range rs {
-		if strings.HasPrefix(r.Name(), "llm:") {
+		if reader.SpecOf(r).Kind == reader.KindLLM {
 			return true
 		}
 	}

@@ -27,13 +27,15 @@ const (
 
 // NoiseCondition labels the rows of one sweep level (the suite writes it,
 // the sweep tables select by it).
-func NoiseCondition(axis NoiseAxis, p float64) string { return fmt.Sprintf("%s p=%.1f", axis, p) }
+func NoiseCondition(axis NoiseAxis, p float64) string {
+	return eval.NoiseVariant(string(axis), p).String()
+}
 
 // SweepComparisons is fine − coarse at each level of a sweep's rows.
 func SweepComparisons(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt eval.StatOptions) []eval.Comparison {
 	var out []eval.Comparison
 	for _, p := range levels {
-		c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Condition(NoiseCondition(axis, p)), opt)
+		c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Variants(eval.NoiseVariant(string(axis), p)), opt)
 		if err != nil {
 			continue
 		}
@@ -113,7 +115,7 @@ func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *eval
 		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
 		acc := map[string]eval.Accuracy{}
-		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Condition(NoiseCondition(axis, p)), 0.95) {
+		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Variants(eval.NoiseVariant(string(axis), p)), 0.95) {
 			acc[a.Memory] = a
 		}
 		t.AddRow(fmt.Sprintf("%.1f", p), acc[memory.FineLedger].N, eval.PropCell(acc[memory.FineLedger].Acc), eval.PropCell(acc[memory.CoarseRetain].Acc))
@@ -131,7 +133,7 @@ func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt ev
 	}
 	at := func(p float64) map[string]float64 {
 		out := map[string]float64{}
-		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Condition(NoiseCondition(axis, p)), 0.95) {
+		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Variants(eval.NoiseVariant(string(axis), p)), 0.95) {
 			out[a.Memory] = a.Acc
 		}
 		return out
@@ -142,7 +144,7 @@ func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt ev
 		axis, eval.PropCell(a0[memory.FineLedger]), p0, eval.PropCell(a1[memory.FineLedger]), p1, report.Signed(a1[memory.FineLedger]-a0[memory.FineLedger]),
 		eval.PropCell(a0[memory.CoarseRetain]), eval.PropCell(a1[memory.CoarseRetain]), report.Signed(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
 	for _, p := range []float64{p0, p1} {
-		if c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Condition(NoiseCondition(axis, p)), opt); err == nil {
+		if c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Variants(eval.NoiseVariant(string(axis), p)), opt); err == nil {
 			s += fmt.Sprintf(" At p = %.1f, %s.", p, experiment.Describe(c))
 		}
 	}

@@ -393,16 +393,23 @@ var RenderMatched = []Term{
 	{TermCoarseLayout, CoarseControl, memory.RenderOnly},
 }
 
+// The paper's names of the headline's classes (memory.Displays).
+var (
+	rl       = memory.Class(memory.FineLedger).Paper()
+	gra      = memory.Class(memory.GraphRAGAbstain).Paper()
+	graphiti = memory.Class(memory.CoarseRetain).Paper() // the paper's Graphiti: coarse-retain, not memory.Graphiti
+)
+
 // Headline are the paper's reverted-revert headline comparisons (§4.1),
 // then Graphiti's (coarse-retain's) gain split at its own control: the
 // matched coarse-d mechanism and the layout term between the two controls
 // (the paper reports neither).
 var Headline = []Term{
-	{"RevisionLedger − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain},
-	{"Graphiti − GraphRAG+abstain", memory.CoarseRetain, memory.GraphRAGAbstain},
-	{"RevisionLedger − Graphiti", memory.FineLedger, memory.CoarseRetain},
-	{"Graphiti − its own control (matched coarse-d mechanism)", memory.CoarseRetain, CoarseControl},
-	{"Graphiti's control − RevisionLedger's control (layout)", CoarseControl, memory.RenderOnly},
+	{rl + " − " + gra, memory.FineLedger, memory.GraphRAGAbstain},
+	{graphiti + " − " + gra, memory.CoarseRetain, memory.GraphRAGAbstain},
+	{rl + " − " + graphiti, memory.FineLedger, memory.CoarseRetain},
+	{graphiti + " − its own control (matched coarse-d mechanism)", memory.CoarseRetain, CoarseControl},
+	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, memory.RenderOnly},
 }
 
 // CompareTerms computes each term over rows kept by f. Terms with no pairs
@@ -481,23 +488,32 @@ func ByFamily(rows []Outcome, f Filter, fn func(family string, f Filter) error) 
 	return nil
 }
 
+// familySpec is the reader spec a family names: a scripted or sim
+// reader's family is its name; any other family (an LLM's) has no kind.
+func familySpec(f string) reader.Spec {
+	if sp, err := reader.ParseSpec(f); err == nil && sp.Name != "" && sp.String() == f {
+		return sp
+	}
+	return reader.Spec{Name: f}
+}
+
 // FamilyNote says which readers produced the numbers and whether any is
 // simulated, for every table's notes.
 func FamilyNote(rows []Outcome) string {
 	fams := Distinct(rows, func(o *Outcome) string { return o.Family })
 	note := "ours: reader families " + strings.Join(fams, ", ")
 	for _, f := range fams {
-		if strings.HasPrefix(f, "scripted:") {
+		if familySpec(f).Kind == reader.KindScripted {
 			note += "; scripted:* are SIMULATED readers (deterministic text rules), not LLMs: they show the mechanism of the confound, not the paper's magnitudes"
 			break
 		}
 	}
 	calibrated, otherSim := false, false
 	for _, f := range fams {
-		switch {
-		case strings.HasPrefix(f, "sim:"+reader.FitPrefix) || strings.HasPrefix(f, "sim:@"):
+		switch sp := familySpec(f); {
+		case sp.Calibrated():
 			calibrated = true
-		case strings.HasPrefix(f, "sim:"):
+		case sp.Kind == reader.KindSim:
 			otherSim = true
 		}
 	}

@@ -26,6 +26,10 @@ type Config struct {
 	Options   memory.Options
 	// Condition labels every row (e.g. "p=0.2"), part of the resume identity.
 	Condition string
+	// Variant is the condition typed (a format, wording or noise level);
+	// when set it labels the rows with its string form and Condition must
+	// be empty.
+	Variant Variant
 	// Atoms, when set, replaces a stream's atoms before building memories
 	// (atom dropout and other per-stream transforms); it must be
 	// deterministic.
@@ -58,6 +62,12 @@ type Config struct {
 func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
 	if cfg.Judge == nil {
 		cfg.Judge = judge.Exact{}
+	}
+	if !cfg.Variant.IsZero() {
+		if cfg.Condition != "" && cfg.Condition != cfg.Variant.String() {
+			return fmt.Errorf("eval: Config sets both Condition %q and Variant %q", cfg.Condition, cfg.Variant)
+		}
+		cfg.Condition = cfg.Variant.String()
 	}
 	byStream := map[string][]int{}
 	var order []string

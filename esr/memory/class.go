@@ -25,14 +25,6 @@ const (
 var Names = []string{DirectContext, RAGTopK, LatestOnly, GraphRAGLite, GraphRAGAbstain,
 	CoarseDiscard, CoarseRetain, FineLedger, RenderOnly}
 
-// PaperName is the name the paper gives each class.
-var PaperName = map[string]string{
-	DirectContext: "DIRECT CONTEXT", RAGTopK: "RAG-TOP-K", LatestOnly: "LATEST-ONLY",
-	GraphRAGLite: "GRAPHRAG-LITE", GraphRAGAbstain: "GraphRAG+abstain",
-	CoarseDiscard: "coarse-d (discard)", CoarseRetain: "Graphiti (coarse-d, retain)",
-	FineLedger: "RevisionLedger", RenderOnly: "render-matched control",
-}
-
 // Options configure how a class builds its state.
 type Options struct {
 	// Relator labels co-keyed pairs for the classes that use relations
@@ -149,6 +141,23 @@ type Row struct {
 // deployed classes and exec: adapters in buildExtra). render-only is
 // fine-ledger~render-only under the paper's name.
 func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	p := parseSpec(name)
+	if p.err != nil {
+		return nil, p.err
+	}
+	return build(p.spec, name, s, atoms, opt) // the state keeps the name as written
+}
+
+// BuildSpec is Build for a spec.
+func BuildSpec(sp Spec, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	if err := sp.Validate(); err != nil {
+		return nil, err
+	}
+	return build(sp, sp.String(), s, atoms, opt)
+}
+
+// build builds sp, whose name is name (sp.String()).
+func build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	if opt.MergeFacets {
 		opt.MergeFacets = false
 		flat := make([]esr.Atom, len(atoms))
@@ -156,72 +165,96 @@ func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, er
 			a.Facet = ""
 			flat[i] = a
 		}
-		st, err := Build(name, s, flat, opt)
+		st, err := build(sp, name, s, flat, opt)
 		if err != nil {
 			return nil, err
 		}
 		return mergedFacets{st}, nil
 	}
-	if base, ok := strings.CutSuffix(name, ControlSuffix); ok && (builtinClass(base) || registered(base) != nil) {
-		st, err := Build(base, s, atoms, mechanismOff(opt))
+	if sp.Control && sp.Params.IsZero() && (builtinClass(string(sp.Class)) || registered(string(sp.Class)) != nil) {
+		base := sp
+		base.Control = false
+		st, err := build(base, string(base.Class), s, atoms, mechanismOff(opt))
 		if err != nil {
 			return nil, err
 		}
 		return named{State: st, name: name}, nil
 	}
-	if name == RenderOnly {
+	if sp.Class == RenderOnly {
 		opt.MechanismOff = true
 	}
 	if opt.MechanismOff {
 		opt.Relator, opt.ForceStatus = relate.SameState{}, nil
 	}
 	var st State
-	switch name {
+	switch {
+	case sp.Params.Kept != nil:
+		var err error
+		if st, err = buildContentMatched(name, *sp.Params.Kept, s, atoms, opt); err != nil {
+			return nil, err
+		}
+	case sp.Class.IsExec():
+		if sp.Control {
+			opt = mechanismOff(opt)
+		}
+		var err error
+		if st, err = buildExec(name, string(sp.Class), s, atoms, opt); err != nil {
+			return nil, err
+		}
+	case isDeployed(string(sp.Class)):
+		st = buildDeployed(sp, name, s, atoms, opt)
+	case sp.Control && registered(name) != nil: // Register("NAME~render-only", …)
+		st = registered(name)(s, atoms, opt)
+	case sp.Control:
+		return nil, unknownClass(name)
+	default:
+		var err error
+		if st, err = buildClass(sp.Class, s, atoms, opt); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Deployed {
+		st = deployed{State: st, stream: s}
+	}
+	return st, nil
+}
+
+// buildClass builds one of the paper's nine classes or a registered class.
+func buildClass(c Class, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	name := string(c)
+	switch c {
 	case DirectContext:
-		st = newTextState(name, s, atoms, s.Events)
+		return newTextState(name, s, atoms, s.Events), nil
 	case RAGTopK:
-		st = newRAGState(s, atoms, opt.TopK)
+		return newRAGState(s, atoms, opt.TopK), nil
 	case LatestOnly:
-		st = newLatestState(s, atoms)
+		return newLatestState(s, atoms), nil
 	case GraphRAGLite:
-		st = newGroupState(name, s, atoms, false)
+		return newGroupState(name, s, atoms, false), nil
 	case GraphRAGAbstain:
 		if opt.FactFormat != "" && opt.FactFormat != FactsDated && opt.FactFormat != FactsDateless {
 			return nil, fmt.Errorf("unknown fact format %q (want one of %s)", opt.FactFormat, strings.Join(FactFormats, ", "))
 		}
 		g := newGroupState(name, s, atoms, true)
 		g.dateless, g.seed = opt.FactFormat == FactsDateless, opt.RenderSeed
-		st = g
+		return g, nil
 	case CoarseDiscard:
-		st = newCoarseState(name, s, atoms, opt.relator(), false)
+		return newCoarseState(name, s, atoms, opt.relator(), false), nil
 	case CoarseRetain:
-		st = newCoarseState(name, s, atoms, opt.relator(), true)
+		return newCoarseState(name, s, atoms, opt.relator(), true), nil
 	case FineLedger, RenderOnly:
 		if !validFormat(opt.LedgerFormat) {
 			return nil, fmt.Errorf("unknown ledger format %q (want one of %s)", opt.LedgerFormat, strings.Join(LedgerFormats, ", "))
 		}
 		l := newLedgerState(name, s, atoms, opt.relator(), opt.LedgerFormat)
 		l.force = opt.ForceStatus
-		st = l
-	default:
-		extra, err := buildExtra(name, s, atoms, opt)
-		if err != nil {
-			return nil, err
-		}
-		if extra != nil {
-			st = extra
-			break
-		}
-		build := registered(name)
-		if build == nil {
-			return nil, unknownClass(name)
-		}
-		st = build(s, atoms, opt)
+		return l, nil
 	}
-	if opt.Deployed {
-		st = deployed{State: st, stream: s}
+	build := registered(name)
+	if build == nil {
+		return nil, unknownClass(name)
 	}
-	return st, nil
+	return build(s, atoms, opt), nil
 }
 
 // MustBuild is Build for names known to be valid; it panics otherwise.
@@ -268,13 +301,17 @@ func ParseNames(list string) ([]string, error) {
 			}
 			continue
 		}
-		if err := checkExtra(n); err != nil {
+		p := parseSpec(n)
+		if p.err != nil {
+			return nil, p.err
+		}
+		if err := checkExtra(p.spec); err != nil {
 			return nil, err
 		}
-		if err := checkParams(n); err != nil { // params.go
+		if err := checkSpec(n, p.spec); err != nil { // params.go
 			return nil, err
 		}
-		if !builtin(n) && registered(n) == nil && !extraName(n) && !controlName(n) {
+		if !known(p.spec) {
 			return nil, unknownClass(n)
 		}
 		if err := add(n); err != nil {
@@ -325,13 +362,6 @@ func builtinClass(n string) bool {
 		}
 	}
 	return false
-}
-
-// controlName reports whether n is NAME~render-only of a built-in or
-// registered class.
-func controlName(n string) bool {
-	base, ok := strings.CutSuffix(n, ControlSuffix)
-	return ok && (builtinClass(base) || registered(base) != nil)
 }
 
 // mergedFacets is a state built over single-valued keys

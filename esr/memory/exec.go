@@ -216,10 +216,9 @@ func keysOfRows(rows []adapter.Row) []esr.Key {
 }
 
 // checkExtra checks an exec: name's executable before a run starts.
-func checkExtra(n string) error {
-	base, _ := strings.CutSuffix(n, ControlSuffix)
-	if !strings.HasPrefix(base, ExecPrefix) {
+func checkExtra(sp Spec) error {
+	if !sp.Class.IsExec() {
 		return nil
 	}
-	return adapter.Check(strings.TrimPrefix(base, ExecPrefix))
+	return adapter.Check(strings.TrimPrefix(string(sp.Class), ExecPrefix))
 }

@@ -49,54 +49,27 @@ const ControlSuffix = "~render-only"
 // adapters and registered classes; a registered class needs
 // RegisterRenderMatched first).
 func RenderMatched(name string) string {
-	if name == FineLedger {
-		return RenderOnly
+	if sp, err := ParseSpec(name); err == nil && !sp.Control {
+		return sp.RenderMatched().String()
 	}
 	return name + ControlSuffix
 }
 
-func init() {
-	PaperName[Graphiti] = "Graphiti (deployed, full history)"
-	PaperName[GraphitiCurrent] = "Graphiti (deployed, current only)"
-	PaperName[Mem0V3] = "Mem0 v3 (add-only)"
-	PaperName[Mem0Update] = "Mem0 (ADD/UPDATE/DELETE)"
-}
-
-// buildExtra builds the classes Build's switch does not name: the
-// deployed-system classes (with their parameters, see DeployedParams), their
-// NAME~render-only controls, the content-matched baseline
-// graphrag-abstain@kept=NAME (ContentMatched) and exec: adapters (see
-// exec.go). It returns nil, nil for any other name, and an error for a
-// parameter a class does not take.
-func buildExtra(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
-	p := parseName(name)
-	if p.err != nil {
-		return nil, p.err
-	}
-	base, control := p.name.Base, p.name.Control
-	if strings.HasPrefix(base, ExecPrefix) {
-		if control {
-			opt = mechanismOff(opt)
-		}
-		return buildExec(name, base, s, atoms, opt)
-	}
-	if kept, ok := p.name.Param(ParamKept); ok {
-		return buildContentMatched(name, kept, s, atoms, opt)
-	}
-	if !isDeployed(base) {
-		return nil, nil
-	}
-	if control {
+// buildDeployed builds a deployed-system class (with its parameters, see
+// DeployedParams) or its render-matched control.
+func buildDeployed(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) State {
+	if sp.Control {
 		opt = mechanismOff(opt)
 	}
-	seed := p.dp.seed(opt)
-	switch base {
+	dp := sp.Params.deployed()
+	seed := dp.seed(opt)
+	switch sp.Class {
 	case Graphiti, GraphitiCurrent:
-		return newGraphitiState(name, s, atoms, opt.relator(), base == GraphitiCurrent, p.dp, seed), nil
+		return newGraphitiState(name, s, atoms, opt.relator(), sp.Class == GraphitiCurrent, dp, seed)
 	case Mem0V3:
-		return newMem0State(name, s, atoms, nil, opt.MechanismOff, p.dp, seed), nil
+		return newMem0State(name, s, atoms, nil, opt.MechanismOff, dp, seed)
 	default:
-		return newMem0State(name, s, atoms, opt.relator(), opt.MechanismOff, p.dp, seed), nil
+		return newMem0State(name, s, atoms, opt.relator(), opt.MechanismOff, dp, seed)
 	}
 }
 
@@ -118,17 +91,20 @@ func isDeployed(n string) bool {
 	return false
 }
 
-// extraName reports whether Build resolves n through buildExtra.
-func extraName(n string) bool {
-	p := parseName(n)
-	if p.err != nil {
-		return false
+// known reports whether Build resolves sp's class: one of the paper's
+// nine, a deployed class, a registered class (or its control), an exec:
+// adapter, or graphrag-abstain over a kept class.
+func known(sp Spec) bool {
+	c := string(sp.Class)
+	switch {
+	case sp.Params.Kept != nil:
+		return sp.Class == GraphRAGAbstain
+	case sp.Class.IsExec():
+		return len(c) > len(ExecPrefix)
+	case isDeployed(c), builtinClass(c), registered(c) != nil:
+		return true
 	}
-	if _, kept := p.name.Param(ParamKept); kept {
-		return p.name.Base == GraphRAGAbstain
-	}
-	base := p.name.Base
-	return isDeployed(base) || strings.HasPrefix(base, ExecPrefix) && len(base) > len(ExecPrefix)
+	return sp.Control && registered(sp.String()) != nil
 }
 
 // graphitiState is Graphiti as deployed (class graphiti) or with its

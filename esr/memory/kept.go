@@ -27,16 +27,19 @@ type KeptAtoms interface {
 // fixed: atoms the mechanism itself drops (an UNRELATED hedge, an UPDATE)
 // stay in the mechanism term.
 func ContentMatched(name string) string {
+	if sp, err := ParseSpec(name); err == nil && !sp.Control {
+		return sp.ContentMatched().String()
+	}
 	return GraphRAGAbstain + ParamSep + ParamKept + "=" + RenderMatched(name)
 }
 
 // buildContentMatched builds graphrag-abstain over the atoms that class
 // kept (built from the same stream and options, without the deployed
 // render's raw events).
-func buildContentMatched(name, kept string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+func buildContentMatched(name string, kept Spec, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	inner := opt
 	inner.Deployed = false
-	st, err := Build(kept, s, atoms, inner)
+	st, err := build(kept, kept.String(), s, atoms, inner)
 	if err != nil {
 		return nil, fmt.Errorf("memory class %q: kept: %w", name, err)
 	}
@@ -54,7 +57,7 @@ func buildContentMatched(name, kept string, s *esr.Stream, atoms []esr.Atom, opt
 			sub = append(sub, atoms[i])
 		}
 	}
-	base, err := Build(GraphRAGAbstain, s, sub, inner)
+	base, err := buildClass(GraphRAGAbstain, s, sub, inner)
 	if err != nil {
 		return nil, err
 	}

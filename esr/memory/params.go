@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/esrkit/esrkit/internal/upstream"
 )
@@ -27,8 +26,10 @@ import (
 // is the d-blind baseline over the atoms that control kept (ContentMatched).
 // exec: names take no parameters: their path is taken as written.
 //
-// ParseNames and Build share one parser (ParseClassName) and parse each
-// distinct name once.
+// Inside the library a name is a Spec (spec.go): ParseSpec, built on the
+// syntax split ParseClassName, is the grammar's one parser and Spec.String
+// its printer; ParseNames and Build parse each distinct name once and
+// dispatch on the spec.
 
 // ParamSep separates a class name from its parameters and one parameter
 // from the next.
@@ -232,52 +233,6 @@ func defaultDeployedParams() DeployedParams {
 	return DeployedParams{Paraphrase: 0.5, Dup: 1, DedupK: 10, CreatedAt: CreatedAtIngestion, Skip: 0}
 }
 
-// parsedName is a name parsed and checked once.
-type parsedName struct {
-	name ClassName
-	dp   DeployedParams
-	err  error
-}
-
-var parsedNames sync.Map // string → parsedName
-
-// parseName parses name once and checks its parameters against its class.
-func parseName(name string) parsedName {
-	if p, ok := parsedNames.Load(name); ok {
-		return p.(parsedName)
-	}
-	p := parseNameUncached(name)
-	parsedNames.Store(name, p)
-	return p
-}
-
-func parseNameUncached(name string) parsedName {
-	c, err := ParseClassName(name)
-	if err != nil {
-		return parsedName{err: err}
-	}
-	p := parsedName{name: c, dp: defaultDeployedParams()}
-	if len(c.Params) == 0 {
-		return p
-	}
-	docs := ClassParams(c.Base)
-	for _, q := range c.Params {
-		if !takes(docs, q.Key) {
-			if len(docs) == 0 {
-				p.err = fmt.Errorf("memory class %q: %s takes no parameters (got %s)", name, c.Base, q.Key)
-			} else {
-				p.err = fmt.Errorf("memory class %q: unknown parameter %s (%s takes %s)", name, q.Key, c.Base, paramKeys(docs))
-			}
-			return p
-		}
-		if err := p.dp.set(q); err != nil {
-			p.err = fmt.Errorf("memory class %q: parameter %s=%s: %w", name, q.Key, q.Value, err)
-			return p
-		}
-	}
-	return p
-}
-
 func takes(docs []ParamDoc, key string) bool {
 	for _, d := range docs {
 		if d.Key == key {
@@ -295,49 +250,6 @@ func paramKeys(docs []ParamDoc) string {
 	return strings.Join(keys, ", ")
 }
 
-func (dp *DeployedParams) set(q Param) error {
-	prob := func() (float64, error) {
-		f, err := strconv.ParseFloat(q.Value, 64)
-		if err != nil || !(f >= 0 && f <= 1) { // NaN fails too
-			return 0, fmt.Errorf("want a probability in [0, 1]")
-		}
-		return f, nil
-	}
-	var err error
-	switch q.Key {
-	case ParamParaphrase:
-		dp.Paraphrase, err = prob()
-	case ParamDup:
-		dp.Dup, err = prob()
-	case ParamSkip:
-		dp.Skip, err = prob()
-	case ParamDedupK:
-		if q.Value == "all" {
-			dp.DedupK = DedupAll
-			return nil
-		}
-		k, e := strconv.Atoi(q.Value)
-		if e != nil || k < 0 {
-			return fmt.Errorf("want a count of memories (0, 1, …) or all")
-		}
-		dp.DedupK = k
-	case ParamCreatedAt:
-		if q.Value != CreatedAtEvent && q.Value != CreatedAtIngestion {
-			return fmt.Errorf("want %s or %s", CreatedAtEvent, CreatedAtIngestion)
-		}
-		dp.CreatedAt = q.Value
-	case ParamSeed:
-		s, e := strconv.ParseUint(q.Value, 10, 64)
-		if e != nil {
-			return fmt.Errorf("want a non-negative integer")
-		}
-		dp.Seed, dp.seedSet = s, true
-	case ParamKept:
-		// checked when built: the kept class must exist and report its atoms
-	}
-	return err
-}
-
 // seed is the draws' seed: seed= when the name sets it, else opt.RenderSeed.
 func (dp DeployedParams) seed(opt Options) uint64 {
 	if dp.seedSet {
@@ -346,29 +258,29 @@ func (dp DeployedParams) seed(opt Options) uint64 {
 	return opt.RenderSeed
 }
 
-// checkParams reports a bad parameter in a class name (ParseNames' check);
-// for kept= it also checks the kept class's name.
-func checkParams(name string) error {
-	p := parseName(name)
-	if p.err != nil {
-		return p.err
+// checkSpec reports what ParseSpec cannot see in a parsed name
+// (ParseNames' check): a kept class that does not exist or does not report
+// the atoms it kept.
+func checkSpec(name string, sp Spec) error {
+	k := sp.Params.Kept
+	if k == nil {
+		return nil
 	}
-	if kept, ok := p.name.Param(ParamKept); ok {
-		if err := checkParams(kept); err != nil {
-			return fmt.Errorf("memory class %q: kept: %w", name, err)
-		}
-		if !builtin(kept) && registered(kept) == nil && !extraName(kept) {
-			return fmt.Errorf("memory class %q: kept: %w", name, unknownClass(kept))
-		}
-		if k := parseName(kept); slices.Contains(Names, k.name.Base) {
-			return fmt.Errorf("memory class %q: kept: %s does not report the atoms it kept (memory.KeptAtoms)", name, kept)
-		}
+	if err := checkSpec(k.String(), *k); err != nil {
+		return fmt.Errorf("memory class %q: kept: %w", name, err)
+	}
+	if !known(*k) {
+		return fmt.Errorf("memory class %q: kept: %w", name, unknownClass(k.String()))
+	}
+	if slices.Contains(Names, string(k.Class)) {
+		return fmt.Errorf("memory class %q: kept: %s does not report the atoms it kept (memory.KeptAtoms)", name, k)
 	}
 	return nil
 }
 
 // WithParam returns name with parameter key set to value (replacing a value
-// the name sets), keeping its other parameters and its control suffix.
+// the name sets), keeping its other parameters and its control suffix
+// (the written order kept; Spec.With is the typed edit).
 func WithParam(name, key, value string) (string, error) {
 	c, err := ParseClassName(name)
 	if err != nil {
@@ -380,41 +292,25 @@ func WithParam(name, key, value string) (string, error) {
 			c.Params[i].Value, set = value, true
 		}
 	}
-	if !set {
+	if !set { // appended: a name keeps the order its parameters were written in
 		c.Params = append(c.Params, Param{key, value})
 	}
 	out := c.String()
-	return out, checkParams(out)
+	sp, err := ParseSpec(out)
+	if err != nil {
+		return "", err
+	}
+	return out, checkSpec(out, sp)
 }
 
-// Assumptions lists the parameters class name is built under, every one
-// with its value (defaults filled in, the seed resolved from opt), e.g.
-// "paraphrase=0.5, dup=1, seed=0"; for graphrag-abstain@kept=X it names X
-// with X's assumptions. It is "" for a class that takes no parameters.
+// Assumptions lists the parameters class name is built under
+// (Spec.Assumptions at the edge).
 func Assumptions(name string, opt Options) (string, error) {
-	p := parseName(name)
+	p := parseSpec(name)
 	if p.err != nil {
 		return "", p.err
 	}
-	if kept, ok := p.name.Param(ParamKept); ok {
-		inner, err := Assumptions(kept, opt)
-		if err != nil {
-			return "", err
-		}
-		if inner != "" {
-			inner = ", " + inner
-		}
-		return "atoms kept by " + kept + inner, nil
-	}
-	docs := ClassParams(p.name.Base)
-	if p.name.Base == GraphRAGAbstain {
-		docs = nil
-	}
-	var parts []string
-	for _, d := range docs {
-		parts = append(parts, d.Key+"="+p.dp.value(d.Key, opt))
-	}
-	return strings.Join(parts, ", "), nil
+	return p.spec.Assumptions(opt), nil
 }
 
 func (dp DeployedParams) value(key string, opt Options) string {

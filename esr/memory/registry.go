@@ -3,7 +3,6 @@ package memory
 import (
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/esrkit/esrkit/esr"
@@ -27,6 +26,9 @@ var (
 func Register(name string, build BuildFunc) error {
 	if name == "" || build == nil {
 		return fmt.Errorf("memory: Register needs a name and a build function")
+	}
+	if sp, err := ParseSpec(name); err != nil || sp.String() != name {
+		return fmt.Errorf("memory: Register: %q is not a class name (NAME or NAME%s, no %s)", name, ControlSuffix, ParamSep)
 	}
 	registryMu.Lock()
 	defer registryMu.Unlock()
@@ -79,9 +81,11 @@ func registered(name string) BuildFunc {
 }
 
 func builtin(n string) bool {
-	if extraName(n) {
-		return true
+	sp, err := ParseSpec(n)
+	if err != nil {
+		return false
 	}
-	base, _ := strings.CutSuffix(n, ControlSuffix)
-	return builtinClass(base)
+	c := string(sp.Class)
+	return sp.Params.Kept != nil && sp.Class == GraphRAGAbstain || sp.Class.IsExec() && len(c) > len(ExecPrefix) ||
+		isDeployed(c) || builtinClass(c)
 }

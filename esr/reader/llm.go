@@ -37,7 +37,7 @@ func NewLLM(model string, client *llm.Client, cache *llm.Cache) *LLM {
 		MaxTokens: DefaultMaxTokens}
 }
 
-func (r *LLM) Name() string   { return "llm:" + r.Model }
+func (r *LLM) Name() string   { return Spec{KindLLM, r.Model}.String() }
 func (r *LLM) Family() string { return r.Name() }
 
 // Close releases the reader's reference to its cache when Parse or

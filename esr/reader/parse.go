@@ -1,7 +1,6 @@
 package reader
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -82,25 +81,37 @@ func Parse(spec string, cfg Config) (Reader, error) {
 	return parseOne(strings.TrimSpace(spec), &llmSetup{cfg: cfg})
 }
 
-func parseOne(spec string, setup *llmSetup) (Reader, error) {
-	kind, arg, hasArg := strings.Cut(spec, ":")
-	switch {
-	case spec == "oracle":
+func parseOne(name string, setup *llmSetup) (Reader, error) {
+	spec, err := ParseSpec(name)
+	if err != nil {
+		return nil, err
+	}
+	return setup.build(spec)
+}
+
+// New makes the reader spec names (see Parse).
+func New(spec Spec, cfg Config) (Reader, error) {
+	return (&llmSetup{cfg: cfg}).build(spec)
+}
+
+func (setup *llmSetup) build(spec Spec) (Reader, error) {
+	switch spec.Kind {
+	case KindOracle:
 		return Oracle{}, nil
-	case kind == "scripted" && hasArg:
-		return NewScripted(arg)
-	case kind == "scripted":
-		return nil, fmt.Errorf("reader scripted needs a profile: scripted:PROFILE (%s)", profileNames())
-	case kind == "sim" && hasArg:
-		return ParseSim(arg)
-	case kind == "sim":
-		return nil, fmt.Errorf("reader sim needs a profile: sim:PROFILE[@seed=S][@CAP=V] (%s)", simProfileNames())
-	case kind == "llm" && hasArg:
-		if strings.TrimSpace(arg) == "" {
-			return nil, errors.New("reader llm: empty model name")
+	case KindScripted:
+		if spec.Name == "" {
+			return nil, fmt.Errorf("reader scripted needs a profile: scripted:PROFILE (%s)", profileNames())
 		}
-		return setup.reader(strings.TrimSpace(arg))
-	case kind == "llm":
+		return NewScripted(spec.Name)
+	case KindSim:
+		if spec.Name == "" {
+			return nil, fmt.Errorf("reader sim needs a profile: sim:PROFILE[@seed=S][@CAP=V] (%s)", simProfileNames())
+		}
+		return ParseSim(spec.Name)
+	case KindLLM:
+		if spec.Name != "" {
+			return setup.reader(spec.Name)
+		}
 		ms := modelsOf(setup.cfg)
 		switch len(ms) {
 		case 0:

@@ -178,7 +178,7 @@ func NewScriptedWith(name string, caps Capabilities) (*Scripted, error) {
 	return &Scripted{name: name, caps: caps}, nil
 }
 
-func (s *Scripted) Name() string   { return "scripted:" + s.name }
+func (s *Scripted) Name() string   { return Spec{KindScripted, s.name}.String() }
 func (s *Scripted) Family() string { return s.Name() }
 
 // Capabilities are the reader's capabilities.

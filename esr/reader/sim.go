@@ -508,7 +508,7 @@ func ParseSim(spec string) (*Sim, error) {
 	return &Sim{name: spec, prof: p, seed: seed}, nil
 }
 
-func (s *Sim) Name() string   { return "sim:" + s.name }
+func (s *Sim) Name() string   { return Spec{KindSim, s.name}.String() }
 func (s *Sim) Family() string { return s.Name() }
 
 // Profile is the reader's profile.

@@ -38,7 +38,7 @@ var FormatVariants = []FormatVariant{
 const datelessVariant = memory.LedgerCompact + " vs dateless d-blind"
 
 // FormatCondition labels rows of one format variant.
-func FormatCondition(f string) string { return "format=" + f }
+func FormatCondition(f string) string { return eval.FormatVariant(f).String() }
 
 // paperFormatNames are the paper's Table 17 column names.
 var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.LedgerVerbose: "VERB", memory.LedgerMinimal: "MIN",
@@ -56,7 +56,7 @@ func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 	omitted := 0
 	for _, v := range FormatVariants {
 		f := v.Name
-		cond := eval.Condition(FormatCondition(f))
+		cond := eval.Variants(eval.FormatVariant(f))
 		err := eval.ByFamily(eval.Select(rows, cond), nil, func(fam string, ff eval.Filter) error {
 			sub := eval.Select(rows, eval.And(cond, ff))
 			tot, err := eval.Compare(sub, "RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, nil, opt)

@@ -31,7 +31,7 @@ var WordingVariants = []WordingVariant{
 }
 
 // WordingCondition labels rows of one wording.
-func WordingCondition(v WordingVariant) string { return "wording=" + v.Name }
+func WordingCondition(v WordingVariant) string { return eval.WordingVariant(v.Name).String() }
 
 // Table19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.

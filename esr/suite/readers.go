@@ -51,7 +51,7 @@ func DefaultReaders(cacheDir string) ([]reader.Reader, error) {
 // one.
 func Simulated(rs []reader.Reader) bool {
 	for _, r := range rs {
-		if strings.HasPrefix(r.Name(), "scripted:") || strings.HasPrefix(r.Name(), "sim:") {
+		if reader.SpecOf(r).Simulated() {
 			return true
 		}
 	}
@@ -62,8 +62,7 @@ func Simulated(rs []reader.Reader) bool {
 // (sim:fit-*, or a profile loaded from a calibration file).
 func Calibrated(rs []reader.Reader) bool {
 	for _, r := range rs {
-		n := r.Name()
-		if !strings.HasPrefix(n, "sim:"+reader.FitPrefix) && !strings.HasPrefix(n, "sim:@") {
+		if !reader.SpecOf(r).Calibrated() {
 			return false
 		}
 	}

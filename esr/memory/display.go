@@ -1,0 +1,59 @@
+package memory
+
+// Display is what one memory is called: the kit's class name, the name the
+// paper's tables give it, the paper's abbreviation and the paper's longer
+// description. Every place that prints a paper name takes it from here
+// (DisplayOf), so one memory has one set of names.
+//
+// Two memories are easy to mix up: coarse-retain is what the paper calls
+// "Graphiti" (the coarse-d, retain-closed-edges class of its Tables 2–12),
+// while Graphiti ("graphiti") is the kit's model of Graphiti as deployed
+// (its edge resolution and context string, §4.3 / Appendix D's deployed
+// memories), displayed "Graphiti (deployed, …)".
+type Display struct {
+	Class Class  // the kit's name, as the CLI and outcome rows spell it
+	Paper string // the paper's name in table headers and term labels
+	Short string // the paper's abbreviation ("" if it has none)
+	Long  string // the paper's description of the class
+}
+
+// Displays lists the display names of every built-in class: the paper's
+// nine in the order of Names, then DeployedNames.
+var Displays = []Display{
+	{DirectContext, "DIRECT CONTEXT", "", "DIRECT CONTEXT"},
+	{RAGTopK, "RAG-TOP-K", "", "RAG-TOP-K"},
+	{LatestOnly, "LATEST-ONLY", "", "LATEST-ONLY"},
+	{GraphRAGLite, "GRAPHRAG-LITE", "", "GRAPHRAG-LITE"},
+	{GraphRAGAbstain, "GraphRAG+abstain", "GRA", "GraphRAG+abstain"},
+	{CoarseDiscard, "coarse-d (discard)", "", "coarse-d (discard)"},
+	{CoarseRetain, "Graphiti", "", "Graphiti (coarse-d, retain)"},
+	{FineLedger, "RevisionLedger", "RL", "RevisionLedger"},
+	{RenderOnly, "render-matched control", "", "render-matched control"},
+	{Graphiti, "Graphiti (deployed, full history)", "", "Graphiti (deployed, full history)"},
+	{GraphitiCurrent, "Graphiti (deployed, current only)", "", "Graphiti (deployed, current only)"},
+	{Mem0V3, "Mem0 v3 (add-only)", "", "Mem0 v3 (add-only)"},
+	{Mem0Update, "Mem0 (ADD/UPDATE/DELETE)", "", "Mem0 (ADD/UPDATE/DELETE)"},
+}
+
+// DisplayOf returns the display names of class c; a class outside
+// Displays (registered, exec:, with parameters) is displayed under its
+// kit name.
+func DisplayOf(c Class) Display {
+	for _, d := range Displays {
+		if d.Class == c {
+			return d
+		}
+	}
+	return Display{Class: c, Paper: string(c), Long: string(c)}
+}
+
+// Paper is the paper's name of class c (DisplayOf(c).Paper).
+func (c Class) Paper() string { return DisplayOf(c).Paper }
+
+// Abbrev is the paper's abbreviation of c, or its paper name if it has none.
+func (c Class) Abbrev() string {
+	if d := DisplayOf(c); d.Short != "" {
+		return d.Short
+	}
+	return c.Paper()
+}
