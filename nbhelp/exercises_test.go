@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -591,8 +592,8 @@ func init() {
 		if err != nil {
 			return err
 		}
-		g1, p1 := theory.AuditRelations(b, relate.Rule{})
-		g2, p2 := theory.AuditRelations(b, cv.OutOfFold())
+		g1, p1 := relate.AuditRelations(b, relate.Rule{})
+		g2, p2 := relate.AuditRelations(b, cv.OutOfFold())
 		f1, err1 := theory.Fano(g1, p1)
 		f2, err2 := theory.Fano(g2, p2)
 		if err1 != nil || err2 != nil || f2.Bound >= f1.Bound {

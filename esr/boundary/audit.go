@@ -2,6 +2,7 @@ package boundary
 
 import (
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/relate"
 
 	"fmt"
 	"math"
@@ -14,7 +15,6 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/synth"
 )
@@ -34,7 +34,7 @@ type RelationAudit struct {
 
 // AuditScorer audits a relation source on every gold-labelled pair of b.
 func AuditScorer(b *bench.Bench, r esr.Relator) RelationAudit {
-	gold, pred := theory.AuditRelations(b, r)
+	gold, pred := relate.AuditRelations(b, r)
 	a := RelationAudit{Scorer: r.Name(), N: len(gold)}
 	if len(gold) == 0 {
 		return a

@@ -586,13 +586,13 @@ func TestBridge(t *testing.T) {
 	if len(rows) != 6 {
 		t.Fatalf("%d rows", len(rows))
 	}
-	s := experiment.BridgeSentence(rows)
+	s := theory.BridgeSentence(rows)
 	for _, want := range []string{"answers the same snapshot", "fine − coarse is 0", "read-out is ABSTAIN", "Only the relation-type query"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("bridge sentence %q lacks %q", s, want)
 		}
 	}
-	if tab := experiment.BridgeTable(rows); len(tab.Rows) != 6 {
+	if tab := theory.BridgeTable(rows); len(tab.Rows) != 6 {
 		t.Errorf("table rows %d", len(tab.Rows))
 	}
 }

@@ -2,14 +2,13 @@ package experiment
 
 import (
 	"fmt"
-	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/paper"
+
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -165,51 +164,4 @@ func WhoIsRight(rows []eval.Outcome, memory string, f eval.Filter) string {
 		parts = append(parts, fmt.Sprintf("%s %s", a.Group, eval.PropCell(a.Acc)))
 	}
 	return fmt.Sprintf("%s's pooled accuracy %s is the mean of its families': %s.", memory, eval.PropCell(pooled[0].Acc), strings.Join(parts, ", "))
-}
-
-// BridgeTable lays out theory.Bridge: each class's live atoms and answers
-// under the labellings R and R′.
-func BridgeTable(rows []theory.BridgeRow) *eval.Table {
-	t := &eval.Table{Name: "bridge", Title: "Bridge: one stream u → v, two labellings R, R′ that differ only in type",
-		Columns: []string{"labelling", "class", "live atoms (Π)", "snapshot", "relation type"}}
-	for _, r := range rows {
-		t.AddRow(r.Labelling, r.Class, strings.Join(r.Live, ", "), r.Snapshot.String(), r.RelationType.String())
-	}
-	return t
-}
-
-// BridgeSentence reads theory.Bridge: whether fine's Π and snapshot agree
-// under R and R′, whether coarse's snapshot equals fine's, what render-only
-// answers, and which query tells the labellings apart. Every claim is
-// checked on the rows; a claim that fails is reported as failing.
-func BridgeSentence(rows []theory.BridgeRow) string {
-	get := func(lab, class string) theory.BridgeRow {
-		for _, r := range rows {
-			if strings.HasPrefix(r.Labelling, lab) && r.Class == class {
-				return r
-			}
-		}
-		return theory.BridgeRow{}
-	}
-	fR, fR2 := get("R ", memory.FineLedger), get("R′", memory.FineLedger)
-	cR, oR := get("R ", memory.CoarseRetain), get("R ", memory.RenderOnly)
-	var b strings.Builder
-	samePi := strings.Join(fR.Live, ",") == strings.Join(fR2.Live, ",")
-	if samePi && fR.Snapshot == fR2.Snapshot {
-		fmt.Fprintf(&b, "Under R and R′ fine-ledger keeps the same live atoms (%s) and answers the same snapshot (%s): the labellings differ only in type, and the snapshot reads Π, not types (b_type = 0). ",
-			strings.Join(fR.Live, ", "), fR.Snapshot)
-	} else {
-		fmt.Fprintf(&b, "Under R and R′ fine-ledger's live atoms or snapshots differ (%s vs %s): this pair does not illustrate b_type = 0. ", fR.Snapshot, fR2.Snapshot)
-	}
-	if cR.Snapshot == fR.Snapshot {
-		b.WriteString("coarse-retain closes u as well, so its snapshot is the same and fine − coarse is 0 on this question (P2b). ")
-	} else {
-		fmt.Fprintf(&b, "coarse-retain answers %s, not fine's %s. ", cR.Snapshot, fR.Snapshot)
-	}
-	fmt.Fprintf(&b, "render-only keeps %s live, so its read-out is %s: it has no partition, which is why it equals the d-blind control. ",
-		strings.Join(oR.Live, " and "), oR.Snapshot)
-	if fR.RelationType != fR2.RelationType {
-		fmt.Fprintf(&b, "Only the relation-type query tells R from R′ (fine-ledger: %s vs %s; coarse-retain: %s both times).", fR.RelationType, fR2.RelationType, cR.RelationType)
-	}
-	return b.String()
 }

@@ -118,7 +118,7 @@ func TestAuditRelations(t *testing.T) {
 	for _, m := range b.Relations {
 		pairs += len(m)
 	}
-	gold, pred := AuditRelations(b, relate.Oracle{Gold: b.Relations})
+	gold, pred := relate.AuditRelations(b, relate.Oracle{Gold: b.Relations})
 	if len(gold) != pairs || len(pred) != pairs {
 		t.Fatalf("audited %d pairs, want %d", len(gold), pairs)
 	}
@@ -126,7 +126,7 @@ func TestAuditRelations(t *testing.T) {
 		t.Errorf("oracle: %+v, %v", f, err)
 	}
 	const p = 0.3
-	gold, pred = AuditRelations(b, relate.RelationNoise{Inner: relate.Oracle{Gold: b.Relations}, P: p, Seed: 8})
+	gold, pred = relate.AuditRelations(b, relate.RelationNoise{Inner: relate.Oracle{Gold: b.Relations}, P: p, Seed: 8})
 	f, err := Fano(gold, pred)
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +134,7 @@ func TestAuditRelations(t *testing.T) {
 	if math.Abs(f.ErrorRate-p) > 4*math.Sqrt(p*(1-p)/float64(pairs)) || f.BoundPlugIn > f.ErrorRate {
 		t.Errorf("noisy oracle: %+v", f)
 	}
-	gold, pred = AuditRelations(b, relate.Rule{})
+	gold, pred = relate.AuditRelations(b, relate.Rule{})
 	f, err = Fano(gold, pred)
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +156,7 @@ func TestAuditSynthetic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gold, pred := AuditRelations(b, relate.Rule{})
+	gold, pred := relate.AuditRelations(b, relate.Rule{})
 	f, err := Fano(gold, pred)
 	if err != nil {
 		t.Fatal(err)

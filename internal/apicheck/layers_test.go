@@ -24,8 +24,6 @@ var (
 // shrinks.
 var sectionEdgesToDissolve = []string{
 	"esr/boundary -> esr/experiment",
-	"esr/boundary -> esr/theory",
-	"esr/experiment -> esr/theory",
 	"esr/explore -> esr/experiment",
 	"esr/robust -> esr/boundary",
 	"esr/robust -> esr/experiment",
