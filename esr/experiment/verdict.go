@@ -2,9 +2,10 @@ package experiment
 
 import (
 	"fmt"
-	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"strings"
+
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -60,32 +61,17 @@ func Versus(c eval.Comparison, key string) string {
 	ours := finding(c)
 	s := fmt.Sprintf("%s: ours %s %s is %s", c.Label, fmtSigned(c.Delta), c.CI(), ours)
 	lo, hi, hasCI := paper.Interval(paper.ParseKey(key))
-	ratio := ""
-	if p != 0 && c.Delta != 0 && (p > 0) == (c.Delta > 0) {
-		ratio = fmt.Sprintf("; ours is %.1f× the paper's", math.Abs(c.Delta/p))
-	}
+	a := paper.Agree(c.Delta, c.Lo, c.Hi, p, lo, hi, hasCI)
 	if !hasCI {
-		sign := "the signs agree"
-		if (p > 0) != (c.Delta > 0) || c.Delta == 0 {
-			sign = "the signs differ"
-		}
-		return s + fmt.Sprintf("; the paper prints %s without an interval, so only the point estimates compare: %s%s.", fmtSigned(p), sign, ratio)
+		return s + fmt.Sprintf("; the paper prints %s without an interval: %s.", fmtSigned(p), a.Words())
 	}
-	theirs := paperFinding(p, lo, hi)
-	s += fmt.Sprintf("; the paper's %s %s is %s", fmtSigned(p), fmtCI(lo, hi), theirs)
-	switch {
-	case c.TooFew:
+	s += fmt.Sprintf("; the paper's %s %s is %s", fmtSigned(p), fmtCI(lo, hi), paperFinding(p, lo, hi))
+	if c.TooFew {
 		return s + " — ours has " + c.TooFewReason() + " to compare findings."
-	case ours == theirs && ours != "not distinguishable from 0":
-		return s + " — the same finding" + ratio + "."
-	case ours == theirs:
-		return s + " — the same finding (neither excludes 0)."
-	case ours == "not distinguishable from 0":
-		return s + " — a different finding: the paper's interval excludes 0, ours does not."
-	case theirs == "not distinguishable from 0":
-		return s + " — a different finding: ours excludes 0, the paper's does not" + ratio + "."
 	}
-	return s + " — the opposite finding."
+	// Size and overlap, not sign: paper.Agreement never calls a result
+	// "the same finding" when the paper's value lies outside our interval.
+	return s + " — " + a.Words() + "."
 }
 
 // Dominant names the term with the largest |Δ| among cs, with whether its

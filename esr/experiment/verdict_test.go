@@ -28,17 +28,23 @@ func TestVersus(t *testing.T) {
 		// Issue 22's example: ours +0.177 [+0.160, +0.193] against the
 		// paper's +0.025 (n.s.) is a different finding, not "the same sign".
 		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.177, Lo: 0.160, Hi: 0.193}, "t2/fine-d mechanism",
-			"a different finding: ours excludes 0, the paper's does not; ours is 7.1× the paper's."},
-		{eval.Comparison{Label: "render", Delta: 0.100, Lo: 0.05, Hi: 0.15}, "t2/render", "the same finding; ours is 0.6× the paper's."},
-		{eval.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, "t2/render", "the opposite finding."},
-		{eval.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/render", "a different finding: the paper's interval excludes 0, ours does not."},
-		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/fine-d mechanism", "the same finding (neither excludes 0)."},
-		{eval.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine − coarse", "only the point estimates compare: the signs agree; ours is 0.3× the paper's."},
+			"same direction; the paper's value lies outside our interval and the two intervals do not overlap."},
+		{eval.Comparison{Label: "render", Delta: 0.100, Lo: 0.05, Hi: 0.15}, "t2/render", "same direction, about two thirds of the size; the paper's value lies outside our interval, though the two intervals overlap."},
+		{eval.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, "t2/render", "opposite direction, about a fifth of the size; the paper's value lies outside our interval and the two intervals do not overlap."},
+		{eval.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/render", "ours does not rule out 0; point estimates in the same direction, 0.06× the size; the paper's value lies outside our interval and the two intervals do not overlap."},
+		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/fine-d mechanism", "neither rules out 0; the paper's value lies inside our interval."},
+		{eval.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine − coarse", "same direction, about a quarter of the size; the paper's value lies outside our interval."},
 		{eval.Comparison{Label: "x", Delta: 0.1, Lo: 0.05, Hi: 0.15}, "no/such/key", "the paper reports no value."},
 	}
 	for _, c := range cases {
-		if got := experiment.Versus(c.c, c.key); !strings.HasSuffix(got, c.want) {
+		got := experiment.Versus(c.c, c.key)
+		if !strings.HasSuffix(got, c.want) {
 			t.Errorf("Versus(%+v, %s) = %q, want it to end %q", c.c, c.key, got, c.want)
+		}
+		// Issue 31: never "the same finding", and no ratio against a
+		// paper value whose interval includes 0.
+		if strings.Contains(got, "same finding") || c.key == "t2/fine-d mechanism" && strings.Contains(got, "size") {
+			t.Errorf("Versus(%+v, %s) = %q weighs sign, not size", c.c, c.key, got)
 		}
 	}
 }
