@@ -18,7 +18,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -84,11 +83,11 @@ func TestExercisesMatchNotebooks(t *testing.T) {
 // return an error when its expected outcome does not hold.
 var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 	"41-render-confound#1": func(ctx context.Context, b *bench.Bench) error {
-		qa, err := experiment.PickWorked(b, esr.CrossSourceConflict, esr.Snapshot)
+		qa, err := eval.PickWorked(b, esr.CrossSourceConflict, esr.Snapshot)
 		if err != nil {
 			return err
 		}
-		w, err := experiment.Work(ctx, b, qa, nil, Readers(), memory.Options{})
+		w, err := eval.Work(ctx, b, qa, nil, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
@@ -120,7 +119,7 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		return nil
 	},
 	"41-render-confound#2": func(ctx context.Context, b *bench.Bench) error {
-		rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: experiment.RenderConfoundMemories, Readers: Readers(),
+		rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: paper.RenderConfoundMemories, Readers: Readers(),
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 		if err != nil {
 			return err
@@ -372,12 +371,12 @@ func init() {
 		return nil
 	})
 	add("42-noise#1", func(ctx context.Context, b *bench.Bench) error {
-		rows, err := lab.NoiseSweep(ctx, suite.Setup{Bench: b, Readers: Readers()}, boundary.AtomDropoutAxis, []float64{0, 0.5}, 1)
+		rows, err := lab.NoiseSweep(ctx, suite.Setup{Bench: b, Readers: Readers()}, eval.AtomDropoutAxis, []float64{0, 0.5}, 1)
 		if err != nil {
 			return err
 		}
 		acc := func(p float64, m string) float64 {
-			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Condition(fmt.Sprintf("%s p=%.1f", boundary.AtomDropoutAxis, p)), 0.95) {
+			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Condition(fmt.Sprintf("%s p=%.1f", eval.AtomDropoutAxis, p)), 0.95) {
 				return a.Acc
 			}
 			return math.NaN()
@@ -391,8 +390,8 @@ func init() {
 	add("42-noise#2", func(ctx context.Context, b *bench.Bench) error {
 		res := Run("noise", b)
 		n := -1
-		for _, axis := range []boundary.NoiseAxis{boundary.RelationNoiseAxis, boundary.AtomDropoutAxis} {
-			for _, c := range boundary.SweepComparisons(res.Rows, axis, boundary.NoiseLevels, eval.StatOptions{B: 100, Seed: 1}) {
+		for _, axis := range []eval.NoiseAxis{eval.RelationNoiseAxis, eval.AtomDropoutAxis} {
+			for _, c := range eval.SweepComparisons(res.Rows, axis, paper.NoiseLevels, eval.StatOptions{B: 100, Seed: 1}) {
 				if n >= 0 && c.N != n {
 					return fmt.Errorf("%s at %s: n = %d, not %d", axis, c.Scope, c.N, n)
 				}
@@ -403,7 +402,7 @@ func init() {
 		seen := map[int]bool{}
 		for _, o := range Run("strata", b).Rows {
 			if o.QueryType == "snapshot" && o.Memory == memory.FineLedger {
-				seen[len(boundary.LengthBin(lengths[o.QID]))*0+coverage.BinOf(lengths[o.QID])] = true
+				seen[len(eval.LengthBin(lengths[o.QID]))*0+coverage.BinOf(lengths[o.QID])] = true
 			}
 		}
 		if len(seen) < 2 {
@@ -412,11 +411,11 @@ func init() {
 		return nil
 	})
 	add("43-provenance#1", func(ctx context.Context, b *bench.Bench) error {
-		qa, err := experiment.PickWorked(b, esr.Refinement, esr.Provenance)
+		qa, err := eval.PickWorked(b, esr.Refinement, esr.Provenance)
 		if err != nil {
 			return err
 		}
-		w, err := experiment.Work(ctx, b, qa, experiment.RetentionStaircase, Readers(), memory.Options{})
+		w, err := eval.Work(ctx, b, qa, paper.RetentionStaircase, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
@@ -431,15 +430,15 @@ func init() {
 	add("43-provenance#2", func(ctx context.Context, b *bench.Bench) error {
 		res := Run("provenance", b)
 		acc := map[string]map[string]float64{}
-		for _, cond := range []string{experiment.StateOnly, experiment.Deployed} {
+		for _, cond := range []string{eval.StateOnly, eval.DeployedRender} {
 			acc[cond] = map[string]float64{}
-			for _, a := range experiment.ProvenanceAccuracy(res.Rows, cond) {
+			for _, a := range eval.ProvenanceAccuracy(res.Rows, paper.RetentionClasses, cond) {
 				acc[cond][a.Memory] = a.Acc
 			}
 		}
-		for m, a := range acc[experiment.StateOnly] {
-			d := acc[experiment.Deployed][m] - a
-			if m == memory.CoarseDiscard && d <= 0 || m != memory.CoarseDiscard && math.Abs(d) >= math.Abs(acc[experiment.Deployed][memory.CoarseDiscard]-acc[experiment.StateOnly][memory.CoarseDiscard]) {
+		for m, a := range acc[eval.StateOnly] {
+			d := acc[eval.DeployedRender][m] - a
+			if m == memory.CoarseDiscard && d <= 0 || m != memory.CoarseDiscard && math.Abs(d) >= math.Abs(acc[eval.DeployedRender][memory.CoarseDiscard]-acc[eval.StateOnly][memory.CoarseDiscard]) {
 				return fmt.Errorf("%s moves %+.3f with the raw events", m, d)
 			}
 		}
@@ -607,7 +606,7 @@ func init() {
 			return err
 		}
 		acc := map[string]float64{}
-		for _, a := range experiment.ProvenanceAccuracy(Run("external", vd).Rows, experiment.StateOnly) {
+		for _, a := range eval.ProvenanceAccuracy(Run("external", vd).Rows, paper.RetentionClasses, eval.StateOnly) {
 			acc[a.Memory] = a.Acc
 		}
 		gra := acc[memory.GraphRAGAbstain]

@@ -5,7 +5,7 @@ import (
 	"html"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/textdiff"
@@ -69,7 +69,7 @@ func ExploreSettingsHTML(s explore.Settings) string {
 // the memories side by side with what each changes relative to the one on
 // its left highlighted, each reader's answer with the judge's label, and the
 // question's arithmetic.
-func DrillHTML(w *experiment.WorkedQuestion, i, n int) string {
+func DrillHTML(w *eval.WorkedQuestion, i, n int) string {
 	var b strings.Builder
 	q := w.QA
 	fmt.Fprintf(&b, `<div class="esr-drill" data-qid="%s">`, html.EscapeString(q.QID))

@@ -1,7 +1,6 @@
 package boundary
 
 import (
-
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr/paper"

@@ -13,13 +13,10 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 )
-
-// DeployedBaseline is the d-blind baseline the deployed classes are
-// decomposed against (the paper's GraphRAG+abstain).
-const DeployedBaseline = memory.GraphRAGAbstain
 
 // DeployedClasses are the deployed-system classes and, when adapterPath is
 // not empty, the exec: adapter at that path.
@@ -31,17 +28,12 @@ func DeployedClasses(adapterPath string) []string {
 	return out
 }
 
-// DeployedOptions are the memory options the deployed suite builds under
-// (the seed of the paraphrase draws is their RenderSeed unless a class name
-// sets seed=).
-var DeployedOptions = memory.Options{}
-
 // DeployedMemories lists what DeployedEval evaluates: the d-blind baseline,
 // then per class the class, its render-matched control and, for a class
 // that reports the atoms it kept (the deployed classes, memory.KeptAtoms),
 // its content-matched baseline (memory.ContentMatched).
 func DeployedMemories(classes []string) []string {
-	mems := []string{DeployedBaseline}
+	mems := []string{paper.DeployedBaseline}
 	for _, c := range classes {
 		mems = append(mems, c, memory.RenderMatched(c))
 		if reportsKept(c) {
@@ -62,7 +54,7 @@ func reportsKept(class string) bool {
 // the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
 func DeployedEval(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) ([]eval.Outcome, error) {
 	defer memory.CloseAdapters()
-	return eval.Evaluate(ctx, b, eval.Config{Memories: DeployedMemories(classes), Readers: readers, Options: DeployedOptions})
+	return eval.Evaluate(ctx, b, eval.Config{Memories: DeployedMemories(classes), Readers: readers, Options: paper.DeployedOptions})
 }
 
 // ShortName shortens an exec: class name for tables: the adapter's path
@@ -88,7 +80,6 @@ type DeployedScope struct {
 	Name   string
 	Filter eval.Filter
 }
-
 
 // DeployedScopes are all rows and the reverted-revert snapshot rows.
 var DeployedScopes = []DeployedScope{
@@ -119,23 +110,23 @@ type DeployedTerms struct {
 
 // DeployedTermsOf computes class's DeployedTerms over the rows f keeps.
 func DeployedTermsOf(rows []eval.Outcome, class, scope string, f eval.Filter, opt eval.StatOptions) (DeployedTerms, error) {
-	as, err := memory.Assumptions(class, DeployedOptions)
+	as, err := memory.Assumptions(class, paper.DeployedOptions)
 	if err != nil {
 		return DeployedTerms{}, err
 	}
 	d := DeployedTerms{Class: class, Scope: scope, Assumptions: as}
 	control, cm := memory.RenderMatched(class), memory.ContentMatched(class)
-	if d.Total, err = eval.Compare(rows, "total", class, DeployedBaseline, f, opt); err != nil {
+	if d.Total, err = eval.Compare(rows, "total", class, paper.DeployedBaseline, f, opt); err != nil {
 		return d, err
 	}
 	if d.Mechanism, err = eval.Compare(rows, "mechanism", class, control, f, opt); err != nil {
 		return d, err
 	}
 	if !reportsKept(class) {
-		d.Render, err = eval.Compare(rows, "render", control, DeployedBaseline, f, opt)
+		d.Render, err = eval.Compare(rows, "render", control, paper.DeployedBaseline, f, opt)
 		return d, err
 	}
-	if d.Content, err = eval.Compare(rows, "content", cm, DeployedBaseline, f, opt); err != nil {
+	if d.Content, err = eval.Compare(rows, "content", cm, paper.DeployedBaseline, f, opt); err != nil {
 		return d, err
 	}
 	d.HasContent = true
@@ -170,7 +161,7 @@ func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []stri
 	if len(t.Rows) == 0 {
 		return nil, nil, fmt.Errorf("%s: no rows for the deployed classes", benchName)
 	}
-	t.Notes = []string{"control = the same class built with the mechanism off (memory.Options.MechanismOff: every relation SAME_STATE), same parameters and paraphrase draws; baseline = " + DeployedBaseline + " (d-blind); content-matched = " + DeployedBaseline + " over the atoms the control kept (" + memory.GraphRAGAbstain + "@kept=CONTROL)",
+	t.Notes = []string{"control = the same class built with the mechanism off (memory.Options.MechanismOff: every relation SAME_STATE), same parameters and paraphrase draws; baseline = " + paper.DeployedBaseline + " (d-blind); content-matched = " + paper.DeployedBaseline + " over the atoms the control kept (" + memory.GraphRAGAbstain + "@kept=CONTROL)",
 		"total = class − baseline = content (content-matched − baseline) + render (control − content-matched) + mechanism (class − control); an exec: adapter reports no kept atoms, so its render is control − baseline",
 		"assumptions: the class's parameters (memory.Assumptions; defaults in memory.ClassParams): paraphrase = probability an episode's fact text is written differently from the template; dup = probability Graphiti's LLM calls a restated fact a duplicate of its old edge (#1865); dedup-k, created-at, skip = Mem0's dedup window, created_at source and extraction skip",
 		"paired over (qid, reader family); " + opt.IntervalNote() + "; relation source: the rule scorer",
@@ -209,7 +200,7 @@ func decompositionSentence(benchName string, d DeployedTerms) string {
 	var terms []term
 	if d.HasContent {
 		terms = append(terms, term{"content", "lost content", d.Content})
-		s += "; content (" + DeployedBaseline + " over only the atoms its control kept, against the full baseline) " + direction(d.Content)
+		s += "; content (" + paper.DeployedBaseline + " over only the atoms its control kept, against the full baseline) " + direction(d.Content)
 		s += "; render (its control against that content-matched baseline, the same atoms) " + direction(d.Render)
 	} else {
 		s += "; render (its control against the baseline) " + direction(d.Render)
@@ -259,11 +250,11 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 			names = append(names, memory.ContentMatched(c))
 		}
 		for _, name := range names {
-			st, err := memory.Build(name, s, atoms, DeployedOptions)
+			st, err := memory.Build(name, s, atoms, paper.DeployedOptions)
 			if err != nil {
 				return nil, err
 			}
-			as, err := memory.Assumptions(name, DeployedOptions)
+			as, err := memory.Assumptions(name, paper.DeployedOptions)
 			if err != nil {
 				return nil, err
 			}

@@ -2,6 +2,7 @@ package boundary
 
 import (
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/benchtest"
 
 	"context"
@@ -118,7 +119,7 @@ func TestDriftTable(t *testing.T) {
 // zero, and says when the terms offset each other.
 func TestDecompositionSentenceNamesTheLargestTerm(t *testing.T) {
 	c := func(d, lo, hi float64) eval.Comparison {
-		return eval.Comparison{B: DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
+		return eval.Comparison{B: paper.DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
 	}
 	for want, d := range map[string]DeployedTerms{
 		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.Graphiti, Scope: "s", Assumptions: "dup=1", HasContent: true,

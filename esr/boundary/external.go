@@ -1,7 +1,6 @@
 package boundary
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/paper"
 	"gonum.org/v1/gonum/stat"
 
@@ -19,7 +18,7 @@ import (
 // retention class on an external benchmark (state only), beside the
 // paper's TempLAMA ordering.
 func ExternalProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
-	acc := experiment.ProvenanceAccuracy(rows, experiment.StateOnly)
+	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly)
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows")
 	}
@@ -29,7 +28,7 @@ func ExternalProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, err
 		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: "templama", Term: a.Memory}, false))
 	}
 	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.Key{Table: "templama", Term: "retain − discard"}, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.Key{Table: "templama", Term: "dyknow-n"}))) + ") concurs", eval.FamilyNote(rows)}
-	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType("provenance"), eval.Condition(experiment.StateOnly)))
+	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType("provenance"), eval.Condition(eval.StateOnly)))
 	return t, nil
 }
 

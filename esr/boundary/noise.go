@@ -1,8 +1,6 @@
 package boundary
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
-
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr/paper"
@@ -14,49 +12,18 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// NoiseLevels are the paper's sweep levels p = 0, 0.1, …, 0.5 (§4.2).
-var NoiseLevels = []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5}
-
-// NoiseAxis is one corruption axis of §4.2.
-type NoiseAxis string
-
-const (
-	RelationNoiseAxis NoiseAxis = "relation-noise"
-	AtomDropoutAxis   NoiseAxis = "atom-dropout"
-)
-
-// NoiseCondition labels the rows of one sweep level (the suite writes it,
-// the sweep tables select by it).
-func NoiseCondition(axis NoiseAxis, p float64) string {
-	return eval.NoiseVariant(string(axis), p).String()
-}
-
-// SweepComparisons is fine − coarse at each level of a sweep's rows.
-func SweepComparisons(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt eval.StatOptions) []eval.Comparison {
-	var out []eval.Comparison
-	for _, p := range levels {
-		c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Variants(eval.NoiseVariant(string(axis), p)), opt)
-		if err != nil {
-			continue
-		}
-		c.Scope = fmt.Sprintf("%.1f", p)
-		out = append(out, c)
-	}
-	return out
-}
-
 // Table13 lays both sweeps side by side, ours beside the paper's.
 func Table13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
 	t := &eval.Table{Name: "table13-noise-sweeps", Title: "Table 13: fine − coarse under controlled noise (reverted-revert, snapshot)",
 		Columns: []string{"p", "relation noise Δ", "95% CI", "paper", "atom dropout Δ", "95% CI", "paper", "n"}}
-	for i, p := range NoiseLevels {
+	for i, p := range paper.NoiseLevels {
 		cells := []any{fmt.Sprintf("%.1f", p)}
 		n := 0
 		for _, side := range []struct {
 			cs   []eval.Comparison
-			axis NoiseAxis
-		}{{rel, RelationNoiseAxis}, {drop, AtomDropoutAxis}} {
-			c, ok := AtLevel(side.cs, p)
+			axis eval.NoiseAxis
+		}{{rel, eval.RelationNoiseAxis}, {drop, eval.AtomDropoutAxis}} {
+			c, ok := eval.AtLevel(side.cs, p)
 			paper := report.Signed(paper.Table13[string(side.axis)][i])
 			if !ok {
 				cells = append(cells, "—", "—", paper)
@@ -69,16 +36,6 @@ func Table13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
 	}
 	t.Notes = []string{"noise at level p is injected identically into both arms (seeded per atom pair / atom)", eval.IntervalNoteFor(append(append([]eval.Comparison{}, rel...), drop...)), eval.FamilyNote(rows)}
 	return t
-}
-
-// AtLevel returns the comparison of a sweep at level p, if any.
-func AtLevel(cs []eval.Comparison, p float64) (eval.Comparison, bool) {
-	for _, c := range cs {
-		if c.Scope == fmt.Sprintf("%.1f", p) {
-			return c, true
-		}
-	}
-	return eval.Comparison{}, false
 }
 
 // NoiseSweepPlot is the paper's Figure 5: both sweeps, fine − coarse against p
@@ -110,7 +67,7 @@ func NoiseSweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 
 // NoiseArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at
 // every level of one sweep: whether both arms respond to the noise.
-func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *eval.Table {
+func NoiseArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) *eval.Table {
 	t := &eval.Table{Name: "noise-arms-" + string(axis), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
 		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
@@ -127,7 +84,7 @@ func NoiseArmsTable(rows []eval.Outcome, axis NoiseAxis, levels []float64) *eval
 // NoiseSentence says, from the rows, how far each arm falls between the
 // lowest and the highest noise level and the sign of fine − coarse at each
 // end.
-func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt eval.StatOptions) string {
+func NoiseSentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt eval.StatOptions) string {
 	if len(levels) < 2 {
 		return ""
 	}
@@ -145,7 +102,7 @@ func NoiseSentence(rows []eval.Outcome, axis NoiseAxis, levels []float64, opt ev
 		eval.PropCell(a0[memory.CoarseRetain]), eval.PropCell(a1[memory.CoarseRetain]), report.Signed(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
 	for _, p := range []float64{p0, p1} {
 		if c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Variants(eval.NoiseVariant(string(axis), p)), opt); err == nil {
-			s += fmt.Sprintf(" At p = %.1f, %s.", p, experiment.Describe(c))
+			s += fmt.Sprintf(" At p = %.1f, %s.", p, eval.Describe(c))
 		}
 	}
 	return s

@@ -6,13 +6,14 @@ import (
 
 	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
 // figure5Input is a fixed pair of noise sweeps, fine − coarse at each
 // level: relation noise erodes the gain, atom dropout barely moves it.
 func figure5Input() (rel, drop []eval.Comparison) {
-	for i, p := range boundary.NoiseLevels {
+	for i, p := range paper.NoiseLevels {
 		r := 0.20 - 0.06*float64(i)
 		d := 0.18 - 0.01*float64(i)
 		scope := fmt.Sprintf("%.1f", p)

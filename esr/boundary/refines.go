@@ -1,7 +1,6 @@
 package boundary
 
 import (
-
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr/paper"
@@ -60,7 +59,7 @@ func Table10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 		acc := map[string]float64{}
 		n := 0
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
-			for _, a := range eval.AccuracyBy(rows, Table5Memories, nil, eval.And(f, eval.Condition(cond)), 0.95) {
+			for _, a := range eval.AccuracyBy(rows, paper.StrataMemories, nil, eval.And(f, eval.Condition(cond)), 0.95) {
 				acc[cond+"/"+a.Memory] = a.Acc
 				n = a.N
 			}

@@ -1,7 +1,6 @@
 package boundary
 
 import (
-
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr/paper"
@@ -13,17 +12,6 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/coverage"
 )
-
-// LengthBin names the Table 12 bin of a stream with n events by the event
-// counts it holds (coverage.LengthBins' Label: 2–5, 6, 7–10, 11–20, 21–70),
-// or "" outside them.
-func LengthBin(n int) string {
-	i := coverage.BinOf(n)
-	if i < 0 || i >= len(coverage.LengthBins) {
-		return ""
-	}
-	return coverage.LengthBins[i].Label
-}
 
 // StreamLengths maps each qid to its stream's event count.
 func StreamLengths(b *bench.Bench) map[string]int {
@@ -43,7 +31,7 @@ func Table12(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) 
 		Columns: []string{"events (ours)", "paper's bin", "n", "ours Δ", "95% CI", "paper Δ"}}
 	for i, b := range coverage.LengthBins {
 		label := b.Label
-		f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
+		f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return eval.LengthBin(lengths[o.QID]) == label })
 		c, err := eval.Compare(rows, label, memory.FineLedger, memory.CoarseRetain, f, opt)
 		if err != nil {
 			t.AddRow(label, b.Paper, 0, "—", "—", report.Signed(paper.Table12[i]))
@@ -55,9 +43,6 @@ func Table12(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) 
 	return t
 }
 
-// Table5Memories are the classes of the paper's Table 5.
-var Table5Memories = []string{memory.FineLedger, memory.GraphRAGAbstain, memory.CoarseRetain}
-
 // Table5 is per-stratum accuracy of RevisionLedger, GraphRAG+abstain and
 // Graphiti with the two paired deltas, on snapshot rows.
 func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
@@ -66,7 +51,7 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 	for _, p := range esr.Phenomena {
 		f := eval.SnapshotIn(p)
 		acc := map[string]eval.Accuracy{}
-		for _, a := range eval.AccuracyBy(rows, Table5Memories, nil, f, opt.WithDefaults().Level) {
+		for _, a := range eval.AccuracyBy(rows, paper.StrataMemories, nil, f, opt.WithDefaults().Level) {
 			acc[a.Memory] = a
 		}
 		if len(acc) == 0 {
@@ -92,15 +77,4 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 	}
 	t.Notes = []string{"MDE: the smallest true Δ detectable at two-sided α = 0.05 with 80% power by a McNemar test on n independent pairs with the observed discordant share (Connor 1987); rows pooled over families are correlated, so the true MDE is larger", opt.IntervalNote(), eval.FamilyNote(rows)}
 	return t
-}
-
-// Table12Bins are Table 12's bins by the event counts they hold.
-func Table12Bins() []string {
-	var out []string
-	for i := 1; i < 100; i++ {
-		if b := LengthBin(i); b != "" && (len(out) == 0 || out[len(out)-1] != b) {
-			out = append(out, b)
-		}
-	}
-	return out
 }

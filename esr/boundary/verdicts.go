@@ -16,9 +16,9 @@ import (
 func Table12Verdict(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) string {
 	var ours []float64
 	neg, pos := 0, 0
-	for _, bin := range Table12Bins() {
+	for _, bin := range eval.LengthBinLabels() {
 		label := bin
-		f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return LengthBin(lengths[o.QID]) == label })
+		f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return eval.LengthBin(lengths[o.QID]) == label })
 		c, err := eval.Compare(rows, bin, memory.FineLedger, memory.CoarseRetain, f, opt)
 		if err != nil {
 			continue

@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/robust"
@@ -54,7 +55,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 			t.Errorf("%s: Δ=%v n=%d, want %v n=20", c.Label, c.Delta, c.N, want[c.Label])
 		}
 	}
-	if s := experiment.CoarseSplit(cs); !strings.Contains(s, "add up to the paper's term") || !strings.Contains(s, "The matched mechanism carries it (+1.000") {
+	if s := eval.CoarseSplit(cs); !strings.Contains(s, "add up to the paper's term") || !strings.Contains(s, "The matched mechanism carries it (+1.000") {
 		t.Errorf("coarse split: %s", s)
 	}
 	tab := experiment.Table2(cs, "reverted-revert", rows)
@@ -69,7 +70,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	}
 	_ = t3
 	// Provenance: discard cannot answer; retain and fine can.
-	acc := experiment.ProvenanceAccuracy(rows, experiment.StateOnly)
+	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly)
 	got := map[string]float64{}
 	for _, a := range acc {
 		got[a.Memory] = a.Acc
@@ -131,11 +132,11 @@ func TestSuitesRunAndSave(t *testing.T) {
 func TestNoiseSweepDeterministic(t *testing.T) {
 	b := benchtest.Mini(10)
 	s := suite.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}}
-	r1, err := lab.NoiseSweep(context.Background(), s, boundary.RelationNoiseAxis, boundary.NoiseLevels, 5)
+	r1, err := lab.NoiseSweep(context.Background(), s, eval.RelationNoiseAxis, paper.NoiseLevels, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, _ := lab.NoiseSweep(context.Background(), s, boundary.RelationNoiseAxis, boundary.NoiseLevels, 5)
+	r2, _ := lab.NoiseSweep(context.Background(), s, eval.RelationNoiseAxis, paper.NoiseLevels, 5)
 	if len(r1) != len(r2) || len(r1) != 6*10*2 {
 		t.Fatalf("rows %d vs %d, want 120", len(r1), len(r2))
 	}
@@ -144,7 +145,7 @@ func TestNoiseSweepDeterministic(t *testing.T) {
 			t.Fatalf("row %d differs between identical sweeps", i)
 		}
 	}
-	cs := boundary.SweepComparisons(r1, boundary.RelationNoiseAxis, boundary.NoiseLevels, eval.StatOptions{B: 200})
+	cs := eval.SweepComparisons(r1, eval.RelationNoiseAxis, paper.NoiseLevels, eval.StatOptions{B: 200})
 	if len(cs) != 6 || cs[0].Delta != 0 {
 		t.Errorf("clean level: fine − coarse = %v (want 0 with the oracle reader on clean reverts)", cs[0].Delta)
 	}
@@ -377,8 +378,8 @@ func TestProseFollowsNumbers(t *testing.T) {
 		c    eval.Comparison
 		want string
 	}{{pos, "positive"}, {neg, "negative"}, {nul, "not distinguishable from 0"}} {
-		if got := experiment.Describe(tc.c); !strings.Contains(got, tc.want) || !strings.Contains(got, fmt.Sprintf("%+.3f", tc.c.Delta)) {
-			t.Errorf("Describe(%+v) = %q, want %q and the estimate", tc.c, got, tc.want)
+		if got := eval.Describe(tc.c); !strings.Contains(got, tc.want) || !strings.Contains(got, fmt.Sprintf("%+.3f", tc.c.Delta)) {
+			t.Errorf("eval.Describe(%+v) = %q, want %q and the estimate", tc.c, got, tc.want)
 		}
 	}
 	neg.Family, nul.Family = "fam", "fam"
@@ -500,7 +501,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qa, err := experiment.PickWorked(b, esr.RevertedRevert, esr.Snapshot)
+	qa, err := eval.PickWorked(b, esr.RevertedRevert, esr.Snapshot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -508,7 +509,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := experiment.Work(context.Background(), b, qa, nil, rs, memory.Options{})
+	w, err := eval.Work(context.Background(), b, qa, nil, rs, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,7 +532,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 		t.Errorf("capabilities table has %d rows for %d readers", len(tab.Rows), len(rs))
 	}
 
-	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: experiment.Staircase, Readers: rs,
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: eval.Staircase, Readers: rs,
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 	if err != nil {
 		t.Fatal(err)

@@ -16,28 +16,6 @@ import (
 // size and significance in them is computed from the comparisons passed in,
 // never typed.
 
-// Describe states one comparison: its estimate, interval and whether the
-// interval excludes zero, e.g. "render (render-only − graphrag-abstain) is
-// +0.439 [+0.407, +0.471], positive (the 95% interval excludes 0; n = 900)".
-func Describe(c eval.Comparison) string {
-	return fmt.Sprintf("%s (%s − %s) is %s %s, %s (n = %d)", c.Label, c.A, c.B, fmtSigned(c.Delta), c.CI(), Verdict(c), c.N)
-}
-
-// Verdict is "positive", "negative" or "not distinguishable from 0", with
-// the interval level.
-func Verdict(c eval.Comparison) string {
-	lvl := fmt.Sprintf("%.0f%%", 100*c.Level)
-	switch {
-	case c.TooFew:
-		return fmt.Sprintf("%s for a %s interval or a verdict (n = %d, %d discordant pairs)", c.TooFewReason(), lvl, c.N, c.N10+c.N01)
-	case c.Lo > 0:
-		return "positive (the " + lvl + " interval excludes 0)"
-	case c.Hi < 0:
-		return "negative (the " + lvl + " interval excludes 0)"
-	}
-	return "not distinguishable from 0 (the " + lvl + " interval contains 0)"
-}
-
 // DecompositionSummary reads a render-matched decomposition (RenderMatchedTerms's
 // output): the pooled render and fine-d mechanism terms, which is larger,
 // and, per family, which term carries that family's gain. It is the
@@ -69,7 +47,7 @@ func DecompositionSummary(cs []eval.Comparison) string {
 		}
 		switch {
 		case r.TooFew || m.TooFew:
-			share = tooFew(r, m) + " to say which term carries the gain"
+			share = eval.FirstTooFew(r, m) + " to say which term carries the gain"
 		case !r.Significant() && !m.Significant():
 			share = "neither term is distinguishable from 0"
 		case !big.Significant():

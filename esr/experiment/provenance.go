@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+
 	"github.com/esrkit/esrkit/esr/paper"
 
 	"gonum.org/v1/plot"
@@ -11,21 +12,6 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/report"
 )
-
-// RetentionClasses are Figure 3's classes in the paper's order.
-var RetentionClasses = []string{memory.CoarseDiscard, memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger}
-
-// Condition labels for the §4.3 renders.
-const (
-	StateOnly = ""         // the retained state only
-	Deployed  = "deployed" // raw events appended (the deployed render)
-)
-
-// ProvenanceAccuracy is Figure 3's data: accuracy of each retention class on
-// provenance rows of the given condition, pooled over families.
-func ProvenanceAccuracy(rows []eval.Outcome, condition string) []eval.Accuracy {
-	return eval.AccuracyBy(rows, RetentionClasses, nil, eval.And(eval.QueryType("provenance"), eval.Condition(condition)), 0.95)
-}
 
 // ProvenancePlot is the paper's Figure 3: provenance accuracy by retention
 // class with Wilson intervals. With a paper prefix ("f3/", "f3/deployed/", "templama/"), each
@@ -49,11 +35,11 @@ func ProvenancePlot(acc []eval.Accuracy, title string, paperPrefix ...string) *p
 // paired differences the text reports, for one condition.
 func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.Table, error) {
 	name, title, prefix := "figure3-provenance", "Figure 3: provenance accuracy from retained state only", "f3/"
-	if condition == Deployed {
+	if condition == eval.DeployedRender {
 		name, title, prefix = "figure3-provenance-deployed", "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed/"
 	}
 	t := &eval.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
-	acc := ProvenanceAccuracy(rows, condition)
+	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, condition)
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
 	}
@@ -62,7 +48,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions
 	}
 	f := eval.And(eval.QueryType("provenance"), eval.Condition(condition))
 	terms := []eval.Term{{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard}, {Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard}, {Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain}}
-	if condition == Deployed {
+	if condition == eval.DeployedRender {
 		terms = []eval.Term{{Label: "fine − coarse", A: memory.FineLedger, B: memory.CoarseRetain}}
 	}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 	"github.com/esrkit/esrkit/stats"
 )
@@ -13,7 +14,7 @@ import (
 // Wilson intervals on 200 questions.
 func figure3Input() []eval.Accuracy {
 	var acc []eval.Accuracy
-	for i, m := range experiment.RetentionClasses {
+	for i, m := range paper.RetentionClasses {
 		correct := []int{52, 90, 118, 141}[i]
 		lo, hi := stats.WilsonInterval(correct, 200, 0.95)
 		acc = append(acc, eval.Accuracy{Group: eval.Pooled, Memory: m, N: 200, Correct: correct, Acc: float64(correct) / 200, Lo: lo, Hi: hi})

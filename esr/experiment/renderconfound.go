@@ -2,20 +2,13 @@ package experiment
 
 import (
 	"fmt"
-	"github.com/esrkit/esrkit/esr/paper"
-	"math"
-	"strings"
 
-	"gonum.org/v1/plot"
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/report"
 )
-
-// RenderConfoundMemories are the classes §4.1 compares.
-var RenderConfoundMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain, eval.CoarseControl}
 
 // RenderMatchedTerms is Table 2 on the rows kept by f: the render-matched terms
 // pooled and per family.
@@ -160,98 +153,6 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 	}
 	t.Notes = []string{opt.IntervalNote(), eval.FamilyNote(rows)}
 	return t, nil
-}
-
-// DecompositionPlot draws the decomposition terms with intervals, one colour
-// per family. With a paper prefix ("t2/"), each term's published value
-// (registry key prefix+label) is drawn as an open ring beside ours.
-func DecompositionPlot(cs []eval.Comparison, title string, paperPrefix ...string) *plot.Plot {
-	var pts []report.IntervalPoint
-	for _, c := range cs {
-		pts = append(pts, report.IntervalPoint{Label: plotLabel(c.Label), Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family})
-	}
-	for _, prefix := range paperPrefix {
-		seen := map[string]bool{}
-		for _, c := range cs {
-			if v, ok := paper.Lookup(paper.ParseKey(prefix + c.Label)); ok && !seen[c.Label] {
-				seen[c.Label] = true
-				pts = append(pts, report.IntervalPoint{Label: plotLabel(c.Label), Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
-			}
-		}
-	}
-	return report.IntervalPlot(title, "paired Δ accuracy", pts, true)
-}
-
-// plotLabels are the x-axis labels of the decomposition terms, short
-// enough to sit side by side (the tables keep the full labels).
-var plotLabels = map[string]string{
-	eval.TermFineMechanism: "fine-d\nmechanism",
-	eval.TermCoarsePaper:   "coarse-d mech.\n(paper's)",
-	eval.TermCoarseMatched: "coarse-d mech.\n(matched)",
-	eval.TermCoarseLayout:  "coarse\nlayout",
-}
-
-func plotLabel(label string) string {
-	if l, ok := plotLabels[label]; ok {
-		return l
-	}
-	return label
-}
-
-// CoarseSplit reads the coarse-d mechanism of a decomposition two ways
-// (RenderMatchedTerms's pooled rows, or the single family's): the paper's term
-// (coarse-retain − the ledger's control) is the matched mechanism
-// (coarse-retain − its own control) plus the layout term between the two
-// controls, pair by pair; the sentence says which part carries it and
-// whether each interval excludes 0, all computed from cs. It returns "" when
-// cs lacks the three coarse terms.
-func CoarseSplit(cs []eval.Comparison) string {
-	fam := eval.Pooled
-	if _, ok := eval.FindComparison(cs, eval.TermCoarsePaper, eval.Pooled); !ok && len(cs) > 0 {
-		fam = cs[0].Family
-	}
-	paperC, ok1 := eval.FindComparison(cs, eval.TermCoarsePaper, fam)
-	matched, ok2 := eval.FindComparison(cs, eval.TermCoarseMatched, fam)
-	layout, ok3 := eval.FindComparison(cs, eval.TermCoarseLayout, fam)
-	if !ok1 || !ok2 || !ok3 {
-		return ""
-	}
-	s := fmt.Sprintf("The paper's coarse-d mechanism term (coarse-retain − render-only, the ledger's control) is %s %s (n = %d): "+
-		"coarse-retain against its own control (the same facts, ids and order, mechanism off) gives %s %s, "+
-		"and coarse-retain's control against the ledger's control (layout alone) gives %s %s. ",
-		fmtSigned(paperC.Delta), paperC.CI(), paperC.N,
-		fmtSigned(matched.Delta), matched.CI(), fmtSigned(layout.Delta), layout.CI())
-	if paperC.N == matched.N && paperC.N == layout.N && math.Abs(paperC.Delta-matched.Delta-layout.Delta) < 1e-9 {
-		s += "The two parts add up to the paper's term. "
-	} else {
-		s += "The three terms are not over the same pairs, so they need not add up. "
-	}
-	big, name, other, oname := matched, "the matched mechanism", layout, "the layout"
-	if math.Abs(layout.Delta) > math.Abs(matched.Delta) {
-		big, name, other, oname = layout, "the layout", matched, "the matched mechanism"
-	}
-	switch {
-	case big.TooFew || other.TooFew:
-		s += "There are " + tooFew(big, other) + " to say which part carries it."
-	case !big.Significant() && !other.Significant():
-		s += "Neither part is distinguishable from 0."
-	case !other.Significant():
-		s += fmt.Sprintf("%s carries it (%s, interval excludes 0); %s is not distinguishable from 0.", capitalize(name), fmtSigned(big.Delta), oname)
-	case !big.Significant():
-		s += fmt.Sprintf("%s is the larger part in size but not distinguishable from 0; %s (%s) is.", capitalize(name), oname, fmtSigned(other.Delta))
-	case (big.Delta > 0) != (other.Delta > 0):
-		s += fmt.Sprintf("The parts pull in opposite directions: %s %s, %s %s, both intervals excluding 0.", name, fmtSigned(big.Delta), oname, fmtSigned(other.Delta))
-	default:
-		s += fmt.Sprintf("Both parts are distinguishable from 0; %s is the larger (%s against %s).", name, fmtSigned(big.Delta), fmtSigned(other.Delta))
-	}
-	return s
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // SplitFamilies splits a table with a "family" column into its pooled rows

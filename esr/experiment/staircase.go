@@ -2,11 +2,12 @@ package experiment
 
 import (
 	"fmt"
-	"github.com/esrkit/esrkit/esr/paper"
 	"image/color"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -18,19 +19,14 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// Staircase are the memories of the render-matched staircase, in order: the
-// d-blind control, the same layout without its mechanism, the layout with
-// its mechanism; coarse-retain closes it as the other mechanism.
-var Staircase = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
-
 // staircaseSteps name the step into each memory of Staircase.
 var staircaseSteps = []string{"d-blind control", "render step", "mechanism step (fine)", "mechanism (coarse)"}
 
 // StaircaseAccuracy is the accuracy of each staircase memory on the rows
 // kept by f, pooled (Group "pooled") and per reader family.
 func StaircaseAccuracy(rows []eval.Outcome, f eval.Filter) []eval.Accuracy {
-	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return eval.Pooled }, f, eval.DefaultStats.Level)
-	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)...)
+	out := eval.AccuracyBy(rows, eval.Staircase, func(*eval.Outcome) string { return eval.Pooled }, f, eval.DefaultStats.Level)
+	return append(out, eval.AccuracyBy(rows, eval.Staircase, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)...)
 }
 
 // PaperGroup is the Group of PaperStaircase's accuracies.
@@ -87,8 +83,8 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Y.Label.Text = "accuracy"
-	labels := make([]string, len(Staircase))
-	for i, m := range Staircase {
+	labels := make([]string, len(eval.Staircase))
+	for i, m := range eval.Staircase {
 		labels[i] = m + "\n(" + staircaseSteps[i] + ")"
 	}
 	var groups []string
@@ -102,7 +98,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	fi := 0
 	for _, g := range groups {
 		var xys plotter.XYs
-		for i, m := range Staircase {
+		for i, m := range eval.Staircase {
 			for _, a := range acc {
 				if a.Group == g && a.Memory == m {
 					xys = append(xys, plotter.XY{X: float64(i), Y: a.Acc})
@@ -138,13 +134,13 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 		p.Legend.Add(strings.TrimPrefix(g, "scripted:"), line, pts)
 	}
 	p.NominalX(labels...)
-	p.X.Min, p.X.Max = -0.3, float64(len(Staircase))-0.7
+	p.X.Min, p.X.Max = -0.3, float64(len(eval.Staircase))-0.7
 	p.Y.Min, p.Y.Max = 0, 1
 	// The legend goes in a corner no line reaches (accuracies along the
 	// staircase rarely sit low on the right); else above the data.
 	p.Legend.Top, p.Legend.Left = false, false
 	for _, a := range acc {
-		if a.Memory == Staircase[len(Staircase)-1] && a.Acc < 0.1+0.07*float64(len(groups)) {
+		if a.Memory == eval.Staircase[len(eval.Staircase)-1] && a.Acc < 0.1+0.07*float64(len(groups)) {
 			p.Legend.Top, p.Legend.Left = true, true
 			p.Y.Max = 1 + 0.07*float64(len(groups))
 		}

@@ -38,17 +38,6 @@ func finding(c eval.Comparison) string {
 	return paperFinding(c.Delta, c.Lo, c.Hi)
 }
 
-// tooFew is the reason of the first of cs with too few questions or
-// discordant pairs ("" when none has).
-func tooFew(cs ...eval.Comparison) string {
-	for _, c := range cs {
-		if c.TooFew {
-			return c.TooFewReason()
-		}
-	}
-	return ""
-}
-
 // Versus compares our comparison c with the paper's number under key: each
 // one's value, interval and finding, whether the findings agree (both
 // excluding 0 with one sign, both not excluding 0, or not), and the ratio of
@@ -244,7 +233,7 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	}
 	if r.TooFew || m.TooFew {
 		return fmt.Sprintf("Pooled over the families, the render term is %s and the fine-d mechanism term %s over %d pairs: %s to say which carries the gain.",
-			fmtSigned(r.Delta), fmtSigned(m.Delta), r.N, tooFew(r, m))
+			fmtSigned(r.Delta), fmtSigned(m.Delta), r.N, eval.FirstTooFew(r, m))
 	}
 	s := fmt.Sprintf("Pooled over the families, the render term is %s %s (%s) and the fine-d mechanism term %s %s (%s): the %s term is the larger.",
 		fmtSigned(r.Delta), r.CI(), finding(r), fmtSigned(m.Delta), m.CI(), finding(m), larger)

@@ -129,7 +129,7 @@ func TestTableVerdicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range rows {
-		rows[i].Condition = experiment.StateOnly
+		rows[i].Condition = eval.StateOnly
 	}
 	f3 := experiment.Figure3Verdict(rows, eval.StatOptions{B: 200, Seed: 1})
 	if len(f3) == 0 || !strings.Contains(f3[0], "the paper's: coarse-discard < graphrag-abstain < coarse-retain < fine-ledger") {

@@ -2,10 +2,11 @@ package experiment
 
 import (
 	"fmt"
-	"github.com/esrkit/esrkit/esr/paper"
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/esrkit/esrkit/esr/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -69,13 +70,13 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 // with the paper's (coarse-discard < graphrag-abstain < coarse-retain <
 // fine-ledger) and each paired difference the paper reports (Versus).
 func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
-	acc := ProvenanceAccuracy(rows, StateOnly)
+	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly)
 	if len(acc) == 0 {
 		return nil
 	}
 	ours := append([]eval.Accuracy(nil), acc...)
 	sort.SliceStable(ours, func(i, j int) bool { return ours[i].Acc < ours[j].Acc })
-	theirs := append([]string(nil), RetentionClasses...)
+	theirs := append([]string(nil), paper.RetentionClasses...)
 	sort.SliceStable(theirs, func(i, j int) bool {
 		return paper.Number(paper.Key{Table: "f3", Term: theirs[i]}) < paper.Number(paper.Key{Table: "f3", Term: theirs[j]})
 	})
@@ -90,7 +91,7 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 		s += " A different ordering."
 	}
 	out := []string{s}
-	f := eval.And(eval.QueryType("provenance"), eval.Condition(StateOnly))
+	f := eval.And(eval.QueryType("provenance"), eval.Condition(eval.StateOnly))
 	terms := []eval.Term{{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard}, {Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard}, {Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain}}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
@@ -105,8 +106,8 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 // events reverses the sign in ours as in the paper.
 func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	prov := eval.QueryType("provenance")
-	state, err1 := eval.Compare(rows, "fine − coarse (state only)", memory.FineLedger, memory.CoarseRetain, eval.And(prov, eval.Condition(StateOnly)), opt)
-	dep, err2 := eval.Compare(rows, "fine − coarse (deployed render)", memory.FineLedger, memory.CoarseRetain, eval.And(prov, eval.Condition(Deployed)), opt)
+	state, err1 := eval.Compare(rows, "fine − coarse (state only)", memory.FineLedger, memory.CoarseRetain, eval.And(prov, eval.Condition(eval.StateOnly)), opt)
+	dep, err2 := eval.Compare(rows, "fine − coarse (deployed render)", memory.FineLedger, memory.CoarseRetain, eval.And(prov, eval.Condition(eval.DeployedRender)), opt)
 	if err1 != nil || err2 != nil {
 		return ""
 	}
@@ -116,7 +117,7 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 		fmtSigned(pState), fmtSigned(paper.Number(paper.Key{Table: "f3", Term: "deployed/fine − coarse"})))
 	switch {
 	case state.TooFew || dep.TooFew:
-		s += " Ours has " + tooFew(state, dep) + " to tell whether the sign reverses."
+		s += " Ours has " + eval.FirstTooFew(state, dep) + " to tell whether the sign reverses."
 	case state.Lo > 0 && dep.Hi < 0:
 		s += " Ours reverses too: appending the raw events turns fine's lead into a loss."
 	case state.Lo > 0 && dep.Lo > 0:

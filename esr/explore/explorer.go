@@ -1,7 +1,7 @@
 package explore
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"context"
@@ -273,7 +273,7 @@ func (v *View) Table() *eval.Table {
 
 // Plot is the view's interval plot, one interval per term.
 func (v *View) Plot() *plot.Plot {
-	return experiment.DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
+	return suite.DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
 }
 
 // Sentence reads the view: every term described with its interval, and,
@@ -282,7 +282,7 @@ func (v *View) Plot() *plot.Plot {
 func (v *View) Sentence() string {
 	var parts []string
 	for _, c := range v.Comparisons {
-		parts = append(parts, experiment.Describe(c))
+		parts = append(parts, eval.Describe(c))
 	}
 	s := fmt.Sprintf("With the simulated reader %s on %d %s questions: %s.", v.Reader, v.Questions, v.Settings.Scope(), strings.Join(parts, "; "))
 	r, ok1 := eval.FindComparison(v.Comparisons, "render", "")
@@ -295,7 +295,7 @@ func (v *View) Sentence() string {
 			s += " For this reader the gain is mostly " + d + "."
 		}
 	}
-	if split := experiment.CoarseSplit(v.Comparisons); split != "" {
+	if split := eval.CoarseSplit(v.Comparisons); split != "" {
 		s += " " + split
 	}
 	return s
@@ -304,7 +304,7 @@ func (v *View) Sentence() string {
 // Drill reads one question through the Memories with the
 // settings' sim reader and the extra readers (e.g. the scripted families),
 // judged exactly: the explorer's per-question drill-down.
-func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...reader.Reader) (*experiment.WorkedQuestion, error) {
+func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...reader.Reader) (*eval.WorkedQuestion, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
@@ -322,7 +322,7 @@ func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...r
 	if err != nil {
 		return nil, err
 	}
-	return experiment.Work(ctx, e.b, *qa, Memories, append([]reader.Reader{r}, extra...), s.options())
+	return eval.Work(ctx, e.b, *qa, Memories, append([]reader.Reader{r}, extra...), s.options())
 }
 
 // CustomProfile is the name of a sim profile that no built-in profile

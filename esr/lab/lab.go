@@ -9,6 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/suite"
 )
 
@@ -29,7 +30,7 @@ var Suites = func() map[string]suite.Suite {
 // renderConfoundSuite is the "render-confound" experiment of `esr run` and the notebooks.
 var renderConfoundSuite = suite.Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
 	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-		return s.Evaluate(ctx, experiment.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		return s.Evaluate(ctx, paper.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 	},
 	Report: renderConfoundReport}
 
@@ -66,7 +67,7 @@ func renderConfoundReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, er
 	res.Add("table3-mechanism-by-stratum", t3, err)
 	t11, err := experiment.Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
 	res.Add("table11-pure-monotonic", t11, err)
-	res.Figures["table2-decomposition"] = experiment.DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2/")
+	res.Figures["table2-decomposition"] = suite.DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2/")
 	return res, nil
 }
 
@@ -74,14 +75,14 @@ func renderConfoundReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, er
 // relation-type QAs from retained state only, and on provenance QAs with the
 // deployed render.
 func provenanceRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-	mems := append([]string{}, experiment.RetentionClasses...)
-	state, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, experiment.StateOnly)
+	mems := append([]string{}, paper.RetentionClasses...)
+	state, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, eval.StateOnly)
 	if err != nil {
 		return nil, err
 	}
 	opt := s.Options
 	opt.Deployed = true
-	dep, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance}, opt, experiment.Deployed)
+	dep, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance}, opt, eval.DeployedRender)
 	if err != nil {
 		return nil, err
 	}
@@ -92,16 +93,16 @@ func provenanceRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) 
 // render reversal, and the relation-type query.
 func provenanceReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	res := &suite.Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
-	t3, err := experiment.ProvenanceTable(rows, experiment.StateOnly, s.Stats)
+	t3, err := experiment.ProvenanceTable(rows, eval.StateOnly, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
-	t, err := experiment.ProvenanceTable(rows, experiment.Deployed, s.Stats)
+	t, err := experiment.ProvenanceTable(rows, eval.DeployedRender, s.Stats)
 	res.Add("figure3-provenance-deployed", t, err)
 	t, err = experiment.RelationTypeTable(rows, s.Stats)
 	res.Add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = experiment.ProvenancePlot(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
-	res.Figures["figure3-provenance-deployed"] = experiment.ProvenancePlot(experiment.ProvenanceAccuracy(rows, experiment.Deployed), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
+	res.Figures["figure3-provenance"] = experiment.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
+	res.Figures["figure3-provenance-deployed"] = experiment.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
 	return res, nil
 }

@@ -2,6 +2,8 @@ package lab
 
 import (
 	"context"
+
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/suite"
 
 	"gonum.org/v1/plot"
@@ -69,7 +71,7 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
 var boundarySuite = suite.Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
 	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-		strata, err := s.Evaluate(ctx, boundary.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		strata, err := s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 		if err != nil {
 			return nil, err
 		}
@@ -135,7 +137,7 @@ func refinesRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 		cond string
 		rel  esr.Relator
 	}{{boundary.ScorerRule, s.Options.Relator}, {boundary.ScorerLearned, cv.OutOfFold()}} {
-		cfg := eval.Config{Memories: boundary.Table5Memories, Readers: s.Readers, Judge: s.Judge,
+		cfg := eval.Config{Memories: paper.StrataMemories, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
 		cfg.Options.Relator = arm.rel
 		r, err := eval.Evaluate(ctx, s.Bench, cfg)

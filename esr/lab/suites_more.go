@@ -3,6 +3,7 @@ package lab
 import (
 	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/robust"
 	"github.com/esrkit/esrkit/esr/suite"
 
@@ -27,7 +28,7 @@ var noiseSuite = suite.Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-n
 // strataSuite is the "strata" experiment of `esr run` and the notebooks.
 var strataSuite = suite.Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
 	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-		return s.Evaluate(ctx, boundary.Table5Memories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 	},
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		return &suite.Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
@@ -65,7 +66,7 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
-		res.Figures["appendixD-provenance"] = experiment.ProvenancePlot(experiment.ProvenanceAccuracy(rows, experiment.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
+		res.Figures["appendixD-provenance"] = experiment.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
 		return res, nil
 	}}
 
@@ -73,11 +74,11 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 const NoiseSeed = 2607
 
 func noiseRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-	rel, err := NoiseSweep(ctx, s, boundary.RelationNoiseAxis, boundary.NoiseLevels, NoiseSeed)
+	rel, err := NoiseSweep(ctx, s, eval.RelationNoiseAxis, paper.NoiseLevels, NoiseSeed)
 	if err != nil {
 		return nil, err
 	}
-	drop, err := NoiseSweep(ctx, s, boundary.AtomDropoutAxis, boundary.NoiseLevels, NoiseSeed)
+	drop, err := NoiseSweep(ctx, s, eval.AtomDropoutAxis, paper.NoiseLevels, NoiseSeed)
 	if err != nil {
 		return nil, err
 	}
@@ -86,8 +87,8 @@ func noiseRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 
 // noiseReport is §4.2 / Appendix C: both noise sweeps (Table 13, Figure 5).
 func noiseReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
-	relC := boundary.SweepComparisons(rows, boundary.RelationNoiseAxis, boundary.NoiseLevels, s.Stats)
-	dropC := boundary.SweepComparisons(rows, boundary.AtomDropoutAxis, boundary.NoiseLevels, s.Stats)
+	relC := eval.SweepComparisons(rows, eval.RelationNoiseAxis, paper.NoiseLevels, s.Stats)
+	dropC := eval.SweepComparisons(rows, eval.AtomDropoutAxis, paper.NoiseLevels, s.Stats)
 	return &suite.Result{Name: "noise", Rows: rows, Tables: []*eval.Table{boundary.Table13(relC, dropC, rows)},
 		Figures: map[string]*plot.Plot{"figure5-noise": boundary.NoiseSweepPlot(relC, dropC)}}, nil
 }
@@ -112,7 +113,7 @@ func checksReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 // relate.RelationNoise (seed, p, atom pair); atom dropout removes the same
 // atoms from both arms (seed, p, atom id). It returns the rows, one
 // condition per level.
-func NoiseSweep(ctx context.Context, s suite.Setup, axis boundary.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
+func NoiseSweep(ctx context.Context, s suite.Setup, axis eval.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
 	base := s.Options.Relator
 	if base == nil {
@@ -121,11 +122,11 @@ func NoiseSweep(ctx context.Context, s suite.Setup, axis boundary.NoiseAxis, lev
 	for _, p := range levels {
 		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert},
-			Options: s.Options, Condition: boundary.NoiseCondition(axis, p), Progress: s.Progress}
+			Options: s.Options, Condition: eval.NoiseCondition(axis, p), Progress: s.Progress}
 		switch axis {
-		case boundary.RelationNoiseAxis:
+		case eval.RelationNoiseAxis:
 			cfg.Options.Relator = relate.RelationNoise{Inner: base, P: p, Seed: seed}
-		case boundary.AtomDropoutAxis:
+		case eval.AtomDropoutAxis:
 			level := p
 			cfg.Atoms = func(_ string, atoms []esr.Atom) []esr.Atom { return relate.DropAtoms(atoms, level, seed) }
 		default:

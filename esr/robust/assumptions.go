@@ -1,8 +1,6 @@
 package robust
 
 import (
-	"github.com/esrkit/esrkit/esr/boundary"
-
 	"context"
 	"fmt"
 	"strings"
@@ -11,6 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -63,9 +62,9 @@ func TemplateName(class string) string {
 // with its assumptions; one sentence per class states both scores with
 // them.
 func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) (*eval.Table, []string, error) {
-	mems := append([]string{boundary.DeployedBaseline}, classes...)
+	mems := append([]string{paper.DeployedBaseline}, classes...)
 	rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
-		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: boundary.DeployedOptions})
+		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: paper.DeployedOptions})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -86,18 +85,18 @@ func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []string, rea
 		Columns: []string{"class", "assumptions", "n (oracle)", OracleGroup, "n (readers)", ReadersGroup}}
 	var sentences []string
 	for _, m := range mems {
-		as, err := memory.Assumptions(m, boundary.DeployedOptions)
+		as, err := memory.Assumptions(m, paper.DeployedOptions)
 		if err != nil {
 			return nil, nil, err
 		}
 		o, r := acc[[2]string{OracleGroup, m}], acc[[2]string{ReadersGroup, m}]
 		t.AddRow(m, as, o.N, eval.PropCell(o.Acc), r.N, eval.PropCell(r.Acc))
-		if m == boundary.DeployedBaseline {
+		if m == paper.DeployedBaseline {
 			continue
 		}
 		sentences = append(sentences, fmt.Sprintf("On %s's reverted-revert snapshot questions, %s (%s) scores %s by its %s and %s by the %s (%s: %s and %s).",
-			b.Name(), m, as, eval.PropCell(o.Acc), OracleGroup, eval.PropCell(r.Acc), ReadersGroup, boundary.DeployedBaseline,
-			eval.PropCell(acc[[2]string{OracleGroup, boundary.DeployedBaseline}].Acc), eval.PropCell(acc[[2]string{ReadersGroup, boundary.DeployedBaseline}].Acc)))
+			b.Name(), m, as, eval.PropCell(o.Acc), OracleGroup, eval.PropCell(r.Acc), ReadersGroup, paper.DeployedBaseline,
+			eval.PropCell(acc[[2]string{OracleGroup, paper.DeployedBaseline}].Acc), eval.PropCell(acc[[2]string{ReadersGroup, paper.DeployedBaseline}].Acc)))
 	}
 	var fams []string
 	for _, r := range readers {

@@ -1,8 +1,6 @@
 package robust
 
 import (
-	"github.com/esrkit/esrkit/esr/boundary"
-
 	"context"
 	"fmt"
 	"image/color"
@@ -18,6 +16,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 )
@@ -66,7 +65,7 @@ type ParaphraseCurve struct {
 // DeployedOptions.
 func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []string, rates []float64, readers []reader.Reader) (*ParaphraseCurve, error) {
 	c := &ParaphraseCurve{Bench: b.Name(), Series: series, Rates: rates, Baseline: map[string]eval.Accuracy{}}
-	mems := []string{boundary.DeployedBaseline}
+	mems := []string{paper.DeployedBaseline}
 	name := map[[2]string]string{} // (series, rate) → class
 	for _, s := range series {
 		for _, r := range rates {
@@ -82,7 +81,7 @@ func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []strin
 		c.Readers = append(c.Readers, r.Family())
 	}
 	rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
-		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: boundary.DeployedOptions})
+		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: paper.DeployedOptions})
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +102,7 @@ func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []strin
 		if len(readers) == 0 && g == ReadersGroup {
 			continue
 		}
-		c.Baseline[g] = acc[[2]string{g, boundary.DeployedBaseline}]
+		c.Baseline[g] = acc[[2]string{g, paper.DeployedBaseline}]
 		for _, s := range series {
 			for _, r := range rates {
 				n := name[[2]string{s, fmtRate(r)}]
@@ -138,7 +137,7 @@ func (c *ParaphraseCurve) point(series, group string, rate float64) ParaphrasePo
 
 // assumptions are a series' parameters other than paraphrase.
 func (c *ParaphraseCurve) assumptions(series string) string {
-	as, err := memory.Assumptions(series, boundary.DeployedOptions)
+	as, err := memory.Assumptions(series, paper.DeployedOptions)
 	if err != nil {
 		return ""
 	}
@@ -170,7 +169,7 @@ func (c *ParaphraseCurve) Table() *eval.Table {
 		}
 	}
 	for _, g := range c.groups() {
-		row := []any{boundary.DeployedBaseline, "(no paraphrase)", g, c.Baseline[g].N}
+		row := []any{paper.DeployedBaseline, "(no paraphrase)", g, c.Baseline[g].N}
 		for range c.Rates {
 			row = append(row, eval.PropCell(c.Baseline[g].Acc))
 		}
@@ -196,7 +195,7 @@ func simulatedNote(fams []string) string {
 // baseline as a grey dashed line.
 func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = "Reverted-revert snapshot, " + group + ": " + c.Bench + " (seed=" + strconv.FormatUint(boundary.DeployedOptions.RenderSeed, 10) + ")"
+	p.Title.Text = "Reverted-revert snapshot, " + group + ": " + c.Bench + " (seed=" + strconv.FormatUint(paper.DeployedOptions.RenderSeed, 10) + ")"
 	p.X.Label.Text = "paraphrase rate (probability an episode's fact text differs from the template)"
 	p.Y.Label.Text = "accuracy"
 	p.X.Min, p.X.Max = c.Rates[0], c.Rates[len(c.Rates)-1]
@@ -216,7 +215,7 @@ func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 		pts.GlyphStyle.Shape = glyph
 		p.Add(line, pts)
 		label := s
-		if as := strings.TrimSuffix(c.assumptions(s), ", seed="+strconv.FormatUint(boundary.DeployedOptions.RenderSeed, 10)); as != "" {
+		if as := strings.TrimSuffix(c.assumptions(s), ", seed="+strconv.FormatUint(paper.DeployedOptions.RenderSeed, 10)); as != "" {
 			label += " (" + as + ")"
 		}
 		p.Legend.Add(label, line, pts)
@@ -227,7 +226,7 @@ func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 			base.LineStyle.Color = color.Gray{Y: 140}
 			base.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 			p.Add(base)
-			p.Legend.Add(boundary.DeployedBaseline+" (d-blind baseline)", base)
+			p.Legend.Add(paper.DeployedBaseline+" (d-blind baseline)", base)
 		}
 	}
 	p.Legend.Top, p.Legend.Left = true, false
@@ -258,7 +257,7 @@ func (c *ParaphraseCurve) Sentences() []string {
 				verb = "score"
 			}
 			parts = append(parts, fmt.Sprintf("the %s %s %s at paraphrase=%s and %s at paraphrase=%s (n = %d; the rate %s; %s: %s)",
-				g, verb, eval.PropCell(a.Acc), fmtRate(lo), eval.PropCell(b.Acc), fmtRate(hi), a.N, move, boundary.DeployedBaseline, eval.PropCell(c.Baseline[g].Acc)))
+				g, verb, eval.PropCell(a.Acc), fmtRate(lo), eval.PropCell(b.Acc), fmtRate(hi), a.N, move, paper.DeployedBaseline, eval.PropCell(c.Baseline[g].Acc)))
 		}
 		sentence := fmt.Sprintf("On %s's reverted-revert snapshot questions, %s with %s: %s.", c.Bench, s, as, strings.Join(parts, "; "))
 		out = append(out, sentence)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
@@ -41,7 +41,7 @@ func simRows(t *testing.T, spec string) ([]eval.Outcome, *armed) {
 		t.Fatal(err)
 	}
 	a := &armed{Reader: r, t: t}
-	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: experiment.RenderConfoundMemories, Readers: []reader.Reader{a},
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: paper.RenderConfoundMemories, Readers: []reader.Reader{a},
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 	if err != nil {
 		t.Fatal(err)

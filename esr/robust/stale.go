@@ -1,7 +1,7 @@
 package robust
 
 import (
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"fmt"
@@ -75,7 +75,7 @@ func StaleRates(rows []eval.Outcome, f eval.Filter) ([]StaleRate, error) {
 	sel := eval.Select(rows, f)
 	mems := eval.Distinct(sel, func(o *eval.Outcome) string { return o.Memory })
 	var order []string
-	for _, m := range experiment.RenderConfoundMemories {
+	for _, m := range paper.RenderConfoundMemories {
 		if slices.Contains(mems, m) {
 			order = append(order, m)
 		}
@@ -165,7 +165,7 @@ func StaleSummary(rs []StaleRate, cs []eval.Comparison) string {
 	fmt.Fprintf(&b, "%s answers an outdated value most often (%.1f%% of its rows), %s least often (%.1f%%).",
 		hi.Memory, 100*hi.Rate, lo.Memory, 100*lo.Rate)
 	for _, c := range pooledOnly(cs) {
-		fmt.Fprintf(&b, " On the stale rate, %s.", experiment.Describe(c))
+		fmt.Fprintf(&b, " On the stale rate, %s.", eval.Describe(c))
 	}
 	return b.String()
 }

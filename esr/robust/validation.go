@@ -3,8 +3,6 @@ package robust
 import (
 	_ "embed"
 	"encoding/json"
-	"github.com/esrkit/esrkit/esr/boundary"
-	"github.com/esrkit/esrkit/esr/experiment"
 
 	"fmt"
 	"math"
@@ -93,30 +91,30 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	}
 	for _, p := range esr.Phenomena {
 		f := eval.SnapshotIn(p)
-		for _, a := range eval.AccuracyBy(v.Strata, boundary.Table5Memories, nil, f, opt.WithDefaults().Level) {
+		for _, a := range eval.AccuracyBy(v.Strata, paper.StrataMemories, nil, f, opt.WithDefaults().Level) {
 			if pv, ok := paper.Lookup(paper.ParseKey("t5/" + string(p) + "/" + a.Memory)); ok {
 				out = append(out, ValidationCell{Table: "Table 5", Cell: string(p) + " " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 			}
 		}
 	}
 	if v.Lengths != nil && len(v.Strata) > 0 {
-		for i, bin := range boundary.Table12Bins() {
+		for i, bin := range eval.LengthBinLabels() {
 			label := bin
-			f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return boundary.LengthBin(v.Lengths[o.QID]) == label })
+			f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return eval.LengthBin(v.Lengths[o.QID]) == label })
 			if c, err := eval.Compare(v.Strata, bin, memory.FineLedger, memory.CoarseRetain, f, opt); err == nil {
 				out = append(out, ValidationCell{Table: "Table 12", Cell: bin + " events", Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: paper.Table12[i], Interval: true})
 			}
 		}
 	}
-	for _, a := range experiment.ProvenanceAccuracy(v.Provenance, experiment.StateOnly) {
+	for _, a := range eval.ProvenanceAccuracy(v.Provenance, paper.RetentionClasses, eval.StateOnly) {
 		if pv, ok := paper.Lookup(paper.Key{Table: "f3", Term: a.Memory}); ok {
 			out = append(out, ValidationCell{Table: "Figure 3", Cell: "provenance " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 		}
 	}
-	for _, axis := range []boundary.NoiseAxis{boundary.RelationNoiseAxis, boundary.AtomDropoutAxis} {
-		cs := boundary.SweepComparisons(v.Noise, axis, boundary.NoiseLevels, opt)
-		for i, p := range boundary.NoiseLevels {
-			if c, ok := boundary.AtLevel(cs, p); ok && i < len(paper.Table13[string(axis)]) {
+	for _, axis := range []eval.NoiseAxis{eval.RelationNoiseAxis, eval.AtomDropoutAxis} {
+		cs := eval.SweepComparisons(v.Noise, axis, paper.NoiseLevels, opt)
+		for i, p := range paper.NoiseLevels {
+			if c, ok := eval.AtLevel(cs, p); ok && i < len(paper.Table13[string(axis)]) {
 				out = append(out, ValidationCell{Table: "Table 13", Cell: fmt.Sprintf("%s p=%.1f", axis, p), Ours: c.Delta, Lo: c.Lo, Hi: c.Hi,
 					Paper: paper.Table13[string(axis)][i], Interval: true})
 			}

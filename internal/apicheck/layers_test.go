@@ -1,7 +1,6 @@
 package apicheck
 
 import (
-	"sort"
 	"strings"
 	"testing"
 
@@ -18,17 +17,6 @@ var (
 	topPackages     = []string{"esr/lab", "nbhelp"}
 )
 
-// sectionEdgesToDissolve are the imports between section packages that
-// stand today (the stack issue 29 dissolves): the test fails on any other
-// such import, and on an entry here that no longer holds, so the list only
-// shrinks.
-var sectionEdgesToDissolve = []string{
-	"esr/boundary -> esr/experiment",
-	"esr/explore -> esr/experiment",
-	"esr/robust -> esr/boundary",
-	"esr/robust -> esr/experiment",
-}
-
 func TestLayers(t *testing.T) {
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports, Dir: "../.."}, module+"/...")
 	if err != nil {
@@ -44,11 +32,6 @@ func TestLayers(t *testing.T) {
 	for _, p := range topPackages {
 		floor[p] = "top"
 	}
-	allowed := map[string]bool{}
-	for _, e := range sectionEdgesToDissolve {
-		allowed[e] = true
-	}
-	seen := map[string]bool{}
 	for _, p := range pkgs {
 		if !public(p.PkgPath) || p.PkgPath == module {
 			continue
@@ -77,22 +60,8 @@ func TestLayers(t *testing.T) {
 			case f == "section" && g == "top":
 				t.Errorf("section package %s imports top package %s", rel, irel)
 			case f == "section" && g == "section":
-				e := rel + " -> " + irel
-				seen[e] = true
-				if !allowed[e] {
-					t.Errorf("section package %s imports section package %s: move what they share down into the base", rel, irel)
-				}
+				t.Errorf("section package %s imports section package %s: move what they share down into the base", rel, irel)
 			}
 		}
-	}
-	var gone []string
-	for e := range allowed {
-		if !seen[e] {
-			gone = append(gone, e)
-		}
-	}
-	sort.Strings(gone)
-	for _, e := range gone {
-		t.Errorf("section import %s no longer stands: remove it from sectionEdgesToDissolve", e)
 	}
 }

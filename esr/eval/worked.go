@@ -1,0 +1,226 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// Staircase are the memories of the render-matched staircase, in order: the
+// d-blind control, the same layout without its mechanism, the layout with
+// its mechanism; coarse-retain closes it as the other mechanism. Its first
+// three are what Work reads a question through when given no memories.
+var Staircase = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
+
+func boolFloat(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// WorkedAnswer is one reader's answer on one memory's render.
+type WorkedAnswer struct {
+	Answer  string
+	Correct bool
+	Reason  string // the reader's note (scripted) or raw text (LLM)
+}
+
+// WorkedQuestion is one QA read along the staircase: each memory's render,
+// and each reader's answer on it with the reader's reason and the judge's
+// label. It is the worked example notebooks show before any table.
+type WorkedQuestion struct {
+	QA       esr.QA
+	Memories []string
+	Renders  []string // parallel to Memories
+	Readers  []string
+	Answers  [][]WorkedAnswer // [reader][memory]
+}
+
+// PickWorked chooses the QA to work through: the QA of the stratum and
+// query type on the shortest stream (ties: the smallest qid), so its
+// renders fit on a screen.
+func PickWorked(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) (esr.QA, error) {
+	var best *esr.QA
+	bestLen := 0
+	for i := range b.QAs {
+		q := &b.QAs[i]
+		if q.Phenomenon != ph || q.Type() != qt {
+			continue
+		}
+		n := len(b.Atoms[q.StreamID])
+		if best == nil || n < bestLen || n == bestLen && q.QID < best.QID {
+			best, bestLen = q, n
+		}
+	}
+	if best == nil {
+		return esr.QA{}, fmt.Errorf("no %s %s QA in %s", ph, qt, b.Name())
+	}
+	return *best, nil
+}
+
+// Work reads qa through memories (nil: the first three of Staircase) with
+// every reader, judged exactly.
+func Work(ctx context.Context, b *bench.Bench, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
+	s := b.Stream(qa.StreamID)
+	if s == nil {
+		return nil, fmt.Errorf("qa %s: no stream %s", qa.QID, qa.StreamID)
+	}
+	return WorkOn(ctx, s, b.Atoms[qa.StreamID], qa, memories, readers, opt)
+}
+
+// WorkOn is Work on one stream's atoms.
+func WorkOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
+	if memories == nil {
+		memories = Staircase[:3]
+	}
+	key, _ := qa.Locate(atoms)
+	q := qa.Query(key)
+	w := &WorkedQuestion{QA: qa, Memories: memories}
+	states := make([]memory.State, len(memories))
+	for i, m := range memories {
+		st, err := memory.Build(m, s, atoms, opt)
+		if err != nil {
+			return nil, err
+		}
+		states[i] = st
+		w.Renders = append(w.Renders, st.Render(q))
+	}
+	for _, r := range readers {
+		w.Readers = append(w.Readers, r.Name())
+		row := make([]WorkedAnswer, len(memories))
+		for i, st := range states {
+			out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: w.Renders[i],
+				MayAbstain: st.MayAbstain(), Memory: memories[i], State: st, Query: q})
+			if err != nil {
+				return nil, err
+			}
+			v, err := judge.Exact{}.Judge(ctx, &qa, out.Answer)
+			if err != nil {
+				return nil, err
+			}
+			reason := out.Note
+			if reason == "" {
+				reason = out.Raw
+			}
+			row[i] = WorkedAnswer{Answer: out.Answer.String(), Correct: v.Correct, Reason: reason}
+		}
+		w.Answers = append(w.Answers, row)
+	}
+	return w, nil
+}
+
+// AnswersTable shows each reader's answer on each memory (✓ right, ✗
+// wrong) and its reason on the last memory.
+func (w *WorkedQuestion) AnswersTable() *Table {
+	t := &Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
+		Columns: append(append([]string{"reader"}, w.Memories...), "reasons, memory by memory")}
+	for ri, r := range w.Readers {
+		row := []any{r}
+		var reasons []string
+		for mi := range w.Memories {
+			a := w.Answers[ri][mi]
+			mark := "✗"
+			if a.Correct {
+				mark = "✓"
+			}
+			row = append(row, a.Answer+" "+mark)
+			reasons = append(reasons, w.Memories[mi]+": "+strings.TrimPrefix(a.Reason, r+": "))
+		}
+		t.AddRow(append(row, strings.Join(reasons, " | "))...)
+	}
+	return t
+}
+
+// Arithmetic spells out the steps on this one question: the share of
+// readers right on each memory, and each step between consecutive memories
+// as a difference of those shares, naming the readers that flip. On the
+// staircase the first step is the render step and the second the
+// mechanism step.
+func (w *WorkedQuestion) Arithmetic() string {
+	n := len(w.Readers)
+	if n == 0 || len(w.Memories) < 2 {
+		return ""
+	}
+	right := make([]int, len(w.Memories))
+	for ri := range w.Readers {
+		for mi := range w.Memories {
+			if w.Answers[ri][mi].Correct {
+				right[mi]++
+			}
+		}
+	}
+	flips := func(a, b int) string {
+		var up, down []string
+		for ri, r := range w.Readers {
+			switch {
+			case !w.Answers[ri][a].Correct && w.Answers[ri][b].Correct:
+				up = append(up, r)
+			case w.Answers[ri][a].Correct && !w.Answers[ri][b].Correct:
+				down = append(down, r)
+			}
+		}
+		s := ""
+		if len(up) > 0 {
+			s += " (turns right: " + strings.Join(up, ", ") + ")"
+		}
+		if len(down) > 0 {
+			s += " (turns wrong: " + strings.Join(down, ", ") + ")"
+		}
+		if s == "" {
+			s = " (no reader changes)"
+		}
+		return s
+	}
+	f := func(k int) string { return fmt.Sprintf("%d/%d", k, n) }
+	var parts []string
+	for mi, m := range w.Memories {
+		parts = append(parts, f(right[mi])+" on "+m)
+	}
+	s := "On this question the readers right are " + strings.Join(parts, ", ") + "."
+	staircase := len(w.Memories) >= 3 && w.Memories[0] == Staircase[0] && w.Memories[1] == Staircase[1] && w.Memories[2] == Staircase[2]
+	for mi := 0; mi+1 < len(w.Memories); mi++ {
+		name := "Step " + w.Memories[mi] + " → " + w.Memories[mi+1]
+		if staircase && mi == 0 {
+			name = "Render step (" + w.Memories[0] + " → " + w.Memories[1] + ")"
+		}
+		if staircase && mi == 1 {
+			name = "Mechanism step (" + w.Memories[1] + " → " + w.Memories[2] + ")"
+		}
+		s += fmt.Sprintf(" %s: %s − %s = %s%s.", name, f(right[mi+1]), f(right[mi]),
+			report.Signed(float64(right[mi+1]-right[mi])/float64(n)), flips(mi, mi+1))
+	}
+	if staircase {
+		s += " Averaged over every question of the stratum, the render and mechanism steps are Table 2's render and fine-d mechanism terms."
+	}
+	return s
+}
+
+// Accuracies are the worked question's staircase as StaircaseAccuracy
+// gives it for a stratum: per memory, the share of readers right (group
+// Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
+func (w *WorkedQuestion) Accuracies() []Accuracy {
+	var out []Accuracy
+	for mi, m := range w.Memories {
+		right := 0
+		for ri := range w.Readers {
+			if w.Answers[ri][mi].Correct {
+				right++
+			}
+		}
+		out = append(out, Accuracy{Memory: m, Group: Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
+	}
+	for ri, r := range w.Readers {
+		for mi, m := range w.Memories {
+			out = append(out, Accuracy{Memory: m, Group: r, N: 1, Acc: boolFloat(w.Answers[ri][mi].Correct)})
+		}
+	}
+	return out
+}
