@@ -1,7 +1,6 @@
 package robust
 
 import (
-
 	"fmt"
 	"strings"
 

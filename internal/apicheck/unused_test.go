@@ -3,7 +3,7 @@ package apicheck
 import (
 	"encoding/json"
 	"fmt"
-		"os"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
