@@ -12,18 +12,19 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/deployed"
 	"github.com/esrkit/esrkit/esr/paper"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/boundary"
+	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/robust"
+	"github.com/esrkit/esrkit/esr/strata"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/coverage"
@@ -145,13 +146,13 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		span := func(drop bool) (lo, hi, coarseLo, coarseHi, rmse float64) {
 			lo, coarseLo = math.Inf(1), math.Inf(1)
 			hi, coarseHi = math.Inf(-1), math.Inf(-1)
-			for _, r := range robust.ShippedIdentifiability() {
+			for _, r := range checks.ShippedIdentifiability() {
 				if (len(r.Dropped) > 0) != drop {
 					continue
 				}
 				lo, hi = math.Min(lo, r.Render), math.Max(hi, r.Render)
 				coarseLo, coarseHi = math.Min(coarseLo, r.Coarse), math.Max(coarseHi, r.Coarse)
-				if r.Ridge == robust.CalibrationRidge && r.Start == 0 {
+				if r.Ridge == checks.CalibrationRidge && r.Start == 0 {
 					rmse = math.Hypot(r.RMSE16, r.RMSE17)
 				}
 			}
@@ -230,9 +231,9 @@ func init() {
 		return nil
 	})
 	add("03-bench#1", func(ctx context.Context, b *bench.Bench) error {
-		cfg := boundary.DefaultGenConfig()
+		cfg := strata.DefaultGenConfig()
 		cfg.EventRecall, cfg.CoKeyRecall = 0.5, paper.Number(paper.Key{Table: "appF", Term: "cokey-recall"})
-		nb, err := boundary.Generate(cfg)
+		nb, err := strata.Generate(cfg)
 		if err != nil {
 			return err
 		}
@@ -243,9 +244,9 @@ func init() {
 		return nil
 	})
 	add("03-bench#2", func(ctx context.Context, b *bench.Bench) error {
-		cfg := boundary.DefaultGenConfig()
+		cfg := strata.DefaultGenConfig()
 		cfg.PerStratum = 20
-		small, err := boundary.Generate(cfg)
+		small, err := strata.Generate(cfg)
 		if err != nil {
 			return err
 		}
@@ -398,7 +399,7 @@ func init() {
 				n = c.N
 			}
 		}
-		lengths := boundary.StreamLengths(b)
+		lengths := bench.StreamLengths(b)
 		seen := map[int]bool{}
 		for _, o := range Run("strata", b).Rows {
 			if o.QueryType == "snapshot" && o.Memory == memory.FineLedger {
@@ -447,12 +448,12 @@ func init() {
 	add("44-boundary#1", func(ctx context.Context, b *bench.Bench) error {
 		res := Run("boundary", b)
 		acc := map[string]float64{}
-		for _, st := range []string{boundary.StageBaseline, boundary.StagePair, boundary.StageRow, boundary.StageStrict} {
+		for _, st := range []string{strata.StageBaseline, strata.StagePair, strata.StageRow, strata.StageStrict} {
 			for _, a := range eval.AccuracyBy(res.Rows, []string{memory.FineLedger}, nil, eval.Condition(st), 0.95) {
 				acc[st] = a.Acc
 			}
 		}
-		pair, row, strict := acc[boundary.StagePair]-acc[boundary.StageBaseline], acc[boundary.StageRow]-acc[boundary.StagePair], acc[boundary.StageStrict]-acc[boundary.StageRow]
+		pair, row, strict := acc[strata.StagePair]-acc[strata.StageBaseline], acc[strata.StageRow]-acc[strata.StagePair], acc[strata.StageStrict]-acc[strata.StageRow]
 		if !(strict > pair && pair > row && pair > 0 && row == 0) {
 			return fmt.Errorf("steps: pair %+.3f, row %+.3f, strict %+.3f", pair, row, strict)
 		}
@@ -463,10 +464,10 @@ func init() {
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
 			f := eval.SnapshotIn(p)
-			rows := eval.Select(res.Rows, eval.Condition(boundary.ScorerRule, boundary.ScorerLearned))
+			rows := eval.Select(res.Rows, eval.Condition(strata.ScorerRule, strata.ScorerLearned))
 			var l, r float64
 			for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
-				if a.Group == boundary.ScorerLearned {
+				if a.Group == strata.ScorerLearned {
 					l = a.Acc
 				} else {
 					r = a.Acc
@@ -490,14 +491,14 @@ func init() {
 		return nil
 	})
 	add("45-deployed#1", func(ctx context.Context, b *bench.Bench) error {
-		series := append(append([]string{}, robust.ParaphraseSeries...), "graphiti@dup=0.5")
-		c, err := robust.EvaluateParaphraseCurve(ctx, b, series, robust.ParaphraseRates, Readers())
+		series := append(append([]string{}, deployed.ParaphraseSeries...), "graphiti@dup=0.5")
+		c, err := deployed.EvaluateParaphraseCurve(ctx, b, series, deployed.ParaphraseRates, Readers())
 		if err != nil {
 			return err
 		}
 		at := map[string]map[float64]float64{}
 		for _, p := range c.Points {
-			if p.Group != robust.ReadersGroup {
+			if p.Group != deployed.ReadersGroup {
 				continue
 			}
 			if at[p.Series] == nil {
@@ -509,7 +510,7 @@ func init() {
 		if half[0] != g[0] {
 			return fmt.Errorf("at paraphrase 0: %.3f vs graphiti %.3f", half[0], g[0])
 		}
-		for _, r := range robust.ParaphraseRates {
+		for _, r := range deployed.ParaphraseRates {
 			lo, hi := math.Min(g[r], g0[r]), math.Max(g[r], g0[r])
 			if half[r] < lo-1e-9 || half[r] > hi+1e-9 {
 				return fmt.Errorf("at %g: %.3f outside [%.3f, %.3f]", r, half[r], lo, hi)

@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/boundary"
+	"github.com/esrkit/esrkit/esr/deployed"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -65,7 +65,7 @@ func setupWith(name string, b *bench.Bench, readers []reader.Reader) suite.Setup
 	s := suite.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
 		Progress: ProgressFunc("evaluating " + name)}
 	if name == "deployed" {
-		s.Adapter = Path(boundary.ReferenceAdapter)
+		s.Adapter = Path(deployed.ReferenceAdapter)
 	}
 	return s
 }

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/robust"
 )
 
 func init() {
@@ -26,9 +26,9 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("bench", "data/synthetic", "benchmark folder the profiles are fitted on")
 	targets := fs.String("targets", "paper", "what to fit to: paper (Tables 16, 17 and 2 of the paper's registry)")
 	reading := fs.String("reading", paper.Table17Reading, "Table 17's column reading: verbose-first or compact-first")
-	noise := fs.Float64("aux-noise", robust.DefaultAuxNoise, "relation-label noise that stands for the paper's auxiliary split (Tables 16–17's targets)")
+	noise := fs.Float64("aux-noise", checks.DefaultAuxNoise, "relation-label noise that stands for the paper's auxiliary split (Tables 16–17's targets)")
 	drop := fs.String("drop", "", "comma-separated target groups to leave out of the fit: t2, t16, t17 (e.g. --drop t2, the identifiability lesson)")
-	ridge := fs.Float64("ridge", robust.CalibrationRidge, "ridge weight toward the starting point")
+	ridge := fs.Float64("ridge", checks.CalibrationRidge, "ridge weight toward the starting point")
 	starts := fs.String("starts", "", "comma-separated starting points (0–2) to fit from; empty tries all and keeps the best")
 	grid := fs.String("grid", "", "run a grid of fits instead of one: identifiability (starts × ridge × with/without Table 2) or noise (auxiliary noise 0–0.3); or sensitivity: the Jacobian of --calibration's fit")
 	calFile := fs.String("calibration", "", "with --grid sensitivity: the calibration file to differentiate (default: the shipped one)")
@@ -42,7 +42,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "out"); err != nil {
 		return err
 	}
-	opt := robust.CalibrateOptions{Reading: *reading, AuxNoise: *noise, Ridge: *ridge}
+	opt := checks.CalibrateOptions{Reading: *reading, AuxNoise: *noise, Ridge: *ridge}
 	if *drop != "" {
 		opt.Drop = strings.Split(*drop, ",")
 	}
@@ -67,38 +67,38 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
-		s, err := robust.CalibrationSensitivity(ctx, b, c)
+		s, err := checks.CalibrationSensitivity(ctx, b, c)
 		if err != nil {
 			return err
 		}
 		if err := writeJSON(*out, s); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, robust.SensitivityTable(s).Markdown())
+		fmt.Fprintln(stdout, checks.SensitivityTable(s).Markdown())
 		return nil
 	}
 	if *grid != "" {
-		var g []robust.GridFit
+		var g []checks.GridFit
 		switch *grid {
 		case "identifiability":
-			g = robust.IdentifiabilityGrid()
+			g = checks.IdentifiabilityGrid()
 		case "noise":
-			g = robust.NoiseGrid()
+			g = checks.NoiseGrid()
 		default:
 			return fmt.Errorf("--grid %q: want identifiability or noise", *grid)
 		}
-		rows, err := robust.FitGrid(ctx, b, g)
+		rows, err := checks.FitGrid(ctx, b, g)
 		if err != nil {
 			return err
 		}
 		if err := writeJSON(*out, rows); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, robust.FitGridTable("calibration-grid", "Fits of the "+*grid+" grid", rows).Markdown())
-		fmt.Fprintln(stdout, robust.GridSentence(rows))
+		fmt.Fprintln(stdout, checks.FitGridTable("calibration-grid", "Fits of the "+*grid+" grid", rows).Markdown())
+		fmt.Fprintln(stdout, checks.GridSentence(rows))
 		return nil
 	}
-	c, err := robust.Calibrate(ctx, b, opt)
+	c, err := checks.Calibrate(ctx, b, opt)
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 // printCalibration prints the fit: the sentence, each family's profile and
 // its targets, and the panel's.
 func printCalibration(w io.Writer, c *reader.Calibration) {
-	fmt.Fprintln(w, robust.CalibrationSentence(c))
+	fmt.Fprintln(w, checks.CalibrationSentence(c))
 	for _, f := range c.Families {
 		fmt.Fprintf(w, "%s (%s): %s; RMSE %.3f\n", f.Profile.Name, f.Family, f.Profile.Skills(), f.RMSE)
 		for _, t := range f.Targets {

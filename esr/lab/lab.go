@@ -7,9 +7,10 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/experiment"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/provenance"
 	"github.com/esrkit/esrkit/esr/suite"
 )
 
@@ -54,18 +55,18 @@ func SuiteNames() []string {
 func renderConfoundReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	res := &suite.Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
 	rr := eval.RevertedRevertSnapshot
-	head, _, err := experiment.HeadlineTable(rows, rr, s.Stats)
+	head, _, err := confound.HeadlineTable(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
-	cs, err := experiment.RenderMatchedTerms(rows, rr, s.Stats)
+	cs, err := confound.RenderMatchedTerms(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
-	res.Tables = append(res.Tables, head, experiment.Table2(cs, "reverted-revert (snapshot)", rows), experiment.Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
-	t3, _, err := experiment.Table3(rows, s.Stats)
+	res.Tables = append(res.Tables, head, confound.Table2(cs, "reverted-revert (snapshot)", rows), confound.Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
+	t3, _, err := confound.Table3(rows, s.Stats)
 	res.Add("table3-mechanism-by-stratum", t3, err)
-	t11, err := experiment.Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
+	t11, err := confound.Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
 	res.Add("table11-pure-monotonic", t11, err)
 	res.Figures["table2-decomposition"] = suite.DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2/")
 	return res, nil
@@ -93,16 +94,16 @@ func provenanceRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) 
 // render reversal, and the relation-type query.
 func provenanceReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	res := &suite.Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
-	t3, err := experiment.ProvenanceTable(rows, eval.StateOnly, s.Stats)
+	t3, err := provenance.ProvenanceTable(rows, eval.StateOnly, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
-	t, err := experiment.ProvenanceTable(rows, eval.DeployedRender, s.Stats)
+	t, err := provenance.ProvenanceTable(rows, eval.DeployedRender, s.Stats)
 	res.Add("figure3-provenance-deployed", t, err)
-	t, err = experiment.RelationTypeTable(rows, s.Stats)
+	t, err = provenance.RelationTypeTable(rows, s.Stats)
 	res.Add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = experiment.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
-	res.Figures["figure3-provenance-deployed"] = experiment.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
+	res.Figures["figure3-provenance"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
+	res.Figures["figure3-provenance-deployed"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
 	return res, nil
 }

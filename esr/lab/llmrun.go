@@ -1,8 +1,8 @@
 package lab
 
 import (
-	"github.com/esrkit/esrkit/esr/boundary"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/confound"
+	"github.com/esrkit/esrkit/esr/deployed"
 	"github.com/esrkit/esrkit/esr/suite"
 
 	"github.com/esrkit/esrkit/esr/eval"
@@ -75,7 +75,7 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 	if st.Suite == "deployed" {
 		// The reference adapter runs beside the deployed classes when the
 		// repository holds it (a data folder elsewhere has none).
-		if a := filepath.Join(dataDir, "..", boundary.ReferenceAdapter); fileExists(a) {
+		if a := filepath.Join(dataDir, "..", deployed.ReferenceAdapter); fileExists(a) {
 			s.Adapter = a
 		}
 	}
@@ -98,7 +98,7 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 func EvaluateStep(ctx context.Context, st RunAllStep, s suite.Setup) (*suite.Result, error) {
 	if st.Suite == "" {
 		stream, atoms := bench.Figure1()
-		t, err := experiment.AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Names, s.Readers, memory.Options{})
+		t, err := confound.AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Names, s.Readers, memory.Options{})
 		if err != nil {
 			return nil, err
 		}

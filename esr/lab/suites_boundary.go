@@ -9,11 +9,11 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/boundary"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/esr/strata"
 )
 
 // cscRows evaluates fine-ledger and graphrag-abstain on cross-source-conflict
@@ -38,9 +38,9 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 		row     bool
 		readers []reader.Reader
 	}{
-		{boundary.StageBaseline, s.Options.Relator, false, s.Readers},
-		{boundary.StagePair, gold, false, s.Readers},
-		{boundary.StageRow, gold, true, s.Readers},
+		{strata.StageBaseline, s.Options.Relator, false, s.Readers},
+		{strata.StagePair, gold, false, s.Readers},
+		{strata.StageRow, gold, true, s.Readers},
 	}
 	if len(strict) > 0 {
 		stages = append(stages, struct {
@@ -48,7 +48,7 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 			rel     esr.Relator
 			row     bool
 			readers []reader.Reader
-		}{boundary.StageStrict, gold, true, strict})
+		}{strata.StageStrict, gold, true, strict})
 	}
 	var rows []eval.Outcome
 	for _, st := range stages {
@@ -87,16 +87,16 @@ var boundarySuite = suite.Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-
 	},
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		res := &suite.Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
-		res.Tables = append(res.Tables, boundary.Table5(eval.Select(rows, eval.Condition("")), s.Stats))
+		res.Tables = append(res.Tables, strata.Table5(eval.Select(rows, eval.Condition("")), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
-			return o.Condition == boundary.StageBaseline || o.Condition == boundary.StagePair || o.Condition == boundary.StageRow || o.Condition == boundary.StageStrict
+			return o.Condition == strata.StageBaseline || o.Condition == strata.StagePair || o.Condition == strata.StageRow || o.Condition == strata.StageStrict
 		}
-		t, err := boundary.CSCChainTable(eval.Select(rows, isStage), s.Stats)
+		t, err := strata.CSCChainTable(eval.Select(rows, isStage), s.Stats)
 		res.Add("table9-csc-chain", t, err)
-		scorer := eval.Select(rows, eval.Condition(boundary.ScorerRule, boundary.ScorerLearned))
-		t, err = boundary.RefinesTable(scorer, s.Stats)
+		scorer := eval.Select(rows, eval.Condition(strata.ScorerRule, strata.ScorerLearned))
+		t, err = strata.RefinesTable(scorer, s.Stats)
 		res.Add("table7-refines-recovery", t, err)
-		t, err = boundary.Table10(scorer, s.Stats)
+		t, err = strata.Table10(scorer, s.Stats)
 		res.Add("table10-learned-scorer", t, err)
 		if len(s.Bench.Relations) > 0 {
 			t, err = refinesRecall(s)
@@ -115,7 +115,7 @@ func refinesRecall(s suite.Setup) (*eval.Table, error) {
 	if rule == nil {
 		rule = relate.Rule{}
 	}
-	return boundary.RefinesRecallTable([][]boundary.RefinesScore{boundary.RefinesAudit(s.Bench, rule, boundary.RefinementKinds(s.Bench))}, s.Bench.Name())
+	return strata.RefinesRecallTable([][]strata.RefinesScore{strata.RefinesAudit(s.Bench, rule, strata.RefinementKinds(s.Bench))}, s.Bench.Name())
 }
 
 // refinesRows evaluates fine-ledger, graphrag-abstain and coarse-retain on
@@ -136,7 +136,7 @@ func refinesRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 	for _, arm := range []struct {
 		cond string
 		rel  esr.Relator
-	}{{boundary.ScorerRule, s.Options.Relator}, {boundary.ScorerLearned, cv.OutOfFold()}} {
+	}{{strata.ScorerRule, s.Options.Relator}, {strata.ScorerLearned, cv.OutOfFold()}} {
 		cfg := eval.Config{Memories: paper.StrataMemories, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
 		cfg.Options.Relator = arm.rel

@@ -1,10 +1,13 @@
 package lab
 
 import (
-	"github.com/esrkit/esrkit/esr/boundary"
-	"github.com/esrkit/esrkit/esr/experiment"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/checks"
+	"github.com/esrkit/esrkit/esr/external"
+	"github.com/esrkit/esrkit/esr/noise"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/robust"
+	"github.com/esrkit/esrkit/esr/provenance"
+	"github.com/esrkit/esrkit/esr/strata"
 	"github.com/esrkit/esrkit/esr/suite"
 
 	"context"
@@ -32,7 +35,7 @@ var strataSuite = suite.Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy 
 	},
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		return &suite.Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
-			Tables: []*eval.Table{boundary.Table5(rows, s.Stats), boundary.Table12(rows, boundary.StreamLengths(s.Bench), s.Stats)}}, nil
+			Tables: []*eval.Table{strata.Table5(rows, s.Stats), noise.Table12(rows, bench.StreamLengths(s.Bench), s.Stats)}}, nil
 	}}
 
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
@@ -61,12 +64,12 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		res := &suite.Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
 		name := s.Bench.Name()
-		t, err := boundary.ExternalProvenanceTable(rows, name)
+		t, err := external.ExternalProvenanceTable(rows, name)
 		res.Add("appendixD-provenance-"+name, t, err)
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
-		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
-		res.Tables = append(res.Tables, boundary.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
-		res.Figures["appendixD-provenance"] = experiment.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
+		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
+		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
+		res.Figures["appendixD-provenance"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
 		return res, nil
 	}}
 
@@ -89,8 +92,8 @@ func noiseRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 func noiseReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	relC := eval.SweepComparisons(rows, eval.RelationNoiseAxis, paper.NoiseLevels, s.Stats)
 	dropC := eval.SweepComparisons(rows, eval.AtomDropoutAxis, paper.NoiseLevels, s.Stats)
-	return &suite.Result{Name: "noise", Rows: rows, Tables: []*eval.Table{boundary.Table13(relC, dropC, rows)},
-		Figures: map[string]*plot.Plot{"figure5-noise": boundary.NoiseSweepPlot(relC, dropC)}}, nil
+	return &suite.Result{Name: "noise", Rows: rows, Tables: []*eval.Table{noise.Table13(relC, dropC, rows)},
+		Figures: map[string]*plot.Plot{"figure5-noise": noise.NoiseSweepPlot(relC, dropC)}}, nil
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and
@@ -98,11 +101,11 @@ func noiseReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 func checksReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	res := &suite.Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
 	main := eval.Select(rows, eval.Condition(""))
-	t, err := robust.Table20(main, 0.05)
+	t, err := checks.Table20(main, 0.05)
 	res.Add("table20-permutation-holm", t, err)
-	t, err = robust.Table16(main)
+	t, err = checks.Table16(main)
 	res.Add("table16-abstain-calibration", t, err)
-	t, err = robust.Table19(rows, s.Stats)
+	t, err = checks.Table19(rows, s.Stats)
 	res.Add("table19-abstain-wording", t, err)
 	return res, nil
 }
@@ -147,7 +150,7 @@ func NoiseSweep(ctx context.Context, s suite.Setup, axis eval.NoiseAxis, levels 
 // profile and draws); the oracle has no wording and is left out.
 func wordingRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range robust.WordingVariants {
+	for _, v := range checks.WordingVariants {
 		var rs []reader.Reader
 		for _, r := range s.Readers {
 			if l, ok := r.(*reader.LLM); ok {
@@ -192,7 +195,7 @@ func wordingRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 			return rows, nil
 		}
 		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
-			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: robust.WordingCondition(v), Progress: s.Progress})
+			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: checks.WordingCondition(v), Progress: s.Progress})
 		if err != nil {
 			return nil, err
 		}

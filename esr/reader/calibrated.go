@@ -14,7 +14,7 @@ import (
 // Calibrated simulated readers: one sim profile per paper family, fitted
 // jointly to the paper's published per-family numbers (Tables 16 and 17,
 // in their auxiliary regime) and Table 2's pooled terms (primary regime)
-// on the bundled synthetic bench by robust.Calibrate (`esr calibrate`).
+// on the bundled synthetic bench by checks.Calibrate (`esr calibrate`).
 // They are SIMULATIONS calibrated to published numbers, not the LLMs: every
 // table they feed says so, and the fit error per target is kept with them.
 

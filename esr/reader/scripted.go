@@ -212,7 +212,7 @@ const (
 // pattern for the asked attribute and no value of it from elsewhere in the
 // render, so it cannot find a single candidate. The answer is then ABSTAIN,
 // but it measures the reader's parser, not the memory: tables report such
-// rows as not measured (see Unreadable and esr/experiment).
+// rows as not measured (see Unreadable and esr/confound).
 const ReasonUnreadable = "[unreadable layout]"
 
 // Unreadable reports whether an answer's note (an outcome row's reason)

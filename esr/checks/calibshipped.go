@@ -1,0 +1,54 @@
+package checks
+
+import (
+	_ "embed"
+	"encoding/json"
+)
+
+// The identifiability results of the shipped calibration, computed once
+// (each grid refits the panel several times, minutes apart from a notebook
+// cell's budget) and shipped beside it; TestShippedGrids checks that they
+// belong to the shipped calibration. Regenerate, after the calibration,
+// with
+//
+//	esr calibrate --bench data/synthetic --grid sensitivity --out esr/checks/calibration-sensitivity.json
+//	esr calibrate --bench data/synthetic --grid identifiability --out esr/checks/calibration-identifiability.json
+//	esr calibrate --bench data/synthetic --grid noise --out esr/checks/calibration-noise.json
+
+//go:embed calibration-sensitivity.json
+var sensitivityJSON []byte
+
+//go:embed calibration-identifiability.json
+var identifiabilityJSON []byte
+
+//go:embed calibration-noise.json
+var noiseGridJSON []byte
+
+// ShippedSensitivity is the Jacobian of the shipped calibration
+// (CalibrationSensitivity on data/synthetic).
+func ShippedSensitivity() *Sensitivity {
+	var s Sensitivity
+	mustDecode(sensitivityJSON, "calibration-sensitivity.json", &s)
+	return &s
+}
+
+// ShippedIdentifiability are the fits of IdentifiabilityGrid on
+// data/synthetic.
+func ShippedIdentifiability() []FitSummary {
+	var rows []FitSummary
+	mustDecode(identifiabilityJSON, "calibration-identifiability.json", &rows)
+	return rows
+}
+
+// ShippedNoiseGrid are the fits of NoiseGrid on data/synthetic.
+func ShippedNoiseGrid() []FitSummary {
+	var rows []FitSummary
+	mustDecode(noiseGridJSON, "calibration-noise.json", &rows)
+	return rows
+}
+
+func mustDecode(data []byte, name string, v any) {
+	if err := json.Unmarshal(data, v); err != nil {
+		panic("robust: " + name + ": " + err.Error())
+	}
+}

@@ -1,0 +1,68 @@
+package checks_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/checks"
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+// TestShippedGrids: the shipped identifiability results belong to the
+// shipped calibration. The noise grid's row at the default auxiliary noise
+// and the best default-ridge fit of the identifiability grid with Table 2
+// are the shipped panel (same Table 2 terms); the default noise level is
+// the one whose fit is best (DefaultAuxNoise's claim); the sensitivity has
+// the calibration's rank; and the lesson the notebook draws holds: without
+// Table 2 the render term wanders further than with it.
+func TestShippedGrids(t *testing.T) {
+	c := reader.Calibrated()
+	panel := map[string]float64{}
+	for _, tg := range c.Panel {
+		panel[tg.Name] = tg.Fit
+	}
+	same := func(r checks.FitSummary) bool {
+		return math.Abs(r.Render-panel[checks.TargetRender]) < 1e-9 && math.Abs(r.Fine-panel[checks.TargetFine]) < 1e-9 &&
+			math.Abs(r.Coarse-panel[checks.TargetCoarse]) < 1e-9
+	}
+	noise := checks.ShippedNoiseGrid()
+	if len(noise) != len(checks.NoiseGrid()) {
+		t.Fatalf("%d noise fits shipped, the grid has %d", len(noise), len(checks.NoiseGrid()))
+	}
+	best := noise[0]
+	for _, r := range noise {
+		if r.Objective < best.Objective {
+			best = r
+		}
+		if r.AuxNoise == checks.DefaultAuxNoise && !same(r) {
+			t.Errorf("noise grid at %v: %+v is not the shipped panel %v", r.AuxNoise, r, panel)
+		}
+	}
+	if best.AuxNoise != checks.DefaultAuxNoise {
+		t.Errorf("the best fit is at auxiliary noise %v, the default is %v", best.AuxNoise, checks.DefaultAuxNoise)
+	}
+	ident := checks.ShippedIdentifiability()
+	if len(ident) != len(checks.IdentifiabilityGrid()) {
+		t.Fatalf("%d identifiability fits shipped, the grid has %d", len(ident), len(checks.IdentifiabilityGrid()))
+	}
+	found := false
+	var spanWith, spanWithout [2]float64 = [2]float64{9, -9}, [2]float64{9, -9}
+	for _, r := range ident {
+		span := &spanWith
+		if len(r.Dropped) > 0 {
+			span = &spanWithout
+		} else if r.Ridge == checks.CalibrationRidge && same(r) {
+			found = true // the start the shipped calibration kept
+		}
+		span[0], span[1] = math.Min(span[0], r.Render), math.Max(span[1], r.Render)
+	}
+	if !found {
+		t.Errorf("no default-ridge fit with Table 2 in the grid is the shipped panel %v", panel)
+	}
+	if spanWithout[1]-spanWithout[0] <= spanWith[1]-spanWith[0] {
+		t.Errorf("render spans %v with Table 2 and %v without: it does not wander further without", spanWith, spanWithout)
+	}
+	if s := checks.ShippedSensitivity(); s.Rank != c.Rank || len(s.Params) != c.Parameters {
+		t.Errorf("sensitivity rank %d over %d parameters, calibration rank %d over %d", s.Rank, len(s.Params), c.Rank, c.Parameters)
+	}
+}

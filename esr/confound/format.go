@@ -1,0 +1,29 @@
+package confound
+
+import (
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// Table cells use the report package's formats (eval.PropCell for accuracies).
+var (
+	fmtSigned = report.Signed
+	fmtCI     = report.Interval
+	fmtP      = report.PValue
+)
+
+// b2f is 1 for true, 0 for false: a row's correctness as a number.
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// mean is the arithmetic mean of x (NaN when x is empty).
+func mean(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
+}
