@@ -19,6 +19,7 @@
 // and MechanismTerms compute named terms such as the render-matched
 // decomposition's render and mechanism terms (TermRender,
 // TermFineMechanism); Table lays the results out for Markdown, CSV and LaTeX.
-// The section packages (esr/confound, esr/strata, esr/checks,
-// esr/theory) build the paper's tables from these rows.
+// The section packages (esr/confound, esr/provenance, esr/noise,
+// esr/strata, esr/deployed, esr/external, esr/checks, esr/theory,
+// esr/explore) build the paper's tables from these rows.
 package eval
