@@ -112,9 +112,9 @@ const (
 	TargetGRACal   = "t16/GRA cal"
 	TargetRLKappa  = "t16/RL κ"
 	TargetGRAKappa = "t16/GRA κ"
-	TargetRender   = "t2/render"
-	TargetFine     = "t2/fine-d mechanism"
-	TargetCoarse   = "t2/coarse-d mechanism"
+	TargetRender   = "t2/" + eval.KeyRender
+	TargetFine     = "t2/" + eval.KeyFineMechanism
+	TargetCoarse   = "t2/" + eval.KeyCoarseMechanism
 )
 
 // CalibrationTargets are the paper's numbers a family's profile is fitted

@@ -69,14 +69,14 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		out = append(out, ValidationCell{Table: table, Cell: cell, Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: p, Interval: true})
 	}
 	rr := eval.RevertedRevertSnapshot
-	diff("Table 2", eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/"+eval.TermRender)
-	diff("Table 2", eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/"+eval.TermFineMechanism)
-	diff("Table 2", eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/"+eval.TermCoarsePaper)
+	diff("Table 2", eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/"+eval.KeyRender)
+	diff("Table 2", eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/"+eval.KeyFineMechanism)
+	diff("Table 2", eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/"+eval.KeyCoarseMechanism)
 	// The out-of-family MiniMax-M2.5 judge's column of Table 2: the same
 	// terms, against the numbers of another judge (ours is exact match).
-	diff(TableMiniMax, eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/minimax/"+eval.TermRender)
-	diff(TableMiniMax, eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/minimax/"+eval.TermFineMechanism)
-	diff(TableMiniMax, eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/minimax/coarse-d mechanism")
+	diff(TableMiniMax, eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/minimax/"+eval.KeyRender)
+	diff(TableMiniMax, eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/minimax/"+eval.KeyFineMechanism)
+	diff(TableMiniMax, eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/minimax/"+eval.KeyCoarseMechanism)
 	for _, p := range esr.Phenomena {
 		diff("Table 3", string(p), v.RenderConfound, memory.FineLedger, memory.RenderOnly, eval.SnapshotIn(p), "t3/"+string(p))
 	}

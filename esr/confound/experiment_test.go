@@ -564,16 +564,17 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	}
 }
 
-// ExplainGap names the sign against the paper's and the families behind a
-// pooled term; WhoIsRight splits a memory's accuracy by family.
+// ExplainGap weighs a pooled term against the paper's (direction, size,
+// overlap) and names the families behind it; WhoIsRight splits a memory's
+// accuracy by family.
 func TestExplainGapAndWhoIsRight(t *testing.T) {
 	cs := []eval.Comparison{
-		{Label: "render", Family: eval.Pooled, Delta: -0.05, Lo: -0.08, Hi: -0.02},
+		{Label: "render", Key: eval.KeyRender, Family: eval.Pooled, Delta: -0.05, Lo: -0.08, Hi: -0.02},
 		{Label: "render", Family: "a", Delta: -0.25, Lo: -0.3, Hi: -0.2},
 		{Label: "render", Family: "b", Delta: 0, Lo: 0, Hi: 0},
 	}
-	got := confound.ExplainGap(cs, "t2/")
-	if !strings.Contains(got, "opposite sign") || !strings.Contains(got, "a -0.250, b +0.000") {
+	got := confound.ExplainGap(cs, "t2")
+	if !strings.Contains(got, "opposite direction") || !strings.Contains(got, "do not overlap") || !strings.Contains(got, "a -0.250, b +0.000") {
 		t.Errorf("ExplainGap: %q", got)
 	}
 	rows := []eval.Outcome{{QID: "1", Family: "a", Memory: "m", Correct: true}, {QID: "1", Family: "b", Memory: "m"}}

@@ -87,19 +87,21 @@ func PaperText(format string, keys ...string) string {
 	return fmt.Sprintf(format, args...)
 }
 
-// ExplainGap says, for every pooled term of cs with a paper value under
-// paperPrefix+label, how ours compares with the paper's and which families
+// ExplainGap says, for every pooled term of cs with a paper value in table
+// (under the term's Key), how ours compares with the paper's (size and
+// interval overlap, paper.Agreement) and which families
 // make the pooled number: a pooled term is the mean of the families' terms
 // (equal rows per family), so the families whose terms are furthest from 0
 // carry its sign. Every number comes from cs and the registry.
-func ExplainGap(cs []eval.Comparison, paperPrefix string) string {
+func ExplainGap(cs []eval.Comparison, table string) string {
 	var b strings.Builder
 	for _, c := range cs {
 		if c.Family != eval.Pooled {
 			continue
 		}
-		p, ok := paper.Lookup(paper.ParseKey(paperPrefix + c.Label))
-		if !ok {
+		k := paper.Key{Table: table, Term: c.Key}
+		p, ok := paper.Lookup(k)
+		if !ok || c.Key == "" {
 			continue
 		}
 		var fams []eval.Comparison
@@ -113,17 +115,15 @@ func ExplainGap(cs []eval.Comparison, paperPrefix string) string {
 		for _, f := range fams {
 			parts = append(parts, fmt.Sprintf("%s %s", f.Family, fmtSigned(f.Delta)))
 		}
-		agree := "the same sign as"
-		switch {
-		case c.TooFew:
-			agree = "too few questions for a sign, against"
-		case (c.Delta > 0) != (p > 0) && c.Significant():
-			agree = "the opposite sign to"
-		case !c.Significant():
-			agree = "no distinguishable sign, against"
+		against := "the paper's " + fmtSigned(p)
+		if c.TooFew {
+			against += ": ours has " + c.TooFewReason() + " to compare"
+		} else {
+			lo, hi, hasCI := paper.Interval(k)
+			against += ": " + paper.Agree(c.Delta, c.Lo, c.Hi, p, lo, hi, hasCI).Words()
 		}
-		fmt.Fprintf(&b, "- **%s**: ours %s has %s the paper's %s. It is the mean of the families' terms: %s.\n",
-			c.Label, fmtSigned(c.Delta), agree, fmtSigned(p), strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "- **%s**: ours %s %s against %s. It is the mean of the families' terms: %s.\n",
+			c.Label, fmtSigned(c.Delta), c.CI(), against, strings.Join(parts, ", "))
 	}
 	return b.String()
 }

@@ -46,7 +46,7 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 		pooled = cs
 	}
 	for _, c := range pooled {
-		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), paper.Cell(paper.Key{Table: "t2", Term: c.Label}, true))
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), paper.Cell(paper.Key{Table: "t2", Term: c.Key}, true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
 		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
@@ -91,7 +91,7 @@ func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 		for _, c := range cs {
 			c.Family = fam
 			all = append(all, c)
-			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "rr", Term: c.Label}, true))
+			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "rr", Term: c.Key}, true))
 		}
 		return nil
 	})

@@ -32,10 +32,10 @@ func Dominant(cs []eval.Comparison) (eval.Comparison, bool) {
 }
 
 // DominanceVersusPaper says which of the labelled pooled terms dominates in
-// ours and in the paper (registry keys prefix+label), whether each excludes
-// 0, and whether the two agree; cause, when not empty, is appended as the
-// reason for a difference.
-func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause string) string {
+// ours and in the paper (the registry's cells of table under each term's
+// Key), whether each excludes 0, and whether the two agree; cause, when not
+// empty, is appended as the reason for a difference.
+func DominanceVersusPaper(cs []eval.Comparison, labels []string, table, cause string) string {
 	var ours []eval.Comparison
 	for _, l := range labels {
 		if c, ok := pooledOrOnly(cs, l); ok {
@@ -46,10 +46,11 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause s
 	if !ok {
 		return ""
 	}
-	pBig, pVal := "", 0.0
-	for _, l := range labels {
-		if v, ok := paper.Lookup(paper.ParseKey(prefix + l)); ok && (pBig == "" || math.Abs(v) > math.Abs(pVal)) {
-			pBig, pVal = l, v
+	pBig, pVal, pKey := "", 0.0, paper.Key{}
+	for _, c := range ours {
+		k := paper.Key{Table: table, Term: c.Key}
+		if v, ok := paper.Lookup(k); ok && c.Key != "" && (pBig == "" || math.Abs(v) > math.Abs(pVal)) {
+			pBig, pVal, pKey = c.Label, v, k
 		}
 	}
 	if big.TooFew {
@@ -60,7 +61,7 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, prefix, cause s
 		return s + "; the paper reports none of these terms."
 	}
 	pf := "no interval printed"
-	if lo, hi, ok := paper.Interval(paper.ParseKey(prefix + pBig)); ok {
+	if lo, hi, ok := paper.Interval(pKey); ok {
 		pf = paper.Finding(pVal, lo, hi)
 	}
 	s += fmt.Sprintf("; in the paper the %s term does (%s, %s)", pBig, fmtSigned(pVal), pf)
@@ -207,5 +208,5 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	if counted > 1 {
 		s += fmt.Sprintf(" In %d of %d families the %s term is the larger too; in the others the %s term is.", nLarger, counted, larger, other)
 	}
-	return s + " " + DominanceVersusPaper(cs, []string{eval.TermRender, eval.TermFineMechanism}, "t2/", DecompositionCause(fams, benchName))
+	return s + " " + DominanceVersusPaper(cs, []string{eval.TermRender, eval.TermFineMechanism}, "t2", DecompositionCause(fams, benchName))
 }

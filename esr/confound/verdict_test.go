@@ -55,10 +55,10 @@ func TestVersus(t *testing.T) {
 // the paper.
 func TestDominanceVersusPaper(t *testing.T) {
 	cs := []eval.Comparison{
-		{Label: "render", Delta: 0.031, Lo: 0.017, Hi: 0.047, Family: eval.Pooled},
-		{Label: "fine-d mechanism", Delta: 0.086, Lo: 0.063, Hi: 0.110, Family: eval.Pooled},
+		{Label: "render", Key: eval.KeyRender, Delta: 0.031, Lo: 0.017, Hi: 0.047, Family: eval.Pooled},
+		{Label: "fine-d mechanism", Key: eval.KeyFineMechanism, Delta: 0.086, Lo: 0.063, Hi: 0.110, Family: eval.Pooled},
 	}
-	got := confound.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2/", "CAUSE.")
+	got := confound.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2", "CAUSE.")
 	for _, want := range []string{"In ours the fine-d mechanism term dominates (+0.086 [+0.063, +0.110], positive)",
 		"in the paper the render term does (+0.159, positive)", "a different term carries the gain. CAUSE."} {
 		if !strings.Contains(got, want) {
@@ -66,7 +66,7 @@ func TestDominanceVersusPaper(t *testing.T) {
 		}
 	}
 	cs[0].Delta, cs[0].Lo, cs[0].Hi = 0.2, 0.1, 0.3
-	if got := confound.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2/", "CAUSE."); !strings.HasSuffix(got, "the same term carries the gain.") {
+	if got := confound.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2", "CAUSE."); !strings.HasSuffix(got, "the same term carries the gain.") {
 		t.Errorf("render-dominant: %q", got)
 	}
 }

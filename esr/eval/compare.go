@@ -99,6 +99,10 @@ type Comparison struct {
 	Resamples int    `json:"resamples"`
 	Scope     string `json:"scope,omitempty"`
 	Family    string `json:"family,omitempty"`
+	// Key is the term's name in the paper's registry (Term.Key; the Term
+	// of a paper.Key), empty when the paper reports no such term: the
+	// identity sections look the paper's number up by, never Label.
+	Key string `json:"-"`
 	// TooFew marks a comparison over too few questions for an interval or
 	// a verdict (fewer than MinQuestions questions, or discordant pairs
 	// but fewer than MinDiscordant): it is never Significant, tables and
@@ -356,10 +360,15 @@ func mean(x []float64) float64 {
 	return s / float64(len(x))
 }
 
-// Term is one named paired difference of a decomposition.
+// Term is one named paired difference of a decomposition: Label is what
+// tables print, A − B the difference, and Key the term's name in the
+// paper's registry (the Term of a paper.Key; empty when the paper reports
+// no such term). Comparisons carry the Key, so a lookup never goes by the
+// printed label.
 type Term struct {
 	Label string
 	A, B  string
+	Key   string
 }
 
 // Term labels of the render-matched decomposition (Table 2). The coarse-d
@@ -386,12 +395,21 @@ var CoarseControl = memory.RenderMatched(memory.CoarseRetain)
 // mechanism as the paper defines it, matched to coarse's own control, and
 // the layout term between the two controls.
 var RenderMatched = []Term{
-	{TermRender, memory.RenderOnly, memory.GraphRAGAbstain},
-	{TermFineMechanism, memory.FineLedger, memory.RenderOnly},
-	{TermCoarsePaper, memory.CoarseRetain, memory.RenderOnly},
-	{TermCoarseMatched, memory.CoarseRetain, CoarseControl},
-	{TermCoarseLayout, CoarseControl, memory.RenderOnly},
+	{TermRender, memory.RenderOnly, memory.GraphRAGAbstain, KeyRender},
+	{TermFineMechanism, memory.FineLedger, memory.RenderOnly, KeyFineMechanism},
+	{TermCoarsePaper, memory.CoarseRetain, memory.RenderOnly, KeyCoarseMechanism},
+	{TermCoarseMatched, memory.CoarseRetain, CoarseControl, ""},
+	{TermCoarseLayout, CoarseControl, memory.RenderOnly, ""},
 }
+
+// Registry names of the decomposition's terms the paper reports (Table 2
+// and its MiniMax column): the coarse-d term is the paper's definition,
+// TermCoarsePaper. The paper reports no matched or layout term.
+const (
+	KeyRender          = "render"
+	KeyFineMechanism   = "fine-d mechanism"
+	KeyCoarseMechanism = "coarse-d mechanism"
+)
 
 // The paper's names of the headline's classes (memory.Displays).
 var (
@@ -405,12 +423,19 @@ var (
 // matched coarse-d mechanism and the layout term between the two controls
 // (the paper reports neither).
 var Headline = []Term{
-	{rl + " − " + gra, memory.FineLedger, memory.GraphRAGAbstain},
-	{graphiti + " − " + gra, memory.CoarseRetain, memory.GraphRAGAbstain},
-	{rl + " − " + graphiti, memory.FineLedger, memory.CoarseRetain},
-	{graphiti + " − its own control (matched coarse-d mechanism)", memory.CoarseRetain, CoarseControl},
-	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, memory.RenderOnly},
+	{rl + " − " + gra, memory.FineLedger, memory.GraphRAGAbstain, KeyLedgerVsBaseline},
+	{graphiti + " − " + gra, memory.CoarseRetain, memory.GraphRAGAbstain, KeyCoarseVsBaseline},
+	{rl + " − " + graphiti, memory.FineLedger, memory.CoarseRetain, KeyLedgerVsCoarse},
+	{graphiti + " − its own control (matched coarse-d mechanism)", memory.CoarseRetain, CoarseControl, ""},
+	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, memory.RenderOnly, ""},
 }
+
+// Registry names of the headline's comparisons the paper reports (§4.1).
+const (
+	KeyLedgerVsBaseline = "ledger-vs-baseline"
+	KeyCoarseVsBaseline = "coarse-vs-baseline"
+	KeyLedgerVsCoarse   = "ledger-vs-coarse"
+)
 
 // CompareTerms computes each term over rows kept by f. Terms with no pairs
 // are skipped (a memory missing from the run); the error lists none of them
@@ -426,6 +451,7 @@ func CompareTerms(rows []Outcome, terms []Term, f Filter, opt StatOptions) ([]Co
 			}
 			continue
 		}
+		c.Key = t.Key
 		out = append(out, c)
 	}
 	if len(out) == 0 && firstErr != nil {
@@ -439,9 +465,9 @@ func CompareTerms(rows []Outcome, terms []Term, f Filter, opt StatOptions) ([]Co
 // baseline, mechanism = memory − control, total = memory − baseline.
 func MechanismTerms(memory, control, baseline string) []Term {
 	return []Term{
-		{"total (" + memory + " − " + baseline + ")", memory, baseline},
-		{"render (" + control + " − " + baseline + ")", control, baseline},
-		{"mechanism (" + memory + " − " + control + ")", memory, control},
+		{"total (" + memory + " − " + baseline + ")", memory, baseline, ""},
+		{"render (" + control + " − " + baseline + ")", control, baseline, ""},
+		{"mechanism (" + memory + " − " + control + ")", memory, control, ""},
 	}
 }
 

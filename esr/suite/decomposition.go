@@ -9,17 +9,20 @@ import (
 )
 
 // DecompositionPlot draws the decomposition terms with intervals, one colour
-// per family. With a paper prefix ("t2/"), each term's published value
-// (registry key prefix+label) is drawn as an open ring beside ours.
-func DecompositionPlot(cs []eval.Comparison, title string, paperPrefix ...string) *plot.Plot {
+// per family. With a paper table ("t2"), each term's published value (the
+// table's cell under the term's Key) is drawn as an open ring beside ours.
+func DecompositionPlot(cs []eval.Comparison, title string, paperTables ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, c := range cs {
 		pts = append(pts, report.IntervalPoint{Label: termPlotLabel(c.Label), Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family})
 	}
-	for _, prefix := range paperPrefix {
+	for _, table := range paperTables {
 		seen := map[string]bool{}
 		for _, c := range cs {
-			if v, ok := paper.Lookup(paper.ParseKey(prefix + c.Label)); ok && !seen[c.Label] {
+			if c.Key == "" {
+				continue
+			}
+			if v, ok := paper.Lookup(paper.Key{Table: table, Term: c.Key}); ok && !seen[c.Label] {
 				seen[c.Label] = true
 				pts = append(pts, report.IntervalPoint{Label: termPlotLabel(c.Label), Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
 			}
