@@ -85,9 +85,9 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		notPure := func(o *eval.Outcome) bool { return !v.Pure[o.QID] }
 		pure := eval.And(mono, eval.QIDs(v.Pure))
 		diff("Table 11", "with deprecated: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, eval.And(mono, notPure), "t11/with-deprecated")
-		diff("Table 11", "pure: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, pure, "t11/pure/RL − GRA")
+		diff("Table 11", "pure: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, pure, "t11/pure/ledger-vs-baseline")
 		diff("Table 11", "pure: render", v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, pure, "t11/pure/render")
-		diff("Table 11", "pure: fine residual", v.RenderConfound, memory.FineLedger, memory.RenderOnly, pure, "t11/pure/fine residual")
+		diff("Table 11", "pure: fine residual", v.RenderConfound, memory.FineLedger, memory.RenderOnly, pure, "t11/pure/fine-residual")
 	}
 	for _, p := range esr.Phenomena {
 		f := eval.SnapshotIn(p)

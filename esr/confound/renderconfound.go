@@ -135,9 +135,9 @@ func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 		f                         eval.Filter
 	}{
 		{"with deprecated", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", eval.And(mono, notPure)},
-		{"pure", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/RL − GRA", eval.And(mono, eval.QIDs(pure))},
+		{"pure", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/ledger-vs-baseline", eval.And(mono, eval.QIDs(pure))},
 		{"pure", "render (render-only − GRA)", memory.RenderOnly, memory.GraphRAGAbstain, "t11/pure/render", eval.And(mono, eval.QIDs(pure))},
-		{"pure", "fine residual (RL − render-only)", memory.FineLedger, memory.RenderOnly, "t11/pure/fine residual", eval.And(mono, eval.QIDs(pure))},
+		{"pure", "fine residual (RL − render-only)", memory.FineLedger, memory.RenderOnly, "t11/pure/fine-residual", eval.And(mono, eval.QIDs(pure))},
 	}
 	n := 0
 	for _, s := range specs {

@@ -27,9 +27,9 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 		f                eval.Filter
 	}{
 		{"with deprecated: RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", eval.And(mono, notPure)},
-		{"pure: RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/RL − GRA", p},
+		{"pure: RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/ledger-vs-baseline", p},
 		{"pure: render", memory.RenderOnly, memory.GraphRAGAbstain, "t11/pure/render", p},
-		{"pure: fine residual", memory.FineLedger, memory.RenderOnly, "t11/pure/fine residual", p},
+		{"pure: fine residual", memory.FineLedger, memory.RenderOnly, "t11/pure/fine-residual", p},
 	}
 	var out []string
 	var render, resid eval.Comparison
@@ -51,11 +51,11 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 		if math.Abs(resid.Delta) > math.Abs(render.Delta) {
 			ours = "the fine residual"
 		}
-		if math.Abs(paper.Number(paper.Key{Table: "t11", Term: "pure/fine residual"})) > math.Abs(paper.Number(paper.Key{Table: "t11", Term: "pure/render"})) {
+		if math.Abs(paper.Number(paper.Key{Table: "t11", Term: "pure/fine-residual"})) > math.Abs(paper.Number(paper.Key{Table: "t11", Term: "pure/render"})) {
 			theirs = "the fine residual"
 		}
 		s := fmt.Sprintf("On the pure half (no revision at all) ours is mostly %s (%s against %s); the paper's is mostly %s (%s against %s).",
-			ours, fmtSigned(render.Delta), fmtSigned(resid.Delta), theirs, fmtSigned(paper.Number(paper.Key{Table: "t11", Term: "pure/render"})), fmtSigned(paper.Number(paper.Key{Table: "t11", Term: "pure/fine residual"})))
+			ours, fmtSigned(render.Delta), fmtSigned(resid.Delta), theirs, fmtSigned(paper.Number(paper.Key{Table: "t11", Term: "pure/render"})), fmtSigned(paper.Number(paper.Key{Table: "t11", Term: "pure/fine-residual"})))
 		if ours != theirs {
 			s += " A different term carries the pure half's gain."
 		}

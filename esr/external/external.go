@@ -27,7 +27,7 @@ func ExternalProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, err
 	for _, a := range acc {
 		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: "templama", Term: a.Memory}, false))
 	}
-	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.Key{Table: "templama", Term: "retain − discard"}, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.Key{Table: "templama", Term: "dyknow-n"}))) + ") concurs", eval.FamilyNote(rows)}
+	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.Key{Table: "templama", Term: "retain-discard"}, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.Key{Table: "templama", Term: "dyknow-n"}))) + ") concurs", eval.FamilyNote(rows)}
 	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType("provenance"), eval.Condition(eval.StateOnly)))
 	return t, nil
 }

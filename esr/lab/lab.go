@@ -103,7 +103,7 @@ func provenanceReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error)
 	res.Add("figure3-provenance-deployed", t, err)
 	t, err = provenance.RelationTypeTable(rows, s.Stats)
 	res.Add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3/")
-	res.Figures["figure3-provenance-deployed"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed/")
+	res.Figures["figure3-provenance"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
+	res.Figures["figure3-provenance-deployed"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")
 	return res, nil
 }

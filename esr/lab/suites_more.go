@@ -69,7 +69,7 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
-		res.Figures["appendixD-provenance"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama/")
+		res.Figures["appendixD-provenance"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
 		return res, nil
 	}}
 

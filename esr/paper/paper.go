@@ -58,27 +58,27 @@ var Numbers = map[string]float64{
 	"t5/refines/graphrag-abstain":               0.348,
 	"t5/refines/coarse-retain":                  0.484,
 	// Table 11 / §4.4 monotonic split: RL − GraphRAG+abstain.
-	"t11/with-deprecated":    0.073,
-	"t11/pure/RL − GRA":      0.049,
-	"t11/pure/render":        0.027,
-	"t11/pure/fine residual": 0.022,
+	"t11/with-deprecated":         0.073,
+	"t11/pure/ledger-vs-baseline": 0.049,
+	"t11/pure/render":             0.027,
+	"t11/pure/fine-residual":      0.022,
 	// Figure 3 provenance accuracy (n = 4,895) and the deployed reversal.
 	"f3/n":                         4895,
 	"f3/coarse-discard":            0.243,
 	"f3/graphrag-abstain":          0.439,
 	"f3/coarse-retain":             0.604,
 	"f3/fine-ledger":               0.715,
-	"f3/fine − discard":            0.472,
-	"f3/retain − discard":          0.361,
-	"f3/fine − retain":             0.111,
+	"f3/fine-discard":              0.472,
+	"f3/retain-discard":            0.361,
+	"f3/fine-retain":               0.111,
 	"f3/deployed/fine-ledger":      0.311,
 	"f3/deployed/coarse-retain":    0.546,
 	"f3/deployed/graphrag-abstain": 0.610,
-	"f3/deployed/fine − coarse":    -0.236,
+	"f3/deployed/fine-coarse":      -0.236,
 	// §4.3 / App. A (P2c) relation-type query on the 93 items whose prior
 	// value is gold-defined: fine − coarse-retain (n.s.), and accuracy on
 	// refinement items ("fine-d scores 0.00 and coarse-retain 0.02").
-	"type/fine − retain":         -0.015,
+	"type/fine-retain":           -0.015,
 	"type/n":                     93,
 	"type/refines/fine-ledger":   0.00,
 	"type/refines/coarse-retain": 0.02,
@@ -98,7 +98,7 @@ var Numbers = map[string]float64{
 	"templama/graphrag-abstain": 0.329,
 	"templama/coarse-retain":    0.576,
 	"templama/fine-ledger":      0.902,
-	"templama/retain − discard": 0.514,
+	"templama/retain-discard":   0.514,
 	"templama/dyknow-n":         11,
 	// Table 9: GraphRAG+abstain on cross-source conflict, standard and
 	// strict prompt.

@@ -13,16 +13,28 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
+// RetentionSteps are the paired differences between Figure 3's classes the
+// paper's text reports (§4.3), each with its registry key in table "f3".
+var RetentionSteps = []eval.Term{
+	{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard, Key: "fine-discard"},
+	{Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard, Key: "retain-discard"},
+	{Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain, Key: "fine-retain"},
+}
+
+// DeployedStep is fine − coarse under the deployed render, keyed in table
+// "f3/deployed" (the paper's reversal).
+var DeployedStep = eval.Term{Label: "fine − coarse", A: memory.FineLedger, B: memory.CoarseRetain, Key: "fine-coarse"}
+
 // ProvenancePlot is the paper's Figure 3: provenance accuracy by retention
-// class with Wilson intervals. With a paper prefix ("f3/", "f3/deployed/", "templama/"), each
-// class's published accuracy (registry key prefix+class) is an open ring on
-// its bar.
-func ProvenancePlot(acc []eval.Accuracy, title string, paperPrefix ...string) *plot.Plot {
+// class with Wilson intervals. With a paper table ("f3", "f3/deployed",
+// "templama"), each class's published accuracy (the table's cell under the
+// class name) is an open ring on its bar.
+func ProvenancePlot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, a := range acc {
 		pt := report.IntervalPoint{Label: a.Memory, Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
-		for _, prefix := range paperPrefix {
-			if v, ok := paper.Lookup(paper.ParseKey(prefix + a.Memory)); ok {
+		for _, table := range paperTables {
+			if v, ok := paper.Lookup(paper.Key{Table: table, Term: a.Memory}); ok {
 				pt.Paper, pt.HasPaper = v, true
 			}
 		}
@@ -34,9 +46,9 @@ func ProvenancePlot(acc []eval.Accuracy, title string, paperPrefix ...string) *p
 // ProvenanceTable lists Figure 3's accuracies beside the paper's, plus the
 // paired differences the text reports, for one condition.
 func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.Table, error) {
-	name, title, prefix := "figure3-provenance", "Figure 3: provenance accuracy from retained state only", "f3/"
+	name, title, table := "figure3-provenance", "Figure 3: provenance accuracy from retained state only", "f3"
 	if condition == eval.DeployedRender {
-		name, title, prefix = "figure3-provenance-deployed", "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed/"
+		name, title, table = "figure3-provenance-deployed", "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed"
 	}
 	t := &eval.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
 	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, condition)
@@ -44,16 +56,16 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
 	}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.ParseKey(prefix+a.Memory), false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: table, Term: a.Memory}, false))
 	}
 	f := eval.And(eval.QueryType("provenance"), eval.Condition(condition))
-	terms := []eval.Term{{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard}, {Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard}, {Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain}}
+	terms := RetentionSteps
 	if condition == eval.DeployedRender {
-		terms = []eval.Term{{Label: "fine − coarse", A: memory.FineLedger, B: memory.CoarseRetain}}
+		terms = []eval.Term{DeployedStep}
 	}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
-		t.AddRow(c.Label, c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.ParseKey(prefix+c.Label), true))
+		t.AddRow(c.Label, c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.Key{Table: table, Term: c.Key}, true))
 	}
 	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
@@ -72,7 +84,7 @@ func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, 
 	if err != nil {
 		return nil, err
 	}
-	t.AddRow("fine-ledger − coarse-retain", c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "type", Term: "fine − retain"}, true))
+	t.AddRow("fine-ledger − coarse-retain", c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "type", Term: "fine-retain"}, true))
 	for _, a := range eval.AccuracyBy(rows, []string{memory.CoarseRetain, memory.FineLedger}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.WithDefaults().Level) {
 		paperCell := "—"
 		if a.Group == string(esr.Refinement) {

@@ -38,10 +38,10 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 	}
 	out := []string{s}
 	f := eval.And(eval.QueryType("provenance"), eval.Condition(eval.StateOnly))
-	terms := []eval.Term{{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard}, {Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard}, {Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain}}
+	terms := RetentionSteps
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
-		out = append(out, paper.Versus(c, paper.ParseKey("f3/"+c.Label)))
+		out = append(out, paper.Versus(c, paper.Key{Table: "f3", Term: c.Key}))
 	}
 	return out
 }
@@ -57,10 +57,10 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	if err1 != nil || err2 != nil {
 		return ""
 	}
-	pState := paper.Number(paper.Key{Table: "f3", Term: "fine − retain"})
+	pState := paper.Number(paper.Key{Table: "f3", Term: RetentionSteps[2].Key})
 	s := fmt.Sprintf("Provenance, fine − coarse: state only %s %s (%s), deployed render %s %s (%s). The paper: %s state only, %s deployed, a reversal.",
 		report.Signed(state.Delta), state.CI(), paper.FindingOf(state), report.Signed(dep.Delta), dep.CI(), paper.FindingOf(dep),
-		report.Signed(pState), report.Signed(paper.Number(paper.Key{Table: "f3", Term: "deployed/fine − coarse"})))
+		report.Signed(pState), report.Signed(paper.Number(paper.Key{Table: "f3/deployed", Term: DeployedStep.Key})))
 	switch {
 	case state.TooFew || dep.TooFew:
 		s += " Ours has " + eval.FirstTooFew(state, dep) + " to tell whether the sign reverses."
