@@ -49,7 +49,7 @@ func (k Key) AttributeLabel() string {
 	if k.Facet == "" {
 		return k.Attribute
 	}
-	return k.Attribute + FacetOpen + k.Facet + FacetClose
+	return k.Attribute + facetOpen + k.Facet + facetClose
 }
 
 // Unfaceted is the key without its facet: the single-valued key a memory

@@ -36,7 +36,7 @@ type KeyLedger struct {
 	Active []int
 	// MechanismOff marks the ledger of a render-matched control (built
 	// under a relation source that switches the mechanism off, see
-	// SwitchesMechanismOff): its status is "neutral", never "ok" or
+	// switchesMechanismOff): its status is "neutral", never "ok" or
 	// "unresolved", so no render can show a conflict status.
 	MechanismOff bool
 
@@ -322,7 +322,7 @@ func (l *Ledger) addKey(kl *KeyLedger) {
 func BuildLedger(s *Stream, atoms []Atom, r Relator) *Ledger {
 	rel := r.ForStream(s, atoms)
 	l := NewLedger(s.ID)
-	l.MechanismOff = SwitchesMechanismOff(r)
+	l.MechanismOff = switchesMechanismOff(r)
 	// Count atoms per key, keys in first-seen order (a linear scan: streams
 	// have a handful of keys; a map takes over past indexFrom).
 	var keyBuf [8]Key

@@ -107,8 +107,8 @@ type MechanismSwitch interface {
 	MechanismOff() bool
 }
 
-// SwitchesMechanismOff reports whether r switches the mechanism off.
-func SwitchesMechanismOff(r Relator) bool {
+// switchesMechanismOff reports whether r switches the mechanism off.
+func switchesMechanismOff(r Relator) bool {
 	m, ok := r.(MechanismSwitch)
 	return ok && m.MechanismOff()
 }

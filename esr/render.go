@@ -28,11 +28,11 @@ const (
 // lines and the reader's labels for fact-table rows.
 const KeySep = " / "
 
-// FacetOpen and FacetClose bracket a faceted key's facet after its
+// facetOpen and facetClose bracket a faceted key's facet after its
 // attribute in every render ("version [distribution=experimental]").
 const (
-	FacetOpen  = " ["
-	FacetClose = "]"
+	facetOpen  = " ["
+	facetClose = "]"
 )
 
 // Column names. The ledger table (fine-ledger, render-only) heads its
@@ -187,7 +187,7 @@ const (
 // Mem0's search result: Mem0Open, one memory object per line with the keys
 // below, Mem0Close.
 const (
-	JSONResults   = "results"
+	jsonResults   = "results"
 	JSONID        = "id"
 	JSONMemory    = "memory"
 	JSONHash      = "hash"
@@ -196,7 +196,7 @@ const (
 	JSONUpdatedAt = "updated_at"
 	JSONUserID    = "user_id"
 
-	Mem0Open  = `{"` + JSONResults + `": [`
+	Mem0Open  = `{"` + jsonResults + `": [`
 	Mem0Close = "]}"
 )
 

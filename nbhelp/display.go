@@ -47,9 +47,9 @@ func flush() {
 
 var out displayer = gonbuiDisplay{}
 
-// InNotebook reports whether the program runs inside a GoNB kernel, i.e. whether the
+// inNotebook reports whether the program runs inside a GoNB kernel, i.e. whether the
 // Show* functions display anything.
-func InNotebook() bool { return gonbui.IsNotebook }
+func inNotebook() bool { return gonbui.IsNotebook }
 
 // HTML displays raw HTML as the output of the current cell.
 func HTML(html string) { out.HTML(html) }

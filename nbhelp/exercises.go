@@ -17,8 +17,8 @@ type Exercise struct {
 	Expect   string
 }
 
-// Exercises are every notebook's "Try it" items, in notebook order.
-var Exercises = []Exercise{
+// exercises are every notebook's "Try it" items, in notebook order.
+var exercises = []Exercise{
 	{"41-render-confound", 1, "At the render step verdicts change only from right to wrong: on the ordered ledger some readers commit to the " +
 		"newest value where the shuffled d-blind control left them abstaining, and abstaining is the gold on a cross-source conflict, so here " +
 		"the layout hurts. At the mechanism step verdicts change only from wrong to right: the ledger's key says `status: unresolved`, and " +
@@ -37,7 +37,7 @@ var Exercises = []Exercise{
 }
 
 func init() {
-	Exercises = append(Exercises,
+	exercises = append(exercises,
 		Exercise{"02-esr", 1, "The first two atoms are deprecated, each by the atom right after it; the last atom stays live and is the snapshot answer: " +
 			"a revision over time on one key, the tier that needs a deprecation marker."},
 		Exercise{"02-esr", 2, "Its status is `neutral` and nothing is deprecated: all three atoms stay in M. Its read-out abstains, because 30 s and 60 s " +
@@ -92,14 +92,14 @@ func init() {
 // Answers shows the expected outcome of every exercise of a notebook,
 // folded so a student opens it after trying.
 func Answers(notebook string) {
-	out.HTML(AnswersHTML(notebook))
+	out.HTML(answersHTML(notebook))
 }
 
-// AnswersHTML is Answers' HTML: one folded block listing each exercise's
+// answersHTML is Answers' HTML: one folded block listing each exercise's
 // expected outcome.
-func AnswersHTML(notebook string) string {
+func answersHTML(notebook string) string {
 	var b strings.Builder
-	for _, e := range Exercises {
+	for _, e := range exercises {
 		if e.Notebook == notebook {
 			fmt.Fprintf(&b, "<li value=\"%d\">%s</li>", e.N, strings.TrimPrefix(strings.TrimSuffix(markdownToHTML(e.Expect), "</p>"), "<p>"))
 		}

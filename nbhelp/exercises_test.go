@@ -66,7 +66,7 @@ func TestExercisesMatchNotebooks(t *testing.T) {
 			}
 		}
 		registered := 0
-		for _, e := range Exercises {
+		for _, e := range exercises {
 			if e.Notebook == name {
 				registered++
 			}
@@ -715,7 +715,7 @@ func TestExercises(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range Exercises {
+	for _, e := range exercises {
 		id := fmt.Sprintf("%s#%d", e.Notebook, e.N)
 		check, ok := exerciseChecks[id]
 		if !ok {

@@ -19,20 +19,20 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
-// NonInteractiveEnv is the environment variable that marks a run with no
+// nonInteractiveEnv is the environment variable that marks a run with no
 // browser on the other side (scripts/run-notebooks.sh sets it for `make
 // reproduce` and `make test`). GoNB's widgets wait for the browser's first
 // update, so under headless nbconvert a widget cell would never return;
 // with the variable set, [Explore] shows its view statically instead.
-const NonInteractiveEnv = "ESRKIT_NONINTERACTIVE"
+const nonInteractiveEnv = "ESRKIT_NONINTERACTIVE"
 
-// Interactive reports whether widgets can work: the program runs in a GoNB
+// interactive reports whether widgets can work: the program runs in a GoNB
 // kernel and the run is not marked non-interactive.
-func Interactive() bool { return gonbui.IsNotebook && os.Getenv(NonInteractiveEnv) == "" }
+func interactive() bool { return gonbui.IsNotebook && os.Getenv(nonInteractiveEnv) == "" }
 
 // widgetWait bounds how long Explore waits for a browser to answer its
 // first control before it falls back to the static view: a kernel driven
-// without a browser (and without NonInteractiveEnv) must not hang.
+// without a browser (and without nonInteractiveEnv) must not hang.
 var widgetWait = 20 * time.Second
 
 // Explore shows the render-confound explorer over ex, opened at s.
@@ -45,7 +45,7 @@ var widgetWait = 20 * time.Second
 // (e.g. the scripted families) answer in the drill-down beside the sim
 // reader. Stop ends the cell, leaving the last view in the notebook.
 //
-// Headless (see [NonInteractiveEnv]: the executed copies the report is made
+// Headless (see [nonInteractiveEnv]: the executed copies the report is made
 // of): a note, the settings and the screenshot of the live explorer, not
 // the view again (the notebook's cells above show it). Outside a notebook,
 // or with no browser answering: the view and the first question's
@@ -54,16 +54,16 @@ func Explore(ex *explore.Explorer, s explore.Settings, extra ...reader.Reader) e
 	if headless() {
 		// The executed notebook already shows this view cell by cell above
 		// the explorer: show where the controls would be, not the view again.
-		out.HTML(`<p style="font-size:smaller"><i>This run has no browser (` + NonInteractiveEnv + ` is set, as ` +
+		out.HTML(`<p style="font-size:smaller"><i>This run has no browser (` + nonInteractiveEnv + ` is set, as ` +
 			"<code>make reproduce</code> and <code>make test</code> do), so the controls are not shown; the view for these settings " +
 			`is the one computed in the cells above. Open the notebook in Jupyter to move the controls; the live explorer ` +
-			`looks like <code>figures/explorer.png</code> (a screenshot the browser test takes).</i></p>` + ExploreSettingsHTML(s))
+			`looks like <code>figures/explorer.png</code> (a screenshot the browser test takes).</i></p>` + exploreSettingsHTML(s))
 		if png, err := os.ReadFile(Path("figures", "explorer.png")); err == nil {
 			out.PNG(png)
 		}
 		return nil
 	}
-	if !Interactive() {
+	if !interactive() {
 		return exploreStatic(ex, s, extra, 0, "Static view: this run is not in a notebook, so the controls are not shown.")
 	}
 	ui := &exploreUI{ex: ex, s: s, extra: extra}
@@ -73,7 +73,7 @@ func Explore(ex *explore.Explorer, s explore.Settings, extra ...reader.Reader) e
 // exploreStatic shows the view and the drill-down of question qi for s
 // under a note.
 func exploreStatic(ex *explore.Explorer, s explore.Settings, extra []reader.Reader, qi int, note string) error {
-	out.HTML(`<p style="font-size:smaller"><i>` + note + `</i></p>` + ExploreSettingsHTML(s))
+	out.HTML(`<p style="font-size:smaller"><i>` + note + `</i></p>` + exploreSettingsHTML(s))
 	view, drill, err := exploreBlocks(ex, s, extra, qi)
 	if err != nil {
 		return err
@@ -90,7 +90,7 @@ func exploreBlocks(ex *explore.Explorer, s explore.Settings, extra []reader.Read
 	if err != nil {
 		return exploreErrorHTML(s, err), "", err
 	}
-	if view, err = ExploreViewHTML(v); err != nil {
+	if view, err = exploreViewHTML(v); err != nil {
 		return "", "", err
 	}
 	qids, err := ex.QIDs(s)
@@ -213,7 +213,7 @@ const (
 )
 
 func (ui *exploreUI) run() error {
-	out.UpdateHTML(exploreCtrlDisplay, fmt.Sprintf(`<div id="%s" style="display:grid;grid-template-columns:max-content max-content max-content;gap:4px 12px;align-items:center"></div>`, ExploreControlsID))
+	out.UpdateHTML(exploreCtrlDisplay, fmt.Sprintf(`<div id="%s" style="display:grid;grid-template-columns:max-content max-content max-content;gap:4px 12px;align-items:center"></div>`, exploreControlsID))
 	ui.events = make(chan exploreEvent, 256)
 	built := make(chan struct{})
 	go func() { ui.build(); close(built) }()
@@ -256,9 +256,9 @@ func (ui *exploreUI) build() {
 	ui.selects, ui.sliders = map[string]*widgets.SelectBuilder{}, map[string]*widgets.SliderBuilder{}
 	sel := func(key, label string, options []string, cur string) {
 		idx := max(slices.Index(options, cur), 0)
-		dom.Append(ExploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, key, label))
-		w := widgets.Select(options).WithHtmlId("esr-explorer-" + key).SetDefault(idx).AppendTo(ExploreControlsID).Done()
-		dom.Append(ExploreControlsID, "<span></span>")
+		dom.Append(exploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, key, label))
+		w := widgets.Select(options).WithHtmlId("esr-explorer-" + key).SetDefault(idx).AppendTo(exploreControlsID).Done()
+		dom.Append(exploreControlsID, "<span></span>")
 		ui.selects[key] = w
 		ui.listen(key, w.Listen())
 	}
@@ -269,13 +269,13 @@ func (ui *exploreUI) build() {
 	sel("profile", "simulated reader", profileNames(), ui.s.Reader.Name)
 	for _, c := range exploreSliders {
 		pos := int(c.value(ui.s)*c.scale + 0.5)
-		dom.Append(ExploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, c.key, c.label))
-		w := widgets.Slider(c.min, c.max, pos).WithHtmlId("esr-explorer-" + c.key).AppendTo(ExploreControlsID).Done()
-		dom.Append(ExploreControlsID, fmt.Sprintf(`<span id="esr-explorer-%s-value">%g</span>`, c.key, c.value(ui.s)))
+		dom.Append(exploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, c.key, c.label))
+		w := widgets.Slider(c.min, c.max, pos).WithHtmlId("esr-explorer-" + c.key).AppendTo(exploreControlsID).Done()
+		dom.Append(exploreControlsID, fmt.Sprintf(`<span id="esr-explorer-%s-value">%g</span>`, c.key, c.value(ui.s)))
 		ui.sliders[c.key] = w
 		ui.listen(c.key, w.Listen())
 	}
-	dom.Append(ExploreControlsID, `<label>question</label><span id="esr-explorer-buttons"></span><span></span>`)
+	dom.Append(exploreControlsID, `<label>question</label><span id="esr-explorer-buttons"></span><span></span>`)
 	for _, b := range []struct{ key, label string }{{"prev", "◀ previous"}, {"next", "next ▶"}, {"stop", "■ Stop"}} {
 		w := widgets.Button(b.label).WithHtmlId("esr-explorer-" + b.key).AppendTo("esr-explorer-buttons").Done()
 		ui.listen(b.key, w.Listen())

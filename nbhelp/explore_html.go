@@ -18,20 +18,20 @@ import (
 const (
 	ExploreViewID     = "esr-explorer-view"
 	ExploreDrillID    = "esr-explorer-drill"
-	ExploreControlsID = "esr-explorer-controls"
+	exploreControlsID = "esr-explorer-controls"
 )
 
-// ExploreViewHTML is the explorer's view block: the settings, the
+// exploreViewHTML is the explorer's view block: the settings, the
 // decomposition table, the interval plot and the generated sentence. The
 // block's data-key attribute names the settings it shows.
-func ExploreViewHTML(v *explore.View) (string, error) {
-	svg, err := PlotSVG(v.Plot(), Width, Height)
+func exploreViewHTML(v *explore.View) (string, error) {
+	svg, err := plotSVG(v.Plot(), width, height)
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div id="%s" data-key="%s">`, ExploreViewID, html.EscapeString(ExploreKey(v.Settings)))
-	b.WriteString(ReportHTML(v.Table()))
+	b.WriteString(reportHTML(v.Table()))
 	b.WriteString(inlineSVG(svg))
 	b.WriteString(`<p class="esr-explorer-sentence">` + html.EscapeString(v.Sentence()) + `</p></div>`)
 	return b.String(), nil
@@ -50,8 +50,8 @@ func ExploreKey(s explore.Settings) string {
 		s.Reader.Name, s.Reader.Skills(), s.NoiseP, s.Seed)
 }
 
-// ExploreSettingsHTML lists the settings as a two-column table.
-func ExploreSettingsHTML(s explore.Settings) string {
+// exploreSettingsHTML lists the settings as a two-column table.
+func exploreSettingsHTML(s explore.Settings) string {
 	rows := [][]string{
 		{"stratum", s.Stratum}, {"query type", string(s.QueryType)}, {"compared", s.Terms},
 		{"ledger format", s.Format}, {"simulated reader", "sim:" + s.Reader.Name},
@@ -77,16 +77,16 @@ func DrillHTML(w *eval.WorkedQuestion, i, n int) string {
 		html.EscapeString(q.QID), html.EscapeString(q.StreamID), html.EscapeString(string(q.Phenomenon)),
 		html.EscapeString(string(q.Type())), html.EscapeString(q.Question), html.EscapeString(q.GoldAnswer))
 	b.WriteString(`<p style="font-size:smaller">Highlighted: what each render changes relative to the render on its left (a line added or moved, a word rewritten).</p>`)
-	b.WriteString(DiffColumnsHTML(w.Memories, w.Renders))
-	b.WriteString(ReportHTML(w.AnswersTable()))
+	b.WriteString(diffColumnsHTML(w.Memories, w.Renders))
+	b.WriteString(reportHTML(w.AnswersTable()))
 	b.WriteString(`<p class="esr-explorer-arithmetic">` + html.EscapeString(w.Arithmetic()) + `</p></div>`)
 	return b.String()
 }
 
-// DiffColumnsHTML is SideBySideHTML with each column after the first marked
+// diffColumnsHTML is sideBySideHTML with each column after the first marked
 // against the column on its left (textdiff.Against): changed words and lines
 // are highlighted with <mark>.
-func DiffColumnsHTML(titles, texts []string) string { return columnsHTML(titles, texts, true) }
+func diffColumnsHTML(titles, texts []string) string { return columnsHTML(titles, texts, true) }
 
 // columnsHTML lays texts out as preformatted columns under their titles,
 // marking each against its left neighbour when diff is set.

@@ -27,7 +27,7 @@ func syntheticExplorer(t *testing.T) *explore.Explorer {
 // cell), its sentence, and the first question's drill-down with the sim
 // reader and the scripted families.
 func TestExploreStaticShowsTheLibraryView(t *testing.T) {
-	if Interactive() {
+	if interactive() {
 		t.Skip("running inside a GoNB kernel")
 	}
 	rec := record(t)
@@ -142,7 +142,7 @@ func TestExploreSlidersRoundTrip(t *testing.T) {
 }
 
 func TestDiffColumnsHTML(t *testing.T) {
-	got := DiffColumnsHTML([]string{"a", "b"}, []string{"x | LIVE\ny", "x | <DEAD>\ny"})
+	got := diffColumnsHTML([]string{"a", "b"}, []string{"x | LIVE\ny", "x | <DEAD>\ny"})
 	if !strings.Contains(got, `x | <mark style="background:#ffe08a">&lt;DEAD&gt;</mark>`) {
 		t.Errorf("changed word not marked and escaped: %s", got)
 	}
@@ -154,7 +154,7 @@ func TestDiffColumnsHTML(t *testing.T) {
 	}
 	// A column in another layout is shown plain, with a caption, not
 	// highlighted whole.
-	other := DiffColumnsHTML([]string{"a", "b"}, []string{"id|value\n1|30 s\n2|60 s", "key: x\ntime | value\n2024 | 30 s"})
+	other := diffColumnsHTML([]string{"a", "b"}, []string{"id|value\n1|30 s\n2|60 s", "key: x\ntime | value\n2024 | 30 s"})
 	if strings.Contains(other, "<mark") || !strings.Contains(other, "another layout") {
 		t.Errorf("relayout column: %s", other)
 	}

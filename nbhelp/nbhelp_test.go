@@ -72,20 +72,20 @@ func TestDataFrameHTML(t *testing.T) {
 		series.New([]float64{1.0 / 3, math.NaN()}, series.Float, "score"),
 		series.New([]int{7, 8}, series.Int, "n"),
 	)
-	h, rows := DataFrameRecords(df)
+	h, rows := dataFrameRecords(df)
 	if strings.Join(h, ",") != "name,score,n" {
 		t.Fatalf("header = %v", h)
 	}
 	if rows[0][1] != "0.333333" || rows[1][1] != "NaN" || rows[1][2] != "8" {
 		t.Errorf("rows = %v", rows)
 	}
-	got := DataFrameHTML(df)
+	got := dataFrameHTML(df)
 	if !strings.Contains(got, "<td>&lt;b&gt;</td>") || !strings.Contains(got, "<th>score</th>") {
 		t.Errorf("DataFrameHTML = %s", got)
 	}
 
 	r := record(t)
-	ShowDataFrame(df)
+	showDataFrame(df)
 	ShowTable([]string{"x"}, nil)
 	if len(r.html) != 2 || r.html[0] != got {
 		t.Errorf("Show* sent %q", r.html)
@@ -97,7 +97,7 @@ func TestDataFrameHTMLError(t *testing.T) {
 	if df.Err == nil {
 		t.Skip("gota did not report an error for a missing column")
 	}
-	if got := DataFrameHTML(df); !strings.HasPrefix(got, `<pre class="nbhelp-error">`) {
+	if got := dataFrameHTML(df); !strings.HasPrefix(got, `<pre class="nbhelp-error">`) {
 		t.Errorf("DataFrameHTML of a failed frame = %s", got)
 	}
 }
@@ -119,7 +119,7 @@ func TestSaveFigureWritesPNGAndSVG(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+repo.ModulePath+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(RootEnv, root)
+	t.Setenv(rootEnv, root)
 	pngPath, svgPath, err := SaveFigure(testPlot(t), "fig1")
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestSaveFigureWritesPNGAndSVG(t *testing.T) {
 
 func TestSaveFigureRejectsPaths(t *testing.T) {
 	for _, name := range []string{"", "..", "../x", "a/b", `a\b`} {
-		if _, _, err := SaveFigureIn(t.TempDir(), testPlot(t), name); err == nil {
+		if _, _, err := saveFigureIn(t.TempDir(), testPlot(t), name); err == nil {
 			t.Errorf("SaveFigureIn accepted name %q", name)
 		}
 	}
@@ -169,10 +169,10 @@ func TestSaveFigureRejectsPaths(t *testing.T) {
 
 func TestShowPlot(t *testing.T) {
 	r := record(t)
-	if err := ShowPlot(testPlot(t)); err != nil {
+	if err := showPlot(testPlot(t)); err != nil {
 		t.Fatal(err)
 	}
-	if err := ShowPlotPNG(testPlot(t)); err != nil {
+	if err := showPlotPNG(testPlot(t)); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.html) != 1 || !strings.HasPrefix(r.html[0], "<div><svg") || strings.Contains(r.html[0], "<?xml") {
@@ -204,25 +204,25 @@ func TestRoot(t *testing.T) {
 		t.Error("findRootFrom outside the repository succeeded")
 	}
 
-	t.Setenv(RootEnv, root)
+	t.Setenv(rootEnv, root)
 	if Root() != root || Path("data", "x.csv") != filepath.Join(root, "data", "x.csv") {
-		t.Errorf("with %s set: Root() = %q", RootEnv, Root())
+		t.Errorf("with %s set: Root() = %q", rootEnv, Root())
 	}
-	t.Setenv(RootEnv, filepath.Join(root, "nope"))
-	if _, err := FindRoot(); err == nil {
-		t.Errorf("FindRoot accepted a missing %s", RootEnv)
+	t.Setenv(rootEnv, filepath.Join(root, "nope"))
+	if _, err := findRoot(); err == nil {
+		t.Errorf("FindRoot accepted a missing %s", rootEnv)
 	}
-	t.Setenv(RootEnv, "")
-	if got, err := FindRoot(); err != nil || !repo.IsRoot(got) {
+	t.Setenv(rootEnv, "")
+	if got, err := findRoot(); err != nil || !repo.IsRoot(got) {
 		t.Errorf("FindRoot from the package folder = %q, %v", got, err)
 	}
 }
 
 func TestProgress(t *testing.T) {
-	t.Setenv(NonInteractiveEnv, "")
+	t.Setenv(nonInteractiveEnv, "")
 	r := record(t)
 	clock := time.Unix(0, 0)
-	p := NewProgress("work <1>", 4)
+	p := newProgress("work <1>", 4)
 	p.now = func() time.Time { return clock }
 	p.start, p.lastSent = clock, clock
 	p.Set(1) // too soon: dropped
@@ -251,9 +251,9 @@ func TestProgress(t *testing.T) {
 // TestProgressHeadlessClears: in a headless run the finished line is
 // cleared, so executed notebooks keep no progress bars.
 func TestProgressHeadlessClears(t *testing.T) {
-	t.Setenv(NonInteractiveEnv, "1")
+	t.Setenv(nonInteractiveEnv, "1")
 	r := record(t)
-	p := NewProgress("work", 2)
+	p := newProgress("work", 2)
 	p.Set(2)
 	p.Done()
 	if n := len(r.updates); n < 2 || !strings.HasSuffix(r.updates[n-1], "\x00") {
@@ -262,7 +262,7 @@ func TestProgressHeadlessClears(t *testing.T) {
 }
 
 func TestProgressHTMLUnknownTotal(t *testing.T) {
-	got := ProgressHTML("n", 12, 0, 1500*time.Millisecond)
+	got := progressHTML("n", 12, 0, 1500*time.Millisecond)
 	if !strings.Contains(got, "n: 12 1.5s") {
 		t.Errorf("ProgressHTML = %q", got)
 	}
@@ -275,7 +275,7 @@ func TestMarkdownAndHTML(t *testing.T) {
 	if len(r.md) != 1 || r.md[0] != "# hi" || len(r.html) != 1 {
 		t.Errorf("got md %q html %q", r.md, r.html)
 	}
-	if InNotebook() {
+	if inNotebook() {
 		t.Error("InNotebook() is true under go test")
 	}
 }
@@ -283,7 +283,7 @@ func TestMarkdownAndHTML(t *testing.T) {
 func TestReportHTMLAndOutcomesFrame(t *testing.T) {
 	tab := &eval.Table{Title: "T <1>", Columns: []string{"a", "b"}, Notes: []string{"scripted readers are simulated"}}
 	tab.AddRow("x", 0.5)
-	h := ReportHTML(tab)
+	h := reportHTML(tab)
 	for _, want := range []string{"T &lt;1&gt;", "<td>x</td>", "0.500", "simulated"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("report HTML lacks %q: %s", want, h)

@@ -13,22 +13,22 @@ import (
 // report.SaveFigure, at report.FigureWidth × report.FigureHeight and
 // report.FigureDPI.
 var (
-	Width  = 16 * vg.Centimeter
-	Height = 10 * vg.Centimeter
+	width  = 16 * vg.Centimeter
+	height = 10 * vg.Centimeter
 )
 
-// FiguresDir is the folder, relative to [Root], that [SaveFigure] writes to.
-const FiguresDir = "figures"
+// figuresDir is the folder, relative to [Root], that [SaveFigure] writes to.
+const figuresDir = "figures"
 
-// PlotSVG renders p as an SVG document of size w×h (report.SVG).
-func PlotSVG(p *plot.Plot, w, h vg.Length) (string, error) {
+// plotSVG renders p as an SVG document of size w×h (report.SVG).
+func plotSVG(p *plot.Plot, w, h vg.Length) (string, error) {
 	b, err := report.SVG(p, w, h)
 	return string(b), err
 }
 
-// PlotPNG renders p as a PNG image of size w×h at dpi dots per inch (96 if
+// plotPNG renders p as a PNG image of size w×h at dpi dots per inch (96 if
 // dpi <= 0; report.PNG).
-func PlotPNG(p *plot.Plot, w, h vg.Length, dpi int) ([]byte, error) { return report.PNG(p, w, h, dpi) }
+func plotPNG(p *plot.Plot, w, h vg.Length, dpi int) ([]byte, error) { return report.PNG(p, w, h, dpi) }
 
 // inlineSVG strips what precedes the <svg> element (XML declaration, comments) so
 // that the document can sit inside HTML.
@@ -39,9 +39,9 @@ func inlineSVG(svg string) string {
 	return "<div>" + svg + "</div>"
 }
 
-// ShowPlot displays p inline as SVG, at [Width]×[Height].
-func ShowPlot(p *plot.Plot) error {
-	svg, err := PlotSVG(p, Width, Height)
+// showPlot displays p inline as SVG, at [width]×[height].
+func showPlot(p *plot.Plot) error {
+	svg, err := plotSVG(p, width, height)
 	if err != nil {
 		return err
 	}
@@ -49,9 +49,9 @@ func ShowPlot(p *plot.Plot) error {
 	return nil
 }
 
-// ShowPlotPNG displays p inline as a PNG, at [Width]×[Height] and 96 dpi.
-func ShowPlotPNG(p *plot.Plot) error {
-	png, err := PlotPNG(p, Width, Height, 96)
+// showPlotPNG displays p inline as a PNG, at [width]×[height] and 96 dpi.
+func showPlotPNG(p *plot.Plot) error {
+	png, err := plotPNG(p, width, height, 96)
 	if err != nil {
 		return err
 	}
@@ -63,15 +63,15 @@ func ShowPlotPNG(p *plot.Plot) error {
 // with report.SaveFigure, creating figures/ if needed. It returns the two
 // paths.
 func SaveFigure(p *plot.Plot, name string) (pngPath, svgPath string, err error) {
-	root, err := FindRoot()
+	root, err := findRoot()
 	if err != nil {
 		return "", "", err
 	}
-	return SaveFigureIn(filepath.Join(root, FiguresDir), p, name)
+	return saveFigureIn(filepath.Join(root, figuresDir), p, name)
 }
 
-// SaveFigureIn is [SaveFigure] writing to dir instead of figures/; it is
+// saveFigureIn is [SaveFigure] writing to dir instead of figures/; it is
 // report.SaveFigure, the kit's one figure saver.
-func SaveFigureIn(dir string, p *plot.Plot, name string) (pngPath, svgPath string, err error) {
+func saveFigureIn(dir string, p *plot.Plot, name string) (pngPath, svgPath string, err error) {
 	return report.SaveFigure(p, dir, name)
 }

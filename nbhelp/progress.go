@@ -11,7 +11,7 @@ import (
 
 // Progress is a live-updating progress line in a notebook cell's output:
 //
-//	pr := nbhelp.NewProgress("scoring items", len(items))
+//	pr := nbhelp.newProgress("scoring items", len(items))
 //	for i, it := range items {
 //		score(it)
 //		pr.Set(i + 1)
@@ -20,7 +20,7 @@ import (
 //
 // Updates are sent at most every [Progress.Every] (the last one always), so calling
 // Set in a tight loop is cheap. It is safe for concurrent use. Outside a notebook it
-// displays nothing; in a headless run (NonInteractiveEnv set: the executed copies
+// displays nothing; in a headless run (nonInteractiveEnv set: the executed copies
 // that become the report) the line is cleared when the work is done, so a reader of
 // the executed notebook sees results, not progress bars.
 type Progress struct {
@@ -37,9 +37,9 @@ type Progress struct {
 	now      func() time.Time
 }
 
-// NewProgress shows a progress line "label: 0/total" and returns it. total <= 0 means
+// newProgress shows a progress line "label: 0/total" and returns it. total <= 0 means
 // unknown: the line then shows a count without percentage or estimate.
-func NewProgress(label string, total int) *Progress {
+func newProgress(label string, total int) *Progress {
 	p := &Progress{Every: 250 * time.Millisecond, label: label, total: total, id: newID(), now: time.Now}
 	p.start = p.now()
 	p.send(true)
@@ -78,8 +78,8 @@ func (p *Progress) Done() {
 }
 
 // headless reports a run whose outputs are kept as executed notebooks, not
-// watched (NonInteractiveEnv).
-func headless() bool { return os.Getenv(NonInteractiveEnv) != "" }
+// watched (nonInteractiveEnv).
+func headless() bool { return os.Getenv(nonInteractiveEnv) != "" }
 
 // send sends the current line if force or if Every has passed since the last one.
 func (p *Progress) send(force bool) {
@@ -88,12 +88,12 @@ func (p *Progress) send(force bool) {
 		return
 	}
 	p.lastSent = now
-	out.UpdateHTML(p.id, ProgressHTML(p.label, p.done, p.total, now.Sub(p.start)))
+	out.UpdateHTML(p.id, progressHTML(p.label, p.done, p.total, now.Sub(p.start)))
 }
 
-// ProgressHTML renders one progress line: the label, done/total, a bar, the
+// progressHTML renders one progress line: the label, done/total, a bar, the
 // percentage, the elapsed time and, while unfinished, an estimate of the time left.
-func ProgressHTML(label string, done, total int, elapsed time.Duration) string {
+func progressHTML(label string, done, total int, elapsed time.Duration) string {
 	var b strings.Builder
 	b.WriteString(`<div class="nbhelp-progress" style="font-family:monospace">`)
 	b.WriteString(html.EscapeString(label))
@@ -122,10 +122,10 @@ func roundDur(d time.Duration) time.Duration {
 	return d.Round(100 * time.Millisecond)
 }
 
-// ProgressFunc adapts a progress line to the callback the library's long
+// progressFunc adapts a progress line to the callback the library's long
 // runs take (func(done, total int)): it shows one live line per pass and
 // starts a new line when a run begins a new pass (done falls back).
-func ProgressFunc(label string) func(done, total int) {
+func progressFunc(label string) func(done, total int) {
 	var p *Progress
 	last := 0
 	return func(done, total int) {
@@ -133,7 +133,7 @@ func ProgressFunc(label string) func(done, total int) {
 			if p != nil {
 				p.Done()
 			}
-			p = NewProgress(label, total)
+			p = newProgress(label, total)
 		}
 		last = done
 		p.Set(done)

@@ -11,9 +11,9 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 )
 
-// ReportHTML renders a eval.Table: its title, the cells, and its notes
+// reportHTML renders a eval.Table: its title, the cells, and its notes
 // (which say which reader family produced the numbers).
-func ReportHTML(t *eval.Table) string {
+func reportHTML(t *eval.Table) string {
 	var b strings.Builder
 	if t.Title != "" {
 		b.WriteString("<p><b>" + html.EscapeString(t.Title) + "</b></p>")
@@ -30,20 +30,20 @@ func ReportHTML(t *eval.Table) string {
 }
 
 // ShowReport displays a eval.Table in the current cell.
-func ShowReport(t *eval.Table) { out.HTML(ReportHTML(t)) }
+func ShowReport(t *eval.Table) { out.HTML(reportHTML(t)) }
 
-// FoldedHTML is a eval.Table folded under a one-line summary that opens
+// foldedHTML is a eval.Table folded under a one-line summary that opens
 // it: per-family detail a reader looks at after the pooled table.
-func FoldedHTML(t *eval.Table, summary string) string {
+func foldedHTML(t *eval.Table, summary string) string {
 	if summary == "" {
 		summary = t.Title
 	}
 	return "<details><summary>" + html.EscapeString(summary) + " (" + itoa(len(t.Rows)) + " rows; click to open)</summary>" +
-		ReportHTML(t) + "</details>"
+		reportHTML(t) + "</details>"
 }
 
-// ShowFolded displays a table folded (FoldedHTML).
-func ShowFolded(t *eval.Table, summary string) { out.HTML(FoldedHTML(t, summary)) }
+// ShowFolded displays a table folded (foldedHTML).
+func ShowFolded(t *eval.Table, summary string) { out.HTML(foldedHTML(t, summary)) }
 
 // markdownToHTML escapes text and keeps its inline code and emphasis
 // readable: `code` and **bold** become <code> and <b>.

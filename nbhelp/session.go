@@ -63,7 +63,7 @@ func Readers() []reader.Reader { return Must(suite.DefaultReaders(Path(".esr-cac
 // repository's reference adapter.
 func setupWith(name string, b *bench.Bench, readers []reader.Reader) suite.Setup {
 	s := suite.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
-		Progress: ProgressFunc("evaluating " + name)}
+		Progress: progressFunc("evaluating " + name)}
 	if name == "deployed" {
 		s.Adapter = Path(deployed.ReferenceAdapter)
 	}
@@ -143,7 +143,7 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 
 // Figure displays p inline and saves it as figures/NAME.png and NAME.svg.
 func Figure(p *plot.Plot, name string) {
-	Must(0, ShowPlot(p))
+	Must(0, showPlot(p))
 	Must2(SaveFigure(p, name))
 }
 
@@ -156,7 +156,7 @@ func FigureRow(plots []*plot.Plot, names []string) {
 	var b strings.Builder
 	b.WriteString(`<div style="display:flex;gap:8px;align-items:flex-start;flex-wrap:wrap">`)
 	for i, p := range plots {
-		svg := Must(PlotSVG(p, Width*0.75, Height*0.75))
+		svg := Must(plotSVG(p, width*0.75, height*0.75))
 		b.WriteString(`<div style="flex:1;min-width:320px">` + inlineSVG(svg) + `</div>`)
 		Must2(SaveFigure(p, names[i]))
 	}

@@ -9,9 +9,9 @@ import (
 	"github.com/go-gota/gota/series"
 )
 
-// FloatFormat is the strconv.FormatFloat format and precision [DataFrameHTML] uses
+// floatFormat is the strconv.FormatFloat format and precision [dataFrameHTML] uses
 // for float columns (gota's own records print six decimals).
-var FloatFormat = struct {
+var floatFormat = struct {
 	Fmt  byte
 	Prec int
 }{'g', 6}
@@ -61,9 +61,9 @@ func isNumber(s string) bool {
 	return err == nil
 }
 
-// DataFrameRecords returns df's column names and its rows as strings, formatting
-// float columns with [FloatFormat] (NaN for missing values).
-func DataFrameRecords(df dataframe.DataFrame) (header []string, rows [][]string) {
+// dataFrameRecords returns df's column names and its rows as strings, formatting
+// float columns with [floatFormat] (NaN for missing values).
+func dataFrameRecords(df dataframe.DataFrame) (header []string, rows [][]string) {
 	header = df.Names()
 	rows = make([][]string, df.Nrow())
 	for i := range rows {
@@ -73,7 +73,7 @@ func DataFrameRecords(df dataframe.DataFrame) (header []string, rows [][]string)
 		col := df.Col(name)
 		if col.Type() == series.Float {
 			for i, v := range col.Float() {
-				rows[i][j] = strconv.FormatFloat(v, FloatFormat.Fmt, FloatFormat.Prec, 64)
+				rows[i][j] = strconv.FormatFloat(v, floatFormat.Fmt, floatFormat.Prec, 64)
 			}
 			continue
 		}
@@ -84,24 +84,24 @@ func DataFrameRecords(df dataframe.DataFrame) (header []string, rows [][]string)
 	return header, rows
 }
 
-// DataFrameHTML renders df as an HTML table (see [TableHTML], [DataFrameRecords]).
+// dataFrameHTML renders df as an HTML table (see [TableHTML], [dataFrameRecords]).
 // A DataFrame carrying an error renders as that error.
-func DataFrameHTML(df dataframe.DataFrame) string {
+func dataFrameHTML(df dataframe.DataFrame) string {
 	if df.Err != nil {
 		return `<pre class="nbhelp-error">` + html.EscapeString(df.Err.Error()) + "</pre>"
 	}
-	return TableHTML(DataFrameRecords(df))
+	return TableHTML(dataFrameRecords(df))
 }
 
 // ShowTable displays header and rows as an HTML table.
 func ShowTable(header []string, rows [][]string) { out.HTML(TableHTML(header, rows)) }
 
-// ShowDataFrame displays df as an HTML table.
-func ShowDataFrame(df dataframe.DataFrame) { out.HTML(DataFrameHTML(df)) }
+// showDataFrame displays df as an HTML table.
+func showDataFrame(df dataframe.DataFrame) { out.HTML(dataFrameHTML(df)) }
 
-// SideBySideHTML lays texts out as preformatted columns under their titles,
+// sideBySideHTML lays texts out as preformatted columns under their titles,
 // for comparing renders of one question.
-func SideBySideHTML(titles, texts []string) string { return columnsHTML(titles, texts, false) }
+func sideBySideHTML(titles, texts []string) string { return columnsHTML(titles, texts, false) }
 
-// ShowSideBySide displays SideBySideHTML in the current cell.
-func ShowSideBySide(titles, texts []string) { out.HTML(SideBySideHTML(titles, texts)) }
+// ShowSideBySide displays sideBySideHTML in the current cell.
+func ShowSideBySide(titles, texts []string) { out.HTML(sideBySideHTML(titles, texts)) }

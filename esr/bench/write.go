@@ -28,15 +28,15 @@ func WriteJSONL[T any](path string, rows []T) error {
 	})
 }
 
-// FolderFiles are the files a benchmark folder may hold: the ones Save
+// folderFiles are the files a benchmark folder may hold: the ones Save
 // writes and the ones importers and the generator write beside them.
-var FolderFiles = []string{StreamsFile, AtomsFile, QAFile, RelationsFile, "MANIFEST.json", "exclusions.jsonl",
+var folderFiles = []string{StreamsFile, AtomsFile, QAFile, RelationsFile, "MANIFEST.json", "exclusions.jsonl",
 	"rag_outcomes.jsonl", "LICENSE", "PROVENANCE.md"}
 
 // WriteFolder writes a benchmark folder as one set: fill writes the files
 // into a new folder beside dir, which then replaces dir (safefile.ReplaceDir).
 // A failure leaves dir as it was, never part old set and part new. An
-// existing dir is replaced only when it holds nothing but FolderFiles;
+// existing dir is replaced only when it holds nothing but folderFiles;
 // anything else is refused, naming it.
 func WriteFolder(dir string, fill func(tmp string) error) error {
 	return WriteFolderOwning(dir, nil, fill)
@@ -46,7 +46,7 @@ func WriteFolder(dir string, fill func(tmp string) error) error {
 // named in extra (an importer's licence table, its package list): the
 // folder may hold them, and the new set replaces them.
 func WriteFolderOwning(dir string, extra []string, fill func(tmp string) error) error {
-	return safefile.ReplaceDir(dir, func(name string) bool { return slices.Contains(FolderFiles, name) || slices.Contains(extra, name) }, fill)
+	return safefile.ReplaceDir(dir, func(name string) bool { return slices.Contains(folderFiles, name) || slices.Contains(extra, name) }, fill)
 }
 
 // Save writes the benchmark as the folder dir (streams, atoms, QAs, and

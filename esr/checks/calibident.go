@@ -166,13 +166,13 @@ func SummarizeFit(c *reader.Calibration, label string, start int, ridge float64)
 			if strings.HasPrefix(t.Name, "t17/") {
 				sq17 += e * e
 				n17++
-				if !dropped(GroupTable17) {
-					s.Objective += Table17Weight * Table17Weight * e * e
+				if !dropped(groupTable17) {
+					s.Objective += table17Weight * table17Weight * e * e
 				}
 			} else {
 				sq16 += e * e
 				n16++
-				if !dropped(GroupTable16) {
+				if !dropped(groupTable16) {
 					s.Objective += e * e
 				}
 			}
@@ -180,7 +180,7 @@ func SummarizeFit(c *reader.Calibration, label string, start int, ridge float64)
 	}
 	if !dropped(GroupTable2) {
 		for _, t := range c.Panel {
-			s.Objective += Table2Weight * Table2Weight * t.Error() * t.Error()
+			s.Objective += table2Weight * table2Weight * t.Error() * t.Error()
 		}
 	}
 	s.RMSE16, s.RMSE17 = math.Sqrt(sq16/float64(n16)), math.Sqrt(sq17/float64(n17))
@@ -203,7 +203,7 @@ func IdentifiabilityGrid() []GridFit {
 		if drop != nil {
 			with = "without Table 2"
 		}
-		for s := range CalibrationStarts {
+		for s := range calibrationStarts {
 			out = append(out, GridFit{fmt.Sprintf("start %d, ridge %g, %s", s, CalibrationRidge, with),
 				CalibrateOptions{Starts: []int{s}, Ridge: CalibrationRidge, Drop: drop, AuxNoise: DefaultAuxNoise}})
 		}

@@ -71,15 +71,15 @@ const DefaultAuxNoise = 0.0
 // of the model) and the render/mechanism split (the panel's point) are not
 // traded for a better abstain calibration.
 const (
-	Table17Weight = 2.0
-	Table2Weight  = 8.0
+	table17Weight = 2.0
+	table2Weight  = 8.0
 )
 
 // Target groups CalibrateOptions.Drop can leave out.
 const (
 	GroupTable2  = "t2"
-	GroupTable16 = "t16"
-	GroupTable17 = "t17"
+	groupTable16 = "t16"
+	groupTable17 = "t17"
 )
 
 // CalibrateOptions select what Calibrate fits.
@@ -98,7 +98,7 @@ type CalibrateOptions struct {
 	Drop []string
 	// Ridge is the ridge weight; 0 is CalibrationRidge.
 	Ridge float64
-	// Starts picks starting points by index (CalibrationStarts); nil tries
+	// Starts picks starting points by index (calibrationStarts); nil tries
 	// them all and keeps the best fit.
 	Starts []int
 	// Iterations bounds the Gauss–Newton iterations per start; 0 is 60.
@@ -108,10 +108,10 @@ type CalibrateOptions struct {
 // Target names of a calibration: Table 17's per format ("t17/FORMAT"),
 // Table 16's, and Table 2's pooled terms.
 const (
-	TargetRLCal    = "t16/RL cal"
-	TargetGRACal   = "t16/GRA cal"
-	TargetRLKappa  = "t16/RL κ"
-	TargetGRAKappa = "t16/GRA κ"
+	targetRLCal    = "t16/RL cal"
+	targetGRACal   = "t16/GRA cal"
+	targetRLKappa  = "t16/RL κ"
+	targetGRAKappa = "t16/GRA κ"
 	TargetRender   = "t2/" + eval.KeyRender
 	TargetFine     = "t2/" + eval.KeyFineMechanism
 	TargetCoarse   = "t2/" + eval.KeyCoarseMechanism
@@ -131,7 +131,7 @@ func CalibrationTargets(family, reading string) []reader.CalibrationTarget {
 	for i, f := range cols {
 		out = append(out, reader.CalibrationTarget{Name: "t17/" + f, Paper: t17[i]})
 	}
-	for i, n := range []string{TargetRLCal, TargetGRACal, TargetRLKappa, TargetGRAKappa} {
+	for i, n := range []string{targetRLCal, targetGRACal, targetRLKappa, targetGRAKappa} {
 		out = append(out, reader.CalibrationTarget{Name: n, Paper: t16[i]})
 	}
 	return out
@@ -193,8 +193,8 @@ func (opt CalibrateOptions) withDefaults() (CalibrateOptions, error) {
 		return opt, fmt.Errorf("calibrate: auxiliary relation noise %v is not a probability in [0, 1]", opt.AuxNoise)
 	}
 	for _, g := range opt.Drop {
-		if g != GroupTable2 && g != GroupTable16 && g != GroupTable17 {
-			return opt, fmt.Errorf("calibrate: cannot drop %q (want %s, %s or %s)", g, GroupTable2, GroupTable16, GroupTable17)
+		if g != GroupTable2 && g != groupTable16 && g != groupTable17 {
+			return opt, fmt.Errorf("calibrate: cannot drop %q (want %s, %s or %s)", g, GroupTable2, groupTable16, groupTable17)
 		}
 	}
 	if opt.Ridge == 0 {
@@ -204,13 +204,13 @@ func (opt CalibrateOptions) withDefaults() (CalibrateOptions, error) {
 		return opt, fmt.Errorf("calibrate: ridge %v is not a positive number", opt.Ridge)
 	}
 	if opt.Starts == nil {
-		for i := range CalibrationStarts {
+		for i := range calibrationStarts {
 			opt.Starts = append(opt.Starts, i)
 		}
 	}
 	for _, s := range opt.Starts {
-		if s < 0 || s >= len(CalibrationStarts) {
-			return opt, fmt.Errorf("calibrate: start %d is not one of 0–%d", s, len(CalibrationStarts)-1)
+		if s < 0 || s >= len(calibrationStarts) {
+			return opt, fmt.Errorf("calibrate: start %d is not one of 0–%d", s, len(calibrationStarts)-1)
 		}
 	}
 	if opt.Iterations == 0 {
@@ -298,7 +298,7 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 	if len(items) == 0 {
 		return nil, fmt.Errorf("calibrate: %s has no snapshot questions (Table 16's targets)", b.Name())
 	}
-	w := AuxStratumWeights(items)
+	w := auxStratumWeights(items)
 	for _, it := range items {
 		set.t16GRA = append(set.t16GRA, branchItem(it, 0, w[it.QA.Phenomenon]))
 		set.t16RL = append(set.t16RL, branchItem(it, 1, w[it.QA.Phenomenon]))
@@ -318,12 +318,12 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 	return set, ctx.Err()
 }
 
-// AuxStratumWeights weighs each question so the strata have the paper's
+// auxStratumWeights weighs each question so the strata have the paper's
 // auxiliary-split counts (App. G: reverted revert 734, monotonic 387,
 // refines 35, cross-source conflict 42 of 1,198; gold abstain rate 0.035):
 // Table 16's abstain calibration depends on the gold abstain rate, which
 // is the cross-source share.
-func AuxStratumWeights(items []eval.RenderedQA) map[esr.Phenomenon]float64 {
+func auxStratumWeights(items []eval.RenderedQA) map[esr.Phenomenon]float64 {
 	share := map[esr.Phenomenon]float64{esr.RevertedRevert: paper.Number(paper.Key{Table: "aux", Term: "RR"}), esr.CrossSourceConflict: paper.Number(paper.Key{Table: "aux", Term: "CSC"}),
 		esr.Refinement: paper.Number(paper.Key{Table: "aux", Term: "refines"}), esr.Monotonic: paper.Number(paper.Key{Table: "aux", Term: "monotonic"})}
 	n := map[esr.Phenomenon]float64{}
@@ -422,7 +422,7 @@ func (set *calibSet) familyPredict(p reader.SimProfile, targets []reader.Calibra
 				graCal, graK = abstainAgreement(set.t16GRA, p)
 				t16 = true
 			}
-			out[i] = map[string]float64{TargetRLCal: rlCal, TargetGRACal: graCal, TargetRLKappa: rlK, TargetGRAKappa: graK}[t.Name]
+			out[i] = map[string]float64{targetRLCal: rlCal, targetGRACal: graCal, targetRLKappa: rlK, targetGRAKappa: graK}[t.Name]
 		}
 	}
 	return out
@@ -483,10 +483,10 @@ var calibParams = []calibParam{
 	{reader.SimDifficulty, false, math.Exp, math.Log, func(p *reader.SimProfile, v float64) { p.DifficultyScale = v }},
 }
 
-// CalibrationStarts are the fixed starting points of the fit, one value per
+// calibrationStarts are the fixed starting points of the fit, one value per
 // calibParams entry (panel first, then the family values every family
 // starts from), on the parameters' own scale.
-var CalibrationStarts = [][]float64{
+var calibrationStarts = [][]float64{
 	{0.5, 0.5, 0.5, 0.3, 0.3, 0.5, 0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.3},
 	{0.3, 0.7, 0.3, 0.6, 0.1, 0.3, 1, 0.7, 0.3, 0.3, 0.7, 0.3, 0.6},
 	{0.7, 0.3, 0.7, 0.1, 0.6, 0.7, -1, 0.3, 0.7, 0.7, 0.3, 0.7, 0.1},
@@ -512,7 +512,7 @@ func (l calibLayout) size() int { return nPanel() + len(l.families)*(len(calibPa
 // start is starting point s in the fitted (real) space.
 func (l calibLayout) start(s int) []float64 {
 	x := make([]float64, 0, l.size())
-	st := CalibrationStarts[s]
+	st := calibrationStarts[s]
 	np := nPanel()
 	for i := 0; i < np; i++ {
 		x = append(x, calibParams[i].from(st[i]))
@@ -580,18 +580,18 @@ func newCalibProblem(set *calibSet, opt CalibrateOptions) *calibProblem {
 		for _, t := range ts {
 			w := 1.0
 			if strings.HasPrefix(t.Name, "t17/") {
-				w = Table17Weight
-				if opt.drops(GroupTable17) {
+				w = table17Weight
+				if opt.drops(groupTable17) {
 					w = 0
 				}
-			} else if opt.drops(GroupTable16) {
+			} else if opt.drops(groupTable16) {
 				w = 0
 			}
 			pr.weights = append(pr.weights, w)
 		}
 	}
 	for range pr.panel {
-		w := Table2Weight
+		w := table2Weight
 		if opt.drops(GroupTable2) {
 			w = 0
 		}
@@ -757,7 +757,7 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 		Items: map[string]int{"table17 reverted-revert questions (auxiliary regime)": len(set.t17GRA), "table16 GitHub-like snapshot questions (auxiliary regime)": len(set.t16RL),
 			"table2 reverted-revert questions (primary regime)": len(set.t2[memory.RenderOnly])},
 		Method: fmt.Sprintf("expected values over the draws (reader.SimBranches); weighted least squares (Table 17 ×%g, Table 16 ×1, Table 2 ×%g) + %g·‖x − x₀‖² in logit/log space; Gauss–Newton (gonum optimize.Newton, Hessian JᵀJ + ridge) from start(s) %v",
-			Table17Weight, Table2Weight, opt.Ridge, opt.Starts),
+			table17Weight, table2Weight, opt.Ridge, opt.Starts),
 		Parameters: pr.layout.size(), Dropped: append([]string(nil), opt.Drop...)}
 	for _, w := range pr.weights {
 		if w > 0 {

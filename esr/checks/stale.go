@@ -18,8 +18,8 @@ type Metric string
 
 // Metrics of OnMetric.
 const (
-	// MetricAccuracy: the judge accepted the answer (the row's Correct).
-	MetricAccuracy Metric = "accuracy"
+	// metricAccuracy: the judge accepted the answer (the row's Correct).
+	metricAccuracy Metric = "accuracy"
 	// MetricStale: the answer is labelled outdated (judge.LabelOutdated):
 	// it names a value the key held before and not the gold.
 	MetricStale Metric = "stale"
@@ -33,11 +33,11 @@ const (
 // (written before labels existed; LabelRows fills them) are an error.
 func OnMetric(rows []eval.Outcome, m Metric) ([]eval.Outcome, error) {
 	switch m {
-	case MetricAccuracy:
+	case metricAccuracy:
 		return rows, nil
 	case MetricStale:
 	default:
-		return nil, fmt.Errorf("metric %q is not %q or %q", m, MetricAccuracy, MetricStale)
+		return nil, fmt.Errorf("metric %q is not %q or %q", m, metricAccuracy, MetricStale)
 	}
 	out := make([]eval.Outcome, len(rows))
 	for i, o := range rows {

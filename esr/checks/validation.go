@@ -74,9 +74,9 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	diff("Table 2", eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/"+eval.KeyCoarseMechanism)
 	// The out-of-family MiniMax-M2.5 judge's column of Table 2: the same
 	// terms, against the numbers of another judge (ours is exact match).
-	diff(TableMiniMax, eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/minimax/"+eval.KeyRender)
-	diff(TableMiniMax, eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/minimax/"+eval.KeyFineMechanism)
-	diff(TableMiniMax, eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/minimax/"+eval.KeyCoarseMechanism)
+	diff(tableMiniMax, eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/minimax/"+eval.KeyRender)
+	diff(tableMiniMax, eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/minimax/"+eval.KeyFineMechanism)
+	diff(tableMiniMax, eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/minimax/"+eval.KeyCoarseMechanism)
 	for _, p := range esr.Phenomena {
 		diff("Table 3", string(p), v.RenderConfound, memory.FineLedger, memory.RenderOnly, eval.SnapshotIn(p), "t3/"+string(p))
 	}
@@ -123,9 +123,9 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	return out
 }
 
-// TableMiniMax names Table 2's MiniMax-M2.5 column among the validated
+// tableMiniMax names Table 2's MiniMax-M2.5 column among the validated
 // tables.
-const TableMiniMax = "Table 2 (MiniMax judge)"
+const tableMiniMax = "Table 2 (MiniMax judge)"
 
 // Fitted reports whether cell's number is one calibration c fitted:
 // Table 2's DeepSeek-V3 terms and Table 3's reverted-revert cell (the same

@@ -16,9 +16,9 @@ import (
 // of magnitudes and, where the kit knows it, the cause of a difference.
 // Every word is computed from the comparisons and the registry.
 
-// Dominant names the term with the largest |Δ| among cs, with whether its
+// dominant names the term with the largest |Δ| among cs, with whether its
 // interval excludes 0.
-func Dominant(cs []eval.Comparison) (eval.Comparison, bool) {
+func dominant(cs []eval.Comparison) (eval.Comparison, bool) {
 	if len(cs) == 0 {
 		return eval.Comparison{}, false
 	}
@@ -42,7 +42,7 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, table, cause st
 			ours = append(ours, c)
 		}
 	}
-	big, ok := Dominant(ours)
+	big, ok := dominant(ours)
 	if !ok {
 		return ""
 	}

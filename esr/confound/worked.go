@@ -87,7 +87,7 @@ func StepsVersusStratum(w *eval.WorkedQuestion, cs []eval.Comparison) string {
 		return n
 	}
 	r, m := moved(0, 1), moved(1, 2)
-	big, ok := Dominant(filterLabels(cs, eval.TermRender, eval.TermFineMechanism))
+	big, ok := dominant(filterLabels(cs, eval.TermRender, eval.TermFineMechanism))
 	if !ok {
 		return ""
 	}

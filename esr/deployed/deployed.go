@@ -28,11 +28,11 @@ func DeployedClasses(adapterPath string) []string {
 	return out
 }
 
-// DeployedMemories lists what DeployedEval evaluates: the d-blind baseline,
+// deployedMemories lists what DeployedEval evaluates: the d-blind baseline,
 // then per class the class, its render-matched control and, for a class
 // that reports the atoms it kept (the deployed classes, memory.KeptAtoms),
 // its content-matched baseline (memory.ContentMatched).
-func DeployedMemories(classes []string) []string {
+func deployedMemories(classes []string) []string {
 	mems := []string{paper.DeployedBaseline}
 	for _, c := range classes {
 		mems = append(mems, c, memory.RenderMatched(c))
@@ -50,16 +50,16 @@ func reportsKept(class string) bool {
 	return err == nil && slices.Contains(memory.DeployedNames, c.Base)
 }
 
-// DeployedEval evaluates DeployedMemories(classes) on b with readers, under
+// DeployedEval evaluates deployedMemories(classes) on b with readers, under
 // the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
 func DeployedEval(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) ([]eval.Outcome, error) {
 	defer memory.CloseAdapters()
-	return eval.Evaluate(ctx, b, eval.Config{Memories: DeployedMemories(classes), Readers: readers, Options: paper.DeployedOptions})
+	return eval.Evaluate(ctx, b, eval.Config{Memories: deployedMemories(classes), Readers: readers, Options: paper.DeployedOptions})
 }
 
-// ShortName shortens an exec: class name for tables: the adapter's path
+// shortName shortens an exec: class name for tables: the adapter's path
 // from its "examples/" folder on, or its file name.
-func ShortName(class string) string {
+func shortName(class string) string {
 	base, control := strings.CutSuffix(class, memory.ControlSuffix)
 	if p, ok := strings.CutPrefix(base, memory.ExecPrefix); ok {
 		if i := strings.Index(p, "examples/"); i >= 0 {
@@ -81,8 +81,8 @@ type DeployedScope struct {
 	Filter eval.Filter
 }
 
-// DeployedScopes are all rows and the reverted-revert snapshot rows.
-var DeployedScopes = []DeployedScope{
+// deployedScopes are all rows and the reverted-revert snapshot rows.
+var deployedScopes = []DeployedScope{
 	{"all QAs", nil},
 	{"reverted_revert snapshot", eval.RevertedRevertSnapshot},
 }
@@ -144,7 +144,7 @@ func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []stri
 			"total", "content", "render", "mechanism"}}
 	var sentences []string
 	for _, c := range classes {
-		for _, sc := range DeployedScopes {
+		for _, sc := range deployedScopes {
 			d, err := DeployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
 			if err != nil {
 				continue // no rows in this scope
@@ -153,7 +153,7 @@ func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []stri
 			if d.HasContent {
 				content, accCM = termCell(d.Content), eval.PropCell(d.Content.AccA)
 			}
-			t.AddRow(ShortName(c), d.Assumptions, sc.Name, d.Total.N, eval.PropCell(d.Total.AccA), eval.PropCell(d.Mechanism.AccB), accCM,
+			t.AddRow(shortName(c), d.Assumptions, sc.Name, d.Total.N, eval.PropCell(d.Total.AccA), eval.PropCell(d.Mechanism.AccB), accCM,
 				eval.PropCell(d.Total.AccB), termCell(d.Total), content, termCell(d.Render), termCell(d.Mechanism))
 			sentences = append(sentences, decompositionSentence(benchName, d))
 		}
@@ -188,7 +188,7 @@ func direction(c eval.Comparison) string {
 }
 
 func decompositionSentence(benchName string, d DeployedTerms) string {
-	class := ShortName(d.Class)
+	class := shortName(d.Class)
 	if d.Assumptions != "" {
 		class += " (" + d.Assumptions + ")"
 	}
@@ -258,7 +258,7 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 			if err != nil {
 				return nil, err
 			}
-			row := []any{ShortName(name), as, st.Answer(snap).String(), st.Answer(prov).String()}
+			row := []any{shortName(name), as, st.Answer(snap).String(), st.Answer(prov).String()}
 			for _, r := range rs {
 				out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot,
 					Context: st.Render(snap), MayAbstain: st.MayAbstain(), Memory: name, State: st, Query: snap})

@@ -134,21 +134,21 @@ func MinDiscordant(level float64) int {
 
 // Texts of TooFewReason.
 const (
-	TooFewQuestions  = "too few questions"
-	TooFewDiscordant = "too few discordant pairs"
+	tooFewQuestions  = "too few questions"
+	tooFewDiscordant = "too few discordant pairs"
 )
 
 // TooFewReason says why a comparison has no interval or verdict:
-// TooFewQuestions (fewer than MinQuestions questions) or TooFewDiscordant
+// tooFewQuestions (fewer than MinQuestions questions) or tooFewDiscordant
 // (fewer than MinDiscordant discordant pairs); "" when it has them.
 func (c Comparison) TooFewReason() string {
 	switch {
 	case !c.TooFew:
 		return ""
 	case c.Interval == IntervalPair && c.N < MinQuestions, c.Interval != IntervalPair && c.Clusters < MinQuestions:
-		return TooFewQuestions
+		return tooFewQuestions
 	}
-	return TooFewDiscordant
+	return tooFewDiscordant
 }
 
 // Significant reports whether the interval excludes zero (never when
@@ -173,7 +173,7 @@ type pairKey struct{ qid, family, condition string }
 // Paired returns the 0/1 correctness of memories a and b on the pairs both
 // answered among rows kept by f, in a deterministic order (sorted by qid,
 // family, condition). A pair with conflicting duplicate rows (see
-// PairRows) is left out.
+// pairRows) is left out.
 func Paired(rows []Outcome, a, b string, f Filter) (xa, xb []float64) {
 	xa, xb, _ = PairedByQuestion(rows, a, b, f)
 	return xa, xb
@@ -182,15 +182,15 @@ func Paired(rows []Outcome, a, b string, f Filter) (xa, xb []float64) {
 // PairedByQuestion is Paired with the question id of every pair, the
 // cluster of the question-clustered bootstrap.
 func PairedByQuestion(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string) {
-	xa, xb, qids, _ = PairRows(rows, a, b, f)
+	xa, xb, qids, _ = pairRows(rows, a, b, f)
 	return xa, xb, qids
 }
 
-// PairRows is PairedByQuestion that reports duplicates: rows of one memory
+// pairRows is PairedByQuestion that reports duplicates: rows of one memory
 // for one (qid, family, condition) that agree (the same verdict) count
 // once; rows that disagree are an error naming both (*ConflictError, by
 // their 1-based positions in rows), and their pair is left out.
-func PairRows(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string, err error) {
+func pairRows(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string, err error) {
 	type seen struct {
 		correct bool
 		at      int
@@ -311,11 +311,11 @@ func b2f(b bool) float64 {
 // question unless opt.Interval is IntervalPair) and the exact paired
 // permutation p-value. Over too few questions or discordant pairs
 // (MinQuestions, MinDiscordant) it sets TooFew instead of an interval. With
-// no pairs, or with conflicting duplicate rows (PairRows), it returns an
+// no pairs, or with conflicting duplicate rows (pairRows), it returns an
 // error.
 func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
 	opt = opt.WithDefaults()
-	xa, xb, qids, err := PairRows(rows, a, b, f)
+	xa, xb, qids, err := pairRows(rows, a, b, f)
 	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
 	if err != nil {
 		return c, fmt.Errorf("%s: %w", label, err)

@@ -16,12 +16,12 @@ func Evaluate(ctx context.Context, b *bench.Bench, cfg Config) ([]Outcome, error
 	if err := Run(ctx, b, cfg, &sink); err != nil {
 		return nil, err
 	}
-	SortOutcomes(sink.Rows)
+	sortOutcomes(sink.Rows)
 	return sink.Rows, nil
 }
 
-// SortOutcomes orders rows by (qid, memory, reader, condition).
-func SortOutcomes(rows []Outcome) {
+// sortOutcomes orders rows by (qid, memory, reader, condition).
+func sortOutcomes(rows []Outcome) {
 	sort.SliceStable(rows, func(i, j int) bool {
 		a, b := &rows[i], &rows[j]
 		if a.QID != b.QID {

@@ -9,16 +9,16 @@ import (
 // Filter keeps an outcome row or not.
 type Filter func(*Outcome) bool
 
-// All keeps every row.
-func All(*Outcome) bool { return true }
+// all keeps every row.
+func all(*Outcome) bool { return true }
 
 // Phenomenon keeps rows of the given strata.
 func Phenomenon(p ...string) Filter {
 	return func(o *Outcome) bool { return slices.Contains(p, o.Phenomenon) }
 }
 
-// Source keeps rows of the given sources.
-func Source(s ...string) Filter {
+// source keeps rows of the given sources.
+func source(s ...string) Filter {
 	return func(o *Outcome) bool { return slices.Contains(s, o.Source) }
 }
 

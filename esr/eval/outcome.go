@@ -78,7 +78,7 @@ type FileSink struct {
 // locks it until Close. A file locked by another process is an error that
 // names it (*safefile.BusyError; errors.Is(err, safefile.ErrBusy)). Once
 // locked, and before anything is read, trimmed or truncated, the file must
-// be empty or hold outcome rows of an evaluation (CheckOutcomes): any other
+// be empty or hold outcome rows of an evaluation (checkOutcomes): any other
 // file is refused and left as it is (*NotOutcomesError).
 func OpenFileSink(path string) (*FileSink, error) { return openSink(path, false) }
 
@@ -91,7 +91,7 @@ func openSink(path string, rescored bool) (*FileSink, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckOutcomes(io.NewSectionReader(f, 0, 1<<62), path, rescored); err != nil {
+	if err := checkOutcomes(io.NewSectionReader(f, 0, 1<<62), path, rescored); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func openSink(path string, rescored bool) (*FileSink, error) {
 // starts with it.
 const rowPrefix = `{"qid":"`
 
-// maxFirstLine bounds how much of a file CheckOutcomes reads.
+// maxFirstLine bounds how much of a file checkOutcomes reads.
 const maxFirstLine = 64 << 20
 
 // NotOutcomesError is a file that an outcomes command was asked to append
@@ -117,14 +117,14 @@ func (e *NotOutcomesError) Error() string {
 	return fmt.Sprintf("%s is not empty and not an outcomes file this command writes (%s); it is left as it is: name a new file, or an earlier output of the same command", e.Path, e.Reason)
 }
 
-// CheckOutcomes reads the first line of r (the file path) and reports
+// checkOutcomes reads the first line of r (the file path) and reports
 // whether appending outcome rows to it is safe: r is empty, or its first
 // line is an outcome row (every field known, qid, memory and reader set),
 // or, with no newline at all, a row cut short (it starts as every row
 // does). rescored says which kind the rows must be: rows rescored by
 // Rejudge name their judge, an evaluation's do not. Anything else is a
 // *NotOutcomesError.
-func CheckOutcomes(r io.Reader, path string, rescored bool) error {
+func checkOutcomes(r io.Reader, path string, rescored bool) error {
 	br := bufio.NewReader(io.LimitReader(r, maxFirstLine))
 	line, err := br.ReadBytes('\n')
 	if len(line) == 0 && errors.Is(err, io.EOF) {
@@ -257,9 +257,9 @@ func DecodeOutcomes(r io.Reader, name string) ([]Outcome, error) {
 	return out, nil
 }
 
-// TrimTruncated cuts a trailing partial line from path (left by a run killed
+// trimTruncated cuts a trailing partial line from path (left by a run killed
 // mid-write) so appending resumes on a line boundary.
-func TrimTruncated(path string) error {
+func trimTruncated(path string) error {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil

@@ -14,7 +14,7 @@ import (
 )
 
 // A run killed mid-write leaves a partial last line: ReadOutcomes ignores
-// it, TrimTruncated cuts it, and appending resumes on a line boundary.
+// it, trimTruncated cuts it, and appending resumes on a line boundary.
 func TestTruncatedOutcomes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "out", "rows.jsonl")
 	sink, err := OpenFileSink(path)
@@ -40,7 +40,7 @@ func TestTruncatedOutcomes(t *testing.T) {
 	if err != nil || len(rows) != 20 {
 		t.Fatalf("%d rows, %v", len(rows), err)
 	}
-	if err := TrimTruncated(path); err != nil {
+	if err := trimTruncated(path); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)

@@ -16,12 +16,12 @@ import (
 // interval excludes zero, e.g. "render (render-only − graphrag-abstain) is
 // +0.439 [+0.407, +0.471], positive (the 95% interval excludes 0; n = 900)".
 func Describe(c Comparison) string {
-	return fmt.Sprintf("%s (%s − %s) is %s %s, %s (n = %d)", c.Label, c.A, c.B, report.Signed(c.Delta), c.CI(), Verdict(c), c.N)
+	return fmt.Sprintf("%s (%s − %s) is %s %s, %s (n = %d)", c.Label, c.A, c.B, report.Signed(c.Delta), c.CI(), verdict(c), c.N)
 }
 
-// Verdict is "positive", "negative" or "not distinguishable from 0", with
+// verdict is "positive", "negative" or "not distinguishable from 0", with
 // the interval level.
-func Verdict(c Comparison) string {
+func verdict(c Comparison) string {
 	lvl := fmt.Sprintf("%.0f%%", 100*c.Level)
 	switch {
 	case c.TooFew:

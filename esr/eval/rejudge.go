@@ -22,17 +22,17 @@ type RejudgeOptions struct {
 	Progress    func(done, total int)
 	// Fingerprint, when set, identifies the rescoring (the judge's
 	// configuration, the benchmark and the code); each rescored row's
-	// Fingerprint is then RescoredFingerprint(Fingerprint, the stored row),
+	// Fingerprint is then rescoredFingerprint(Fingerprint, the stored row),
 	// so a resume can tell rows of another rescoring apart
 	// (FindStaleRescored).
 	Fingerprint string
 }
 
-// RescoredFingerprint is the fingerprint of the row that rescoring o under
+// rescoredFingerprint is the fingerprint of the row that rescoring o under
 // the rescoring base (RejudgeOptions.Fingerprint) writes: base, o's own
 // fingerprint and what the judge reads of o (its answer, raw answer and
 // gold).
-func RescoredFingerprint(base string, o Outcome) string {
+func rescoredFingerprint(base string, o Outcome) string {
 	h := sha256.New()
 	for _, s := range []string{"rescored", base, o.Fingerprint, o.Answer, o.RawAnswer, o.Gold} {
 		fmt.Fprintf(h, "%d:%s\n", len(s), s)
@@ -54,7 +54,7 @@ func FindStaleRescored(file string, prev, rows []Outcome, base string) *StaleRow
 		if o == nil {
 			continue
 		}
-		if want := RescoredFingerprint(base, *o); prev[i].Fingerprint != want {
+		if want := rescoredFingerprint(base, *o); prev[i].Fingerprint != want {
 			return &StaleRow{File: file, Line: i + 1, Row: prev[i], Want: want}
 		}
 	}
@@ -99,7 +99,7 @@ func Rejudge(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Judge,
 		qas := make([]*esr.QA, len(batch))
 		answers := make([]esr.Answer, len(batch))
 		for k, i := range batch {
-			qas[k], answers[k] = byQID[rows[i].QID], StoredAnswer(rows[i])
+			qas[k], answers[k] = byQID[rows[i].QID], storedAnswer(rows[i])
 		}
 		vs, err := judge.JudgeAll(ctx, j, qas, answers, opt.Concurrency)
 		if err != nil {
@@ -114,7 +114,7 @@ func Rejudge(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Judge,
 			}
 			o := rows[i]
 			if opt.Fingerprint != "" {
-				o.Fingerprint = RescoredFingerprint(opt.Fingerprint, rows[i])
+				o.Fingerprint = rescoredFingerprint(opt.Fingerprint, rows[i])
 			}
 			o.Correct, o.Abstained = vs[k].Correct, vs[k].Abstained
 			o.Label = string(judge.Classify(vs[k], qa, prior, answers[k]))
@@ -140,10 +140,10 @@ func RejudgeRows(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Ju
 	return sink.Rows, nil
 }
 
-// StoredAnswer is the answer a row stores, as the judge first saw it: an
+// storedAnswer is the answer a row stores, as the judge first saw it: an
 // abstention when the row's answer is ABSTAIN (how eval writes every
 // abstaining answer), else the value.
-func StoredAnswer(o Outcome) esr.Answer {
+func storedAnswer(o Outcome) esr.Answer {
 	if o.Answer == esr.AbstainText {
 		return esr.Abstain
 	}
@@ -167,7 +167,7 @@ func LabelRows(b *bench.Bench, rows []Outcome) []Outcome {
 			continue
 		}
 		v := judge.Verdict{Correct: o.Correct, Abstained: o.Abstained}
-		o.Label = string(judge.Classify(v, qa, judge.PriorValues(qa, b.Atoms[qa.StreamID]), StoredAnswer(*o)))
+		o.Label = string(judge.Classify(v, qa, judge.PriorValues(qa, b.Atoms[qa.StreamID]), storedAnswer(*o)))
 	}
 	return out
 }

@@ -18,8 +18,8 @@ import (
 	"github.com/esrkit/esrkit/internal/workpool"
 )
 
-// PhaseMemories are the render-matched trio a phase diagram compares.
-var PhaseMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger}
+// phaseMemories are the render-matched trio a phase diagram compares.
+var phaseMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger}
 
 // Phase is a phase diagram of the render-matched decomposition over two
 // capabilities of a simulated (sim:) reader: for every grid cell, the
@@ -82,7 +82,7 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 			}
 		}
 	}
-	items, err := eval.RenderQAs(b, PhaseMemories, func(qa *esr.QA) bool {
+	items, err := eval.RenderQAs(b, phaseMemories, func(qa *esr.QA) bool {
 		return qa.Phenomenon == esr.RevertedRevert && qa.Type() == esr.Snapshot
 	}, memory.Options{})
 	if err != nil {

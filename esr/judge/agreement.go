@@ -28,8 +28,8 @@ type LabeledAnswer struct {
 	MatchType []string `json:"match_type,omitempty"`
 }
 
-// ReadLabeled reads a JSONL file of LabeledAnswer rows.
-func ReadLabeled(path string) ([]LabeledAnswer, error) {
+// readLabeled reads a JSONL file of LabeledAnswer rows.
+func readLabeled(path string) ([]LabeledAnswer, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -68,10 +68,10 @@ type Agreement struct {
 	Disagreements                       []Disagreement
 }
 
-// CheckAgreement judges every item's raw answer (read as an LLM reader
+// checkAgreement judges every item's raw answer (read as an LLM reader
 // reads it, llm.ParseAnswer) against its gold and aliases with j, and
 // compares with positive(label) by Cohen's κ (95% interval).
-func CheckAgreement(ctx context.Context, j Judge, items []LabeledAnswer, positive func(label string) bool) (Agreement, error) {
+func checkAgreement(ctx context.Context, j Judge, items []LabeledAnswer, positive func(label string) bool) (Agreement, error) {
 	var ag Agreement
 	for _, it := range items {
 		a := llm.ParseAnswer(it.Raw)

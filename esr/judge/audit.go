@@ -25,42 +25,42 @@ const (
 	KindParaphrase    Kind = "paraphrase"     // B in other words: an alias, units, number words, a date format
 	KindOutdated      Kind = "outdated"       // A
 	KindWasNow        Kind = "was-now"        // "was A, now B"
-	KindNowPreviously Kind = "now-previously" // "B (previously A)"
+	kindNowPreviously Kind = "now-previously" // "B (previously A)"
 	KindHedge         Kind = "hedge"          // "probably B"
-	KindAbstain       Kind = "abstain"        // "I don't know"
+	kindAbstain       Kind = "abstain"        // "I don't know"
 	KindUnrelated     Kind = "unrelated"      // a value of the same attribute from another key
 	KindIncorrect     Kind = "incorrect"      // the literal "INCORRECT"
-	KindNegated       Kind = "negated"        // "not B"
+	kindNegated       Kind = "negated"        // "not B"
 )
 
 // Kinds lists the planted kinds in table order.
-var Kinds = []Kind{KindGold, KindParaphrase, KindOutdated, KindWasNow, KindNowPreviously, KindHedge,
-	KindAbstain, KindUnrelated, KindIncorrect, KindNegated}
+var Kinds = []Kind{KindGold, KindParaphrase, KindOutdated, KindWasNow, kindNowPreviously, KindHedge,
+	kindAbstain, KindUnrelated, KindIncorrect, kindNegated}
 
 // What a faithful judge does with a kind (Expect).
 const (
-	ExpectAccept = "accept"
-	ExpectReject = "reject"
-	// ExpectPolicy: judges legitimately differ (both values, hedges).
-	ExpectPolicy = "policy"
+	expectAccept = "accept"
+	expectReject = "reject"
+	// expectPolicy: judges legitimately differ (both values, hedges).
+	expectPolicy = "policy"
 )
 
 // Expect says what a faithful judge does with answers of kind k.
 func Expect(k Kind) string {
 	switch k {
 	case KindGold, KindParaphrase:
-		return ExpectAccept
-	case KindWasNow, KindNowPreviously, KindHedge:
-		return ExpectPolicy
+		return expectAccept
+	case KindWasNow, kindNowPreviously, KindHedge:
+		return expectPolicy
 	}
-	return ExpectReject
+	return expectReject
 }
 
 // wrongKinds are the kinds no judge should accept; staleKinds the answers
 // that state the gold beside the value it replaced.
 var (
-	wrongKinds = []Kind{KindOutdated, KindAbstain, KindUnrelated, KindIncorrect, KindNegated}
-	staleKinds = []Kind{KindWasNow, KindNowPreviously}
+	wrongKinds = []Kind{KindOutdated, kindAbstain, KindUnrelated, KindIncorrect, kindNegated}
+	staleKinds = []Kind{KindWasNow, kindNowPreviously}
 )
 
 // Planted is one planted answer to a QA.

@@ -61,7 +61,7 @@ func TestAuditRates(t *testing.T) {
 func TestAuditVerdict(t *testing.T) {
 	rate := func(k Kind, x float64) KindRate { return KindRate{Kind: k, N: 100, Accepted: int(100 * x), Rate: x} }
 	base := []KindRate{rate(KindGold, 1), rate(KindParaphrase, 1), rate(KindOutdated, 0), rate(KindUnrelated, 0),
-		rate(KindIncorrect, 0), rate(KindNegated, 0), rate(KindAbstain, 0), rate(KindWasNow, 0), rate(KindNowPreviously, 0), rate(KindHedge, 0)}
+		rate(KindIncorrect, 0), rate(kindNegated, 0), rate(kindAbstain, 0), rate(KindWasNow, 0), rate(kindNowPreviously, 0), rate(KindHedge, 0)}
 	with := func(k Kind, x float64) []KindRate {
 		out := append([]KindRate(nil), base...)
 		for i := range out {
@@ -79,13 +79,13 @@ func TestAuditVerdict(t *testing.T) {
 		{base, VerdictStrict, ""},
 		{with(KindOutdated, AuditTolerance), VerdictStrict, ""}, // at the tolerance: not accepted
 		{with(KindWasNow, 0.5), VerdictLenientStale, ""},
-		{with(KindNowPreviously, 0.06), VerdictLenientStale, ""},
+		{with(kindNowPreviously, 0.06), VerdictLenientStale, ""},
 		{with(KindIncorrect, 0.4), VerdictAcceptsWrong, "incorrect 40%"},
 		{with(KindUnrelated, 0.1), VerdictAcceptsWrong, "unrelated 10%"},
-		{with(KindAbstain, 0.2), VerdictAcceptsWrong, "abstain 20%"},
+		{with(kindAbstain, 0.2), VerdictAcceptsWrong, "abstain 20%"},
 		{with(KindHedge, 1), VerdictStrict, "accepts hedges"},
 		{with(KindParaphrase, 0.5), VerdictStrict, "misses correct answers (paraphrase 50%)"},
-		{append(with(KindNegated, 0.3), rate(KindWasNow, 1)), VerdictAcceptsWrong, "negated 30%"},
+		{append(with(kindNegated, 0.3), rate(KindWasNow, 1)), VerdictAcceptsWrong, "negated 30%"},
 	} {
 		v, f := AuditVerdict(c.rates)
 		if v != c.verdict || c.finding != "" && !strings.Contains(strings.Join(f, "; "), c.finding) || c.finding == "" && len(f) > 0 {

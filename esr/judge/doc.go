@@ -8,5 +8,5 @@
 // "llm[:MODEL][@template=NAME]"). Classify labels a judged answer correct,
 // outdated, abstained or wrong from the key's PriorValues; Audit measures a
 // judge's acceptance of planted answers with a verdict (AuditVerdict);
-// CheckAgreement compares a judge with external labels by Cohen's κ.
+// checkAgreement compares a judge with external labels by Cohen's κ.
 package judge

@@ -79,7 +79,7 @@ func TestRegenerateDyKnowSample(t *testing.T) {
 // Mistral-7B answers: Cohen's κ between our correct/incorrect and DyKnow's
 // "correct".
 func TestDyKnowAgreement(t *testing.T) {
-	items, err := ReadLabeled(dyknowSample)
+	items, err := readLabeled(dyknowSample)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestDyKnowAgreement(t *testing.T) {
 		"Mistral-7B-Instruct-v0.1": {164, 0.10},
 	}
 	for model, w := range want {
-		ag, err := CheckAgreement(context.Background(), Exact{}, byModel[model], func(l string) bool { return l == "correct" })
+		ag, err := checkAgreement(context.Background(), Exact{}, byModel[model], func(l string) bool { return l == "correct" })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,7 +130,7 @@ func TestDyKnowAgreement(t *testing.T) {
 				strict = append(strict, it)
 			}
 		}
-		sg, err := CheckAgreement(context.Background(), Exact{}, strict, func(l string) bool { return l == "correct" })
+		sg, err := checkAgreement(context.Background(), Exact{}, strict, func(l string) bool { return l == "correct" })
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -48,8 +48,8 @@ type Exact struct {
 
 func (Exact) Name() string { return "exact" }
 
-// MaxContainmentTokens bounds the answers rule 4 applies to.
-const MaxContainmentTokens = 40
+// maxContainmentTokens bounds the answers rule 4 applies to.
+const maxContainmentTokens = 40
 
 // Judge applies the rules above.
 func (e Exact) Judge(_ context.Context, qa *esr.QA, a esr.Answer) (Verdict, error) {
@@ -61,7 +61,7 @@ func (e Exact) Decide(gold string, aliases []string, a esr.Answer) Verdict {
 	abst := a.Abstain || llm.IsAbstention(a.Value)
 	goldAbst := strings.TrimSpace(gold) == esr.AbstainText
 	if abst || goldAbst {
-		v := Verdict{Correct: abst && goldAbst, Abstained: abst, Rule: RuleAbstain}
+		v := Verdict{Correct: abst && goldAbst, Abstained: abst, Rule: ruleAbstain}
 		return v
 	}
 	ans := canonTokens(a.Value)
@@ -69,34 +69,34 @@ func (e Exact) Decide(gold string, aliases []string, a esr.Answer) Verdict {
 	for i, g := range golds {
 		if equalTokens(ans, canonTokens(g)) {
 			if i == 0 {
-				return Verdict{Correct: true, Rule: RuleExact}
+				return Verdict{Correct: true, Rule: ruleExact}
 			}
-			return Verdict{Correct: true, Rule: RuleAlias}
+			return Verdict{Correct: true, Rule: ruleAlias}
 		}
 	}
 	if fam := relationFamily(canonTokens(gold)); fam != "" {
 		got := relationFamily(ans)
-		return Verdict{Correct: got == fam, Rule: RuleRelation}
+		return Verdict{Correct: got == fam, Rule: ruleRelation}
 	}
 	if !e.NoContainment {
 		for _, g := range golds {
 			if containsSafely(ans, canonTokens(g)) {
-				return Verdict{Correct: true, Rule: RuleContains}
+				return Verdict{Correct: true, Rule: ruleContains}
 			}
 		}
 	}
-	return Verdict{Rule: RuleNoMatch}
+	return Verdict{Rule: ruleNoMatch}
 }
 
 // Rules a Verdict names.
 const (
-	RuleAbstain  = "abstain"
-	RuleExact    = "exact"
-	RuleAlias    = "alias"
-	RuleRelation = "relation"
-	RuleContains = "contains"
-	RuleNoMatch  = "no-match"
-	RuleLLM      = "llm"
+	ruleAbstain  = "abstain"
+	ruleExact    = "exact"
+	ruleAlias    = "alias"
+	ruleRelation = "relation"
+	ruleContains = "contains"
+	ruleNoMatch  = "no-match"
+	ruleLLM      = "llm"
 )
 
 var refineWords = map[string]bool{"refine": true, "refines": true, "refined": true, "refinement": true,
@@ -141,7 +141,7 @@ func numeric(t string) bool {
 }
 
 func containsSafely(ans, gold []string) bool {
-	if len(gold) == 0 || len(ans) <= len(gold) || len(ans) > MaxContainmentTokens {
+	if len(gold) == 0 || len(ans) <= len(gold) || len(ans) > maxContainmentTokens {
 		return false
 	}
 	at := indexTokens(ans, gold)

@@ -27,7 +27,7 @@ type LLMJudge struct {
 	// Style names the judge template (JudgeTemplates) when it is not the
 	// kit's; it is part of the judge's name.
 	Style string
-	// Reply reads the reply (nil: ParseJudgeReply).
+	// Reply reads the reply (nil: parseJudgeReply).
 	Reply     func(reply string) bool
 	ownsCache bool
 }
@@ -66,7 +66,7 @@ type JudgeData struct {
 func (j *LLMJudge) Judge(ctx context.Context, qa *esr.QA, a esr.Answer) (Verdict, error) {
 	abst := a.Abstain || llm.IsAbstention(a.Value)
 	if abst || qa.GoldAbstain() {
-		return Verdict{Correct: abst && qa.GoldAbstain(), Abstained: abst, Rule: RuleAbstain}, nil
+		return Verdict{Correct: abst && qa.GoldAbstain(), Abstained: abst, Rule: ruleAbstain}, nil
 	}
 	msgs, err := j.Template.Render(JudgeData{Question: qa.Question, Gold: qa.GoldAnswer, Aliases: qa.Aliases, Answer: a.Value})
 	if err != nil {
@@ -79,14 +79,14 @@ func (j *LLMJudge) Judge(ctx context.Context, qa *esr.QA, a esr.Answer) (Verdict
 	}
 	read := j.Reply
 	if read == nil {
-		read = ParseJudgeReply
+		read = parseJudgeReply
 	}
-	return Verdict{Correct: read(resp.Content), Rule: RuleLLM}, nil
+	return Verdict{Correct: read(resp.Content), Rule: ruleLLM}, nil
 }
 
-// ParseJudgeReply reads a judge reply: true for CORRECT / yes / true as the
+// parseJudgeReply reads a judge reply: true for CORRECT / yes / true as the
 // first word (after <think> blocks, markdown and punctuation are dropped).
-func ParseJudgeReply(reply string) bool {
+func parseJudgeReply(reply string) bool {
 	s := strings.ToLower(llm.CleanReply(reply))
 	f := strings.FieldsFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z')

@@ -31,7 +31,7 @@ func TestLLMJudge(t *testing.T) {
 	for ans, want := range map[string]bool{"half a minute": true, "60 s": false} {
 		for i := 0; i < 2; i++ { // the second time from the cache
 			v, err := j.Judge(ctx, qa, esr.Says(ans))
-			if err != nil || v.Correct != want || v.Rule != RuleLLM {
+			if err != nil || v.Correct != want || v.Rule != ruleLLM {
 				t.Errorf("%q: %+v %v", ans, v, err)
 			}
 		}
@@ -63,7 +63,7 @@ func TestParseJudgeReply(t *testing.T) {
 		"CORRECT": true, "correct.": true, "Yes": true, "INCORRECT": false, "Incorrect — different value": false,
 		"": false, "<think>it is correct</think>INCORRECT": false, "The answer is correct": false,
 	} {
-		if got := ParseJudgeReply(reply); got != want {
+		if got := parseJudgeReply(reply); got != want {
 			t.Errorf("%q: %v", reply, got)
 		}
 	}

@@ -29,11 +29,11 @@ func Parse(name string, cfg Config) (Judge, error) {
 	base, opts, hasOpts := strings.Cut(name, "@")
 	kind, model, hasModel := strings.Cut(base, ":")
 	switch {
-	case name == NameExact:
+	case name == nameExact:
 		return Exact{}, nil
-	case name == NameExactLenient:
+	case name == nameExactLenient:
 		return ExactLenient{}, nil
-	case name == NameExactStrict:
+	case name == nameExactStrict:
 		return ExactStrict{}, nil
 	case kind == "llm":
 		style := ""
@@ -49,7 +49,7 @@ func Parse(name string, cfg Config) (Judge, error) {
 				}
 				given, style = true, strings.TrimSpace(v)
 			}
-			if _, err := JudgeTemplateNamed(style); err != nil {
+			if _, err := judgeTemplateNamed(style); err != nil {
 				return nil, fmt.Errorf("judge %q: %w", name, err)
 			}
 		}

@@ -63,15 +63,15 @@ func plantPanel(qa *esr.QA, atoms []esr.Atom, pool map[string][]string) Panel {
 	if prior, ok := priorValue(qa, atoms, key); ok {
 		add(KindOutdated, prior, "the key's prior distinct value")
 		add(KindWasNow, "was "+prior+", now "+gold, "prior and gold, prior first")
-		add(KindNowPreviously, gold+" (previously "+prior+")", "gold and prior, gold first")
+		add(kindNowPreviously, gold+" (previously "+prior+")", "gold and prior, gold first")
 	}
 	add(KindHedge, "probably "+gold, "hedged gold")
-	add(KindAbstain, "I don't know", "an abstention in words")
+	add(kindAbstain, "I don't know", "an abstention in words")
 	if v, ok := unrelatedValue(qa, key, own, pool); ok {
 		add(KindUnrelated, v, "another key's value of attribute "+key.Attribute)
 	}
 	add(KindIncorrect, "INCORRECT", "the literal word")
-	add(KindNegated, "not "+gold, "negated gold")
+	add(kindNegated, "not "+gold, "negated gold")
 	return p
 }
 

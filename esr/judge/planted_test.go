@@ -51,7 +51,7 @@ func TestPlantAnswersBundled(t *testing.T) {
 			counts[a.Kind]++
 			byKind[a.Kind] = a.Answer.Value
 		}
-		for _, k := range []Kind{KindGold, KindHedge, KindAbstain, KindIncorrect, KindNegated} {
+		for _, k := range []Kind{KindGold, KindHedge, kindAbstain, KindIncorrect, kindNegated} {
 			if _, ok := byKind[k]; !ok {
 				t.Errorf("%s: no %s answer", p.QID, k)
 			}

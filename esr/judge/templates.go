@@ -30,34 +30,34 @@ type JudgeTemplate struct {
 // Names of the judge templates.
 const (
 	TemplateKit         = "kit"
-	TemplateLongMemEval = "longmemeval"
-	TemplateStrict      = "strict"
+	templateLongMemEval = "longmemeval"
+	templateStrict      = "strict"
 )
 
 // JudgeTemplates are the named LLM judges, the kit's first (the default).
 var JudgeTemplates = []JudgeTemplate{
-	{Name: TemplateKit, File: llm.TemplateJudge, MaxTokens: 16, Reply: ParseJudgeReply,
+	{Name: TemplateKit, File: llm.TemplateJudge, MaxTokens: 16, Reply: parseJudgeReply,
 		ReplyRule: "first word CORRECT / yes / true (after <think> blocks and markdown)",
 		Source:    "the kit's reconstruction of the paper's DeepSeek-V3 judge role (templates/judge.tmpl)",
 		Differs: "accepts paraphrases, other units and date formats and extra explanation; rejects a different value, a hedge " +
 			"between several values, only a prior or outdated value, and declining"},
-	{Name: TemplateLongMemEval, File: "judge-longmemeval", MaxTokens: 10, Reply: ReplyContainsYes,
+	{Name: templateLongMemEval, File: "judge-longmemeval", MaxTokens: 10, Reply: replyContainsYes,
 		ReplyRule: "'yes' anywhere in the lower-cased reply, as LongMemEval reads it",
 		Source: "LongMemEval's knowledge-update judge (xiaowu0162/LongMemEval, src/evaluation/evaluate_qa.py: gpt-4o, " +
 			"temperature 0, max_tokens 10, one user message), restated in the kit's words",
 		Differs: "correct when the response contains the reference answer, and explicitly when it gives previous information " +
 			"along with an updated answer that is the reference; no aliases; a yes/no reply read by substring, so a reply " +
 			"such as \"no, not yes\" counts as yes"},
-	{Name: TemplateStrict, File: "judge-strict", MaxTokens: 16, Reply: ParseJudgeReply,
+	{Name: templateStrict, File: "judge-strict", MaxTokens: 16, Reply: parseJudgeReply,
 		ReplyRule: "first word CORRECT / yes / true (after <think> blocks and markdown)",
 		Source:    "the kit's strict judge (templates/judge-strict.tmpl)",
 		Differs: "correct only when the candidate states the gold (or an alias, in any spelling, unit or date format) and " +
 			"no other value in any role: previous values, alternatives, hedges, negations and declining are incorrect"},
 }
 
-// JudgeTemplateNamed returns the judge template called name ("" is the
+// judgeTemplateNamed returns the judge template called name ("" is the
 // kit's).
-func JudgeTemplateNamed(name string) (JudgeTemplate, error) {
+func judgeTemplateNamed(name string) (JudgeTemplate, error) {
 	if name == "" {
 		name = TemplateKit
 	}
@@ -71,15 +71,15 @@ func JudgeTemplateNamed(name string) (JudgeTemplate, error) {
 	return JudgeTemplate{}, fmt.Errorf("unknown judge template %q (want %s)", name, strings.Join(names, ", "))
 }
 
-// ReplyContainsYes is LongMemEval's reply rule: 'yes' occurs anywhere in
+// replyContainsYes is LongMemEval's reply rule: 'yes' occurs anywhere in
 // the lower-cased reply (so "Yes.", "yes" and "eyes" all count).
-func ReplyContainsYes(reply string) bool { return strings.Contains(strings.ToLower(reply), "yes") }
+func replyContainsYes(reply string) bool { return strings.Contains(strings.ToLower(reply), "yes") }
 
 // WithTemplate returns a copy of the LLM judge that asks with the named
 // judge template: its prompt file, reply rule and reply bound. The copy
 // shares the client and cache but never closes them.
 func (j *LLMJudge) WithTemplate(name string) (*LLMJudge, error) {
-	t, err := JudgeTemplateNamed(name)
+	t, err := judgeTemplateNamed(name)
 	if err != nil {
 		return nil, err
 	}

@@ -94,7 +94,7 @@ func TestLongMemEvalJudge(t *testing.T) {
 func TestReplyContainsYes(t *testing.T) {
 	for reply, want := range map[string]bool{"yes": true, "Yes.": true, "YES": true, "no": false, "No.": false, "": false,
 		"CORRECT": false, "eyes": true} {
-		if got := ReplyContainsYes(reply); got != want {
+		if got := replyContainsYes(reply); got != want {
 			t.Errorf("%q: %v", reply, got)
 		}
 	}

@@ -8,13 +8,13 @@ import (
 
 // Judge names of the exact judge and its two variants.
 const (
-	NameExact        = "exact"
-	NameExactLenient = "exact-lenient"
-	NameExactStrict  = "exact-strict"
+	nameExact        = "exact"
+	nameExactLenient = "exact-lenient"
+	nameExactStrict  = "exact-strict"
 )
 
-// RuleContainsAny names ExactLenient's extra rule.
-const RuleContainsAny = "contains-any"
+// ruleContainsAny names ExactLenient's extra rule.
+const ruleContainsAny = "contains-any"
 
 // ExactLenient is Exact plus one rule after rule 4: a value answer that
 // names the gold (or an alias) anywhere, among any other words or values,
@@ -28,7 +28,7 @@ const RuleContainsAny = "contains-any"
 // as in Exact (rule 3).
 type ExactLenient struct{}
 
-func (ExactLenient) Name() string { return NameExactLenient }
+func (ExactLenient) Name() string { return nameExactLenient }
 
 func (e ExactLenient) Judge(_ context.Context, qa *esr.QA, a esr.Answer) (Verdict, error) {
 	return e.Decide(qa.GoldAnswer, qa.Aliases, a), nil
@@ -37,7 +37,7 @@ func (e ExactLenient) Judge(_ context.Context, qa *esr.QA, a esr.Answer) (Verdic
 // Decide judges answer a against gold and its aliases.
 func (ExactLenient) Decide(gold string, aliases []string, a esr.Answer) Verdict {
 	v := Exact{}.Decide(gold, aliases, a)
-	if v.Correct || v.Rule == RuleAbstain || v.Rule == RuleRelation {
+	if v.Correct || v.Rule == ruleAbstain || v.Rule == ruleRelation {
 		return v
 	}
 	ans := canonTokens(a.Value)
@@ -49,7 +49,7 @@ func (ExactLenient) Decide(gold string, aliases []string, a esr.Answer) Verdict 
 	}
 	for _, g := range golds {
 		if names(ans, canonTokens(g)) {
-			return Verdict{Correct: true, Rule: RuleContainsAny}
+			return Verdict{Correct: true, Rule: ruleContainsAny}
 		}
 	}
 	return v
@@ -61,7 +61,7 @@ func (ExactLenient) Decide(gold string, aliases []string, a esr.Answer) Verdict 
 // "The timeout is 30 s." are wrong against gold "30 s".
 type ExactStrict struct{}
 
-func (ExactStrict) Name() string { return NameExactStrict }
+func (ExactStrict) Name() string { return nameExactStrict }
 
 func (ExactStrict) Judge(_ context.Context, qa *esr.QA, a esr.Answer) (Verdict, error) {
 	return Exact{NoContainment: true}.Decide(qa.GoldAnswer, qa.Aliases, a), nil

@@ -49,7 +49,7 @@ func TestExactVariants(t *testing.T) {
 // judge accepts the exact judge accepts, and whatever the exact judge
 // accepts the lenient one does.
 func TestExactVariantsNest(t *testing.T) {
-	items, err := ReadLabeled(dyknowSample)
+	items, err := readLabeled(dyknowSample)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,15 +73,15 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 		return res, nil
 	}}
 
-// NoiseSeed is the run seed of the noise sweeps.
-const NoiseSeed = 2607
+// noiseSeed is the run seed of the noise sweeps.
+const noiseSeed = 2607
 
 func noiseRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-	rel, err := NoiseSweep(ctx, s, eval.RelationNoiseAxis, paper.NoiseLevels, NoiseSeed)
+	rel, err := NoiseSweep(ctx, s, eval.RelationNoiseAxis, paper.NoiseLevels, noiseSeed)
 	if err != nil {
 		return nil, err
 	}
-	drop, err := NoiseSweep(ctx, s, eval.AtomDropoutAxis, paper.NoiseLevels, NoiseSeed)
+	drop, err := NoiseSweep(ctx, s, eval.AtomDropoutAxis, paper.NoiseLevels, noiseSeed)
 	if err != nil {
 		return nil, err
 	}

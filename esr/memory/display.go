@@ -3,7 +3,7 @@ package memory
 // Display is what one memory is called: the kit's class name, the name the
 // paper's tables give it, the paper's abbreviation and the paper's longer
 // description. Every place that prints a paper name takes it from here
-// (DisplayOf), so one memory has one set of names.
+// (displayOf), so one memory has one set of names.
 //
 // Two memories are easy to mix up: coarse-retain is what the paper calls
 // "Graphiti" (the coarse-d, retain-closed-edges class of its Tables 2–12),
@@ -35,10 +35,10 @@ var Displays = []Display{
 	{Mem0Update, "Mem0 (ADD/UPDATE/DELETE)", "", "Mem0 (ADD/UPDATE/DELETE)"},
 }
 
-// DisplayOf returns the display names of class c; a class outside
+// displayOf returns the display names of class c; a class outside
 // Displays (registered, exec:, with parameters) is displayed under its
 // kit name.
-func DisplayOf(c Class) Display {
+func displayOf(c Class) Display {
 	for _, d := range Displays {
 		if d.Class == c {
 			return d
@@ -47,12 +47,12 @@ func DisplayOf(c Class) Display {
 	return Display{Class: c, Paper: string(c), Long: string(c)}
 }
 
-// Paper is the paper's name of class c (DisplayOf(c).Paper).
-func (c Class) Paper() string { return DisplayOf(c).Paper }
+// Paper is the paper's name of class c (displayOf(c).Paper).
+func (c Class) Paper() string { return displayOf(c).Paper }
 
 // Abbrev is the paper's abbreviation of c, or its paper name if it has none.
 func (c Class) Abbrev() string {
-	if d := DisplayOf(c); d.Short != "" {
+	if d := displayOf(c); d.Short != "" {
 		return d.Short
 	}
 	return c.Paper()

@@ -41,8 +41,8 @@ const (
 	ParamDup        = "dup"
 	ParamDedupK     = "dedup-k"
 	ParamCreatedAt  = "created-at"
-	ParamSkip       = "skip"
-	ParamSeed       = "seed"
+	paramSkip       = "skip"
+	paramSeed       = "seed"
 	ParamKept       = "kept"
 )
 
@@ -150,14 +150,14 @@ var (
 	graphitiParams = []ParamDoc{
 		{ParamParaphrase, "0.5", "probability per episode that the extractor writes the fact text differently from the template ENTITY ATTRIBUTE is VALUE"},
 		{ParamDup, "1", "probability that the LLM duplicate judgement (dedupe_edges.resolve_edge) calls a restated value's fact a duplicate of that value's existing edge, closed or not (Graphiti #1865)"},
-		{ParamSeed, "Options.RenderSeed", "seed of the per-(stream, atom) draws"},
+		{paramSeed, "Options.RenderSeed", "seed of the per-(stream, atom) draws"},
 	}
 	mem0Params = []ParamDoc{
 		{ParamParaphrase, "0.5", "probability per episode that the extractor writes the memory text differently from the template ENTITY ATTRIBUTE is VALUE"},
 		{ParamDedupK, "10", "hash dedup compares a new memory with the top-k memories retrieved for the episode (Phase 1, top_k=10); all = every stored memory"},
 		{ParamCreatedAt, CreatedAtIngestion, "created_at is the episode's time (event: the integrator passes it in metadata) or the replay clock at ingestion (ingestion: Mem0 OSS's default, datetime.now())"},
-		{ParamSkip, "0", "probability that the extraction LLM skips a fact semantically equivalent to a retrieved memory (ADDITIVE_EXTRACTION_PROMPT; \"when in doubt, extract\")"},
-		{ParamSeed, "Options.RenderSeed", "seed of the per-(stream, atom) draws"},
+		{paramSkip, "0", "probability that the extraction LLM skips a fact semantically equivalent to a retrieved memory (ADDITIVE_EXTRACTION_PROMPT; \"when in doubt, extract\")"},
+		{paramSeed, "Options.RenderSeed", "seed of the per-(stream, atom) draws"},
 	}
 	keptParams = []ParamDoc{
 		{ParamKept, "", "graphrag-abstain over the atoms the named class kept (memory.KeptAtoms); the value is the rest of the name"},
@@ -320,7 +320,7 @@ func (dp DeployedParams) value(key string, opt Options) string {
 		return f(dp.Paraphrase)
 	case ParamDup:
 		return f(dp.Dup)
-	case ParamSkip:
+	case paramSkip:
 		return f(dp.Skip)
 	case ParamDedupK:
 		if dp.DedupK == DedupAll {
@@ -329,7 +329,7 @@ func (dp DeployedParams) value(key string, opt Options) string {
 		return strconv.Itoa(dp.DedupK)
 	case ParamCreatedAt:
 		return dp.CreatedAt
-	case ParamSeed:
+	case paramSeed:
 		return strconv.FormatUint(dp.seed(opt), 10)
 	}
 	return ""

@@ -79,7 +79,7 @@ func SpecOf(c Class) Spec { return Spec{Class: c} }
 
 // paramOrder is the order String writes parameters in: the order of
 // ClassParams (kept, which takes the rest of the name, last).
-var paramOrder = []string{ParamParaphrase, ParamDup, ParamDedupK, ParamCreatedAt, ParamSkip, ParamSeed, ParamKept}
+var paramOrder = []string{ParamParaphrase, ParamDup, ParamDedupK, ParamCreatedAt, paramSkip, paramSeed, ParamKept}
 
 // String writes the spec in the name grammar (see Spec).
 func (s Spec) String() string {
@@ -104,7 +104,7 @@ func (p Params) value(key string) (string, bool) {
 		return f(p.Paraphrase.Value), p.Paraphrase.Set
 	case ParamDup:
 		return f(p.Dup.Value), p.Dup.Set
-	case ParamSkip:
+	case paramSkip:
 		return f(p.Skip.Value), p.Skip.Set
 	case ParamDedupK:
 		if p.DedupK.Value == DedupAll {
@@ -113,7 +113,7 @@ func (p Params) value(key string) (string, bool) {
 		return strconv.Itoa(p.DedupK.Value), p.DedupK.Set
 	case ParamCreatedAt:
 		return p.CreatedAt.Value, p.CreatedAt.Set
-	case ParamSeed:
+	case paramSeed:
 		return strconv.FormatUint(p.Seed.Value, 10), p.Seed.Set
 	case ParamKept:
 		if p.Kept == nil {
@@ -281,7 +281,7 @@ func (p *Params) set(key, value string) error {
 		p.Paraphrase, err = prob()
 	case ParamDup:
 		p.Dup, err = prob()
-	case ParamSkip:
+	case paramSkip:
 		p.Skip, err = prob()
 	case ParamDedupK:
 		if value == "all" {
@@ -298,7 +298,7 @@ func (p *Params) set(key, value string) error {
 			return fmt.Errorf("want %s or %s", CreatedAtEvent, CreatedAtIngestion)
 		}
 		p.CreatedAt = Some(value)
-	case ParamSeed:
+	case paramSeed:
 		s, e := strconv.ParseUint(value, 10, 64)
 		if e != nil {
 			return fmt.Errorf("want a non-negative integer")

@@ -33,12 +33,12 @@ func (k Key) Hi() Key { return Key{Table: k.Table, Term: k.Term + "-hi"} }
 
 // Lookup returns the paper's number for k, and whether it has one.
 func Lookup(k Key) (float64, bool) {
-	v, ok := Numbers[k.String()]
+	v, ok := numbers[k.String()]
 	return v, ok
 }
 
 // Number returns the paper's number for k (0 when it has none).
-func Number(k Key) float64 { return Numbers[k.String()] }
+func Number(k Key) float64 { return numbers[k.String()] }
 
 // Interval returns the paper's published 95% interval for k, and whether it
 // gives one.

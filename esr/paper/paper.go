@@ -3,11 +3,11 @@
 // table, note and notebook sentence that quotes the paper reads it from here.
 // A cell is named by a Key (table and term); its published 95% interval, where
 // the paper prints one, is at Key.Lo and Key.Hi (Interval). Lookup, Number and
-// Cell read it; Numbers is the registry itself, in printed-key form.
+// Cell read it; numbers is the registry itself, in printed-key form.
 package paper
 
-// Numbers maps each cell's printed key (Key.String) to the paper's number.
-var Numbers = map[string]float64{
+// numbers maps each cell's printed key (Key.String) to the paper's number.
+var numbers = map[string]float64{
 	// §4.1 headline, reverted-revert, DeepSeek-V3 judge, n = 439.
 	// Terms are eval's keys: RevisionLedger − GraphRAG+abstain
 	// (eval.KeyLedgerVsBaseline), Graphiti − GraphRAG+abstain
@@ -198,9 +198,9 @@ var Table16 = map[string][4]float64{
 	"Qwen3-14B":    {0.932, 0.407, 0.113, 0.042},
 }
 
-// Table16GoldAbstain is the gold abstain rate on ESR-Bench-GitHub (Table
+// table16GoldAbstain is the gold abstain rate on ESR-Bench-GitHub (Table
 // 19's caption).
-const Table16GoldAbstain = 0.035
+const table16GoldAbstain = 0.035
 
 // Table17Columns is Table 17 (auxiliary split, reverted-revert, n = 734 per
 // family): Δ RevisionLedger − GraphRAG+abstain per render format, in the

@@ -21,9 +21,9 @@ var RetentionSteps = []eval.Term{
 	{Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain, Key: "fine-retain"},
 }
 
-// DeployedStep is fine − coarse under the deployed render, keyed in table
+// deployedStep is fine − coarse under the deployed render, keyed in table
 // "f3/deployed" (the paper's reversal).
-var DeployedStep = eval.Term{Label: "fine − coarse", A: memory.FineLedger, B: memory.CoarseRetain, Key: "fine-coarse"}
+var deployedStep = eval.Term{Label: "fine − coarse", A: memory.FineLedger, B: memory.CoarseRetain, Key: "fine-coarse"}
 
 // ProvenancePlot is the paper's Figure 3: provenance accuracy by retention
 // class with Wilson intervals. With a paper table ("f3", "f3/deployed",
@@ -61,7 +61,7 @@ func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions
 	f := eval.And(eval.QueryType("provenance"), eval.Condition(condition))
 	terms := RetentionSteps
 	if condition == eval.DeployedRender {
-		terms = []eval.Term{DeployedStep}
+		terms = []eval.Term{deployedStep}
 	}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {

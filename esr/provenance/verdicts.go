@@ -60,7 +60,7 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	pState := paper.Number(paper.Key{Table: "f3", Term: RetentionSteps[2].Key})
 	s := fmt.Sprintf("Provenance, fine − coarse: state only %s %s (%s), deployed render %s %s (%s). The paper: %s state only, %s deployed, a reversal.",
 		report.Signed(state.Delta), state.CI(), paper.FindingOf(state), report.Signed(dep.Delta), dep.CI(), paper.FindingOf(dep),
-		report.Signed(pState), report.Signed(paper.Number(paper.Key{Table: "f3/deployed", Term: DeployedStep.Key})))
+		report.Signed(pState), report.Signed(paper.Number(paper.Key{Table: "f3/deployed", Term: deployedStep.Key})))
 	switch {
 	case state.TooFew || dep.TooFew:
 		s += " Ours has " + eval.FirstTooFew(state, dep) + " to tell whether the sign reverses."

@@ -63,9 +63,9 @@ var kindFeatures = map[string]struct {
 	layout.KindEvent:         {OrderUnordered, DatesInline, GroupedFlat, 0},
 }
 
-// DeclaresNewestFirst reports whether the layout kind (layout.Kind*)
+// declaresNewestFirst reports whether the layout kind (layout.Kind*)
 // declares its rows newest first.
-func DeclaresNewestFirst(kind string) bool { return kindFeatures[kind].order == OrderNewestFirst }
+func declaresNewestFirst(kind string) bool { return kindFeatures[kind].order == OrderNewestFirst }
 
 // RenderFeatures are the features of one render for one question: the
 // asked key's block (the key a reader picks, as the scripted readers pick

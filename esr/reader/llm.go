@@ -8,8 +8,8 @@ import (
 	"github.com/esrkit/esrkit/internal/llm"
 )
 
-// DefaultMaxTokens bounds an LLM reader's answer (part of the cache key).
-const DefaultMaxTokens = 256
+// defaultMaxTokens bounds an LLM reader's answer (part of the cache key).
+const defaultMaxTokens = 256
 
 // LLM is a reader backed by an OpenAI-compatible chat endpoint: the paper's
 // shared QA template (templates qa-abstain, or qa-noabstain when the memory
@@ -34,7 +34,7 @@ type LLM struct {
 func NewLLM(model string, client *llm.Client, cache *llm.Cache) *LLM {
 	return &LLM{Model: model, Client: client, Cache: cache,
 		Abstain: llm.MustBuiltin(llm.TemplateQAAbstain), NoAbstain: llm.MustBuiltin(llm.TemplateQANoAbstain),
-		MaxTokens: DefaultMaxTokens}
+		MaxTokens: defaultMaxTokens}
 }
 
 func (r *LLM) Name() string   { return Spec{KindLLM, r.Model}.String() }

@@ -22,9 +22,9 @@ type llmSetup struct {
 	pool *llm.Pool
 }
 
-// PoolFor is the client pool a Config describes: cfg.Pool, or a new one
+// poolFor is the client pool a Config describes: cfg.Pool, or a new one
 // over cfg's endpoint fields and the environment.
-func PoolFor(cfg Config) *llm.Pool {
+func poolFor(cfg Config) *llm.Pool {
 	if cfg.Pool != nil {
 		return cfg.Pool
 	}
@@ -37,7 +37,7 @@ func (s *llmSetup) getClient(model string) (*llm.Client, error) {
 		return s.cfg.Client, nil
 	}
 	if s.pool == nil {
-		s.pool = PoolFor(s.cfg)
+		s.pool = poolFor(s.cfg)
 	}
 	return s.pool.Client(model)
 }
@@ -72,7 +72,7 @@ func modelsOf(cfg Config) []string {
 }
 
 // Parse makes the reader named by spec: "oracle", "scripted:PROFILE" (see
-// ScriptedProfiles; "PROFILE@N" sets a token budget), "sim:PROFILE" (see
+// scriptedProfiles; "PROFILE@N" sets a token budget), "sim:PROFILE" (see
 // SimProfiles and ParseSim; "PROFILE@seed=S@CAP=V" sets the draw seed and
 // overrides capabilities) or "llm:MODEL". A bare
 // "llm" works when exactly one model is configured (ParseList expands it to
@@ -266,7 +266,7 @@ func Catalog(cfg Config) []Info {
 	env := llm.Env{Getenv: cfg.Getenv, BaseURL: cfg.BaseURL}
 	maxTok := cfg.MaxTokens
 	if maxTok <= 0 {
-		maxTok = DefaultMaxTokens
+		maxTok = defaultMaxTokens
 	}
 	for _, m := range modelsOf(cfg) {
 		ep, _ := env.Endpoint(m)

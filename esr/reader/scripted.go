@@ -49,10 +49,10 @@ type Profile struct {
 	Capabilities Capabilities `json:"capabilities"`
 }
 
-// DefaultBudget is the budgeted profile's token budget: deliberately tiny,
+// defaultBudget is the budgeted profile's token budget: deliberately tiny,
 // so that on the paper's three-event Figure 1 stream it already hides
 // events; use "scripted:budgeted@N" for another budget.
-const DefaultBudget = 55
+const defaultBudget = 55
 
 var profiles = []Profile{
 	{Name: "status-reader", Summary: "reads status columns and dates; abstains when candidates still disagree",
@@ -61,19 +61,19 @@ var profiles = []Profile{
 		Capabilities: Capabilities{SortsByTime: true, OnConflict: ConflictAbstain}},
 	{Name: "cautious", Summary: "abstains on any disagreement unless a status column or invalid_at settles it; ignores dates",
 		Capabilities: Capabilities{UsesStatus: true, OnConflict: ConflictAbstain}},
-	{Name: "budgeted", Summary: "time-sorter that reads only the first " + strconv.Itoa(DefaultBudget) + " tokens (long-context loss)",
-		Capabilities: Capabilities{SortsByTime: true, OnConflict: ConflictAbstain, TokenBudget: DefaultBudget}},
+	{Name: "budgeted", Summary: "time-sorter that reads only the first " + strconv.Itoa(defaultBudget) + " tokens (long-context loss)",
+		Capabilities: Capabilities{SortsByTime: true, OnConflict: ConflictAbstain, TokenBudget: defaultBudget}},
 	{Name: "majority", Summary: "no dates, no status: the most frequent value (a tie abstains)",
 		Capabilities: Capabilities{OnConflict: ConflictMajority}},
 	{Name: "naive", Summary: "no dates, no status: the first value it reads",
 		Capabilities: Capabilities{OnConflict: ConflictFirst}},
 }
 
-// ScriptedProfiles lists the built-in scripted profiles.
-func ScriptedProfiles() []Profile { return append([]Profile(nil), profiles...) }
+// scriptedProfiles lists the built-in scripted profiles.
+func scriptedProfiles() []Profile { return append([]Profile(nil), profiles...) }
 
 // AllScripted returns a reader of every built-in scripted profile, in
-// ScriptedProfiles' order.
+// scriptedProfiles' order.
 func AllScripted() []Reader {
 	rs := make([]Reader, len(profiles))
 	for i, p := range profiles {
@@ -273,7 +273,7 @@ type policy struct {
 	// both iff Capabilities.UsesStatus; a sim reader draws them.
 	rowStatus, keyStatus bool
 	// readsOrder: the reader takes the top of a block whose layout declares
-	// its rows newest first (a ledger history, DeclaresNewestFirst) as the
+	// its rows newest first (a ledger history, declaresNewestFirst) as the
 	// newest, without looking at dates; a list that merely happens to be
 	// sorted does not count (a sim reader's order draw; see
 	// SimProfile.OrderSkill).
@@ -326,7 +326,7 @@ func (s *policy) ordered(recs []layout.Record) bool {
 		return false
 	}
 	for _, r := range recs {
-		if !DeclaresNewestFirst(r.Kind) {
+		if !declaresNewestFirst(r.Kind) {
 			return false
 		}
 	}

@@ -74,7 +74,7 @@ func TestTimeSorterRenderConfound(t *testing.T) {
 	}
 }
 
-const A = "ABSTAIN"
+const a = "ABSTAIN"
 
 // profileOrder is the column order of the expectation tables.
 var profileOrder = []string{"status-reader", "time-sorter", "cautious", "budgeted", "majority", "naive"}
@@ -83,40 +83,40 @@ var profileOrder = []string{"status-reader", "time-sorter", "cautious", "budgete
 // render, worked out by hand from the renders in esr/memory/testdata/figure1.
 var figure1Want = map[esr.QueryType]map[string][6]string{
 	esr.Snapshot: {
-		memory.DirectContext:   {"30 s", "30 s", A, "30 s", "30 s", "30 s"},
-		memory.RAGTopK:         {"30 s", "30 s", A, "30 s", "30 s", "30 s"},
+		memory.DirectContext:   {"30 s", "30 s", a, "30 s", "30 s", "30 s"},
+		memory.RAGTopK:         {"30 s", "30 s", a, "30 s", "30 s", "30 s"},
 		memory.LatestOnly:      {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.GraphRAGLite:    {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"}, // may not abstain: majority
-		memory.GraphRAGAbstain: {"30 s", "30 s", A, "30 s", "30 s", "30 s"},      // dated rows: time-sorters answer
+		memory.GraphRAGAbstain: {"30 s", "30 s", a, "30 s", "30 s", "30 s"},      // dated rows: time-sorters answer
 		memory.CoarseDiscard:   {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.CoarseRetain:    {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 		memory.FineLedger:      {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
-		memory.RenderOnly:      {"30 s", "30 s", A, "30 s", "30 s", "30 s"},
+		memory.RenderOnly:      {"30 s", "30 s", a, "30 s", "30 s", "30 s"},
 	},
 	esr.Provenance: {
 		// budgeted reads 55 tokens (CountTokens, BPE-like): only the newest event
 		// line of raw text, and only the newest rows of a table, so it sees no
 		// prior value in any render but graphrag-lite's short grouped table.
-		memory.DirectContext:   {"60 s", "60 s", A, A, "60 s", "60 s"},
-		memory.RAGTopK:         {"60 s", "60 s", A, A, "60 s", "60 s"},
-		memory.LatestOnly:      {A, A, A, A, A, A},
+		memory.DirectContext:   {"60 s", "60 s", a, a, "60 s", "60 s"},
+		memory.RAGTopK:         {"60 s", "60 s", a, a, "60 s", "60 s"},
+		memory.LatestOnly:      {a, a, a, a, a, a},
 		memory.GraphRAGLite:    {"60 s", "60 s", "60 s", "60 s", "60 s", "60 s"},
-		memory.GraphRAGAbstain: {"60 s", "60 s", A, A, "60 s", "60 s"},
-		memory.CoarseDiscard:   {A, A, A, A, A, A},
-		memory.CoarseRetain:    {"60 s", "60 s", "60 s", A, "60 s", "60 s"},
-		memory.FineLedger:      {"60 s", "60 s", "60 s", A, "60 s", "60 s"},
-		memory.RenderOnly:      {"60 s", "60 s", A, A, "60 s", "60 s"},
+		memory.GraphRAGAbstain: {"60 s", "60 s", a, a, "60 s", "60 s"},
+		memory.CoarseDiscard:   {a, a, a, a, a, a},
+		memory.CoarseRetain:    {"60 s", "60 s", "60 s", a, "60 s", "60 s"},
+		memory.FineLedger:      {"60 s", "60 s", "60 s", a, "60 s", "60 s"},
+		memory.RenderOnly:      {"60 s", "60 s", a, a, "60 s", "60 s"},
 	},
 	esr.RelationType: {
 		// Only a status cell the reader reads shows a relation type; with
 		// none, a reader that found both values answers "replaces".
-		memory.DirectContext:   {"replaces", "replaces", A, A, "replaces", "replaces"},
-		memory.LatestOnly:      {A, A, A, A, A, A},
-		memory.GraphRAGAbstain: {"replaces", "replaces", A, A, "replaces", "replaces"},
-		memory.CoarseDiscard:   {A, A, A, A, A, A},
-		memory.CoarseRetain:    {"replaces", "replaces", "replaces", A, "replaces", "replaces"}, // invalid_at closes an edge, it does not type it
-		memory.FineLedger:      {"replaces", "replaces", "replaces", A, "replaces", "replaces"},
-		memory.RenderOnly:      {"replaces", "replaces", A, A, "replaces", "replaces"},
+		memory.DirectContext:   {"replaces", "replaces", a, a, "replaces", "replaces"},
+		memory.LatestOnly:      {a, a, a, a, a, a},
+		memory.GraphRAGAbstain: {"replaces", "replaces", a, a, "replaces", "replaces"},
+		memory.CoarseDiscard:   {a, a, a, a, a, a},
+		memory.CoarseRetain:    {"replaces", "replaces", "replaces", a, "replaces", "replaces"}, // invalid_at closes an edge, it does not type it
+		memory.FineLedger:      {"replaces", "replaces", "replaces", a, "replaces", "replaces"},
+		memory.RenderOnly:      {"replaces", "replaces", a, a, "replaces", "replaces"},
 	},
 }
 
@@ -125,14 +125,14 @@ var figure1Want = map[esr.QueryType]map[string][6]string{
 // from coarse-discard and a snapshot from graphrag-abstain.
 var figure1DeployedWant = map[esr.QueryType]map[string][6]string{
 	esr.Snapshot: {
-		memory.GraphRAGAbstain: {"30 s", "30 s", A, "30 s", "30 s", "30 s"},
+		memory.GraphRAGAbstain: {"30 s", "30 s", a, "30 s", "30 s", "30 s"},
 		memory.FineLedger:      {"30 s", "30 s", "30 s", "30 s", "30 s", "30 s"},
 	},
 	esr.Provenance: {
-		memory.CoarseDiscard:   {"60 s", "60 s", A, A, "60 s", "60 s"},
-		memory.LatestOnly:      {"60 s", "60 s", A, A, "60 s", "60 s"},
-		memory.GraphRAGAbstain: {"60 s", "60 s", A, A, "60 s", "60 s"},
-		memory.FineLedger:      {"60 s", "60 s", "60 s", A, "60 s", "60 s"},
+		memory.CoarseDiscard:   {"60 s", "60 s", a, a, "60 s", "60 s"},
+		memory.LatestOnly:      {"60 s", "60 s", a, a, "60 s", "60 s"},
+		memory.GraphRAGAbstain: {"60 s", "60 s", a, a, "60 s", "60 s"},
+		memory.FineLedger:      {"60 s", "60 s", "60 s", a, "60 s", "60 s"},
 	},
 }
 
@@ -259,12 +259,12 @@ func TestScriptedCrossSourceConflict(t *testing.T) {
 	for _, tc := range []struct {
 		class, profile, want string
 	}{
-		{memory.FineLedger, "status-reader", A}, // status: unresolved
-		{memory.FineLedger, "cautious", A},
+		{memory.FineLedger, "status-reader", a}, // status: unresolved
+		{memory.FineLedger, "cautious", a},
 		{memory.FineLedger, "time-sorter", "60 s"}, // ignores status: newest
 		{memory.CoarseRetain, "status-reader", "60 s"},
 		{memory.RenderOnly, "status-reader", "60 s"},
-		{memory.GraphRAGAbstain, "majority", A},        // 1:1, no majority
+		{memory.GraphRAGAbstain, "majority", a},        // 1:1, no majority
 		{memory.GraphRAGAbstain, "naive", "60 s"},      // the first row of the seeded order
 		{memory.GraphRAGLite, "status-reader", "30 s"}, // may not abstain: first of a tie
 	} {
@@ -297,7 +297,7 @@ func TestScriptedPicksKey(t *testing.T) {
 		for q, want := range map[string]string{
 			"What request_timeout is currently in force for service?": "45 s",
 			"What is the current retry count of service?":             "5",
-			"What is the weather like?":                               A,
+			"What is the weather like?":                               a,
 		} {
 			in := Input{Question: q, Context: st.Render(esr.Query{}), MayAbstain: true}
 			if got := read(t, "status-reader", in); got.Answer.String() != want {
@@ -403,7 +403,7 @@ func TestScriptedProfilesAndBudgetSpec(t *testing.T) {
 		t.Error("bad policy accepted")
 	}
 	seen := map[string]bool{}
-	for _, p := range ScriptedProfiles() {
+	for _, p := range scriptedProfiles() {
 		seen[p.Name] = true
 	}
 	for _, want := range []string{"status-reader", "time-sorter", "cautious", "budgeted", "majority"} {
@@ -438,7 +438,7 @@ func TestParseStampForms(t *testing.T) {
 }
 
 func TestAllScripted(t *testing.T) {
-	rs, ps := AllScripted(), ScriptedProfiles()
+	rs, ps := AllScripted(), scriptedProfiles()
 	if len(rs) != len(ps) {
 		t.Fatalf("%d readers for %d profiles", len(rs), len(ps))
 	}

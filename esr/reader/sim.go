@@ -32,9 +32,9 @@ const (
 	SimFirstRow  = "first-row"  // FirstRowBias
 	SimAbstain   = "abstain"    // AbstainOnConflict
 	SimRows      = "rows"       // RowBudget
-	SimTokens    = "tokens"     // TokenBudget
-	SimBoth      = "both"       // BothValues
-	SimHedge     = "hedge"      // Hedge
+	simTokens    = "tokens"     // TokenBudget
+	simBoth      = "both"       // BothValues
+	simHedge     = "hedge"      // Hedge
 	// The reader model over render features (features.go, chances.go).
 	SimKeyStatus  = "key-status"     // KeyStatusSkill
 	SimDifficulty = "difficulty"     // DifficultyScale
@@ -83,13 +83,13 @@ var SimCapabilities = []SimCapability{
 	{SimRows, "RowBudget",
 		"the reader loses track past this many records of the asked key (and raw event lines); 0 reads them all",
 		"App. A Conjecture 1: the reader term grows with the render's number of candidate fields (distractor sensitivity, Cuconasu et al. 2024)"},
-	{SimTokens, "TokenBudget",
+	{simTokens, "TokenBudget",
 		"the reader reads only the first TokenBudget tokens of the context (whole lines); 0 reads everything",
 		"App. A premise (R): decode capacity is non-increasing in render length; §4.3: appending raw events to the render reverses the provenance sign (−0.236)"},
-	{SimBoth, "BothValues",
+	{simBoth, "BothValues",
 		"probability that a snapshot answer states the prior value beside the current one, \"was A, now B\" (A: the first other value of the key the reader read; without one the answer stays B); 0 in every built-in profile",
 		"LongMemEval's knowledge-update judge counts a response with \"previous information along with an updated answer\" as correct (xiaowu0162/LongMemEval, evaluate_qa.py); a judge that accepts it and one that does not score the same answer apart, so this capability makes the judge term visible (§4.1's DeepSeek vs MiniMax columns)"},
-	{SimHedge, "Hedge",
+	{simHedge, "Hedge",
 		"probability that a snapshot answer is hedged, \"probably B\" (drawn with the same uniform as BothValues: both iff u < BothValues, hedge iff BothValues ≤ u < BothValues + Hedge); 0 in every built-in profile",
 		"App. E: abstention and hedging move with the prompt's wording (Tables 16, 19); a strict judge rejects a hedged value that a containment judge accepts"},
 	{SimDifficulty, "DifficultyScale",
@@ -244,11 +244,11 @@ func (p SimProfile) Get(name string) (float64, error) {
 		return p.AbstainOnConflict, nil
 	case SimRows:
 		return float64(p.RowBudget), nil
-	case SimTokens:
+	case simTokens:
 		return float64(p.TokenBudget), nil
-	case SimBoth:
+	case simBoth:
 		return p.BothValues, nil
-	case SimHedge:
+	case simHedge:
 		return p.Hedge, nil
 	case SimKeyStatus:
 		return p.KeySkill(), nil
@@ -266,11 +266,11 @@ func (p SimProfile) Get(name string) (float64, error) {
 	return 0, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
 }
 
-// MaxSimBudget is the largest row or token budget.
-const MaxSimBudget = math.MaxInt32
+// maxSimBudget is the largest row or token budget.
+const maxSimBudget = math.MaxInt32
 
 // Set returns p with the capability called name set to v (budgets are
-// rounded to whole rows or tokens, and must lie in [0, MaxSimBudget]); the
+// rounded to whole rows or tokens, and must lie in [0, maxSimBudget]); the
 // result is validated.
 func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 	switch name {
@@ -288,18 +288,18 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 		p.FirstRowBias = v
 	case SimAbstain:
 		p.AbstainOnConflict = v
-	case SimRows, SimTokens:
-		if !(v >= 0 && v <= MaxSimBudget) { // NaN fails too; int() of 1e300 was negative
-			return p, fmt.Errorf("sim profile %q: %s = %v is not a budget in [0, %d]", p.Name, name, v, MaxSimBudget)
+	case SimRows, simTokens:
+		if !(v >= 0 && v <= maxSimBudget) { // NaN fails too; int() of 1e300 was negative
+			return p, fmt.Errorf("sim profile %q: %s = %v is not a budget in [0, %d]", p.Name, name, v, maxSimBudget)
 		}
 		if name == SimRows {
 			p.RowBudget = int(math.Round(v))
 		} else {
 			p.TokenBudget = int(math.Round(v))
 		}
-	case SimBoth:
+	case simBoth:
 		p.BothValues = v
-	case SimHedge:
+	case simHedge:
 		p.Hedge = v
 	case SimKeyStatus:
 		p.KeyStatusSkill = Skill(v)
@@ -345,7 +345,7 @@ func (p SimProfile) Validate() error {
 		name string
 		v    float64
 	}{{SimStatus, p.StatusSkill}, {SimDate, p.DateSkill}, {SimDateDecay, p.DateDecayPerRow}, {SimOrder, p.OrderSkill}, {SimLapse, p.Lapse},
-		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}, {SimBoth, p.BothValues}, {SimHedge, p.Hedge},
+		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}, {simBoth, p.BothValues}, {simHedge, p.Hedge},
 		{SimKeyStatus, p.KeySkill()}, {SimFlatLoss, p.FlatSortLoss}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
@@ -480,11 +480,11 @@ func ParseSim(spec string) (*Sim, error) {
 			return nil, fmt.Errorf("sim reader %q: %s given twice", spec, k)
 		}
 		given[k] = true
-		if k == SimRows || k == SimTokens {
+		if k == SimRows || k == simTokens {
 			// A budget is a count of rows or tokens, written as one.
 			n, err := strconv.ParseUint(v, 10, 31)
 			if err != nil {
-				return nil, fmt.Errorf("sim reader %q: %s=%s is not a whole number in [0, %d]", spec, k, v, MaxSimBudget)
+				return nil, fmt.Errorf("sim reader %q: %s=%s is not a whole number in [0, %d]", spec, k, v, maxSimBudget)
 			}
 			if p, err = p.Set(k, float64(n)); err != nil {
 				return nil, fmt.Errorf("sim reader %q: %w", spec, err)

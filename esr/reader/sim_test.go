@@ -31,7 +31,7 @@ func simOf(p Profile) SimProfile {
 // every query type, plain and deployed.
 func TestSimSkillsAtBoundsAreScripted(t *testing.T) {
 	n := 0
-	for _, p := range ScriptedProfiles() {
+	for _, p := range scriptedProfiles() {
 		sc, err := NewScripted(p.Name)
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +58,7 @@ func TestSimSkillsAtBoundsAreScripted(t *testing.T) {
 	for class, want := range figure1Want[esr.Snapshot] {
 		for i, name := range profileOrder {
 			p, _ := func() (Profile, bool) {
-				for _, p := range ScriptedProfiles() {
+				for _, p := range scriptedProfiles() {
 					if p.Name == name {
 						return p, true
 					}

@@ -225,10 +225,10 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 		}
 		return 0
 	}
-	// A depth-first walk: decide with the unfixed capabilities at a
+	// a depth-first walk: decide with the unfixed capabilities at a
 	// default; the first capability the decision consulted that is not
 	// fixed yet is fixed both ways (every way, for the conflict policy).
-	// A decision that consulted only fixed capabilities is a leaf: the
+	// a decision that consulted only fixed capabilities is a leaf: the
 	// others cannot have changed it.
 	var walk func(a assign)
 	walk = func(a assign) {

@@ -39,7 +39,7 @@ import (
 const (
 	RuleName      = "rule"
 	OracleName    = "oracle"
-	SameStateName = "same-state"
+	sameStateName = "same-state"
 )
 
 // ByName returns the relation source with the given name. The oracle needs
@@ -50,7 +50,7 @@ func ByName(name string, gold map[string]map[esr.AtomPair]esr.Relation) (esr.Rel
 		return Rule{}, nil
 	case OracleName:
 		return Oracle{Gold: gold}, nil
-	case SameStateName:
+	case sameStateName:
 		return SameState{}, nil
 	}
 	return nil, fmt.Errorf("unknown relation source %q (want rule, oracle or same-state)", name)

@@ -11,7 +11,7 @@ import (
 // Relator names.
 const (
 	LearnedName    = "learned"     // Model
-	LearnedOOFName = "learned-oof" // CVResult.OutOfFold
+	learnedOOFName = "learned-oof" // CVResult.OutOfFold
 )
 
 // numClasses is the size of the relation alphabet.
@@ -136,13 +136,13 @@ func goldPairs(bn *bench.Bench) ([]learnedPair, error) {
 }
 
 // Weights returns the fitted weights: w[c][j] is the weight of feature j
-// (LearnedFeatures, then "bias" last) for relation class c (esr.Relations
+// (learnedFeatures, then "bias" last) for relation class c (esr.Relations
 // order). Inputs are standardised, so a weight is the change in that
 // class's log-odds (against the others) per standard deviation of the
 // feature.
 func (m *Learned) Weights() (features []string, w [][]float64) {
 	d1 := m.sm.d + 1
-	features = append(append(features, LearnedFeatures[:m.sm.d]...), "bias")
+	features = append(append(features, learnedFeatures[:m.sm.d]...), "bias")
 	w = make([][]float64, numClasses)
 	for c := range numClasses {
 		w[c] = append([]float64(nil), m.sm.w[c*d1:(c+1)*d1]...)

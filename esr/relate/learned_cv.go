@@ -121,7 +121,7 @@ func CrossValidateLearned(b *bench.Bench, k int, seed uint64, lambda float64) (*
 	for i, p := range r.Pairs {
 		gold[i], rule[i], learned[i] = p.Gold, p.Rule, p.Learned
 	}
-	r.Rule, r.Learned = ScoreRelations(gold, rule), ScoreRelations(gold, learned)
+	r.Rule, r.Learned = scoreRelations(gold, rule), scoreRelations(gold, learned)
 	return r, nil
 }
 
@@ -135,7 +135,7 @@ func (r *LearnedCV) OutOfFold() esr.Relator { return oofRelator{r} }
 
 type oofRelator struct{ r *LearnedCV }
 
-func (o oofRelator) Name() string { return LearnedOOFName }
+func (o oofRelator) Name() string { return learnedOOFName }
 
 func (o oofRelator) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
 	m := o.r.Full

@@ -51,9 +51,9 @@ const (
 	numFeatures
 )
 
-// LearnedFeatures names the features in index order (for CoefTable and
+// learnedFeatures names the features in index order (for CoefTable and
 // notebooks).
-var LearnedFeatures = [numFeatures]string{
+var learnedFeatures = [numFeatures]string{
 	"rule=UNRELATED", "rule=SAME_STATE", "rule=REFINES", "rule=SUPERSEDES", "rule=CONTRADICTS",
 	"same_state", "same_polarity", "a_in_b", "b_in_a", "len_diff", "token_jaccard", "token_cover_a",
 	"both_numeric", "num_log_ratio", "cue_update", "cue_revert", "cue_hedge", "cue_refine",

@@ -23,8 +23,8 @@ type RelationScores struct {
 	Class   [numClasses]RelationScore // in esr.Relations order
 }
 
-// ScoreRelations compares predictions with gold labels (same length and order).
-func ScoreRelations(gold, pred []esr.Relation) RelationScores {
+// scoreRelations compares predictions with gold labels (same length and order).
+func scoreRelations(gold, pred []esr.Relation) RelationScores {
 	var s RelationScores
 	correct := 0
 	for i := range gold {

@@ -7,7 +7,7 @@ import "github.com/esrkit/esrkit/esr"
 // mechanism off while the ledger layout stays the same.
 type SameState struct{}
 
-func (SameState) Name() string { return SameStateName }
+func (SameState) Name() string { return sameStateName }
 
 func (SameState) ForStream(*esr.Stream, []esr.Atom) esr.PairFunc {
 	return func(a, b *esr.Atom) esr.Relation { return esr.SameState }

@@ -28,11 +28,11 @@ import (
 // the benchmark's content, every reader's full configuration
 // (reader.Fingerprint: capabilities, budgets, model, template versions),
 // the judge's configuration, the memory options and the library's own code
-// (CodeFingerprint). Two setups with the same fingerprint produce the same
+// (codeFingerprint). Two setups with the same fingerprint produce the same
 // rows; anything else gets fresh rows.
 func (s Setup) Fingerprint(suite string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "suite=%s\ncode=%s\n", suite, CodeFingerprint())
+	fmt.Fprintf(h, "suite=%s\ncode=%s\n", suite, codeFingerprint())
 	if err := s.Bench.HashTo(h); err != nil {
 		return "", err
 	}
@@ -98,12 +98,12 @@ var (
 	codeFP   string
 )
 
-// CodeFingerprint identifies the library's code, so that cached rows never
+// codeFingerprint identifies the library's code, so that cached rows never
 // outlive a change to it: a hash of every non-test Go file of the module
 // when its source is on disk (found from this file's compile-time path, as
 // in notebooks and `go run`, or from $ESRKIT_ROOT), else the build's module
 // versions and VCS revision.
-func CodeFingerprint() string {
+func codeFingerprint() string {
 	codeOnce.Do(func() {
 		var roots []string
 		if _, file, _, ok := runtime.Caller(0); ok {

@@ -8,13 +8,13 @@ import (
 	"github.com/esrkit/esrkit/internal/llm"
 )
 
-// CalibratedFamilies are the answer families notebooks use when no LLM
+// calibratedFamilies are the answer families notebooks use when no LLM
 // endpoint is configured: one simulated reader per paper family
 // (sim:fit-llama-3.1-8b, …), its skills fitted to the paper's published
 // per-family numbers (Tables 16 and 17; reader.Calibrated). They are
 // simulations calibrated to a few numbers, not the LLMs; every table they
 // feed says so.
-func CalibratedFamilies() []string {
+func calibratedFamilies() []string {
 	var out []string
 	for _, p := range reader.CalibratedProfiles() {
 		out = append(out, "sim:"+p.Name)
@@ -41,10 +41,10 @@ var SimFamilies = []string{"sim:careful", "sim:date-sorter", "sim:status-reader"
 // DefaultReaders are the notebooks' answer families: every model of
 // ESR_LLM_MODELS (one family each) when models are named, the calibrated
 // simulated families otherwise (DefaultReaderSpec). LLM answers come from
-// the cache under cacheDir/llm only (NotebookOffline; filled by `esr run
+// the cache under cacheDir/llm only (notebookOffline; filled by `esr run
 // all`), unless ESR_LLM_ONLINE=1.
 func DefaultReaders(cacheDir string) ([]reader.Reader, error) {
-	return DefaultReadersEnv(cacheDir, nil)
+	return defaultReadersEnv(cacheDir, nil)
 }
 
 // Simulated reports whether any reader is a scripted or sim (simulated)
@@ -130,28 +130,28 @@ func (s simRenamed) Name() string { return s.name }
 // DefaultReaderSpec is the reader list of the notebooks and `esr run`'s
 // default: "llm" (every model of ESR_LLM_MODELS) when models are named or
 // ESR_LLM_BASE_URL is set, else the calibrated simulated families
-// (CalibratedFamilies: one sim reader per paper family, fitted to the
+// (calibratedFamilies: one sim reader per paper family, fitted to the
 // paper's Tables 16–17).
 func DefaultReaderSpec(getenv func(string) string) string {
 	g := llm.Getenv(getenv)
 	if len(llm.SplitModels(g(llm.EnvModels))) > 0 || strings.TrimSpace(g(llm.EnvBaseURL)) != "" {
 		return "llm"
 	}
-	return strings.Join(CalibratedFamilies(), ",")
+	return strings.Join(calibratedFamilies(), ",")
 }
 
-// NotebookOffline reports whether notebooks read LLM answers from the
+// notebookOffline reports whether notebooks read LLM answers from the
 // cache only: always, unless ESR_LLM_ONLINE=1. A notebook cell that finds
 // an answer missing then stops at once with an *llm.NotCachedError naming
 // the command to run, instead of sending requests for hours under the
 // runner's cell timeout.
-func NotebookOffline(getenv func(string) string) bool {
+func notebookOffline(getenv func(string) string) bool {
 	return strings.TrimSpace(llm.Getenv(getenv)(llm.EnvOnline)) != "1"
 }
 
-// DefaultReadersEnv is DefaultReaders with the environment given.
-func DefaultReadersEnv(cacheDir string, getenv func(string) string) ([]reader.Reader, error) {
-	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Offline: NotebookOffline(getenv), Getenv: getenv}
+// defaultReadersEnv is DefaultReaders with the environment given.
+func defaultReadersEnv(cacheDir string, getenv func(string) string) ([]reader.Reader, error) {
+	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Offline: notebookOffline(getenv), Getenv: getenv}
 	return reader.ParseList(DefaultReaderSpec(getenv), cfg)
 }
 

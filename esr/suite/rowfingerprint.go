@@ -15,7 +15,7 @@ import (
 // memory and one reader under s (eval.Outcome.Fingerprint): a hash of the
 // benchmark's content, the relation source and every memory option (the
 // formats), the judge's configuration, the library's code
-// (CodeFingerprint), the reader's full configuration (reader.Fingerprint)
+// (codeFingerprint), the reader's full configuration (reader.Fingerprint)
 // and, for an exec: memory, the adapter (adapter.Fingerprint: its file's
 // content and the version and files it names in its answer to hello). Rows with equal
 // fingerprints are rows the same inputs produce; `esr eval` refuses to
@@ -23,7 +23,7 @@ import (
 // once, here.
 func (s Setup) RowFingerprinter() (func(mem string, r reader.Reader) (string, error), error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "rows\ncode=%s\n", CodeFingerprint())
+	fmt.Fprintf(h, "rows\ncode=%s\n", codeFingerprint())
 	if err := s.Bench.HashTo(h); err != nil {
 		return nil, err
 	}

@@ -6,20 +6,20 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
-// DBlindClasses are the memory classes whose structured read-out never reads
+// dBlindClasses are the memory classes whose structured read-out never reads
 // the deprecation marker d: the class A_{EK+Tv} of Proposition 1 (render-only
 // runs the ledger code with every relation forced to SAME_STATE, so it is
 // d-blind in state).
-var DBlindClasses = []string{memory.DirectContext, memory.RAGTopK, memory.LatestOnly,
+var dBlindClasses = []string{memory.DirectContext, memory.RAGTopK, memory.LatestOnly,
 	memory.GraphRAGLite, memory.GraphRAGAbstain, memory.RenderOnly}
 
-// DAwareClasses are the classes that read d: coarse invalidation (discarding
+// dAwareClasses are the classes that read d: coarse invalidation (discarding
 // and retaining) and the fine-typed ledger.
-var DAwareClasses = []string{memory.CoarseDiscard, memory.CoarseRetain, memory.FineLedger}
+var dAwareClasses = []string{memory.CoarseDiscard, memory.CoarseRetain, memory.FineLedger}
 
-// IsDBlind reports whether the class is one of DBlindClasses.
-func IsDBlind(class string) bool {
-	for _, c := range DBlindClasses {
+// isDBlind reports whether the class is one of dBlindClasses.
+func isDBlind(class string) bool {
+	for _, c := range dBlindClasses {
 		if c == class {
 			return true
 		}
@@ -27,10 +27,10 @@ func IsDBlind(class string) bool {
 	return false
 }
 
-// Correct scores an answer against a gold answer as judge.Exact does: an
+// correct scores an answer against a gold answer as judge.Exact does: an
 // abstention is correct exactly when gold abstains, a value when its
 // normalised form equals gold's.
-func Correct(got, gold esr.Answer) bool {
+func correct(got, gold esr.Answer) bool {
 	if got.Abstain || gold.Abstain {
 		return got.Abstain && gold.Abstain
 	}

@@ -30,12 +30,12 @@ type BridgeRow struct {
 // tells R from R′.
 func Bridge() []BridgeRow {
 	var out []BridgeRow
-	for _, s := range LatticeSurfaces() {
-		if s.Name != SurfaceUVSup && s.Name != SurfaceUVRef {
+	for _, s := range latticeSurfaces() {
+		if s.Name != surfaceUVSup && s.Name != surfaceUVRef {
 			continue
 		}
 		lab := "R (SUPERSEDES)"
-		if s.Name == SurfaceUVRef {
+		if s.Name == surfaceUVRef {
 			lab = "R′ (REFINES)"
 		}
 		opt := memory.Options{Relator: relate.Oracle{Gold: map[string]map[esr.AtomPair]esr.Relation{s.Stream.ID: s.Gold}}}

@@ -52,7 +52,7 @@ func Corollary1(oracleF, oracleC, accF, accC float64) GapSplit {
 	return d
 }
 
-// Corollary1Noise runs Corollary 1 on n seeded single-source histories of one
+// corollary1Noise runs Corollary 1 on n seeded single-source histories of one
 // key (each step restates the value, reverts to an earlier one or sets a new
 // one; the gold snapshot is the last value) with snapshot queries. F is
 // fine-ledger, C is coarse-retain. The oracle arms use relate.Oracle (whose
@@ -61,7 +61,7 @@ func Corollary1(oracleF, oracleC, accF, accC float64) GapSplit {
 // oracle wrapped in relate.RelationNoise at level p with one seed for both
 // arms, as in the paper's §4.2 sweep. β is 0 (P2b: both arms recover Π), so
 // the gap is −κ, the price each arm pays for the corrupted labels.
-func Corollary1Noise(n int, p float64, seed uint64) GapSplit {
+func corollary1Noise(n int, p float64, seed uint64) GapSplit {
 	rng := rand.New(rand.NewPCG(seed, 0xc1))
 	oracle := relate.Oracle{}
 	noisy := relate.RelationNoise{Inner: oracle, P: p, Seed: seed}
@@ -71,7 +71,7 @@ func Corollary1Noise(n int, p float64, seed uint64) GapSplit {
 		q := esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()}
 		gold := esr.Says(atoms[len(atoms)-1].Display())
 		score := func(class string, r esr.Relator, ok *int) {
-			if Correct(memory.MustBuild(class, s, atoms, memory.Options{Relator: r}).Answer(q), gold) {
+			if correct(memory.MustBuild(class, s, atoms, memory.Options{Relator: r}).Answer(q), gold) {
 				*ok++
 			}
 		}

@@ -27,7 +27,7 @@ func TestCorollary1(t *testing.T) {
 func TestCorollary1Noise(t *testing.T) {
 	prev := -1.0
 	for _, p := range []float64{0, 0.1, 0.3, 0.5} {
-		d := Corollary1Noise(1500, p, 3)
+		d := corollary1Noise(1500, p, 3)
 		t.Logf("%+v", d)
 		if d.OracleF != 1 || d.OracleC != 1 || d.Beta != 0 {
 			t.Errorf("p=%v: oracle accuracies %v, %v (β %v); want 1, 1, 0", p, d.OracleF, d.OracleC, d.Beta)

@@ -6,11 +6,11 @@
 // out, so the Appendix A notebook can print what the propositions predict
 // next to what the kit's memory classes actually do.
 //
-//	P1Fibre, EvalFibre, FibreSurfaces  Proposition 1: the symmetric-fibre ceiling of 1/2 for d-blind classes
+//	P1Fibre, evalFibre, fibreSurfaces  Proposition 1: the symmetric-fibre ceiling of 1/2 for d-blind classes
 //	P2bTypingBenefit                   Proposition 2b: b_type = I(v*; R | Π, values) = 0 (stats.ConditionalMutualInformation)
-//	P2cLattice, LatticeSurfaces        Proposition 2c: the strict lattice S_snap ⊏ S_prov ⊏ S_type
+//	P2cLattice, latticeSurfaces        Proposition 2c: the strict lattice S_snap ⊏ S_prov ⊏ S_type
 //	relate.AuditRelations, Fano              the scorer information floor C2 (Fano's inequality)
-//	Corollary1, Corollary1Noise        Corollary 1: Acc(F) − Acc(C) = β − κ
+//	Corollary1, corollary1Noise        Corollary 1: Acc(F) − Acc(C) = β − κ
 //
 // Every random draw comes from a seeded math/rand/v2 PCG, so each result is
 // reproducible from its arguments. Answers are scored as judge.Exact does

@@ -16,11 +16,11 @@ import (
 // DeepSeek-labelled pairs, H(Y′) and Miller–Madow I(R; Y′) in bits, the Fano
 // floor as printed, and the rule scorer's accuracy.
 var (
-	PaperAuditN    = int(paper.Number(paper.Key{Table: "t4", Term: "N"}))
+	paperAuditN    = int(paper.Number(paper.Key{Table: "t4", Term: "N"}))
 	PaperAuditH    = paper.Number(paper.Key{Table: "fano", Term: "H"})
 	PaperAuditI    = paper.Number(paper.Key{Table: "fano", Term: "I"})
-	PaperAuditFano = paper.Number(paper.Key{Table: "fano", Term: "floor"})
-	PaperAuditAcc  = paper.Number(paper.Key{Table: "t4", Term: "rule/acc"})
+	paperAuditFano = paper.Number(paper.Key{Table: "fano", Term: "floor"})
+	paperAuditAcc  = paper.Number(paper.Key{Table: "t4", Term: "rule/acc"})
 )
 
 // RelationClasses is K, the relation alphabet's size.

@@ -20,7 +20,7 @@ func TestPaperFano(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(pe-PaperAuditFano) > 0.001 {
+	if math.Abs(pe-paperAuditFano) > 0.001 {
 		t.Errorf("FanoBound(1.89, 0.216, 5) = %.4f, want ≈ 0.365", pe)
 	}
 	if w := stats.FanoWeakBound(PaperAuditH, PaperAuditI, RelationClasses); math.Abs(w-0.290) > 0.001 {
@@ -92,7 +92,7 @@ func TestFanoBelowError(t *testing.T) {
 // auditBench is a bench of fibre surfaces, half labelled as instance (I),
 // half as (II).
 func auditBench(n int) *bench.Bench {
-	surfaces := FibreSurfaces(n, 21)
+	surfaces := fibreSurfaces(n, 21)
 	var streams []*esr.Stream
 	atoms := map[string][]esr.Atom{}
 	gold := map[string]map[esr.AtomPair]esr.Relation{}

@@ -36,8 +36,8 @@ type FibreSurface struct {
 
 // Instance (I) variants.
 const (
-	RevertedRevert   = "reverted-revert"
-	ResolvedConflict = "resolved-conflict"
+	revertedRevert   = "reverted-revert"
+	resolvedConflict = "resolved-conflict"
 )
 
 // GoldAnswer is the L3 truth of instance (I) (φ) or (II) (ABSTAIN).
@@ -92,10 +92,10 @@ var (
 		"I'll take a look tomorrow.", "Linking the related discussion."}
 )
 
-// FibreSurfaces draws n surfaces of the fibre (see FibreSurface) from a PCG
+// fibreSurfaces draws n surfaces of the fibre (see FibreSurface) from a PCG
 // seeded with seed: keys, values, block lengths, times (gaps of hours to
 // weeks), actors, chatter and the instance (I) variant all vary.
-func FibreSurfaces(n int, seed uint64) []FibreSurface {
+func fibreSurfaces(n int, seed uint64) []FibreSurface {
 	rng := rand.New(rand.NewPCG(seed, 0x9b1))
 	out := make([]FibreSurface, n)
 	for i := range out {
@@ -114,9 +114,9 @@ func fibreSurface(rng *rand.Rand, id string) FibreSurface {
 		}
 		otherPol = esr.Positive
 	}
-	variant := RevertedRevert
+	variant := revertedRevert
 	if rng.IntN(2) == 0 {
-		variant = ResolvedConflict
+		variant = resolvedConflict
 	}
 	t := time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, rng.IntN(700))
 	step := func() {
@@ -166,7 +166,7 @@ func fibreSurface(rng *rand.Rand, id string) FibreSurface {
 			case block[i] == block[j] || block[i] != 1 && block[j] != 1:
 			case block[j] == 1: // first φ → middle
 				one, two = esr.Contradicts, esr.Contradicts
-				if variant == RevertedRevert {
+				if variant == revertedRevert {
 					one = esr.Supersedes
 				}
 			default: // middle → final φ

@@ -42,7 +42,7 @@ type P1Result struct {
 }
 
 // P1Fibre instantiates Proposition 1 (non-monotonic supersession separation)
-// and its quantitative ceiling: on n seeded fibre surfaces (FibreSurfaces)
+// and its quantitative ceiling: on n seeded fibre surfaces (fibreSurfaces)
 // it scores every memory class in memory.Names with relate.Oracle on the gold
 // relations of each instance, and every deterministic d-blind decision rule.
 // Proposition 1 predicts every d-blind class and rule at most 1/2 (the
@@ -50,23 +50,23 @@ type P1Result struct {
 // classes, which have no unresolved status, answer φ on both instances and
 // score 1/2.
 func P1Fibre(n int, seed uint64) P1Result {
-	return EvalFibre(FibreSurfaces(n, seed))
+	return evalFibre(fibreSurfaces(n, seed))
 }
 
-// EvalFibre is P1Fibre on given surfaces.
-func EvalFibre(surfaces []FibreSurface) P1Result {
+// evalFibre is P1Fibre on given surfaces.
+func evalFibre(surfaces []FibreSurface) P1Result {
 	res := P1Result{Surfaces: len(surfaces)}
 	for _, class := range memory.Names {
-		c := FibreClass{Class: class, DBlind: IsDBlind(class)}
+		c := FibreClass{Class: class, DBlind: isDBlind(class)}
 		var okI, okII int
 		for i := range surfaces {
 			f := &surfaces[i]
 			a1 := fibreAnswer(class, f, 1)
 			a2 := fibreAnswer(class, f, 2)
-			if Correct(a1, f.GoldAnswer(1)) {
+			if correct(a1, f.GoldAnswer(1)) {
 				okI++
 			}
-			if Correct(a2, f.GoldAnswer(2)) {
+			if correct(a2, f.GoldAnswer(2)) {
 				okII++
 			}
 			if a1 == a2 {
@@ -111,10 +111,10 @@ func fibreRules(surfaces []FibreSurface) []FibreRule {
 		var okI, okII int
 		for i := range surfaces {
 			a := r.pick(&surfaces[i])
-			if Correct(a, surfaces[i].GoldAnswer(1)) {
+			if correct(a, surfaces[i].GoldAnswer(1)) {
 				okI++
 			}
-			if Correct(a, surfaces[i].GoldAnswer(2)) {
+			if correct(a, surfaces[i].GoldAnswer(2)) {
 				okII++
 			}
 		}
@@ -171,7 +171,7 @@ func bayesCeiling(surfaces []FibreSurface) (int, float64) {
 		for _, c := range g.cands {
 			k := 0
 			for _, gold := range g.golds {
-				if Correct(c, gold) {
+				if correct(c, gold) {
 					k++
 				}
 			}

@@ -60,7 +60,7 @@ func TestP1Fibre(t *testing.T) {
 // rule picks one candidate answer (ABSTAIN or a value on the surface) per σ;
 // the best of all of them scores exactly the Bayes ceiling, 1/2.
 func TestP1EveryRule(t *testing.T) {
-	surfaces := FibreSurfaces(7, 5)
+	surfaces := fibreSurfaces(7, 5)
 	cands := make([][]esr.Answer, len(surfaces))
 	for i, f := range surfaces {
 		cands[i] = []esr.Answer{esr.Abstain, f.Phi, f.Other}
@@ -72,7 +72,7 @@ func TestP1EveryRule(t *testing.T) {
 		ok := 0
 		for i := range surfaces {
 			for in := 1; in <= 2; in++ {
-				if Correct(cands[i][choice[i]], surfaces[i].GoldAnswer(in)) {
+				if correct(cands[i][choice[i]], surfaces[i].GoldAnswer(in)) {
 					ok++
 				}
 			}
@@ -91,7 +91,7 @@ func TestP1EveryRule(t *testing.T) {
 	if rules != 2187 {
 		t.Fatalf("enumerated %d rules, want 3^7", rules)
 	}
-	r := EvalFibre(surfaces)
+	r := evalFibre(surfaces)
 	if best != 0.5 || r.BayesCeiling != best {
 		t.Errorf("best of %d rules %.3f, ceiling %.3f; want both 1/2", rules, best, r.BayesCeiling)
 	}
@@ -100,7 +100,7 @@ func TestP1EveryRule(t *testing.T) {
 // The two instances of a surface are one stream: only the gold relations
 // differ, and the draws are reproducible from the seed.
 func TestFibreSurfaces(t *testing.T) {
-	a, b, c := FibreSurfaces(50, 3), FibreSurfaces(50, 3), FibreSurfaces(50, 4)
+	a, b, c := fibreSurfaces(50, 3), fibreSurfaces(50, 3), fibreSurfaces(50, 4)
 	differ := 0
 	variants := map[string]int{}
 	negated := 0
@@ -122,7 +122,7 @@ func TestFibreSurfaces(t *testing.T) {
 	if differ < 45 {
 		t.Errorf("seeds 3 and 4 share %d of 50 surfaces", 50-differ)
 	}
-	if variants[RevertedRevert] == 0 || variants[ResolvedConflict] == 0 || negated == 0 || negated == 50 {
+	if variants[revertedRevert] == 0 || variants[resolvedConflict] == 0 || negated == 0 || negated == 50 {
 		t.Errorf("too little variety: variants %v, %d negated middles", variants, negated)
 	}
 }

@@ -22,20 +22,20 @@ type LatticeSurface struct {
 
 // Lattice surface names.
 const (
-	SurfaceAB     = "a→b"
-	SurfaceCB     = "c→b"
-	SurfaceUVSup  = "u→v by SUPERSEDES"
-	SurfaceUVRef  = "u→v by REFINES"
+	surfaceAB     = "a→b"
+	surfaceCB     = "c→b"
+	surfaceUVSup  = "u→v by SUPERSEDES"
+	surfaceUVRef  = "u→v by REFINES"
 	latticeEntity = "lib"
 )
 
-// LatticeSurfaces are the canonical surfaces of Proposition 2c's proof:
+// latticeSurfaces are the canonical surfaces of Proposition 2c's proof:
 // a→b and c→b (one current value b, different priors: the provenance gap),
 // and u→v by SUPERSEDES and by REFINES (v a narrower restatement of u: one
 // ordered history, different transition types: the type gap). Each pair is
 // the same stream but for the gold relation (and, for a→b vs c→b, the first
 // value).
-func LatticeSurfaces() []LatticeSurface {
+func latticeSurfaces() []LatticeSurface {
 	k := esr.Key{Entity: latticeEntity, Attribute: "proposed_workaround"}
 	mk := func(name, id, first, second string, r esr.Relation) LatticeSurface {
 		s, atoms := build(id, k, []bench.Event{
@@ -53,10 +53,10 @@ func LatticeSurfaces() []LatticeSurface {
 	}
 	const u, v = "use --no-cache", "use --no-cache on linux"
 	return []LatticeSurface{
-		mk(SurfaceAB, "p2c-ab", "downgrade to v1", "pin v2", esr.Supersedes),
-		mk(SurfaceCB, "p2c-cb", "clear the cache", "pin v2", esr.Supersedes),
-		mk(SurfaceUVSup, "p2c-uv-sup", u, v, esr.Supersedes),
-		mk(SurfaceUVRef, "p2c-uv-ref", u, v, esr.Refines),
+		mk(surfaceAB, "p2c-ab", "downgrade to v1", "pin v2", esr.Supersedes),
+		mk(surfaceCB, "p2c-cb", "clear the cache", "pin v2", esr.Supersedes),
+		mk(surfaceUVSup, "p2c-uv-sup", u, v, esr.Supersedes),
+		mk(surfaceUVRef, "p2c-uv-ref", u, v, esr.Refines),
 	}
 }
 
@@ -121,7 +121,7 @@ type P2cResult struct {
 }
 
 // P2cLattice instantiates Proposition 2c (the query-sufficiency lattice
-// S_snap ⊏ S_prov ⊏ S_type) on LatticeSurfaces: every memory class answers
+// S_snap ⊏ S_prov ⊏ S_type) on latticeSurfaces: every memory class answers
 // the snapshot, provenance and relation-type query on each surface through
 // its oracle read-out with relate.Oracle on the gold relations, plus the
 // fine ledger under the rule scorer, which cannot tell the two u→v
@@ -129,7 +129,7 @@ type P2cResult struct {
 // covers snapshot only, coarse-retain snapshot and provenance, the fine
 // ledger all three given the recovered REFINES label.
 func P2cLattice() P2cResult {
-	surfaces := LatticeSurfaces()
+	surfaces := latticeSurfaces()
 	res := P2cResult{}
 	for _, s := range surfaces {
 		res.Surfaces = append(res.Surfaces, s.Name)
@@ -153,7 +153,7 @@ func latticeRow(surfaces []LatticeSurface, class, relator string) LatticeRow {
 		var ans [3]esr.Answer
 		for q, qt := range esr.QueryTypes {
 			ans[q] = st.Answer(esr.Query{Type: qt, Key: s.Key})
-			if Correct(ans[q], s.Want[qt]) {
+			if correct(ans[q], s.Want[qt]) {
 				row.Correct[q]++
 			}
 		}
@@ -202,8 +202,8 @@ func latticeGaps(surfaces []LatticeSurface) []LatticeGap {
 		return g
 	}
 	return []LatticeGap{
-		gap("S_snap ⊏ S_prov", SurfaceAB, SurfaceCB, "S_snap", esr.Provenance),
-		gap("S_prov ⊏ S_type", SurfaceUVSup, SurfaceUVRef, "S_prov", esr.RelationType),
+		gap("S_snap ⊏ S_prov", surfaceAB, surfaceCB, "S_snap", esr.Provenance),
+		gap("S_prov ⊏ S_type", surfaceUVSup, surfaceUVRef, "S_prov", esr.RelationType),
 	}
 }
 

@@ -30,7 +30,7 @@ func TestP2cLattice(t *testing.T) {
 				t.Errorf("%s (%s) covers %s, want %s (correct %v of %d)", row.Class, row.Relator, got, w, row.Correct, row.Surfaces)
 			}
 		}
-		if IsDBlind(row.Class) && row.Covers(2) {
+		if isDBlind(row.Class) && row.Covers(2) {
 			t.Errorf("%s (d-blind) answers relation-type queries", row.Class)
 		}
 	}

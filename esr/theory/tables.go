@@ -39,14 +39,14 @@ func FanoTable(f FanoFloor) *eval.Table {
 	t := &eval.Table{Name: "c2-fano-floor", Title: "Scorer information floor (C2): Fano's bound on relation-recovery error",
 		Columns: []string{"quantity", "ours", "paper"}}
 	b := func(x float64) string { return fmt.Sprintf("%.3f", x) }
-	t.AddRow("pairs N", fmt.Sprint(f.N), fmt.Sprint(PaperAuditN))
+	t.AddRow("pairs N", fmt.Sprint(f.N), fmt.Sprint(paperAuditN))
 	t.AddRow("H(Y) bits (plug-in)", b(f.HY), b(PaperAuditH))
 	t.AddRow("I(Y; Ŷ) bits, plug-in", b(f.I), "")
 	t.AddRow("I(Y; Ŷ) bits, Miller–Madow", b(f.IMM), b(PaperAuditI))
-	t.AddRow("Fano floor Pe ≥ (H, I_MM)", b(f.Bound), b(PaperAuditFano))
+	t.AddRow("Fano floor Pe ≥ (H, I_MM)", b(f.Bound), b(paperAuditFano))
 	t.AddRow("Fano floor Pe ≥ (H, I plug-in)", b(f.BoundPlugIn), "")
 	t.AddRow("weak Fano (H − I_MM − 1)/log2 K", b(f.WeakBound), b(stats.FanoWeakBound(PaperAuditH, PaperAuditI, RelationClasses)))
-	t.AddRow("actual error rate", b(f.ErrorRate), b(1-PaperAuditAcc))
+	t.AddRow("actual error rate", b(f.ErrorRate), b(1-paperAuditAcc))
 	t.AddRow("Cohen's κ (gold vs predicted)", b(f.CohenKappa), "")
 	t.Notes = []string{fmt.Sprintf("K = %d relation classes. Fano: h(Pe) + Pe·log2(K−1) ≥ H(Y) − I(Y; Ŷ); the plug-in form holds exactly for the empirical distribution.", f.K)}
 	return t
@@ -145,14 +145,14 @@ func P2cGapTable(r P2cResult) *eval.Table {
 	return t
 }
 
-// Corollary1Sweep tabulates Corollary1Noise over relation-noise levels: one
+// Corollary1Sweep tabulates corollary1Noise over relation-noise levels: one
 // row per p with β, κ and the gap, so the notebook shows κ growing while β
 // stays 0.
 func Corollary1SweepTable(n int, levels []float64, seed uint64) *eval.Table {
 	t := &eval.Table{Name: "corollary1-noise", Title: "Corollary 1 under relation noise (single-source histories, snapshot)",
 		Columns: []string{"p", "Acc(F)", "Acc(C)", "β", "κ", "Acc(F) − Acc(C)"}}
 	for _, p := range levels {
-		d := Corollary1Noise(n, p, seed)
+		d := corollary1Noise(n, p, seed)
 		t.AddRow(fmt.Sprintf("%.1f", p), d.AccF, d.AccC, report.Signed(d.Beta), report.Signed(d.Kappa), report.Signed(d.Gap))
 	}
 	t.Notes = []string{"F = fine-ledger, C = coarse-retain; oracle arms use gold relations, deployed arms the noisy ones"}

