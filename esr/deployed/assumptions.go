@@ -33,12 +33,12 @@ func DeployedParamsTable() *eval.Table {
 // paraphrase and, for Mem0, hash dedup against every memory with created_at
 // at the event's time. Other classes are returned as they are.
 func TemplateName(class string) string {
-	c, err := memory.ParseClassName(class)
+	sp, err := memory.ParseSpec(class)
 	if err != nil {
 		return class
 	}
 	set := map[string]string{}
-	switch c.Base {
+	switch sp.Class {
 	case memory.Graphiti, memory.GraphitiCurrent:
 		set[memory.ParamParaphrase] = "0"
 	case memory.Mem0V3, memory.Mem0Update:

@@ -46,8 +46,8 @@ func deployedMemories(classes []string) []string {
 // reportsKept reports whether class is a deployed class (whose states
 // implement memory.KeptAtoms).
 func reportsKept(class string) bool {
-	c, err := memory.ParseClassName(class)
-	return err == nil && slices.Contains(memory.DeployedNames, c.Base)
+	sp, err := memory.ParseSpec(class)
+	return err == nil && slices.Contains(memory.DeployedNames, string(sp.Class))
 }
 
 // DeployedEval evaluates deployedMemories(classes) on b with readers, under

@@ -277,13 +277,13 @@ func (c *ParaphraseCurve) contrasts() []string {
 	}
 	var out []string
 	for i, s := range c.Series {
-		cs, err := memory.ParseClassName(s)
+		cs, err := memory.ParseSpec(s)
 		if err != nil {
 			continue
 		}
 		for _, t := range c.Series[:i] {
-			ct, err := memory.ParseClassName(t)
-			if err != nil || ct.Base != cs.Base {
+			ct, err := memory.ParseSpec(t)
+			if err != nil || ct.Class != cs.Class {
 				continue
 			}
 			var parts []string
