@@ -54,3 +54,41 @@ func ExampleEvaluate() {
 	// figure1-snapshot   render-only last-line "30 s"    correct=true
 	// figure1-snapshot   render-only oracle    "ABSTAIN" correct=false
 }
+
+// A row's condition is a typed Variant; its string form is what row files
+// carry, read by ParseVariant and written by String.
+func ExampleParseVariant() {
+	for _, s := range []string{"format=json", "wording=strict", "relation-noise p=0.3", "state-only", ""} {
+		v := eval.ParseVariant(s)
+		fmt.Printf("%q format=%q wording=%q noise=%v label=%q → %q\n", s, v.Format, v.Wording, v.Noise, v.Label, v.String())
+	}
+	// Output:
+	// "format=json" format="json" wording="" noise={ 0} label="" → "format=json"
+	// "wording=strict" format="" wording="strict" noise={ 0} label="" → "wording=strict"
+	// "relation-noise p=0.3" format="" wording="" noise={relation-noise 0.3} label="" → "relation-noise p=0.3"
+	// "state-only" format="" wording="" noise={ 0} label="state-only" → "state-only"
+	// "" format="" wording="" noise={ 0} label="" → ""
+}
+
+// CompareTerms computes named paired differences; each comparison carries
+// its term's registry key (Comparison.Key), which is how the paper's number
+// is looked up, and says when there are too few questions for an interval.
+func ExampleCompareTerms() {
+	rows, err := eval.Evaluate(context.Background(), bench.Figure1Bench(), eval.Config{
+		Memories: []string{"graphrag-abstain", "render-only", "fine-ledger"},
+		Readers:  []reader.Reader{reader.Oracle{}},
+	})
+	if err != nil {
+		panic(err)
+	}
+	cs, err := eval.CompareTerms(rows, eval.RenderMatched[:2], nil, eval.DefaultStats)
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range cs {
+		fmt.Printf("key %q: %s\n", c.Key, eval.Describe(c))
+	}
+	// Output:
+	// key "render": render (render-only − graphrag-abstain) is +0.000 (too few questions), too few questions for a 95% interval or a verdict (n = 2, 0 discordant pairs) (n = 2)
+	// key "fine-d mechanism": fine-d mechanism (fine-ledger − render-only) is +1.000 (too few questions), too few questions for a 95% interval or a verdict (n = 2, 2 discordant pairs) (n = 2)
+}

@@ -1,0 +1,55 @@
+package paper_test
+
+import (
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/paper"
+)
+
+// A published cell is named by a typed Key: the table and the term. Its
+// 95% interval, where the paper prints one, is at Key.Lo and Key.Hi; Cell
+// prints the value alone (an unknown key prints "—").
+func ExampleLookup() {
+	k := paper.Key{Table: "t2", Term: eval.KeyRender}
+	v, ok := paper.Lookup(k)
+	lo, hi, hasCI := paper.Interval(k)
+	fmt.Println(k, v, ok)
+	fmt.Println(lo, hi, hasCI)
+	fmt.Println(paper.Cell(k, true), paper.Cell(paper.Key{Table: "t2", Term: "no such term"}, true))
+	// Output:
+	// t2/render 0.159 true
+	// 0.114 0.207 true
+	// +0.159 —
+}
+
+// Agree weighs our estimate against the paper's by size and interval
+// overlap; Words says it without calling two results "the same finding".
+func ExampleAgree() {
+	// Ours +0.031 [+0.017, +0.047] against the paper's render term.
+	lo, hi, _ := paper.Interval(paper.Key{Table: "t2", Term: eval.KeyRender})
+	a := paper.Agree(0.031, 0.017, 0.047, 0.159, lo, hi, true)
+	fmt.Println(a.Words())
+	// Output:
+	// same direction, about a fifth of the size; the paper's value lies outside our interval and the two intervals do not overlap
+}
+
+// Versus reads one of our comparisons against the paper's cell under the
+// comparison's registry key (Comparison.Key), never under its label.
+func ExampleVersus() {
+	c := eval.Comparison{Label: eval.TermFineMechanism, Key: eval.KeyFineMechanism, Delta: 0.02, Lo: -0.01, Hi: 0.05, Level: 0.95}
+	fmt.Println(paper.Versus(c, paper.Key{Table: "t2", Term: c.Key}))
+	// Output:
+	// fine-d mechanism: ours +0.020 [-0.010, +0.050] is not distinguishable from 0; the paper's +0.025 [-0.005, +0.057] is not distinguishable from 0 — neither rules out 0; the paper's value lies inside our interval.
+}
+
+// The paper's design: which memories each table compares.
+func ExampleStrataMemories() {
+	fmt.Println(paper.StrataMemories)
+	fmt.Println(paper.RetentionClasses)
+	fmt.Println(paper.DeployedBaseline, paper.NoiseLevels)
+	// Output:
+	// [fine-ledger graphrag-abstain coarse-retain]
+	// [coarse-discard graphrag-abstain coarse-retain fine-ledger]
+	// graphrag-abstain [0 0.1 0.2 0.3 0.4 0.5]
+}
