@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"context"
@@ -16,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 )
@@ -273,7 +273,7 @@ func (v *View) Table() *eval.Table {
 
 // Plot is the view's interval plot, one interval per term.
 func (v *View) Plot() *plot.Plot {
-	return suite.DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
+	return paper.DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
 }
 
 // Sentence reads the view: every term described with its interval, and,
