@@ -18,12 +18,3 @@ func b2f(b bool) float64 {
 	}
 	return 0
 }
-
-// mean is the arithmetic mean of x (NaN when x is empty).
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
-}

@@ -19,13 +19,6 @@ import (
 // three are what Work reads a question through when given no memories.
 var Staircase = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 
-func boolFloat(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // WorkedAnswer is one reader's answer on one memory's render.
 type WorkedAnswer struct {
 	Answer  string
@@ -219,7 +212,7 @@ func (w *WorkedQuestion) Accuracies() []Accuracy {
 	}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {
-			out = append(out, Accuracy{Memory: m, Group: r, N: 1, Acc: boolFloat(w.Answers[ri][mi].Correct)})
+			out = append(out, Accuracy{Memory: m, Group: r, N: 1, Acc: b2f(w.Answers[ri][mi].Correct)})
 		}
 	}
 	return out
