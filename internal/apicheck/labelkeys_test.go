@@ -15,6 +15,7 @@ import (
 // eval.Comparison.Key) for that; a label is what tables print and may
 // change without moving a number.
 func TestNoLabelLookups(t *testing.T) {
+	recordModuleInputs(t)
 	if testing.Short() {
 		t.Skip("-short: type-checks the whole module")
 	}

@@ -18,6 +18,7 @@ var (
 )
 
 func TestLayers(t *testing.T) {
+	recordModuleInputs(t)
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports, Dir: "../.."}, module+"/...")
 	if err != nil {
 		t.Fatal(err)

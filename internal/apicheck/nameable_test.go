@@ -173,6 +173,7 @@ var loaded = sync.OnceValues(func() ([]*packages.Package, error) {
 
 func load(t *testing.T) []*packages.Package {
 	t.Helper()
+	recordModuleInputs(t)
 	pkgs, err := loaded()
 	if err != nil {
 		t.Fatal(err)

@@ -210,6 +210,7 @@ func reachedTypes(seeds []types.Object) map[string]bool {
 // in their own package and its tests: a name no one outside calls is an
 // implementation detail and should not be part of the API.
 func TestFewUnusedExports(t *testing.T) {
+	recordModuleInputs(t)
 	if testing.Short() {
 		t.Skip("-short: type-checks the whole module")
 	}
