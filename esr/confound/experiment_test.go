@@ -80,7 +80,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	if got["coarse-discard"] != 0 || got["coarse-retain"] != 1 || got["fine-ledger"] != 1 {
 		t.Errorf("provenance accuracy %v", got)
 	}
-	if p := provenance.ProvenancePlot(acc, "provenance"); p == nil {
+	if p := provenance.Plot(acc, "provenance"); p == nil {
 		t.Error("no figure")
 	}
 }

@@ -18,9 +18,9 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// DeployedClasses are the deployed-system classes and, when adapterPath is
+// Classes are the deployed-system classes and, when adapterPath is
 // not empty, the exec: adapter at that path.
-func DeployedClasses(adapterPath string) []string {
+func Classes(adapterPath string) []string {
 	out := append([]string{}, memory.DeployedNames...)
 	if adapterPath != "" {
 		out = append(out, memory.ExecPrefix+adapterPath)
@@ -28,7 +28,7 @@ func DeployedClasses(adapterPath string) []string {
 	return out
 }
 
-// deployedMemories lists what DeployedEval evaluates: the d-blind baseline,
+// deployedMemories lists what Evaluate evaluates: the d-blind baseline,
 // then per class the class, its render-matched control and, for a class
 // that reports the atoms it kept (the deployed classes, memory.KeptAtoms),
 // its content-matched baseline (memory.ContentMatched).
@@ -50,9 +50,9 @@ func reportsKept(class string) bool {
 	return err == nil && slices.Contains(memory.DeployedNames, string(sp.Class))
 }
 
-// DeployedEval evaluates deployedMemories(classes) on b with readers, under
+// Evaluate evaluates deployedMemories(classes) on b with readers, under
 // the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
-func DeployedEval(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) ([]eval.Outcome, error) {
+func Evaluate(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) ([]eval.Outcome, error) {
 	defer memory.CloseAdapters()
 	return eval.Evaluate(ctx, b, eval.Config{Memories: deployedMemories(classes), Readers: readers, Options: paper.DeployedOptions})
 }
@@ -75,19 +75,19 @@ func shortName(class string) string {
 	return base
 }
 
-// DeployedScope is a subset of rows a decomposition is computed on.
-type DeployedScope struct {
+// Scope is a subset of rows a decomposition is computed on.
+type Scope struct {
 	Name   string
 	Filter eval.Filter
 }
 
 // deployedScopes are all rows and the reverted-revert snapshot rows.
-var deployedScopes = []DeployedScope{
+var deployedScopes = []Scope{
 	{"all QAs", nil},
 	{"reverted_revert snapshot", eval.RevertedRevertSnapshot},
 }
 
-// DeployedTerms is the decomposition of one class against the d-blind
+// Terms is the decomposition of one class against the d-blind
 // baseline on one scope, each term a paired difference with its bootstrap
 // interval:
 //
@@ -99,7 +99,7 @@ var deployedScopes = []DeployedScope{
 // so total = content + render + mechanism on every pair. A class that does
 // not report its kept atoms (an exec: adapter) has no content term
 // (HasContent false) and render = control − baseline.
-type DeployedTerms struct {
+type Terms struct {
 	Class, Scope string
 	// Assumptions are the class's parameters with their values
 	// (memory.Assumptions).
@@ -108,13 +108,13 @@ type DeployedTerms struct {
 	HasContent                        bool
 }
 
-// DeployedTermsOf computes class's DeployedTerms over the rows f keeps.
-func DeployedTermsOf(rows []eval.Outcome, class, scope string, f eval.Filter, opt eval.StatOptions) (DeployedTerms, error) {
+// TermsOf computes class's Terms over the rows f keeps.
+func TermsOf(rows []eval.Outcome, class, scope string, f eval.Filter, opt eval.StatOptions) (Terms, error) {
 	as, err := memory.Assumptions(class, paper.DeployedOptions)
 	if err != nil {
-		return DeployedTerms{}, err
+		return Terms{}, err
 	}
-	d := DeployedTerms{Class: class, Scope: scope, Assumptions: as}
+	d := Terms{Class: class, Scope: scope, Assumptions: as}
 	control, cm := memory.RenderMatched(class), memory.ContentMatched(class)
 	if d.Total, err = eval.Compare(rows, "total", class, paper.DeployedBaseline, f, opt); err != nil {
 		return d, err
@@ -134,10 +134,10 @@ func DeployedTermsOf(rows []eval.Outcome, class, scope string, f eval.Filter, op
 	return d, err
 }
 
-// DeployedDecomposition is each class's DeployedTerms per scope as a table,
+// Decomposition is each class's Terms per scope as a table,
 // and one sentence per class and scope generated from the numbers, naming
 // the class's assumptions and each term.
-func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []string, opt eval.StatOptions) (*eval.Table, []string, error) {
+func Decomposition(rows []eval.Outcome, benchName string, classes []string, opt eval.StatOptions) (*eval.Table, []string, error) {
 	t := &eval.Table{Name: "deployed-decomposition-" + benchName,
 		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
 		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
@@ -145,7 +145,7 @@ func DeployedDecomposition(rows []eval.Outcome, benchName string, classes []stri
 	var sentences []string
 	for _, c := range classes {
 		for _, sc := range deployedScopes {
-			d, err := DeployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
+			d, err := TermsOf(rows, c, sc.Name, sc.Filter, opt)
 			if err != nil {
 				continue // no rows in this scope
 			}
@@ -187,7 +187,7 @@ func direction(c eval.Comparison) string {
 	return "does not measurably change accuracy (" + report.Signed(c.Delta) + ", interval " + c.CI() + " includes 0)"
 }
 
-func decompositionSentence(benchName string, d DeployedTerms) string {
+func decompositionSentence(benchName string, d Terms) string {
 	class := shortName(d.Class)
 	if d.Assumptions != "" {
 		class += " (" + d.Assumptions + ")"

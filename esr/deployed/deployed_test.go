@@ -16,7 +16,7 @@ import (
 )
 
 func TestRevertedRevertTable(t *testing.T) {
-	tb, err := RevertedRevertTable(context.Background(), DeployedClasses(""), []string{"status-reader"})
+	tb, err := RevertedRevertTable(context.Background(), Classes(""), []string{"status-reader"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,11 +36,11 @@ func TestDeployedDecompositionSentences(t *testing.T) {
 	b := bench.Figure1Bench()
 	r, _ := reader.NewScripted("status-reader")
 	classes := []string{memory.Graphiti, memory.Mem0Update}
-	rows, err := DeployedEval(context.Background(), b, classes, []reader.Reader{r, reader.Oracle{}})
+	rows, err := Evaluate(context.Background(), b, classes, []reader.Reader{r, reader.Oracle{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, sentences, err := DeployedDecomposition(rows, "figure1", classes, eval.StatOptions{B: 200, Seed: 1})
+	tb, sentences, err := Decomposition(rows, "figure1", classes, eval.StatOptions{B: 200, Seed: 1})
 	if err != nil || len(tb.Rows) == 0 || len(sentences) != len(tb.Rows) {
 		t.Fatalf("%v %v %v", tb, sentences, err)
 	}
@@ -68,14 +68,14 @@ func TestDeployedTermsAddUp(t *testing.T) {
 		}
 		rs = append(rs, r)
 	}
-	rows, err := DeployedEval(context.Background(), b, classes, append(rs, reader.Oracle{}))
+	rows, err := Evaluate(context.Background(), b, classes, append(rs, reader.Oracle{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	opt := eval.StatOptions{B: 200, Seed: 1}
 	for _, c := range classes {
 		for _, sc := range deployedScopes {
-			d, err := DeployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
+			d, err := TermsOf(rows, c, sc.Name, sc.Filter, opt)
 			if err != nil {
 				t.Fatalf("%s %s: %v", c, sc.Name, err)
 			}
@@ -121,7 +121,7 @@ func TestDecompositionSentenceNamesTheLargestTerm(t *testing.T) {
 	c := func(d, lo, hi float64) eval.Comparison {
 		return eval.Comparison{B: paper.DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
 	}
-	for want, d := range map[string]DeployedTerms{
+	for want, d := range map[string]Terms{
 		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.Graphiti, Scope: "s", Assumptions: "dup=1", HasContent: true,
 			Total: c(-0.6, -0.7, -0.5), Content: c(-0.6, -0.7, -0.5), Render: c(0, -0.01, 0.01), Mechanism: c(0, -0.01, 0.01)},
 		"The terms offset each other: the largest is mechanism (+0.200), yet the total is not distinguishable from zero.": {Class: memory.Graphiti, Scope: "s", HasContent: true,

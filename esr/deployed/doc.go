@@ -2,8 +2,8 @@
 // memories: is a deployed system's gain (the Graphiti and Mem0 models, an
 // exec: adapter) its mechanism, its render or its content, under the
 // render-matched protocol? It holds the decomposition against
-// paper.DeployedBaseline (DeployedEval, DeployedDecomposition, the
+// paper.DeployedBaseline (Evaluate, Decomposition, the
 // reverted-revert and drift tables), the modelled systems' assumptions
-// (AssumptionsTable, DeployedParamsTable) and the paraphrase curve. The
+// (AssumptionsTable, ParamsTable) and the paraphrase curve. The
 // deployed classes are SIMULATED models of those systems, not the systems.
 package deployed

@@ -14,10 +14,10 @@ import (
 	"github.com/esrkit/esrkit/stats"
 )
 
-// ExternalProvenanceTable is the Appendix D analogue: provenance accuracy by
+// ProvenanceTable is the Appendix D analogue: provenance accuracy by
 // retention class on an external benchmark (state only), beside the
 // paper's TempLAMA ordering.
-func ExternalProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
+func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly)
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows")

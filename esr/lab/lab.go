@@ -94,16 +94,16 @@ func provenanceRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) 
 // render reversal, and the relation-type query.
 func provenanceReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	res := &suite.Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
-	t3, err := provenance.ProvenanceTable(rows, eval.StateOnly, s.Stats)
+	t3, err := provenance.Table(rows, eval.StateOnly, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
-	t, err := provenance.ProvenanceTable(rows, eval.DeployedRender, s.Stats)
+	t, err := provenance.Table(rows, eval.DeployedRender, s.Stats)
 	res.Add("figure3-provenance-deployed", t, err)
 	t, err = provenance.RelationTypeTable(rows, s.Stats)
 	res.Add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
-	res.Figures["figure3-provenance-deployed"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")
+	res.Figures["figure3-provenance"] = provenance.Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
+	res.Figures["figure3-provenance-deployed"] = provenance.Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")
 	return res, nil
 }

@@ -16,11 +16,11 @@ import (
 // reports their decomposition (notebook 45, `esr run deployed`).
 var deployedSuite = suite.Suite{Name: "deployed", Doc: "deployed memories (Graphiti, Mem0, an exec: adapter) under the render-matched protocol",
 	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-		return deployed.DeployedEval(ctx, s.Bench, deployed.DeployedClasses(s.Adapter), s.Readers)
+		return deployed.Evaluate(ctx, s.Bench, deployed.Classes(s.Adapter), s.Readers)
 	},
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		res := &suite.Result{Name: "deployed", Rows: rows, Figures: map[string]*plot.Plot{}}
-		t, _, err := deployed.DeployedDecomposition(rows, s.Bench.Name(), deployed.DeployedClasses(s.Adapter), s.Stats)
+		t, _, err := deployed.Decomposition(rows, s.Bench.Name(), deployed.Classes(s.Adapter), s.Stats)
 		res.Add("deployed-decomposition-"+s.Bench.Name(), t, err)
 		return res, nil
 	}}

@@ -64,12 +64,12 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		res := &suite.Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
 		name := s.Bench.Name()
-		t, err := external.ExternalProvenanceTable(rows, name)
+		t, err := external.ProvenanceTable(rows, name)
 		res.Add("appendixD-provenance-"+name, t, err)
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
-		res.Figures["appendixD-provenance"] = provenance.ProvenancePlot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
+		res.Figures["appendixD-provenance"] = provenance.Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
 		return res, nil
 	}}
 
@@ -93,7 +93,7 @@ func noiseReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	relC := eval.SweepComparisons(rows, eval.RelationNoiseAxis, paper.NoiseLevels, s.Stats)
 	dropC := eval.SweepComparisons(rows, eval.AtomDropoutAxis, paper.NoiseLevels, s.Stats)
 	return &suite.Result{Name: "noise", Rows: rows, Tables: []*eval.Table{noise.Table13(relC, dropC, rows)},
-		Figures: map[string]*plot.Plot{"figure5-noise": noise.NoiseSweepPlot(relC, dropC)}}, nil
+		Figures: map[string]*plot.Plot{"figure5-noise": noise.SweepPlot(relC, dropC)}}, nil
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and

@@ -38,9 +38,9 @@ func Table13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
 	return t
 }
 
-// NoiseSweepPlot is the paper's Figure 5: both sweeps, fine − coarse against p
+// SweepPlot is the paper's Figure 5: both sweeps, fine − coarse against p
 // with intervals.
-func NoiseSweepPlot(rel, drop []eval.Comparison) *plot.Plot {
+func SweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 	toXY := func(cs []eval.Comparison) []report.XYInterval {
 		var out []report.XYInterval
 		for _, c := range cs {
@@ -65,9 +65,9 @@ func NoiseSweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 		[]string{"relation-label noise", "atom dropout", pRel, pDrop}, true)
 }
 
-// NoiseArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at
+// ArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at
 // every level of one sweep: whether both arms respond to the noise.
-func NoiseArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) *eval.Table {
+func ArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) *eval.Table {
 	t := &eval.Table{Name: "noise-arms-" + string(axis), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
 		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
@@ -81,10 +81,10 @@ func NoiseArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) 
 	return t
 }
 
-// NoiseSentence says, from the rows, how far each arm falls between the
+// Sentence says, from the rows, how far each arm falls between the
 // lowest and the highest noise level and the sign of fine − coarse at each
 // end.
-func NoiseSentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt eval.StatOptions) string {
+func Sentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt eval.StatOptions) string {
 	if len(levels) < 2 {
 		return ""
 	}

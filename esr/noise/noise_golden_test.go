@@ -25,7 +25,7 @@ func figure5Input() (rel, drop []eval.Comparison) {
 
 func TestFigure5Golden(t *testing.T) {
 	rel, drop := figure5Input()
-	goldenimg.Check(t, noise.NoiseSweepPlot(rel, drop), "noise-sweep-plot")
+	goldenimg.Check(t, noise.SweepPlot(rel, drop), "noise-sweep-plot")
 	drop[3].Delta += 0.02
-	goldenimg.CheckDiffers(t, noise.NoiseSweepPlot(rel, drop), "noise-sweep-plot")
+	goldenimg.CheckDiffers(t, noise.SweepPlot(rel, drop), "noise-sweep-plot")
 }

@@ -25,11 +25,11 @@ var RetentionSteps = []eval.Term{
 // "f3/deployed" (the paper's reversal).
 var deployedStep = eval.Term{Label: "fine − coarse", A: memory.FineLedger, B: memory.CoarseRetain, Key: "fine-coarse"}
 
-// ProvenancePlot is the paper's Figure 3: provenance accuracy by retention
+// Plot is the paper's Figure 3: provenance accuracy by retention
 // class with Wilson intervals. With a paper table ("f3", "f3/deployed",
 // "templama"), each class's published accuracy (the table's cell under the
 // class name) is an open ring on its bar.
-func ProvenancePlot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
+func Plot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, a := range acc {
 		pt := report.IntervalPoint{Label: a.Memory, Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
@@ -43,9 +43,9 @@ func ProvenancePlot(acc []eval.Accuracy, title string, paperTables ...string) *p
 	return report.BarPlot(title, "provenance accuracy", pts)
 }
 
-// ProvenanceTable lists Figure 3's accuracies beside the paper's, plus the
+// Table lists Figure 3's accuracies beside the paper's, plus the
 // paired differences the text reports, for one condition.
-func ProvenanceTable(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.Table, error) {
+func Table(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.Table, error) {
 	name, title, table := "figure3-provenance", "Figure 3: provenance accuracy from retained state only", "f3"
 	if condition == eval.DeployedRender {
 		name, title, table = "figure3-provenance-deployed", "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed"

@@ -25,7 +25,7 @@ func figure3Input() []eval.Accuracy {
 func TestFigure3Golden(t *testing.T) {
 	const title = "Figure 3: provenance accuracy (golden fixture)"
 	acc := figure3Input()
-	goldenimg.Check(t, provenance.ProvenancePlot(acc, title, "f3"), "provenance-plot")
+	goldenimg.Check(t, provenance.Plot(acc, title, "f3"), "provenance-plot")
 	acc[2].Acc += 0.02
-	goldenimg.CheckDiffers(t, provenance.ProvenancePlot(acc, title, "f3"), "provenance-plot")
+	goldenimg.CheckDiffers(t, provenance.Plot(acc, title, "f3"), "provenance-plot")
 }
