@@ -17,13 +17,19 @@ NOTEBOOKS ?=
 # An LLM endpoint is configured when ESR_LLM_BASE_URL is set or ESR_LLM_MODELS has NAME=URL items.
 LLM_CONFIGURED = [ -n "$${ESR_LLM_BASE_URL:-}" ] || [[ "$${ESR_LLM_MODELS:-}" == *=* ]]
 
-.PHONY: all setup reproduce test vet notebooks report report-html bench build clean llm-cache llm-dry-run
+.PHONY: all setup setup-test reproduce test vet notebooks report report-html bench build clean llm-cache llm-dry-run
 
 all: build
 
-## setup: install Jupyter (Debian), the GoNB kernel and goimports, if missing
+## setup: install Jupyter (Debian), the GoNB kernel and goimports, if missing: what
+## the notebooks need, and nothing else
 setup:
 	@bash scripts/setup.sh
+
+## setup-test: setup, plus what only the tests use: Chromium (browser tests) and
+## NumPy, SciPy, statsmodels, scikit-learn (the statistics tests' reference values)
+setup-test:
+	@bash scripts/setup.sh --test
 
 ## reproduce: the main job: build, then execute every notebook (writes figures/ and $(NBOUT)/)
 # Evaluated rows cached by the notebooks are keyed by data, every reader's configuration,
@@ -31,10 +37,14 @@ setup:
 # rows that the current code would compute again.
 # With an LLM endpoint configured, the LLM answers are fetched first, outside the notebooks
 # (llm-cache: resumable, with progress); the notebooks then read them from the cache.
-reproduce: setup
-	go build ./...
-	@if $(LLM_CONFIGURED); then $(MAKE) --no-print-directory llm-cache; fi
-	@bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS)
+# It prints where the time went: setup (installs), build, notebooks.
+reproduce:
+	@t0=$$(date +%s); bash scripts/setup.sh; \
+	t1=$$(date +%s); go build ./...; \
+	t2=$$(date +%s); if $(LLM_CONFIGURED); then $(MAKE) --no-print-directory llm-cache; fi; \
+	bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS); \
+	t3=$$(date +%s); \
+	echo "reproduce: setup $$((t1-t0)) s, build $$((t2-t1)) s, notebooks $$((t3-t2)) s (total $$((t3-t0)) s)"
 
 ## llm-cache: send every LLM request the notebooks need (esr run all), resumable: stop it any
 ## time and run it again; progress, throughput and ETA per model on stderr; tables, rows and
@@ -55,7 +65,7 @@ llm-dry-run:
 # their own: GoNB's widget channel gives the kernel 500 ms to acknowledge it
 # (gonb's websocket.js), which a kernel sharing two cores with other test packages
 # can miss.
-test: setup vet
+test: setup-test vet
 	@status=0; \
 	bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS) || status=1; \
 	$(MAKE) --no-print-directory report-html || status=1; \

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# scripts/setup.sh: install what `make reproduce` and `make test` need, idempotently.
+# scripts/setup.sh [--test] [--print]: install what `make reproduce` (no flag) or
+# `make test` (--test) needs, idempotently. --print prints the Debian packages the
+# chosen target installs, one a line, and exits.
 #
-#   - Jupyter (nbconvert, nbclient, ipykernel) from Debian packages, plus the Python
-#     peers that reference scripts use (numpy, scipy, statsmodels, scikit-learn).
-#     PyPI is not used.
+#   - Jupyter (nbconvert, nbclient, ipykernel, the notebook server) from Debian
+#     packages. PyPI is not used.
+#   - --test only: the Python peers the statistics tests check against (numpy, scipy,
+#     statsmodels, scikit-learn), and Chromium for the browser tests (below).
 #   - GoNB, built from the version pinned in go.mod (`tool github.com/janpfeifer/gonb`),
 #     into $(go env GOPATH)/bin.
 #   - goimports (GoNB completes a cell's imports with it).
-#   - Chromium from Debian (/usr/bin/chromium) for the browser tests (internal/browser),
-#     with fonts-liberation so pages render with real metrics, not fallback boxes.
+#   - --test only: Chromium from Debian (/usr/bin/chromium) for the browser tests
+#     (internal/browser), with fonts-liberation so pages render with real metrics.
 #   - The "gonb" Jupyter kernel spec, pointing at that gonb binary.
 #
 # Every step is skipped when already done, so a warm run takes about a second and prints
@@ -22,12 +25,37 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 GOIMPORTS_VERSION=v0.52.0
+# What running the notebooks needs (make reproduce).
 APT_PACKAGES=(
 	jupyter-notebook jupyter-nbconvert jupyter-client
 	python3-nbconvert python3-nbclient python3-ipykernel python3-nbformat
+)
+# What only the tests need (make test): the statistics tests' reference values
+# (SciPy, statsmodels, NumPy, scikit-learn) and the browser tests' Chromium.
+APT_TEST_PACKAGES=(
 	python3-numpy python3-scipy python3-statsmodels python3-sklearn
 	chromium fonts-liberation
 )
+
+FOR_TESTS=0
+PRINT=0
+for arg in "$@"; do
+	case "$arg" in
+	--test) FOR_TESTS=1 ;;
+	--print) PRINT=1 ;;
+	*)
+		echo "usage: scripts/setup.sh [--test] [--print]" >&2
+		exit 2
+		;;
+	esac
+done
+if [ "$FOR_TESTS" -eq 1 ]; then
+	APT_PACKAGES+=("${APT_TEST_PACKAGES[@]}")
+fi
+if [ "$PRINT" -eq 1 ]; then
+	printf '%s\n' "${APT_PACKAGES[@]}"
+	exit 0
+fi
 
 say() { echo "setup: $*" >&2; }
 die() { say "ERROR: $*"; exit 1; }
@@ -77,8 +105,10 @@ JUPYTER=/usr/bin/jupyter
 export PYDEVD_DISABLE_FILE_VALIDATION=1 # silences debugpy's "frozen modules" warning
 quiet "$JUPYTER" nbconvert --version
 # The browser tests drive this binary (ESRKIT_CHROMIUM overrides it in the tests).
-[ -x /usr/bin/chromium ] || die "/usr/bin/chromium missing after installing Debian's chromium"
-quiet /usr/bin/chromium --version
+if [ "$FOR_TESTS" -eq 1 ]; then
+	[ -x /usr/bin/chromium ] || die "/usr/bin/chromium missing after installing Debian's chromium"
+	quiet /usr/bin/chromium --version
+fi
 
 # --- GoNB, at the version go.mod pins ----------------------------------------------
 GONB_VERSION="$(go list -m -f '{{.Version}}' github.com/janpfeifer/gonb)" ||

@@ -1,0 +1,93 @@
+package setupcheck
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// testOnly are the Debian packages only the tests use: the statistics
+// tests' reference implementations and the browser tests' Chromium.
+var testOnly = []string{"chromium", "python3-scipy", "python3-numpy", "python3-statsmodels", "python3-sklearn"}
+
+// packagesOf runs scripts/setup.sh --print with args and returns the
+// Debian packages it would install.
+func packagesOf(t *testing.T, args ...string) []string {
+	t.Helper()
+	out, err := exec.Command("bash", append([]string{"../../scripts/setup.sh", "--print"}, args...)...).Output()
+	if err != nil {
+		t.Fatalf("setup.sh --print %v: %v", args, err)
+	}
+	return strings.Fields(string(out))
+}
+
+// make reproduce installs Jupyter and GoNB, never Chromium or SciPy; make
+// test installs them on top.
+func TestReproduceInstallsOnlyWhatNotebooksUse(t *testing.T) {
+	base, full := packagesOf(t), packagesOf(t, "--test")
+	for _, p := range testOnly {
+		if slices.Contains(base, p) {
+			t.Errorf("setup.sh (make reproduce) installs %s, which only the tests use", p)
+		}
+		if !slices.Contains(full, p) {
+			t.Errorf("setup.sh --test (make test) does not install %s", p)
+		}
+	}
+	for _, p := range base {
+		if !slices.Contains(full, p) {
+			t.Errorf("setup.sh --test drops %s, which make reproduce installs", p)
+		}
+	}
+	// Nor through a dependency: the closure apt would install (without
+	// recommends, as setup.sh installs) holds none of them.
+	if _, err := exec.LookPath("apt-cache"); err != nil {
+		t.Logf("no apt-cache: the dependency closure is not checked")
+		return
+	}
+	args := append([]string{"depends", "--recurse", "--no-recommends", "--no-suggests", "--no-conflicts", "--no-breaks", "--no-replaces", "--no-enhances"}, base...)
+	out, err := exec.Command("apt-cache", args...).Output()
+	if err != nil {
+		t.Logf("apt-cache depends: %v: the dependency closure is not checked", err)
+		return
+	}
+	closure := map[string]bool{}
+	for _, l := range strings.Split(string(out), "\n") {
+		if l != "" && !strings.HasPrefix(l, " ") {
+			closure[strings.TrimSpace(l)] = true
+		}
+	}
+	if len(closure) < len(base) {
+		t.Fatalf("apt-cache closure of %d packages has %d: the walk is broken", len(base), len(closure))
+	}
+	for _, p := range testOnly {
+		if closure[p] {
+			t.Errorf("make reproduce's packages depend on %s", p)
+		}
+	}
+}
+
+// The Makefile's reproduce recipe runs setup.sh without --test, and test
+// depends on setup-test.
+func TestMakefileTargets(t *testing.T) {
+	b, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := string(b)
+	recipe := regexp.MustCompile(`(?ms)^reproduce:.*?\n\n`).FindString(mk)
+	if recipe == "" {
+		t.Fatal("no reproduce target in the Makefile")
+	}
+	if strings.Contains(recipe, "--test") || strings.Contains(recipe, "setup-test") {
+		t.Errorf("reproduce installs the tests' packages:\n%s", recipe)
+	}
+	if !strings.Contains(recipe, "scripts/setup.sh") {
+		t.Errorf("reproduce does not run scripts/setup.sh:\n%s", recipe)
+	}
+	if !regexp.MustCompile(`(?m)^test: setup-test\b`).MatchString(mk) {
+		t.Error("test does not depend on setup-test")
+	}
+}
