@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
@@ -21,9 +22,13 @@ var Staircase = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineL
 
 // WorkedAnswer is one reader's answer on one memory's render.
 type WorkedAnswer struct {
-	Answer  string
+	Given   esr.Answer // the reader's answer, typed
+	Answer  string     // Given as tables print it
 	Correct bool
 	Reason  string // the reader's note (scripted) or raw text (LLM)
+	// Decision is what in the render decided the answer, as the reader
+	// says it (reader.Output.Decision; empty when it does not say).
+	Decision string
 }
 
 // WorkedQuestion is one QA read along the staircase: each memory's render,
@@ -103,7 +108,7 @@ func WorkOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 			if reason == "" {
 				reason = out.Raw
 			}
-			row[i] = WorkedAnswer{Answer: out.Answer.String(), Correct: v.Correct, Reason: reason}
+			row[i] = WorkedAnswer{Given: out.Answer, Answer: out.Answer.String(), Correct: v.Correct, Reason: reason, Decision: out.Decision}
 		}
 		w.Answers = append(w.Answers, row)
 	}
@@ -216,4 +221,62 @@ func (w *WorkedQuestion) Accuracies() []Accuracy {
 		}
 	}
 	return out
+}
+
+// Flip is one reader whose verdict changes between two memories of a
+// worked question: its answer and what decided it on each.
+type Flip struct {
+	Reader        string
+	From, To      string // the memories, in the order read
+	Before, After WorkedAnswer
+}
+
+// TurnsRight reports whether the reader is wrong on From and right on To.
+func (f Flip) TurnsRight() bool { return !f.Before.Correct && f.After.Correct }
+
+// Flips lists the readers whose verdict changes between memories i and j
+// of w (indices into w.Memories), in reader order. On the staircase,
+// Flips(0, 1) are the render step's flips and Flips(1, 2) the mechanism
+// step's.
+func (w *WorkedQuestion) Flips(i, j int) []Flip {
+	if i < 0 || j < 0 || i >= len(w.Memories) || j >= len(w.Memories) {
+		panic(fmt.Sprintf("eval: Flips(%d, %d) of %d memories", i, j, len(w.Memories)))
+	}
+	var out []Flip
+	for ri, r := range w.Readers {
+		a, b := w.Answers[ri][i], w.Answers[ri][j]
+		if a.Correct != b.Correct {
+			out = append(out, Flip{Reader: r, From: w.Memories[i], To: w.Memories[j], Before: a, After: b})
+		}
+	}
+	return out
+}
+
+// PickRenderFlip chooses a QA of the stratum and query type on which at
+// least one of readers changes its verdict between the d-blind control and
+// the render-matched control (Staircase[0] → Staircase[1]): the render
+// step a student can see on one question. It tries the QAs shortest
+// stream first (ties: the smallest qid), as PickWorked orders them, and
+// returns the first with a flip, or an error when none has one.
+func PickRenderFlip(ctx context.Context, b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType, readers []reader.Reader, opt memory.Options) (esr.QA, error) {
+	var qas []*esr.QA
+	for i := range b.QAs {
+		if q := &b.QAs[i]; q.Phenomenon == ph && q.Type() == qt {
+			qas = append(qas, q)
+		}
+	}
+	sort.Slice(qas, func(i, j int) bool {
+		li, lj := len(b.Atoms[qas[i].StreamID]), len(b.Atoms[qas[j].StreamID])
+		return li < lj || li == lj && qas[i].QID < qas[j].QID
+	})
+	for _, q := range qas {
+		w, err := Work(ctx, b, *q, Staircase[:2], readers, opt)
+		if err != nil {
+			return esr.QA{}, err
+		}
+		if len(w.Flips(0, 1)) > 0 {
+			return *q, nil
+		}
+	}
+	return esr.QA{}, fmt.Errorf("no %s %s QA of %s on which a reader's verdict changes between %s and %s", ph, qt, b.Name(), Staircase[0], Staircase[1])
 }

@@ -398,3 +398,25 @@ func TermSetNamed(name string) (TermSet, error) {
 	}
 	return TermSet{}, fmt.Errorf("explorer: unknown comparison set %q (want one of %s)", name, strings.Join(names, ", "))
 }
+
+// FirstRenderFlip is the index into QIDs(s) of the first question on
+// which a reader of the drill (the settings' sim reader and extra) changes
+// its verdict between graphrag-abstain and render-only: where the drill
+// shows the render step acting on one question. It returns an error when
+// no question of the scope has such a flip.
+func (e *Explorer) FirstRenderFlip(ctx context.Context, s Settings, extra ...reader.Reader) (int, error) {
+	qids, err := e.QIDs(s)
+	if err != nil {
+		return 0, err
+	}
+	for i, qid := range qids {
+		w, err := e.Drill(ctx, s, qid, extra...)
+		if err != nil {
+			return 0, err
+		}
+		if len(w.Flips(0, 1)) > 0 {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("explorer: no question of %s on which a reader's verdict changes between %s and %s", s.Scope(), Memories[0], Memories[1])
+}

@@ -36,6 +36,11 @@ type Output struct {
 	// Note says how the answer was reached (scripted readers explain their
 	// steps; empty otherwise). Outcome rows keep it as their reason.
 	Note string
+	// Decision is the last step of Note alone: what in the render decided
+	// the answer (e.g. "key K: top of 3 rows listed newest first"), for a
+	// sentence that says why a reader's answer changed between two
+	// renders. Empty for readers that do not say (LLM readers, the oracle).
+	Decision string
 }
 
 // Reader answers one item. Implementations must be safe for concurrent use.

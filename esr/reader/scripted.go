@@ -191,7 +191,7 @@ func (s *Scripted) Read(ctx context.Context, in Input) (Output, error) {
 	}
 	d := s.decide(in)
 	out := Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: CountTokens(in.Context),
-		Note: s.Name() + ": " + d.note}
+		Note: s.Name() + ": " + d.note, Decision: d.note}
 	return out, nil
 }
 

@@ -558,7 +558,7 @@ func (s *Sim) Read(ctx context.Context, in Input) (Output, error) {
 	}
 	d, note := s.decide(in)
 	return Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: CountTokens(in.Context),
-		Note: s.Name() + ": " + note}, nil
+		Note: s.Name() + ": " + note, Decision: d.note}, nil
 }
 
 func (s *Sim) decide(in Input) (decision, string) {
@@ -624,12 +624,11 @@ func (s *Sim) decide(in Input) (decision, string) {
 	}
 	d := pol.decide(in)
 	steps = append(steps, pol.notes...)
-	note := strings.Join(steps, "; ") + " → " + d.note
 	if w, how := s.phrase(d, u.Phrase, queryType(in)); how != "" {
 		d.answer = w
-		note += "; " + how
+		d.note += "; " + how
 	}
-	return d, note
+	return d, strings.Join(steps, "; ") + " → " + d.note
 }
 
 // Phrase kinds of a sim reader's snapshot answer (the u_phrase draw).

@@ -1,0 +1,104 @@
+package nbhelp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/explore"
+	"github.com/esrkit/esrkit/esr/memory"
+)
+
+// labPath are the notebooks of the 90-minute lab, in order.
+var labPath = []string{"00-quickstart", "40-explorer", "41-render-confound", "43-provenance", "E-checks"}
+
+// Every page of the lab path shows a reader whose verdict changes between
+// the d-blind control and render-only, with the reader's own account of
+// what decided each answer (nbhelp.Flips), and the question it shows has
+// such a flip on the bundled data with the default readers.
+func TestLabPathShowsARenderFlip(t *testing.T) {
+	for _, name := range labPath {
+		raw, err := os.ReadFile(filepath.Join("..", "notebooks", name+".ipynb"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nb struct {
+			Cells []struct {
+				Type   string          `json:"cell_type"`
+				Source json.RawMessage `json:"source"`
+			} `json:"cells"`
+		}
+		if err := json.Unmarshal(raw, &nb); err != nil {
+			t.Fatal(err)
+		}
+		shows := false
+		for _, c := range nb.Cells {
+			if c.Type == "code" && strings.Contains(sourceText(c.Source), "nbhelp.Flips(w, 0, 1)") {
+				shows = true
+			}
+		}
+		if !shows {
+			t.Errorf("%s shows no render flip (nbhelp.Flips(w, 0, 1))", name)
+		}
+	}
+	if testing.Short() {
+		t.Skip("-short: the questions are not worked")
+	}
+	ctx := context.Background()
+	rs := Readers()
+	flips := func(page string, w *eval.WorkedQuestion) {
+		t.Helper()
+		md := flipsMarkdown(w, 0, 1)
+		if len(w.Flips(0, 1)) == 0 || !strings.Contains(md, "turns") {
+			t.Errorf("%s: no render flip on %s:\n%s", page, w.QA.QID, md)
+		}
+	}
+	// 00: the Figure 1 stream.
+	w, err := eval.Work(ctx, bench.Figure1Bench(), bench.Figure1QA(), nil, rs, memory.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	flips("00-quickstart", w)
+	b := Bench("synthetic")
+	// 41: the worked reverted revert.
+	qa, err := eval.PickWorked(b, esr.RevertedRevert, esr.Snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, err = eval.Work(ctx, b, qa, nil, rs, memory.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	flips("41-render-confound", w)
+	// 43 and E: the first question with a flip (43 on provenance).
+	for _, qt := range []esr.QueryType{esr.Provenance, esr.Snapshot} {
+		qa, err := eval.PickRenderFlip(ctx, b, esr.RevertedRevert, qt, rs, memory.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, err = eval.Work(ctx, b, qa, eval.Staircase[:2], rs, memory.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		flips("43 / E ("+string(qt)+")", w)
+	}
+	// 40: the drill's first question with a flip, for the default settings.
+	ex := explore.NewExplorer(b)
+	s := explore.DefaultSettings()
+	i, err := ex.FirstRenderFlip(ctx, s, ScriptedReaders()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qids, err := ex.QIDs(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, err = ex.Drill(ctx, s, qids[i], ScriptedReaders()...); err != nil {
+		t.Fatal(err)
+	}
+	flips("40-explorer", w)
+}
