@@ -27,9 +27,12 @@ var exercises = []Exercise{
 		"question move together, which the pair bootstrap counts as independent evidence), while the two gains over GraphRAG+abstain narrow " +
 		"slightly: on those questions the families differ systematically, and a question-level resample holds each question's mix of " +
 		"families fixed instead of counting it as noise."},
-	{"41-render-confound", 3, "Neither switch moves the render term for this scripted reader: it reads render-only and graphrag-abstain alike. " +
-		"`UsesStatus` alone moves the mechanism term (from exactly 0 to positive), and most when `SortsByTime` is off, " +
-		"because a reader that cannot sort the dates needs the status column to settle a reverted revert."},
+	{"41-render-confound", 3, "Only `OnConflict: reader.ConflictFirst` makes a render term, and only with `SortsByTime` off: a reader that " +
+		"takes the first row reads render-only's newest-first row as the value in force but a shuffled row on the d-blind control, so the " +
+		"render term is positive (its interval excludes 0); once it sorts the dates it reads both alike, and every other setting leaves the " +
+		"render term at exactly 0. `UsesStatus` makes the mechanism term: without it the term is exactly 0, and it is largest with " +
+		"`SortsByTime` off and `OnConflict: reader.ConflictAbstain`, a reader that cannot sort the dates and needs the status column to " +
+		"settle a reverted revert."},
 	{"41-render-confound", 4, "Without Table 2's targets the per-family tables are fitted about as well as with them, but the split is no " +
 		"longer pinned: across starting points and ridge weights the render term moves several times as far as with them, and the " +
 		"coarse-d term changes sign between fits. Tables 16 and 17 constrain what a reader gains from the ledger in total, not how the " +

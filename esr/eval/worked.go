@@ -173,7 +173,7 @@ func (w *WorkedQuestion) Arithmetic() string {
 			s += " (turns wrong: " + strings.Join(down, ", ") + ")"
 		}
 		if s == "" {
-			s = " (no reader changes)"
+			s = " (no reader's verdict changes)"
 		}
 		return s
 	}
