@@ -14,6 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/suite"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // This file holds what every paper notebook needs, so that no notebook
@@ -141,8 +142,11 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 	return res
 }
 
-// Figure displays p inline and saves it as figures/NAME.png and NAME.svg.
+// Figure displays p inline and saves it as figures/NAME.png and NAME.svg,
+// first fitted to that size (report.Fit wraps a title or x labels that
+// would not fit).
 func Figure(p *plot.Plot, name string) {
+	report.Fit(p, width, height)
 	Must(0, showPlot(p))
 	Must2(SaveFigure(p, name))
 }
@@ -156,6 +160,8 @@ func FigureRow(plots []*plot.Plot, names []string) {
 	var b strings.Builder
 	b.WriteString(`<div style="display:flex;gap:8px;align-items:flex-start;flex-wrap:wrap">`)
 	for i, p := range plots {
+		// Drawn at three quarters of the size: wrap what would not fit.
+		report.Fit(p, width*0.75, height*0.75)
 		svg := Must(plotSVG(p, width*0.75, height*0.75))
 		b.WriteString(`<div style="flex:1;min-width:320px">` + inlineSVG(svg) + `</div>`)
 		Must2(SaveFigure(p, names[i]))

@@ -95,6 +95,11 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 			groups = append(groups, a.Group)
 		}
 	}
+	// Families in their fixed order (report.FamilyStyle), pooled first.
+	report.SortFamilies(groups)
+	if i := slices.Index(groups, eval.Pooled); i > 0 {
+		groups = append([]string{eval.Pooled}, slices.Delete(groups, i, i+1)...)
+	}
 	fi := 0
 	for _, g := range groups {
 		var xys plotter.XYs
@@ -123,7 +128,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 			line.LineStyle.Width = vg.Points(3)
 			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.PyramidGlyph{}, vg.Points(5)
 		default:
-			c, dashes, glyph := report.SeriesStyle(fi)
+			c, dashes, glyph := report.FamilyStyle(g, fi)
 			line.LineStyle.Color, pts.GlyphStyle.Color = c, c
 			line.LineStyle.Width = vg.Points(1.2)
 			line.LineStyle.Dashes = dashes
@@ -143,6 +148,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 		if a.Memory == eval.Staircase[len(eval.Staircase)-1] && a.Acc < 0.1+0.07*float64(len(groups)) {
 			p.Legend.Top, p.Legend.Left = true, true
 			p.Y.Max = 1 + 0.07*float64(len(groups))
+			p.Y.Tick.Marker = report.TicksUpTo(1)
 		}
 	}
 	p.Add(plotter.NewGrid())

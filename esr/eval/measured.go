@@ -38,7 +38,7 @@ func WilsonCell(a Accuracy) string {
 	if !a.Measured() {
 		return "—"
 	}
-	return fmt.Sprintf("[%.3f, %.3f]", a.Lo, a.Hi)
+	return "[" + report.Prop(a.Lo) + ", " + report.Prop(a.Hi) + "]"
 }
 
 // unreadableNote is the note of a table whose rows (kept by f) include

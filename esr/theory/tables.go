@@ -83,7 +83,7 @@ func FibrePlot(r P1Result) *plot.Plot {
 	for _, c := range r.Classes {
 		pts = append(pts, report.IntervalPoint{Label: c.Class, Est: c.Acc, Lo: c.Acc, Hi: c.Acc})
 	}
-	p := report.BarPlot("A binary live/dead marker is enough (P1): accuracy on the symmetric fibre", "accuracy", pts)
+	p := report.BarPlot("Is a binary live/dead marker enough (P1)? Accuracy on the symmetric fibre", "accuracy", pts)
 	p.X.Tick.Label.Rotation = 0.6
 	p.X.Tick.Label.XAlign = -1
 	return p

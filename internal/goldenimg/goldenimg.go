@@ -101,6 +101,10 @@ func Compare(p *plot.Plot, name string) (got []byte, ok bool, err error) {
 // byte for byte is logged with its largest distance.
 func Check(t testing.TB, p *plot.Plot, name string) {
 	t.Helper()
+	// A figure must read at a glance before its pixels are compared.
+	for _, problem := range report.FigureProblems(p, report.FigureWidth, report.FigureHeight) {
+		t.Errorf("%s: %s", name, problem)
+	}
 	if name == "" || name != filepath.Base(name) || strings.HasSuffix(name, ".png") {
 		t.Fatalf("goldenimg: %q must be a plain name without folders or .png", name)
 		return

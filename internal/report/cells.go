@@ -1,6 +1,9 @@
 package report
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Signed formats a difference with its sign, as the paper prints deltas.
 func Signed(x float64) string { return fmt.Sprintf("%+.3f", x) }
@@ -8,8 +11,14 @@ func Signed(x float64) string { return fmt.Sprintf("%+.3f", x) }
 // Interval formats [lo, hi] with signs.
 func Interval(lo, hi float64) string { return fmt.Sprintf("[%+.3f, %+.3f]", lo, hi) }
 
-// Prop formats a proportion with three decimals.
-func Prop(x float64) string { return fmt.Sprintf("%.3f", x) }
+// Prop formats a proportion with three decimals; a value that rounds to
+// zero prints "0.000", never "-0.000" (a Wilson bound a hair below 0).
+func Prop(x float64) string {
+	if math.Abs(x) < 0.0005 {
+		x = 0
+	}
+	return fmt.Sprintf("%.3f", x)
+}
 
 // PValue prints a p-value with four decimals, or "<0.0001" below that.
 func PValue(p float64) string {

@@ -79,7 +79,8 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 			series = append(series, pt.Series)
 		}
 	}
-	// The pooled series first, the families after it.
+	// The pooled series first, the families after it in their fixed order.
+	SortFamilies(series)
 	for i, s := range series {
 		if s == Pooled && i > 0 {
 			series = append([]string{Pooled}, append(series[:i:i], series[i+1:]...)...)
@@ -134,10 +135,13 @@ func IntervalPlot(title, ylabel string, points []IntervalPoint, zeroLine bool) *
 			sc.GlyphStyle.Shape = draw.PyramidGlyph{}
 			sc.GlyphStyle.Radius = vg.Points(5)
 		} else {
-			c = palette[fi%len(palette)]
-			sc.GlyphStyle.Shape = shapes[fi%len(shapes)]
+			var glyph draw.GlyphDrawer
+			c, _, glyph = FamilyStyle(s, fi)
+			sc.GlyphStyle.Shape = glyph
 			sc.GlyphStyle.Radius = vg.Points(3.5)
-			fi++
+			if _, ok := familyRank[s]; !ok {
+				fi++
+			}
 		}
 		sc.GlyphStyle.Color = c
 		eb, _ := plotter.NewYErrorBars(struct {
@@ -354,8 +358,64 @@ var lineDashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2),
 // SeriesStyle is the colour, dash pattern and glyph of the i-th series of
 // every plot the kit draws: Okabe–Ito colours, each series also with its
 // own dash and glyph, so series stay apart in greyscale.
+// Black, the pooled series' colour, is left out of the cycle.
 func SeriesStyle(i int) (color.Color, []vg.Length, draw.GlyphDrawer) {
-	return palette[i%len(palette)], lineDashes[i%len(lineDashes)], shapes[i%len(shapes)]
+	return palette[i%(len(palette)-1)], lineDashes[i%len(lineDashes)], shapes[i%len(shapes)]
+}
+
+// TicksUpTo is the default ticks of the axis cut at m: an axis that
+// grows above the data to make room for a legend (an accuracy axis to 1.2)
+// is labelled only over the data's range.
+type TicksUpTo float64
+
+// Ticks implements plot.Ticker.
+func (m TicksUpTo) Ticks(min, max float64) []plot.Tick {
+	return (plot.DefaultTicks{}).Ticks(min, math.Min(max, float64(m)))
+}
+
+// familyRank fixes the style and order of a named family wherever it is
+// drawn: the families registered by RegisterFamilies take the first styles,
+// in their order, whatever else a figure shows. Written at package
+// initialisation only (eval registers the calibrated families).
+var familyRank = map[string]int{}
+
+// RegisterFamilies gives each name, in order, its own fixed style (see
+// FamilyStyle). A name registered before keeps its style. Call it from a
+// package's init, before any figure is drawn.
+func RegisterFamilies(names ...string) {
+	for _, n := range names {
+		if _, ok := familyRank[n]; !ok {
+			familyRank[n] = len(familyRank)
+		}
+	}
+}
+
+// FamilyStyle is the style of the series named name that is the i-th
+// series of its plot: a registered family's own style, so a family looks
+// the same in every figure and notebook; any other series SeriesStyle(i).
+func FamilyStyle(name string, i int) (color.Color, []vg.Length, draw.GlyphDrawer) {
+	if r, ok := familyRank[name]; ok {
+		return SeriesStyle(r)
+	}
+	return SeriesStyle(i)
+}
+
+// SortFamilies sorts series names in place: registered families in their
+// registered order first, the others after them as they came.
+func SortFamilies(names []string) {
+	slices.SortStableFunc(names, func(a, b string) int {
+		ra, oka := familyRank[a]
+		rb, okb := familyRank[b]
+		switch {
+		case oka && okb:
+			return ra - rb
+		case oka:
+			return -1
+		case okb:
+			return 1
+		}
+		return 0
+	})
 }
 
 // XYInterval is a point of a LinePlot series.

@@ -27,3 +27,15 @@ func TestPlotsSave(t *testing.T) {
 		}
 	}
 }
+
+// A proportion that rounds to zero never prints a sign.
+func TestPropNoNegativeZero(t *testing.T) {
+	for _, x := range []float64{-1e-17, -0.0004, 0, 0.0004} {
+		if got := report.Prop(x); got != "0.000" {
+			t.Errorf("Prop(%g) = %q, want 0.000", x, got)
+		}
+	}
+	if got := report.Prop(-0.0006); got != "-0.001" {
+		t.Errorf("Prop(-0.0006) = %q", got)
+	}
+}

@@ -1,0 +1,194 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+)
+
+// FigureProblems lists what keeps p from reading at a glance when drawn at
+// w × h: a title wider than the canvas (it would be clipped), x tick
+// labels that overlap their neighbours, and a legend drawn over data (a
+// glyph or error bar of a plotter that reports its glyph boxes lies under
+// the legend's box). It measures with p's own fonts and layout, as
+// gonum/plot draws it; an empty list means none was found.
+func FigureProblems(p *plot.Plot, w, h vg.Length) []string {
+	var out []string
+	c := draw.New(vgimg.New(w, h))
+	if p.Title.Text != "" {
+		if tw := p.Title.TextStyle.Rectangle(p.Title.Text).Size().X; tw > w {
+			out = append(out, fmt.Sprintf("title %q is %.0f pt wide on a %.0f pt canvas: it is clipped", p.Title.Text, tw.Points(), w.Points()))
+		}
+	}
+	dc := p.DataCanvas(c)
+	// x tick labels: each labelled tick's text centred on its position.
+	type label struct {
+		text   string
+		x, wid vg.Length
+	}
+	var labels []label
+	for _, t := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+		if t.Label == "" || t.Value < p.X.Min || t.Value > p.X.Max {
+			continue
+		}
+		labels = append(labels, label{t.Label, dc.X(p.X.Norm(t.Value)), p.X.Tick.Label.Rectangle(t.Label).Size().X})
+	}
+	for i := 1; i < len(labels); i++ {
+		a, b := labels[i-1], labels[i]
+		need := (a.wid + b.wid) / 2
+		if rot := math.Abs(p.X.Tick.Label.Rotation); rot > 0.05 {
+			// Slanted labels lie parallel: they clear each other when
+			// their baselines are a line height apart across the slant.
+			need = p.X.Tick.Label.Rectangle("M").Size().Y / vg.Length(math.Sin(rot))
+		}
+		if gap := b.x - a.x; gap < need {
+			out = append(out, fmt.Sprintf("x labels %q and %q overlap (%.0f pt apart, %.0f pt needed)", a.text, b.text, gap.Points(), need.Points()))
+		}
+	}
+	// The legend's box against every glyph box.
+	if size := p.Legend.Rectangle(dc).Size(); size.X > 0 && size.Y > 0 {
+		lr := legendBox(&p.Legend, dc, size)
+		n := 0
+		for _, g := range p.GlyphBoxes(p) {
+			if g.X < 0 || g.X > 1 || g.Y < 0 || g.Y > 1 {
+				continue
+			}
+			x, y := dc.X(g.X), dc.Y(g.Y)
+			r := vg.Rectangle{Min: vg.Point{X: x + g.Rectangle.Min.X, Y: y + g.Rectangle.Min.Y}, Max: vg.Point{X: x + g.Rectangle.Max.X, Y: y + g.Rectangle.Max.Y}}
+			if r.Min.X < lr.Max.X && lr.Min.X < r.Max.X && r.Min.Y < lr.Max.Y && lr.Min.Y < r.Max.Y {
+				n++
+			}
+		}
+		if n > 0 {
+			out = append(out, fmt.Sprintf("the legend covers %d data glyph(s)", n))
+		}
+	}
+	return out
+}
+
+// legendBox is where Legend.Draw puts a legend of the given size on c:
+// the left or right edge and the top or bottom, moved by XOffs and YOffs.
+// (Legend.Rectangle measures the size but, in gonum/plot v0.15, mirrors
+// Left and ignores the offsets.)
+func legendBox(l *plot.Legend, c draw.Canvas, size vg.Point) vg.Rectangle {
+	var r vg.Rectangle
+	if l.Left {
+		r.Min.X = c.Min.X
+	} else {
+		r.Min.X = c.Max.X - size.X
+	}
+	if l.Top {
+		r.Min.Y = c.Max.Y - size.Y
+	} else {
+		r.Min.Y = c.Min.Y
+	}
+	r.Min.X += l.XOffs
+	r.Min.Y += l.YOffs
+	r.Max = vg.Point{X: r.Min.X + size.X, Y: r.Min.Y + size.Y}
+	return r
+}
+
+// Fit makes p read at w × h where it can without changing what it shows:
+// a title wider than w is broken into lines at spaces, and x tick labels
+// that overlap are broken at their spaces and hyphens into at most two
+// lines or, if they still overlap, slanted as little as clears them.
+// FigureProblems says what is left.
+func Fit(p *plot.Plot, w, h vg.Length) {
+	if p.Title.Text != "" && p.Title.TextStyle.Rectangle(p.Title.Text).Size().X > w {
+		p.Title.Text = wrapWords(p.Title.Text, " ", func(s string) bool { return p.Title.TextStyle.Rectangle(s).Size().X <= w*0.95 })
+	}
+	overlaps := func() bool {
+		for _, pr := range FigureProblems(p, w, h) {
+			if strings.HasPrefix(pr, "x labels") {
+				return true
+			}
+		}
+		return false
+	}
+	if !overlaps() {
+		return
+	}
+	ticks := p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max)
+	n := 0
+	for _, t := range ticks {
+		if t.Label != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	slot := w / vg.Length(n+1)
+	wrapped := append([]plot.Tick(nil), ticks...)
+	for i, t := range wrapped {
+		if t.Label == "" || strings.Contains(t.Label, "\n") {
+			continue
+		}
+		// At most two lines: a label broken further reads worse than a
+		// slanted one.
+		if l := wrapWords(t.Label, " -", func(s string) bool { return p.X.Tick.Label.Rectangle(s).Size().X <= slot }); strings.Count(l, "\n") <= 1 {
+			wrapped[i].Label = l
+		}
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(wrapped)
+	if !overlaps() {
+		return
+	}
+	// Slant the labels as written, as little as clears them.
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.X.Tick.Label.XAlign = draw.XRight
+	p.X.Tick.Label.YAlign = draw.YCenter
+	for _, rot := range []float64{math.Pi / 6, math.Pi / 4, math.Pi / 3, math.Pi / 2} {
+		if p.X.Tick.Label.Rotation = rot; !overlaps() {
+			return
+		}
+	}
+}
+
+// wrapWords breaks s into lines after any of the separator characters
+// (a space is dropped, a hyphen kept) so that each line fits, greedily;
+// a word longer than a line stays whole.
+func wrapWords(s, seps string, fits func(string) bool) string {
+	var words []string
+	start := 0
+	for i, r := range s {
+		if strings.ContainsRune(seps, r) {
+			end := i + 1
+			if r == ' ' {
+				words = append(words, s[start:i])
+			} else {
+				words = append(words, s[start:end])
+			}
+			start = end
+		}
+	}
+	words = append(words, s[start:])
+	var lines []string
+	line := ""
+	join := func(a, b string) string {
+		if a == "" || strings.HasSuffix(a, "-") {
+			return a + b
+		}
+		return a + " " + b
+	}
+	for _, wd := range words {
+		if wd == "" {
+			continue
+		}
+		if line != "" && !fits(join(line, wd)) {
+			lines = append(lines, line)
+			line = wd
+			continue
+		}
+		line = join(line, wd)
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
+}
