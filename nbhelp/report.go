@@ -13,24 +13,43 @@ import (
 
 // reportHTML renders a eval.Table: its title, the cells, and its notes
 // (which say which reader family produced the numbers).
-func reportHTML(t *eval.Table) string {
+func reportHTML(t *eval.Table) string { return reportHTMLNotes(t, t.Notes, 0) }
+
+// reportHTMLNotes renders t with the given notes, and says how many of its
+// notes were shown under an earlier table.
+func reportHTMLNotes(t *eval.Table, notes []string, repeated int) string {
 	var b strings.Builder
 	if t.Title != "" {
 		b.WriteString("<p><b>" + html.EscapeString(t.Title) + "</b></p>")
 	}
 	b.WriteString(TableHTML(t.Columns, t.Rows))
-	if len(t.Notes) > 0 {
+	if len(notes) > 0 || repeated > 0 {
 		b.WriteString(`<ul style="font-size:smaller">`)
-		for _, n := range t.Notes {
+		for _, n := range notes {
 			b.WriteString("<li>" + html.EscapeString(n) + "</li>")
+		}
+		if repeated > 0 {
+			what := "notes"
+			if repeated == 1 {
+				what = "note"
+			}
+			b.WriteString("<li>and " + itoa(repeated) + " " + what + " as under an earlier table</li>")
 		}
 		b.WriteString("</ul>")
 	}
 	return b.String()
 }
 
-// ShowReport displays a eval.Table in the current cell.
-func ShowReport(t *eval.Table) { out.HTML(reportHTML(t)) }
+// shownOnce renders t with each of its notes printed only under the first
+// table of the notebook that carries it.
+func shownOnce(t *eval.Table) string {
+	fresh, repeated := newNotes(t.Notes)
+	return reportHTMLNotes(t, fresh, repeated)
+}
+
+// ShowReport displays a eval.Table in the current cell; a note printed
+// under an earlier table of the notebook is counted, not repeated.
+func ShowReport(t *eval.Table) { out.HTML(shownOnce(t)) }
 
 // foldedHTML is a eval.Table folded under a one-line summary that opens
 // it: per-family detail a reader looks at after the pooled table.
@@ -39,7 +58,7 @@ func foldedHTML(t *eval.Table, summary string) string {
 		summary = t.Title
 	}
 	return "<details><summary>" + html.EscapeString(summary) + " (" + itoa(len(t.Rows)) + " rows; click to open)</summary>" +
-		reportHTML(t) + "</details>"
+		shownOnce(t) + "</details>"
 }
 
 // ShowFolded displays a table folded (foldedHTML).
