@@ -103,9 +103,9 @@ func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	}
 	s := fmt.Sprintf("RevisionLedger − GraphRAG+abstain is above 0 (interval excludes 0) in %d of %d (wording, family) cells and below 0 in %d; the paper finds RevisionLedger ahead in all six of its cells.", above, cells, below)
 	if above == cells {
-		s += " The same finding."
+		s += " Ours is ahead in every cell too; this compares directions only, not sizes (the table sets each cell's size beside the paper's)."
 	} else {
-		s += " A different finding: the wording can reverse or erase the ledger's lead for some of these readers."
+		s += " Not in every cell of ours: the wording can reverse or erase the ledger's lead for some of these readers."
 	}
 	return s
 }

@@ -52,7 +52,10 @@ func Agree(d, lo, hi, p, plo, phi float64, hasCI bool) Agreement {
 		a.Direction = -1
 	}
 	a.PaperInOurs = lo <= p && p <= hi
-	if p != 0 && (!hasCI || a.PaperExcludes0) {
+	// A ratio only against a value the paper shows is not 0: one whose
+	// printed interval excludes 0. Without an interval it cannot say, and a
+	// ratio against a small value (Table 3's −0.008) only measures noise.
+	if p != 0 && hasCI && a.PaperExcludes0 {
 		a.Ratio, a.HasRatio = math.Abs(d/p), true
 	}
 	return a

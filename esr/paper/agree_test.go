@@ -26,8 +26,12 @@ func TestAgreeWords(t *testing.T) {
 			"opposite direction, about half of the size; the paper's value lies outside our interval and the two intervals do not overlap"},
 		{"both null", 0.006, -0.017, 0.027, 0.025, -0.005, 0.057, true,
 			"neither rules out 0; the paper's value lies inside our interval"},
+		// Without the paper's interval no ratio: it cannot tell whether the
+		// paper's value is distinguishable from 0 (Table 3's −0.008).
 		{"no paper CI", 0.4, 0.3, 0.5, 0.1, 0, 0, false,
-			"same direction, 4.0× the size; the paper's value lies outside our interval"},
+			"same direction; the paper's value lies outside our interval"},
+		{"no paper CI, tiny paper value", 0.183, 0.1, 0.25, -0.008, 0, 0, false,
+			"opposite direction; the paper's value lies outside our interval"},
 	} {
 		got := Agree(c.d, c.lo, c.hi, c.p, c.plo, c.phi, c.ci).Words()
 		if got != c.want {
