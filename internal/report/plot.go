@@ -218,6 +218,8 @@ func placeLegend(p *plot.Plot, points []IntervalPoint, labels []string, nSeries 
 		}
 	}
 	p.Legend.Top = true
+	// The headroom holds the legend, not data: label the axis to the data.
+	p.Y.Tick.Marker = TicksUpTo(p.Y.Max)
 	p.Y.Max += band
 }
 
