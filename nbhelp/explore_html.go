@@ -76,12 +76,24 @@ func DrillHTML(w *eval.WorkedQuestion, i, n int) string {
 	fmt.Fprintf(&b, `<p><b>Question %d of %d</b> (%s, stream %s, %s %s): “%s” gold: <b>%s</b></p>`, i+1, n,
 		html.EscapeString(q.QID), html.EscapeString(q.StreamID), html.EscapeString(string(q.Phenomenon)),
 		html.EscapeString(string(q.Type())), html.EscapeString(q.Question), html.EscapeString(q.GoldAnswer))
-	b.WriteString(`<p style="font-size:smaller">Highlighted: what each render changes relative to the render on its left (a line added or moved, a word rewritten).</p>`)
-	b.WriteString(diffColumnsHTML(w.Memories, w.Renders))
+	b.WriteString(renderDiffHTML(w.Memories, w.Renders))
 	b.WriteString(reportHTML(w.AnswersTable()))
 	b.WriteString(`<p class="esr-explorer-arithmetic">` + html.EscapeString(w.Arithmetic()) + `</p></div>`)
 	return b.String()
 }
+
+// renderDiffHTML is diffColumnsHTML under a line that says what the marks
+// mean.
+func renderDiffHTML(titles, texts []string) string {
+	return `<p style="font-size:smaller">Highlighted: what each render changes relative to the render on its left (a line added or moved, a word rewritten).</p>` +
+		diffColumnsHTML(titles, texts)
+}
+
+// ShowRenderDiff displays renders side by side, each marked against the
+// one on its left: what the next memory changes in what a reader sees
+// (from graphrag-abstain to render-only, the layout; from render-only to
+// fine-ledger, the status). Texts from data are escaped.
+func ShowRenderDiff(titles, texts []string) { out.HTML(renderDiffHTML(titles, texts)) }
 
 // diffColumnsHTML is sideBySideHTML with each column after the first marked
 // against the column on its left (textdiff.Against): changed words and lines

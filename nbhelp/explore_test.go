@@ -204,3 +204,12 @@ func BenchmarkExploreRedrawBlocks(b *testing.B) {
 		})
 	}
 }
+
+// The render diff marks what the next render changes and says what the
+// marks mean; a reordered line is marked, text from data is escaped.
+func TestRenderDiffHTML(t *testing.T) {
+	got := renderDiffHTML([]string{"a", "b"}, []string{"x | 1\ny | <2>", "y | <2>\nx | 1"})
+	if !strings.Contains(got, "Highlighted: what each render changes") || !strings.Contains(got, "<mark") || !strings.Contains(got, "&lt;2&gt;") || strings.Contains(got, "<2>") {
+		t.Errorf("renderDiffHTML: %s", got)
+	}
+}

@@ -46,6 +46,17 @@ func TestLabPathShowsARenderFlip(t *testing.T) {
 		if !shows {
 			t.Errorf("%s shows no render flip (nbhelp.Flips(w, 0, 1))", name)
 		}
+		// Where a page shows the renders, it marks what moved between them.
+		marks := name == "E-checks" // E judges the flip; it shows no renders
+		for _, c := range nb.Cells {
+			src := sourceText(c.Source)
+			if c.Type == "code" && (strings.Contains(src, "nbhelp.ShowRenderDiff(") || strings.Contains(src, "nbhelp.DrillHTML(")) {
+				marks = true
+			}
+		}
+		if !marks {
+			t.Errorf("%s shows its renders without marking what moved (nbhelp.ShowRenderDiff)", name)
+		}
 	}
 	if testing.Short() {
 		t.Skip("-short: the questions are not worked")
