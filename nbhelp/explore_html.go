@@ -76,7 +76,7 @@ func DrillHTML(w *eval.WorkedQuestion, i, n int) string {
 	fmt.Fprintf(&b, `<p><b>Question %d of %d</b> (%s, stream %s, %s %s): “%s” gold: <b>%s</b></p>`, i+1, n,
 		html.EscapeString(q.QID), html.EscapeString(q.StreamID), html.EscapeString(string(q.Phenomenon)),
 		html.EscapeString(string(q.Type())), html.EscapeString(q.Question), html.EscapeString(q.GoldAnswer))
-	b.WriteString(renderDiffHTML(w.Memories, w.Renders))
+	b.WriteString(rendersHTML(w))
 	b.WriteString(reportHTML(w.AnswersTable()))
 	b.WriteString(`<p class="esr-explorer-arithmetic">` + html.EscapeString(w.Arithmetic()) + `</p></div>`)
 	return b.String()
@@ -89,11 +89,38 @@ func renderDiffHTML(titles, texts []string) string {
 		diffColumnsHTML(titles, texts)
 }
 
-// ShowRenderDiff displays renders side by side, each marked against the
-// one on its left: what the next memory changes in what a reader sees
-// (from graphrag-abstain to render-only, the layout; from render-only to
-// fine-ledger, the status). Texts from data are escaped.
-func ShowRenderDiff(titles, texts []string) { out.HTML(renderDiffHTML(titles, texts)) }
+// ShowRenders displays a worked question's renders side by side, each
+// marked against the one on its left (renderDiffHTML), and says under them which features the reader
+// model responds to (reader.RenderFeatures: row order, where dates stand,
+// grouping, rows, status, length) change from each render to the next:
+// what moved where the layout changes too much to mark line by line.
+func ShowRenders(w *eval.WorkedQuestion) { out.HTML(rendersHTML(w)) }
+
+func rendersHTML(w *eval.WorkedQuestion) string {
+	var b strings.Builder
+	b.WriteString(renderDiffHTML(w.Memories, w.Renders))
+	var items []string
+	for i := 1; i < len(w.Renders); i++ {
+		in := func(j int) reader.Input {
+			return reader.Input{QID: w.QA.QID, Question: w.QA.Question, QueryType: w.QA.Type(), Context: w.Renders[j]}
+		}
+		cs := reader.Features(in(i - 1)).Changes(reader.Features(in(i)))
+		var parts []string
+		for _, c := range cs {
+			parts = append(parts, html.EscapeString(c.Feature)+" "+html.EscapeString(c.From)+" → "+html.EscapeString(c.To))
+		}
+		what := "no feature the reader model reads changes"
+		if len(parts) > 0 {
+			what = strings.Join(parts, "; ")
+		}
+		items = append(items, "<li><b>"+html.EscapeString(w.Memories[i-1])+" → "+html.EscapeString(w.Memories[i])+"</b>: "+what+"</li>")
+	}
+	if len(items) > 0 {
+		b.WriteString(`<p style="font-size:smaller">What the readers' features see change, render to render (the question's key; reader.Features):</p><ul style="font-size:smaller">` +
+			strings.Join(items, "") + "</ul>")
+	}
+	return b.String()
+}
 
 // diffColumnsHTML is sideBySideHTML with each column after the first marked
 // against the column on its left (textdiff.Against): changed words and lines

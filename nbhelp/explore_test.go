@@ -9,7 +9,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -211,5 +213,30 @@ func TestRenderDiffHTML(t *testing.T) {
 	got := renderDiffHTML([]string{"a", "b"}, []string{"x | 1\ny | <2>", "y | <2>\nx | 1"})
 	if !strings.Contains(got, "Highlighted: what each render changes") || !strings.Contains(got, "<mark") || !strings.Contains(got, "&lt;2&gt;") || strings.Contains(got, "<2>") {
 		t.Errorf("renderDiffHTML: %s", got)
+	}
+}
+
+// Under the marked renders, the features the reader model reads that
+// change from render to render: on the Figure 1 staircase the render step
+// changes the row order and grouping, the mechanism step the row status.
+func TestRendersHTMLNamesWhatMoved(t *testing.T) {
+	w, err := eval.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, []reader.Reader{reader.Oracle{}}, memory.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := rendersHTML(w)
+	step := func(from, to string) string {
+		i := strings.Index(got, "<b>"+from+" → "+to+"</b>")
+		if i < 0 {
+			t.Fatalf("no line for %s → %s:\n%s", from, to, got)
+		}
+		j := strings.Index(got[i:], "</li>")
+		return got[i : i+j]
+	}
+	if s := step("graphrag-abstain", "render-only"); !strings.Contains(s, "row order unordered → newest-first") || strings.Contains(s, "row status") {
+		t.Errorf("render step: %s", s)
+	}
+	if s := step("render-only", "fine-ledger"); !strings.Contains(s, "row status none → shown") || strings.Contains(s, "row order") {
+		t.Errorf("mechanism step: %s", s)
 	}
 }

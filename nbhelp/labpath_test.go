@@ -50,12 +50,12 @@ func TestLabPathShowsARenderFlip(t *testing.T) {
 		marks := name == "E-checks" // E judges the flip; it shows no renders
 		for _, c := range nb.Cells {
 			src := sourceText(c.Source)
-			if c.Type == "code" && (strings.Contains(src, "nbhelp.ShowRenderDiff(") || strings.Contains(src, "nbhelp.DrillHTML(")) {
+			if c.Type == "code" && (strings.Contains(src, "nbhelp.ShowRenders(w)") || strings.Contains(src, "nbhelp.DrillHTML(")) {
 				marks = true
 			}
 		}
 		if !marks {
-			t.Errorf("%s shows its renders without marking what moved (nbhelp.ShowRenderDiff)", name)
+			t.Errorf("%s shows its renders without marking what moved (nbhelp.ShowRenders)", name)
 		}
 	}
 	if testing.Short() {

@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"strconv"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/internal/layout"
 )
@@ -136,4 +138,37 @@ func Features(in Input) RenderFeatures {
 		}
 	}
 	return f
+}
+
+// FeatureChange is one feature of a render that differs in another render
+// of the same question: what a reader model responds to that moved.
+type FeatureChange struct {
+	Feature  string // "row order", "dates", "grouping", "rows", "row status", "key status", "length (tokens)"
+	From, To string
+}
+
+// Changes lists the features that differ between f and g, in a fixed
+// order: the layout's (order, dates, grouping, rows), then the status the
+// render shows, then its length.
+func (f RenderFeatures) Changes(g RenderFeatures) []FeatureChange {
+	var out []FeatureChange
+	add := func(name, a, b string) {
+		if a != b {
+			out = append(out, FeatureChange{name, a, b})
+		}
+	}
+	shown := func(b bool) string {
+		if b {
+			return "shown"
+		}
+		return "none"
+	}
+	add("row order", string(f.Order), string(g.Order))
+	add("dates", string(f.Dates), string(g.Dates))
+	add("grouping", string(f.Grouping), string(g.Grouping))
+	add("rows", strconv.Itoa(f.Rows), strconv.Itoa(g.Rows))
+	add("row status", shown(f.RowStatus), shown(g.RowStatus))
+	add("key status", shown(f.KeyStatus), shown(g.KeyStatus))
+	add("length (tokens)", strconv.Itoa(f.Tokens), strconv.Itoa(g.Tokens))
+	return out
 }
