@@ -2,10 +2,8 @@ package nbhelp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -42,21 +40,8 @@ func TestExercisesMatchNotebooks(t *testing.T) {
 	paths, _ := filepath.Glob(filepath.Join("..", "notebooks", "*.ipynb"))
 	for _, p := range paths {
 		name := strings.TrimSuffix(filepath.Base(p), ".ipynb")
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var nb struct {
-			Cells []struct {
-				Type   string          `json:"cell_type"`
-				Source json.RawMessage `json:"source"`
-			} `json:"cells"`
-		}
-		if err := json.Unmarshal(raw, &nb); err != nil {
-			t.Fatal(err)
-		}
 		items, shows := 0, false
-		for _, c := range nb.Cells {
+		for _, c := range readCells(t, p) {
 			src := sourceText(c.Source)
 			if c.Type == "markdown" && strings.HasPrefix(strings.TrimSpace(src), "## Try it") {
 				items += len(tryItem.FindAllString(src, -1))

@@ -1,12 +1,10 @@
 package nbhelp
 
 import (
-	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -134,21 +132,9 @@ func TestMarkdownNamesExist(t *testing.T) {
 // not exist.
 func missingNames(t *testing.T, path string, m moduleNames) []string {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var nb struct {
-		Cells []struct {
-			Type   string          `json:"cell_type"`
-			Source json.RawMessage `json:"source"`
-		} `json:"cells"`
-	}
-	if err := json.Unmarshal(b, &nb); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	cells := readCells(t, path)
 	vars := map[string]bool{}
-	for _, c := range nb.Cells {
+	for _, c := range cells {
 		if c.Type != "code" {
 			continue
 		}
@@ -161,7 +147,7 @@ func missingNames(t *testing.T, path string, m moduleNames) []string {
 		}
 	}
 	var missing []string
-	for i, c := range nb.Cells {
+	for i, c := range cells {
 		if c.Type != "markdown" {
 			continue
 		}

@@ -2,8 +2,6 @@ package nbhelp
 
 import (
 	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,21 +22,9 @@ var labPath = []string{"00-quickstart", "40-explorer", "41-render-confound", "43
 // such a flip on the bundled data with the default readers.
 func TestLabPathShowsARenderFlip(t *testing.T) {
 	for _, name := range labPath {
-		raw, err := os.ReadFile(filepath.Join("..", "notebooks", name+".ipynb"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var nb struct {
-			Cells []struct {
-				Type   string          `json:"cell_type"`
-				Source json.RawMessage `json:"source"`
-			} `json:"cells"`
-		}
-		if err := json.Unmarshal(raw, &nb); err != nil {
-			t.Fatal(err)
-		}
+		cells := readCells(t, filepath.Join("..", "notebooks", name+".ipynb"))
 		shows := false
-		for _, c := range nb.Cells {
+		for _, c := range cells {
 			if c.Type == "code" && strings.Contains(sourceText(c.Source), "nbhelp.Flips(w, 0, 1)") {
 				shows = true
 			}
@@ -48,7 +34,7 @@ func TestLabPathShowsARenderFlip(t *testing.T) {
 		}
 		// Where a page shows the renders, it marks what moved between them.
 		marks := name == "E-checks" // E judges the flip; it shows no renders
-		for _, c := range nb.Cells {
+		for _, c := range cells {
 			src := sourceText(c.Source)
 			if c.Type == "code" && (strings.Contains(src, "nbhelp.ShowRenders(w)") || strings.Contains(src, "nbhelp.DrillHTML(")) {
 				marks = true

@@ -64,6 +64,28 @@ func TestNotebooksAreCleanSources(t *testing.T) {
 	}
 }
 
+// nbCell is a notebook cell as the tests read it.
+type nbCell struct {
+	Type   string          `json:"cell_type"`
+	Source json.RawMessage `json:"source"`
+}
+
+// readCells reads the cells of the notebook at path.
+func readCells(t *testing.T, path string) []nbCell {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct {
+		Cells []nbCell `json:"cells"`
+	}
+	if err := json.Unmarshal(raw, &nb); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return nb.Cells
+}
+
 // sourceText reads a cell source, a string or a list of lines.
 func sourceText(raw json.RawMessage) string {
 	var s string

@@ -28,8 +28,7 @@ func FlipJudgeTable(ctx context.Context, w *eval.WorkedQuestion, i, j int, js []
 			a      eval.WorkedAnswer
 		}{{f.From, f.Before}, {f.To, f.After}} {
 			row := []any{f.Reader, side.memory, side.a.Answer}
-			var first *bool
-			for _, jg := range js {
+			for k, jg := range js {
 				v, err := jg.Judge(ctx, &w.QA, side.a.Given)
 				if err != nil {
 					return nil, err
@@ -38,13 +37,9 @@ func FlipJudgeTable(ctx context.Context, w *eval.WorkedQuestion, i, j int, js []
 				if v.Correct {
 					mark = "✓"
 				}
+				// Every judge must mark the answer as the first does.
+				same = same && (k == 0 || mark == row[3])
 				row = append(row, mark)
-				if first == nil {
-					c := v.Correct
-					first = &c
-				} else if *first != v.Correct {
-					same = false
-				}
 			}
 			t.AddRow(row...)
 		}

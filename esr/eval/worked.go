@@ -46,22 +46,28 @@ type WorkedQuestion struct {
 // query type on the shortest stream (ties: the smallest qid), so its
 // renders fit on a screen.
 func PickWorked(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) (esr.QA, error) {
-	var best *esr.QA
-	bestLen := 0
-	for i := range b.QAs {
-		q := &b.QAs[i]
-		if q.Phenomenon != ph || q.Type() != qt {
-			continue
-		}
-		n := len(b.Atoms[q.StreamID])
-		if best == nil || n < bestLen || n == bestLen && q.QID < best.QID {
-			best, bestLen = q, n
-		}
-	}
-	if best == nil {
+	qas := workedCandidates(b, ph, qt)
+	if len(qas) == 0 {
 		return esr.QA{}, fmt.Errorf("no %s %s QA in %s", ph, qt, b.Name())
 	}
-	return *best, nil
+	return *qas[0], nil
+}
+
+// workedCandidates are the QAs of the stratum and query type in the order
+// PickWorked and PickRenderFlip try them: shortest stream first (ties: the
+// smallest qid).
+func workedCandidates(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) []*esr.QA {
+	var qas []*esr.QA
+	for i := range b.QAs {
+		if q := &b.QAs[i]; q.Phenomenon == ph && q.Type() == qt {
+			qas = append(qas, q)
+		}
+	}
+	sort.Slice(qas, func(i, j int) bool {
+		li, lj := len(b.Atoms[qas[i].StreamID]), len(b.Atoms[qas[j].StreamID])
+		return li < lj || li == lj && qas[i].QID < qas[j].QID
+	})
+	return qas
 }
 
 // Work reads qa through memories (nil: the first three of Staircase) with
@@ -259,17 +265,7 @@ func (w *WorkedQuestion) Flips(i, j int) []Flip {
 // stream first (ties: the smallest qid), as PickWorked orders them, and
 // returns the first with a flip, or an error when none has one.
 func PickRenderFlip(ctx context.Context, b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType, readers []reader.Reader, opt memory.Options) (esr.QA, error) {
-	var qas []*esr.QA
-	for i := range b.QAs {
-		if q := &b.QAs[i]; q.Phenomenon == ph && q.Type() == qt {
-			qas = append(qas, q)
-		}
-	}
-	sort.Slice(qas, func(i, j int) bool {
-		li, lj := len(b.Atoms[qas[i].StreamID]), len(b.Atoms[qas[j].StreamID])
-		return li < lj || li == lj && qas[i].QID < qas[j].QID
-	})
-	for _, q := range qas {
+	for _, q := range workedCandidates(b, ph, qt) {
 		w, err := Work(ctx, b, *q, Staircase[:2], readers, opt)
 		if err != nil {
 			return esr.QA{}, err
