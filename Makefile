@@ -37,14 +37,13 @@ setup-test:
 # rows that the current code would compute again.
 # With an LLM endpoint configured, the LLM answers are fetched first, outside the notebooks
 # (llm-cache: resumable, with progress); the notebooks then read them from the cache.
-# It prints where the time went: setup (installs), build, notebooks.
+# Each step prints its time: setup (installs), build, notebooks. (The llm-cache
+# step stays on a line of its own: make runs a line naming $(MAKE) even under -n.)
 reproduce:
-	@t0=$$(date +%s); bash scripts/setup.sh; \
-	t1=$$(date +%s); go build ./...; \
-	t2=$$(date +%s); if $(LLM_CONFIGURED); then $(MAKE) --no-print-directory llm-cache; fi; \
-	bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS); \
-	t3=$$(date +%s); \
-	echo "reproduce: setup $$((t1-t0)) s, build $$((t2-t1)) s, notebooks $$((t3-t2)) s (total $$((t3-t0)) s)"
+	@t=$$(date +%s); bash scripts/setup.sh; echo "reproduce: setup $$(($$(date +%s)-t)) s"
+	@t=$$(date +%s); go build ./...; echo "reproduce: build $$(($$(date +%s)-t)) s"
+	@if $(LLM_CONFIGURED); then $(MAKE) --no-print-directory llm-cache; fi
+	@t=$$(date +%s); bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS); echo "reproduce: notebooks $$(($$(date +%s)-t)) s"
 
 ## llm-cache: send every LLM request the notebooks need (esr run all), resumable: stop it any
 ## time and run it again; progress, throughput and ETA per model on stderr; tables, rows and
