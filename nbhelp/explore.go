@@ -30,10 +30,21 @@ const nonInteractiveEnv = "ESRKIT_NONINTERACTIVE"
 // kernel and the run is not marked non-interactive.
 func interactive() bool { return gonbui.IsNotebook && os.Getenv(nonInteractiveEnv) == "" }
 
-// widgetWait bounds how long Explore waits for a browser to answer its
-// first control before it falls back to the static view: a kernel driven
-// without a browser (and without nonInteractiveEnv) must not hang.
-var widgetWait = 20 * time.Second
+// widgetWait bounds how long one attempt at the controls waits for the
+// browser to answer them, and widgetAttempts how many attempts Explore makes
+// before it falls back to the static view: a kernel driven without a
+// browser (and without nonInteractiveEnv) must not hang.
+//
+// Why more than one: GoNB's browser script gives the kernel 500 ms to
+// acknowledge its connection and otherwise closes it for good, while the
+// kernel believes it is connected. On a loaded machine the acknowledgement
+// can be late, and no control then ever answers. A new attempt starts
+// after more than a second of silence, so the kernel probes the connection,
+// finds it dead and installs the script again.
+var (
+	widgetWait     = 10 * time.Second
+	widgetAttempts = 3
+)
 
 // Explore shows the render-confound explorer over ex, opened at s.
 //
@@ -213,15 +224,10 @@ const (
 )
 
 func (ui *exploreUI) run() error {
-	out.UpdateHTML(exploreCtrlDisplay, fmt.Sprintf(`<div id="%s" style="display:grid;grid-template-columns:max-content max-content max-content;gap:4px 12px;align-items:center"></div>`, exploreControlsID))
 	ui.events = make(chan exploreEvent, 256)
-	built := make(chan struct{})
-	go func() { ui.build(); close(built) }()
-	select {
-	case <-built:
-	case <-time.After(widgetWait):
+	if !ui.connect() {
 		out.UpdateHTML(exploreCtrlDisplay, "")
-		return exploreStatic(ui.ex, ui.s, ui.extra, 0, fmt.Sprintf("Static view: no browser answered the explorer's controls within %v.", widgetWait))
+		return exploreStatic(ui.ex, ui.s, ui.extra, 0, fmt.Sprintf("Static view: no browser answered the explorer's controls (%d attempts of %v each).", widgetAttempts, widgetWait))
 	}
 	defer func() {
 		for _, c := range ui.chans {
@@ -251,35 +257,105 @@ func (ui *exploreUI) run() error {
 	return nil
 }
 
-// build shows the controls; each widget's Done waits for the browser.
-func (ui *exploreUI) build() {
-	ui.selects, ui.sliders = map[string]*widgets.SelectBuilder{}, map[string]*widgets.SliderBuilder{}
+// connect shows the controls, in up to widgetAttempts attempts of
+// widgetWait each (see widgetWait for why), and reports whether the browser
+// answered them.
+func (ui *exploreUI) connect() bool {
+	for attempt := 0; attempt < widgetAttempts; attempt++ {
+		// A fresh, empty container: what a failed attempt appended goes.
+		out.UpdateHTML(exploreCtrlDisplay, fmt.Sprintf(`<div id="%s" style="display:grid;grid-template-columns:max-content max-content max-content;gap:4px 12px;align-items:center"></div>`, exploreControlsID))
+		comms.Start()
+		stale := make(chan struct{})
+		built := make(chan *exploreControls, 1)
+		go func() { built <- ui.build(stale) }()
+		select {
+		case c := <-built:
+			if c != nil {
+				ui.selects, ui.sliders, ui.chans = c.selects, c.sliders, c.chans
+				return true
+			}
+		case <-time.After(widgetWait):
+			close(stale)
+		}
+	}
+	return false
+}
+
+// exploreControls are one attempt's widgets and their listeners' closers.
+type exploreControls struct {
+	selects map[string]*widgets.SelectBuilder
+	sliders map[string]*widgets.SliderBuilder
+	chans   []func()
+}
+
+// build shows the controls; each widget's Done waits for the browser. Once
+// stale is closed (the attempt timed out) it appends and listens to nothing
+// more and returns nil: a later attempt owns the container.
+func (ui *exploreUI) build(stale <-chan struct{}) *exploreControls {
+	c := &exploreControls{selects: map[string]*widgets.SelectBuilder{}, sliders: map[string]*widgets.SliderBuilder{}}
+	gone := func() bool {
+		select {
+		case <-stale:
+			return true
+		default:
+			return false
+		}
+	}
+	abandon := func() *exploreControls {
+		for _, f := range c.chans {
+			f()
+		}
+		return nil
+	}
+	listen := func(key string, ch *comms.AddressChan[int]) {
+		c.chans = append(c.chans, ch.Close)
+		ui.listen(key, ch)
+	}
 	sel := func(key, label string, options []string, cur string) {
+		if gone() {
+			return
+		}
 		idx := max(slices.Index(options, cur), 0)
 		dom.Append(exploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, key, label))
 		w := widgets.Select(options).WithHtmlId("esr-explorer-" + key).SetDefault(idx).AppendTo(exploreControlsID).Done()
+		if gone() {
+			return
+		}
 		dom.Append(exploreControlsID, "<span></span>")
-		ui.selects[key] = w
-		ui.listen(key, w.Listen())
+		c.selects[key] = w
+		listen(key, w.Listen())
 	}
 	sel("stratum", "stratum", exploreStrata, ui.s.Stratum)
 	sel("query", "query type", exploreQueries, string(ui.s.QueryType))
 	sel("terms", "memories compared", termSetNames(), ui.s.Terms)
 	sel("format", "ledger format", memory.LedgerFormats, ui.s.Format)
 	sel("profile", "simulated reader", profileNames(), ui.s.Reader.Name)
-	for _, c := range exploreSliders {
-		pos := int(c.value(ui.s)*c.scale + 0.5)
-		dom.Append(exploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, c.key, c.label))
-		w := widgets.Slider(c.min, c.max, pos).WithHtmlId("esr-explorer-" + c.key).AppendTo(exploreControlsID).Done()
-		dom.Append(exploreControlsID, fmt.Sprintf(`<span id="esr-explorer-%s-value">%g</span>`, c.key, c.value(ui.s)))
-		ui.sliders[c.key] = w
-		ui.listen(c.key, w.Listen())
+	for _, sl := range exploreSliders {
+		if gone() {
+			return abandon()
+		}
+		pos := int(sl.value(ui.s)*sl.scale + 0.5)
+		dom.Append(exploreControlsID, fmt.Sprintf(`<label for="esr-explorer-%s">%s</label>`, sl.key, sl.label))
+		w := widgets.Slider(sl.min, sl.max, pos).WithHtmlId("esr-explorer-" + sl.key).AppendTo(exploreControlsID).Done()
+		if gone() {
+			return abandon()
+		}
+		dom.Append(exploreControlsID, fmt.Sprintf(`<span id="esr-explorer-%s-value">%g</span>`, sl.key, sl.value(ui.s)))
+		c.sliders[sl.key] = w
+		listen(sl.key, w.Listen())
+	}
+	if gone() {
+		return abandon()
 	}
 	dom.Append(exploreControlsID, `<label>question</label><span id="esr-explorer-buttons"></span><span></span>`)
 	for _, b := range []struct{ key, label string }{{"prev", "◀ previous"}, {"next", "next ▶"}, {"stop", "■ Stop"}} {
 		w := widgets.Button(b.label).WithHtmlId("esr-explorer-" + b.key).AppendTo("esr-explorer-buttons").Done()
-		ui.listen(b.key, w.Listen())
+		if gone() {
+			return abandon()
+		}
+		listen(b.key, w.Listen())
 	}
+	return c
 }
 
 // listen forwards a control's updates to the event loop.
