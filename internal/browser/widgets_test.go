@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,10 +120,16 @@ func TestGoNBWidgetsLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("kernel ready after %s", time.Since(start).Round(time.Millisecond))
+	// The first handshake fails, as it can on a loaded machine (see
+	// handshakeFailed): the test must recover from it every run.
+	if err := b.Do(dropFirstCommAck); err != nil {
+		t.Fatal(err)
+	}
 	if err := b.RunAllCells(); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.WaitJS(`(document.getElementById("esr_value") || {}).innerText === "alpha"`, widgetTimeout); err != nil {
+	b.Ignore(handshakeFailed)
+	if err := waitRetryingHandshake(t, b, `(document.getElementById("esr_value") || {}).innerText === "alpha"`, 1, widgetTimeout); err != nil {
 		shot("widgets.png")
 		t.Fatalf("the widget cell did not show its value div: %v\nerrors: %v\n%s", err, b.CellErrors(), b.CellReport())
 	}
@@ -162,6 +169,10 @@ func TestGoNBWidgetsLive(t *testing.T) {
 		t.Log(err)
 	}
 	shot("widgets.png")
+
+	if n, err := Eval[int](b, `window.esrDroppedAcks || 0`); err != nil || n != 1 {
+		t.Errorf("the page dropped %d comm_open_ack messages, want 1: the failed handshake was not replayed (%v)", n, err)
+	}
 
 	if err := b.Click("#esr_stop", changeTimeout); err != nil {
 		t.Fatal(err)
@@ -209,6 +220,51 @@ func TestGoNBWidgetsLive(t *testing.T) {
 		t.Errorf("after the interrupt, want cell 2's error \"signal: interrupt\"; cell errors:\n%s", errs)
 	}
 	t.Logf("done after %s; screenshots in %s", time.Since(start).Round(time.Millisecond), shots)
+}
+
+// handshakeFailed is what the page logs when GoNB's script closes its
+// connection because the kernel's comm_open_ack took more than 500 ms (a
+// race a loaded machine can lose); no widget of that program ever answers.
+const handshakeFailed = "comm_open_ack not received in time"
+
+// waitRetryingHandshake waits for expr; if the page logs a failed GoNB
+// handshake meanwhile, it interrupts the kernel and reruns cell, at most
+// twice: the rerun's first widget makes the kernel probe the dead
+// connection and install a new one.
+func waitRetryingHandshake(t *testing.T, b *Browser, expr string, cell int, timeout time.Duration) error {
+	t.Helper()
+	failed := func() int {
+		n := 0
+		for _, l := range b.ConsoleLog() {
+			if strings.Contains(l, "console.error") && strings.Contains(l, handshakeFailed) {
+				n++
+			}
+		}
+		return n
+	}
+	deadline := time.Now().Add(timeout)
+	for retries := 0; ; {
+		if ok, err := Eval[bool](b, expr); err == nil && ok {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s still false after %v", expr, timeout)
+		}
+		if n := failed(); n > retries && retries < 2 {
+			retries = n
+			t.Logf("GoNB's handshake failed (%d so far): interrupting and rerunning cell %d", n, cell)
+			if err := b.InterruptKernel(); err != nil {
+				return err
+			}
+			if err := b.WaitCell(cell, changeTimeout); err != nil {
+				return err
+			}
+			if err := b.RunCell(cell); err != nil {
+				return err
+			}
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
 }
 
 // writeNotebook writes an nbformat 4 notebook for the gonb kernel with one
