@@ -12,3 +12,8 @@ const (
 func ProvenanceAccuracy(rows []Outcome, classes []string, condition string) []Accuracy {
 	return AccuracyBy(rows, classes, nil, And(QueryType("provenance"), Condition(condition)), 0.95)
 }
+
+// SingleValuedKey labels rows of a class built over single-valued keys
+// (memory.Options.MergeFacets): the baseline a faceted key is measured
+// against.
+const SingleValuedKey = "single-valued-key"

@@ -28,6 +28,13 @@ func TestExactRules(t *testing.T) {
 		{gold: "Al-Nassr", answer: "  al nassr. ", want: true, rule: ruleExact},
 		{gold: "The Phoenix Suns", answer: "Phoenix Suns", want: true, rule: ruleExact},
 		{gold: "an issue", answer: "issue", want: true, rule: ruleExact},
+		// Debian versions are one token each: a security upload's version is
+		// not the base version it extends (data/debian).
+		{gold: "4.96-15", answer: "4.96-15+deb12u11", want: false, rule: ruleNoMatch},
+		{gold: "12.2.0-14", answer: "The version is 12.2.0-14+deb12u1.", want: false, rule: ruleNoMatch},
+		{gold: "2.12.1+dfsg-5+deb12u4", answer: "2.12.1+dfsg-5+deb12u4", want: true, rule: ruleExact},
+		{gold: "0~20210324.2-1", answer: "It is 0~20210324.2-1.", want: true, rule: ruleContains},
+		{gold: "0~20210324.2-1", answer: "0~20200923-1", want: false, rule: ruleNoMatch},
 		{gold: "A", answer: "a", want: true, rule: ruleExact},
 		{gold: "Jonas Gahr Støre", answer: "Jonas Gahr Store", want: true, rule: ruleExact},
 		{gold: "Mohammed Shia' Al Sudani", answer: "Mohammed Shia al-Sudani.", want: true, rule: ruleExact},

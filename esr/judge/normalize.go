@@ -59,17 +59,30 @@ func fold(s string) string {
 func rawTokens(s string) []string {
 	var out []string
 	var cur strings.Builder
+	var version bool
 	flush := func() {
 		if cur.Len() > 0 {
 			out = append(out, cur.String())
 			cur.Reset()
 		}
+		version = false
 	}
 	rs := []rune(s)
 	isDigit := func(i int) bool { return i >= 0 && i < len(rs) && rs[i] >= '0' && rs[i] <= '9' }
+	isAlnum := func(i int) bool { return i >= 0 && i < len(rs) && (unicode.IsLetter(rs[i]) || unicode.IsDigit(rs[i])) }
+	// A version string ("2.12.1+dfsg-5+deb12u4", "0~rc1-2") is one token:
+	// once a token that starts with a digit meets '+' or '~' before an
+	// alphanumeric, it keeps '+', '~', '.', '-' and ':' between
+	// alphanumerics, so that "4.96-15+deb12u11" is not "4.96-15" and more.
+	startsDigit := func() bool { return cur.Len() > 0 && cur.String()[0] >= '0' && cur.String()[0] <= '9' }
 	for i, r := range rs {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			cur.WriteRune(r)
+		case (r == '+' || r == '~') && startsDigit() && isAlnum(i-1) && isAlnum(i+1):
+			version = true
+			cur.WriteRune(r)
+		case version && (r == '.' || r == '-' || r == ':') && isAlnum(i-1) && isAlnum(i+1):
 			cur.WriteRune(r)
 		case (r == '.' || r == '-' || r == '/' || r == ':') && isDigit(i-1) && isDigit(i+1):
 			cur.WriteRune(r)

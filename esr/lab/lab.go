@@ -17,7 +17,7 @@ import (
 // AllSuites are the experiments of `esr run` and the notebooks, one per
 // paper section, in one explicit list.
 var AllSuites = []suite.Suite{renderConfoundSuite, provenanceSuite, noiseSuite, strataSuite, checksSuite,
-	externalSuite, boundarySuite, formatsSuite, deployedSuite}
+	externalSuite, boundarySuite, formatsSuite, deployedSuite, facetsSuite}
 
 // Suites indexes AllSuites by name.
 var Suites = func() map[string]suite.Suite {

@@ -44,7 +44,7 @@ func (st RunAllStep) Name() string {
 
 // RunAllSteps are the notebooks' evaluations over the benchmarks in
 // dataDir: the quickstart grid on the Figure 1 stream and every suite, on
-// dyknow for "external", on each of synthetic, dyknow and vdyknow that
+// dyknow for "external", on debian for "facets" (when dataDir holds it), on each of synthetic, dyknow and vdyknow that
 // dataDir holds for "deployed" (notebook 45), and on synthetic otherwise.
 func RunAllSteps(dataDir string) []RunAllStep {
 	steps := []RunAllStep{{Suite: "", Bench: ""}}
@@ -52,6 +52,10 @@ func RunAllSteps(dataDir string) []RunAllStep {
 		switch n {
 		case "external":
 			steps = append(steps, RunAllStep{Suite: n, Bench: "dyknow"})
+		case "facets":
+			if _, err := os.Stat(filepath.Join(dataDir, "debian")); err == nil {
+				steps = append(steps, RunAllStep{Suite: n, Bench: "debian"})
+			}
 		case "deployed":
 			for _, b := range []string{"synthetic", "dyknow", "vdyknow"} {
 				if _, err := os.Stat(filepath.Join(dataDir, b)); err == nil {

@@ -13,7 +13,7 @@ import (
 var (
 	basePackages = []string{"esr", "esr/bench", "esr/memory", "esr/relate", "esr/reader", "esr/judge",
 		"esr/eval", "esr/suite", "esr/paper", "stats"}
-	sectionPackages = []string{"esr/confound", "esr/provenance", "esr/noise", "esr/strata", "esr/deployed", "esr/external", "esr/checks", "esr/theory", "esr/explore"}
+	sectionPackages = []string{"esr/confound", "esr/provenance", "esr/noise", "esr/strata", "esr/deployed", "esr/external", "esr/checks", "esr/theory", "esr/explore", "esr/facets"}
 	topPackages     = []string{"esr/lab", "nbhelp"}
 )
 
