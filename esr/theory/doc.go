@@ -12,6 +12,14 @@
 //	relate.AuditRelations, Fano              the scorer information floor C2 (Fano's inequality)
 //	Corollary1, corollary1Noise        Corollary 1: Acc(F) − Acc(C) = β − κ
 //
+// P1 and P2 are stated for a single-valued key: one state per (entity,
+// attribute). A faceted key (esr.Key.Facet, a Debian package's version per
+// distribution) keeps one state per facet, and every keyed class answers a
+// question about facet f as it would over f's atoms alone on a single-valued
+// key (memory's TestFacetedLedgerIsPerFacet, a property test), so P1 and P2
+// hold per facet; a state that merges the facets is outside them, and
+// esr/facets measures what it costs.
+//
 // Every random draw comes from a seeded math/rand/v2 PCG, so each result is
 // reproducible from its arguments. Answers are scored as judge.Exact does
 // (see Correct).
