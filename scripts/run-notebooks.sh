@@ -87,14 +87,23 @@ run_one() {
 export -f run_one
 export OUTDIR JUPYTER PY
 
-# Longest first (the times the last run recorded in OUTDIR/NAME.status; a
-# notebook with none goes first): with a few long notebooks among many short
-# ones, starting the long ones early keeps the last job from running alone.
+# Longest first: the times the last run recorded in OUTDIR/NAME.status, else
+# the cold times in scripts/notebook-times.tsv (a fresh clone has no
+# statuses), else first. With a few long notebooks among many short ones,
+# starting the long ones early keeps the last job from running alone (in a
+# fresh clone, 45-deployed started last and ran alone for minutes).
+HINTS="$ROOT/scripts/notebook-times.tsv"
 order=()
 while IFS=$'\t' read -r _ nb; do order+=("$nb"); done < <(
 	for nb in "${notebooks[@]}"; do
-		secs=999999 st="$OUTDIR/$(basename "$nb" .ipynb).status"
-		[ -f "$st" ] && { read -r _ secs <"$st" || secs=999999; }
+		name="$(basename "$nb" .ipynb)"
+		secs=999999 st="$OUTDIR/$name.status"
+		if [ -f "$st" ]; then
+			read -r _ secs <"$st" || secs=999999
+		elif [ -f "$HINTS" ]; then
+			hint="$(awk -F'\t' -v n="$name" '$1 == n {print $2}' "$HINTS")"
+			[ -n "$hint" ] && secs="$hint"
+		fi
 		printf '%s\t%s\n' "$secs" "$nb"
 	done | sort -t $'\t' -k1,1gr -s
 )
