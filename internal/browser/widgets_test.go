@@ -170,9 +170,7 @@ func TestGoNBWidgetsLive(t *testing.T) {
 	}
 	shot("widgets.png")
 
-	if n, err := Eval[int](b, `window.esrDroppedAcks || 0`); err != nil || n != 1 {
-		t.Errorf("the page dropped %d comm_open_ack messages, want 1: the failed handshake was not replayed (%v)", n, err)
-	}
+	checkHandshakeReplayed(t, b)
 
 	if err := b.Click("#esr_stop", changeTimeout); err != nil {
 		t.Fatal(err)
@@ -226,6 +224,33 @@ func TestGoNBWidgetsLive(t *testing.T) {
 // connection because the kernel's comm_open_ack took more than 500 ms (a
 // race a loaded machine can lose); no widget of that program ever answers.
 const handshakeFailed = "comm_open_ack not received in time"
+
+// checkHandshakeReplayed fails t unless the page lived through a failed
+// GoNB handshake: dropFirstCommAck dropped an acknowledgement, or GoNB's own
+// 500 ms timeout fired before the acknowledgement arrived (on a loaded
+// machine it can, and then the socket closes before there is anything to
+// drop: the CI run of 2026-12-04 did).
+func checkHandshakeReplayed(t *testing.T, b *Browser) {
+	t.Helper()
+	dropped, err := Eval[int](b, `window.esrDroppedAcks || 0`)
+	if err != nil {
+		t.Errorf("reading the dropped acknowledgements: %v", err)
+		return
+	}
+	timedOut := 0
+	for _, line := range b.ConsoleLog() {
+		if strings.Contains(line, handshakeFailed) {
+			timedOut++
+		}
+	}
+	t.Logf("handshake failures: %d acknowledgement(s) dropped by the page, %d timeout message(s) from GoNB", dropped, timedOut)
+	if dropped > 1 {
+		t.Errorf("the page dropped %d comm_open_ack messages, want at most 1", dropped)
+	}
+	if dropped == 0 && timedOut == 0 {
+		t.Errorf("no handshake failed: the page dropped no comm_open_ack and GoNB logged no %q, so the failure was not replayed", handshakeFailed)
+	}
+}
 
 // waitRetryingHandshake waits for expr; if the page logs a failed GoNB
 // handshake meanwhile, it interrupts the kernel and reruns cell, at most
