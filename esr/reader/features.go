@@ -99,8 +99,11 @@ type RenderFeatures struct {
 }
 
 // Features measures a render's features for the question in.
-func Features(in Input) RenderFeatures {
-	v := layout.Parse(in.Context)
+func Features(in Input) RenderFeatures { return featuresOf(in, layout.Parse(in.Context)) }
+
+// featuresOf is Features of in with its context already parsed (v, which
+// it only reads).
+func featuresOf(in Input, v *layout.View) RenderFeatures {
 	f := RenderFeatures{Tokens: CountTokens(in.Context), Dates: DatesAbsent}
 	var recs []layout.Record
 	if len(v.Records) > 0 {

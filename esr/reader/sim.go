@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/esrkit/esrkit/internal/layout"
+
 	"github.com/esrkit/esrkit/esr"
 )
 
@@ -556,15 +558,20 @@ func (s *Sim) Read(ctx context.Context, in Input) (Output, error) {
 	if err := ctx.Err(); err != nil {
 		return Output{}, err
 	}
-	d, note := s.decide(in)
-	return Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: CountTokens(in.Context),
+	d, note, tokens := s.decide(in)
+	return Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: tokens,
 		Note: s.Name() + ": " + note, Decision: d.note}, nil
 }
 
-func (s *Sim) decide(in Input) (decision, string) {
+// decide also returns the render's length in tokens (CountTokens), which
+// its features measured. The render is parsed once, for the features and
+// the policy both.
+func (s *Sim) decide(in Input) (decision, string, int) {
 	p := s.prof
 	u := s.Draws(in.QID)
-	ch := p.Chances(Features(in))
+	parsed := layout.Parse(in.Context)
+	f := featuresOf(in, parsed)
+	ch := p.Chances(f)
 	var steps []string
 	if p.DifficultyScale > 0 {
 		steps = append(steps, fmt.Sprintf("render difficulty %.2f, ease %.2f", ch.Difficulty, ch.Ease))
@@ -609,7 +616,7 @@ func (s *Sim) decide(in Input) (decision, string) {
 	if ch.Lapse > 0 {
 		steps = append(steps, fmt.Sprintf("lapse %s (p=%.2f)", map[bool]string{true: "drawn", false: "not drawn"}[lapse], ch.Lapse))
 	}
-	pol := policy{caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
+	pol := policy{parsed: parsed, caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
 		q := ch.Sort(n)
 		ok := u.Sort < q
 		what := "failed"
@@ -628,7 +635,7 @@ func (s *Sim) decide(in Input) (decision, string) {
 		d.answer = w
 		d.note += "; " + how
 	}
-	return d, strings.Join(steps, "; ") + " → " + d.note
+	return d, strings.Join(steps, "; ") + " → " + d.note, f.Tokens
 }
 
 // Phrase kinds of a sim reader's snapshot answer (the u_phrase draw).
