@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -184,9 +185,9 @@ func Parse(text string) *View {
 			saw("facts")
 			continue
 		}
-		if h := Compact(trim); h == factHeader || h == datedFactHeader {
+		if dated := compactEquals(trim, datedFactHeader); dated || compactEquals(trim, factHeader) {
 			saw("facts")
-			mode, factTime = factTable, h == datedFactHeader
+			mode, factTime = factTable, dated
 			continue
 		}
 		if strings.HasPrefix(trim, esr.GroupHeading) {
@@ -272,6 +273,24 @@ func Compact(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// compactEquals reports whether Compact(s) == want without building
+// Compact(s): it stops at the first rune that differs, so a long line (a
+// Graphiti episode holds a whole changelog entry) costs a few bytes.
+func compactEquals(s, want string) bool {
+	j := 0
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		w, n := utf8.DecodeRuneInString(want[j:])
+		if n == 0 || w != r {
+			return false
+		}
+		j += n
+	}
+	return j == len(want)
 }
 
 func IsLedgerHeader(s string) bool {

@@ -146,3 +146,13 @@ func BenchmarkCountTokens(b *testing.B) {
 		}
 	})
 }
+
+func TestCompactEquals(t *testing.T) {
+	for _, s := range append(trickyPieces, factHeader, datedFactHeader, " "+factHeader+" ", "id | entity | attribute | value", "id|entity|attribute|value|time\t", factHeader+"x", "\xff"+factHeader) {
+		for _, want := range []string{factHeader, datedFactHeader, "", "a"} {
+			if got := compactEquals(s, want); got != (Compact(s) == want) {
+				t.Errorf("compactEquals(%q, %q) = %v, Compact gives %q", s, want, got, Compact(s))
+			}
+		}
+	}
+}
