@@ -85,6 +85,9 @@ func init() {
 		Exercise{"A-theory", 2, "The floor falls: the learned scorer's labels carry more information about the gold relation than the rule scorer's."},
 		Exercise{"D-external", 1, "Yes: on the 2025 snapshot coarse-discard still cannot answer provenance at all, the d-blind control answers a " +
 			"few, and the classes that retain closed edges (coarse-retain, fine-ledger) answer the most."},
+		Exercise{"D-debian", 1, "Yes: on monotonic snapshot questions sim:fit-qwen3-8b's render term is again larger on Debian, and " +
+			"sim:fit-llama-3.1-8b's and sim:fit-qwen3-14b's are again smaller; pooled over the families the difference does not rule out 0, " +
+			"because the families that move in opposite directions offset each other."},
 		Exercise{"E-checks", 1, "Llama keeps its one rejection; Mistral drops from three rejections to two, because its third p-value no longer " +
 			"clears Holm's threshold."},
 		Exercise{"E-checks", 2, "The family whose κ on graphrag-abstain is closest to 0 while its agreement stays high is the one that almost never " +

@@ -16,6 +16,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/checks"
+	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/lab"
@@ -624,6 +625,27 @@ func init() {
 		gra := acc[memory.GraphRAGAbstain]
 		if !(acc[memory.CoarseDiscard] == 0 && gra > 0 && acc[memory.CoarseRetain] > gra && acc[memory.FineLedger] > gra) {
 			return fmt.Errorf("provenance by class on vdyknow: %v", acc)
+		}
+		return nil
+	})
+	add("D-debian#1", func(ctx context.Context, syn *bench.Bench) error {
+		deb, err := bench.Load("../data/debian")
+		if err != nil {
+			return err
+		}
+		mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon("monotonic"))
+		fcs, err := confound.ClutterByFamily(Run("render-confound", syn).Rows, Run("render-confound", deb).Rows, mono, eval.DefaultStats)
+		if err != nil {
+			return err
+		}
+		by := map[string]confound.FamilyClutter{}
+		for _, fc := range fcs {
+			by[fc.Family] = fc
+		}
+		up, llama, q14, pooled := by["sim:fit-qwen3-8b"], by["sim:fit-llama-3.1-8b"], by["sim:fit-qwen3-14b"], by[eval.Pooled]
+		if !(up.Compared && up.Lo > 0 && llama.Compared && llama.Hi < 0 && q14.Compared && q14.Hi < 0 && pooled.Compared && pooled.Lo <= 0 && pooled.Hi >= 0) {
+			return fmt.Errorf("debian − synthetic render: qwen3-8b [%.3f, %.3f], llama [%.3f, %.3f], qwen3-14b [%.3f, %.3f], pooled [%.3f, %.3f]",
+				up.Lo, up.Hi, llama.Lo, llama.Hi, q14.Lo, q14.Hi, pooled.Lo, pooled.Hi)
 		}
 		return nil
 	})
