@@ -99,12 +99,13 @@ type RenderFeatures struct {
 }
 
 // Features measures a render's features for the question in.
-func Features(in Input) RenderFeatures { return featuresOf(in, layout.Parse(in.Context)) }
+func Features(in Input) RenderFeatures { return featuresOf(in, parseRender(in.Context)) }
 
-// featuresOf is Features of in with its context already parsed (v, which
+// featuresOf is Features of in with its context already parsed (pr, which
 // it only reads).
-func featuresOf(in Input, v *layout.View) RenderFeatures {
-	f := RenderFeatures{Tokens: CountTokens(in.Context), Dates: DatesAbsent}
+func featuresOf(in Input, pr *parsedRender) RenderFeatures {
+	v := pr.view
+	f := RenderFeatures{Tokens: pr.tokens, Dates: DatesAbsent}
 	var recs []layout.Record
 	if len(v.Records) > 0 {
 		if label, ok := chooseKey(v.Records, contentWords(in.Question)); ok {

@@ -349,7 +349,7 @@ func (s *policy) decide(in Input) decision {
 	text := layout.TruncateTokens(in.Context, s.caps.TokenBudget)
 	v := s.parsed
 	if v == nil || len(text) != len(in.Context) {
-		v = layout.Parse(text)
+		v = parseRender(text).view
 	}
 	s.parsed = nil // parsed once per decision: a second decide parses again
 	q := contentWords(in.Question)
@@ -384,7 +384,7 @@ func (s *policy) decide(in Input) decision {
 		}
 	} else {
 		d = abstain(missing, "no structured records")
-		if len(v.Events) == 0 && s.caps.TokenBudget > 0 && rawOnly(layout.Parse(in.Context), keyWords) {
+		if len(v.Events) == 0 && s.caps.TokenBudget > 0 && rawOnly(parseRender(in.Context).view, keyWords) {
 			// The budget hid everything, but the whole render would not
 			// have been readable either: the layout, not the budget, decides.
 			return abstain(unreadable, unreadableNote)

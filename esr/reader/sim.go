@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/layout"
-
 	"github.com/esrkit/esrkit/esr"
 )
 
@@ -569,7 +567,7 @@ func (s *Sim) Read(ctx context.Context, in Input) (Output, error) {
 func (s *Sim) decide(in Input) (decision, string, int) {
 	p := s.prof
 	u := s.Draws(in.QID)
-	parsed := layout.Parse(in.Context)
+	parsed := parseRender(in.Context)
 	f := featuresOf(in, parsed)
 	ch := p.Chances(f)
 	var steps []string
@@ -616,7 +614,7 @@ func (s *Sim) decide(in Input) (decision, string, int) {
 	if ch.Lapse > 0 {
 		steps = append(steps, fmt.Sprintf("lapse %s (p=%.2f)", map[bool]string{true: "drawn", false: "not drawn"}[lapse], ch.Lapse))
 	}
-	pol := policy{parsed: parsed, caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
+	pol := policy{parsed: parsed.view, caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
 		q := ch.Sort(n)
 		ok := u.Sort < q
 		what := "failed"
