@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -188,7 +189,8 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	if err != nil {
 		return nil, "", err
 	}
-	path := filepath.Join(dir, su.Name+"-"+fp+".jsonl")
+	tag := codeTag()
+	path := filepath.Join(dir, su.Name+"-"+tag+"-"+fp+".jsonl")
 	if rows, err := readRows(path); err == nil {
 		return rows, path, nil
 	}
@@ -208,7 +210,46 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	if err := bench.WriteJSONL(path, rows); err != nil {
 		return nil, "", err
 	}
+	pruneOtherCode(dir, su.Name, tag)
 	return rows, "", nil
+}
+
+// codeTag names the library's code (codeFingerprint) in a cache file's
+// name, so rows of other code versions can be told apart without reading
+// them.
+func codeTag() string {
+	h := sha256.Sum256([]byte(codeFingerprint()))
+	return hex.EncodeToString(h[:4])
+}
+
+// cacheName is a rows file's name after "SUITE-": the code tag and the
+// setup's fingerprint (or, from before code tags, the fingerprint alone),
+// then .jsonl or its snapshot's .jsonl.gob.
+var cacheName = regexp.MustCompile(`^(?:([0-9a-f]{8})-)?[0-9a-f]{20}\.jsonl(?:\.gob)?$`)
+
+// pruneOtherCode removes suite's rows files in dir that another version of
+// the library's code wrote: every change to the code names new files, and
+// the old ones are read again only if that exact code comes back, so
+// without this a cache folder grows by a full set of rows per change. Rows
+// of the current code (any benchmark or readers) and every file that is not
+// a rows file of this suite stay; lock files are never touched. Failures
+// are ignored: the files are only a cache.
+func pruneOtherCode(dir, suite, tag string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), suite+"-")
+		if !ok || e.IsDir() {
+			continue
+		}
+		m := cacheName.FindStringSubmatch(rest)
+		if m == nil || m[1] == tag {
+			continue
+		}
+		_ = os.Remove(filepath.Join(dir, e.Name()))
+	}
 }
 
 // RunCached is Run with the evaluated rows kept in dir (Rows), then every

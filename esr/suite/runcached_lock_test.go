@@ -59,3 +59,68 @@ func TestRunCachedEvaluatesOnce(t *testing.T) {
 		t.Errorf("cache folder holds %v", names)
 	}
 }
+
+// Writing rows removes the suite's rows of other code versions (another
+// code tag, or the untagged names from before tags) with their snapshots,
+// and keeps everything else: the current code's rows for another setup,
+// other suites' rows, lock files and files that are not rows.
+func TestRowsPruneOtherCode(t *testing.T) {
+	su := suite.Suite{Name: "probe",
+		Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+			return []eval.Outcome{{QID: "q1", Memory: "m", Reader: "r"}}, nil
+		},
+		Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+			return &suite.Result{Name: "probe", Rows: rows}, nil
+		}}
+	dir := t.TempDir()
+	stale := []string{
+		"probe-0123456789abcdef0123.jsonl", "probe-0123456789abcdef0123.jsonl.gob", // untagged (before tags)
+		"probe-deadbeef-0123456789abcdef0123.jsonl", "probe-deadbeef-0123456789abcdef0123.jsonl.gob", // another code version
+	}
+	keep := []string{
+		"probe-deadbeef-0123456789abcdef0123.jsonl.lock", // a lock is never touched
+		"probe-notes.txt", "probe-deadbeef-0123.jsonl", // not rows files
+		"probe2-deadbeef-0123456789abcdef0123.jsonl", "other-0123456789abcdef0123.jsonl", // other suites
+	}
+	for _, n := range append(append([]string{}, stale...), keep...) {
+		if err := os.WriteFile(dir+"/"+n, []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, _, err := su.Rows(context.Background(), suite.Setup{Bench: bench.Figure1Bench()}, dir)
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("Rows: %v (%d rows)", err, len(rows))
+	}
+	names := map[string]bool{}
+	ents, _ := os.ReadDir(dir)
+	var current []string
+	for _, e := range ents {
+		names[e.Name()] = true
+		if strings.HasPrefix(e.Name(), "probe-") && strings.HasSuffix(e.Name(), ".jsonl") && !strings.Contains(e.Name(), "deadbeef") {
+			current = append(current, e.Name())
+		}
+	}
+	for _, n := range stale {
+		if names[n] {
+			t.Errorf("%s (another code version) was kept", n)
+		}
+	}
+	for _, n := range keep {
+		if !names[n] {
+			t.Errorf("%s was removed", n)
+		}
+	}
+	if len(current) != 1 || strings.Count(current[0], "-") != 2 {
+		t.Errorf("current rows files %v, want one named probe-TAG-FINGERPRINT.jsonl", current)
+	}
+	// The current code's rows for another setup stay when new rows are
+	// written.
+	other := bench.Figure1Bench()
+	other.QAs = other.QAs[:0]
+	if _, _, err := su.Rows(context.Background(), suite.Setup{Bench: other}, dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir + "/" + current[0]); err != nil {
+		t.Errorf("the current code's rows of the first setup were removed: %v", err)
+	}
+}
