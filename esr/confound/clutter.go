@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
@@ -105,10 +107,11 @@ func ClutterDifference(a, b eval.Comparison) (d, lo, hi float64, ok bool) {
 	if a.TooFew || b.TooFew || a.N == 0 || b.N == 0 {
 		return 0, 0, 0, false
 	}
-	z := 1.959963984540054 // two-sided 95%
-	if a.Level > 0 && a.Level < 1 {
-		z = zOf(a.Level)
+	level := a.Level
+	if level <= 0 || level >= 1 {
+		level = 0.95
 	}
+	z := zOf(level)
 	se := math.Hypot((a.Hi-a.Lo)/(2*z), (b.Hi-b.Lo)/(2*z))
 	d = a.Delta - b.Delta
 	return d, d - z*se, d + z*se, true
@@ -183,7 +186,7 @@ func longerOrShorter(a, b float64) string {
 
 // zOf is the two-sided normal quantile for confidence level.
 func zOf(level float64) float64 {
-	return math.Sqrt2 * math.Erfinv(level)
+	return distuv.UnitNormal.Quantile((1 + level) / 2)
 }
 
 // FamilyClutter is one reader family's render term on two benchmarks (A,

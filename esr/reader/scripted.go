@@ -260,9 +260,6 @@ func (s *Scripted) decide(in Input) decision {
 // item. Scripted and Sim readers share every step below.
 type policy struct {
 	caps Capabilities
-	// parsed, when set, is in.Context already parsed (layout.Parse) by the
-	// caller: decide uses it when the token budget keeps the whole render.
-	parsed *layout.View
 	// rowBudget, when > 0, keeps only the key's first rowBudget records (and
 	// the first rowBudget raw event lines) in text order.
 	rowBudget int
@@ -347,11 +344,7 @@ func (s *policy) budget(recs []layout.Record, what string) []layout.Record {
 
 func (s *policy) decide(in Input) decision {
 	text := layout.TruncateTokens(in.Context, s.caps.TokenBudget)
-	v := s.parsed
-	if v == nil || len(text) != len(in.Context) {
-		v = parseRender(text).view
-	}
-	s.parsed = nil // parsed once per decision: a second decide parses again
+	v := parseRender(text).view
 	q := contentWords(in.Question)
 	qt := queryType(in)
 

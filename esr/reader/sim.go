@@ -562,13 +562,12 @@ func (s *Sim) Read(ctx context.Context, in Input) (Output, error) {
 }
 
 // decide also returns the render's length in tokens (CountTokens), which
-// its features measured. The render is parsed once, for the features and
-// the policy both.
+// its features measured. The features and the policy share one parse of
+// the render (parseRender).
 func (s *Sim) decide(in Input) (decision, string, int) {
 	p := s.prof
 	u := s.Draws(in.QID)
-	parsed := parseRender(in.Context)
-	f := featuresOf(in, parsed)
+	f := featuresOf(in, parseRender(in.Context))
 	ch := p.Chances(f)
 	var steps []string
 	if p.DifficultyScale > 0 {
@@ -614,7 +613,7 @@ func (s *Sim) decide(in Input) (decision, string, int) {
 	if ch.Lapse > 0 {
 		steps = append(steps, fmt.Sprintf("lapse %s (p=%.2f)", map[bool]string{true: "drawn", false: "not drawn"}[lapse], ch.Lapse))
 	}
-	pol := policy{parsed: parsed.view, caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
+	pol := policy{caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
 		q := ch.Sort(n)
 		ok := u.Sort < q
 		what := "failed"

@@ -265,18 +265,8 @@ func Parse(text string) *View {
 	return v
 }
 
-// Compact drops white space.
-func Compact(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return r
-	}, s)
-}
-
-// compactEquals reports whether Compact(s) == want without building
-// Compact(s): it stops at the first rune that differs, so a long line (a
+// compactEquals reports whether s with its white space (unicode.IsSpace)
+// dropped equals want, without building that copy: it stops at the first rune that differs, so a long line (a
 // Graphiti episode holds a whole changelog entry) costs a few bytes.
 func compactEquals(s, want string) bool {
 	j := 0
