@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"testing"
 
 	"gonum.org/v1/plot"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/suite"
+	"github.com/esrkit/esrkit/internal/cimemo"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -29,6 +31,17 @@ var Ctx = context.Background()
 // rows says so as an ordinary output line: a wait is not an error, and the
 // report's checks flag error output.
 func init() { suite.WaitNotice = func(msg string) { fmt.Println(msg) } }
+
+// Every cell reruns the notebook's program, so a table shown again (the
+// same rows, the same options) would redraw its 10,000 bootstrap resamples:
+// intervals are kept under .esr-cache/intervals (eval.SetIntervalMemo,
+// internal/cimemo), keyed by the pairs, the options and the library's code.
+// Test binaries leave the memo off and compute every interval.
+func init() {
+	if root, err := findRoot(); err == nil && !testing.Testing() {
+		eval.SetIntervalMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "intervals")))
+	}
+}
 
 // Must returns v, or stops the cell with err.
 func Must[T any](v T, err error) T {

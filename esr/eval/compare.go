@@ -323,15 +323,10 @@ func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Com
 	if len(xa) == 0 {
 		return c, fmt.Errorf("%s: no pairs of %s and %s", label, a, b)
 	}
-	var ci stats.BootstrapCI
-	switch opt.Interval {
-	case IntervalPair:
-		ci, err = stats.PairedBootstrapBinary(xa, xb, opt.B, opt.Level, opt.Seed)
-	case IntervalCluster:
-		ci, err = stats.PairedClusterBootstrap(xa, xb, qids, opt.B, opt.Level, opt.Seed)
-	default:
+	if opt.Interval != IntervalPair && opt.Interval != IntervalCluster {
 		return c, fmt.Errorf("interval %q is not %q or %q", opt.Interval, IntervalCluster, IntervalPair)
 	}
+	ci, err := bootstrap(xa, xb, qids, opt)
 	if err != nil {
 		return c, err
 	}

@@ -6,15 +6,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -22,6 +18,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/adapter"
+	"github.com/esrkit/esrkit/internal/codefp"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -29,11 +26,11 @@ import (
 // the benchmark's content, every reader's full configuration
 // (reader.Fingerprint: capabilities, budgets, model, template versions),
 // the judge's configuration, the memory options and the library's own code
-// (codeFingerprint). Two setups with the same fingerprint produce the same
+// (codefp.Fingerprint). Two setups with the same fingerprint produce the same
 // rows; anything else gets fresh rows.
 func (s Setup) Fingerprint(suite string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "suite=%s\ncode=%s\n", suite, codeFingerprint())
+	fmt.Fprintf(h, "suite=%s\ncode=%s\n", suite, codefp.Fingerprint())
 	if err := s.Bench.HashTo(h); err != nil {
 		return "", err
 	}
@@ -94,87 +91,6 @@ func (s Setup) optionsText() (string, error) {
 	return fmt.Sprintf("relator=%s options=%s forced=%q", rel, ob, forced), nil
 }
 
-var (
-	codeOnce sync.Once
-	codeFP   string
-)
-
-// codeFingerprint identifies the library's code, so that cached rows never
-// outlive a change to it: a hash of every non-test Go file of the module
-// when its source is on disk (found from this file's compile-time path, as
-// in notebooks and `go run`, or from $ESRKIT_ROOT), else the build's module
-// versions and VCS revision.
-func codeFingerprint() string {
-	codeOnce.Do(func() {
-		var roots []string
-		if _, file, _, ok := runtime.Caller(0); ok {
-			roots = append(roots, filepath.Dir(filepath.Dir(filepath.Dir(file)))) // esr/suite/cache.go → module root
-		}
-		if r := os.Getenv("ESRKIT_ROOT"); r != "" { // set by the notebook runner; a -trimpath build has no source path
-			roots = append(roots, r)
-		}
-		for _, root := range roots {
-			if fp, err := hashGoSources(root); err == nil {
-				codeFP = "src:" + fp
-				return
-			}
-		}
-		h := sha256.New()
-		if bi, ok := debug.ReadBuildInfo(); ok {
-			fmt.Fprintf(h, "%s %s\n", bi.Main.Path, bi.Main.Version)
-			for _, d := range bi.Deps {
-				fmt.Fprintf(h, "%s %s %s\n", d.Path, d.Version, d.Sum)
-			}
-			for _, kv := range bi.Settings {
-				fmt.Fprintf(h, "%s=%s\n", kv.Key, kv.Value)
-			}
-		}
-		codeFP = "build:" + hex.EncodeToString(h.Sum(nil))[:16]
-	})
-	return codeFP
-}
-
-// hashGoSources hashes the paths and contents of the non-test Go files
-// under root (go.mod must be there), in walk order.
-func hashGoSources(root string) (string, error) {
-	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		return "", err
-	}
-	h := sha256.New()
-	n := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "notebooks" || name == "data" || name == "figures") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(b))
-		h.Write(b)
-		n++
-		return nil
-	})
-	if err != nil {
-		return "", err
-	}
-	if n == 0 {
-		return "", fmt.Errorf("no Go sources under %s", root)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
-}
-
 // WaitNotice says that a call waits for another process to write the
 // same rows: on standard error by default; the notebooks' helpers show it
 // as an ordinary line (a wait is not an error).
@@ -189,7 +105,7 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	if err != nil {
 		return nil, "", err
 	}
-	tag := codeTag()
+	tag := codefp.Tag()
 	path := filepath.Join(dir, su.Name+"-"+tag+"-"+fp+".jsonl")
 	if rows, err := readRows(path); err == nil {
 		return rows, path, nil
@@ -214,18 +130,10 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	return rows, "", nil
 }
 
-// codeTag names the library's code (codeFingerprint) in a cache file's
-// name, so rows of other code versions can be told apart without reading
-// them.
-func codeTag() string {
-	h := sha256.Sum256([]byte(codeFingerprint()))
-	return hex.EncodeToString(h[:4])
-}
-
 // cacheName is a rows file's name after "SUITE-": the code tag and the
 // setup's fingerprint (or, from before code tags, the fingerprint alone),
-// then .jsonl or its snapshot's .jsonl.gob.
-var cacheName = regexp.MustCompile(`^(?:([0-9a-f]{8})-)?[0-9a-f]{20}\.jsonl(?:\.gob)?$`)
+// then .jsonl, or its snapshot: .jsonl.snap (.jsonl.gob before flatsnap).
+var cacheName = regexp.MustCompile(`^(?:([0-9a-f]{8})-)?[0-9a-f]{20}\.jsonl(?:\.gob|\.snap)?$`)
 
 // pruneOtherCode removes suite's rows files in dir that another version of
 // the library's code wrote: every change to the code names new files, and

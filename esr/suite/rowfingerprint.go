@@ -9,13 +9,14 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/adapter"
+	"github.com/esrkit/esrkit/internal/codefp"
 )
 
 // RowFingerprinter returns the fingerprint of the outcome rows of one
 // memory and one reader under s (eval.Outcome.Fingerprint): a hash of the
 // benchmark's content, the relation source and every memory option (the
 // formats), the judge's configuration, the library's code
-// (codeFingerprint), the reader's full configuration (reader.Fingerprint)
+// (codefp.Fingerprint), the reader's full configuration (reader.Fingerprint)
 // and, for an exec: memory, the adapter (adapter.Fingerprint: its file's
 // content and the version and files it names in its answer to hello). Rows with equal
 // fingerprints are rows the same inputs produce; `esr eval` refuses to
@@ -23,7 +24,7 @@ import (
 // once, here.
 func (s Setup) RowFingerprinter() (func(mem string, r reader.Reader) (string, error), error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "rows\ncode=%s\n", codeFingerprint())
+	fmt.Fprintf(h, "rows\ncode=%s\n", codefp.Fingerprint())
 	if err := s.Bench.HashTo(h); err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func TestRunCachedEvaluatesOnce(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	// One rows file, and at most its snapshot (rowsnap.go) beside it.
 	ok := len(ents) >= 1 && len(ents) <= 2 && strings.HasPrefix(ents[0].Name(), "probe-") && strings.HasSuffix(ents[0].Name(), ".jsonl")
-	if len(ents) == 2 && ents[1].Name() != ents[0].Name()+".gob" {
+	if len(ents) == 2 && ents[1].Name() != ents[0].Name()+".snap" {
 		ok = false
 	}
 	if !ok {
@@ -76,6 +76,7 @@ func TestRowsPruneOtherCode(t *testing.T) {
 	stale := []string{
 		"probe-0123456789abcdef0123.jsonl", "probe-0123456789abcdef0123.jsonl.gob", // untagged (before tags)
 		"probe-deadbeef-0123456789abcdef0123.jsonl", "probe-deadbeef-0123456789abcdef0123.jsonl.gob", // another code version
+		"probe-deadbeef-0123456789abcdef0123.jsonl.snap", // its snapshot of today's format
 	}
 	keep := []string{
 		"probe-deadbeef-0123456789abcdef0123.jsonl.lock", // a lock is never touched

@@ -1,0 +1,93 @@
+package eval
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"io"
+	"math"
+	"sync/atomic"
+
+	"github.com/esrkit/esrkit/internal/codefp"
+	"github.com/esrkit/esrkit/stats"
+)
+
+// A notebook reruns its program for every cell (GoNB), and a cell that
+// shows a table recomputes its bootstrap intervals: 10,000 resamples of a
+// few thousand questions per comparison, seconds for a table of many. The
+// intervals are a deterministic function of the pairs and the options, so
+// an IntervalMemo can hand back one computed before: Compare keys it by a
+// SHA-256 of everything the interval depends on (the interval kind, B,
+// level, seed, every pair's two values and cluster label, and the library's
+// code, codefp.Fingerprint), so a memo never returns an interval that
+// Compare would not compute now.
+
+// IntervalMemo keeps bootstrap intervals by key. Implementations must be
+// safe for concurrent use; a Recall that fails is a miss.
+type IntervalMemo interface {
+	Recall(key [32]byte) (stats.BootstrapCI, bool)
+	Keep(key [32]byte, ci stats.BootstrapCI)
+}
+
+var intervalMemo atomic.Pointer[IntervalMemo]
+
+// SetIntervalMemo makes Compare consult m before it computes a bootstrap
+// interval and keep what it computes there; nil (the default) turns the
+// memo off. The notebooks' helpers (nbhelp) set one under .esr-cache.
+func SetIntervalMemo(m IntervalMemo) {
+	if m == nil {
+		intervalMemo.Store(nil)
+		return
+	}
+	intervalMemo.Store(&m)
+}
+
+// intervalKey is the memo key of a bootstrap of pairs (xa, xb) with
+// clusters qids under opt.
+func intervalKey(xa, xb []float64, qids []string, opt StatOptions) [32]byte {
+	h := sha256.New()
+	io.WriteString(h, "eval.Compare bootstrap v1\n"+codefp.Fingerprint()+"\n"+opt.Interval+"\n")
+	var buf []byte
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(opt.B))
+	buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(opt.Level))
+	buf = binary.LittleEndian.AppendUint64(buf, opt.Seed)
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(len(xa)))
+	for i := range xa {
+		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(xa[i]))
+		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(xb[i]))
+		buf = binary.AppendUvarint(buf, uint64(len(qids[i])))
+		buf = append(buf, qids[i]...)
+		if len(buf) > 1<<16 {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	h.Write(buf)
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// bootstrap computes the interval of Compare, through the memo when one
+// is set.
+func bootstrap(xa, xb []float64, qids []string, opt StatOptions) (stats.BootstrapCI, error) {
+	compute := func() (stats.BootstrapCI, error) {
+		if opt.Interval == IntervalPair {
+			return stats.PairedBootstrapBinary(xa, xb, opt.B, opt.Level, opt.Seed)
+		}
+		return stats.PairedClusterBootstrap(xa, xb, qids, opt.B, opt.Level, opt.Seed)
+	}
+	mp := intervalMemo.Load()
+	if mp == nil {
+		return compute()
+	}
+	m := *mp
+	key := intervalKey(xa, xb, qids, opt)
+	if ci, ok := m.Recall(key); ok {
+		return ci, nil
+	}
+	ci, err := compute()
+	if err == nil {
+		m.Keep(key, ci)
+	}
+	return ci, err
+}

@@ -1,0 +1,262 @@
+package flatsnap_test
+
+import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/esrkit/esrkit/internal/flatsnap"
+	"github.com/esrkit/esrkit/internal/gobsnap"
+)
+
+// row has every kind of field flatsnap stores.
+type row struct {
+	ID     string
+	Memo   string
+	OK     bool
+	N      int
+	Small  int8
+	Big    int64
+	Wide   int32
+	Shorts int16
+}
+
+func sample() []row {
+	return []row{
+		{ID: "q1", Memo: "", OK: true, N: -3, Small: math.MinInt8, Big: math.MaxInt64, Wide: math.MinInt32, Shorts: 7},
+		{ID: "q2", Memo: "two live values ⊕", OK: false, N: 1 << 40, Small: math.MaxInt8, Big: math.MinInt64},
+		{ID: "q1", Memo: "two live values ⊕", OK: true}, // repeated strings are stored once
+	}
+}
+
+// writeSource writes rows as JSON lines and dates the file an hour back, as
+// a cache file is by the time a later cell reads it.
+func writeSource(t testing.TB, path string, rows []row) {
+	t.Helper()
+	var b bytes.Buffer
+	for _, r := range rows {
+		line, _ := json.Marshal(r)
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func snapshot(t testing.TB, src, snap string, rows []row) {
+	t.Helper()
+	_, s, stable, err := flatsnap.ReadSource(src)
+	if err != nil || !stable {
+		t.Fatalf("ReadSource: stable %v, %v", stable, err)
+	}
+	if err := flatsnap.Write(snap, s, rows); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
+	rows := sample()
+	writeSource(t, src, rows)
+	snapshot(t, src, snap, rows)
+	got, fresh, ok := flatsnap.Read[row](snap, src)
+	if !ok || !fresh {
+		t.Fatalf("Read: ok %v fresh %v, want both", ok, fresh)
+	}
+	if !reflect.DeepEqual(got, rows) {
+		t.Fatalf("got %+v\nwant %+v", got, rows)
+	}
+	// No rows is a snapshot too.
+	snapshot(t, src, snap, nil)
+	if got, _, ok := flatsnap.Read[row](snap, src); !ok || len(got) != 0 {
+		t.Fatalf("empty: %v %v", got, ok)
+	}
+}
+
+// Same rows and source, same bytes.
+func TestDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "rows.jsonl")
+	writeSource(t, src, sample())
+	a, b := filepath.Join(dir, "a.snap"), filepath.Join(dir, "b.snap")
+	snapshot(t, src, a, sample())
+	snapshot(t, src, b, sample())
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if !bytes.Equal(da, db) {
+		t.Fatal("two snapshots of the same rows differ")
+	}
+}
+
+// A snapshot is never read for a source that changed, whether the change
+// shows in the stat or not.
+func TestStaleSource(t *testing.T) {
+	dir := t.TempDir()
+	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
+	rows := sample()
+	writeSource(t, src, rows)
+	snapshot(t, src, snap, rows)
+
+	// Appended to: the size differs.
+	f, _ := os.OpenFile(src, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"ID":"q3"}` + "\n")
+	f.Close()
+	if _, _, ok := flatsnap.Read[row](snap, src); ok {
+		t.Fatal("read a snapshot of a source that grew")
+	}
+
+	// Rewritten with the same size at another time: hashed, and refused.
+	writeSource(t, src, rows)
+	snapshot(t, src, snap, rows)
+	changed := append([]row(nil), rows...)
+	changed[0].ID = "q9" // same length
+	writeSource(t, src, changed)
+	now := time.Now()
+	os.Chtimes(src, now, now)
+	if _, _, ok := flatsnap.Read[row](snap, src); ok {
+		t.Fatal("read a snapshot of a source rewritten with the same size")
+	}
+
+	// Rewritten with the same size and the recorded time, racily (within
+	// Granularity of the snapshot): the time is not trusted, the hash refuses.
+	writeSource(t, src, rows)
+	now = time.Now()
+	os.Chtimes(src, now, now)
+	snapshot(t, src, snap, rows)
+	writeSource(t, src, changed)
+	os.Chtimes(src, now, now)
+	if _, fresh, ok := flatsnap.Read[row](snap, src); ok || fresh {
+		t.Fatalf("racy rewrite: ok %v fresh %v, want neither", ok, fresh)
+	}
+
+	// Same bytes, touched: read by hash (not fresh), still right.
+	writeSource(t, src, rows)
+	snapshot(t, src, snap, rows)
+	os.Chtimes(src, now, now)
+	got, fresh, ok := flatsnap.Read[row](snap, src)
+	if !ok || fresh || !reflect.DeepEqual(got, rows) {
+		t.Fatalf("touched source: ok %v fresh %v", ok, fresh)
+	}
+
+	// No source: no rows.
+	os.Remove(src)
+	if _, _, ok := flatsnap.Read[row](snap, src); ok {
+		t.Fatal("read a snapshot whose source is gone")
+	}
+}
+
+// A damaged snapshot is not read, wherever the damage is.
+func TestDamaged(t *testing.T) {
+	dir := t.TempDir()
+	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
+	rows := sample()
+	writeSource(t, src, rows)
+	snapshot(t, src, snap, rows)
+	good, _ := os.ReadFile(snap)
+	for i := range good {
+		bad := bytes.Clone(good)
+		bad[i] ^= 0x20
+		os.WriteFile(snap, bad, 0o644)
+		if got, _, ok := flatsnap.Read[row](snap, src); ok && !reflect.DeepEqual(got, rows) {
+			t.Fatalf("byte %d flipped: read wrong rows %+v", i, got)
+		}
+	}
+	for _, n := range []int{0, 5, len(good) / 2, len(good) - 1} {
+		os.WriteFile(snap, good[:n], 0o644)
+		if _, _, ok := flatsnap.Read[row](snap, src); ok {
+			t.Fatalf("truncated to %d bytes: read", n)
+		}
+	}
+}
+
+// A snapshot of another version of the type is not read.
+func TestSchema(t *testing.T) {
+	dir := t.TempDir()
+	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
+	writeSource(t, src, sample())
+	snapshot(t, src, snap, sample())
+	type row2 struct { // row with a field renamed
+		ID, Note string
+		OK       bool
+		N        int
+		Small    int8
+		Big      int64
+		Wide     int32
+		Shorts   int16
+	}
+	if _, _, ok := flatsnap.Read[row2](snap, src); ok {
+		t.Fatal("read a snapshot of another type")
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	var src flatsnap.Source
+	for _, f := range []func() error{
+		func() error { return flatsnap.Write(filepath.Join(t.TempDir(), "s"), src, []struct{ X []string }{{}}) },
+		func() error { return flatsnap.Write(filepath.Join(t.TempDir(), "s"), src, []struct{ x string }{{}}) },
+		func() error { return flatsnap.Write(filepath.Join(t.TempDir(), "s"), src, []float64{1}) },
+	} {
+		if err := f(); !errors.Is(err, flatsnap.ErrUnsupported) {
+			t.Errorf("got %v, want ErrUnsupported", err)
+		}
+	}
+}
+
+// BenchmarkRead compares reading 100,000 rows shaped like a suite's cached
+// outcomes (one long, mostly distinct note per row) from a flatsnap
+// snapshot with reading them from a gob snapshot (gobsnap, the baseline),
+// both in this run.
+//
+//	go test ./internal/flatsnap -run '^$' -bench Read
+func BenchmarkRead(b *testing.B) {
+	dir := b.TempDir()
+	src := filepath.Join(dir, "rows.jsonl")
+	rows := make([]row, 100000)
+	for i := range rows {
+		rows[i] = row{ID: "syn-dk-" + strconv.Itoa(i/20) + "-k1-snap", OK: i%3 == 0, N: 39 + i%200,
+			Memo: "sim:fit-llama-3.1-8b: render difficulty 0.25; status read (p=0.59); newest of " + strconv.Itoa(i) + " dated (2007-12-22)"}
+	}
+	writeSource(b, src, rows)
+	data, s, _, _ := flatsnap.ReadSource(src)
+	flat := filepath.Join(dir, "rows.flat")
+	if err := flatsnap.Write(flat, s, rows); err != nil {
+		b.Fatal(err)
+	}
+	var body bytes.Buffer
+	gob.NewEncoder(&body).Encode(rows)
+	gobPath := filepath.Join(dir, "rows.gob")
+	head := gobsnap.For[row](data)
+	if err := gobsnap.Write(gobPath, head, body.Bytes()); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("gob", func(b *testing.B) {
+		for b.Loop() {
+			data, _ := os.ReadFile(src) // gobsnap checks the source's hash
+			_, dec, ok := gobsnap.Open(gobPath, gobsnap.For[row](data))
+			var got []row
+			if !ok || dec.Decode(&got) != nil || len(got) != len(rows) {
+				b.Fatal("gob snapshot not read")
+			}
+		}
+	})
+	b.Run("flatsnap", func(b *testing.B) {
+		for b.Loop() {
+			if got, _, ok := flatsnap.Read[row](flat, src); !ok || len(got) != len(rows) {
+				b.Fatal("flatsnap snapshot not read")
+			}
+		}
+	})
+}
