@@ -96,14 +96,17 @@ func init() {
 }
 
 // Answers shows the expected outcome of every exercise of a notebook,
-// folded so a student opens it after trying.
+// folded so a student opens it after trying (AnswersHTML).
 func Answers(notebook string) {
-	out.HTML(answersHTML(notebook))
+	out.HTML(AnswersHTML(notebook))
 }
 
-// answersHTML is Answers' HTML: one folded block listing each exercise's
-// expected outcome.
-func answersHTML(notebook string) string {
+// AnswersHTML is one folded block listing the expected outcome of each of
+// a notebook's exercises. The kit's notebooks carry it at the end of their
+// "Try it" cell, so showing it costs no cell of its own (GoNB builds every
+// code cell); TestExercisesMatchNotebooks fails when a notebook's copy
+// differs from this text, and prints the text to paste.
+func AnswersHTML(notebook string) string {
 	var b strings.Builder
 	for _, e := range exercises {
 		if e.Notebook == notebook {

@@ -35,20 +35,19 @@ import (
 var tryItem = regexp.MustCompile(`(?m)^(\d+)\. `)
 
 // TestExercisesMatchNotebooks: every notebook's "Try it" list has one
-// registered exercise per item, and the notebook shows their expected
-// outcomes (nbhelp.Answers).
+// registered exercise per item, and its "Try it" cell ends with their
+// expected outcomes exactly as AnswersHTML writes them.
 func TestExercisesMatchNotebooks(t *testing.T) {
 	paths, _ := filepath.Glob(filepath.Join("..", "notebooks", "*.ipynb"))
 	for _, p := range paths {
 		name := strings.TrimSuffix(filepath.Base(p), ".ipynb")
 		items, shows := 0, false
+		want := AnswersHTML(name)
 		for _, c := range readCells(t, p) {
 			src := sourceText(c.Source)
 			if c.Type == "markdown" && strings.HasPrefix(strings.TrimSpace(src), "## Try it") {
 				items += len(tryItem.FindAllString(src, -1))
-			}
-			if c.Type == "code" && strings.Contains(src, `nbhelp.Answers("`+name+`")`) {
-				shows = true
+				shows = strings.HasSuffix(strings.TrimRight(src, "\n"), "\n\n"+want)
 			}
 		}
 		registered := 0
@@ -61,7 +60,7 @@ func TestExercisesMatchNotebooks(t *testing.T) {
 			t.Errorf("%s: %d Try-it items, %d registered exercises", name, items, registered)
 		}
 		if registered > 0 && !shows {
-			t.Errorf("%s: does not show its exercises' expected outcomes (nbhelp.Answers(%q))", name, name)
+			t.Errorf("%s: its Try-it cell does not end with its exercises' expected outcomes; end it with a blank line and\n%s", name, want)
 		}
 	}
 }

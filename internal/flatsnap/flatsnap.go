@@ -5,9 +5,9 @@
 // the time a gob snapshot took (BenchmarkRead).
 //
 // The snapshot is column-wise with every distinct string stored once: the
-// strings are one block that decoding turns into a single Go string, and
-// each field of each row is a substring of it, so decoding allocates the
-// rows and little else.
+// strings are one block of the bytes read, viewed as a single Go string
+// without a copy, and each field of each row is a substring of it, so
+// decoding allocates the rows and little else.
 //
 // A snapshot is used only for the source it was made from. It records the
 // source's SHA-256, size and modification time; while the size and time
@@ -39,6 +39,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"time"
+	"unsafe"
 
 	"github.com/esrkit/esrkit/internal/gobsnap"
 	"github.com/esrkit/esrkit/internal/safefile"
@@ -255,7 +256,12 @@ func decode[T any](body []byte, h header, kinds []reflect.Kind) ([]T, error) {
 	if total > uint64(len(body)-colStart) {
 		return nil, bad
 	}
-	blob := string(body[len(body)-int(total):])
+	// The strings share the snapshot's bytes, which nothing writes after
+	// the read: one string over them, no copy.
+	var blob string
+	if total > 0 {
+		blob = unsafe.String(&body[len(body)-int(total)], int(total))
+	}
 	strs := make([]string, h.Strings)
 	off := uint64(0)
 	for i, l := range lengths {
