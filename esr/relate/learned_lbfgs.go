@@ -3,6 +3,7 @@ package relate
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/optimize"
 )
@@ -14,9 +15,24 @@ import (
 // floating-point flatness) is accepted when the gradient there is small.
 // Everything is sequential, so the result is deterministic.
 func minimizeLBFGS(fg func(x, g []float64) float64, x0 []float64, gtol float64, maxIter int) ([]float64, error) {
+	// gonum asks for f and then ∇f at the same x at most trial points: each
+	// evaluation keeps the gradient it computes beside its x, and a gradient
+	// asked for at that x (bit for bit) is copied instead of computed again.
+	// fg's f does not depend on whether it writes g, so the numbers are the
+	// same as evaluating twice.
+	var lastX, lastG []float64
 	p := optimize.Problem{
-		Func: func(x []float64) float64 { return fg(x, make([]float64, len(x))) },
-		Grad: func(g, x []float64) { fg(x, g) },
+		Func: func(x []float64) float64 {
+			lastX, lastG = append(lastX[:0], x...), make([]float64, len(x))
+			return fg(x, lastG)
+		},
+		Grad: func(g, x []float64) {
+			if lastG != nil && slices.Equal(x, lastX) {
+				copy(g, lastG)
+				return
+			}
+			fg(x, g)
+		},
 	}
 	settings := &optimize.Settings{GradientThreshold: gtol, MajorIterations: maxIter, Concurrent: 0}
 	res, err := optimize.Minimize(p, x0, settings, &optimize.LBFGS{Store: 10})
