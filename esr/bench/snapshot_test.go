@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/esrkit/esrkit/esr/bench"
 )
@@ -123,4 +124,42 @@ func BenchmarkLoad(b *testing.B) {
 			}
 		}
 	})
+}
+
+// A snapshot of a file last written well before it is trusted by the
+// file's size and time: Load then reads no JSON at all. (Here the file's
+// bytes are changed behind its back, same size and time restored, to show
+// that the snapshot answered; an edit in the ordinary way changes the time,
+// TestLoadSnapshotsFollowTheFile.)
+func TestLoadSnapshotsTrustTheStat(t *testing.T) {
+	dir := writeBench(t, "", "")
+	old := time.Now().Add(-time.Hour)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	for _, f := range files {
+		os.Chtimes(f, old, old)
+	}
+	snaps := t.TempDir()
+	loadSnap(t, dir, snaps) // writes stamped snapshots
+	want := loadSnap(t, dir, snaps)
+	path := filepath.Join(dir, bench.StreamsFile)
+	data, _ := os.ReadFile(path)
+	// Same length, one letter changed in the first stream's ID everywhere it is read.
+	id := want.Streams[0].ID
+	swapped := strings.Replace(string(data), `"`+id+`"`, `"`+id[:len(id)-1]+"~"+`"`, 1)
+	if swapped == string(data) || len(swapped) != len(data) {
+		t.Fatal("test setup: no same-length edit")
+	}
+	os.WriteFile(path, []byte(swapped), 0o644)
+	os.Chtimes(path, old, old)
+	if got := loadSnap(t, dir, snaps); got.Streams[0].ID != id {
+		t.Fatalf("Load read the JSON (stream %q), want the snapshot's %q", got.Streams[0].ID, id)
+	}
+	// Touched: the time differs, the JSON is read and hashed, and the edit shows.
+	now := time.Now()
+	os.Chtimes(path, now, now)
+	// (The edited ID may no longer match its atoms and questions, and Load's
+	// checks refuse it: either way it is the JSON that was read.)
+	if b, err := bench.LoadWith(dir, bench.LoadOptions{Snapshots: snaps}); err == nil && b.Streams[0].ID == id {
+		t.Fatal("after a touch Load still answered from the snapshot")
+	}
 }

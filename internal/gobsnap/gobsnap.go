@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/esrkit/esrkit/internal/safefile"
 )
@@ -34,6 +35,26 @@ type Header struct {
 	Sum    [32]byte // SHA-256 of the source file
 	N      int      // how many values follow (the caller's count, or a marker of its own)
 	Body   [32]byte // SHA-256 of the values' bytes (set by Write)
+	// Size and ModTime are the source file's size and modification time
+	// (Unix nanoseconds) when it was read, or 0 when unknown: OpenStat
+	// trusts them in place of Sum.
+	Size, ModTime int64
+}
+
+// Granularity is how long before its snapshot a source must have been last
+// written for OpenStat to trust its modification time: a file rewritten
+// with the same size within one tick of the clock keeps its time (git's
+// "racily clean" rule).
+const Granularity = time.Second
+
+// Stamp sets head's Size and ModTime from the source's stat before it was
+// read (before) and after (after); they stay 0, so OpenStat never trusts
+// them, when the file changed in between.
+func (head *Header) Stamp(before, after os.FileInfo) {
+	if before == nil || after == nil || before.Size() != after.Size() || !before.ModTime().Equal(after.ModTime()) {
+		return
+	}
+	head.Size, head.ModTime = before.Size(), before.ModTime().UnixNano()
 }
 
 // For is the header of a snapshot of source bytes data decoded as T (N 0).
@@ -55,6 +76,34 @@ func Open(path string, want Header) (head Header, values *gob.Decoder, ok bool) 
 	// ahead) serves both decoders.
 	r := bytes.NewReader(data)
 	if err := gob.NewDecoder(r).Decode(&head); err != nil || head.Schema != want.Schema || head.Sum != want.Sum {
+		return Header{}, nil, false
+	}
+	if sha256.Sum256(data[len(data)-r.Len():]) != head.Body {
+		return Header{}, nil, false
+	}
+	return head, gob.NewDecoder(r), true
+}
+
+// OpenStat is Open without reading the source: the snapshot at path is
+// used when its header has schema and names the source's current size and
+// modification time (src, its stat), and the source was last written more
+// than Granularity before the snapshot was. A source rewritten since with
+// another size or time fails it (the caller then reads and hashes the
+// source, and uses Open); one rewritten with the same size and the same
+// nanosecond time is not told apart, as make and git do not tell it.
+func OpenStat(path, schema string, src os.FileInfo) (head Header, values *gob.Decoder, ok bool) {
+	snap, err := os.Stat(path)
+	if err != nil || src == nil {
+		return Header{}, nil, false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Header{}, nil, false
+	}
+	r := bytes.NewReader(data)
+	if err := gob.NewDecoder(r).Decode(&head); err != nil || head.Schema != schema || head.ModTime == 0 ||
+		head.Size != src.Size() || head.ModTime != src.ModTime().UnixNano() ||
+		head.ModTime >= snap.ModTime().Add(-Granularity).UnixNano() {
 		return Header{}, nil, false
 	}
 	if sha256.Sum256(data[len(data)-r.Len():]) != head.Body {

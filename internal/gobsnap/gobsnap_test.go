@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 )
 
 type rowA struct {
@@ -81,5 +82,68 @@ func TestOpenChecksTheBody(t *testing.T) {
 		var back []rowA
 		dec.Decode(&back)
 		t.Fatalf("Open read a changed body: %+v", back)
+	}
+}
+
+// OpenStat trusts a stamped header only while the source's size and time
+// are the stamped ones and the source was last written well before the
+// snapshot.
+func TestOpenStat(t *testing.T) {
+	dir := t.TempDir()
+	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.gob")
+	write := func(body string, at time.Time) os.FileInfo {
+		t.Helper()
+		if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(src, at, at); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := os.Stat(src)
+		return st
+	}
+	snapshot := func(st os.FileInfo) {
+		t.Helper()
+		head := For[int]([]byte("x"))
+		head.Stamp(st, st)
+		var body bytes.Buffer
+		gob.NewEncoder(&body).Encode(42)
+		if err := Write(snap, head, body.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	schema := Schema(reflect.TypeFor[int]())
+	old := time.Now().Add(-time.Hour)
+	st := write("{}\n", old)
+	snapshot(st)
+	_, dec, ok := OpenStat(snap, schema, st)
+	var v int
+	if !ok || dec.Decode(&v) != nil || v != 42 {
+		t.Fatalf("a stamped snapshot of an old file: ok %v, value %d", ok, v)
+	}
+	if _, _, ok := OpenStat(snap, "other", st); ok {
+		t.Fatal("trusted a snapshot of another schema")
+	}
+	// Rewritten: another size, or the same size at another time.
+	for _, c := range []struct {
+		body string
+		at   time.Time
+	}{{"{}\n{}\n", old}, {"[]\n", old.Add(time.Second)}} {
+		now := write(c.body, c.at)
+		if _, _, ok := OpenStat(snap, schema, now); ok {
+			t.Fatalf("trusted a snapshot of a rewritten file (%q)", c.body)
+		}
+	}
+	// Written within Granularity of its snapshot: not trusted (racy).
+	recent := write("{}\n", time.Now())
+	snapshot(recent)
+	if _, _, ok := OpenStat(snap, schema, recent); ok {
+		t.Fatal("trusted the stat of a file written just before its snapshot")
+	}
+	// A stat that changed while the file was read is not stamped.
+	var h Header
+	h.Stamp(st, recent)
+	if h.Size != 0 || h.ModTime != 0 {
+		t.Fatal("stamped a file that changed while read")
 	}
 }
