@@ -95,18 +95,12 @@ func init() {
 	)
 }
 
-// Answers shows the expected outcome of every exercise of a notebook,
-// folded so a student opens it after trying (AnswersHTML).
-func Answers(notebook string) {
-	out.HTML(AnswersHTML(notebook))
-}
-
-// AnswersHTML is one folded block listing the expected outcome of each of
+// answersHTML is one folded block listing the expected outcome of each of
 // a notebook's exercises. The kit's notebooks carry it at the end of their
 // "Try it" cell, so showing it costs no cell of its own (GoNB builds every
 // code cell); TestExercisesMatchNotebooks fails when a notebook's copy
 // differs from this text, and prints the text to paste.
-func AnswersHTML(notebook string) string {
+func answersHTML(notebook string) string {
 	var b strings.Builder
 	for _, e := range exercises {
 		if e.Notebook == notebook {

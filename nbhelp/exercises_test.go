@@ -42,7 +42,7 @@ func TestExercisesMatchNotebooks(t *testing.T) {
 	for _, p := range paths {
 		name := strings.TrimSuffix(filepath.Base(p), ".ipynb")
 		items, shows := 0, false
-		want := AnswersHTML(name)
+		want := answersHTML(name)
 		for _, c := range readCells(t, p) {
 			src := sourceText(c.Source)
 			if c.Type == "markdown" && strings.HasPrefix(strings.TrimSpace(src), "## Try it") {
