@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"time"
 
 	"github.com/esrkit/esrkit/internal/gobsnap"
 )
@@ -64,7 +63,7 @@ func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error
 		// OpenStat did not trust this snapshot (one written before stamps,
 		// or too close to the file's last write), the hash did: it is written
 		// again, stamped, once the file is old enough for OpenStat to trust.
-		if head.ModTime != 0 && head.ModTime < time.Now().Add(-gobsnap.Granularity).UnixNano() {
+		if gobsnap.OldEnough(head.ModTime) {
 			var body bytes.Buffer
 			enc := gob.NewEncoder(&body)
 			ok := true

@@ -2,10 +2,10 @@ package suite
 
 import (
 	"bytes"
-	"time"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/flatsnap"
+	"github.com/esrkit/esrkit/internal/gobsnap"
 )
 
 // A notebook re-runs its program, global declarations included, for every
@@ -25,22 +25,23 @@ const snapSuffix = ".snap"
 // the file, else from the file (then writing the snapshot; a snapshot that
 // cannot be written is skipped: it is only a shortcut).
 func readRows(path string) ([]eval.Outcome, error) {
-	rows, fresh, ok := flatsnap.Read[eval.Outcome](path+snapSuffix, path)
-	if ok && fresh {
+	if rows, hashed, ok := flatsnap.Read[eval.Outcome](path+snapSuffix, path); ok {
+		// A snapshot that matched only by hash is written again once the
+		// file is old enough for later reads to trust its stat.
+		if hashed != nil && gobsnap.OldEnough(hashed.ModTime) {
+			_ = flatsnap.Write(path+snapSuffix, *hashed, rows)
+		}
 		return rows, nil
 	}
 	data, src, stable, err := flatsnap.ReadSource(path)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		if rows, err = eval.DecodeOutcomes(bytes.NewReader(data), path); err != nil {
-			return nil, err
-		}
+	rows, err := eval.DecodeOutcomes(bytes.NewReader(data), path)
+	if err != nil {
+		return nil, err
 	}
-	// A snapshot that matched only by hash is written again once the file
-	// is old enough for later reads to trust its stat (flatsnap.Granularity).
-	if stable && (!ok || src.ModTime < time.Now().Add(-flatsnap.Granularity).UnixNano()) {
+	if stable {
 		_ = flatsnap.Write(path+snapSuffix, src, rows)
 	}
 	return rows, nil

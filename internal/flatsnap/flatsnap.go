@@ -13,7 +13,7 @@
 // source's SHA-256, size and modification time; while the size and time
 // are those recorded, the source is not read again (as make and git trust a
 // file's stat). The time is trusted only when the source was last written
-// more than Granularity before the snapshot was (git's "racily clean"
+// more than gobsnap.Granularity before the snapshot was (git's "racily clean"
 // rule): a file rewritten with the same size within one tick of the clock
 // keeps its modification time, so a source written just before its
 // snapshot is hashed on every read until a read rewrites the snapshot. When
@@ -38,16 +38,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"time"
 	"unsafe"
 
 	"github.com/esrkit/esrkit/internal/gobsnap"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
-
-// Granularity is how long before its snapshot a source must have been last
-// written for its modification time to be trusted.
-const Granularity = time.Second
 
 // magic opens every snapshot; the digit is the format's version.
 const magic = "esrkit flatsnap 1\n"
@@ -178,51 +173,57 @@ func Write[T any](path string, src Source, rows []T) error {
 
 // Read returns the rows of the snapshot at path when it was made from the
 // file at source as it is now (see the package comment), else ok false.
-// fresh is false when the source had to be hashed to tell (its stat is not
-// the recorded one, or too close to the snapshot's time): the caller may
-// Write the snapshot again with the Source it gets from ReadSource, so that
-// later reads skip the hash.
-func Read[T any](path, source string) (rows []T, fresh, ok bool) {
+// hashed is nil when the source's stat was trusted; otherwise the source
+// was read and hashed to tell, and hashed describes it as read (nil too if
+// it changed while read): the caller may Write the snapshot again with it,
+// so that later reads skip the hash.
+func Read[T any](path, source string) (rows []T, hashed *Source, ok bool) {
 	t := reflect.TypeFor[T]()
 	kinds, err := fields(t)
 	if err != nil {
-		return nil, false, false
+		return nil, nil, false
 	}
 	data, err := os.ReadFile(path)
 	if err != nil || !bytes.HasPrefix(data, []byte(magic)) {
-		return nil, false, false
+		return nil, nil, false
 	}
 	r := bytes.NewReader(data[len(magic):])
 	var h header
 	if gob.NewDecoder(r).Decode(&h) != nil || h.Schema != gobsnap.Schema(t) || r.Len() != h.Body || h.N < 0 || h.Strings < 0 {
-		return nil, false, false
+		return nil, nil, false
 	}
 	body := data[len(data)-h.Body:]
-	if !sourceMatches(path, source, h.Source, &fresh) || crc32.Checksum(body, castagnoli) != h.CRC {
-		return nil, false, false
+	hashed, matches := sourceMatches(path, source, h.Source)
+	if !matches || crc32.Checksum(body, castagnoli) != h.CRC {
+		return nil, nil, false
 	}
 	rows, err = decode[T](body, h, kinds)
 	if err != nil {
-		return nil, false, false
+		return nil, nil, false
 	}
-	return rows, fresh, true
+	return rows, hashed, true
 }
 
 // sourceMatches reports whether the file at source holds the bytes src
-// describes: by its stat when that can be trusted (fresh true), else by its
-// hash.
-func sourceMatches(snapPath, source string, src Source, fresh *bool) bool {
+// describes: by its stat when that can be trusted (gobsnap.StatTrusted;
+// hashed nil), else by its hash (hashed the source as read, when it was
+// stable while read).
+func sourceMatches(snapPath, source string, src Source) (hashed *Source, matches bool) {
 	st, err := os.Stat(source)
 	if err != nil {
-		return false
+		return nil, false
 	}
-	if snap, err := os.Stat(snapPath); err == nil && st.Size() == src.Size && st.ModTime().UnixNano() == src.ModTime &&
-		src.ModTime < snap.ModTime().Add(-Granularity).UnixNano() {
-		*fresh = true
-		return true
+	if snap, err := os.Stat(snapPath); err == nil && gobsnap.StatTrusted(st, snap, src.Size, src.ModTime) {
+		return nil, true
 	}
-	_, now, _, err := ReadSource(source)
-	return err == nil && now.Sum == src.Sum && now.Size == src.Size
+	_, now, stable, err := ReadSource(source)
+	if err != nil || now.Sum != src.Sum || now.Size != src.Size {
+		return nil, false
+	}
+	if stable {
+		hashed = &now
+	}
+	return hashed, true
 }
 
 // decode reads rows from a snapshot's body.

@@ -66,13 +66,27 @@ func snapshot(t testing.TB, src, snap string, rows []row) {
 	}
 }
 
-func TestRoundTrip(t *testing.T) {
+// read is flatsnap.Read with fresh for "trusted by the source's stat".
+func read[T any](snap, src string) (rows []T, fresh, ok bool) {
+	rows, hashed, ok := flatsnap.Read[T](snap, src)
+	return rows, ok && hashed == nil, ok
+}
+
+// fixture writes sample rows as an hour-old source in a fresh folder and
+// snapshots them.
+func fixture(t testing.TB) (src, snap string, rows []row) {
+	t.Helper()
 	dir := t.TempDir()
-	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
-	rows := sample()
+	src, snap = filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
+	rows = sample()
 	writeSource(t, src, rows)
 	snapshot(t, src, snap, rows)
-	got, fresh, ok := flatsnap.Read[row](snap, src)
+	return src, snap, rows
+}
+
+func TestRoundTrip(t *testing.T) {
+	src, snap, rows := fixture(t)
+	got, fresh, ok := read[row](snap, src)
 	if !ok || !fresh {
 		t.Fatalf("Read: ok %v fresh %v, want both", ok, fresh)
 	}
@@ -81,7 +95,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	// No rows is a snapshot too.
 	snapshot(t, src, snap, nil)
-	if got, _, ok := flatsnap.Read[row](snap, src); !ok || len(got) != 0 {
+	if got, _, ok := read[row](snap, src); !ok || len(got) != 0 {
 		t.Fatalf("empty: %v %v", got, ok)
 	}
 }
@@ -104,17 +118,13 @@ func TestDeterministic(t *testing.T) {
 // A snapshot is never read for a source that changed, whether the change
 // shows in the stat or not.
 func TestStaleSource(t *testing.T) {
-	dir := t.TempDir()
-	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
-	rows := sample()
-	writeSource(t, src, rows)
-	snapshot(t, src, snap, rows)
+	src, snap, rows := fixture(t)
 
 	// Appended to: the size differs.
 	f, _ := os.OpenFile(src, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"ID":"q3"}` + "\n")
 	f.Close()
-	if _, _, ok := flatsnap.Read[row](snap, src); ok {
+	if _, _, ok := read[row](snap, src); ok {
 		t.Fatal("read a snapshot of a source that grew")
 	}
 
@@ -126,7 +136,7 @@ func TestStaleSource(t *testing.T) {
 	writeSource(t, src, changed)
 	now := time.Now()
 	os.Chtimes(src, now, now)
-	if _, _, ok := flatsnap.Read[row](snap, src); ok {
+	if _, _, ok := read[row](snap, src); ok {
 		t.Fatal("read a snapshot of a source rewritten with the same size")
 	}
 
@@ -138,7 +148,7 @@ func TestStaleSource(t *testing.T) {
 	snapshot(t, src, snap, rows)
 	writeSource(t, src, changed)
 	os.Chtimes(src, now, now)
-	if _, fresh, ok := flatsnap.Read[row](snap, src); ok || fresh {
+	if _, fresh, ok := read[row](snap, src); ok || fresh {
 		t.Fatalf("racy rewrite: ok %v fresh %v, want neither", ok, fresh)
 	}
 
@@ -146,37 +156,33 @@ func TestStaleSource(t *testing.T) {
 	writeSource(t, src, rows)
 	snapshot(t, src, snap, rows)
 	os.Chtimes(src, now, now)
-	got, fresh, ok := flatsnap.Read[row](snap, src)
+	got, fresh, ok := read[row](snap, src)
 	if !ok || fresh || !reflect.DeepEqual(got, rows) {
 		t.Fatalf("touched source: ok %v fresh %v", ok, fresh)
 	}
 
 	// No source: no rows.
 	os.Remove(src)
-	if _, _, ok := flatsnap.Read[row](snap, src); ok {
+	if _, _, ok := read[row](snap, src); ok {
 		t.Fatal("read a snapshot whose source is gone")
 	}
 }
 
 // A damaged snapshot is not read, wherever the damage is.
 func TestDamaged(t *testing.T) {
-	dir := t.TempDir()
-	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
-	rows := sample()
-	writeSource(t, src, rows)
-	snapshot(t, src, snap, rows)
+	src, snap, rows := fixture(t)
 	good, _ := os.ReadFile(snap)
 	for i := range good {
 		bad := bytes.Clone(good)
 		bad[i] ^= 0x20
 		os.WriteFile(snap, bad, 0o644)
-		if got, _, ok := flatsnap.Read[row](snap, src); ok && !reflect.DeepEqual(got, rows) {
+		if got, _, ok := read[row](snap, src); ok && !reflect.DeepEqual(got, rows) {
 			t.Fatalf("byte %d flipped: read wrong rows %+v", i, got)
 		}
 	}
 	for _, n := range []int{0, 5, len(good) / 2, len(good) - 1} {
 		os.WriteFile(snap, good[:n], 0o644)
-		if _, _, ok := flatsnap.Read[row](snap, src); ok {
+		if _, _, ok := read[row](snap, src); ok {
 			t.Fatalf("truncated to %d bytes: read", n)
 		}
 	}
@@ -184,10 +190,7 @@ func TestDamaged(t *testing.T) {
 
 // A snapshot of another version of the type is not read.
 func TestSchema(t *testing.T) {
-	dir := t.TempDir()
-	src, snap := filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
-	writeSource(t, src, sample())
-	snapshot(t, src, snap, sample())
+	src, snap, _ := fixture(t)
 	type row2 struct { // row with a field renamed
 		ID, Note string
 		OK       bool
@@ -197,7 +200,7 @@ func TestSchema(t *testing.T) {
 		Wide     int32
 		Shorts   int16
 	}
-	if _, _, ok := flatsnap.Read[row2](snap, src); ok {
+	if _, _, ok := read[row2](snap, src); ok {
 		t.Fatal("read a snapshot of another type")
 	}
 }
@@ -254,7 +257,7 @@ func BenchmarkRead(b *testing.B) {
 	})
 	b.Run("flatsnap", func(b *testing.B) {
 		for b.Loop() {
-			if got, _, ok := flatsnap.Read[row](flat, src); !ok || len(got) != len(rows) {
+			if got, _, ok := read[row](flat, src); !ok || len(got) != len(rows) {
 				b.Fatal("flatsnap snapshot not read")
 			}
 		}

@@ -84,6 +84,23 @@ func Open(path string, want Header) (head Header, values *gob.Decoder, ok bool) 
 	return head, gob.NewDecoder(r), true
 }
 
+// StatTrusted reports whether a snapshot (its file's stat, snap) made from
+// a source of size bytes last written at modTime (Unix nanoseconds; 0 for
+// unknown) may be trusted for the source as it is now (its stat, src)
+// without reading it: the size and time are unchanged and the source was
+// last written more than Granularity before the snapshot.
+func StatTrusted(src, snap os.FileInfo, size, modTime int64) bool {
+	return src != nil && snap != nil && modTime != 0 && src.Size() == size && src.ModTime().UnixNano() == modTime &&
+		modTime < snap.ModTime().Add(-Granularity).UnixNano()
+}
+
+// OldEnough reports whether a source last written at modTime (Unix
+// nanoseconds; 0 for unknown) is older than Granularity, so that a snapshot
+// of it written now will be trusted by its stat (StatTrusted).
+func OldEnough(modTime int64) bool {
+	return modTime != 0 && modTime < time.Now().Add(-Granularity).UnixNano()
+}
+
 // OpenStat is Open without reading the source: the snapshot at path is
 // used when its header has schema and names the source's current size and
 // modification time (src, its stat), and the source was last written more
@@ -101,9 +118,7 @@ func OpenStat(path, schema string, src os.FileInfo) (head Header, values *gob.De
 		return Header{}, nil, false
 	}
 	r := bytes.NewReader(data)
-	if err := gob.NewDecoder(r).Decode(&head); err != nil || head.Schema != schema || head.ModTime == 0 ||
-		head.Size != src.Size() || head.ModTime != src.ModTime().UnixNano() ||
-		head.ModTime >= snap.ModTime().Add(-Granularity).UnixNano() {
+	if err := gob.NewDecoder(r).Decode(&head); err != nil || head.Schema != schema || !StatTrusted(src, snap, head.Size, head.ModTime) {
 		return Header{}, nil, false
 	}
 	if sha256.Sum256(data[len(data)-r.Len():]) != head.Body {
