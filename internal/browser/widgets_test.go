@@ -20,7 +20,7 @@ import (
 // refuse without a version) is safe.
 const widgetSetupCell = "!*rm -f go.work && go work init && go work use . ${ESRKIT_ROOT}\n" +
 	"%goworkfix\n" +
-	"%goflags -ldflags=-s\n" +
+	"%goflags -ldflags=-s -tags=esr_offline\n" +
 	"%noautoget"
 
 // The widget cell: a Select, a Slider and a Stop button (GoNB's

@@ -3,7 +3,6 @@ package llm
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"sync"
 )
 
@@ -65,7 +64,7 @@ func (b *breaker) failure(c *Client, ae *attemptError, final bool) {
 	if b.open != nil {
 		return
 	}
-	if ae.status != http.StatusTooManyRequests {
+	if ae.status != statusTooManyRequests {
 		b.attempts++
 	}
 	if final {

@@ -1,15 +1,12 @@
 package llm
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -73,7 +70,7 @@ func (c *counters) stats() Stats {
 type Client struct {
 	cfg     Config
 	url     string
-	http    *http.Client
+	post    transport
 	sem     chan struct{}
 	all     counters
 	models  sync.Map // model → *counters
@@ -99,14 +96,11 @@ func New(cfg Config) (*Client, error) {
 	if !strings.HasSuffix(endpoint, "/chat/completions") {
 		endpoint += "/chat/completions"
 	}
-	hc := cfg.HTTPClient
-	if hc == nil {
-		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.MaxIdleConnsPerHost = cfg.Concurrency + 4
-		tr.MaxIdleConns = 2 * (cfg.Concurrency + 4)
-		hc = &http.Client{Transport: tr}
+	post, err := newTransport(cfg)
+	if err != nil {
+		return nil, err
 	}
-	return &Client{cfg: cfg, url: endpoint, http: hc, sem: make(chan struct{}, cfg.Concurrency)}, nil
+	return &Client{cfg: cfg, url: endpoint, post: post, sem: make(chan struct{}, cfg.Concurrency)}, nil
 }
 
 // Concurrency is the client's limit on requests in flight.
@@ -281,44 +275,38 @@ const maxBody = 16 << 20
 func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptError) {
 	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
-	hreq, err := http.NewRequestWithContext(actx, http.MethodPost, c.url, bytes.NewReader(body))
-	if err != nil {
-		return Response{}, &attemptError{msg: "bad request: " + err.Error()}
-	}
-	hreq.Header.Set("Content-Type", "application/json")
-	hreq.Header.Set("Accept", "application/json")
+	header := [][2]string{{"Content-Type", "application/json"}, {"Accept", "application/json"}}
 	if c.cfg.APIKey != "" {
-		hreq.Header.Set("Authorization", "Bearer "+c.cfg.APIKey)
+		header = append(header, [2]string{"Authorization", "Bearer " + c.cfg.APIKey})
 	}
 	c.all.requests.Add(1)
-	hresp, err := c.http.Do(hreq)
+	reply, err := c.post.post(actx, c.url, header, body)
 	if err != nil {
 		return Response{}, c.transportError(ctx, actx, err)
 	}
-	defer hresp.Body.Close()
-	data, rerr := io.ReadAll(io.LimitReader(hresp.Body, maxBody))
-	if hresp.StatusCode < 200 || hresp.StatusCode > 299 {
-		ae := &attemptError{status: hresp.StatusCode,
-			msg: fmt.Sprintf("HTTP %d from %s: %s", hresp.StatusCode, c.safeURL(), snippet(data))}
+	data, rerr := reply.Body, reply.ReadErr
+	if reply.StatusCode < 200 || reply.StatusCode > 299 {
+		ae := &attemptError{status: reply.StatusCode,
+			msg: fmt.Sprintf("HTTP %d from %s: %s", reply.StatusCode, c.safeURL(), snippet(data))}
 		switch {
-		case hresp.StatusCode == http.StatusTooManyRequests, hresp.StatusCode == http.StatusRequestTimeout,
-			hresp.StatusCode >= 500:
+		case reply.StatusCode == statusTooManyRequests, reply.StatusCode == statusRequestTimeout,
+			reply.StatusCode >= 500:
 			ae.retry = true
-			ae.retryAfter = parseRetryAfter(hresp.Header.Get("Retry-After"), time.Now())
+			ae.retryAfter = parseRetryAfter(reply.RetryAfter, time.Now())
 		}
 		return Response{}, ae
 	}
 	if rerr != nil {
 		if actx.Err() != nil && ctx.Err() == nil {
-			return Response{}, &attemptError{status: hresp.StatusCode, retry: true,
+			return Response{}, &attemptError{status: reply.StatusCode, retry: true,
 				msg: fmt.Sprintf("timed out after %s reading the response", c.cfg.Timeout)}
 		}
-		return Response{}, &attemptError{status: hresp.StatusCode, retry: true,
+		return Response{}, &attemptError{status: reply.StatusCode, retry: true,
 			msg: "truncated response: " + rerr.Error()}
 	}
 	r, _, msg := parseCompletion(data)
 	if msg != "" {
-		return Response{}, &attemptError{status: hresp.StatusCode, retry: true, msg: msg}
+		return Response{}, &attemptError{status: reply.StatusCode, retry: true, msg: msg}
 	}
 	// A proxy that echoes request headers must not get the key into
 	// answers, outcome rows or the cache.
@@ -373,7 +361,7 @@ func parseCompletion(data []byte) (r Response, model, msg string) {
 	return r, w.Model, ""
 }
 
-// transportError classifies an error from http.Client.Do: the caller's
+// transportError classifies an error from the transport (http.Client.Do): the caller's
 // cancellation is final, everything else (the attempt's own timeout,
 // refused or reset connections, EOF) is retried.
 func (c *Client) transportError(ctx, actx context.Context, err error) *attemptError {
@@ -405,7 +393,7 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		}
 		return time.Duration(s * float64(time.Second))
 	}
-	if t, err := http.ParseTime(v); err == nil {
+	if t, err := parseHTTPDate(v); err == nil {
 		if d := t.Sub(now); d > 0 {
 			return d
 		}

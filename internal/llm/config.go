@@ -1,7 +1,6 @@
 package llm
 
 import (
-	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -51,9 +50,6 @@ type Config struct {
 	BackoffBase   time.Duration
 	BackoffMax    time.Duration
 	MaxRetryAfter time.Duration
-	// HTTPClient replaces the default client (whose transport keeps
-	// Concurrency idle connections per host).
-	HTTPClient *http.Client
 	// Log, when set, receives one line per retry; lines are redacted.
 	Log func(line string)
 	// BreakAfter and BreakAfterCalls make the circuit breaker: once

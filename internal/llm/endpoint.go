@@ -230,7 +230,7 @@ func (e Env) Endpoint(model string) (Endpoint, error) {
 type Pool struct {
 	Env Env
 	// Base supplies the other Client settings (Timeout, MaxRetries, backoff,
-	// HTTPClient, Log); its BaseURL, APIKey and Concurrency are ignored.
+	// Log); its BaseURL, APIKey and Concurrency are ignored.
 	Base    Config
 	mu      sync.Mutex
 	clients map[string]*Client
