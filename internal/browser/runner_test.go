@@ -1,0 +1,70 @@
+package browser
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// scripts/run-notebooks.sh executes each notebook through scripts/nbexec.py
+// (nbclient, no nbconvert start-up). Run on a notebook that works and one
+// whose second cell panics and third does not compile: the first is "ok",
+// the second FAIL, naming each failing cell with the panic and the compiler
+// message; every cell of it still ran (the first cell's output is in the
+// executed copy), the copy is written, and the script exits non-zero.
+func TestRunNotebooksReportsFailingCells(t *testing.T) {
+	RequireJupyter(t)
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := goPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	good, bad := filepath.Join(work, "good.ipynb"), filepath.Join(work, "bad.ipynb")
+	writeNotebook(t, good, "%%\nfmt.Println(\"fine\")")
+	writeNotebook(t, bad, "%%\nfmt.Println(\"before the failures\")", "%%\npanic(\"boom\")", "%%\nx := undefinedThing\n_ = x")
+	out := filepath.Join(work, "out")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", filepath.Join(root, "scripts", "run-notebooks.sh"), out, good, bad)
+	cmd.Env = append(os.Environ(), "PATH="+path, "ESRKIT_NB_JOBS=2")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("run-notebooks.sh: %v (want exit status 1)\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	for _, want := range []string{"ok   " + good, "1 passed, 1 failed"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	for _, want := range []string{"FAIL " + bad + ": cell 1 (code cell #2) raised an error", "boom",
+		"FAIL " + bad + ": cell 2 (code cell #3) raised an error", "undefined: undefinedThing", "failed notebooks: " + bad} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	copy, err := os.ReadFile(filepath.Join(out, "bad.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(copy), "before the failures") {
+		t.Errorf("the executed copy lacks the first cell's output")
+	}
+	for name, want := range map[string]string{"good.status": "ok ", "bad.status": "FAIL "} {
+		if b, err := os.ReadFile(filepath.Join(out, name)); err != nil || !strings.HasPrefix(string(b), want) {
+			t.Errorf("%s = %q, %v; want it to start %q", name, b, err, want)
+		}
+	}
+}
