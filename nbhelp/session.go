@@ -14,6 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/cimemo"
 	"github.com/esrkit/esrkit/internal/report"
@@ -35,11 +36,14 @@ func init() { suite.WaitNotice = func(msg string) { fmt.Println(msg) } }
 // Every cell reruns the notebook's program, so a table shown again (the
 // same rows, the same options) would redraw its 10,000 bootstrap resamples:
 // intervals are kept under .esr-cache/intervals (eval.SetIntervalMemo,
-// internal/cimemo), keyed by the pairs, the options and the library's code.
-// Test binaries leave the memo off and compute every interval.
+// internal/cimemo), keyed by the pairs, the options and the library's code;
+// so are the learned pair scorer's fitted weights, under .esr-cache/fits
+// (relate.SetFitMemo: a cross-validation refits six models). Test binaries
+// leave both memos off and compute everything.
 func init() {
 	if root, err := findRoot(); err == nil && !testing.Testing() {
 		eval.SetIntervalMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "intervals")))
+		relate.SetFitMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "fits")))
 	}
 }
 

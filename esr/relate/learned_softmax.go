@@ -113,7 +113,7 @@ func fitSoftmax(x [][]float64, y []int, k int, lambda float64) (*softmax, error)
 		}
 	}
 	fg := func(w, g []float64) float64 { return objective(w, xs, y, k, lambda, g) }
-	w, err := minimizeLBFGS(fg, make([]float64, k*(d+1)), 1e-7, 5000)
+	w, err := minimizeMemo(func() [32]byte { return fitKey(xs, y, k, lambda) }, fg, k*(d+1))
 	if err != nil {
 		return nil, fmt.Errorf("learn: fit: %w", err)
 	}

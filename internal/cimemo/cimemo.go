@@ -1,6 +1,7 @@
 // Package cimemo keeps bootstrap intervals on disk, one small JSON file per
-// key, for eval.SetIntervalMemo: the notebooks rerun every cell's program
-// (GoNB) and would otherwise redraw the same 10,000 resamples each time.
+// key, for eval.SetIntervalMemo, and fitted weights for relate.SetFitMemo:
+// the notebooks rerun every cell's program (GoNB) and would otherwise redraw
+// the same 10,000 resamples, or refit the same pair scorer, each time.
 //
 // Entries live in a folder named for the library's code (codefp.Tag), and
 // opening the memo removes the folders of other code versions, as the rows
@@ -43,10 +44,10 @@ func Open(root string) *Dir {
 	return &Dir{path: filepath.Join(root, tag)}
 }
 
-// entry is one kept interval, with its key to catch a misplaced file.
-type entry struct {
-	Key string            `json:"key"`
-	CI  stats.BootstrapCI `json:"ci"`
+// entry is one kept value, with its key to catch a misplaced file.
+type entry[T any] struct {
+	Key   string `json:"key"`
+	Value T      `json:"value"`
 }
 
 func (d *Dir) file(key [32]byte) string {
@@ -55,21 +56,33 @@ func (d *Dir) file(key [32]byte) string {
 
 // Recall returns the interval kept under key.
 func (d *Dir) Recall(key [32]byte) (stats.BootstrapCI, bool) {
-	b, err := os.ReadFile(d.file(key))
-	if err != nil {
-		return stats.BootstrapCI{}, false
-	}
-	var e entry
-	if json.Unmarshal(b, &e) != nil || e.Key != hex.EncodeToString(key[:]) {
-		return stats.BootstrapCI{}, false
-	}
-	return e.CI, true
+	return recall[stats.BootstrapCI](d, key)
 }
 
 // Keep keeps ci under key. A failure to write is ignored (the interval is
 // computed again next time).
-func (d *Dir) Keep(key [32]byte, ci stats.BootstrapCI) {
-	b, err := json.Marshal(entry{Key: hex.EncodeToString(key[:]), CI: ci})
+func (d *Dir) Keep(key [32]byte, ci stats.BootstrapCI) { keep(d, key, ci) }
+
+// RecallFloats returns the numbers kept under key (JSON carries a float64
+// exactly: Go writes the shortest text that reads back to the same bits).
+func (d *Dir) RecallFloats(key [32]byte) ([]float64, bool) { return recall[[]float64](d, key) }
+
+// KeepFloats keeps v under key; one that cannot be written (a NaN, which
+// JSON has no text for, or a full disk) is computed again next time.
+func (d *Dir) KeepFloats(key [32]byte, v []float64) { keep(d, key, v) }
+
+func recall[T any](d *Dir, key [32]byte) (T, bool) {
+	var e entry[T]
+	b, err := os.ReadFile(d.file(key))
+	if err != nil || json.Unmarshal(b, &e) != nil || e.Key != hex.EncodeToString(key[:]) {
+		var zero T
+		return zero, false
+	}
+	return e.Value, true
+}
+
+func keep[T any](d *Dir, key [32]byte, v T) {
+	b, err := json.Marshal(entry[T]{Key: hex.EncodeToString(key[:]), Value: v})
 	if err != nil {
 		return
 	}

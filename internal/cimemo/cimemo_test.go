@@ -1,6 +1,7 @@
 package cimemo_test
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -57,5 +58,31 @@ func TestKeepRecall(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, ents[0].Name()), b[:len(b)/2], 0o644)
 	if _, ok := m.Recall(k1); ok {
 		t.Fatal("recalled a damaged entry")
+	}
+}
+
+// Weights come back bit for bit; a vector JSON cannot carry (NaN) is not
+// kept, so it is computed again rather than recalled wrong.
+func TestKeepRecallFloats(t *testing.T) {
+	m := cimemo.Open(t.TempDir())
+	k1, k2 := [32]byte{1}, [32]byte{2}
+	w := []float64{0.1567398119122257, -1e-17, math.Copysign(0, -1), 5e-324, math.MaxFloat64, -3}
+	m.KeepFloats(k1, w)
+	got, ok := m.RecallFloats(k1)
+	if !ok || len(got) != len(w) {
+		t.Fatalf("RecallFloats = %v, %v", got, ok)
+	}
+	for i := range w {
+		if math.Float64bits(got[i]) != math.Float64bits(w[i]) {
+			t.Errorf("value %d: %v (bits %x), want %v (bits %x)", i, got[i], math.Float64bits(got[i]), w[i], math.Float64bits(w[i]))
+		}
+	}
+	m.KeepFloats(k2, []float64{1, math.NaN()})
+	if _, ok := m.RecallFloats(k2); ok {
+		t.Error("recalled a vector holding NaN")
+	}
+	// An interval entry is not a vector of numbers.
+	if _, ok := m.Recall(k1); ok {
+		t.Error("recalled a vector as an interval")
 	}
 }
