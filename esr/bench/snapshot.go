@@ -21,11 +21,58 @@ import (
 // record, and every check Load makes runs on the rows either way.
 
 // snapEntry is one decoded line, as JSON decoding left it (before the
-// checks run, which may sort or fill in fields).
+// checks run, which may sort or fill in fields). Empty lists the row's
+// top-level slice fields that JSON decoded as empty, not nil ("[]"): gob
+// sends neither and decodes both as nil, so they are restored from it
+// (qa.jsonl's lists of event IDs are "[]" when a question has none, and the
+// benchmark's hash, which keys every cache, tells the two apart).
 type snapEntry[T any] struct {
-	Line int
-	Row  T
+	Line  int
+	Row   T
+	Empty []int
 }
+
+// entry is row's snapshot entry at line.
+func entry[T any](line int, row T) snapEntry[T] {
+	return snapEntry[T]{Line: line, Row: row, Empty: emptySlices(reflect.ValueOf(&row).Elem())}
+}
+
+// emptySlices returns the indices of v's top-level slice fields that are
+// empty but not nil (none when v is not a struct).
+func emptySlices(v reflect.Value) []int {
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	var idx []int
+	for i := range v.NumField() {
+		if f := v.Field(i); f.Kind() == reflect.Slice && !f.IsNil() && f.Len() == 0 {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// restore makes the fields e.Empty names empty slices again; false when
+// one is not a nil slice field (a damaged or foreign snapshot).
+func (e *snapEntry[T]) restore() bool {
+	v := reflect.ValueOf(&e.Row).Elem()
+	for _, i := range e.Empty {
+		if v.Kind() != reflect.Struct || i < 0 || i >= v.NumField() {
+			return false
+		}
+		f := v.Field(i)
+		if f.Kind() != reflect.Slice || !f.IsNil() || !f.CanSet() {
+			return false
+		}
+		f.Set(reflect.MakeSlice(f.Type(), 0, 0))
+	}
+	return true
+}
+
+// snapSchema names what a snapshot of T's rows holds: the entry type, so a
+// snapshot written before Empty existed (which marked qa.jsonl as one gob
+// could not keep) is not read.
+func snapSchema[T any]() string { return gobsnap.Schema(reflect.TypeFor[snapEntry[T]]()) }
 
 // eachRow decodes every non-blank line of path into a T (decodeLine: errors
 // name file, line and field) and calls fn with it, in file order, stopping
@@ -46,7 +93,7 @@ func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error
 	before, _ := os.Stat(path)
 	// A snapshot made well after the file was last written is trusted by
 	// the file's size and time (gobsnap.OpenStat): no read, no hash.
-	if h, dec, ok := gobsnap.OpenStat(snap, gobsnap.Schema(reflect.TypeFor[T]()), before); ok && h.N >= 0 && int64(h.N) <= before.Size() {
+	if h, dec, ok := gobsnap.OpenStat(snap, snapSchema[T](), before); ok && h.N >= 0 && int64(h.N) <= before.Size() {
 		if entries, ok := decodeEntries[T](dec, h.N); ok {
 			return eachEntry(entries, fn)
 		}
@@ -57,6 +104,7 @@ func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error
 	}
 	after, _ := os.Stat(path)
 	head := gobsnap.For[T](data)
+	head.Schema = snapSchema[T]()
 	head.Stamp(before, after)
 	switch entries, found := readSnapshot[T](snap, head, bytes.Count(data, []byte{'\n'})+1); {
 	case found && entries != nil:
@@ -87,7 +135,7 @@ func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error
 		if err := decodeLine(name, line, b, &row); err != nil {
 			return err
 		}
-		if keep && enc.Encode(snapEntry[T]{line, row}) != nil {
+		if keep && enc.Encode(entry(line, row)) != nil {
 			keep = false
 		}
 		head.N++
@@ -119,6 +167,9 @@ func lossless[T any](name string, data, body []byte, n int) bool {
 		var got snapEntry[T]
 		if err := dec.Decode(&got); err != nil {
 			return err
+		}
+		if !got.restore() {
+			return fmt.Errorf("line %d: bad empty-slice list", line)
 		}
 		if got.Line != line || !reflect.DeepEqual(got.Row, want) {
 			return fmt.Errorf("line %d changes through gob", line)
@@ -156,7 +207,7 @@ func readSnapshot[T any](path string, want gobsnap.Header, maxRows int) (entries
 func decodeEntries[T any](dec *gob.Decoder, n int) ([]snapEntry[T], bool) {
 	entries := make([]snapEntry[T], n)
 	for i := range entries {
-		if err := dec.Decode(&entries[i]); err != nil {
+		if err := dec.Decode(&entries[i]); err != nil || !entries[i].restore() {
 			return nil, false
 		}
 	}

@@ -163,3 +163,58 @@ func TestLoadSnapshotsTrustTheStat(t *testing.T) {
 		t.Fatal("after a touch Load still answered from the snapshot")
 	}
 }
+
+// gob decodes an empty list as nil, but the JSON's "[]" and null are two
+// benchmarks (the hash, which keys every cache, tells them apart): a
+// qa.jsonl with both is snapshotted, and the rows read back from the
+// snapshot keep each as it was. (Same technique as
+// TestLoadSnapshotsTrustTheStat: the file is changed behind the snapshot's
+// back to show that the snapshot answered.)
+func TestLoadSnapshotsKeepEmptyLists(t *testing.T) {
+	dir := writeBench(t, "", "")
+	path := filepath.Join(dir, bench.QAFile)
+	data, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 2 {
+		t.Fatal("test setup: want two questions")
+	}
+	lines[0] = strings.Replace(lines[0], `"gold_deprecated_event_ids":["e2"]`, `"gold_deprecated_event_ids":[]`, 1)
+	lines[1] = strings.Replace(lines[1], `"gold_deprecated_event_ids":["e2"]`, `"gold_deprecated_event_ids":null`, 1)
+	edited := strings.Join(lines, "\n") + "\n"
+	if !strings.Contains(edited, `:[]`) || !strings.Contains(edited, `:null`) {
+		t.Fatal("test setup: the edit did not apply")
+	}
+	old := time.Now().Add(-time.Hour)
+	os.WriteFile(path, []byte(edited), 0o644)
+	os.Chtimes(path, old, old)
+	want, err := bench.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snaps := t.TempDir()
+	loadSnap(t, dir, snaps) // writes the snapshot
+	// Same length and time, another question text: a load that shows the
+	// old text was answered by the snapshot.
+	swapped := strings.Replace(edited, `"question":"What`, `"question":"Whet`, 1)
+	os.WriteFile(path, []byte(swapped), 0o644)
+	os.Chtimes(path, old, old)
+	got := loadSnap(t, dir, snaps)
+	if got.QAs[0].Question != want.QAs[0].Question {
+		t.Fatalf("question %q: qa.jsonl was read as JSON, want it read from its snapshot", got.QAs[0].Question)
+	}
+	for i, q := range got.QAs {
+		w := want.QAs[i]
+		if (q.GoldDeprecatedEventIDs == nil) != (w.GoldDeprecatedEventIDs == nil) || len(q.GoldDeprecatedEventIDs) != len(w.GoldDeprecatedEventIDs) {
+			t.Errorf("%s: deprecated IDs %#v through the snapshot, %#v from JSON", q.QID, q.GoldDeprecatedEventIDs, w.GoldDeprecatedEventIDs)
+		}
+	}
+	if want.QAs[0].GoldDeprecatedEventIDs == nil || want.QAs[1].GoldDeprecatedEventIDs != nil {
+		t.Fatalf("test setup: JSON gave %#v and %#v, want [] and nil", want.QAs[0].GoldDeprecatedEventIDs, want.QAs[1].GoldDeprecatedEventIDs)
+	}
+	var wantHash, gotHash strings.Builder
+	want.HashTo(&wantHash)
+	got.HashTo(&gotHash)
+	if wantHash.String() != gotHash.String() {
+		t.Error("the benchmark's hash differs through the snapshot")
+	}
+}

@@ -41,6 +41,7 @@ import (
 	"unsafe"
 
 	"github.com/esrkit/esrkit/internal/gobsnap"
+	"github.com/esrkit/esrkit/internal/mapfile"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -183,7 +184,8 @@ func Read[T any](path, source string) (rows []T, hashed *Source, ok bool) {
 	if err != nil {
 		return nil, nil, false
 	}
-	data, err := os.ReadFile(path)
+	// Mapped, not copied: the rows' strings view these bytes (mapfile).
+	data, err := mapfile.Read(path)
 	if err != nil || !bytes.HasPrefix(data, []byte(magic)) {
 		return nil, nil, false
 	}

@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/esrkit/esrkit/internal/mapfile"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -67,7 +68,7 @@ func For[T any](data []byte) Header {
 // header and a decoder positioned at the values; ok is false for a missing,
 // unreadable, stale or changed snapshot.
 func Open(path string, want Header) (head Header, values *gob.Decoder, ok bool) {
-	data, err := os.ReadFile(path)
+	data, err := mapfile.Read(path)
 	if err != nil {
 		return Header{}, nil, false
 	}
@@ -113,7 +114,7 @@ func OpenStat(path, schema string, src os.FileInfo) (head Header, values *gob.De
 	if err != nil || src == nil {
 		return Header{}, nil, false
 	}
-	data, err := os.ReadFile(path)
+	data, err := mapfile.Read(path)
 	if err != nil {
 		return Header{}, nil, false
 	}
