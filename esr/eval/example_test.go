@@ -89,6 +89,6 @@ func ExampleCompareTerms() {
 		fmt.Printf("key %q: %s\n", c.Key, eval.Describe(c))
 	}
 	// Output:
-	// key "render": render (render-only − graphrag-abstain) is +0.000 (too few questions), too few questions for a 95% interval or a verdict (n = 2, 0 discordant pairs) (n = 2)
-	// key "fine-d mechanism": fine-d mechanism (fine-ledger − render-only) is +1.000 (too few questions), too few questions for a 95% interval or a verdict (n = 2, 2 discordant pairs) (n = 2)
+	// key "render": render (render-only − graphrag-abstain) is +0.000, too few questions for a 95% interval or a verdict (n = 2, 0 discordant pairs)
+	// key "fine-d mechanism": fine-d mechanism (fine-ledger − render-only) is +1.000, too few questions for a 95% interval or a verdict (n = 2, 2 discordant pairs)
 }

@@ -14,9 +14,18 @@ import (
 
 // Describe states one comparison: its estimate, interval and whether the
 // interval excludes zero, e.g. "render (render-only − graphrag-abstain) is
-// +0.439 [+0.407, +0.471], positive (the 95% interval excludes 0; n = 900)".
+// +0.439 [+0.407, +0.471], positive (the 95% interval excludes 0) (n = 900)";
+// with too few questions or discordant pairs for an interval, the estimate
+// and why there is none ("… is +0.001, too few discordant pairs for a 95%
+// interval or a verdict (n = 2375, 3 discordant pairs)").
 func Describe(c Comparison) string {
-	return fmt.Sprintf("%s (%s − %s) is %s %s, %s (n = %d)", c.Label, c.A, c.B, report.Signed(c.Delta), c.CI(), verdict(c), c.N)
+	head := fmt.Sprintf("%s (%s − %s) is %s", c.Label, c.A, c.B, report.Signed(c.Delta))
+	if c.TooFew {
+		// The verdict says why there is no interval, with n and the
+		// discordant pairs: said once, not again as the interval and n.
+		return head + ", " + verdict(c)
+	}
+	return fmt.Sprintf("%s %s, %s (n = %d)", head, c.CI(), verdict(c), c.N)
 }
 
 // verdict is "positive", "negative" or "not distinguishable from 0", with
