@@ -30,6 +30,10 @@ if [ "${#notebooks[@]}" -eq 0 ]; then
 	echo "run-notebooks: no notebooks/*.ipynb to run" >&2
 	exit 1
 fi
+# A mistyped name is one line, before any kernel starts (not a traceback).
+for nb in "${notebooks[@]}"; do
+	[ -f "$nb" ] || { echo "run-notebooks: $nb: no such notebook (paths are from the repository root, e.g. notebooks/00-quickstart.ipynb)" >&2; exit 2; }
+done
 
 command -v go >/dev/null 2>&1 || export PATH="/usr/local/go/bin:$PATH"
 # The kernel (gonb) and the tools it calls (go, goimports) come from this PATH.

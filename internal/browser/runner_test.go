@@ -68,3 +68,37 @@ func TestRunNotebooksReportsFailingCells(t *testing.T) {
 		}
 	}
 }
+
+// A notebook path that does not exist is one line naming it and exit 2,
+// before any kernel starts: no Python traceback, and nothing run.
+func TestRunNotebooksRefusesAMissingNotebook(t *testing.T) {
+	RequireJupyter(t)
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := goPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	good, missing := filepath.Join(work, "good.ipynb"), filepath.Join(work, "typo.ipynb")
+	writeNotebook(t, good, "%%\nfmt.Println(\"fine\")")
+	out := filepath.Join(work, "out")
+	cmd := exec.Command("bash", filepath.Join(root, "scripts", "run-notebooks.sh"), out, good, missing)
+	cmd.Env = append(os.Environ(), "PATH="+path)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("run-notebooks.sh: %v (want exit status 2)\nstderr:\n%s", err, stderr.String())
+	}
+	want := "run-notebooks: " + missing + ": no such notebook"
+	if got := strings.TrimSpace(stderr.String()); !strings.HasPrefix(got, want) || strings.Count(got, "\n") != 0 {
+		t.Errorf("stderr = %q, want the one line %q…", got, want)
+	}
+	if _, err := os.Stat(filepath.Join(out, "good.status")); err == nil {
+		t.Error("good.ipynb ran although another named notebook is missing")
+	}
+}
