@@ -103,8 +103,7 @@ func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error
 		return err
 	}
 	after, _ := os.Stat(path)
-	head := gobsnap.For[T](data)
-	head.Schema = snapSchema[T]()
+	head := gobsnap.Header{Schema: snapSchema[T](), Sum: sha256.Sum256(data)}
 	head.Stamp(before, after)
 	switch entries, found := readSnapshot[T](snap, head, bytes.Count(data, []byte{'\n'})+1); {
 	case found && entries != nil:

@@ -1,13 +1,7 @@
 package eval
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"io"
-	"math"
-	"sync/atomic"
-
-	"github.com/esrkit/esrkit/internal/codefp"
+	"github.com/esrkit/esrkit/internal/cimemo"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -28,43 +22,28 @@ type IntervalMemo interface {
 	Keep(key [32]byte, ci stats.BootstrapCI)
 }
 
-var intervalMemo atomic.Pointer[IntervalMemo]
+var intervalMemo cimemo.Slot[IntervalMemo]
 
 // SetIntervalMemo makes Compare consult m before it computes a bootstrap
 // interval and keep what it computes there; nil (the default) turns the
 // memo off. The notebooks' helpers (nbhelp) set one under .esr-cache.
-func SetIntervalMemo(m IntervalMemo) {
-	if m == nil {
-		intervalMemo.Store(nil)
-		return
-	}
-	intervalMemo.Store(&m)
-}
+func SetIntervalMemo(m IntervalMemo) { intervalMemo.Set(m) }
 
 // intervalKey is the memo key of a bootstrap of pairs (xa, xb) with
 // clusters qids under opt.
 func intervalKey(xa, xb []float64, qids []string, opt StatOptions) [32]byte {
-	h := sha256.New()
-	io.WriteString(h, "eval.Compare bootstrap v1\n"+codefp.Fingerprint()+"\n"+opt.Interval+"\n")
-	var buf []byte
-	buf = binary.LittleEndian.AppendUint64(buf, uint64(opt.B))
-	buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(opt.Level))
-	buf = binary.LittleEndian.AppendUint64(buf, opt.Seed)
-	buf = binary.LittleEndian.AppendUint64(buf, uint64(len(xa)))
+	k := cimemo.NewKey("eval.Compare bootstrap v1")
+	k.String(opt.Interval)
+	k.Uint(uint64(opt.B))
+	k.Float(opt.Level)
+	k.Uint(opt.Seed)
+	k.Uint(uint64(len(xa)))
 	for i := range xa {
-		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(xa[i]))
-		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(xb[i]))
-		buf = binary.AppendUvarint(buf, uint64(len(qids[i])))
-		buf = append(buf, qids[i]...)
-		if len(buf) > 1<<16 {
-			h.Write(buf)
-			buf = buf[:0]
-		}
+		k.Float(xa[i])
+		k.Float(xb[i])
+		k.String(qids[i])
 	}
-	h.Write(buf)
-	var k [32]byte
-	h.Sum(k[:0])
-	return k
+	return k.Sum()
 }
 
 // bootstrap computes the interval of Compare, through the memo when one
@@ -76,11 +55,10 @@ func bootstrap(xa, xb []float64, qids []string, opt StatOptions) (stats.Bootstra
 		}
 		return stats.PairedClusterBootstrap(xa, xb, qids, opt.B, opt.Level, opt.Seed)
 	}
-	mp := intervalMemo.Load()
-	if mp == nil {
+	m, ok := intervalMemo.Get()
+	if !ok {
 		return compute()
 	}
-	m := *mp
 	key := intervalKey(xa, xb, qids, opt)
 	if ci, ok := m.Recall(key); ok {
 		return ci, nil

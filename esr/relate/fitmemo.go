@@ -1,13 +1,7 @@
 package relate
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"io"
-	"math"
-	"sync/atomic"
-
-	"github.com/esrkit/esrkit/internal/codefp"
+	"github.com/esrkit/esrkit/internal/cimemo"
 )
 
 // A notebook reruns its program for every cell (GoNB), and a cell that
@@ -25,60 +19,45 @@ type FitMemo interface {
 	KeepFloats(key [32]byte, w []float64)
 }
 
-var fitMemo atomic.Pointer[FitMemo]
+var fitMemo cimemo.Slot[FitMemo]
 
 // SetFitMemo makes the learned scorer's fit consult m before it minimises
 // and keep what it fits there; nil (the default) turns the memo off. The
 // notebooks' helpers (nbhelp) set one under .esr-cache.
-func SetFitMemo(m FitMemo) {
-	if m == nil {
-		fitMemo.Store(nil)
-		return
-	}
-	fitMemo.Store(&m)
-}
+func SetFitMemo(m FitMemo) { fitMemo.Set(m) }
 
 // fitKey is the memo key of a fit of the standardised rows xs (each of
 // length d+1) with labels y into k classes under penalty lambda.
 func fitKey(xs [][]float64, y []int, k int, lambda float64) [32]byte {
-	h := sha256.New()
-	io.WriteString(h, "relate.fitSoftmax v1\n"+codefp.Fingerprint()+"\n")
-	var buf []byte
-	buf = binary.LittleEndian.AppendUint64(buf, uint64(k))
-	buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(lambda))
-	buf = binary.LittleEndian.AppendUint64(buf, uint64(len(xs)))
+	key := cimemo.NewKey("relate.fitSoftmax v1")
+	key.Uint(uint64(k))
+	key.Float(lambda)
+	key.Uint(uint64(len(xs)))
 	for i, row := range xs {
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(len(row)))
+		key.Uint(uint64(len(row)))
 		for _, v := range row {
-			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(v))
+			key.Float(v)
 		}
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(y[i]))
-		if len(buf) > 1<<16 {
-			h.Write(buf)
-			buf = buf[:0]
-		}
+		key.Uint(uint64(y[i]))
 	}
-	h.Write(buf)
-	var key [32]byte
-	h.Sum(key[:0])
-	return key
+	return key.Sum()
 }
 
 // minimizeMemo is minimizeLBFGS of fg from zero weights of length n,
 // through the memo when one is set: a recalled vector of another length is
 // a miss.
 func minimizeMemo(key func() [32]byte, fg func(w, g []float64) float64, n int) ([]float64, error) {
-	mp := fitMemo.Load()
-	if mp == nil {
+	m, ok := fitMemo.Get()
+	if !ok {
 		return minimizeLBFGS(fg, make([]float64, n), 1e-7, 5000)
 	}
 	k := key()
-	if w, ok := (*mp).RecallFloats(k); ok && len(w) == n {
+	if w, ok := m.RecallFloats(k); ok && len(w) == n {
 		return w, nil
 	}
 	w, err := minimizeLBFGS(fg, make([]float64, n), 1e-7, 5000)
 	if err == nil {
-		(*mp).KeepFloats(k, w)
+		m.KeepFloats(k, w)
 	}
 	return w, err
 }

@@ -19,16 +19,7 @@ import (
 // message; every cell of it still ran (the first cell's output is in the
 // executed copy), the copy is written, and the script exits non-zero.
 func TestRunNotebooksReportsFailingCells(t *testing.T) {
-	RequireJupyter(t)
-	root, err := RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	path, err := goPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	work := t.TempDir()
+	root, path, work := runnerSetup(t)
 	good, bad := filepath.Join(work, "good.ipynb"), filepath.Join(work, "bad.ipynb")
 	writeNotebook(t, good, "%%\nfmt.Println(\"fine\")")
 	writeNotebook(t, bad, "%%\nfmt.Println(\"before the failures\")", "%%\npanic(\"boom\")", "%%\nx := undefinedThing\n_ = x")
@@ -39,7 +30,7 @@ func TestRunNotebooksReportsFailingCells(t *testing.T) {
 	cmd.Env = append(os.Environ(), "PATH="+path, "ESRKIT_NB_JOBS=2")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
+	err := cmd.Run()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 		t.Fatalf("run-notebooks.sh: %v (want exit status 1)\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
@@ -72,16 +63,7 @@ func TestRunNotebooksReportsFailingCells(t *testing.T) {
 // A notebook path that does not exist is one line naming it and exit 2,
 // before any kernel starts: no Python traceback, and nothing run.
 func TestRunNotebooksRefusesAMissingNotebook(t *testing.T) {
-	RequireJupyter(t)
-	root, err := RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	path, err := goPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	work := t.TempDir()
+	root, path, work := runnerSetup(t)
 	good, missing := filepath.Join(work, "good.ipynb"), filepath.Join(work, "typo.ipynb")
 	writeNotebook(t, good, "%%\nfmt.Println(\"fine\")")
 	out := filepath.Join(work, "out")
@@ -89,7 +71,7 @@ func TestRunNotebooksRefusesAMissingNotebook(t *testing.T) {
 	cmd.Env = append(os.Environ(), "PATH="+path)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
+	err := cmd.Run()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
 		t.Fatalf("run-notebooks.sh: %v (want exit status 2)\nstderr:\n%s", err, stderr.String())
@@ -101,4 +83,19 @@ func TestRunNotebooksRefusesAMissingNotebook(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "good.status")); err == nil {
 		t.Error("good.ipynb ran although another named notebook is missing")
 	}
+}
+
+// runnerSetup skips without Jupyter and returns the repository root, the
+// PATH the script runs with and an empty folder for its notebooks.
+func runnerSetup(t *testing.T) (root, path, work string) {
+	t.Helper()
+	RequireJupyter(t)
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path, err = goPath(); err != nil {
+		t.Fatal(err)
+	}
+	return root, path, t.TempDir()
 }
