@@ -38,6 +38,13 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "out"); err != nil {
 		return err
 	}
+	data2 := ""
+	if *nb {
+		data2 = *data
+	}
+	if err := checkFile("--out", *out, "esr batch export", isRequests, input("--bench", *sel.dir), input("--data", data2)); err != nil {
+		return err
+	}
 	ctx := context.Background()
 	plan := llm.NewPlan()
 	judgeLLM := false
@@ -139,6 +146,9 @@ func runCacheCmd(args []string, stdout, stderr io.Writer) error {
 		}
 		if _, err := os.Stat(*cache); err != nil {
 			return fmt.Errorf("cache %s: %w", *cache, err)
+		}
+		if err := checkFile("--out", *out, "esr cache export", isPack, input("--cache", *cache)); err != nil {
+			return err
 		}
 		c, err := llm.OpenCache(*cache)
 		if err != nil {

@@ -42,6 +42,9 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "out"); err != nil {
 		return err
 	}
+	if err := checkFile("--out", *out, "esr calibrate", isCalibrateOut, input("--bench", *dir), input("--calibration", *calFile)); err != nil {
+		return err
+	}
 	opt := checks.CalibrateOptions{Reading: *reading, AuxNoise: *noise, Ridge: *ridge}
 	if *drop != "" {
 		opt.Drop = strings.Split(*drop, ",")

@@ -122,7 +122,12 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "bench", "out"); err != nil {
 		return err
 	}
-	if err := outsideBench(*out, *sel.dir); err != nil {
+	// The rows' content is checked when the sink opens them; the llm
+	// summary beside them is checked here.
+	if err := checkFile("--out", *out, "esr eval", rowsChecked, input("--bench", *sel.dir)); err != nil {
+		return err
+	}
+	if err := checkFile("--out", evalSummaryPath(*out), "esr eval", isRunSummary, input("--bench", *sel.dir)); err != nil {
 		return err
 	}
 	// Before anything starts an exec: adapter (the fingerprint asks it for
@@ -220,7 +225,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	meter.stop()
 	summary := meter.summary()
 	if meter.used() || summary.ItemsFailed > 0 {
-		if err := writeJSON(strings.TrimSuffix(*out, ".jsonl")+".llm-summary.json", summary); err != nil && runErr == nil {
+		if err := writeJSON(evalSummaryPath(*out), summary); err != nil && runErr == nil {
 			runErr = err
 		}
 	}
@@ -268,4 +273,9 @@ func callsOut(rs []reader.Reader) bool {
 		}
 	}
 	return false
+}
+
+// evalSummaryPath is the llm summary written beside the rows out.
+func evalSummaryPath(out string) string {
+	return strings.TrimSuffix(out, ".jsonl") + ".llm-summary.json"
 }

@@ -20,7 +20,8 @@ func runExample(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "out"); err != nil {
 		return err
 	}
-	if err := bench.Figure1Bench().Save(*out); err != nil {
+	t := benchTarget(*out, "esr example", nil)
+	if err := writeBench(t, func() error { return bench.Figure1Bench().Save(*out) }); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote the Figure 1 benchmark to %s\n", *out)

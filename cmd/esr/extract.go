@@ -36,6 +36,13 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err := noExtraArgs(fs); err != nil {
 		return err
 	}
+	attrFile := ""
+	if *attrs != "github" {
+		attrFile = *attrs
+	}
+	if err := checkFile("--out", *out, "esr extract", isAtomRows, input("--streams", *streamsPath), input("--attributes", attrFile)); err != nil {
+		return err
+	}
 	inventory, err := extract.ReadAttributes(*attrs)
 	if err != nil {
 		return err

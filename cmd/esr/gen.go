@@ -32,8 +32,9 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := synth.Config{Seed: *seed, PerStratum: *per, Clutter: *clutter, Restate: *restate, Paraphrase: *para,
 		Sources: synth.ParseSources(*sources), EventRecall: *er, CoKeyRecall: *cr}
-	m, err := synth.Write(*out, cfg)
-	if err != nil {
+	var m *synth.Manifest
+	t := benchTarget(*out, "esr gen", manifestSays("generator", synth.Version))
+	if err := writeBench(t, func() (err error) { m, err = synth.Write(*out, cfg); return err }); err != nil {
 		return err
 	}
 	summary := map[string]any{"out": *out, "benchmark": m.Benchmark, "generator": m.Generator,

@@ -62,20 +62,38 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	if list != nil && *list == "" {
 		return fmt.Errorf("--packages is required")
 	}
-	var rep any
-	var err error
+	// Folders written before the output marker are recognised by their
+	// MANIFEST.json.
+	var legacy func(string) bool
 	switch kind {
 	case "dyknow":
-		rep, err = dyknow.Import(*in, *out)
+		legacy = manifestSays("converter", dyknow.Converter)
 	case "vdyknow":
-		rep, err = vdyknow.Import(*in, *out)
+		legacy = manifestSays("converter", vdyknow.Converter)
 	case "debian":
-		rep, err = debian.Import(*in, *list, *out, debian.Options{Relations: *withRels})
-	case "mem0":
-		rep, err = mem0.Import(*in, *out)
-	case "graphiti":
-		rep, err = graphiti.Import(*in, *out)
+		legacy = manifestSays("builder", debian.Builder)
 	}
+	packages := ""
+	if list != nil {
+		packages = *list
+	}
+	var rep any
+	t := benchTarget(*out, "esr import "+kind, legacy, input("--"+flagName, *in), input("--packages", packages))
+	err := writeBench(t, func() (err error) {
+		switch kind {
+		case "dyknow":
+			rep, err = dyknow.Import(*in, *out)
+		case "vdyknow":
+			rep, err = vdyknow.Import(*in, *out)
+		case "debian":
+			rep, err = debian.Import(*in, *list, *out, debian.Options{Relations: *withRels})
+		case "mem0":
+			rep, err = mem0.Import(*in, *out)
+		case "graphiti":
+			rep, err = graphiti.Import(*in, *out)
+		}
+		return err
+	})
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
@@ -58,6 +59,11 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 	}
 	if *export != "" && !*dry {
 		return fmt.Errorf("--export needs --dry-run")
+	}
+	if *export != "" {
+		if err := checkFile("--export", *export, "esr judge audit", isRequests, input("--bench", *dir)); err != nil {
+			return err
+		}
 	}
 	b, err := bench.Load(*dir)
 	if err != nil {
@@ -123,15 +129,7 @@ func judgeConcurrency(js []judge.Judge) int {
 // uncached requests as a Batch API file.
 func finishPlan(stdout, stderr io.Writer, plan *llm.Plan, export string) error {
 	if export != "" {
-		f, err := os.Create(export)
-		if err != nil {
-			return err
-		}
-		if err := llm.WriteBatch(f, plan.Pending()); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
+		if err := safefile.Write(export, 0o644, func(w io.Writer) error { return llm.WriteBatch(w, plan.Pending()) }); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "wrote %d requests to %s\n", plan.ToSend(), export)

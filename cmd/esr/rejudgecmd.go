@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -47,8 +46,14 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	} else if same {
 		return fmt.Errorf("--out %s is --rows: write the rescored rows to another file", *out)
 	}
-	if err := outsideBench(*out, *dir); err != nil {
+	// The rows' content is checked when the sink opens them.
+	if err := checkFile("--out", *out, "esr rejudge", rowsChecked, input("--rows", *rowsPath), input("--bench", *dir)); err != nil {
 		return err
+	}
+	if *export != "" {
+		if err := checkFile("--export", *export, "esr rejudge", isRequests, input("--rows", *rowsPath), input("--bench", *dir), input("--out", *out)); err != nil {
+			return err
+		}
 	}
 	rows, err := eval.ReadOutcomes(*rowsPath)
 	if err != nil {
@@ -152,54 +157,4 @@ func samePath(a, b string) (bool, error) {
 	sa, errA := os.Stat(a)
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb), nil
-}
-
-// outsideBench refuses an output path inside the benchmark folder dir: a
-// command never writes into its input.
-func outsideBench(out, dir string) error {
-	in, err := insideDir(out, dir)
-	if err != nil {
-		return err
-	}
-	if in {
-		return fmt.Errorf("--out %s is inside the benchmark folder %s: write outputs elsewhere", out, dir)
-	}
-	return nil
-}
-
-// insideDir reports whether path lies in the folder dir (or is it), with
-// both made absolute and their symbolic links resolved as far as they
-// exist.
-func insideDir(path, dir string) (bool, error) {
-	resolve := func(p string) (string, error) {
-		p, err := filepath.Abs(p)
-		if err != nil {
-			return "", err
-		}
-		var rest []string
-		for {
-			if r, err := filepath.EvalSymlinks(p); err == nil {
-				return filepath.Join(append([]string{r}, rest...)...), nil
-			}
-			parent := filepath.Dir(p)
-			if parent == p {
-				return filepath.Join(append([]string{p}, rest...)...), nil
-			}
-			rest = append([]string{filepath.Base(p)}, rest...)
-			p = parent
-		}
-	}
-	d, err := resolve(dir)
-	if err != nil {
-		return false, err
-	}
-	p, err := resolve(path)
-	if err != nil {
-		return false, err
-	}
-	rel, err := filepath.Rel(d, p)
-	if err != nil {
-		return false, nil
-	}
-	return rel == "." || !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != "..", nil
 }

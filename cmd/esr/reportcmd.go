@@ -3,9 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/internal/safefile"
 	"github.com/esrkit/esrkit/internal/site"
 )
 
@@ -24,6 +27,13 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	figures := fs.String("figures", "figures", "`DIR` of the figures the notebooks saved (thumbnails)")
 	out := fs.String("out", "report", "output `DIR` (index.html, thumbs/)")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	t := reportTarget(*out, *executed, *figures)
+	if err := t.Check(); err != nil {
+		return err
+	}
+	if err := t.Mark(); err != nil {
 		return err
 	}
 	cards, err := site.WriteIndex(*executed, *figures, *out)
@@ -48,4 +58,34 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// reportTarget is esr report's output folder: index.html (recognised by
+// site.IsIndex), thumbs/ and the pages `make report` converts from the
+// executed notebooks (NAME.html for NAME.ipynb), which the report
+// sanitises; anything else is refused, as is a folder whose index.html
+// esr report did not write.
+func reportTarget(out, executed, figures string) safefile.Target {
+	notebook := func(name, ext string) bool {
+		base, ok := strings.CutSuffix(name, ext)
+		if !ok || base == "" {
+			return false
+		}
+		_, err := os.Stat(filepath.Join(executed, base+".ipynb"))
+		return err == nil
+	}
+	return safefile.Target{Flag: "--out", Path: out, Writer: "esr report", Dir: true,
+		Inputs: []safefile.Input{input("--executed", executed), input("--figures", figures)},
+		// Before the marker: pages converted from the notebooks, with no
+		// index or esr report's.
+		Legacy: func(dir string) bool { return site.IsIndex(filepath.Join(dir, "index.html")) },
+		Owned: func(name string, isDir bool) bool {
+			switch {
+			case isDir:
+				return name == "thumbs" && len(safefile.Foreign(filepath.Join(out, name), func(n string, d bool) bool { return !d && notebook(n, ".png") })) == 0
+			case name == "index.html":
+				return site.IsIndex(filepath.Join(out, name))
+			}
+			return notebook(name, ".html")
+		}}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -69,6 +70,17 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" || dir != nil && *dir == "" {
 		return fmt.Errorf("--bench and --out are required")
+	}
+	var target safefile.Target
+	if !*dry { // a dry run writes nothing
+		if name == "all" {
+			target = runTarget(*out, lab.RunAllSteps(*data), input("--data", *data))
+		} else {
+			target = runTarget(*out, nil, input("--bench", *dir))
+		}
+		if err := target.Check(); err != nil {
+			return err
+		}
 	}
 	// Readers that read the cache only: the dry run counts with them, and
 	// every table is computed with them once the requests are sent.
@@ -136,6 +148,13 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer outLock.Unlock()
+	// Checked again under the lock, then marked before anything is written.
+	if err := target.Check(); err != nil {
+		return err
+	}
+	if err := target.Mark(); err != nil {
+		return err
+	}
 	summary := struct {
 		Plan  planJSON         `json:"plan"`
 		Fill  *llm.FillSummary `json:"fill,omitempty"`
@@ -248,4 +267,46 @@ func sentCount(f *llm.FillSummary) int {
 		return 0
 	}
 	return f.Done
+}
+
+// runFile accepts the files a run writes into a folder: tables (CSV,
+// Markdown, LaTeX), figures (PNG, SVG), outcome rows and llm-summary.json.
+func runFile(name string, isDir bool) bool {
+	if isDir {
+		return false
+	}
+	switch filepath.Ext(name) {
+	case ".csv", ".md", ".tex", ".png", ".svg":
+		return true
+	}
+	return name == "llm-summary.json" || strings.HasSuffix(name, "-outcomes.jsonl")
+}
+
+// runTarget is esr run's output folder: runFile's files, or for run all
+// (steps given) one folder of them per step. A folder written before the
+// output marker is recognised by its llm-summary.json.
+func runTarget(out string, steps []lab.RunAllStep, inputs ...safefile.Input) safefile.Target {
+	owned := runFile
+	if steps != nil {
+		owned = func(name string, isDir bool) bool {
+			if !isDir {
+				return name == "llm-summary.json"
+			}
+			for _, s := range steps {
+				if s.Name() == name {
+					return len(safefile.Foreign(filepath.Join(out, name), runFile)) == 0
+				}
+			}
+			return false
+		}
+	}
+	return safefile.Target{Flag: "--out", Path: out, Writer: "esr run", Dir: true, Inputs: inputs, Owned: owned,
+		Legacy: func(dir string) bool {
+			b, err := os.ReadFile(filepath.Join(dir, "llm-summary.json"))
+			if err != nil {
+				return false
+			}
+			k, _ := firstKey(b)
+			return k == "plan"
+		}}
 }

@@ -23,11 +23,9 @@ func runScrub(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "bench", "out"); err != nil {
 		return err
 	}
-	if *dir == *out {
-		return fmt.Errorf("--out must differ from --bench")
-	}
-	rep, err := scrub.Dir(*dir, *out, scrub.Options{Pseudonymize: *pseudo})
-	if err != nil {
+	var rep *scrub.Report
+	t := benchTarget(*out, "esr scrub", nil, input("--bench", *dir))
+	if err := writeBench(t, func() (err error) { rep, err = scrub.Dir(*dir, *out, scrub.Options{Pseudonymize: *pseudo}); return err }); err != nil {
 		return err
 	}
 	enc := json.NewEncoder(stdout)

@@ -107,6 +107,9 @@ func checkOwned(abs, dir string, owned func(string) bool) error {
 	}
 	var other []string
 	for _, e := range ents {
+		if e.Name() == MarkerFile && !e.IsDir() {
+			continue // the writer's mark (Target.Mark): replaced with the set
+		}
 		if !owned(e.Name()) || e.IsDir() {
 			other = append(other, e.Name())
 		}

@@ -5,10 +5,13 @@
 package site
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -187,7 +190,7 @@ func WriteIndex(executedDir, figuresDir, outDir string) ([]Card, error) {
 		cards = append(cards, c)
 	}
 	var b strings.Builder
-	b.WriteString(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>esrkit report</title><style>
+	b.WriteString(`<!DOCTYPE html><html><head><meta charset="utf-8">` + indexMark + `<title>esrkit report</title><style>
 body{font-family:sans-serif;margin:2em;max-width:1100px}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:16px}
 .card{border:1px solid #ccc;border-radius:6px;padding:12px;text-decoration:none;color:inherit}
@@ -210,4 +213,26 @@ simulated readers (calibrated to the paper's per-family numbers) unless a notebo
 		return nil, err
 	}
 	return cards, safefile.WriteFile(filepath.Join(outDir, "index.html"), []byte(b.String()), 0o644)
+}
+
+// indexMark is in the head of every index page WriteIndex writes.
+const indexMark = `<meta name="generator" content="esr report">`
+
+// IsIndex reports whether path is missing or an index page WriteIndex
+// wrote (now with indexMark, before it with its title): esr report
+// replaces no other index.html.
+func IsIndex(path string) bool {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return true
+	}
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	return bytes.HasPrefix(head, []byte(`<!DOCTYPE html><html><head><meta charset="utf-8">`)) &&
+		(bytes.Contains(head, []byte(indexMark)) || bytes.Contains(head, []byte(`<title>esrkit report</title>`)))
 }
