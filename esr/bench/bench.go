@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -211,9 +213,15 @@ func (b *Bench) readAtoms(path string) error {
 			case strings.TrimSpace(a.Value) == "":
 				return bad(field+".value", "empty: an atom asserts or denies a value")
 			}
-			for name, v := range map[string]string{"atom_id": a.ID, "entity": a.Entity, "attribute": a.Attribute, "value": a.Value} {
-				if strings.ContainsRune(v, 0) {
-					return bad(field+"."+name, "contains a NUL byte")
+			// Values are single-line text: a control character (a newline
+			// above all) could start a row of its own in a render.
+			for _, f := range []struct{ name, v string }{{"atom_id", a.ID}, {"entity", a.Entity}, {"attribute", a.Attribute}, {"value", a.Value}} {
+				if i := strings.IndexFunc(f.v, unicode.IsControl); i >= 0 {
+					r, _ := utf8.DecodeRuneInString(f.v[i:])
+					if r == 0 {
+						return bad(field+"."+f.name, "contains a NUL byte")
+					}
+					return bad(field+"."+f.name, "holds control character %U at byte %d (values are single-line text)", r, i)
 				}
 			}
 			if a.Facet != "" {
@@ -334,14 +342,20 @@ func (b *Bench) readQAs(path string) error {
 		// abstains for want of data, not of knowledge.
 		atoms := b.Atoms[q.StreamID]
 		const why = ": every memory would abstain for want of atoms (if the atoms are a lossy extraction on purpose, measure it with esr coverage)"
-		if k, _ := q.Locate(atoms); !hasKey(atoms, k, q.Facet) {
+		// Memories key by the exact facet, so the QA's must be one its
+		// atoms carry ("" included).
+		if k, _ := q.Locate(atoms); !hasKey(atoms, k) {
+			facets := facetsOf(atoms, k)
 			switch {
 			case b.opt.Uncovered:
 				b.Uncovered = append(b.Uncovered, q.QID)
 			case len(atoms) == 0:
 				return bad("stream_id", "stream %q has no atoms"+why, q.StreamID)
-			case q.Facet != "" && hasKey(atoms, k, ""):
-				return bad("facet", "stream %q has no atom about the key (%s) with facet %q"+why, q.StreamID, k.Unfaceted(), q.Facet)
+			case q.Facet == "" && len(facets) > 0:
+				return bad("facet", "missing: stream %q's atoms about the key (%s) all carry a facet (%s), and memories key by facet: every memory would abstain; give the QA the facet it asks about",
+					q.StreamID, k.Unfaceted(), strings.Join(facets, ", "))
+			case len(facets) > 0:
+				return bad("facet", "stream %q has no atom about the key (%s) with facet %q (its atoms have: %s)"+why, q.StreamID, k.Unfaceted(), q.Facet, strings.Join(facets, ", "))
 			default:
 				return bad("attribute", "stream %q has no atom about the key (%s)"+why, q.StreamID, k)
 			}
@@ -352,15 +366,36 @@ func (b *Bench) readQAs(path string) error {
 	})
 }
 
-// hasKey reports whether an atom is about k, with the given facet unless
-// facet is empty.
-func hasKey(atoms []esr.Atom, k esr.Key, facet string) bool {
+// hasKey reports whether an atom is about k, facet included: an atom with
+// a facet is not about a key without one (memories key by the facet).
+func hasKey(atoms []esr.Atom, k esr.Key) bool {
 	for i := range atoms {
-		if atoms[i].Entity == k.Entity && atoms[i].Attribute == k.Attribute && (facet == "" || atoms[i].Facet == facet) {
+		if atoms[i].Key() == k {
 			return true
 		}
 	}
 	return false
+}
+
+// facetsOf lists, sorted, the facets of the atoms about k's entity and
+// attribute ("(none)" for atoms without one).
+func facetsOf(atoms []esr.Atom, k esr.Key) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range atoms {
+		a := &atoms[i]
+		if a.Entity != k.Entity || a.Attribute != k.Attribute || seen[a.Facet] {
+			continue
+		}
+		seen[a.Facet] = true
+		f := a.Facet
+		if f == "" {
+			f = "(none)"
+		}
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (b *Bench) readRelations(path string) error {
