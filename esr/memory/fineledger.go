@@ -80,7 +80,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 		if mechanism {
 			status = statusOf(kl)
 		}
-		b.WriteString(esr.LedgerKeyLabel + kl.Key.String() + "   " + esr.LedgerStatusLabel + status + "\n")
+		b.WriteString(esr.LedgerKeyLabel + layout.Cell(kl.Key.String()) + "   " + esr.LedgerStatusLabel + status + "\n")
 		order := make([]int, len(kl.Atoms))
 		for i := range order {
 			order[i] = i
@@ -116,7 +116,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 			b.WriteString(" ·")
 		}
 		first = false
-		b.WriteString(" " + e.ID + " \"" + layout.FirstSentence(e.Text, 100) + "\"")
+		b.WriteString(" " + layout.Cell(e.ID) + " \"" + layout.FirstSentence(e.Text, 100) + "\"")
 	}
 	b.WriteByte('\n')
 	return b.String()
@@ -155,7 +155,8 @@ func formatRows(rows [][]string, format string) string {
 	switch format {
 	case LedgerVerbose:
 		for _, r := range rows[1:] {
-			b.WriteString(esr.VerboseOn + r[0] + esr.VerboseEvent + r[1] + esr.VerboseValue + r[2] + esr.VerboseStatus + r[3] + esr.VerboseEnd + "\n")
+			c := func(i int) string { return layout.Cell(r[i]) }
+			b.WriteString(esr.VerboseOn + c(0) + esr.VerboseEvent + c(1) + esr.VerboseValue + c(2) + esr.VerboseStatus + c(3) + esr.VerboseEnd + "\n")
 		}
 	case LedgerMinimal:
 		min := [][]string{{esr.ColValue, esr.ColStatus}}

@@ -116,7 +116,8 @@ func (g *groupState) Render(esr.Query) string {
 			atoms := g.atoms[k]
 			for _, i := range layout.SeededOrder(g.seed, g.stream.ID+"\x00"+k.String(), layout.AtomIDs(atoms)) {
 				a := atoms[i]
-				b.WriteString(a.ID + esr.CellSep + a.Entity + esr.CellSep + a.Key().AttributeLabel() + esr.CellSep + a.Display())
+				c := layout.Cell
+				b.WriteString(c(a.ID) + esr.CellSep + c(a.Entity) + esr.CellSep + c(a.Key().AttributeLabel()) + esr.CellSep + c(a.Display()))
 				if !g.dateless {
 					b.WriteString(esr.CellSep + layout.Stamp(a.Timestamp))
 				}
@@ -126,7 +127,7 @@ func (g *groupState) Render(esr.Query) string {
 		return b.String()
 	}
 	for _, k := range g.keys {
-		b.WriteString(esr.GroupHeading + k.String() + "\n" + markdownRow(esr.ColID, esr.ColValue) + markdownRule)
+		b.WriteString(esr.GroupHeading + layout.Cell(k.String()) + "\n" + markdownRow(esr.ColID, esr.ColValue) + markdownRule)
 		atoms := g.atoms[k]
 		for _, i := range layout.Unordered(layout.AtomIDs(atoms)) {
 			b.WriteString(markdownRow(atoms[i].ID, atoms[i].Display()))
@@ -138,7 +139,7 @@ func (g *groupState) Render(esr.Query) string {
 
 // markdownRow writes the markdown table row "| a | b |" and a newline.
 func markdownRow(a, b string) string {
-	return esr.CellSep + " " + a + " " + esr.CellSep + " " + b + " " + esr.CellSep + "\n"
+	return esr.CellSep + " " + layout.Cell(a) + " " + esr.CellSep + " " + layout.Cell(b) + " " + esr.CellSep + "\n"
 }
 
 // markdownRule is the rule under a two-column markdown header.

@@ -43,7 +43,7 @@ func (l *latestState) Render(esr.Query) string {
 	var b strings.Builder
 	for _, k := range l.keys {
 		a := l.latest[k]
-		b.WriteString(k.String() + esr.LatestSep + a.Display() + esr.LatestAsOf + layout.Stamp(a.Timestamp) + esr.LatestEnd + "\n")
+		b.WriteString(layout.Cell(k.String()) + esr.LatestSep + layout.Cell(a.Display()) + esr.LatestAsOf + layout.Stamp(a.Timestamp) + esr.LatestEnd + "\n")
 	}
 	return b.String()
 }

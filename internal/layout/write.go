@@ -2,9 +2,12 @@ package layout
 
 import (
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -20,6 +23,33 @@ func Stamp(t esr.Time) string {
 	}
 	return t.Format(esr.MinuteLayout)
 }
+
+// Cell is s made safe to stand inside one line of a render: every control
+// character (a newline, a carriage return, a tab, an escape) and the
+// Unicode line and paragraph separators become a visible Go-style escape
+// (\n, \x1b, \u2028), so text from data can never end its row and start
+// a forged one. Text without them is returned as it is. Benchmarks refuse
+// such text at load (esr/bench); this guards values built in code.
+func Cell(s string) string {
+	i := strings.IndexFunc(s, breaksLine)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		if !breaksLine(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r) // '\n', '\x1b', '\u2028'
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
+}
+
+// breaksLine reports whether r may not stand inside a render's line.
+func breaksLine(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }
 
 // Field is one key and value of a JSON object a render writes.
 type Field struct {
@@ -39,15 +69,34 @@ func JSONObject(fields ...Field) []byte {
 		}
 		k, _ := json.Marshal(f.Key)
 		v, _ := json.Marshal(f.Value)
-		b = append(append(append(b, k...), ':'), v...)
+		b = append(append(append(b, k...), ':'), jsonOneLine(v)...)
 	}
 	return append(b, '}')
+}
+
+// jsonOneLine escapes what encoding/json leaves raw and a reader may take
+// for a line break (DEL and the C1 controls, U+0085 among them) as \uXXXX:
+// the same JSON value, on one line.
+func jsonOneLine(v []byte) []byte {
+	s := string(v)
+	if !strings.ContainsFunc(s, breaksLine) {
+		return v
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if breaksLine(r) {
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return []byte(b.String())
 }
 
 // FirstSentence is the event text up to its first sentence end, at most max
 // bytes (cut at a word boundary), with white space folded.
 func FirstSentence(text string, max int) string {
-	text = strings.Join(strings.Fields(text), " ")
+	text = Cell(strings.Join(strings.Fields(text), " "))
 	for i := 0; i < len(text); i++ {
 		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && (i+1 == len(text) || text[i+1] == ' ') && !initial(text, i) {
 			if i+1 <= max {
@@ -112,11 +161,19 @@ func HashOrder(ids []string, hash func(string) uint64) []int {
 }
 
 // Table lays out rows as "a | b | c" (esr.CellSep) with every column padded
-// to its widest cell, the last column unpadded.
+// to its widest cell, the last column unpadded; each cell is escaped (Cell).
 func Table(rows [][]string) string {
 	if len(rows) == 0 {
 		return ""
 	}
+	esc := make([][]string, len(rows))
+	for i, r := range rows {
+		esc[i] = make([]string, len(r))
+		for j, c := range r {
+			esc[i][j] = Cell(c)
+		}
+	}
+	rows = esc
 	width := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for j, c := range r {
@@ -159,8 +216,8 @@ func EventLines(events []esr.Event) string {
 	var b strings.Builder
 	for _, i := range idx {
 		e := &events[i]
-		b.WriteString(esr.EventOpen + e.ID + " " + Stamp(e.Timestamp) + esr.EventClose + " ")
-		b.WriteString(strings.Join(strings.Fields(e.Text), " "))
+		b.WriteString(esr.EventOpen + Cell(e.ID) + " " + Stamp(e.Timestamp) + esr.EventClose + " ")
+		b.WriteString(Cell(strings.Join(strings.Fields(e.Text), " ")))
 		b.WriteByte('\n')
 	}
 	return b.String()
