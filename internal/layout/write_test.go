@@ -43,7 +43,7 @@ func TestWritersKeepEachCellOnItsLine(t *testing.T) {
 	if err := json.Unmarshal(obj, &back); err != nil || back["value"] != "a\u0085b\u007fc\nd" {
 		t.Errorf("JSONObject does not decode to its value: %q → %q, %v", obj, back, err)
 	}
-	if Cell("plain — “text” ✓ | x") != "plain — “text” ✓ | x" {
-		t.Error("Cell changed text without control characters")
+	if got := Table([][]string{{"plain — “text” ✓ | x"}}); got != "plain — “text” ✓ | x\n" {
+		t.Errorf("Table changed text without control characters: %q", got)
 	}
 }
