@@ -174,7 +174,16 @@ func Import(src, list, out string, opt Options) (*Report, error) {
 		if err != nil {
 			return err
 		}
-		return safefile.WriteFile(filepath.Join(tmp, ManifestFile), append(data, '\n'), 0o644)
+		if err := safefile.WriteFile(filepath.Join(tmp, ManifestFile), append(data, '\n'), 0o644); err != nil {
+			return err
+		}
+		// The set replaces the previous build only if it loads: raw text
+		// the loader refuses (a control character in a distribution or a
+		// version, an entry over the line limit) keeps the old build.
+		if _, err := bench.Load(tmp); err != nil {
+			return fmt.Errorf("the new build does not load as a benchmark, so %s is left as it was: %w", out, err)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
