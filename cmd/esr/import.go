@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/esrkit/esrkit/internal/debian"
 	"github.com/esrkit/esrkit/internal/dyknow"
 	"github.com/esrkit/esrkit/internal/importers/graphiti"
 	"github.com/esrkit/esrkit/internal/importers/mem0"
 	"github.com/esrkit/esrkit/internal/importers/vdyknow"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
@@ -76,6 +78,18 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	packages := ""
 	if list != nil {
 		packages = *list
+		// The package list may be the build's own (data/debian/packages.txt):
+		// the importer carries it over into the new set.
+		if la, err := filepath.Abs(*list); err == nil {
+			if oa, err := filepath.Abs(*out); err == nil && la == filepath.Join(oa, debian.ListFile) {
+				packages = ""
+				// A folder holding only the list is the start of a build.
+				built := legacy
+				legacy = func(dir string) bool {
+					return built(dir) || len(safefile.Foreign(dir, func(n string, _ bool) bool { return n == debian.ListFile })) == 0
+				}
+			}
+		}
 	}
 	var rep any
 	t := benchTarget(*out, "esr import "+kind, legacy, input("--"+flagName, *in), input("--packages", packages))

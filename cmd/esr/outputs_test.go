@@ -229,3 +229,26 @@ func TestWritersRewriteTheirOwnOutput(t *testing.T) {
 		}
 	}
 }
+
+// esr import debian rebuilds a folder that holds its own package list
+// (data/debian/packages.txt, as scripts/build-debian.sh runs it), also one
+// built before the output marker.
+func TestImportDebianRebuildsFolderHoldingItsList(t *testing.T) {
+	const sample = "../../internal/debian/testdata"
+	out := filepath.Join(t.TempDir(), "debian")
+	os.MkdirAll(out, 0o755)
+	list, err := os.ReadFile(sample + "/packages.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(out, "packages.txt"), list, 0o644)
+	for i := 0; i < 2; i++ {
+		if _, errOut, code := runCLI(t, "import", "debian", "--src", sample+"/raw", "--packages", filepath.Join(out, "packages.txt"), "--out", out); code != 0 {
+			t.Fatalf("run %d: exit %d: %s", i+1, code, errOut)
+		}
+		os.Remove(filepath.Join(out, ".esr-output")) // as an earlier version left it
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "packages.txt")); string(b) != string(list) {
+		t.Error("the package list changed")
+	}
+}

@@ -32,7 +32,7 @@ func TestImportKeepsPreviousBuildWhenNewOneDoesNotLoad(t *testing.T) {
 	body := string(nano[len(head):])
 	cases := []struct {
 		name, changelog, want string
-		big                  bool
+		big                   bool
 	}{
 		{"escape in the distribution", "nano (7.2-1+deb12u1) bookworm\x1b[31m; urgency=medium\n" + body, "control character", false},
 		{"NUL in the version", "nano (7.2-1+deb12u1\x00) bookworm; urgency=medium\n" + body, "NUL", false},

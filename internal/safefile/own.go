@@ -148,7 +148,7 @@ func (t Target) Check() error {
 	case !errors.Is(err, os.ErrNotExist):
 		return err
 	case t.Legacy == nil || !t.Legacy(t.Path):
-		return foreign("it has no " + MarkerFile + " naming " + t.Writer)
+		return foreign("it holds " + listNames(ents, 5) + " and no " + MarkerFile + " naming " + t.Writer)
 	}
 	if t.Owned != nil {
 		if other := Foreign(t.Path, t.Owned); len(other) > 0 {
@@ -228,4 +228,17 @@ func resolve(p string) (string, error) {
 		rest = append([]string{filepath.Base(p)}, rest...)
 		p = parent
 	}
+}
+
+// listNames names up to max entries, sorted, and how many more there are.
+func listNames(ents []os.DirEntry, max int) string {
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	if len(names) > max {
+		return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
+	}
+	return strings.Join(names, ", ")
 }
