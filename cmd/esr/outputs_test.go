@@ -219,6 +219,7 @@ func TestWritersRewriteTheirOwnOutput(t *testing.T) {
 		if _, errOut, code := runCLI(t, "report", "--executed", nb, "--figures", filepath.Join(root, "figures"), "--out", site); code != 0 {
 			t.Fatalf("esr report, run %d: %s", i+1, errOut)
 		}
+		os.Remove(filepath.Join(site, ".esr-output")) // as an earlier version left it
 	}
 	// esr run onto its own folder.
 	suite := lab.SuiteNames()[0]
@@ -227,6 +228,7 @@ func TestWritersRewriteTheirOwnOutput(t *testing.T) {
 		if _, errOut, code := runCLI(t, "run", suite, "--bench", fig, "--readers", "oracle", "--B", "20", "--out", res); code != 0 {
 			t.Fatalf("esr run, run %d: %s", i+1, errOut)
 		}
+		os.Remove(filepath.Join(res, ".esr-output")) // as an earlier version left it
 	}
 }
 

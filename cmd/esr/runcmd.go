@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
@@ -74,9 +75,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	var target safefile.Target
 	if !*dry { // a dry run writes nothing
 		if name == "all" {
-			target = runTarget(*out, lab.RunAllSteps(*data), input("--data", *data))
+			target = runTarget(*out, true, input("--data", *data))
 		} else {
-			target = runTarget(*out, nil, input("--bench", *dir))
+			target = runTarget(*out, false, input("--bench", *dir))
 		}
 		if err := target.Check(); err != nil {
 			return err
@@ -283,21 +284,18 @@ func runFile(name string, isDir bool) bool {
 }
 
 // runTarget is esr run's output folder: runFile's files, or for run all
-// (steps given) one folder of them per step. A folder written before the
-// output marker is recognised by its llm-summary.json.
-func runTarget(out string, steps []lab.RunAllStep, inputs ...safefile.Input) safefile.Target {
+// one folder of them per step (named for any step run all has, so a step
+// left out this time keeps its folder). A folder written before the output
+// marker is recognised by its llm-summary.json.
+func runTarget(out string, all bool, inputs ...safefile.Input) safefile.Target {
 	owned := runFile
-	if steps != nil {
+	if all {
 		owned = func(name string, isDir bool) bool {
 			if !isDir {
 				return name == "llm-summary.json"
 			}
-			for _, s := range steps {
-				if s.Name() == name {
-					return len(safefile.Foreign(filepath.Join(out, name), runFile)) == 0
-				}
-			}
-			return false
+			step := name == (lab.RunAllStep{}).Name() || strings.HasPrefix(name, "deployed-") || slices.Contains(lab.SuiteNames(), name)
+			return step && len(safefile.Foreign(filepath.Join(out, name), runFile)) == 0
 		}
 	}
 	return safefile.Target{Flag: "--out", Path: out, Writer: "esr run", Dir: true, Inputs: inputs, Owned: owned,
