@@ -8,6 +8,11 @@
 // file; temporary files of writers that died (kill -9) are removed by the
 // next write of the same file.
 //
+// Target.Check is the rule every command that writes applies first: no
+// output inside an input folder, and no non-empty output that is not the
+// command's own (a folder's MarkerFile names its writer; a file shows its
+// format in its first bytes). Anything else is left as it is and refused.
+//
 // OpenAppend, LockDir and Acquire take exclusive advisory locks (flock) that
 // end with the process. When another process holds one, the error (or the
 // message while waiting) names it: its pid and command line, read from
