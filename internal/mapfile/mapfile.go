@@ -1,16 +1,16 @@
 // Package mapfile reads a file's bytes into memory of the process's own,
 // for the caches a notebook cell reads in every cell (GoNB reruns a
 // notebook's globals each time): a 14 MB snapshot read with os.ReadFile
-// into a new process's heap costs a page fault per 4 KiB page (about
-// 140 ms on the 2-core machine of 2026-12-05); copied into one anonymous
-// mapping whose pages are made present in a single call (huge pages where
-// the kernel gives them) it costs a fraction of that (BenchmarkRead
-// measures both in one run).
+// into a new process's heap costs a page fault per 4 KiB page; copied into
+// one anonymous mapping whose pages are made present in a single call
+// (huge pages where the kernel gives them) it costs a fifth of that
+// (BenchmarkReadNewProcess on the 2-core machine of 2026-12-05: 118–153 ms
+// against 23–28 ms, process start included).
 //
 // The bytes are a copy, never a view of the file: strings decoded from
 // them may view them without a copy (flatsnap), and a file mapped in place
-// would change under those strings when rewritten in place and fault
-// (SIGBUS) when truncated. The copy is read-only (a write faults) and stays
+// (as this package did, 14–18 ms in the same runs) changes under those
+// strings when rewritten in place and faults (SIGBUS) when truncated. The copy is read-only (a write faults) and stays
 // for the life of the process. Reads of a file that has not changed (same
 // device, inode, size and time) share one copy, so a long-running process
 // that rereads its caches does not copy them again.
