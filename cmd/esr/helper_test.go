@@ -15,6 +15,9 @@ import (
 // ESRKIT_TEST_FSIZE=N it may write no file beyond N bytes (RLIMIT_FSIZE:
 // writes past it fail as on a full disk).
 func TestMain(m *testing.M) {
+	if os.Getenv(stuckRunEnv) != "" {
+		stuckRun()
+	}
 	if a := os.Getenv("ESRKIT_TEST_CLI"); a != "" {
 		var args []string
 		if err := json.Unmarshal([]byte(a), &args); err != nil {

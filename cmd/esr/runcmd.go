@@ -56,7 +56,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		outDefault = "results"
 	}
 	out := fs.String("out", outDefault, outHelp)
-	B := fs.Int("B", eval.DefaultStats.B, "bootstrap resamples")
+	B := fs.Int("B", eval.DefaultStats.B, "bootstrap resamples, 1 to 1000000")
 	seed := fs.Uint64("seed", eval.DefaultStats.Seed, "bootstrap seed")
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for LLM readers")
 	conc := fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)")
@@ -71,6 +71,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" || dir != nil && *dir == "" {
 		return fmt.Errorf("--bench and --out are required")
+	}
+	if err := checkResamples(*B); err != nil {
+		return err
 	}
 	var target safefile.Target
 	if !*dry { // a dry run writes nothing

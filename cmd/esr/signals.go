@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"sync"
@@ -22,18 +23,24 @@ var graceful atomic.Int32
 // endAdaptersOnTermination makes SIGTERM and SIGHUP, until stop, end every
 // exec: adapter's process group and then end esr as the signal would have
 // (its default action); SIGINT too, unless an interruptContext handles it
-// (a run that stops cleanly). Rows are appended whole, one write each, so
-// nothing finished is lost.
+// (a run that stops cleanly). A second SIGINT ends esr at once even then:
+// a run whose clean stop is itself stuck (a read that does not return)
+// must not make the user's Ctrl-C useless. Rows are appended whole, one
+// write each, so nothing finished is lost.
 func endAdaptersOnTermination() (stop func()) {
 	ch := make(chan os.Signal, 4)
 	signal.Notify(ch, syscall.SIGTERM, syscall.SIGHUP, os.Interrupt)
 	done := make(chan struct{})
 	go func() {
+		interrupts := 0
 		for {
 			select {
 			case sig := <-ch:
 				if sig == os.Interrupt && graceful.Load() > 0 {
-					continue
+					if interrupts++; interrupts == 1 {
+						continue
+					}
+					fmt.Fprintln(os.Stderr, "esr: interrupted again: stopping now")
 				}
 				memory.InterruptAdapters()
 				signal.Reset(sig)

@@ -27,9 +27,9 @@ var statsSubs []statsSub
 
 func init() {
 	statsSubs = []statsSub{
-		{"bootstrap", "--pairs FILE.csv [--cluster COLUMN] [--B 10000] [--seed 1] [--level 0.95]",
+		{"bootstrap", "--pairs FILE.csv [--cluster COLUMN] [--B 10000 (at most 1000000)] [--seed 1] [--level 0.95]",
 			"percentile CI of mean(a−b) over pairs (CSV header a,b); --cluster resamples whole clusters", runStatsBootstrap},
-		{"permutation", "--pairs FILE.csv [--B N] [--seed 1]",
+		{"permutation", "--pairs FILE.csv [--B N (at most 1000000)] [--seed 1]",
 			"two-sided paired permutation test (exact for 0/1 pairs unless --B)", runStatsPermutation},
 		{"holm", "[--alpha 0.05] P1 P2 ...", "Holm–Bonferroni rejections and adjusted p-values", runStatsHolm},
 		{"kappa", "--pairs FILE.csv [--level 0.95]", "Cohen's κ with its CI (CSV header r1,r2)", runStatsKappa},
@@ -103,6 +103,21 @@ func checkStatsLevel(level float64) error {
 	return nil
 }
 
+// maxResamples bounds --B. Each resample keeps a number in memory and
+// costs a pass over the pairs, so --B 2000000000 took 8.6 GB within a
+// minute; a million resamples already put a percentile bound's Monte
+// Carlo error far below the digits any table reports (the paper uses
+// 10,000).
+const maxResamples = 1_000_000
+
+// checkResamples refuses a --B outside 1 to maxResamples.
+func checkResamples(B int) error {
+	if B < 1 || B > maxResamples {
+		return fmt.Errorf("--B %d: want 1 to %d resamples", B, maxResamples)
+	}
+	return nil
+}
+
 func writeStatsJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	return enc.Encode(v)
@@ -111,7 +126,7 @@ func writeStatsJSON(w io.Writer, v any) error {
 func runStatsBootstrap(args []string, stdout, stderr io.Writer) error {
 	fs := newStatsFlags("bootstrap", stderr)
 	pairs := fs.String("pairs", "", "CSV file with header a,b: one pair per row, 0/1 or real numbers (required)")
-	B := fs.Int("B", stats.DefaultResamples, "number of bootstrap resamples")
+	B := fs.Int("B", stats.DefaultResamples, "number of bootstrap resamples, 1 to 1000000")
 	seed := fs.Uint64("seed", 1, "seed of the random generator")
 	level := fs.Float64("level", 0.95, "confidence level")
 	clusterCol := fs.String("cluster", "", "CSV column naming each row's cluster (e.g. the question): resample whole clusters")
@@ -124,8 +139,8 @@ func runStatsBootstrap(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "pairs"); err != nil {
 		return err
 	}
-	if *B < 1 {
-		return fmt.Errorf("--B %d < 1", *B)
+	if err := checkResamples(*B); err != nil {
+		return err
 	}
 	if err := checkStatsLevel(*level); err != nil {
 		return err
@@ -180,7 +195,7 @@ func runStatsBootstrap(args []string, stdout, stderr io.Writer) error {
 func runStatsPermutation(args []string, stdout, stderr io.Writer) error {
 	fs := newStatsFlags("permutation", stderr)
 	pairs := fs.String("pairs", "", "CSV file with header a,b: one pair per row, 0/1 or real numbers (required)")
-	B := fs.Int("B", stats.DefaultResamples, "Monte Carlo sign flips; 0/1 pairs use the exact test unless --B is given")
+	B := fs.Int("B", stats.DefaultResamples, "Monte Carlo sign flips, 1 to 1000000; 0/1 pairs use the exact test unless --B is given")
 	seed := fs.Uint64("seed", 1, "seed of the Monte Carlo sign flips")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -191,8 +206,8 @@ func runStatsPermutation(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "pairs"); err != nil {
 		return err
 	}
-	if *B < 1 {
-		return fmt.Errorf("--B %d < 1", *B)
+	if err := checkResamples(*B); err != nil {
+		return err
 	}
 	a, b, err := readFloatPairs(*pairs, "a", "b")
 	if err != nil {

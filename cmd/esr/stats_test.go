@@ -301,7 +301,7 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"kappa", "--pairs", emptyLabel}, emptyLabel + `:3: field "r1": empty label`},
 		{[]string{"bootstrap", "--pairs", filepath.Join(dir, "missing.csv")}, "missing.csv"},
 		{[]string{"bootstrap"}, "--pairs is required"},
-		{[]string{"bootstrap", "--pairs", onlyHeader, "--B", "0"}, "--B 0 < 1"},
+		{[]string{"bootstrap", "--pairs", onlyHeader, "--B", "0"}, "--B 0: want 1 to 1000000 resamples"},
 		{[]string{"bootstrap", "--pairs", onlyHeader, "--level", "1"}, "--level 1 outside (0, 1)"},
 		{[]string{"bootstrap", "--pairs", bad, "--cluster", "question"},
 			bad + `:1: missing header field "question" (want header "a,b,question", got "a,b")`},
@@ -348,5 +348,31 @@ func TestStatsHelp(t *testing.T) {
 		if code != 0 || out != "" || !strings.Contains(errOut, "usage: esr stats "+sub) {
 			t.Errorf("esr stats %s --help: exit %d, stdout %q, stderr %q", sub, code, out, errOut)
 		}
+	}
+}
+
+// --B is bounded (1 to maxResamples), and the help says so: --B 2000000000
+// took 8.6 GB within a minute. The bound itself is allowed.
+func TestStatsRefusesResamplesPastTheBound(t *testing.T) {
+	p := binaryPairsCSV(t, 3, 2, 1, 4)
+	for _, sub := range []string{"bootstrap", "permutation"} {
+		for _, b := range []string{"1000001", "0"} {
+			_, errOut, code := statsCLI(t, sub, "--pairs", p, "--B", b)
+			if code == 0 || !strings.Contains(errOut, "want 1 to 1000000 resamples") {
+				t.Errorf("%s --B %s: exit %d, stderr %q; want an error naming the bound", sub, b, code, errOut)
+			}
+		}
+		if _, errOut, code := statsCLI(t, sub, "--pairs", p, "--B", "1000000"); code != 0 {
+			t.Errorf("%s --B 1000000 (the bound): exit %d: %s", sub, code, errOut)
+		}
+		_, help, _ := statsCLI(t, sub, "--help")
+		if !strings.Contains(help, "1 to 1000000") {
+			t.Errorf("%s --help does not give the bound on --B: %s", sub, help)
+		}
+	}
+	var out, errb bytes.Buffer
+	code := runMain([]string{"run", "boundary", "--bench", t.TempDir(), "--out", t.TempDir(), "--B", "2000000000"}, &out, &errb)
+	if code == 0 || !strings.Contains(errb.String(), "want 1 to 1000000 resamples") {
+		t.Errorf("run --B 2000000000: exit %d, stderr %q; want an error naming the bound", code, errb.String())
 	}
 }

@@ -14,12 +14,15 @@ import (
 const maxLine = 64 << 20
 
 // eachLine calls fn with the 1-based number and bytes of every non-blank line
-// of r, stopping at the first error.
+// of r, stopping at the first error. A line longer than maxLine is an error
+// naming the file and line as soon as its bytes pass the bound: what is
+// read of it is at most maxLine (so an endless line, such as a file linked
+// to /dev/zero, ends in an error, not in memory exhausted).
 func eachLine(name string, r io.Reader, fn func(line int, data []byte) error) error {
 	br := bufio.NewReaderSize(r, 1<<20)
 	for n := 1; ; n++ {
-		data, err := br.ReadBytes('\n')
-		if len(data) > maxLine {
+		data, err := readLine(br, maxLine)
+		if errors.Is(err, errLineTooLong) {
 			return &LineError{File: name, Line: n, Err: fmt.Errorf("line longer than %d bytes", maxLine)}
 		}
 		if t := bytes.TrimSpace(data); len(t) > 0 {
@@ -33,6 +36,36 @@ func eachLine(name string, r io.Reader, fn func(line int, data []byte) error) er
 		if err != nil {
 			return fmt.Errorf("%s:%d: %w", name, n, err)
 		}
+	}
+}
+
+// errLineTooLong is readLine's error for a line past its bound.
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one line, with its newline, into a slice of its own (as
+// bufio.Reader.ReadBytes does), or fails with errLineTooLong once the line
+// passes max bytes, having read no more than max plus one buffer of it.
+// The pieces of a long line are kept apart and joined once at its end, so
+// a line of n bytes allocates about 2n, never append's regrowths.
+func readLine(r *bufio.Reader, max int) ([]byte, error) {
+	var pieces [][]byte
+	total := 0
+	for {
+		frag, err := r.ReadSlice('\n')
+		if total += len(frag); total > max {
+			return nil, errLineTooLong
+		}
+		if err != bufio.ErrBufferFull {
+			if pieces == nil {
+				return bytes.Clone(frag), err
+			}
+			line := make([]byte, 0, total)
+			for _, p := range pieces {
+				line = append(line, p...)
+			}
+			return append(line, frag...), err
+		}
+		pieces = append(pieces, bytes.Clone(frag))
 	}
 }
 

@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/regfile/regfiletest"
 )
 
 const goodQA = `{"qid":"q1","stream_id":"s1","question":"What is y of x?","gold_answer":"v","phenomenon":"monotonic","entity":"x","attribute":"y"}`
@@ -74,5 +76,23 @@ func TestLoadRejectsSilentBadInput(t *testing.T) {
 	b, err := bench.LoadWith(dir, bench.LoadOptions{Uncovered: true})
 	if err != nil || len(b.QAs) != 2 || !slices.Equal(b.Uncovered, []string{"q2"}) {
 		t.Errorf("LoadWith(Uncovered): %v, %d QAs, uncovered %v", err, len(b.QAs), b.Uncovered)
+	}
+}
+
+// A benchmark file linked to /dev/zero (one endless line) is an error
+// naming the file and its line 1, with or without snapshots, instead of a
+// read that runs out of memory (with snapshots the file used to be read
+// whole first).
+func TestLoadRefusesAFileLinkedToDevZero(t *testing.T) {
+	for _, snaps := range []string{"", t.TempDir()} {
+		dir := writeFiles(t, nil, ptr(""), ptr(goodQA+"\n"))
+		regfiletest.ZeroLink(t, filepath.Join(dir, bench.StreamsFile))
+		err := regfiletest.Within(t, 10*time.Second, func() error {
+			_, err := bench.LoadWith(dir, bench.LoadOptions{Snapshots: snaps})
+			return err
+		})
+		if err == nil || !strings.Contains(err.Error(), "streams.jsonl:1: line longer than") {
+			t.Errorf("snapshots %q: err = %v, want streams.jsonl:1: line longer than …", snaps, err)
+		}
 	}
 }

@@ -77,10 +77,12 @@ func snapSchema[T any]() string { return gobsnap.Schema(reflect.TypeFor[snapEntr
 // eachRow decodes every non-blank line of path into a T (decodeLine: errors
 // name file, line and field) and calls fn with it, in file order, stopping
 // at the first error. With snapDir set it reads the rows from the file's
-// snapshot there when that matches, and writes one after a clean read.
+// snapshot there when that matches, and writes one after a clean read; a
+// path that is not a regular file (a pipe, a device) is read line by line
+// without a snapshot, since reading it whole has no bound.
 func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error {
 	name := filepath.Base(path)
-	if snapDir == "" {
+	if st, err := os.Stat(path); snapDir == "" || err != nil || !st.Mode().IsRegular() {
 		return readFile(path, func(line int, data []byte) error {
 			var row T
 			if err := decodeLine(name, line, data, &row); err != nil {

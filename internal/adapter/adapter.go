@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/internal/regfile"
 )
 
 // Protocol is the protocol version every request and response carries.
@@ -578,9 +579,12 @@ const (
 
 // Fingerprint identifies the adapter at path for the resume check: the
 // SHA-256 of the file exec: runs and, from its hello (Describe), its
-// version and the content of every file it names (a folder: every file
-// under it, but hidden entries and __pycache__). A named file that is
-// missing is an error. covers says in words what was hashed.
+// version and the content of every file it names (a folder: every regular
+// file under it, but hidden entries and __pycache__). A named file that is
+// missing, or is not a regular file (a FIFO, whose open would wait for a
+// writer for ever, or a device such as /dev/zero, which never ends), is an
+// error. The hashing is bounded by Timeout, as a request is: past it, the
+// error says so. covers says in words what was hashed.
 func Fingerprint(path string) (fp, covers string, err error) {
 	abs, err := Resolve(path)
 	if err != nil {
@@ -591,7 +595,7 @@ func Fingerprint(path string) (fp, covers string, err error) {
 		return "", "", err
 	}
 	h := sha256.New()
-	budget := fingerprintBudget{files: maxFingerprintFiles, bytes: maxFingerprintBytes}
+	budget := fingerprintBudget{files: maxFingerprintFiles, bytes: maxFingerprintBytes, deadline: time.Now().Add(Timeout)}
 	if err := hashFile(h, abs, &budget); err != nil {
 		return "", "", fmt.Errorf("adapter exec:%s: %w", path, err)
 	}
@@ -615,7 +619,20 @@ func Fingerprint(path string) (fp, covers string, err error) {
 	return hex.EncodeToString(h.Sum(nil)), covers, nil
 }
 
-type fingerprintBudget struct{ files, bytes int64 }
+// fingerprintBudget bounds what Fingerprint hashes: files, bytes, and the
+// time by which it must be done.
+type fingerprintBudget struct {
+	files, bytes int64
+	deadline     time.Time
+}
+
+// late is the error for hashing past the budget's deadline, or nil.
+func (b *fingerprintBudget) late() error {
+	if time.Now().After(b.deadline) {
+		return fmt.Errorf("hashing the files took longer than %s; the adapter's timeout bounds it too (set ESR_ADAPTER_TIMEOUT to allow more)", Timeout)
+	}
+	return nil
+}
 
 // hashTree hashes the file p, or every regular file under the folder p in
 // walk order (names and contents), skipping hidden entries and __pycache__.
@@ -629,6 +646,9 @@ func hashTree(h io.Writer, p string, b *fingerprintBudget) error {
 	}
 	return filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
 		if err != nil {
+			return err
+		}
+		if err := b.late(); err != nil {
 			return err
 		}
 		name := d.Name()
@@ -647,18 +667,21 @@ func hashTree(h io.Writer, p string, b *fingerprintBudget) error {
 	})
 }
 
-// hashFile writes the SHA-256 of the file at p to h, within budget.
+// hashFile writes the SHA-256 of the regular file at p to h, within budget.
 func hashFile(h io.Writer, p string, b *fingerprintBudget) error {
 	if b.files--; b.files < 0 {
 		return fmt.Errorf("more than %d files to fingerprint", maxFingerprintFiles)
 	}
-	f, err := os.Open(p)
+	if err := b.late(); err != nil {
+		return err
+	}
+	f, _, err := regfile.Open(p)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	fh := sha256.New()
-	n, err := io.Copy(fh, io.LimitReader(f, b.bytes+1))
+	n, err := io.Copy(fh, io.LimitReader(deadlineReader{f, b}, b.bytes+1))
 	if err != nil {
 		return err
 	}
@@ -667,4 +690,17 @@ func hashFile(h io.Writer, p string, b *fingerprintBudget) error {
 	}
 	fmt.Fprintf(h, "%x\n", fh.Sum(nil))
 	return nil
+}
+
+// deadlineReader reads r until the budget's deadline, then fails.
+type deadlineReader struct {
+	r io.Reader
+	b *fingerprintBudget
+}
+
+func (d deadlineReader) Read(p []byte) (int, error) {
+	if err := d.b.late(); err != nil {
+		return 0, err
+	}
+	return d.r.Read(p)
 }

@@ -7,7 +7,11 @@
 // The snapshot is column-wise with every distinct string stored once: the
 // strings are one block of the bytes read, viewed as a single Go string
 // without a copy, and each field of each row is a substring of it, so
-// decoding allocates the rows and little else.
+// decoding allocates the rows and little else. The bytes read are the
+// process's own copy of the file (mapfile), so the rows do not change, nor
+// fault, when the snapshot is later rewritten in place or truncated. Only a
+// regular file is read, as a snapshot or as a source: a FIFO or a device is
+// a miss, not a hang.
 //
 // A snapshot is used only for the source it was made from. It records the
 // source's SHA-256, size and modification time; while the size and time
@@ -42,6 +46,7 @@ import (
 
 	"github.com/esrkit/esrkit/internal/gobsnap"
 	"github.com/esrkit/esrkit/internal/mapfile"
+	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -55,19 +60,16 @@ type Source struct {
 	ModTime int64    // the file's modification time (Unix nanoseconds) when read
 }
 
-// ReadSource reads the file at path and describes it. ok is false when the
+// ReadSource reads the regular file at path and describes it (a FIFO or a
+// device is an error wrapping regfile.ErrNotRegular). ok is false when the
 // file changed while it was read (its stat differs before and after): the
 // data is still returned, but it must not be snapshotted.
 func ReadSource(path string) (data []byte, src Source, ok bool, err error) {
-	f, err := os.Open(path)
+	f, before, err := regfile.Open(path)
 	if err != nil {
 		return nil, Source{}, false, err
 	}
 	defer f.Close()
-	before, err := f.Stat()
-	if err != nil {
-		return nil, Source{}, false, err
-	}
 	data, err = io.ReadAll(f)
 	if err != nil {
 		return nil, Source{}, false, err
@@ -184,7 +186,8 @@ func Read[T any](path, source string) (rows []T, hashed *Source, ok bool) {
 	if err != nil {
 		return nil, nil, false
 	}
-	// Mapped, not copied: the rows' strings view these bytes (mapfile).
+	// The rows' strings view these bytes: mapfile's copy, which nothing
+	// changes or unmaps.
 	data, err := mapfile.Read(path)
 	if err != nil || !bytes.HasPrefix(data, []byte(magic)) {
 		return nil, nil, false
@@ -212,7 +215,7 @@ func Read[T any](path, source string) (rows []T, hashed *Source, ok bool) {
 // stable while read).
 func sourceMatches(snapPath, source string, src Source) (hashed *Source, matches bool) {
 	st, err := os.Stat(source)
-	if err != nil {
+	if err != nil || !st.Mode().IsRegular() {
 		return nil, false
 	}
 	if snap, err := os.Stat(snapPath); err == nil && gobsnap.StatTrusted(st, snap, src.Size, src.ModTime) {
@@ -259,8 +262,8 @@ func decode[T any](body []byte, h header, kinds []reflect.Kind) ([]T, error) {
 	if total > uint64(len(body)-colStart) {
 		return nil, bad
 	}
-	// The strings share the snapshot's bytes, which nothing writes after
-	// the read: one string over them, no copy.
+	// The strings share the bytes read (mapfile's copy, which nothing
+	// writes after the read): one string over them, no copy.
 	var blob string
 	if total > 0 {
 		blob = unsafe.String(&body[len(body)-int(total)], int(total))

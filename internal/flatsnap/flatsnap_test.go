@@ -9,12 +9,15 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/esrkit/esrkit/internal/flatsnap"
 	"github.com/esrkit/esrkit/internal/gobsnap"
+	"github.com/esrkit/esrkit/internal/regfile"
+	"github.com/esrkit/esrkit/internal/regfile/regfiletest"
 )
 
 // row has every kind of field flatsnap stores.
@@ -262,4 +265,100 @@ func BenchmarkRead(b *testing.B) {
 			}
 		}
 	})
+}
+
+// bigFixture is fixture with enough rows (each with its own note) that
+// the snapshot is past the size below which mapfile reads into the heap.
+func bigFixture(t testing.TB) (src, snap string, rows []row) {
+	t.Helper()
+	dir := t.TempDir()
+	src, snap = filepath.Join(dir, "rows.jsonl"), filepath.Join(dir, "rows.jsonl.snap")
+	rows = make([]row, 20000)
+	for i := range rows {
+		rows[i] = row{ID: "q" + strconv.Itoa(i), Memo: "ANSWER-" + strconv.Itoa(100000+i), N: i}
+	}
+	writeSource(t, src, rows)
+	snapshot(t, src, snap, rows)
+	if st, _ := os.Stat(snap); st.Size() < 512<<10 {
+		t.Fatalf("snapshot of %d bytes: too small to be mapped", st.Size())
+	}
+	return src, snap, rows
+}
+
+// equalNoFault reports whether got equals want, reading every string of
+// got with faults turned into a recovered panic (faulted), so that a
+// SIGBUS from a mapping that lost its pages fails the test instead of
+// ending the process.
+func equalNoFault(got, want []row) (equal, faulted bool) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if recover() != nil {
+			equal, faulted = false, true
+		}
+	}()
+	return reflect.DeepEqual(got, want), false
+}
+
+// Rows read from a snapshot stay as read, and reading them does not fault,
+// when the snapshot is then truncated or rewritten in place with the same
+// size (both used to reach the rows' strings, which viewed a mapping of
+// the file: SIGBUS, and ANSWER- turned FORGED-).
+func TestRowsOutliveTheirSnapshotChangingInPlace(t *testing.T) {
+	for _, change := range []string{"truncate", "rewrite"} {
+		src, snap, rows := bigFixture(t)
+		got, _, ok := read[row](snap, src)
+		if !ok {
+			t.Fatalf("%s: snapshot not read", change)
+		}
+		data, _ := os.ReadFile(snap)
+		f, err := os.OpenFile(snap, os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if change == "truncate" {
+			err = f.Truncate(0)
+		} else {
+			_, err = f.WriteAt(bytes.ReplaceAll(data, []byte("ANSWER-"), []byte("FORGED-")), 0)
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch equal, faulted := equalNoFault(got, rows); {
+		case faulted:
+			t.Errorf("%s: reading the rows faulted", change)
+		case !equal:
+			t.Errorf("%s: the rows read before changed with the snapshot", change)
+		}
+	}
+}
+
+// A snapshot or a source that is a FIFO, or a link to /dev/zero, is a miss
+// at once: no hang waiting for a writer, no endless read.
+func TestReadMissesOnWhatIsNotARegularFile(t *testing.T) {
+	src, snap, _ := fixture(t)
+	dir := filepath.Dir(src)
+	fifo, zero := filepath.Join(dir, "fifo"), filepath.Join(dir, "zero")
+	regfiletest.FIFO(t, fifo)
+	regfiletest.ZeroLink(t, zero)
+	for _, c := range []struct{ snap, src string }{{fifo, src}, {zero, src}, {snap, fifo}, {snap, zero}} {
+		ok := regfiletest.Within(t, 5*time.Second, func() bool {
+			_, _, ok := flatsnap.Read[row](c.snap, c.src)
+			return ok
+		}, fifo)
+		if ok {
+			t.Errorf("snapshot %s of source %s: read", filepath.Base(c.snap), filepath.Base(c.src))
+		}
+	}
+	for _, p := range []string{fifo, zero} {
+		err := regfiletest.Within(t, 5*time.Second, func() error {
+			_, _, _, err := flatsnap.ReadSource(p)
+			return err
+		}, fifo)
+		if !errors.Is(err, regfile.ErrNotRegular) {
+			t.Errorf("ReadSource(%s): %v, want ErrNotRegular", filepath.Base(p), err)
+		}
+	}
 }

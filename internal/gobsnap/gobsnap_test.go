@@ -3,11 +3,15 @@ package gobsnap
 import (
 	"bytes"
 	"encoding/gob"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"testing"
 	"time"
+
+	"github.com/esrkit/esrkit/internal/regfile/regfiletest"
 )
 
 type rowA struct {
@@ -145,5 +149,80 @@ func TestOpenStat(t *testing.T) {
 	h.Stamp(st, recent)
 	if h.Size != 0 || h.ModTime != 0 {
 		t.Fatal("stamped a file that changed while read")
+	}
+}
+
+// The values behind an opened snapshot stay as they were when it was
+// opened, and decoding them does not fault, when the snapshot is then
+// truncated or rewritten in place with the same size: Open's decoder reads
+// the process's own copy, not a mapping of the file.
+func TestOpenValuesOutliveTheSnapshotChangingInPlace(t *testing.T) {
+	rows := make([]rowA, 30000)
+	for i := range rows {
+		rows[i] = rowA{ID: fmt.Sprintf("ANSWER-%06d", i), Items: []int{i}}
+	}
+	var body bytes.Buffer
+	if err := gob.NewEncoder(&body).Encode(rows); err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("source")
+	for _, change := range []string{"truncate", "rewrite"} {
+		path := filepath.Join(t.TempDir(), "rows.gob")
+		if err := Write(path, For[rowA](src), body.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		_, dec, ok := Open(path, For[rowA](src))
+		if !ok {
+			t.Fatalf("%s: not opened", change)
+		}
+		data, _ := os.ReadFile(path)
+		if len(data) < 512<<10 {
+			t.Fatalf("snapshot of %d bytes: too small to be mapped", len(data))
+		}
+		if change == "truncate" {
+			err := os.Truncate(path, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteAt(bytes.ReplaceAll(data, []byte("ANSWER-"), []byte("FORGED-")), 0)
+			f.Close()
+		}
+		var back []rowA
+		faulted := func() (faulted bool) {
+			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+			defer func() { faulted = recover() != nil }()
+			dec.Decode(&back)
+			return false
+		}()
+		switch {
+		case faulted:
+			t.Errorf("%s: decoding the values faulted", change)
+		case !reflect.DeepEqual(back, rows):
+			t.Errorf("%s: the values differ from those written (%d decoded)", change, len(back))
+		}
+	}
+}
+
+// A snapshot that is a FIFO or a link to /dev/zero is not opened, at once.
+func TestOpenMissesOnWhatIsNotARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo, zero := filepath.Join(dir, "fifo"), filepath.Join(dir, "zero")
+	regfiletest.FIFO(t, fifo)
+	regfiletest.ZeroLink(t, zero)
+	st, _ := os.Stat(dir)
+	for _, p := range []string{fifo, zero} {
+		ok := regfiletest.Within(t, 5*time.Second, func() bool {
+			_, _, ok1 := Open(p, For[int]([]byte("x")))
+			_, _, ok2 := OpenStat(p, Schema(reflect.TypeFor[int]()), st)
+			return ok1 || ok2
+		}, fifo)
+		if ok {
+			t.Errorf("%s: opened", filepath.Base(p))
+		}
 	}
 }

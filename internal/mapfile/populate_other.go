@@ -2,5 +2,6 @@
 
 package mapfile
 
-// populate: only Linux has MAP_POPULATE; elsewhere pages fault in as read.
-const populate = 0
+// prefault: only Linux makes a range's pages present in one call; elsewhere
+// they fault in as they are written.
+func prefault([]byte) {}
