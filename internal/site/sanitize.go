@@ -72,22 +72,7 @@ func unsafeStyle(v string) bool {
 // Comments go too, silently: they cannot run script, but nothing in a
 // report needs them and they are where parsers disagree.
 func clean(n *html.Node) []string {
-	var removed []string
-	cleanAttrs := func(n *html.Node) {
-		kept := n.Attr[:0]
-		for _, a := range n.Attr {
-			key := strings.ToLower(a.Key)
-			if a.Namespace != "" {
-				key = strings.ToLower(a.Namespace) + ":" + key
-			}
-			if !keepAttr(n.Namespace, key, a.Val) {
-				removed = append(removed, n.Data+" "+key)
-				continue
-			}
-			kept = append(kept, a)
-		}
-		n.Attr = kept
-	}
+	removed := cleanAttrs(n)
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; {
@@ -114,15 +99,34 @@ func clean(n *html.Node) []string {
 					}
 					n.RemoveChild(c)
 				default:
-					cleanAttrs(c)
+					removed = append(removed, cleanAttrs(c)...)
 					walk(c)
 				}
 			}
 			c = next
 		}
 	}
-	cleanAttrs(n)
 	walk(n)
+	return removed
+}
+
+// cleanAttrs takes out of n's attributes those the allow-lists do not keep,
+// and reports them.
+func cleanAttrs(n *html.Node) []string {
+	var removed []string
+	kept := n.Attr[:0]
+	for _, a := range n.Attr {
+		key := strings.ToLower(a.Key)
+		if a.Namespace != "" {
+			key = strings.ToLower(a.Namespace) + ":" + key
+		}
+		if !keepAttr(n.Namespace, key, a.Val) {
+			removed = append(removed, n.Data+" "+key)
+			continue
+		}
+		kept = append(kept, a)
+	}
+	n.Attr = kept
 	return removed
 }
 
@@ -203,10 +207,7 @@ func cleanPage(doc *html.Node) ([]string, error) {
 	}
 	removed := clean(b)
 	if h := b.Parent; h != nil && h.Type == html.ElementNode {
-		save := h.FirstChild
-		h.FirstChild = nil // the attributes only: the head is the page's own
-		removed = append(removed, clean(h)...)
-		h.FirstChild = save
+		removed = append(removed, cleanAttrs(h)...) // its head is the page's own
 	}
 	return removed, nil
 }
