@@ -8,10 +8,12 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -479,4 +481,49 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	if s.Hits() != hits {
 		t.Errorf("second run all sent %d requests", s.Hits()-hits)
 	}
+}
+
+// A key in ESR_LLM_BASE_URL's query string (…/v1?api-key=KEY) reaches
+// neither stderr nor the run's files (llm-summary.json), even from an
+// endpoint that refuses the request and echoes the URL it was asked for
+// (internal/llm's TestBaseURLQueryValuesAreRedacted covers net/http's own
+// errors, which quote the URL, and retries). The request goes to
+// …/v1/chat/completions?api-key=KEY.
+func TestBaseURLQueryKeyStaysOutOfOutputs(t *testing.T) {
+	const queryKey = "qk-SECRET-cccc3333dddd"
+	var mu sync.Mutex
+	var paths []string
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.URL.Path+"?"+r.URL.RawQuery)
+		mu.Unlock()
+		http.Error(w, `{"error":"bad key for http://`+r.Host+r.URL.String()+`"}`, http.StatusUnauthorized)
+	}))
+	defer s.Close()
+	llmEnv(t, "ESR_LLM_BASE_URL", s.URL+"/v1?api-key="+queryKey, "ESR_LLM_MODELS", "m1")
+	work := t.TempDir()
+	stdout, stderr, code := runCLI(t, "eval", "--bench", smallBench(t), "--memory", "all", "--reader", "llm", "--judge", "llm",
+		"--out", filepath.Join(work, "rows.jsonl"), "--cache", filepath.Join(work, "cache"))
+	if code == 0 {
+		t.Fatal("a refusing endpoint: exit 0")
+	}
+	if _, err := os.Stat(filepath.Join(work, "rows.llm-summary.json")); err != nil {
+		t.Errorf("no summary to check: %v", err)
+	}
+	filepath.Walk(work, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			if b, _ := os.ReadFile(p); bytes.Contains(b, []byte(queryKey)) {
+				t.Errorf("the query's key is in %s", p)
+			}
+		}
+		return nil
+	})
+	if strings.Contains(stdout+stderr, queryKey) {
+		t.Errorf("the query's key is in the command's output:\n%s", stderr)
+	}
+	mu.Lock()
+	if want := "/v1/chat/completions?api-key=" + queryKey; len(paths) == 0 || paths[0] != want {
+		t.Errorf("requests: %q, want %s", paths, want)
+	}
+	mu.Unlock()
 }

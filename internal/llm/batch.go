@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
-	"sort"
 	"strings"
 )
 
@@ -256,7 +256,7 @@ func ImportBatch(results, requests string, c *Cache, keys ...string) (ImportRepo
 			rep.Failed = append(rep.Failed, fmt.Sprintf(`%s: %s: field "response.body": %s`, at, model, redactAll(msg, keys)))
 			continue
 		}
-		resp.Content = redactAll(resp.Content, keys)
+		resp.Content = redactKeys(resp.Content, keys)
 		if prev, dup := answers[r.CustomID]; dup {
 			if prev.resp != resp {
 				invalid(`field "custom_id": a second, different answer to the request of line %d`, prev.line)
@@ -295,21 +295,18 @@ func ImportBatch(results, requests string, c *Cache, keys ...string) (ImportRepo
 	return rep, nil
 }
 
-// redactAll removes every key from s, longest first, so that no key leaves
-// a tail of a longer one that it is a prefix of.
-func redactAll(s string, keys []string) string {
-	ks := append([]string(nil), keys...)
-	sort.SliceStable(ks, func(i, j int) bool { return len(ks[i]) > len(ks[j]) })
-	for _, k := range ks {
-		s = redactString(s, k)
-	}
-	return redactString(s, "")
-}
-
 // EnvKeys are the API keys configured for models (the default key and each
-// model's ESR_LLM_API_KEY_<MODEL>), for redaction.
+// model's ESR_LLM_API_KEY_<MODEL>) and the secrets of the base URLs (see
+// urlSecrets), for redaction.
 func (e Env) Keys(models []string) []string {
 	var out []string
+	for _, m := range models {
+		if ep, err := e.Endpoint(m); err == nil {
+			if u, err := url.Parse(ep.BaseURL); err == nil {
+				out = append(out, urlSecrets(u)...)
+			}
+		}
+	}
 	if k := e.get(EnvAPIKey); k != "" {
 		out = append(out, k)
 	}

@@ -70,6 +70,7 @@ func (c *counters) stats() Stats {
 type Client struct {
 	cfg     Config
 	url     string
+	secrets []string // the API key and the base URL's password and query values, for redact
 	post    transport
 	sem     chan struct{}
 	all     counters
@@ -92,15 +93,28 @@ func New(cfg Config) (*Client, error) {
 		// The value is not echoed: a URL can carry credentials.
 		return nil, fmt.Errorf("the base URL (%s) is not an http(s) URL such as http://localhost:8000/v1", EnvBaseURL)
 	}
-	endpoint := strings.TrimRight(base, "/")
-	if !strings.HasSuffix(endpoint, "/chat/completions") {
-		endpoint += "/chat/completions"
-	}
 	post, err := newTransport(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{cfg: cfg, url: endpoint, post: post, sem: make(chan struct{}, cfg.Concurrency)}, nil
+	secrets := append(urlSecrets(u), cfg.APIKey)
+	return &Client{cfg: cfg, url: completionsURL(u), secrets: secrets, post: post, sem: make(chan struct{}, cfg.Concurrency)}, nil
+}
+
+// completionsURL is the chat-completions endpoint of base URL u: its path
+// joined with /chat/completions (unless it ends so already), its query
+// string kept after it (…/v1?api-key=K → …/v1/chat/completions?api-key=K),
+// its fragment dropped.
+func completionsURL(u *url.URL) string {
+	e := *u
+	p := strings.TrimRight(e.EscapedPath(), "/")
+	if !strings.HasSuffix(p, "/chat/completions") {
+		p += "/chat/completions"
+	}
+	e.Path, _ = url.PathUnescape(p)
+	e.RawPath = p
+	e.Fragment, e.RawFragment = "", ""
+	return e.String()
 }
 
 // Concurrency is the client's limit on requests in flight.
@@ -310,7 +324,7 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 	}
 	// A proxy that echoes request headers must not get the key into
 	// answers, outcome rows or the cache.
-	r.Content = c.redact(r.Content)
+	r.Content = c.redactAnswer(r.Content)
 	return r, nil
 }
 
@@ -433,31 +447,3 @@ func (c *Client) safeURL() string {
 	u.Fragment = ""
 	return u.String()
 }
-
-// redact removes the API key (and any URL password) from s.
-func (c *Client) redact(s string) string { return redactString(s, c.cfg.APIKey) }
-
-// Redacted is the placeholder that replaces a secret in text.
-const Redacted = "[REDACTED]"
-
-func redactString(s, key string) string {
-	if key != "" {
-		s = strings.ReplaceAll(s, key, Redacted)
-	}
-	// A password in a URL's user info ("https://user:pw@host") is a secret too.
-	for _, f := range strings.Fields(s) {
-		i := strings.Index(f, "://")
-		at := strings.IndexByte(f, '@')
-		if i < 0 || at < i {
-			continue
-		}
-		if colon := strings.IndexByte(f[i+3:at], ':'); colon >= 0 {
-			s = strings.ReplaceAll(s, f[i+3+colon+1:at], Redacted)
-		}
-	}
-	return s
-}
-
-// Redact removes key from s: for callers that print errors or URLs that may
-// carry it.
-func Redact(s, key string) string { return redactString(s, key) }

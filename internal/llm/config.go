@@ -27,8 +27,10 @@ const (
 // Config configures a Client.
 type Config struct {
 	// BaseURL is the API root, e.g. "http://localhost:8000/v1"; requests go
-	// to BaseURL + "/chat/completions" (a BaseURL already ending in
-	// /chat/completions is used as is). Required.
+	// to its path joined with "/chat/completions" (a BaseURL already ending
+	// in /chat/completions is used as is), its query string after it
+	// ("…/v1?api-key=K": the values are secrets, redacted like the key).
+	// Required.
 	BaseURL string
 	// APIKey is sent as "Authorization: Bearer KEY" when not empty. It never
 	// appears in errors, logs or cache files.

@@ -16,9 +16,11 @@
 //     values; atom entity, attribute and value; QA question, gold answer,
 //     aliases, rationale, entity and attribute) get, in this order:
 //     e-mail addresses → <EMAIL>; API keys and tokens (sk-…, ghp_/gho_/ghu_/
-//     ghs_/ghr_…, github_pat_…, hf_…, xox?-…, AKIA…, AIza…, JWTs, hex runs of
-//     32+ characters, base64-like runs of 40+ characters mixing upper case,
-//     lower case and digits) → <TOKEN>; IPv6 and IPv4 addresses → <IP>;
+//     ghs_/ghr_…, github_pat_…, hf_…, xox?-…, AKIA…, AIza…, GitLab's glpat-/
+//     gldt-/glrt-/glptt-…, Stripe's sk_live_/rk_live_/sk_test_…, npm_…,
+//     Docker Hub's dckr_pat_/dckr_oat_…, Twilio's SK + 32 hex digits, JWTs,
+//     hex runs of 32+ characters, base64-like runs of 40+ characters mixing
+//     upper case, lower case and digits) → <TOKEN>; IPv6 and IPv4 addresses → <IP>;
 //     personal URL paths (the user segment of github.com/USER profile and
 //     gist links, /home/USER, /Users/USER, C:\Users\USER) → <URL_PATH>;
 //     @handles → <HANDLE>; and bare contributor names (every single-word
@@ -85,7 +87,12 @@ var (
 	emailRe = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}`)
 	tokenRe = regexp.MustCompile(`\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{16,}|\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}` +
 		`|\bhf_[A-Za-z0-9]{20,}|\bxox[abprs]-[A-Za-z0-9\-]{10,}|\bAKIA[0-9A-Z]{16}\b|\bAIza[0-9A-Za-z_\-]{35}` +
-		`|\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}|\b[0-9a-fA-F]{32,}\b`)
+		`|\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}|\b[0-9a-fA-F]{32,}\b` +
+		// GitLab (personal, deploy, runner, trigger; the routable format's
+		// dotted tail too), Stripe secret and restricted keys, npm, Docker
+		// Hub, Twilio API key SIDs.
+		`|\bgl(?:pat|dt|rt|ptt)-[A-Za-z0-9_\-]{20,}(?:\.[A-Za-z0-9_\-]+)*|\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}` +
+		`|\bnpm_[A-Za-z0-9]{36}\b|\bdckr_(?:pat|oat)_[A-Za-z0-9_\-]{20,}|\bSK[0-9a-fA-F]{32}\b`)
 	b64Re    = regexp.MustCompile(`[A-Za-z0-9+/]{40,}={0,2}`)
 	ipv6Re   = regexp.MustCompile(`(?i)[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}`)
 	ipv4Re   = regexp.MustCompile(`\b(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\b`)

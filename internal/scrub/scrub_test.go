@@ -134,3 +134,42 @@ func TestSyntheticRoundTrip(t *testing.T) {
 	}
 	t.Logf("replaced %v", rep.Replaced)
 }
+
+// Tokens of GitLab, Stripe, npm, Docker Hub and Twilio are credentials
+// too; text that only resembles them (an env variable's name, a prefix
+// quoted in docs, a product code, one hex digit short) stays.
+func TestTextServiceTokens(t *testing.T) {
+	for _, in := range []string{
+		"glpat-Ab3dEf6hIj9kLm2nOp5q",                        // GitLab personal access token
+		"glpat-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4.01.0x1z2y3x", // GitLab's routable format
+		"gldt-Zq7Wm2Xk9Vb4Nr6Ty1Pa",                         // GitLab deploy token
+		"sk_live_51HqLyjWDarjtT1zdp7dcXyzAbC",               // Stripe secret key
+		"rk_live_51HqLyjWDarjtT1zdp7dcXyzAbC",               // Stripe restricted key
+		"sk_test_4eC39HqLyjWDarjtT1zdp7dc",                  // Stripe test key
+		"npm_1a2B3c4D5e6F7g8H9i0JkLmNoPqRsTuVwXyZ",          // npm access token
+		"dckr_pat_2b3e36beeb386dfdaacb9b46004",              // Docker Hub personal access token
+		"SK0123456789abcdef0123456789abcdef",                // Twilio API key SID
+	} {
+		for _, text := range []string{in, "export X=" + in + " # rotate", "(" + in + ")"} {
+			counts := scrub.Counts{}
+			got := scrub.New(nil).Text(text, counts)
+			if strings.Contains(got, in) || !strings.Contains(got, scrub.Token) || counts[scrub.KindToken] != 1 {
+				t.Errorf("Text(%q) = %q (%v), want the token replaced by %s once", text, got, counts, scrub.Token)
+			}
+			if f := scrub.Find(got); f.Total() != 0 {
+				t.Errorf("second pass over %q finds %v", got, f)
+			}
+		}
+	}
+	for _, keep := range []string{
+		"glpat-", "a glpat-xxxx placeholder", "sk_live_ keys start so", "see sk_live_...",
+		"npm_config_registry=https://registry.npmjs.org/", "npm_package_version is set by npm run",
+		"dckr_pat_ is Docker's prefix", "SKU 12345 and SK-1", "SK0123456789abcdef0123456789abcde is one short",
+		"SKIPPED0123456789abcdef0123456789abcdef", "TASK0123456789abcdef0123456789abcdef",
+		"the glpat token was revoked", "npm_token_here",
+	} {
+		if got := scrub.New(nil).Text(keep, nil); got != keep {
+			t.Errorf("Text(%q) changed it to %q", keep, got)
+		}
+	}
+}

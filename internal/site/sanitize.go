@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,25 +18,12 @@ import (
 // The report's second wall. Text from data is escaped where it enters a
 // notebook's Markdown or HTML (report.MarkdownText, html.EscapeString); if
 // a cell forgets to, nbconvert copies the markup into the page verbatim.
-// Sanitize removes, from the body of a page that nbconvert wrote, everything
-// that can run script: script-like elements, event handler attributes and
-// URLs of a scheme that is not http, https, mailto or a data: image. The
-// page's own scripts (require.js, MathJax and its configuration) are in its
-// head, which nbconvert's template writes and no output reaches, and stay.
-
-// dropElements are removed with everything in them.
-var dropElements = map[string]bool{
-	"script": true, "iframe": true, "frame": true, "frameset": true, "object": true, "embed": true, "applet": true,
-	"base": true, "meta": true, "link": true, "template": true, "portal": true, "form": true,
-	// SVG animation can set an attribute (an href) to a javascript: URL.
-	"animate": true, "set": true, "animatemotion": true, "animatetransform": true, "handler": true, "listener": true,
-}
-
-// urlAttrs are attributes whose value is a URL (or a list of them).
-var urlAttrs = map[string]bool{
-	"href": true, "src": true, "action": true, "formaction": true, "data": true, "poster": true, "background": true,
-	"lowsrc": true, "dynsrc": true, "cite": true, "codebase": true, "ping": true, "srcset": true, "xlink:href": true,
-}
+// Sanitize keeps, in the body of a page that nbconvert wrote, only the
+// elements and attributes allowlist.go lists, with URLs of scheme http,
+// https or mailto or a data: image, and writes the page out again as the
+// standard's parser read it. The page's own scripts (require.js, MathJax and
+// its configuration) are in its head, which nbconvert's template writes and
+// no output reaches, and stay.
 
 // safeURL reports whether a URL attribute's value may stay: relative, a
 // fragment, or of scheme http, https or mailto, or a data: URL of a raster
@@ -79,45 +67,66 @@ func unsafeStyle(v string) bool {
 	return false
 }
 
-// clean removes from n's subtree what can run script, and reports what it
-// removed (nil: nothing).
+// clean takes out of n's subtree, and of n's own attributes, what the
+// allow-lists do not keep, and reports what it took out (nil: nothing).
+// Comments go too, silently: they cannot run script, but nothing in a
+// report needs them and they are where parsers disagree.
 func clean(n *html.Node) []string {
-	var removed []string
+	removed := cleanAttrs(n)
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; {
 			next := c.NextSibling
-			if c.Type == html.ElementNode && dropElements[strings.ToLower(c.Data)] {
-				removed = append(removed, "<"+c.Data+">")
+			switch c.Type {
+			case html.CommentNode:
 				n.RemoveChild(c)
-				c = next
-				continue
-			}
-			if c.Type == html.ElementNode {
-				kept := c.Attr[:0]
-				for _, a := range c.Attr {
-					key := strings.ToLower(a.Key)
-					if a.Namespace != "" {
-						key = strings.ToLower(a.Namespace) + ":" + key
+			case html.ElementNode:
+				keep, drop := keepElement(c.Namespace, strings.ToLower(c.Data))
+				switch {
+				case drop:
+					removed = append(removed, "<"+c.Data+">")
+					n.RemoveChild(c)
+				case !keep:
+					// Unwrapped: its children take its place and are
+					// cleaned in turn.
+					removed = append(removed, "<"+c.Data+"> (its text kept)")
+					if c.FirstChild != nil {
+						next = c.FirstChild
 					}
-					switch {
-					case strings.HasPrefix(strings.ToLower(a.Key), "on"),
-						key == "srcdoc",
-						key == "srcset" && !safeSrcset(a.Val),
-						urlAttrs[key] && key != "srcset" && !safeURL(a.Val),
-						key == "style" && unsafeStyle(a.Val):
-						removed = append(removed, c.Data+" "+a.Key)
-						continue
+					for g := c.FirstChild; g != nil; g = c.FirstChild {
+						c.RemoveChild(g)
+						n.InsertBefore(g, c)
 					}
-					kept = append(kept, a)
+					n.RemoveChild(c)
+				default:
+					removed = append(removed, cleanAttrs(c)...)
+					walk(c)
 				}
-				c.Attr = kept
 			}
-			walk(c)
 			c = next
 		}
 	}
 	walk(n)
+	return removed
+}
+
+// cleanAttrs takes out of n's attributes those the allow-lists do not keep,
+// and reports them.
+func cleanAttrs(n *html.Node) []string {
+	var removed []string
+	kept := n.Attr[:0]
+	for _, a := range n.Attr {
+		key := strings.ToLower(a.Key)
+		if a.Namespace != "" {
+			key = strings.ToLower(a.Namespace) + ":" + key
+		}
+		if !keepAttr(n.Namespace, key, a.Val) {
+			removed = append(removed, n.Data+" "+key)
+			continue
+		}
+		kept = append(kept, a)
+	}
+	n.Attr = kept
 	return removed
 }
 
@@ -148,27 +157,27 @@ func body(doc *html.Node) *html.Node {
 	return find(doc)
 }
 
-// Sanitize returns page with everything that can run script removed from
-// its body (see the package's second wall), and what was removed; a page
-// with nothing to remove comes back unchanged, byte for byte. The result is
-// parsed again as a browser parses it and cleaned again until nothing is
-// left: writing a tree out and reading it back can move markup (a style
-// whose text becomes an element once the table around it is rebuilt), so a
-// page is only returned when its own bytes parse to a clean body. A page
-// that is not clean after a few rounds is an error, never written.
+// Sanitize returns page with what can run script taken out of its body
+// (see the package's second wall), and what was taken out. The page comes
+// back as the standard's parser (x/net/html) read it, written out again,
+// never as given: a parser that reads the given bytes otherwise builds
+// something else from them (Chromium's customizable select keeps an img
+// with its onerror that the standard's select drops without a trace, so
+// nothing is found to remove). Written out, the page is parsed and cleaned
+// again until nothing is left to take out: writing a tree out and reading
+// it back can move markup (a style whose text becomes an element once the
+// table around it is rebuilt). A page that is not clean after a few rounds,
+// or has no body (a frameset), is an error, never written.
 func Sanitize(page []byte) (out []byte, removed []string, err error) {
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
 		return nil, nil, err
 	}
-	b := body(doc)
-	if b == nil {
-		return page, nil, nil
+	left, err := cleanPage(doc)
+	if err != nil {
+		return nil, nil, err
 	}
-	if removed = clean(b); len(removed) == 0 {
-		return page, nil, nil
-	}
-	var left []string
+	removed = left
 	for range 5 {
 		var buf bytes.Buffer
 		if err := html.Render(&buf, doc); err != nil {
@@ -177,11 +186,10 @@ func Sanitize(page []byte) (out []byte, removed []string, err error) {
 		if doc, err = html.Parse(bytes.NewReader(buf.Bytes())); err != nil {
 			return nil, nil, err
 		}
-		b := body(doc)
-		if b == nil {
-			return buf.Bytes(), removed, nil
+		if left, err = cleanPage(doc); err != nil {
+			return nil, nil, err
 		}
-		if left = clean(b); len(left) == 0 {
+		if len(left) == 0 {
 			return buf.Bytes(), removed, nil
 		}
 		removed = append(removed, left...)
@@ -189,10 +197,25 @@ func Sanitize(page []byte) (out []byte, removed []string, err error) {
 	return nil, nil, fmt.Errorf("the sanitised page still holds %s after five rounds", strings.Join(left, ", "))
 }
 
+// cleanPage cleans doc's body and the attributes of its html element (a
+// second <html> or <body> tag in an output adds its attributes to the
+// page's own elements).
+func cleanPage(doc *html.Node) ([]string, error) {
+	b := body(doc)
+	if b == nil {
+		return nil, errors.New("the page has no body")
+	}
+	removed := clean(b)
+	if h := b.Parent; h != nil && h.Type == html.ElementNode {
+		removed = append(removed, cleanAttrs(h)...) // its head is the page's own
+	}
+	return removed, nil
+}
+
 // SanitizePages runs Sanitize over every .html file in dir (the report:
-// nbconvert's pages and the index), rewriting the pages that held
-// something (atomically) and leaving the others as they are. It returns,
-// per rewritten page, what was removed.
+// nbconvert's pages and the index), rewriting (atomically) each page whose
+// sanitised bytes differ from its own. It returns, per page, what was
+// removed.
 func SanitizePages(dir string) (map[string][]string, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil {
@@ -209,13 +232,15 @@ func SanitizePages(dir string) (map[string][]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
-		if len(removed) == 0 {
+		if bytes.Equal(clean, page) {
 			continue
 		}
 		if err := safefile.WriteFile(f, clean, 0o644); err != nil {
 			return nil, err
 		}
-		out[filepath.Base(f)] = removed
+		if len(removed) > 0 {
+			out[filepath.Base(f)] = removed
+		}
 	}
 	return out, nil
 }
