@@ -19,24 +19,20 @@ type Exercise struct {
 
 // exercises are every notebook's "Try it" items, in notebook order.
 var exercises = []Exercise{
-	{"41-render-confound", 1, "At the render step verdicts change only from right to wrong: on the ordered ledger some readers commit to the " +
-		"newest value where the shuffled d-blind control left them abstaining, and abstaining is the gold on a cross-source conflict, so here " +
-		"the layout hurts. At the mechanism step verdicts change only from wrong to right: the ledger's key says `status: unresolved`, and " +
-		"a reader that reads the key's status abstains."},
-	{"41-render-confound", 2, "Not in one direction: RevisionLedger − Graphiti widens when questions are resampled (the families' rows on a " +
-		"question move together, which the pair bootstrap counts as independent evidence), while the two gains over GraphRAG+abstain narrow " +
-		"slightly: on those questions the families differ systematically, and a question-level resample holds each question's mix of " +
-		"families fixed instead of counting it as noise."},
+	{"41-render-confound", 1, "At the render step no verdict changes: on this question every reader sorts the few dated rows of the shuffled " +
+		"d-blind control as well as it reads the ledger. At the mechanism step verdicts change only from wrong to right: the ledger's key " +
+		"says `status: unresolved`, and a reader that reads the key's status abstains, which is the gold on a cross-source conflict."},
+	{"41-render-confound", 2, "All three widen when questions, not pairs, are resampled: the five families' rows on a question move together, " +
+		"which the pair bootstrap counts as independent evidence."},
 	{"41-render-confound", 3, "Only `OnConflict: reader.ConflictFirst` makes a render term, and only with `SortsByTime` off: a reader that " +
 		"takes the first row reads render-only's newest-first row as the value in force but a shuffled row on the d-blind control, so the " +
 		"render term is positive (its interval excludes 0); once it sorts the dates it reads both alike, and every other setting leaves the " +
 		"render term at exactly 0. `UsesStatus` makes the mechanism term: without it the term is exactly 0, and it is largest with " +
 		"`SortsByTime` off and `OnConflict: reader.ConflictAbstain`, a reader that cannot sort the dates and needs the status column to " +
 		"settle a reverted revert."},
-	{"41-render-confound", 4, "Without Table 2's targets the per-family tables are fitted about as well as with them, but the split is no " +
-		"longer pinned: across starting points and ridge weights the render term moves several times as far as with them, and the " +
-		"coarse-d term changes sign between fits. Tables 16 and 17 constrain what a reader gains from the ledger in total, not how the " +
-		"gain divides between layout and status."},
+	{"41-render-confound", 4, "Without Table 2's targets the per-family tables are fitted about as well as with them, but the split is pinned " +
+		"less: across starting points and prior weights the render term spreads about three times as far and lands higher than with " +
+		"them. The coarse-d term keeps its sign: the priors and the sanity suite, not Table 2 alone, hold the rest."},
 }
 
 func init() {
@@ -48,17 +44,17 @@ func init() {
 		Exercise{"03-bench", 1, "The measured event recall lands within a few points of the knob: the generator drops each event independently, " +
 			"so coverage follows the setting."},
 		Exercise{"03-bench", 2, "Every source and stratum of Table 1 is still there, each with fewer questions than the bundled bench."},
-		Exercise{"40-explorer", 1, "Both terms shrink: the render term is no longer distinguishable from 0 (this reader sorts the dates the d-blind " +
-			"control shows too), and the mechanism term is smaller than the default reader's because this reader rarely reads the status column " +
-			"that carries it."},
+		Exercise{"40-explorer", 1, "Neither term carries much: the render term shrinks until it is no longer distinguishable from 0 (this reader " +
+			"sorts the dates the d-blind control shows too), and the mechanism term stays small with no interval that excludes 0, because " +
+			"this reader rarely reads the status column that carries it."},
 		Exercise{"40-explorer", 2, "The render term does not move at all: render-only and graphrag-abstain read no relation labels. The mechanism " +
 			"term moves: mislabelled relations change what the ledger marks DEPRECATED."},
 		Exercise{"40-explorer", 3, "Within the stratum's first questions a reader's verdict flips between render-only and fine-ledger, and the only " +
 			"words marked in fine-ledger's column are status words (the key's status and the rows' LIVE / DEPRECATED): the mechanism step changes nothing else."},
 		Exercise{"40-explorer", 4, "The render term dominates only where date sorting is weak: at full date skill it is exactly 0 at every " +
 			"status skill, because a reader that sorts the dates reads the shuffled d-blind control as well as the ledger."},
-		Exercise{"42-noise", 1, "Both arms gain accuracy as atoms go missing (fewer atoms leave fewer conflicting candidates), and coarse-retain " +
-			"gains more, so fine − coarse falls further below 0."},
+		Exercise{"42-noise", 1, "Both arms lose accuracy as atoms go missing, by nearly the same amount, so fine − coarse barely moves: dropout " +
+			"takes the same atoms from both arms, and the readers lose the current value with them."},
 		Exercise{"42-noise", 2, "Only the sweep: at every level it keeps the same questions, judge and readers and corrupts both arms identically " +
 			"(its n does not change with p), while the stream-length bins hold different questions with different relation mixes."},
 		Exercise{"43-provenance", 1, "coarse-discard has no prior value to show, so every reader misses it; coarse-retain keeps the coarser value " +
@@ -85,13 +81,13 @@ func init() {
 		Exercise{"A-theory", 2, "The floor falls: the learned scorer's labels carry more information about the gold relation than the rule scorer's."},
 		Exercise{"D-external", 1, "Yes: on the 2025 snapshot coarse-discard still cannot answer provenance at all, the d-blind control answers a " +
 			"few, and the classes that retain closed edges (coarse-retain, fine-ledger) answer the most."},
-		Exercise{"D-debian", 1, "Yes: on monotonic snapshot questions sim:fit-qwen3-8b's render term is again larger on Debian, and " +
-			"sim:fit-llama-3.1-8b's and sim:fit-qwen3-14b's are again smaller; pooled over the families the difference does not rule out 0, " +
-			"because the families that move in opposite directions offset each other."},
+		Exercise{"D-debian", 1, "Only partly: on monotonic snapshot questions sim:fit-qwen3-8b's render term is again larger on Debian (its " +
+			"interval excludes 0), while every other family's difference, and the pooled one, does not rule out 0."},
 		Exercise{"E-checks", 1, "Llama keeps its one rejection; Mistral drops from three rejections to two, because its third p-value no longer " +
 			"clears Holm's threshold."},
-		Exercise{"E-checks", 2, "The family whose κ on graphrag-abstain is closest to 0 while its agreement stays high is the one that almost never " +
-			"abstains on the d-blind control: with few gold abstentions, answering everything agrees with the gold most of the time by chance alone."},
+		Exercise{"E-checks", 2, "It answers: it abstains on under a quarter of the d-blind control's questions, and its abstentions fall on the " +
+			"questions whose gold is ABSTAIN no more often than chance (κ near 0), so its agreement comes from answering the many " +
+			"questions that have a value."},
 	)
 }
 

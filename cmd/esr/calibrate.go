@@ -4,13 +4,18 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/checks"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/suite"
+	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
@@ -32,7 +37,10 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	starts := fs.String("starts", "", "comma-separated starting points (0–2) to fit from; empty tries all and keeps the best")
 	grid := fs.String("grid", "", "run a grid of fits instead of one: identifiability (starts × ridge × with/without Table 2) or noise (auxiliary noise 0–0.3); or sensitivity: the Jacobian of --calibration's fit")
 	calFile := fs.String("calibration", "", "with --grid sensitivity: the calibration file to differentiate (default: the shipped one)")
-	out := fs.String("out", "", "file to write (JSON): the calibration, or the grid's summaries")
+	card := fs.Bool("card", false, "write the model card (Markdown) of --calibration (default: the shipped one) to --out, with the shipped validation cells")
+	predictive := fs.Int("predictive", 0, "with --validate: refit the panel this many times on targets drawn within the paper's uncertainty and give every cell a predictive interval (minutes per refit)")
+	validate := fs.Bool("validate", false, "evaluate the default readers on --bench's render-confound, strata, noise and provenance suites and write the validation cells (JSON) to --out")
+	out := fs.String("out", "", "file to write: the calibration or the grid's summaries (JSON), the model card (Markdown) or the validation cells (JSON)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -63,6 +71,50 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ctx := context.Background()
+	if *card {
+		c := reader.Calibrated()
+		if *calFile != "" {
+			if c, err = reader.LoadCalibration(*calFile); err != nil {
+				return err
+			}
+		}
+		shape, err := checks.ShapeOf(b)
+		if err != nil {
+			return err
+		}
+		return safefile.WriteFile(*out, []byte(checks.ModelCard(c, shape, checks.ShippedValidation())), 0o644)
+	}
+	if *validate {
+		v, err := validation(ctx, b)
+		if err != nil {
+			return err
+		}
+		if *predictive > 0 {
+			cellsOf := func(ctx context.Context, ps []reader.SimProfile) ([]checks.ValidationCell, error) {
+				var rs []reader.Reader
+				for _, p := range ps {
+					r, err := reader.NewSim(p, 0)
+					if err != nil {
+						return nil, err
+					}
+					rs = append(rs, r)
+				}
+				return validationCellsWith(ctx, b, rs)
+			}
+			if v.Predictive, err = checks.Predictive(ctx, b, reader.Calibrated(), v.Cells, *predictive, cellsOf,
+				func(s string) { fmt.Fprintln(stderr, "calibrate: "+s) }); err != nil {
+				return err
+			}
+		}
+		if err := writeJSON(*out, v); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, checks.ValidationSummary(checks.OutOfSample(reader.Calibrated(), v.Cells)))
+		for _, m := range v.Misses {
+			fmt.Fprintf(stdout, "- %s (%s): %s\n", m.Table, m.Cause, m.Sentence)
+		}
+		return nil
+	}
 	if *grid == "sensitivity" {
 		c := reader.Calibrated()
 		if *calFile != "" {
@@ -126,4 +178,48 @@ func printCalibration(w io.Writer, c *reader.Calibration) {
 	for _, t := range c.Panel {
 		fmt.Fprintf(w, "panel %-24s paper %+.3f  fit %+.3f  error %+.3f\n", t.Name, t.Paper, t.Fit, t.Error())
 	}
+}
+
+// validation evaluates the default readers on b's suites that the
+// validated tables read, and returns checks.Validate's cells with the
+// misses explained.
+func validation(ctx context.Context, b *bench.Bench) (*checks.ValidationFile, error) {
+	readers, err := suite.DefaultReaders(".esr-cache")
+	if err != nil {
+		return nil, err
+	}
+	v, err := validationRows(ctx, b, readers)
+	if err != nil {
+		return nil, err
+	}
+	cells := checks.Validate(v, eval.DefaultStats)
+	misses, err := checks.ExplainMisses(ctx, b, v, cells, reader.Calibrated())
+	if err != nil {
+		return nil, err
+	}
+	return &checks.ValidationFile{Cells: cells, Misses: misses}, nil
+}
+
+// validationCellsWith are the validated cells of readers on b.
+func validationCellsWith(ctx context.Context, b *bench.Bench, readers []reader.Reader) ([]checks.ValidationCell, error) {
+	v, err := validationRows(ctx, b, readers)
+	if err != nil {
+		return nil, err
+	}
+	return checks.Validate(v, eval.DefaultStats), nil
+}
+
+// validationRows evaluates readers on the suites the validated tables read.
+func validationRows(ctx context.Context, b *bench.Bench, readers []reader.Reader) (checks.ValidationRows, error) {
+	rows := map[string][]eval.Outcome{}
+	for _, name := range []string{"render-confound", "strata", "noise", "provenance"} {
+		s := suite.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
+		r, _, err := lab.Suites[name].Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+		if err != nil {
+			return checks.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", name, err)
+		}
+		rows[name] = r
+	}
+	return checks.ValidationRows{RenderConfound: rows["render-confound"], Strata: rows["strata"], Noise: rows["noise"],
+		Provenance: rows["provenance"], Pure: eval.PureMonotonic(b), Lengths: bench.StreamLengths(b)}, nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/esrkit/esrkit/esr/checks"
+
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -51,8 +53,11 @@ func isAtomRows(head []byte) bool { return bytes.HasPrefix(head, []byte(`{"strea
 // tag), a sensitivity (params first) or a grid (a list of fits, label
 // first).
 func isCalibrateOut(head []byte) bool {
+	if bytes.HasPrefix(head, []byte(checks.ModelCardHeading)) {
+		return true // the model card (--card)
+	}
 	k, v := firstKey(head)
-	return k == "kind" && strings.HasPrefix(v, "esrkit-sim-calibration/") || k == "params" || k == "[label"
+	return k == "kind" && strings.HasPrefix(v, "esrkit-sim-calibration/") || k == "params" || k == "[label" || k == "cells"
 }
 
 // isRunSummary recognises the llm summary esr eval writes beside its rows.

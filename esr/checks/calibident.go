@@ -63,8 +63,9 @@ func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *reader.Calib
 		names = append(names, t.Name)
 	}
 	s := &Sensitivity{Targets: len(names)}
-	s.SingularValues, s.Rank = singularValues(J, pr.weights)
-	rows, cols := J.Dims()
+	s.SingularValues, s.Rank = singularValues(J, pr.weights[:pr.nTargets])
+	_, cols := J.Dims()
+	rows := pr.nTargets
 	pnames := pr.layout.paramNames()
 	for j := 0; j < cols; j++ {
 		type d struct {

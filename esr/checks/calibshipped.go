@@ -52,3 +52,21 @@ func mustDecode(data []byte, name string, v any) {
 		panic("robust: " + name + ": " + err.Error())
 	}
 }
+
+// The default panel's validation cells (Validate over the render-confound,
+// strata, noise and provenance suites with the default readers on
+// data/synthetic), computed once (minutes of evaluation) and shipped for
+// the model card. Regenerate, after the calibration, with
+//
+//	esr calibrate --bench data/synthetic --validate --out esr/checks/validation-default.json
+//
+//go:embed validation-default.json
+var validationDefaultJSON []byte
+
+// ShippedValidation is the default panel's validation: its cells and the
+// misses explained (nil when none is shipped).
+func ShippedValidation() *ValidationFile {
+	var v *ValidationFile
+	mustDecode(validationDefaultJSON, "validation-default.json", &v)
+	return v
+}

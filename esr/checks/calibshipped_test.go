@@ -11,10 +11,11 @@ import (
 // TestShippedGrids: the shipped identifiability results belong to the
 // shipped calibration. The noise grid's row at the default auxiliary noise
 // and the best default-ridge fit of the identifiability grid with Table 2
-// are the shipped panel (same Table 2 terms); the default noise level is
-// the one whose fit is best (DefaultAuxNoise's claim); the sensitivity has
-// the calibration's rank; and the lesson the notebook draws holds: without
-// Table 2 the render term wanders further than with it.
+// are the shipped panel (same Table 2 terms); the grid covers the default
+// noise level (a stated rule, not the best fit: DefaultAuxNoise); the
+// sensitivity has the calibration's rank; and the lesson the notebook
+// draws holds: without Table 2 the render term wanders further than with
+// it.
 func TestShippedGrids(t *testing.T) {
 	c := reader.Calibrated()
 	panel := map[string]float64{}
@@ -29,17 +30,17 @@ func TestShippedGrids(t *testing.T) {
 	if len(noise) != len(checks.NoiseGrid()) {
 		t.Fatalf("%d noise fits shipped, the grid has %d", len(noise), len(checks.NoiseGrid()))
 	}
-	best := noise[0]
+	covered := false
 	for _, r := range noise {
-		if r.Objective < best.Objective {
-			best = r
-		}
-		if r.AuxNoise == checks.DefaultAuxNoise && !same(r) {
-			t.Errorf("noise grid at %v: %+v is not the shipped panel %v", r.AuxNoise, r, panel)
+		if r.AuxNoise == checks.DefaultAuxNoise {
+			covered = true
+			if !same(r) {
+				t.Errorf("noise grid at %v: %+v is not the shipped panel %v", r.AuxNoise, r, panel)
+			}
 		}
 	}
-	if best.AuxNoise != checks.DefaultAuxNoise {
-		t.Errorf("the best fit is at auxiliary noise %v, the default is %v", best.AuxNoise, checks.DefaultAuxNoise)
+	if !covered {
+		t.Errorf("the noise grid has no fit at the default auxiliary noise %v", checks.DefaultAuxNoise)
 	}
 	ident := checks.ShippedIdentifiability()
 	if len(ident) != len(checks.IdentifiabilityGrid()) {

@@ -96,20 +96,48 @@ func CalibrationSkillsTable(c *reader.Calibration) *eval.Table {
 	t.Notes = []string{
 		fmt.Sprintf("%d parameters (%d shared, %d per family × %d) against %d fitted targets; the Jacobian of the targets has rank %d (singular values below %g × the largest count as zero)",
 			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, reader.RankTolerance),
-		"probabilities are drawn per question; difficulty, inline-cost and member-cost are costs (reader.SimCapabilities says what each models and the paper's evidence for it)"}
+		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are logit costs ≥ 0 of clutter, scaled per family by clutter-scale (reader.SimCapabilities and docs/reader-model.md give each one's range and published evidence)"}
+	if b := ParamsAtBound(c); len(b) > 0 {
+		t.Notes = append(t.Notes, "at a bound of its range: "+strings.Join(b, "; "))
+	}
 	return t
 }
 
 // skillCell formats a fitted value: probabilities as proportions, costs
 // and the logit shift signed.
 func skillCell(name string, v float64) string {
-	switch name {
-	case reader.SimDifficulty, reader.SimInlineCost, reader.SimMemberCost:
-		return fmt.Sprintf("%.3f", v)
-	case reader.SimWindowLift:
-		return report.Signed(v)
+	for _, c := range costNamesSet {
+		if c == name {
+			return fmt.Sprintf("%.3f", v)
+		}
 	}
 	return eval.PropCell(v)
+}
+
+// costNamesSet are the parameters that are not probabilities.
+var costNamesSet = []string{reader.SimClutterScale, reader.SimLengthCost, reader.SimRowsCost, reader.SimFlatCost, reader.SimDistractCost, reader.SimProseCost, reader.SimNestCost}
+
+// ParamsAtBound lists the fitted parameters of c that ended within 1% of a
+// bound of their range, "lapse (Qwen3-8B) = 0.100 at [0.005, 0.100]".
+func ParamsAtBound(c *reader.Calibration) []string {
+	var out []string
+	for i, p := range calibParams {
+		for fi, f := range c.Families {
+			if p.Panel && fi > 0 {
+				break
+			}
+			v, _ := f.Profile.Get(p.Name)
+			if !p.AtBound(v) {
+				continue
+			}
+			who := p.Name
+			if !p.Panel {
+				who += " (" + f.Family + ")"
+			}
+			out = append(out, fmt.Sprintf("%s = %.3f at [%g, %g]", who, v, calibParams[i].Lo, calibParams[i].Hi))
+		}
+	}
+	return out
 }
 
 // SensitivityTable lays out which targets move each parameter.

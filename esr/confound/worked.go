@@ -46,16 +46,13 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 			}
 			pa := (1 - p.FirstRowBias) * p.AbstainOnConflict
 			status := fmt.Sprintf("rows p = %.2f, key p = %.2f", p.StatusSkill, p.KeySkill())
-			if p.WindowStatusLift != 0 {
-				status += fmt.Sprintf(" (logit %+.2f on a validity window)", p.WindowStatusLift)
+			order := fmt.Sprintf("reads a declared newest-first block p = %.2f; sorts dates p = %.2f", p.OrderSkill, p.DateSkill)
+			if p.DateDecayPerRow > 0 {
+				order += fmt.Sprintf(" (× (1 − %.2f) per row beyond two)", p.DateDecayPerRow)
 			}
-			order := fmt.Sprintf("reads a declared newest-first block p = %.2f; sorts dates p = %.2f (× (1 − %.2f) per row beyond two", p.OrderSkill, p.DateSkill, p.DateDecayPerRow)
-			if p.FlatSortLoss > 0 {
-				order += fmt.Sprintf(", × %.2f on flat rows", 1-p.FlatSortLoss)
-			}
-			order += ")"
-			if p.DifficultyScale > 0 {
-				order += fmt.Sprintf("; every skill × exp(−%.2f·h), h = tokens/1000 + %.2f if dates inline + %.2f if JSON members", p.DifficultyScale, p.InlineDateCost, p.MemberDateCost)
+			if p.ClutterScale > 0 {
+				order += fmt.Sprintf("; on a clean render, each less %.2f × (%.2f per 1,000 tokens, %.2f per JSON level; sorts and lapse also %.2f per doubling of rows beyond two, %.2f if flat, %.2f per doubling of other keys' rows, %.2f if dates in prose) in logit",
+					p.ClutterScale, p.LengthCost, p.NestCost, p.RowsCost, p.FlatCost, p.DistractorCost, p.ProseDateCost)
 			}
 			t.AddRow(r.Name(), status, order,
 				fmt.Sprintf("first p = %.2f, abstain p = %.2f, majority p = %.2f; lapse p = %.2f", p.FirstRowBias, pa, 1-p.FirstRowBias-pa, p.Lapse), budget)

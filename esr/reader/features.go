@@ -84,6 +84,10 @@ type RenderFeatures struct {
 	Depth int
 	// Rows is the number of the key's rows.
 	Rows int
+	// Distractors is the number of other keys' rows in the render: what a
+	// reader must skip to find the key's rows (0 for raw event text, whose
+	// lines name no key).
+	Distractors int
 	// Tokens is the whole render's length (CountTokens): a reader reads all
 	// of it, not only the key's block.
 	Tokens int
@@ -91,9 +95,6 @@ type RenderFeatures struct {
 	// (LIVE / DEPRECATED / REFINED / UNRELATED cells, a Graphiti invalid_at
 	// of "present" or a date); "neutral" says nothing.
 	RowStatus bool
-	// StatusWindow: the row status is a validity window (a Graphiti
-	// invalid_at, "present" or a closing date) rather than a status word.
-	StatusWindow bool
 	// KeyStatus: the key's header says "status: unresolved".
 	KeyStatus bool
 }
@@ -129,6 +130,7 @@ func featuresOf(in Input, pr *parsedRender) RenderFeatures {
 	}
 	kf := kindFeatures[recs[0].Kind]
 	f.Order, f.Grouping, f.Depth, f.Rows = kf.order, kf.group, kf.depth, len(recs)
+	f.Distractors = len(v.Records) - len(recs)
 	if len(recs) == 1 {
 		f.Order = OrderSingle
 	}
@@ -138,7 +140,6 @@ func featuresOf(in Input, pr *parsedRender) RenderFeatures {
 		}
 		if r.Live != 0 {
 			f.RowStatus = true
-			f.StatusWindow = f.StatusWindow || r.Kind == layout.KindGraphiti
 		}
 	}
 	return f
@@ -147,7 +148,7 @@ func featuresOf(in Input, pr *parsedRender) RenderFeatures {
 // FeatureChange is one feature of a render that differs in another render
 // of the same question: what a reader model responds to that moved.
 type FeatureChange struct {
-	Feature  string // "row order", "dates", "grouping", "rows", "row status", "key status", "length (tokens)"
+	Feature  string // "row order", "dates", "grouping", "rows", "other keys' rows", "nesting depth", "row status", "key status", "length (tokens)"
 	From, To string
 }
 
@@ -171,6 +172,8 @@ func (f RenderFeatures) Changes(g RenderFeatures) []FeatureChange {
 	add("dates", string(f.Dates), string(g.Dates))
 	add("grouping", string(f.Grouping), string(g.Grouping))
 	add("rows", strconv.Itoa(f.Rows), strconv.Itoa(g.Rows))
+	add("other keys' rows", strconv.Itoa(f.Distractors), strconv.Itoa(g.Distractors))
+	add("nesting depth", strconv.Itoa(f.Depth), strconv.Itoa(g.Depth))
 	add("row status", shown(f.RowStatus), shown(g.RowStatus))
 	add("key status", shown(f.KeyStatus), shown(g.KeyStatus))
 	add("length (tokens)", strconv.Itoa(f.Tokens), strconv.Itoa(g.Tokens))

@@ -35,35 +35,34 @@ func TestFeaturesOfEveryRender(t *testing.T) {
 		group  reader.Grouping
 		depth  int
 		status bool // row status shown
-		window bool
 	}
 	cases := []struct {
 		class string
 		opt   memory.Options
 		want  want
 	}{
-		{memory.FineLedger, memory.Options{}, want{reader.OrderNewestFirst, reader.DatesColumn, reader.GroupedBlock, 0, true, false}},
-		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerVerbose}, want{reader.OrderNewestFirst, reader.DatesInline, reader.GroupedBlock, 0, true, false}},
-		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerJSON}, want{reader.OrderNewestFirst, reader.DatesMember, reader.GroupedBlock, 1, true, false}},
-		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerMinimal}, want{reader.OrderNewestFirst, reader.DatesAbsent, reader.GroupedBlock, 0, true, false}},
-		{memory.RenderOnly, memory.Options{}, want{reader.OrderNewestFirst, reader.DatesColumn, reader.GroupedBlock, 0, false, false}},
-		{memory.GraphRAGAbstain, memory.Options{}, want{reader.OrderUnordered, reader.DatesColumn, reader.GroupedFlat, 0, false, false}},
-		{memory.GraphRAGAbstain, memory.Options{FactFormat: memory.FactsDateless}, want{reader.OrderUnordered, reader.DatesAbsent, reader.GroupedFlat, 0, false, false}},
-		{memory.CoarseRetain, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true, true}},
-		{memory.CoarseDiscard, memory.Options{}, want{reader.OrderSingle, reader.DatesMember, reader.GroupedFlat, 2, true, true}},
-		{"coarse-retain~render-only", memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true, true}},
-		{memory.GraphRAGLite, memory.Options{}, want{reader.OrderChronological, reader.DatesAbsent, reader.GroupedBlock, 0, false, false}},
-		{memory.LatestOnly, memory.Options{}, want{reader.OrderSingle, reader.DatesInline, reader.GroupedFlat, 0, false, false}},
-		{memory.DirectContext, memory.Options{}, want{reader.OrderUnordered, reader.DatesInline, reader.GroupedFlat, 0, false, false}},
-		{memory.RAGTopK, memory.Options{}, want{reader.OrderUnordered, reader.DatesInline, reader.GroupedFlat, 0, false, false}},
-		{memory.Graphiti, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true, true}},
-		{memory.Mem0V3, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 3, false, false}},
+		{memory.FineLedger, memory.Options{}, want{reader.OrderNewestFirst, reader.DatesColumn, reader.GroupedBlock, 0, true}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerVerbose}, want{reader.OrderNewestFirst, reader.DatesInline, reader.GroupedBlock, 0, true}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerJSON}, want{reader.OrderNewestFirst, reader.DatesMember, reader.GroupedBlock, 1, true}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerMinimal}, want{reader.OrderNewestFirst, reader.DatesAbsent, reader.GroupedBlock, 0, true}},
+		{memory.RenderOnly, memory.Options{}, want{reader.OrderNewestFirst, reader.DatesColumn, reader.GroupedBlock, 0, false}},
+		{memory.GraphRAGAbstain, memory.Options{}, want{reader.OrderUnordered, reader.DatesColumn, reader.GroupedFlat, 0, false}},
+		{memory.GraphRAGAbstain, memory.Options{FactFormat: memory.FactsDateless}, want{reader.OrderUnordered, reader.DatesAbsent, reader.GroupedFlat, 0, false}},
+		{memory.CoarseRetain, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true}},
+		{memory.CoarseDiscard, memory.Options{}, want{reader.OrderSingle, reader.DatesMember, reader.GroupedFlat, 2, true}},
+		{"coarse-retain~render-only", memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true}},
+		{memory.GraphRAGLite, memory.Options{}, want{reader.OrderChronological, reader.DatesAbsent, reader.GroupedBlock, 0, false}},
+		{memory.LatestOnly, memory.Options{}, want{reader.OrderSingle, reader.DatesInline, reader.GroupedFlat, 0, false}},
+		{memory.DirectContext, memory.Options{}, want{reader.OrderUnordered, reader.DatesInline, reader.GroupedFlat, 0, false}},
+		{memory.RAGTopK, memory.Options{}, want{reader.OrderUnordered, reader.DatesInline, reader.GroupedFlat, 0, false}},
+		{memory.Graphiti, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true}},
+		{memory.Mem0V3, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 3, false}},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
 		in := figure1Render(t, c.class, c.opt)
 		f := reader.Features(in)
-		got := want{f.Order, f.Dates, f.Grouping, f.Depth, f.RowStatus, f.StatusWindow}
+		got := want{f.Order, f.Dates, f.Grouping, f.Depth, f.RowStatus}
 		if got != c.want {
 			t.Errorf("%s %+v: features %+v, want %+v\n%s", c.class, c.opt, got, c.want, in.Context)
 		}
@@ -121,12 +120,13 @@ func TestOrderIsDeclaredNotObserved(t *testing.T) {
 }
 
 // TestChancesFollowFeatures: the skills act on what the render shows. A
-// longer render, dates in prose and flat rows lower the chances of a
-// reader with a difficulty scale; a profile without one ignores them; a
-// validity window lifts the status skill.
+// longer render, dates in prose, flat rows, more distractors and deeper
+// nesting lower the chances of a reader with a clutter scale (and raise
+// its lapse); a profile without one ignores them.
 func TestChancesFollowFeatures(t *testing.T) {
-	p := reader.SimProfile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7, Lapse: 0.1, DifficultyScale: 1, InlineDateCost: 0.5, MemberDateCost: 0.2, FlatSortLoss: 0.5, WindowStatusLift: 1}
-	base := reader.RenderFeatures{Tokens: 500, Dates: reader.DatesColumn, Grouping: reader.GroupedBlock}
+	p := reader.SimProfile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7, Lapse: 0.1, ClutterScale: 1,
+		LengthCost: 0.3, RowsCost: 0.4, FlatCost: 0.5, DistractorCost: 0.2, ProseDateCost: 0.5, NestCost: 0.2}
+	base := reader.RenderFeatures{Tokens: 500, Dates: reader.DatesColumn, Grouping: reader.GroupedBlock, Rows: 3}
 	c0 := p.Chances(base)
 	longer := base
 	longer.Tokens = 1500
@@ -134,23 +134,36 @@ func TestChancesFollowFeatures(t *testing.T) {
 	inline.Dates = reader.DatesInline
 	flat := base
 	flat.Grouping = reader.GroupedFlat
-	window := base
-	window.StatusWindow = true
+	crowded := base
+	crowded.Distractors = 12
+	nested := base
+	nested.Depth = 2
 	if c := p.Chances(longer); !(c.Order < c0.Order && c.Row < c0.Row && c.Sort(2) < c0.Sort(2) && c.Lapse > c0.Lapse) {
 		t.Errorf("a longer render does not lower the chances: %+v vs %+v", c, c0)
 	}
-	if c := p.Chances(inline); !(c.Order < c0.Order && c.Difficulty > c0.Difficulty) {
-		t.Errorf("inline dates cost nothing: %+v vs %+v", c, c0)
+	if c := p.Chances(inline); !(c.Sort(2) < c0.Sort(2) && c.Clutter > c0.Clutter && c.Order == c0.Order) {
+		t.Errorf("dates in prose: sort %v vs %v, order %v vs %v", c.Sort(2), c0.Sort(2), c.Order, c0.Order)
 	}
-	if c := p.Chances(flat); !(c.Sort(2) < c0.Sort(2) && c.Order == c0.Order) {
+	if c := p.Chances(flat); !(c.Sort(2) < c0.Sort(2) && c.Order == c0.Order && c.Lapse == c0.Lapse) {
 		t.Errorf("flat rows: sort %v vs %v, order %v vs %v", c.Sort(2), c0.Sort(2), c.Order, c0.Order)
 	}
-	if c := p.Chances(window); !(c.Row > c0.Row) {
-		t.Errorf("a validity window does not lift the status skill: %v vs %v", c.Row, c0.Row)
+	if c := p.Chances(crowded); !(c.Sort(2) < c0.Sort(2) && c.Lapse == c0.Lapse) {
+		t.Errorf("distractors: sort %v vs %v, lapse %v vs %v", c.Sort(2), c0.Sort(2), c.Lapse, c0.Lapse)
+	}
+	if c := p.Chances(nested); !(c.Row < c0.Row && c.Order < c0.Order) {
+		t.Errorf("nesting: status %v vs %v, order %v vs %v", c.Row, c0.Row, c.Order, c0.Order)
+	}
+	more := base
+	more.Rows = 8
+	if c := p.Chances(more); !(c.Lapse > c0.Lapse) {
+		t.Errorf("more versions of the key do not raise the lapse: %v vs %v", c.Lapse, c0.Lapse)
+	}
+	if !(c0.Sort(4) < c0.Sort(3) && c0.Sort(3) < c0.Sort(2)) {
+		t.Errorf("sorting more rows is not harder: %v %v %v", c0.Sort(2), c0.Sort(3), c0.Sort(4))
 	}
 	plain := reader.SimProfile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7}
 	a, b := plain.Chances(base), plain.Chances(longer)
-	if a.Ease != 1 || b.Ease != 1 || a.Order != b.Order || a.Row != b.Row || a.Sort(3) != b.Sort(3) || a.Lapse != b.Lapse {
-		t.Errorf("a profile without a difficulty scale feels the length: %+v vs %+v", a, b)
+	if a.Clutter != 0 || b.Clutter != 0 || a.Order != b.Order || a.Row != b.Row || a.Sort(3) != b.Sort(3) || a.Lapse != b.Lapse {
+		t.Errorf("a profile without a clutter scale feels the length: %+v vs %+v", a, b)
 	}
 }

@@ -35,13 +35,16 @@ const (
 	simTokens    = "tokens"     // TokenBudget
 	simBoth      = "both"       // BothValues
 	simHedge     = "hedge"      // Hedge
-	// The reader model over render features (features.go, chances.go).
-	SimKeyStatus  = "key-status"     // KeyStatusSkill
-	SimDifficulty = "difficulty"     // DifficultyScale
-	SimInlineCost = "inline-cost"    // InlineDateCost
-	SimMemberCost = "member-cost"    // MemberDateCost
-	SimFlatLoss   = "flat-sort-loss" // FlatSortLoss
-	SimWindowLift = "window-lift"    // WindowStatusLift
+	SimKeyStatus = "key-status" // KeyStatusSkill
+	// The reader model over render features (features.go, chances.go):
+	// logit costs ≥ 0 of clutter, scaled per reader by clutter-scale.
+	SimClutterScale = "clutter-scale"   // ClutterScale
+	SimLengthCost   = "length-cost"     // LengthCost
+	SimRowsCost     = "rows-cost"       // RowsCost
+	SimFlatCost     = "flat-cost"       // FlatCost
+	SimDistractCost = "distractor-cost" // DistractorCost
+	SimProseCost    = "prose-date-cost" // ProseDateCost
+	SimNestCost     = "nest-cost"       // NestCost
 )
 
 // SimCapability documents one capability of a simulated reader: what it
@@ -57,29 +60,29 @@ type SimCapability struct {
 // each models and the paper's evidence for it.
 var SimCapabilities = []SimCapability{
 	{SimStatus, "StatusSkill",
-		"probability that the reader uses the rows' status when the render shows one (LIVE / DEPRECATED / REFINED cells, a Graphiti invalid_at), before render difficulty (see difficulty)",
-		"§4.4 and App. E, Tables 8–9: the ledger's unresolved status is on the rendered row yet the default decode ignores it; a strict prompt that says to read it moves CSC by +0.226 over the row-level oracle, and the same prompt does not move GraphRAG+abstain (+0.006): reading a status column is a reader skill, not a property of the memory"},
+		"probability that the reader uses the rows' status when the render shows one (LIVE / DEPRECATED / REFINED cells, a Graphiti invalid_at) on a clean render; the length and nesting costs lower it",
+		"range 0.70–0.99 (prior centre 0.92). No direct evidence: no published number measures 7–14B models honouring a status column; extrapolated from table lookup and context following (ClashEval, Wu et al. 2024, arXiv 2404.10198: models adopt in-context content over their prior more than 60% of the time) and kept below 1 because the paper's readers act on a status cell poorly unless a strict prompt forces it (§4.4, Tables 8–9: +0.226 on CSC with the strict prompt)"},
 	{SimKeyStatus, "KeyStatusSkill",
-		"probability that the reader abstains on a key whose header says \"status: unresolved\" (drawn with the status uniform: a reader that reads row status with p and key status with q does both with min(p, q)); unset, it is the status skill",
-		"Table 16: RevisionLedger's abstain decisions agree with gold abstention (κ 0.09–0.30 per family) where GraphRAG+abstain's do not (κ 0.02–0.10): the unresolved header is read, by some families more than others; §E: the rule-scored unresolved path is the brittle decoder case (a false unresolved costs an answer)"},
+		"probability that the reader abstains on a key whose header says \"status: unresolved\" (drawn with the status uniform: a reader that reads row status with p and key status with q does both with min(p, q)); the length cost lowers it; unset, it is the status skill",
+		"range 0.10–0.95 (centre 0.50): abstention under conflict when told to abstain is 0.35–0.75 for 7–8B models (AbstentionBench, Kirichenko et al. 2025, arXiv 2506.09038; RAMDocs); Table 16: RevisionLedger's abstain decisions agree with gold (κ 0.09–0.30) where GraphRAG+abstain's do not (κ 0.02–0.10)"},
 	{SimDate, "DateSkill",
-		"probability that the reader correctly orders two dated records and takes the newest as current",
-		"§3–4.1: the paper's time-only baselines (latest-only, timestamp reranking, temporal chain-of-thought) answer from dates alone; App. D: on TempLAMA streams \"sorting unordered closed edges is harder than reading a pre-ordered history\""},
+		"probability that the reader correctly orders two dated records and takes the newest as current, on a clean render; the clutter costs (and rows-cost per doubling of the rows) lower it",
+		"range 0.85–0.995 (centre 0.95): pairs of explicitly dated items are almost always ordered right and exact order degrades with list length (Wongchamcharoen & Glasserman 2025, arXiv 2511.14214; TRAVELER, Kenneweg et al. 2025, arXiv 2505.01325, with Llama3-8B: accuracy falls with event-set size and with less explicit dates); App. D: \"sorting unordered closed edges is harder than reading a pre-ordered history\""},
 	{SimDateDecay, "DateDecayPerRow",
-		"each dated record beyond two multiplies the date-sort probability by (1 − DateDecayPerRow): sorting gets worse as rows grow",
+		"each dated record beyond two multiplies the date-sort probability by (1 − DateDecayPerRow): sorting gets worse as rows grow (the hand-set profiles' row factor; the calibrated panel uses rows-cost instead and has it at 0)",
 		"App. C, Table 12: stream-length bins move the RevisionLedger − Graphiti gap monotonically (−0.204 → +0.023); App. D: the ordering residual is stream-length-dependent; App. A premise (R), render monotonicity: decode capacity is non-increasing in render length/complexity (Liu et al. 2024b)"},
 	{SimOrder, "OrderSkill",
-		"probability that the reader reads the top row of a block whose layout declares its rows newest first (a ledger history, dated or not) as the current one, without sorting; a list that merely happens to be sorted (a shuffle) does not count; before render difficulty",
-		"App. D: \"sorting unordered closed edges is harder than reading a pre-ordered history\"; §4.1: the ledger's layout is easier to read than the d-blind control's shuffled facts with the same dates, the render term (+0.159); premise (R)"},
+		"probability that the reader reads the top row of a block whose layout declares its rows newest first (a ledger history, dated or not) as the current one, without sorting; a list that merely happens to be sorted (a shuffle) does not count; the length and nesting costs lower it",
+		"range 0.85–0.995 (centre 0.95): reading the first row of a short table is a literal lookup, 0.93–0.99 for these families at ≤4K tokens (RULER, Hsieh et al. 2024, arXiv 2404.06654: 4K averages 93.6–98.0); App. D and §4.1: a pre-ordered history is easier than sorting unordered dated facts, the render term (+0.159)"},
 	{SimFirstRow, "FirstRowBias",
 		"when several candidate values remain, probability that the reader takes the first one in the text",
-		"App. A premise (R) and Conjecture 1: the reader term grows with the position prior of the answer field (long-context position bias, Liu et al. 2024b); §4.1: the ledger's newest-first layout is \"easier for the answer-LLM to read\" than the d-blind control's unordered facts, the render term (+0.159)"},
+		"range 0.02–0.60 (centre 0.20): position bias toward the start of the context (Lost in the Middle, Liu et al. 2024, TACL, arXiv 2307.03172); a conflict style, not a skill: its direction is not fixed by the model"},
 	{SimAbstain, "AbstainOnConflict",
 		"when several candidate values remain and it does not take the first, probability that the reader abstains (otherwise it takes the most frequent value; a tie abstains)",
-		"§4.1: GraphRAG+abstain \"can detect conflict, but without the supersession edge it often abstains\"; App. E, Tables 16 and 19: prompt-only abstention is poorly calibrated and moves with the abstain wording; AbstentionBench (Kirichenko et al. 2026): abstention is brittle in current LLMs"},
+		"range 0.20–0.90 (centre 0.55): told to abstain, 7–8B models abstain on conflicting evidence 0.35–0.75 of the time (AbstentionBench, Kirichenko et al. 2025, arXiv 2506.09038); §4.1: GraphRAG+abstain \"can detect conflict, but without the supersession edge it often abstains\"; a conflict style, not a skill"},
 	{SimLapse, "Lapse",
-		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer; render difficulty raises it (1 − (1 − lapse)·ease)",
-		"Table 5: the answer models stay far below the oracle on every class (RevisionLedger .408 on reverted-revert, .343 on monotonic) although the ledger shows which row is live; DyKnow's \"outdated\" answer label; App. A premise (R): a decode gap that no render removes"},
+		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, on a clean render; the length, nesting and rows costs raise it",
+		"range 0.005–0.10 (centre 0.04): with two versions of a key, stale answers are 0.02–0.10 and grow with the number of updates (PI-LLM, Wang & Sun 2025, arXiv 2506.08184: errors retrieve overwritten values, log-linearly in interference; DyKnow's \"outdated\" label, Mousavi et al. 2024)"},
 	{SimRows, "RowBudget",
 		"the reader loses track past this many records of the asked key (and raw event lines); 0 reads them all",
 		"App. A Conjecture 1: the reader term grows with the render's number of candidate fields (distractor sensitivity, Cuconasu et al. 2024)"},
@@ -92,21 +95,27 @@ var SimCapabilities = []SimCapability{
 	{simHedge, "Hedge",
 		"probability that a snapshot answer is hedged, \"probably B\" (drawn with the same uniform as BothValues: both iff u < BothValues, hedge iff BothValues ≤ u < BothValues + Hedge); 0 in every built-in profile",
 		"App. E: abstention and hedging move with the prompt's wording (Tables 16, 19); a strict judge rejects a hedged value that a containment judge accepts"},
-	{SimDifficulty, "DifficultyScale",
-		"how much render difficulty costs this reader: every reading skill (status, order, date sort) is multiplied, and the chance of not lapsing too, by ease = exp(−difficulty·h), h = tokens/1000 + inline-cost·[dates inline] + member-cost·[dates in a JSON member]; 0: the layout's length and date placement do not matter",
-		"App. A premise (R): decode capacity is non-increasing in render length/complexity (Liu et al. 2024b); Table 17: the render format moves the ledger's gain by 0.06–0.15 within a family, most for the family with the largest gain (Qwen3-8B), so the cost scales per family"},
-	{SimInlineCost, "InlineDateCost",
-		"difficulty a render adds when its dates stand inside prose (verbose ledger rows, event lines, latest-only's \"as of\"), in thousands of tokens' worth; shared by the paper panel",
-		"Table 17: the verbose format, one sentence per row, gives the smallest ledger gain in every family (0.041–0.170 against 0.072–0.312 for the others)"},
-	{SimMemberCost, "MemberDateCost",
-		"difficulty a render adds when its dates are JSON members (ledger json rows, Graphiti facts, Mem0 memories); shared by the paper panel",
-		"Table 17: the json format's gain against compact's, the same rows as members; §4.3: a heavier deployed render hurts"},
-	{SimFlatLoss, "FlatSortLoss",
-		"share of date sorts lost when a key's rows are flat (each repeating entity and attribute, mixed with other keys' rows) rather than one block under a header; shared by the paper panel",
-		"§4.1: the ledger's layout is easier to read than GraphRAG+abstain's \"flat entity-attribute groupings\" with the same dates (the render term, +0.159); App. D: \"sorting unordered closed edges is harder than reading a pre-ordered history\""},
-	{SimWindowLift, "WindowStatusLift",
-		"logit shift of the status skill when the status is shown as a validity window (invalid_at \"present\" or a closing date) rather than a status word; shared by the paper panel; may be negative",
-		"Table 2: coarse-d invalidation pays (+0.087 over the render-matched control) where the fine ledger's status cells do not (+0.025); Tables 8–9: a status word is acted on poorly unless a strict prompt forces it"},
+	{SimClutterScale, "ClutterScale",
+		"how much render clutter costs this reader: every cost below is multiplied by it (0: the render's length and layout do not matter; the hand-set profiles)",
+		"Table 17: the render format moves the ledger's gain by 0.04–0.15 within a family, most for the family with the largest gain (Qwen3-8B): readers differ in how much layout costs them; FormatSpread (Sclar et al. 2024, arXiv 2310.11324): format sensitivity differs by model"},
+	{SimLengthCost, "LengthCost",
+		"logit cost per 1,000 tokens of the whole render, on every act (status, order, key header, date sort) and added to the lapse",
+		"Levy et al. 2024 (FLenQA, arXiv 2402.14848): reasoning accuracy falls from 0.92 to 0.68 as padding reaches 3,000 tokens (about 0.5 logit per 1,000 tokens); RULER (Hsieh et al. 2024, arXiv 2404.06654): single-needle retrieval at 4K stays 0.94–0.98 for Llama-3.1-8B, Mistral-7B, Qwen3-8B/14B (a few hundredths per 1,000 tokens): range 0–0.6"},
+	{SimRowsCost, "RowsCost",
+		"logit cost per doubling of the key's dated rows beyond two, on a date sort and on the lapse (more versions, more stale answers)",
+		"TRAVELER (arXiv 2505.01325): temporal-ordering accuracy of 8B models falls as event sets grow; PI-LLM (arXiv 2506.08184): accuracy on a key's latest value falls log-linearly in its number of updates; 3–8 points per doubling near 0.9 is 0.3–0.7 logit: range 0–1"},
+	{SimFlatCost, "FlatCost",
+		"logit cost on a date sort when the key's rows are flat (each repeating entity and attribute, mixed with other keys' rows) rather than one block under a header",
+		"§4.1: GraphRAG+abstain's \"flat entity-attribute groupings\" against the ledger's per-key block; GSM-IC (Shi et al. 2023, arXiv 2302.00093) and First Drop of Ink: the first look-alike distractor costs 3–10 points (0.3–1 logit): range 0–1.2"},
+	{SimDistractCost, "DistractorCost",
+		"logit cost per doubling of the other keys' rows (1 + n) in the render, on a date sort",
+		"GSM-DC (arXiv 2505.18761): accuracy of Llama-3.1-8B declines as a power law in the number of distractors; each further look-alike costs 0.5–3 points: range 0–0.5"},
+	{SimProseCost, "ProseDateCost",
+		"logit cost on a date sort when dates stand inside prose (a sentence per row, \"[e3 2024-03-01] ...\" event lines, \"(as of ...)\") rather than in a column or member",
+		"Table 17: the verbose format gives the smallest ledger gain in every family; Sui et al. 2024 (Table Meets LLM, WSDM): prose serialisations of tables score 5–20 points under structured ones: range 0–1.2"},
+	{SimNestCost, "NestCost",
+		"logit cost per level of JSON nesting of a row (an object 1, an object in a list 2, ...), on every act",
+		"He et al. 2024 (arXiv 2411.10541) and ToRR: between JSON, Markdown and plain tables, simple lookup moves 0–6 points with no format best everywhere: range 0–0.3"},
 }
 
 // SimProfile is a simulated reader's skills. The probabilities are drawn
@@ -146,13 +155,16 @@ type SimProfile struct {
 	// KeyStatusSkill: P(the reader abstains on an unresolved key header);
 	// unset, it is StatusSkill (the hand-set profiles: one status skill).
 	KeyStatusSkill OptionalSkill `json:"key_status_skill,omitzero"`
-	// The reader model over render features (chances.go): all 0 in the
-	// hand-set profiles, whose skills then do not depend on the layout.
-	DifficultyScale  float64 `json:"difficulty_scale,omitempty"`
-	InlineDateCost   float64 `json:"inline_date_cost,omitempty"`
-	MemberDateCost   float64 `json:"member_date_cost,omitempty"`
-	FlatSortLoss     float64 `json:"flat_sort_loss,omitempty"`
-	WindowStatusLift float64 `json:"window_status_lift,omitempty"`
+	// The reader model over render features (chances.go): logit costs ≥
+	// 0 of clutter and the reader's scale of them. All 0 in the hand-set
+	// profiles, whose skills then do not depend on the layout.
+	ClutterScale   float64 `json:"clutter_scale,omitempty"`
+	LengthCost     float64 `json:"length_cost,omitempty"`
+	RowsCost       float64 `json:"rows_cost,omitempty"`
+	FlatCost       float64 `json:"flat_cost,omitempty"`
+	DistractorCost float64 `json:"distractor_cost,omitempty"`
+	ProseDateCost  float64 `json:"prose_date_cost,omitempty"`
+	NestCost       float64 `json:"nest_cost,omitempty"`
 }
 
 // KeySkill is the key-status skill: KeyStatusSkill, or StatusSkill when
@@ -252,16 +264,9 @@ func (p SimProfile) Get(name string) (float64, error) {
 		return p.Hedge, nil
 	case SimKeyStatus:
 		return p.KeySkill(), nil
-	case SimDifficulty:
-		return p.DifficultyScale, nil
-	case SimInlineCost:
-		return p.InlineDateCost, nil
-	case SimMemberCost:
-		return p.MemberDateCost, nil
-	case SimFlatLoss:
-		return p.FlatSortLoss, nil
-	case SimWindowLift:
-		return p.WindowStatusLift, nil
+	}
+	if f := p.costField(name); f != nil {
+		return *f, nil
 	}
 	return 0, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
 }
@@ -303,18 +308,12 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 		p.Hedge = v
 	case SimKeyStatus:
 		p.KeyStatusSkill = Skill(v)
-	case SimDifficulty:
-		p.DifficultyScale = v
-	case SimInlineCost:
-		p.InlineDateCost = v
-	case SimMemberCost:
-		p.MemberDateCost = v
-	case SimFlatLoss:
-		p.FlatSortLoss = v
-	case SimWindowLift:
-		p.WindowStatusLift = v
 	default:
-		return p, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
+		f := p.costField(name)
+		if f == nil {
+			return p, fmt.Errorf("unknown sim capability %q (want %s)", name, simCapNames())
+		}
+		*f = v
 	}
 	return p, p.Validate()
 }
@@ -346,21 +345,15 @@ func (p SimProfile) Validate() error {
 		v    float64
 	}{{SimStatus, p.StatusSkill}, {SimDate, p.DateSkill}, {SimDateDecay, p.DateDecayPerRow}, {SimOrder, p.OrderSkill}, {SimLapse, p.Lapse},
 		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}, {simBoth, p.BothValues}, {simHedge, p.Hedge},
-		{SimKeyStatus, p.KeySkill()}, {SimFlatLoss, p.FlatSortLoss}} {
+		{SimKeyStatus, p.KeySkill()}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
 		}
 	}
-	for _, c := range []struct {
-		name string
-		v    float64
-	}{{SimDifficulty, p.DifficultyScale}, {SimInlineCost, p.InlineDateCost}, {SimMemberCost, p.MemberDateCost}} {
-		if !(c.v >= 0 && c.v <= maxCost) {
-			return fmt.Errorf("sim profile %q: %s = %v is not a cost in [0, %g]", p.Name, c.name, c.v, float64(maxCost))
+	for _, name := range costNames {
+		if v := *p.costField(name); !(v >= 0 && v <= maxCost) {
+			return fmt.Errorf("sim profile %q: %s = %v is not a cost in [0, %g] (costs are ≥ 0 by the model's form)", p.Name, name, v, float64(maxCost))
 		}
-	}
-	if !(math.Abs(p.WindowStatusLift) <= maxCost) {
-		return fmt.Errorf("sim profile %q: %s = %v is not a logit shift in [−%g, %g]", p.Name, SimWindowLift, p.WindowStatusLift, float64(maxCost), float64(maxCost))
 	}
 	if p.BothValues+p.Hedge > 1 {
 		return fmt.Errorf("sim profile %q: both + hedge = %v exceeds 1 (they share one draw)", p.Name, p.BothValues+p.Hedge)
@@ -371,9 +364,34 @@ func (p SimProfile) Validate() error {
 	return nil
 }
 
-// maxCost bounds the render-difficulty parameters (a cost of 50 already
-// makes every skill 0 on any render).
+// maxCost bounds the clutter scale and costs (a logit cost of 50 already
+// makes every act impossible on any render).
 const maxCost = 50
+
+// costNames are the clutter scale and costs, in SimCapabilities' order.
+var costNames = []string{SimClutterScale, SimLengthCost, SimRowsCost, SimFlatCost, SimDistractCost, SimProseCost, SimNestCost}
+
+// costField is the field of the clutter scale or cost called name, nil
+// for another name.
+func (p *SimProfile) costField(name string) *float64 {
+	switch name {
+	case SimClutterScale:
+		return &p.ClutterScale
+	case SimLengthCost:
+		return &p.LengthCost
+	case SimRowsCost:
+		return &p.RowsCost
+	case SimFlatCost:
+		return &p.FlatCost
+	case SimDistractCost:
+		return &p.DistractorCost
+	case SimProseCost:
+		return &p.ProseDateCost
+	case SimNestCost:
+		return &p.NestCost
+	}
+	return nil
+}
 
 // SortProb is the probability that the reader orders rows dated records
 // correctly: 1 for fewer than two, DateSkill for two, and
@@ -570,8 +588,8 @@ func (s *Sim) decide(in Input) (decision, string, int) {
 	f := featuresOf(in, parseRender(in.Context))
 	ch := p.Chances(f)
 	var steps []string
-	if p.DifficultyScale > 0 {
-		steps = append(steps, fmt.Sprintf("render difficulty %.2f, ease %.2f", ch.Difficulty, ch.Ease))
+	if p.ClutterScale > 0 {
+		steps = append(steps, fmt.Sprintf("render clutter %.2f logit", ch.Clutter))
 	}
 	// Row and key status share the status draw: a reader that reads one
 	// with the smaller probability reads the other too.

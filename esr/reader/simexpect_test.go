@@ -40,8 +40,8 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 	// the flat-sort loss and the validity-window lift.
 	key := 0.7
 	profiles = append(profiles, reader.SimProfile{Name: "feature-reader", StatusSkill: 0.3, KeyStatusSkill: reader.Skill(key), DateSkill: 0.8, DateDecayPerRow: 0.1,
-		OrderSkill: 0.6, FirstRowBias: 0.3, AbstainOnConflict: 0.6, Lapse: 0.2, DifficultyScale: 2, InlineDateCost: 0.4, MemberDateCost: 0.2,
-		FlatSortLoss: 0.5, WindowStatusLift: 1.5})
+		OrderSkill: 0.6, FirstRowBias: 0.3, AbstainOnConflict: 0.6, Lapse: 0.2, ClutterScale: 1.5, LengthCost: 0.4, RowsCost: 0.5,
+		FlatCost: 0.6, DistractorCost: 0.2, ProseDateCost: 0.4, NestCost: 0.2})
 	const seeds = 1500
 	for _, st := range []stream{{s1, a1, "30 s"}, {s2, a2, "45 s"}} {
 		q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
