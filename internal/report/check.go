@@ -135,9 +135,16 @@ func legendBox(l *plot.Legend, c draw.Canvas, size vg.Point) vg.Rectangle {
 // Fit makes p read at w × h where it can without changing what it shows:
 // a title wider than w is broken into lines at spaces, and x tick labels
 // that overlap are broken at their spaces and hyphens into at most two
-// lines or, if they still overlap, slanted as little as clears them.
+// lines or, if they still overlap, slanted as little as clears them, and
+// a legend that covers data is moved where it covers none (PlaceLegend).
 // FigureProblems says what is left.
 func Fit(p *plot.Plot, w, h vg.Length) {
+	defer func() {
+		dc := p.DataCanvas(draw.New(vgimg.New(w, h)))
+		if legendProblem(p, dc, seriesOf(p, dc)) != "" {
+			PlaceLegend(p, w, h)
+		}
+	}()
 	if p.Title.Text != "" && p.Title.TextStyle.Rectangle(p.Title.Text).Size().X > w {
 		p.Title.Text = wrapWords(p.Title.Text, " ", func(s string) bool { return p.Title.TextStyle.Rectangle(s).Size().X <= w*0.95 })
 	}

@@ -1,0 +1,77 @@
+package confound_test
+
+import (
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/confound"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// oneQuestion is notebook 00's staircase: one question (eval.WorkedQuestion.
+// Accuracies) on the three memories a worked question reads, five readers
+// each right (1) or wrong (0), four of them wrong on every memory.
+func oneQuestion() []eval.Accuracy {
+	mems := []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger}
+	var acc []eval.Accuracy
+	for _, g := range []struct {
+		name string
+		acc  []float64
+	}{
+		{eval.Pooled, []float64{0, 0.2, 0.2}},
+		{"sim:fit-llama-3.1-8b", []float64{0, 0, 0}},
+		{"sim:fit-mistral-7b", []float64{0, 0, 0}},
+		{"sim:fit-qwen2.5-7b", []float64{0, 0, 0}},
+		{"sim:fit-qwen3-8b", []float64{0, 1, 1}},
+		{"sim:fit-qwen3-14b", []float64{0, 0, 0}},
+	} {
+		for i, m := range mems {
+			n := 1
+			if g.name == eval.Pooled {
+				n = 5
+			}
+			acc = append(acc, eval.Accuracy{Group: g.name, Memory: m, N: n, Acc: g.acc[i]})
+		}
+	}
+	return acc
+}
+
+// Notebook 00's staircase reads at once: the four readers wrong on every
+// memory are each seen (not drawn on top of one another at 0), the legend
+// covers no line or point, and no column is left empty for a memory the
+// question was not read on.
+func TestStaircasePlotOfOneQuestionReadsAtOnce(t *testing.T) {
+	for _, acc := range [][]eval.Accuracy{oneQuestion(), withCoarse(oneQuestion())} {
+		p := confound.StaircasePlot(acc, "One question through the staircase (Figure 1)")
+		report.Fit(p, report.FigureWidth, report.FigureHeight)
+		if got := report.FigureProblems(p, report.FigureWidth, report.FigureHeight); len(got) > 0 {
+			t.Errorf("%d memories: %q", len(acc)/6, got)
+		}
+		mems := map[string]bool{}
+		for _, a := range acc {
+			mems[a.Memory] = true
+		}
+		var labelled int
+		for _, tk := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+			if tk.Label != "" {
+				labelled++
+			}
+		}
+		if labelled != len(mems) {
+			t.Errorf("%d memories read, %d columns drawn", len(mems), labelled)
+		}
+	}
+}
+
+// withCoarse adds coarse-retain, every reader wrong on it.
+func withCoarse(acc []eval.Accuracy) []eval.Accuracy {
+	seen := map[string]bool{}
+	for _, a := range acc {
+		if !seen[a.Group] {
+			seen[a.Group] = true
+			acc = append(acc, eval.Accuracy{Group: a.Group, Memory: memory.CoarseRetain, N: a.N, Acc: 0})
+		}
+	}
+	return acc
+}
