@@ -1,0 +1,42 @@
+package deployed_test
+
+import (
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/deployed"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// like45 is notebook 45's oracle curve on synthetic: graphiti,
+// graphiti-current and mem0-v3 at about 0 at every rate, graphiti@dup=0
+// rising, mem0-update high and flat, the d-blind baseline at 0.
+func like45() *deployed.ParaphraseCurve {
+	c := &deployed.ParaphraseCurve{Bench: "synthetic", Series: deployed.ParaphraseSeries, Rates: deployed.ParaphraseRates,
+		Baseline: map[string]eval.Accuracy{deployed.OracleGroup: {Acc: 0, N: 300}}}
+	curves := map[string][]float64{
+		deployed.ParaphraseSeries[0]: {0.01, 0.01, 0.01, 0.01, 0.01},
+		deployed.ParaphraseSeries[1]: {0, 0.43, 0.66, 0.73, 0.70},
+		deployed.ParaphraseSeries[2]: {0.01, 0.01, 0.01, 0.01, 0.01},
+		deployed.ParaphraseSeries[3]: {0, 0, 0, 0, 0},
+		deployed.ParaphraseSeries[4]: {0.88, 0.88, 0.88, 0.88, 0.88},
+	}
+	for _, s := range deployed.ParaphraseSeries {
+		for i, r := range c.Rates {
+			c.Points = append(c.Points, deployed.ParaphrasePoint{Series: s, Class: s, Rate: r, Group: deployed.OracleGroup,
+				Acc: eval.Accuracy{Acc: curves[s][i], N: 300}})
+		}
+	}
+	return c
+}
+
+// Notebook 45's paraphrase plot reads at once: the three series at about
+// 0 are each seen (dodged along the rate), the baseline at 0 shows
+// around them, and the legend covers no data.
+func TestParaphrasePlotShowsEverySeries(t *testing.T) {
+	p := like45().Plot(deployed.OracleGroup)
+	report.Fit(p, report.FigureWidth, report.FigureHeight)
+	if got := report.FigureProblems(p, report.FigureWidth, report.FigureHeight); len(got) > 0 {
+		t.Errorf("%q", got)
+	}
+}
