@@ -1,7 +1,12 @@
 package confound_test
 
 import (
+	"math"
 	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -60,6 +65,24 @@ func TestStaircasePlotOfOneQuestionReadsAtOnce(t *testing.T) {
 		}
 		if labelled != len(mems) {
 			t.Errorf("%d memories read, %d columns drawn", len(mems), labelled)
+		}
+		// Each reader's point its own place: no two glyphs within 1% of
+		// each axis.
+		var gs []plot.GlyphBox // the scatters' glyphs, not the lines' vertices
+		for _, b := range p.GlyphBoxes(p) {
+			if b.Rectangle.Max.X == plotter.DefaultGlyphStyle.Radius || b.Rectangle.Max.X == vg.Points(5) {
+				gs = append(gs, b)
+			}
+		}
+		if len(gs) != len(acc) {
+			t.Errorf("%d glyphs, want %d (one per accuracy)", len(gs), len(acc))
+		}
+		for i := range gs {
+			for j := i + 1; j < len(gs); j++ {
+				if math.Abs(gs[i].X-gs[j].X) <= 0.01 && math.Abs(gs[i].Y-gs[j].Y) <= 0.01 {
+					t.Errorf("%d memories: glyphs %d and %d lie on one another at (%.3f, %.3f)", len(mems), i, j, gs[i].X, gs[i].Y)
+				}
+			}
 		}
 	}
 }

@@ -1,7 +1,11 @@
 package deployed_test
 
 import (
+	"math"
 	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 
 	"github.com/esrkit/esrkit/esr/deployed"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -38,5 +42,22 @@ func TestParaphrasePlotShowsEverySeries(t *testing.T) {
 	report.Fit(p, report.FigureWidth, report.FigureHeight)
 	if got := report.FigureProblems(p, report.FigureWidth, report.FigureHeight); len(got) > 0 {
 		t.Errorf("%q", got)
+	}
+	// Each point its own place: no two glyphs within 1% of each axis.
+	var gs []plot.GlyphBox // the scatters' glyphs, not the lines' vertices
+	for _, b := range p.GlyphBoxes(p) {
+		if b.Rectangle.Max.X == plotter.DefaultGlyphStyle.Radius {
+			gs = append(gs, b)
+		}
+	}
+	if len(gs) != 25 {
+		t.Errorf("%d glyphs, want 25 (5 series × 5 rates)", len(gs))
+	}
+	for i := range gs {
+		for j := i + 1; j < len(gs); j++ {
+			if math.Abs(gs[i].X-gs[j].X) <= 0.01 && math.Abs(gs[i].Y-gs[j].Y) <= 0.01 {
+				t.Errorf("glyphs %d and %d lie on one another at (%.3f, %.3f)", i, j, gs[i].X, gs[i].Y)
+			}
+		}
 	}
 }
