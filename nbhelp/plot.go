@@ -1,6 +1,9 @@
 package nbhelp
 
 import (
+	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -74,4 +77,19 @@ func SaveFigure(p *plot.Plot, name string) (pngPath, svgPath string, err error) 
 // report.SaveFigure, the kit's one figure saver.
 func saveFigureIn(dir string, p *plot.Plot, name string) (pngPath, svgPath string, err error) {
 	return report.SaveFigure(p, dir, name)
+}
+
+// figureWarnings receives what the figure check still finds in a figure
+// [Figure] or [FigureRow] saves: the cell's stderr, so the author sees it
+// under the figure.
+var figureWarnings io.Writer = os.Stderr
+
+// fitFigure fits p to w × h (report.Fit: wrapped title and labels, a
+// legend moved off the data) and writes what report.FigureProblems still
+// finds, one line per problem, to figureWarnings.
+func fitFigure(p *plot.Plot, name string, w, h vg.Length) {
+	report.Fit(p, w, h)
+	for _, pr := range report.FigureProblems(p, w, h) {
+		fmt.Fprintf(figureWarnings, "figure check, %s: %s\n", name, pr)
+	}
 }

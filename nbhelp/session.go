@@ -17,7 +17,6 @@ import (
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/cimemo"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // This file holds what every paper notebook needs, so that no notebook
@@ -161,9 +160,10 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 
 // Figure displays p inline and saves it as figures/NAME.png and NAME.svg,
 // first fitted to that size (report.Fit wraps a title or x labels that
-// would not fit).
+// would not fit and moves a legend off the data); what the figure check
+// still finds is written to the cell's stderr.
 func Figure(p *plot.Plot, name string) {
-	report.Fit(p, width, height)
+	fitFigure(p, name, width, height)
 	Must(0, showPlot(p))
 	Must2(SaveFigure(p, name))
 }
@@ -178,7 +178,7 @@ func FigureRow(plots []*plot.Plot, names []string) {
 	b.WriteString(`<div style="display:flex;gap:8px;align-items:flex-start;flex-wrap:wrap">`)
 	for i, p := range plots {
 		// Drawn at three quarters of the size: wrap what would not fit.
-		report.Fit(p, width*0.75, height*0.75)
+		fitFigure(p, names[i], width*0.75, height*0.75)
 		svg := Must(plotSVG(p, width*0.75, height*0.75))
 		b.WriteString(`<div style="flex:1;min-width:320px">` + inlineSVG(svg) + `</div>`)
 		Must2(SaveFigure(p, names[i]))

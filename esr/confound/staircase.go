@@ -77,15 +77,23 @@ func StaircaseTable(acc []eval.Accuracy, scope string) *eval.Table {
 }
 
 // StaircasePlot draws StaircaseAccuracy: one line per family across the
-// staircase memories, the pooled line in black and thicker, the two steps
-// named on the x axis.
+// staircase memories acc has (a worked question's three, or all four), the
+// pooled line in black and thicker, the two steps named on the x axis.
+// The families are dodged a little along x around each memory, so readers
+// with the same accuracies (four readers wrong everywhere) are each seen
+// rather than drawn on top of one another; the paper's rings sit at the
+// memory itself. The legend goes where it covers no data
+// (report.PlaceLegend).
 func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Y.Label.Text = "accuracy"
-	labels := make([]string, len(eval.Staircase))
+	var mems, labels []string
 	for i, m := range eval.Staircase {
-		labels[i] = m + "\n(" + staircaseSteps[i] + ")"
+		if slices.ContainsFunc(acc, func(a eval.Accuracy) bool { return a.Memory == m }) {
+			mems = append(mems, m)
+			labels = append(labels, m+"\n("+staircaseSteps[i]+")")
+		}
 	}
 	var groups []string
 	seen := map[string]bool{}
@@ -100,13 +108,31 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	if i := slices.Index(groups, eval.Pooled); i > 0 {
 		groups = append([]string{eval.Pooled}, slices.Delete(groups, i, i+1)...)
 	}
-	fi := 0
+	// Ours spread over at most 0.36 of a column; the paper's large open
+	// rings stay at the memory itself.
+	ours := len(groups)
+	if seen[PaperGroup] {
+		ours--
+	}
+	spread := min(0.36, 0.06*float64(ours-1))
+	dodge := func(k int) float64 {
+		if ours <= 1 {
+			return 0
+		}
+		return -spread/2 + spread*float64(k)/float64(ours-1)
+	}
+	fi, k := 0, 0
 	for _, g := range groups {
+		off := 0.0
+		if g != PaperGroup {
+			off = dodge(k)
+			k++
+		}
 		var xys plotter.XYs
-		for i, m := range eval.Staircase {
+		for i, m := range mems {
 			for _, a := range acc {
 				if a.Group == g && a.Memory == m {
-					xys = append(xys, plotter.XY{X: float64(i), Y: a.Acc})
+					xys = append(xys, plotter.XY{X: float64(i) + off, Y: a.Acc})
 				}
 			}
 		}
@@ -139,19 +165,11 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 		p.Legend.Add(strings.TrimPrefix(g, "scripted:"), line, pts)
 	}
 	p.NominalX(labels...)
-	p.X.Min, p.X.Max = -0.3, float64(len(eval.Staircase))-0.7
+	p.X.Min, p.X.Max = -0.3, float64(len(mems))-0.7
 	p.Y.Min, p.Y.Max = 0, 1
-	// The legend goes in a corner no line reaches (accuracies along the
-	// staircase rarely sit low on the right); else above the data.
-	p.Legend.Top, p.Legend.Left = false, false
-	for _, a := range acc {
-		if a.Memory == eval.Staircase[len(eval.Staircase)-1] && a.Acc < 0.1+0.07*float64(len(groups)) {
-			p.Legend.Top, p.Legend.Left = true, true
-			p.Y.Max = 1 + 0.07*float64(len(groups))
-			p.Y.Tick.Marker = report.TicksUpTo(1)
-		}
-	}
 	p.Add(plotter.NewGrid())
+	report.Fit(p, report.FigureWidth, report.FigureHeight)
+	report.PlaceLegend(p, report.FigureWidth, report.FigureHeight)
 	return p
 }
 

@@ -35,7 +35,7 @@ func TestVersus(t *testing.T) {
 		{eval.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, "t2/render", "opposite direction, about a fifth of the size; the paper's value lies outside our interval and the two intervals do not overlap."},
 		{eval.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/render", "ours does not rule out 0; point estimates in the same direction, 0.06× the size; the paper's value lies outside our interval and the two intervals do not overlap."},
 		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/fine-d mechanism", "neither rules out 0; the paper's value lies inside our interval."},
-		{eval.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine-coarse", "same direction; the paper's value lies outside our interval."},
+		{eval.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine-coarse", "same direction, about a quarter of the paper's size; the paper's value lies outside our interval."},
 		{eval.Comparison{Label: "x", Delta: 0.1, Lo: 0.05, Hi: 0.15}, "no/such/key", "the paper reports no value."},
 	}
 	for _, c := range cases {

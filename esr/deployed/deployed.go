@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -315,23 +316,64 @@ func DriftTable(old, new *bench.Bench, oldName, newName string) *eval.Table {
 	})
 	t := &eval.Table{Name: "drift-" + oldName + "-" + newName, Title: "Drift: slots whose current value changed from " + oldName + " to " + newName,
 		Columns: []string{"entity", "attribute", oldName + " current", newName + " current", "change"}}
-	changed := 0
+	changed, renamed := 0, 0
 	for _, k := range keys {
 		qa, qb := a[k], b[k]
 		if esr.StateOf(qa.GoldAnswer, esr.Positive) == esr.StateOf(qb.GoldAnswer, esr.Positive) {
 			continue
 		}
 		changed++
-		kind := "new value"
-		if history(old, qa.StreamID)[esr.StateOf(qb.GoldAnswer, esr.Positive)] {
-			kind = "returned to a value " + oldName + " already had"
+		kind := driftKind(qa.GoldAnswer, qb.GoldAnswer, history(old, qa.StreamID)[esr.StateOf(qb.GoldAnswer, esr.Positive)], oldName)
+		if strings.HasPrefix(kind, "renaming") {
+			renamed++
 		}
 		t.AddRow(k.Entity, k.Attribute, qa.GoldAnswer, qb.GoldAnswer, kind)
 	}
-	t.Notes = []string{fmt.Sprintf("%d slots in both (paired by entity and attribute); %d changed their current value; %d only in %s, %d only in %s",
-		len(keys), changed, len(a)-len(keys), oldName, len(b)-len(keys), newName),
-		"current value = the snapshot QA's gold answer (Wikidata's open value); spelling differences between snapshots count as changes"}
+	t.Notes = []string{fmt.Sprintf("%d slots in both (paired by entity and attribute); %d changed their current value, %d of them renamings; %d only in %s, %d only in %s",
+		len(keys), changed, renamed, len(a)-len(keys), oldName, len(b)-len(keys), newName),
+		"current value = the snapshot QA's gold answer (Wikidata's open value)",
+		"renaming = the two values have the same words once case and punctuation are dropped, or every word of one appears, in order, in the other (Bola Tinubu → Bola Ahmed Tinubu): the same value written differently, not drift"}
 	return t
+}
+
+// driftKind names a change of a slot's current value from was to now: a
+// renaming when both have the same words once case and punctuation are
+// dropped, or when every word of the shorter appears, in order, in the
+// longer ("Bola Tinubu" → "Bola Ahmed Tinubu"); else a return to a value
+// the old snapshot's history had (returned); else a new value.
+func driftKind(was, now string, returned bool, oldName string) string {
+	a, b := valueWords(was), valueWords(now)
+	switch {
+	case len(a) > 0 && slices.Equal(a, b):
+		return "renaming (the same words, written differently)"
+	case len(a) > 0 && len(b) > 0 && (wordsWithin(a, b) || wordsWithin(b, a)):
+		short, long := was, now
+		if len(a) > len(b) {
+			short, long = now, was
+		}
+		return fmt.Sprintf("renaming (every word of %q is in %q)", short, long)
+	case returned:
+		return "returned to a value " + oldName + " already had"
+	}
+	return "new value"
+}
+
+// valueWords are v's words, lower-cased, every rune that is not a letter
+// or digit a separator.
+func valueWords(v string) []string {
+	return strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// wordsWithin reports whether every word of short appears in long in the
+// same order (whole words, not substrings).
+func wordsWithin(short, long []string) bool {
+	i := 0
+	for _, w := range long {
+		if i < len(short) && w == short[i] {
+			i++
+		}
+	}
+	return i == len(short)
 }
 
 // ReferenceAdapter is the repository's reference exec: adapter, relative to

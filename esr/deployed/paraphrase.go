@@ -192,18 +192,37 @@ func simulatedNote(fams []string) string {
 
 // Plot draws the curve for one reader group (OracleGroup or ReadersGroup):
 // accuracy against the paraphrase rate, one line per series, the d-blind
-// baseline as a grey dashed line.
+// baseline as a wide light grey band under them. The series are dodged a
+// little along the rate (1.5% of its range apart), so series with the same
+// accuracies (several classes at 0) are each seen, and the baseline is
+// wider than their lines, so it shows around a series lying on it. The
+// legend goes where it covers no data (report.PlaceLegend).
 func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = "Reverted-revert snapshot, " + group + ": " + c.Bench + " (seed=" + strconv.FormatUint(paper.DeployedOptions.RenderSeed, 10) + ")"
 	p.X.Label.Text = "paraphrase rate (probability an episode's fact text differs from the template)"
 	p.Y.Label.Text = "accuracy"
-	p.X.Min, p.X.Max = c.Rates[0], c.Rates[len(c.Rates)-1]
-	p.Y.Min, p.Y.Max = 0, 1
+	lo, hi := c.Rates[0], c.Rates[len(c.Rates)-1]
+	step := 0.015 * (hi - lo)
+	half := step * float64(len(c.Series)-1) / 2
+	p.X.Min, p.X.Max = lo-half, hi+half
+	// A little room below 0, so series and the baseline at 0 are not cut
+	// by the axis.
+	p.Y.Min, p.Y.Max = -0.03, 1
+	if b, ok := c.Baseline[group]; ok {
+		base, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: b.Acc}, {X: p.X.Max, Y: b.Acc}})
+		if err == nil {
+			base.LineStyle.Color = color.Gray{Y: 200}
+			base.LineStyle.Width = vg.Points(6)
+			p.Add(base)
+			p.Legend.Add(paper.DeployedBaseline+" (d-blind baseline)", base)
+		}
+	}
 	for i, s := range c.Series {
+		off := float64(i)*step - half
 		var xys plotter.XYs
 		for _, r := range c.Rates {
-			xys = append(xys, plotter.XY{X: r, Y: c.point(s, group, r).Acc.Acc})
+			xys = append(xys, plotter.XY{X: r + off, Y: c.point(s, group, r).Acc.Acc})
 		}
 		line, pts, err := plotter.NewLinePoints(xys)
 		if err != nil {
@@ -220,20 +239,11 @@ func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 		}
 		p.Legend.Add(label, line, pts)
 	}
-	if b, ok := c.Baseline[group]; ok {
-		base, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: b.Acc}, {X: p.X.Max, Y: b.Acc}})
-		if err == nil {
-			base.LineStyle.Color = color.Gray{Y: 140}
-			base.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-			p.Add(base)
-			p.Legend.Add(paper.DeployedBaseline+" (d-blind baseline)", base)
-		}
-	}
-	p.Legend.Top, p.Legend.Left = true, false
-	p.Y.Max = 1 + 0.08*float64(len(c.Series)+1) // room for the legend above the data
 	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 0.2}, {Value: 0.4, Label: "0.4"}, {Value: 0.6},
 		{Value: 0.8, Label: "0.8"}, {Value: 1, Label: "1"}}
 	p.Add(plotter.NewGrid())
+	report.Fit(p, report.FigureWidth, report.FigureHeight)
+	report.PlaceLegend(p, report.FigureWidth, report.FigureHeight)
 	return p
 }
 

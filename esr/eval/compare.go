@@ -165,7 +165,7 @@ func (c Comparison) CI() string {
 }
 
 func (c Comparison) String() string {
-	return fmt.Sprintf("%s: %s − %s = %+.3f %s (n=%d, p=%.4g)", c.Label, c.A, c.B, c.Delta, c.CI(), c.N, c.P)
+	return fmt.Sprintf("%s: %s − %s = %s %s (n=%d, p=%.4g)", c.Label, c.A, c.B, report.Signed(c.Delta), c.CI(), c.N, c.P)
 }
 
 type pairKey struct{ qid, family, condition string }

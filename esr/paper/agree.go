@@ -86,7 +86,29 @@ func sizeWords(r float64) string {
 	return "about " + best.name + " of the size"
 }
 
-// Words is the verdict sentence: direction, size (when a ratio is defined),
+// unweighedSize weighs the size where Agree defines no ratio because the
+// paper prints no interval (Table 11's +0.073): a "same direction" must
+// not pass ours at more than twice, or under half, the paper's value as
+// agreement. Within that band, against a paper value of 0, or against a
+// printed interval that includes 0 (a value the paper shows may be 0), it
+// says nothing.
+func (a Agreement) unweighedSize() string {
+	if a.HasRatio || a.PaperCI || a.Direction <= 0 || a.Paper == 0 {
+		return ""
+	}
+	r := math.Abs(a.Ours / a.Paper)
+	switch {
+	case r > 2:
+		return fmt.Sprintf("about %.1f times the paper's size", r)
+	case r < 0.5:
+		return strings.Replace(sizeWords(r), "the size", "the paper's size", 1)
+	}
+	return ""
+}
+
+// Words is the verdict sentence: direction, size (when a ratio is defined;
+// without the paper's interval, when ours is over twice or under half the
+// paper's value in the same direction),
 // then where the paper's value lies against our interval and whether the
 // intervals overlap. It never says "the same finding": it says how large
 // and how far apart.
@@ -107,6 +129,8 @@ func (a Agreement) Words() string {
 	}
 	if a.HasRatio && a.Direction != 0 {
 		s += ", " + sizeWords(a.Ratio)
+	} else if w := a.unweighedSize(); w != "" {
+		s += ", " + w
 	}
 	if !a.OursExcludes0 && !strings.HasPrefix(s, "neither") && !strings.HasPrefix(s, "ours") {
 		s = "ours does not rule out 0; point estimates in the " + s

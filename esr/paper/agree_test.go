@@ -26,10 +26,20 @@ func TestAgreeWords(t *testing.T) {
 			"opposite direction, about half of the size; the paper's value lies outside our interval and the two intervals do not overlap"},
 		{"both null", 0.006, -0.017, 0.027, 0.025, -0.005, 0.057, true,
 			"neither rules out 0; the paper's value lies inside our interval"},
-		// Without the paper's interval no ratio: it cannot tell whether the
-		// paper's value is distinguishable from 0 (Table 3's −0.008).
-		{"no paper CI", 0.4, 0.3, 0.5, 0.1, 0, 0, false,
+		// Without the paper's interval no ratio (it cannot tell whether the
+		// paper's value is distinguishable from 0), but a same direction at
+		// over twice or under half the paper's value says so.
+		{"no paper CI, four times", 0.4, 0.3, 0.5, 0.1, 0, 0, false,
+			"same direction, about 4.0 times the paper's size; the paper's value lies outside our interval"},
+		// Table 11 in notebook E-checks: ours +0.192 against the paper's +0.073.
+		{"no paper CI, Table 11", 0.192, 0.15, 0.23, 0.073, 0, 0, false,
+			"same direction, about 2.6 times the paper's size; the paper's value lies outside our interval"},
+		{"no paper CI, a third", -0.03, -0.05, -0.01, -0.09, 0, 0, false,
+			"same direction, about a third of the paper's size; the paper's value lies outside our interval"},
+		{"no paper CI, within a factor of two", 0.12, 0.08, 0.16, 0.073, 0, 0, false,
 			"same direction; the paper's value lies outside our interval"},
+		{"no paper CI, just under twice", 0.14, 0.05, 0.2, 0.073, 0, 0, false,
+			"same direction; the paper's value lies inside our interval"},
 		{"no paper CI, tiny paper value", 0.183, 0.1, 0.25, -0.008, 0, 0, false,
 			"opposite direction; the paper's value lies outside our interval"},
 	} {

@@ -61,15 +61,50 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	s := fmt.Sprintf("Provenance, fine − coarse: state only %s %s (%s), deployed render %s %s (%s). The paper: %s state only, %s deployed, a reversal.",
 		report.Signed(state.Delta), state.CI(), paper.FindingOf(state), report.Signed(dep.Delta), dep.CI(), paper.FindingOf(dep),
 		report.Signed(pState), report.Signed(paper.Number(paper.Key{Table: "f3/deployed", Term: deployedStep.Key})))
-	switch {
-	case state.TooFew || dep.TooFew:
-		s += " Ours has " + eval.FirstTooFew(state, dep) + " to tell whether the sign reverses."
-	case state.Lo > 0 && dep.Hi < 0:
-		s += " Ours reverses too: appending the raw events turns fine's lead into a loss."
-	case state.Lo > 0 && dep.Lo > 0:
-		s += " Ours does not reverse: fine keeps its lead with the raw events appended."
-	default:
-		s += fmt.Sprintf(" Ours shows no reversal with intervals on both sides of 0 (the deployed render moves fine − coarse by %s).", report.Signed(dep.Delta-state.Delta))
+	if state.TooFew || dep.TooFew {
+		return s + " Ours has " + eval.FirstTooFew(state, dep) + " to tell whether the sign reverses."
 	}
-	return s
+	return s + " " + reversalWords(state.Lo, state.Hi, dep.Lo, dep.Hi, dep.Delta-state.Delta)
+}
+
+// reversalWords says, from where each interval lies against 0, whether
+// fine − coarse reverses from the state-only render (interval [sLo, sHi])
+// to the deployed render ([dLo, dHi]) as the paper's does (a lead turned
+// into a loss): both intervals above 0, both below, one on each side
+// (either way round), or one or both including 0; move is how far the
+// deployed render moves fine − coarse.
+func reversalWords(sLo, sHi, dLo, dHi, move float64) string {
+	side := func(lo, hi float64) int {
+		switch {
+		case lo > 0:
+			return 1
+		case hi < 0:
+			return -1
+		}
+		return 0
+	}
+	by := " (the deployed render moves fine − coarse by " + report.Signed(move) + ")."
+	switch s, d := side(sLo, sHi), side(dLo, dHi); {
+	case s > 0 && d < 0:
+		return "Ours reverses too: appending the raw events turns fine's lead into a loss (the state-only interval lies above 0, the deployed one below)."
+	case s < 0 && d > 0:
+		return "Ours reverses the other way: appending the raw events turns fine's loss into a lead (the state-only interval lies below 0, the deployed one above)."
+	case s > 0 && d > 0:
+		return "Ours does not reverse: fine keeps its lead with the raw events appended (both intervals lie above 0)" + by
+	case s < 0 && d < 0:
+		return "Ours does not reverse: fine trails coarse with the state only and with the raw events appended (both intervals lie below 0)" + by
+	case s == 0 && d == 0:
+		return "Ours cannot tell whether the sign reverses: both intervals include 0" + by
+	case s == 0:
+		return "Ours cannot tell whether the sign reverses: the state-only interval includes 0, the deployed one lies " + aboveBelow(d) + " 0" + by
+	default:
+		return "Ours cannot tell whether the sign reverses: the deployed interval includes 0, the state-only one lies " + aboveBelow(s) + " 0" + by
+	}
+}
+
+func aboveBelow(side int) string {
+	if side > 0 {
+		return "above"
+	}
+	return "below"
 }

@@ -13,9 +13,11 @@ import (
 
 // FigureProblems lists what keeps p from reading at a glance when drawn at
 // w × h: a title wider than the canvas (it would be clipped), x tick
-// labels that overlap their neighbours, and a legend drawn over data (a
-// glyph or error bar of a plotter that reports its glyph boxes lies under
-// the legend's box). It measures with p's own fonts and layout, as
+// labels that overlap their neighbours, series that hide one another (two
+// or more legend entries whose points coincide, within CoincideTolerance,
+// at every point, so only the last drawn is seen), and a legend drawn over
+// data (a glyph or error bar of a plotter that reports its glyph boxes, or
+// a named series' line or bar, lies under the legend's box). It measures with p's own fonts and layout, as
 // gonum/plot draws it; an empty list means none was found.
 func FigureProblems(p *plot.Plot, w, h vg.Length) []string {
 	var out []string
@@ -50,25 +52,62 @@ func FigureProblems(p *plot.Plot, w, h vg.Length) []string {
 			out = append(out, fmt.Sprintf("x labels %q and %q overlap (%.0f pt apart, %.0f pt needed)", a.text, b.text, gap.Points(), need.Points()))
 		}
 	}
-	// The legend's box against every glyph box.
-	if size := p.Legend.Rectangle(dc).Size(); size.X > 0 && size.Y > 0 {
-		lr := legendBox(&p.Legend, dc, size)
-		n := 0
-		for _, g := range p.GlyphBoxes(p) {
-			if g.X < 0 || g.X > 1 || g.Y < 0 || g.Y > 1 {
-				continue
-			}
-			x, y := dc.X(g.X), dc.Y(g.Y)
-			r := vg.Rectangle{Min: vg.Point{X: x + g.Rectangle.Min.X, Y: y + g.Rectangle.Min.Y}, Max: vg.Point{X: x + g.Rectangle.Max.X, Y: y + g.Rectangle.Max.Y}}
-			if r.Min.X < lr.Max.X && lr.Min.X < r.Max.X && r.Min.Y < lr.Max.Y && lr.Min.Y < r.Max.Y {
-				n++
-			}
-		}
-		if n > 0 {
-			out = append(out, fmt.Sprintf("the legend covers %d data glyph(s)", n))
-		}
+	series := seriesOf(p, dc)
+	for _, g := range hiddenSeries(series, dc) {
+		out = append(out, fmt.Sprintf("series %s lie on one another at every point (within %g%% of each axis): only one of them is seen", quoteList(g), 100*CoincideTolerance))
+	}
+	for _, u := range linesUnder(series, dc) {
+		out = append(out, fmt.Sprintf("series %q runs under %q along its whole length: it is not seen", u[0], u[1]))
+	}
+	if pr := legendProblem(p, dc, series); pr != "" {
+		out = append(out, pr)
 	}
 	return out
+}
+
+// legendProblem says what data p's legend covers on the data canvas dc:
+// glyph boxes, and the lines and bars of the named series; "" if none.
+func legendProblem(p *plot.Plot, dc draw.Canvas, series []drawnSeries) string {
+	size := p.Legend.Rectangle(dc).Size()
+	if size.X <= 0 || size.Y <= 0 {
+		return ""
+	}
+	lr := clipTo(legendBox(&p.Legend, dc, size), dc.Rectangle)
+	n := 0
+	for _, g := range p.GlyphBoxes(p) {
+		if g.X < 0 || g.X > 1 || g.Y < 0 || g.Y > 1 {
+			continue
+		}
+		x, y := dc.X(g.X), dc.Y(g.Y)
+		r := vg.Rectangle{Min: vg.Point{X: x + g.Rectangle.Min.X, Y: y + g.Rectangle.Min.Y}, Max: vg.Point{X: x + g.Rectangle.Max.X, Y: y + g.Rectangle.Max.Y}}
+		if overlaps(r, lr) {
+			n++
+		}
+	}
+	var lines []string
+	for _, s := range series {
+		hit := false
+		for _, l := range s.lines {
+			for i := 1; i < len(l) && !hit; i++ {
+				hit = segmentHits(l[i-1], l[i], lr)
+			}
+		}
+		for _, b := range s.bars {
+			hit = hit || overlaps(clipTo(b, dc.Rectangle), lr)
+		}
+		if hit {
+			lines = append(lines, s.name)
+		}
+	}
+	switch {
+	case n > 0 && len(lines) > 0:
+		return fmt.Sprintf("the legend covers %d data glyph(s) and the lines or bars of %s", n, quoteList(lines))
+	case n > 0:
+		return fmt.Sprintf("the legend covers %d data glyph(s)", n)
+	case len(lines) > 0:
+		return fmt.Sprintf("the legend covers the lines or bars of %s", quoteList(lines))
+	}
+	return ""
 }
 
 // legendBox is where Legend.Draw puts a legend of the given size on c:
@@ -96,9 +135,16 @@ func legendBox(l *plot.Legend, c draw.Canvas, size vg.Point) vg.Rectangle {
 // Fit makes p read at w × h where it can without changing what it shows:
 // a title wider than w is broken into lines at spaces, and x tick labels
 // that overlap are broken at their spaces and hyphens into at most two
-// lines or, if they still overlap, slanted as little as clears them.
+// lines or, if they still overlap, slanted as little as clears them, and
+// a legend that covers data is moved where it covers none (PlaceLegend).
 // FigureProblems says what is left.
 func Fit(p *plot.Plot, w, h vg.Length) {
+	defer func() {
+		dc := p.DataCanvas(draw.New(vgimg.New(w, h)))
+		if legendProblem(p, dc, seriesOf(p, dc)) != "" {
+			PlaceLegend(p, w, h)
+		}
+	}()
 	if p.Title.Text != "" && p.Title.TextStyle.Rectangle(p.Title.Text).Size().X > w {
 		p.Title.Text = wrapWords(p.Title.Text, " ", func(s string) bool { return p.Title.TextStyle.Rectangle(s).Size().X <= w*0.95 })
 	}
