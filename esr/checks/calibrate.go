@@ -120,7 +120,7 @@ type CalibrateOptions struct {
 	// Iterations bounds the Gauss–Newton iterations per start; 0 is 60.
 	Iterations int
 	// Draw, when not nil, replaces each target's paper value by one drawn
-	// within its uncertainty (TargetSE), for the predictive refits.
+	// within its uncertainty (targetSE), for the predictive refits.
 	Draw *TargetDraw
 	// From, when not nil, starts the fit from this calibration's profiles
 	// instead of Starts (a refit near a known optimum).
@@ -335,7 +335,7 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 	if err != nil {
 		return nil, err
 	}
-	tokens, err := MedianRenderTokens(b)
+	tokens, err := medianRenderTokens(b)
 	if err != nil {
 		return nil, err
 	}

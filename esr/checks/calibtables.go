@@ -97,7 +97,7 @@ func CalibrationSkillsTable(c *reader.Calibration) *eval.Table {
 		fmt.Sprintf("%d parameters (%d shared, %d per family × %d) against %d fitted targets; the Jacobian of the targets has rank %d (singular values below %g × the largest count as zero)",
 			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, reader.RankTolerance),
 		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are logit costs ≥ 0 of clutter, scaled per family by clutter-scale (reader.SimCapabilities and docs/reader-model.md give each one's range and published evidence)"}
-	if b := ParamsAtBound(c); len(b) > 0 {
+	if b := paramsAtBound(c); len(b) > 0 {
 		t.Notes = append(t.Notes, "at a bound of its range: "+strings.Join(b, "; "))
 	}
 	return t
@@ -117,9 +117,9 @@ func skillCell(name string, v float64) string {
 // costNamesSet are the parameters that are not probabilities.
 var costNamesSet = []string{reader.SimClutterScale, reader.SimLengthCost, reader.SimRowsCost, reader.SimFlatCost, reader.SimDistractCost, reader.SimProseCost, reader.SimNestCost}
 
-// ParamsAtBound lists the fitted parameters of c that ended within 1% of a
+// paramsAtBound lists the fitted parameters of c that ended within 1% of a
 // bound of their range, "lapse (Qwen3-8B) = 0.100 at [0.005, 0.100]".
-func ParamsAtBound(c *reader.Calibration) []string {
+func paramsAtBound(c *reader.Calibration) []string {
 	var out []string
 	for i, p := range calibParams {
 		for fi, f := range c.Families {

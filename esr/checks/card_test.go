@@ -1,4 +1,4 @@
-package checks_test
+package checks
 
 import (
 	"os"
@@ -6,29 +6,28 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // TestModelCardIsCurrent: docs/reader-model.md is the card that the
 // shipped calibration, the sanity suite on the bundled bench and the
-// shipped validation give now (regenerate with checks.CardCommand).
+// shipped validation give now (regenerate with cardCommand).
 func TestModelCardIsCurrent(t *testing.T) {
 	b, err := bench.Load("../../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	shape, err := checks.ShapeOf(b)
+	shape, err := ShapeOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := checks.ModelCard(reader.Calibrated(), shape, checks.ShippedValidation())
+	want := ModelCard(reader.Calibrated(), shape, ShippedValidation())
 	got, err := os.ReadFile("../../docs/reader-model.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(got) != want {
-		t.Errorf("docs/reader-model.md is out of date: run %s", checks.CardCommand)
+		t.Errorf("docs/reader-model.md is out of date: run %s", cardCommand)
 	}
 	for _, must := range []string{"SIMULATED", "fitted", "cannot represent", "Sanity suite", "evidence"} {
 		if !strings.Contains(want, must) {

@@ -67,7 +67,7 @@ func (a *JudgeAuditReport) Table() *eval.Table {
 				row = append(row, "–")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%.3f [%.3f, %.3f]", kr.Rate, kr.Lo, kr.Hi))
+			row = append(row, report.Prop(kr.Rate)+" "+report.PropInterval(kr.Lo, kr.Hi))
 		}
 		t.AddRow(row...)
 	}

@@ -16,21 +16,20 @@ import (
 )
 
 // This file explains the validation's misses: for every table the
-// calibration did not fit whose mean absolute error exceeds MissThreshold,
+// calibration did not fit whose mean absolute error exceeds missThreshold,
 // one sentence naming the cause (the reader model, the bench's
 // composition, the judge or the mechanism) and the measurement that shows
 // it, each number computed here.
 
-// MissThreshold is the mean absolute error above which a validated table
+// missThreshold is the mean absolute error above which a validated table
 // counts as missed and gets an explanation.
-const MissThreshold = 0.05
+const missThreshold = 0.05
 
 // Causes a miss is attributed to.
 const (
-	CauseReaders   = "reader model"
-	CauseBench     = "bench composition"
-	CauseJudge     = "judge"
-	CauseMechanism = "mechanism"
+	causeReaders   = "reader model"
+	causeBench     = "bench composition"
+	causeMechanism = "mechanism"
 )
 
 // Miss is one explained miss: the table, its mean absolute error over the
@@ -67,7 +66,7 @@ func ExplainMisses(ctx context.Context, b *bench.Bench, v ValidationRows, cells 
 			return 0, false
 		}
 		m := mae[t] / float64(n[t])
-		return m, m > MissThreshold
+		return m, m > missThreshold
 	}
 	var out []Miss
 	oracle, err := oracleRows(ctx, b)
@@ -75,13 +74,13 @@ func ExplainMisses(ctx context.Context, b *bench.Bench, v ValidationRows, cells 
 		return nil, err
 	}
 	if m, ok := missed("Table 5"); ok {
-		out = append(out, Miss{"Table 5", m, CauseBench, table5Miss(cells, oracle)})
+		out = append(out, Miss{"Table 5", m, causeBench, table5Miss(cells, oracle)})
 	}
 	if m, ok := missed("Table 12"); ok {
 		s := table12Miss(cells, oracle, bench.StreamLengths(b))
-		cause := CauseMechanism
-		if strings.Contains(s, "("+"cause: "+CauseReaders+")") {
-			cause = CauseReaders
+		cause := causeMechanism
+		if strings.Contains(s, "("+"cause: "+causeReaders+")") {
+			cause = causeReaders
 		}
 		out = append(out, Miss{"Table 12", m, cause, s})
 	}
@@ -90,10 +89,10 @@ func ExplainMisses(ctx context.Context, b *bench.Bench, v ValidationRows, cells 
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Miss{"Figure 3", m, CauseMechanism, s})
+		out = append(out, Miss{"Figure 3", m, causeMechanism, s})
 	}
 	if m, ok := missed("Table 3"); ok {
-		out = append(out, Miss{"Table 3", m, CauseReaders, table3Miss(cells, v.RenderConfound)})
+		out = append(out, Miss{"Table 3", m, causeReaders, table3Miss(cells, v.RenderConfound)})
 	}
 	for t := range n {
 		if m, ok := missed(t); ok && !explained(out, t) {
@@ -172,7 +171,7 @@ func table5Miss(cells []ValidationCell, oracle []eval.Outcome) string {
 	return fmt.Sprintf("Table 5 is missed in level, not in shape: our accuracies lie %s above the paper's on average, while each class's difference from GraphRAG+abstain within a stratum misses by %.3f on average; "+
 		"the oracle reading the fine ledger's state (no render) answers %.3f of the same snapshot questions right on this bench, so its clean extraction (every event's atoms kept) sets a ceiling the paper's real threads do not, "+
 		"and no reader that passes the sanity suite can fall to the paper's levels (cause: %s).",
-		report.Signed(level), diffErr/math.Max(1, float64(nd)), float64(right)/math.Max(1, float64(n)), CauseBench)
+		report.Signed(level), diffErr/math.Max(1, float64(nd)), float64(right)/math.Max(1, float64(n)), causeBench)
 }
 
 // table12Miss: the trend of fine − coarse with stream length, ours and the
@@ -206,9 +205,9 @@ func table12Miss(cells []ValidationCell, oracle []eval.Outcome, lengths map[stri
 	}
 	o1, o2 := diff(first.Cell), diff(last.Cell)
 	ours := last.Ours - first.Ours
-	why := fmt.Sprintf("so the trend is set by how the stores and the rule scorer treat this bench's longer streams, not by the readers (cause: %s)", CauseMechanism)
+	why := fmt.Sprintf("so the trend is set by how the stores and the rule scorer treat this bench's longer streams, not by the readers (cause: %s)", causeMechanism)
 	if (o2-o1)*ours <= 0 || math.IsNaN(o1) || math.IsNaN(o2) {
-		why = fmt.Sprintf("so the stores alone do not make our trend: the readers do, on the longer renders (cause: %s)", CauseReaders)
+		why = fmt.Sprintf("so the stores alone do not make our trend: the readers do, on the longer renders (cause: %s)", causeReaders)
 	}
 	return fmt.Sprintf("Table 12's trend differs: our fine − coarse goes from %s (%s) to %s (%s) where the paper's goes from %s to %s; "+
 		"the oracle, which reads no render, goes from %s to %s on the same bins, %s.",
@@ -239,7 +238,7 @@ func figure3Miss(b *bench.Bench, cells []ValidationCell) (string, error) {
 	}
 	return fmt.Sprintf("Figure 3 misses most on coarse-discard (ours %.3f, paper %.3f): its render shows live facts only, and the gold prior value appears in it in just %d of %d provenance questions (as or inside a live fact), "+
 		"so a reader of the render has no earlier value to give; the paper's %.3f must come from outside the discarding store's render (raw text given beside it, or a judge that credits another answer), "+
-		"which the kit's protocol does not give it (cause: %s).", ours, pap, shown, len(items), pap, CauseMechanism), nil
+		"which the kit's protocol does not give it (cause: %s).", ours, pap, shown, len(items), pap, causeMechanism), nil
 }
 
 // table3Miss: on cross-source conflicts, how often the fine ledger's
@@ -263,5 +262,5 @@ func table3Miss(cells []ValidationCell, rows []eval.Outcome) string {
 	}
 	return fmt.Sprintf("Table 3 misses on cross-source conflict (ours %s, paper %s): %d of %d of the fine ledger's answers there abstain on the key's `%s` header, "+
 		"a skill the fit draws from Table 16's abstain κ; the paper's readers under its default prompt do not act on that header (§4.4 and Tables 8–9: only a strict prompt makes them), "+
-		"so the model's key-status skill is the cause (%s).", report.Signed(ours), report.Signed(pap), header, n, esr.LedgerStatusLabel+esr.KeyStatusUnresolved, CauseReaders)
+		"so the model's key-status skill is the cause (%s).", report.Signed(ours), report.Signed(pap), header, n, esr.LedgerStatusLabel+esr.KeyStatusUnresolved, causeReaders)
 }

@@ -20,7 +20,7 @@ import (
 // predictive interval, the union of the default fit's and every refit's
 // 95% intervals.
 
-// TargetDraw draws each target's value as paper + TargetSE·z, z standard
+// TargetDraw draws each target's value as paper + targetSE·z, z standard
 // normal from a PCG seeded by (Seed, family, target name): the same draw
 // for the same target whatever else is fitted.
 type TargetDraw struct{ Seed uint64 }
@@ -31,14 +31,14 @@ const (
 	table17Paired = 734
 )
 
-// TargetSE is the standard error of a published target: Table 2's terms
+// targetSE is the standard error of a published target: Table 2's terms
 // from the paper's 95% interval ((hi − lo)/3.92); Table 17's paired
 // differences of two accuracies over n = 734 items (sqrt(2·0.25/734), the
 // largest a binomial allows); Table 16's agreement rates over n = 1,198,
 // sqrt(p(1 − p)/n); its κ by the large-sample approximation
 // sqrt(p_o(1 − p_o)/n)/(1 − p_e) (Cohen 1960), with p_e = (p_o − κ)/(1 − κ)
 // from the same family's agreement p_o.
-func TargetSE(family, name string, value float64) float64 {
+func targetSE(family, name string, value float64) float64 {
 	switch {
 	case strings.HasPrefix(name, "t2/"):
 		if lo, hi, ok := paper.Interval(paper.Key{Table: "t2", Term: strings.TrimPrefix(name, "t2/")}); ok {
@@ -78,7 +78,7 @@ func (d *TargetDraw) apply(family string, ts []reader.CalibrationTarget) []reade
 		h.Write([]byte(family + "\x00" + t.Name))
 		k := h.Sum64()
 		z := rand.New(rand.NewPCG(k, k^0x9e3779b97f4a7c15)).NormFloat64()
-		out[i].Paper = t.Paper + TargetSE(family, t.Name, t.Paper)*z
+		out[i].Paper = t.Paper + targetSE(family, t.Name, t.Paper)*z
 	}
 	return out
 }

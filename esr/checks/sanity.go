@@ -23,9 +23,9 @@ import (
 // meet them reports its residuals; the suite is never relaxed to reach a
 // target.
 
-// SanityBound is one check of the suite: what is measured, the bound and
+// sanityBound is one check of the suite: what is measured, the bound and
 // whether it is a floor (≥) or a ceiling (≤).
-type SanityBound struct {
+type sanityBound struct {
 	Name  string
 	Bound float64
 	Floor bool
@@ -36,30 +36,30 @@ type SanityBound struct {
 // cites it): 0.8, 0.7 and 0.6 for 2, 3 and 4 rows are below every range it
 // supports, so a reader under them cannot read a date.
 var (
-	SanityNewest2   = SanityBound{"newest of 2 dated flat rows", 0.8, true}
-	SanityNewest3   = SanityBound{"newest of 3 dated flat rows", 0.7, true}
-	SanityNewest4   = SanityBound{"newest of 4 dated flat rows", 0.6, true}
-	SanityLiveFirst = SanityBound{"fine ledger, LIVE row first", 0.9, true}
-	SanityStale     = SanityBound{"found the value, answered a stale one", 0.15, false}
+	sanityNewest2   = sanityBound{"newest of 2 dated flat rows", 0.8, true}
+	sanityNewest3   = sanityBound{"newest of 3 dated flat rows", 0.7, true}
+	sanityNewest4   = sanityBound{"newest of 4 dated flat rows", 0.6, true}
+	sanityLiveFirst = sanityBound{"fine ledger, LIVE row first", 0.9, true}
+	sanityStale     = sanityBound{"found the value, answered a stale one", 0.15, false}
 )
 
-// SanityResult is one check of one reader: the probability measured (the
+// sanityResult is one check of one reader: the probability measured (the
 // exact expectation over the reader's draws) and whether it meets the
 // bound.
-type SanityResult struct {
-	SanityBound
+type sanityResult struct {
+	sanityBound
 	Value float64
 }
 
 // Pass reports whether the value meets the bound.
-func (r SanityResult) Pass() bool {
+func (r sanityResult) Pass() bool {
 	if r.Floor {
 		return r.Value >= r.Bound
 	}
 	return r.Value <= r.Bound
 }
 
-func (r SanityResult) String() string {
+func (r sanityResult) String() string {
 	op := "≥"
 	if !r.Floor {
 		op = "≤"
@@ -151,7 +151,7 @@ func ledgerRender(n, tokens int) string {
 // sanityRender is one hand-built render of the suite with the branches of
 // a sim reader on it (enumerated once, weighed by any profile).
 type sanityRender struct {
-	check    SanityBound
+	check    sanityBound
 	feat     reader.RenderFeatures
 	branches []sanityBranch
 }
@@ -168,7 +168,7 @@ type sanitySet struct{ renders []sanityRender }
 
 func newSanitySet(tokens int) *sanitySet {
 	set := &sanitySet{}
-	add := func(check SanityBound, context, gold string) {
+	add := func(check sanityBound, context, gold string) {
 		in := reader.Input{QID: "sanity", Question: sanityQuestion, QueryType: esr.Snapshot, Context: context, MayAbstain: true}
 		r := sanityRender{check: check, feat: reader.Features(in)}
 		for _, b := range reader.SimBranches(reader.SimProfile{}, in, true) {
@@ -179,13 +179,13 @@ func newSanitySet(tokens int) *sanitySet {
 	}
 	for _, c := range []struct {
 		n     int
-		bound SanityBound
-	}{{2, SanityNewest2}, {3, SanityNewest3}, {4, SanityNewest4}} {
+		bound sanityBound
+	}{{2, sanityNewest2}, {3, sanityNewest3}, {4, sanityNewest4}} {
 		for pos := 0; pos < c.n; pos++ {
 			add(c.bound, flatRender(c.n, pos, tokens), sanityValues[c.n-1])
 		}
 	}
-	add(SanityLiveFirst, ledgerRender(3, tokens), sanityValues[2])
+	add(sanityLiveFirst, ledgerRender(3, tokens), sanityValues[2])
 	return set
 }
 
@@ -208,10 +208,10 @@ func (r *sanityRender) expect(p reader.SimProfile) (right, stale float64) {
 
 // results are the suite's checks under p: each check's mean P(right) over
 // its renders, then the largest P(stale) over every render.
-func (set *sanitySet) results(p reader.SimProfile) []SanityResult {
-	var out []SanityResult
+func (set *sanitySet) results(p reader.SimProfile) []sanityResult {
+	var out []sanityResult
 	sum, n := map[string]float64{}, map[string]int{}
-	var order []SanityBound
+	var order []sanityBound
 	stale := 0.0
 	for i := range set.renders {
 		r := &set.renders[i]
@@ -224,9 +224,9 @@ func (set *sanitySet) results(p reader.SimProfile) []SanityResult {
 		stale = math.Max(stale, st)
 	}
 	for _, c := range order {
-		out = append(out, SanityResult{c, sum[c.Name] / float64(n[c.Name])})
+		out = append(out, sanityResult{c, sum[c.Name] / float64(n[c.Name])})
 	}
-	return append(out, SanityResult{SanityStale, stale})
+	return append(out, sanityResult{sanityStale, stale})
 }
 
 // sanityMargin is how far inside each bound the calibration keeps the
@@ -250,19 +250,19 @@ func (set *sanitySet) violations(p reader.SimProfile) []float64 {
 }
 
 // Sanity runs the suite for profile p at render length tokens (the bench's
-// median, MedianRenderTokens): the mean over the newest row's positions
+// median, medianRenderTokens): the mean over the newest row's positions
 // of P(right) on flat tables of 2, 3 and 4 dated rows, P(right) on a fine
 // ledger of three rows whose first row is LIVE, and the largest P(a stale
 // value after a lapse) over all those renders. Each is an exact
 // expectation over the reader's draws.
-func Sanity(p reader.SimProfile, tokens int) []SanityResult {
+func sanity(p reader.SimProfile, tokens int) []sanityResult {
 	return newSanitySet(tokens).results(p)
 }
 
-// MedianRenderTokens is the median length in tokens of the d-blind
+// medianRenderTokens is the median length in tokens of the d-blind
 // control's (graphrag-abstain's) renders over b's snapshot questions: the
 // render length the sanity suite pads to.
-func MedianRenderTokens(b *bench.Bench) (int, error) {
+func medianRenderTokens(b *bench.Bench) (int, error) {
 	items, err := eval.RenderQAs(b, []string{memory.GraphRAGAbstain}, func(qa *esr.QA) bool { return qa.Type() == esr.Snapshot }, memory.Options{})
 	if err != nil {
 		return 0, err

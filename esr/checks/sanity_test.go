@@ -1,11 +1,10 @@
-package checks_test
+package checks
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -19,7 +18,7 @@ func TestDefaultReadersPassTheSanitySuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tokens, err := checks.MedianRenderTokens(b)
+	tokens, err := medianRenderTokens(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +26,7 @@ func TestDefaultReadersPassTheSanitySuite(t *testing.T) {
 		t.Fatalf("median render length %d tokens: too short to be the bench's", tokens)
 	}
 	for _, p := range reader.CalibratedProfiles() {
-		for _, r := range checks.Sanity(p, tokens) {
+		for _, r := range sanity(p, tokens) {
 			if !r.Pass() {
 				t.Errorf("%s at %d tokens: %s", p.Name, tokens, r)
 			}
@@ -42,7 +41,7 @@ func TestDefaultReadersPassTheSanitySuite(t *testing.T) {
 func TestSanitySuiteCatchesImplausibleReaders(t *testing.T) {
 	good := reader.SimProfile{Name: "good", StatusSkill: 0.95, DateSkill: 0.97, OrderSkill: 0.95, Lapse: 0.03, FirstRowBias: 0.2, AbstainOnConflict: 0.5}
 	fails := func(p reader.SimProfile, name string) bool {
-		for _, r := range checks.Sanity(p, 300) {
+		for _, r := range sanity(p, 300) {
 			if r.Name == name {
 				return !r.Pass()
 			}
@@ -50,24 +49,24 @@ func TestSanitySuiteCatchesImplausibleReaders(t *testing.T) {
 		t.Fatalf("no check %q", name)
 		return false
 	}
-	for _, r := range checks.Sanity(good, 300) {
+	for _, r := range sanity(good, 300) {
 		if !r.Pass() {
 			t.Errorf("a careful reader fails %s", r)
 		}
 	}
 	noDates := good
 	noDates.DateSkill = 0.1
-	if !fails(noDates, checks.SanityNewest3.Name) {
+	if !fails(noDates, sanityNewest3.Name) {
 		t.Error("a reader with date skill 0.1 passes the 3-row date check")
 	}
 	blind := good
 	blind.StatusSkill, blind.OrderSkill, blind.DateSkill = 0.05, 0.05, 0.05
-	if !fails(blind, checks.SanityLiveFirst.Name) {
+	if !fails(blind, sanityLiveFirst.Name) {
 		t.Error("a reader that reads neither status nor order passes the LIVE-first check")
 	}
 	lapsing := good
 	lapsing.Lapse = 0.7
-	if !fails(lapsing, checks.SanityStale.Name) {
+	if !fails(lapsing, sanityStale.Name) {
 		t.Error("a reader that lapses 70% of the time passes the stale check")
 	}
 }

@@ -123,7 +123,7 @@ func StaleRateTable(rs []StaleRate, scope string, rows []eval.Outcome) *eval.Tab
 		Columns: []string{"memory", "rows", "correct", "outdated (stale rate)", "95% Wilson CI", "abstained", "wrong"}}
 	for _, r := range rs {
 		share := func(k int) string { return eval.PropCell(float64(k) / float64(r.N)) }
-		t.AddRow(r.Memory, r.N, share(r.Correct), share(r.Outdated), fmt.Sprintf("[%.3f, %.3f]", r.Lo, r.Hi), share(r.Abstained), share(r.Wrong))
+		t.AddRow(r.Memory, r.N, share(r.Correct), share(r.Outdated), report.PropInterval(r.Lo, r.Hi), share(r.Abstained), share(r.Wrong))
 	}
 	t.Notes = []string{"labels (judge.Classify): outdated = rejected, names a value the key held before (judge.PriorValues) and neither the gold nor an alias; wrong = any other rejected value (including \"was A, now B\" under a judge that rejects it); the columns sum to 1",
 		"intervals treat rows as independent (several families answer each question, so they are too narrow when families are pooled); the paired comparisons below resample questions",

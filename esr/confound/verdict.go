@@ -209,19 +209,19 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 		s += fmt.Sprintf(" In %d of %d families the %s term is the larger too; in the others the %s term is.", nLarger, counted, larger, other)
 	}
 	s += " " + DominanceVersusPaper(cs, []string{eval.TermRender, eval.TermFineMechanism}, "t2", DecompositionCause(fams, benchName))
-	if note := FittedNote(fams, "t2", benchName); note != "" {
+	if note := fittedNote(fams, "t2", benchName); note != "" {
 		s += " " + note
 	}
 	return s
 }
 
-// FittedNote says, when families are the calibrated panel exactly as
+// fittedNote says, when families are the calibrated panel exactly as
 // shipped (every family a sim:fit-* profile, no override) and the rows come
 // from the bench it was fitted on, that the panel was fitted to the paper's
 // table, so agreement with it is by construction; "" otherwise. Only
 // Table 2's pooled terms ("t2") are calibration targets among the tables
 // the sections compare.
-func FittedNote(families []string, table, benchName string) string {
+func fittedNote(families []string, table, benchName string) string {
 	if table != "t2" || len(families) == 0 {
 		return ""
 	}

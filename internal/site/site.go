@@ -232,7 +232,9 @@ func IsIndex(path string) bool {
 	defer f.Close()
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
-	head = head[:n]
+	// The sanitiser re-serialises every page, void elements as <meta .../>:
+	// read the head either way.
+	head = bytes.ReplaceAll(head[:n], []byte("/>"), []byte(">"))
 	return bytes.HasPrefix(head, []byte(`<!DOCTYPE html><html><head><meta charset="utf-8">`)) &&
 		(bytes.Contains(head, []byte(indexMark)) || bytes.Contains(head, []byte(`<title>esrkit report</title>`)))
 }
