@@ -8,7 +8,8 @@
 # with .esr-tools/deb/.complete; this then puts that tree first on PYTHONPATH, PATH,
 # LD_LIBRARY_PATH (python3-zmq's libzmq) and JUPYTER_PATH (nbconvert's templates)
 # before running the same commands. /usr/bin/python3 either way: a pyenv or venv
-# python3 first on PATH has none of Debian's modules.
+# python3 first on PATH has none of Debian's modules. Off Debian (macOS), a virtual
+# environment at .venv with Jupyter pip-installed in it is used instead (README, Setup).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,9 +40,14 @@ if [ -f "$PREFIX/.complete" ]; then
 	[ -f "$PREFIX/usr/bin/jupyter" ] && jupyter="$PREFIX/usr/bin/jupyter"
 fi
 
+python=/usr/bin/python3
+if [ ! -f "$PREFIX/.complete" ] && [ -x "$ROOT/.venv/bin/jupyter" ]; then
+	python="$ROOT/.venv/bin/python3" jupyter="$ROOT/.venv/bin/jupyter"
+fi
+
 case "$cmd" in
-python3) exec /usr/bin/python3 "$@" ;;
-jupyter) exec /usr/bin/python3 "$jupyter" "$@" ;;
+python3) exec "$python" "$@" ;;
+jupyter) exec "$python" "$jupyter" "$@" ;;
 *)
 	echo "scripts/jupyter-env.sh: $cmd: not jupyter or python3" >&2
 	exit 2

@@ -93,7 +93,13 @@ export PATH="$GOBIN_DIR:$PATH"
 # .esr-tools/deb (install_local below), which scripts/jupyter-env.sh then puts on
 # PYTHONPATH and PATH. Either way scripts run Jupyter through scripts/jupyter-env.sh.
 missing=()
-for p in "${APT_PACKAGES[@]}"; do
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	# Not Debian (macOS): Jupyter comes from a virtual environment at .venv.
+	[ -x "$ROOT/.venv/bin/jupyter" ] ||
+		die "not a Debian system: make a virtual environment with Jupyter first: python3 -m venv .venv && .venv/bin/pip install jupyter nbclient nbconvert ipykernel (README, Setup)"
+	APT_PACKAGES=()
+fi
+for p in ${APT_PACKAGES[@]+"${APT_PACKAGES[@]}"}; do # (bash 3.2's set -u and an empty list)
 	if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]; then
 		missing+=("$p")
 	fi
@@ -206,7 +212,7 @@ fi
 # Installed (or re-installed) unless a "gonb" kernel spec exists whose binary is $GONB.
 # gopls is skipped (gopls@latest needs a newer Go); it only serves auto-complete.
 kernel_argv0() {
-	"${JUPYTER[@]}" kernelspec list --json 2>/dev/null | /usr/bin/python3 -c '
+	"${JUPYTER[@]}" kernelspec list --json 2>/dev/null | "${JPY[@]}" -c '
 import json, sys
 spec = json.load(sys.stdin).get("kernelspecs", {}).get("gonb")
 print(spec["spec"]["argv"][0] if spec else "")
