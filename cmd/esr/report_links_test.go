@@ -58,7 +58,8 @@ func reportFixture(t *testing.T) (root, executed, out string) {
 		id := strings.ReplaceAll(nb.title, " ", "-")
 		extra := ""
 		if nb.name == "00-quickstart" {
-			extra = `<div class="jp-Cell"><a id="glossary"></a><h2 id="Glossary">Glossary<a class="anchor-link" href="#Glossary">¶</a></h2></div>`
+			extra = `<div class="jp-Cell"><a id="glossary"></a><h2 id="Glossary">Glossary<a class="anchor-link" href="#Glossary">¶</a></h2>` +
+				`<h2 id="The-%E2%8A%95-ledger">The ⊕ ledger</h2></div>`
 		}
 		write(filepath.Join("report", nb.name+".html"), fmt.Sprintf(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>%s</title>
@@ -68,7 +69,8 @@ func reportFixture(t *testing.T) (root, executed, out string) {
 <div class="jp-Cell"><h1 id="%s">%s<a class="anchor-link" href="#%s">¶</a></h1>
 <p>Words from the <a href="00-quickstart.ipynb#glossary">glossary</a>; the <a href="../docs/reader-model.md">reader model</a>
 (<a href="../docs/reader-model.md#what-a-reader-sees">what it sees</a>); the <a href="../README.md#setup-and-the-two-commands">setup</a>;
-a plan that was never written: <a href="../docs/missing.md">missing</a>; <a href="https://github.com/getzep/graphiti/issues/1865">an issue</a>.</p>
+a plan that was never written: <a href="../docs/missing.md">missing</a>;
+<a href="00-quickstart.ipynb#the--ledger">the ledger</a> (GitHub's id for nbconvert's heading); <a href="00-quickstart.ipynb#nowhere">a heading that went</a>; <a href="https://github.com/getzep/graphiti/issues/1865">an issue</a>.</p>
 </div>%s</main></body></html>
 `, html.EscapeString(nb.title), html.EscapeString(id), html.EscapeString(nb.title), html.EscapeString(id), extra))
 	}
@@ -145,13 +147,18 @@ func TestReportLinksResolveAndLabPagesChain(t *testing.T) {
 	if !strings.Contains(errOut, `"../docs/missing.md" is not in the report`) {
 		t.Errorf("stderr does not name the link it took off:\n%s", errOut)
 	}
+	// A fragment that names no id of its page: the nbconvert id it means, or
+	// none (the page's top), said.
+	if !strings.Contains(errOut, `00-quickstart.html has no id "nowhere"; the link goes to the top of the page`) {
+		t.Errorf("stderr does not name the fragment it took off:\n%s", errOut)
+	}
 	for _, doc := range []string{"docs/reader-model.html", "docs/README.html", "docs/judges.html"} {
 		if _, err := os.Stat(filepath.Join(out, doc)); err != nil {
 			t.Errorf("the report has no %s: %v", doc, err)
 		}
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "41-render-confound.html"))
-	for _, want := range []string{`href="00-quickstart.html#glossary"`, `href="docs/reader-model.html#what-a-reader-sees"`, `href="docs/README.html#setup-and-the-two-commands"`} {
+	for _, want := range []string{`href="00-quickstart.html#glossary"`, `href="00-quickstart.html#The-%E2%8A%95-ledger"`, `href="00-quickstart.html">a heading that went`, `href="docs/reader-model.html#what-a-reader-sees"`, `href="docs/README.html#setup-and-the-two-commands"`} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("41's page lacks %s", want)
 		}

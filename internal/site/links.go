@@ -36,10 +36,11 @@ const DocsDir = "docs"
 var navIDs = []string{"esr-labnav-top", "esr-labnav-bottom"}
 
 type linker struct {
-	out, repo string            // the report folder; the repository root (the notebooks folder's parent)
-	docs      map[string]string // repository document (absolute) -> its page in the report ("docs/x.html")
-	byPage    map[string]string // the reverse, to find two documents wanting one page
-	queue     []string          // documents linked to but not yet written
+	out, repo string                     // the report folder; the repository root (the notebooks folder's parent)
+	docs      map[string]string          // repository document (absolute) -> its page in the report ("docs/x.html")
+	byPage    map[string]string          // the reverse, to find two documents wanting one page
+	queue     []string                   // documents linked to but not yet written
+	ids       map[string]map[string]bool // the ids of a page of the report, read once
 	notes     []string
 }
 
@@ -54,7 +55,7 @@ func LinkPages(outDir, notebooksDir string, cards []Card) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &linker{out: outDir, repo: filepath.Dir(nbDir), docs: map[string]string{}, byPage: map[string]string{}}
+	l := &linker{out: outDir, repo: filepath.Dir(nbDir), docs: map[string]string{}, byPage: map[string]string{}, ids: map[string]map[string]bool{}}
 	// The path's stops with a page in the report: previous/next skip the rest.
 	var stops []labStop
 	for _, st := range labStops(cards) {
@@ -200,10 +201,7 @@ func (l *linker) resolve(v, page, srcDir string) (string, bool) {
 	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "" {
 		return v, true // external (or not a URL the report could follow): left to the sanitiser
 	}
-	frag := ""
-	if u.Fragment != "" {
-		frag = "#" + u.EscapedFragment()
-	}
+	_, frag, _ := strings.Cut(v, "#")
 	pageDir := path.Dir(page)
 	p := u.Path
 	if strings.HasSuffix(p, ".ipynb") {
@@ -211,7 +209,7 @@ func (l *linker) resolve(v, page, srcDir string) (string, bool) {
 		if _, err := os.Stat(filepath.Join(l.out, name)); err != nil {
 			return "", false
 		}
-		return relHref(pageDir, name) + frag, true
+		return relHref(pageDir, name) + l.fragment(page, name, frag), true
 	}
 	if path.IsAbs(p) {
 		return "", false
@@ -236,7 +234,76 @@ func (l *linker) resolve(v, page, srcDir string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return relHref(pageDir, target) + frag, true
+	return relHref(pageDir, target) + l.fragment(page, target, frag), true
+}
+
+// fragment is "#frag" when target (a page of the report) has that id (as
+// written or percent-decoded); else the one id that matches it but for
+// case and spaces (nbconvert's "Glossary" for "#glossary", GitHub's slug
+// for a heading), or "" (the link goes to the page's top), said in a note.
+func (l *linker) fragment(page, target, frag string) string {
+	if frag == "" {
+		return ""
+	}
+	ids := l.pageIDs(target)
+	dec, err := url.PathUnescape(frag)
+	if err != nil {
+		dec = frag
+	}
+	if ids[frag] || ids[dec] {
+		return "#" + frag
+	}
+	var match []string
+	for id := range ids {
+		d, err := url.PathUnescape(id)
+		if err != nil {
+			d = id
+		}
+		if strings.EqualFold(d, dec) || slug(strings.ReplaceAll(d, "-", " ")) == slug(strings.ReplaceAll(dec, "-", " ")) {
+			match = append(match, id)
+		}
+	}
+	if len(match) == 1 {
+		return "#" + match[0]
+	}
+	l.notes = append(l.notes, fmt.Sprintf("%s: %s has no id %q; the link goes to the top of the page", page, target, dec))
+	return ""
+}
+
+// pageIDs are the ids (and a names) of the report's page rel: the file,
+// or a document's rendering (docPage) before it is written.
+func (l *linker) pageIDs(rel string) map[string]bool {
+	if ids, ok := l.ids[rel]; ok {
+		return ids
+	}
+	b, _ := os.ReadFile(filepath.Join(l.out, filepath.FromSlash(rel)))
+	ids := idsOf(b)
+	l.ids[rel] = ids
+	return ids
+}
+
+// idsOf lists the ids of the elements of an HTML page, and the names of its a elements.
+func idsOf(page []byte) map[string]bool {
+	ids := map[string]bool{}
+	doc, err := xhtml.Parse(bytes.NewReader(page))
+	if err != nil {
+		return ids
+	}
+	var walk func(n *xhtml.Node)
+	walk = func(n *xhtml.Node) {
+		if n.Type == xhtml.ElementNode {
+			for _, a := range n.Attr {
+				if a.Key == "id" || a.Key == "name" && n.DataAtom == atom.A {
+					ids[a.Val] = true
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	return ids
 }
 
 // docPage is the report page of the repository document src: docs/NAME.html
@@ -257,6 +324,9 @@ func (l *linker) docPage(src string) (string, bool) {
 	}
 	l.docs[src], l.byPage[page] = page, src
 	l.queue = append(l.queue, src)
+	if b, err := os.ReadFile(src); err == nil {
+		l.ids[page] = idsOf([]byte(MarkdownHTML(string(b))))
+	}
 	return page, true
 }
 

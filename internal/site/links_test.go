@@ -6,17 +6,19 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	xhtml "golang.org/x/net/html"
 )
 
 // Documents copied into the report render their Markdown, escape
 // everything else, keep GitHub's heading ids, and drop links that could
 // run script.
 func TestMarkdownHTMLEscapesAndKeepsHeadingIDs(t *testing.T) {
-	got := MarkdownHTML("# Setup and the two commands\n\n## Setup and the two commands\n\nRun `make <x>` and **see** [the guide](docs/a.md#b), <https://example.org/>.\n" +
+	got := MarkdownHTML("# Setup and the two commands\n\n## Setup and the two commands\n\nRun `make <x>` and **see** *this* [the guide](docs/a.md#b), <https://example.org/>.\n" +
 		"<script>alert(1)</script> [bad](javascript:alert(1))\n\n- one\n- two `|`\n\n| a | b |\n|---|---|\n| x \\| y | <b>z</b> |\n\n```\n<pre> & code\n```\n")
 	for _, want := range []string{
 		`<h1 id="setup-and-the-two-commands">`, `<h2 id="setup-and-the-two-commands-1">`,
-		"<code>make &lt;x&gt;</code>", "<strong>see</strong>", `<a href="docs/a.md#b">the guide</a>`,
+		"<code>make &lt;x&gt;</code>", "<strong>see</strong> <em>this</em>", `<a href="docs/a.md#b">the guide</a>`,
 		`<a href="https://example.org/">https://example.org/</a>`, "&lt;script&gt;alert(1)&lt;/script&gt; bad",
 		"<li>one</li>", "<li>two <code>|</code></li>", "<td>x | y</td><td>&lt;b&gt;z&lt;/b&gt;</td>", "<pre><code>&lt;pre&gt; &amp; code</code></pre>",
 	} {
@@ -104,4 +106,39 @@ func TestReportDirHasNoBrokenLinks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Whatever a document holds, its page has only the elements MarkdownHTML
+// makes, and links whose URLs the sanitiser keeps.
+func FuzzMarkdownHTMLMakesOnlyItsOwnMarkup(f *testing.F) {
+	for _, s := range []string{"<script>alert(1)</script>", "[x](javascript:alert(1))", "<img src=x onerror=alert(1)>",
+		"**[a](b)**", "| a | <b> |\n|---|---|\n| `<i>` | [x](<javascript:y>) |", "```\n</code></pre><script>\n```", "<https://x\" onmouseover=\"y>"} {
+		f.Add(s)
+	}
+	made := map[string]bool{"p": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "ul": true, "ol": true, "li": true,
+		"table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true, "a": true, "code": true, "pre": true,
+		"strong": true, "em": true, "blockquote": true, "html": true, "head": true, "body": true}
+	f.Fuzz(func(t *testing.T, src string) {
+		doc, err := xhtml.Parse(strings.NewReader(MarkdownHTML(src)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var walk func(n *xhtml.Node)
+		walk = func(n *xhtml.Node) {
+			if n.Type == xhtml.ElementNode {
+				if !made[n.Data] {
+					t.Fatalf("<%s> from %q", n.Data, src)
+				}
+				for _, a := range n.Attr {
+					if a.Key != "id" && a.Key != "href" || a.Key == "href" && !safeURL(a.Val) {
+						t.Fatalf("%s=%q on <%s> from %q", a.Key, a.Val, n.Data, src)
+					}
+				}
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(doc)
+	})
 }

@@ -11,7 +11,7 @@ import (
 // The report copies the repository documents its pages link to (README.md,
 // docs/*.md) as HTML, so that no link leaves report/. MarkdownPage renders
 // the Markdown those documents use (headings, paragraphs, lists, tables,
-// block quotes, fenced code, inline code, links, bold) and nothing more:
+// block quotes, fenced code, inline code, links, bold, *emphasis*) and nothing more:
 // every character of the source is escaped, so raw HTML in a document
 // shows as text and never as markup, and a link keeps its URL only when it
 // is relative or http(s)/mailto (safeURL). Headings get GitHub's ids, so
@@ -207,6 +207,12 @@ func inlineMD(s string) string {
 			if end := strings.Index(s[i+2:], "**"); end > 0 {
 				b.WriteString("<strong>" + inlineMD(s[i+2:i+2+end]) + "</strong>")
 				i += end + 4
+				continue
+			}
+		case c == '*' && i+1 < len(s) && s[i+1] != ' ':
+			if end := strings.IndexByte(s[i+1:], '*'); end > 0 && s[i+end] != ' ' {
+				b.WriteString("<em>" + inlineMD(s[i+1:i+1+end]) + "</em>")
+				i += end + 2
 				continue
 			}
 		}
