@@ -120,8 +120,10 @@ install_local() {
 	for tool in apt-get dpkg-deb; do
 		command -v "$tool" >/dev/null 2>&1 || die "no $tool: setup without root extracts Debian's Jupyter packages with apt-get download and dpkg-deb"
 	done
-	if ! compgen -G "/var/lib/apt/lists/*_Packages*" >/dev/null; then
-		die "Debian's package lists in /var/lib/apt/lists are empty, and without root setup cannot run apt-get update: ask an administrator to run 'apt-get update' once (or to apt-get install ${*})"
+	local LISTS=/var/lib/apt/lists/
+	eval "$(apt-config shell LISTS Dir::State::lists/d 2>/dev/null)" || true
+	if ! compgen -G "${LISTS%/}/*_Packages*" >/dev/null; then
+		die "Debian's package lists in ${LISTS%/} are empty, and without root setup cannot run apt-get update: ask an administrator to run 'apt-get update' once (or to apt-get install ${*})"
 	fi
 	local sim pkgs=()
 	if ! sim="$(apt-get -s -o Debug::NoLocking=1 install --no-install-recommends "$@" 2>&1 </dev/null)"; then
@@ -131,10 +133,14 @@ install_local() {
 	fi
 	mapfile -t pkgs < <(awk '/^Inst /{print $2}' <<<"$sim")
 	[ "${#pkgs[@]}" -gt 0 ] || die "apt-get -s install $* lists nothing to install, yet dpkg-query says they are missing"
-	local work="$ROOT/.esr-tools/tmp.$$"
-	rm -rf "$work" && mkdir -p "$work/debs" "$work/deb"
+	local work="$ROOT/.esr-tools/tmp"
+	rm -rf "$work" && mkdir -p "$work/debs" "$work/deb" # (an interrupted run's leftovers too)
 	say "no root: extracting ${#pkgs[@]} Debian packages (Jupyter and what it needs that this system lacks) into $PREFIX"
-	(cd "$work/debs" && quiet apt-get download "${pkgs[@]}")
+	if ! (cd "$work/debs" && apt-get download "${pkgs[@]}" >../download.log 2>&1 </dev/null); then
+		say "apt-get download failed (package lists older than the archive need an administrator's 'apt-get update'):"
+		tail -n 20 "$work/download.log" >&2
+		exit 1
+	fi
 	local deb
 	for deb in "$work"/debs/*.deb; do
 		quiet dpkg-deb -x "$deb" "$work/deb"
