@@ -75,7 +75,8 @@ test: setup-test vet
 vet:
 	go vet ./...
 
-## report: static HTML of the executed notebooks (Debian's nbconvert) with an index page,
+## report: static HTML of the executed notebooks (Debian's nbconvert, through
+## scripts/jupyter-env.sh: system-wide, or .esr-tools/deb without root) with an index page,
 ## one card per notebook (title, paper section, thumbnail of its key figure), in report/;
 ## runs the notebooks first when none are executed yet
 report: setup
@@ -87,7 +88,7 @@ report: setup
 report-html:
 	@rm -rf report && mkdir -p report
 	@for nb in $(NBOUT)/*.ipynb; do \
-		/usr/bin/jupyter nbconvert --to html --log-level WARN --output-dir report "$$nb" || exit 1; \
+		bash scripts/jupyter-env.sh jupyter nbconvert --to html --log-level WARN --output-dir report "$$nb" || exit 1; \
 	done
 	go run ./cmd/esr report --executed $(NBOUT) --figures figures --out report
 

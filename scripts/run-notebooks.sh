@@ -45,15 +45,14 @@ export ESRKIT_NONINTERACTIVE=1
 # Cells build without cgo unless the caller asks for it: nothing a notebook
 # calls needs cgo, and a cell's program links faster static (README, Performance).
 export CGO_ENABLED="${CGO_ENABLED:-0}"
-export PYDEVD_DISABLE_FILE_VALIDATION=1 # silences debugpy's "frozen modules" warning
-JUPYTER=/usr/bin/jupyter                # Debian's, on /usr/bin/python3 (not pyenv's python3)
-PY=/usr/bin/python3
-for tool in "$JUPYTER" "$(go env GOPATH)/bin/gonb"; do # nbexec.py needs Jupyter's nbclient
-	[ -x "$tool" ] || { echo "run-notebooks: $tool missing: run 'make setup'" >&2; exit 1; }
-done
+# Debian's Python (not pyenv's python3), with Jupyter's modules wherever setup.sh
+# installed them: system-wide, or without root in .esr-tools/deb.
+JENV="$ROOT/scripts/jupyter-env.sh"
+[ -x "$(go env GOPATH)/bin/gonb" ] || { echo "run-notebooks: $(go env GOPATH)/bin/gonb missing: run 'make setup'" >&2; exit 1; }
+bash "$JENV" python3 -c 'import nbclient, nbformat' 2>/dev/null || { echo "run-notebooks: Jupyter's nbclient does not import (scripts/jupyter-env.sh python3): run 'make setup'" >&2; exit 1; }
 
 mkdir -p "$OUTDIR"
-"$PY" scripts/nbcheck.py --clean "${notebooks[@]}"
+bash "$JENV" python3 scripts/nbcheck.py --clean "${notebooks[@]}"
 
 # Notebooks run JOBS at a time (ESRKIT_NB_JOBS, default: the number of cores). They
 # share nothing they write but the row cache (.esr-cache/, whose writers take a lock:
@@ -74,11 +73,11 @@ run_one() {
 	# ran, and it checks the copy (nbcheck.py: errors, with GoNB's compiler
 	# messages, and display cells that showed nothing). A timeout or a dead
 	# kernel is exit 1.
-	"$PY" scripts/nbexec.py "$nb" "$OUTDIR/$name.ipynb" 600 </dev/null >"$log" 2>&1
+	bash "$JENV" python3 scripts/nbexec.py "$nb" "$OUTDIR/$name.ipynb" 600 </dev/null >"$log" 2>&1
 	rc=$?
 	secs=$(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $start}")
 	if [ "$rc" -eq 3 ]; then
-		"$PY" scripts/nbcheck.py "$OUTDIR/$name.ipynb" "$nb"
+		bash "$JENV" python3 scripts/nbcheck.py "$OUTDIR/$name.ipynb" "$nb"
 		echo "FAIL $nb (${secs}s); executed copy: $OUTDIR/$name.ipynb" >&2
 		echo "FAIL $secs" >"$OUTDIR/$name.status"
 	elif [ "$rc" -ne 0 ]; then
@@ -93,7 +92,7 @@ run_one() {
 	fi
 }
 export -f run_one
-export OUTDIR JUPYTER PY
+export OUTDIR JENV
 
 # Longest first: the times the last run recorded in OUTDIR/NAME.status, else
 # the cold times in scripts/notebook-times.tsv (a fresh clone has no

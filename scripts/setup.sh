@@ -4,7 +4,10 @@
 # chosen target installs, one a line, and exits.
 #
 #   - Jupyter (nbconvert, nbclient, ipykernel, the notebook server) from Debian
-#     packages. PyPI is not used.
+#     packages. PyPI is not used. As root (or with sudo that asks no password):
+#     apt-get install. Without root: apt-get download of the packages the system
+#     lacks, extracted with dpkg-deb into .esr-tools/deb (scripts/jupyter-env.sh runs
+#     Jupyter from there).
 #   - --test only: the Python peers the statistics tests check against (numpy, scipy,
 #     statsmodels, scikit-learn), and Chromium for the browser tests (below).
 #   - GoNB, built from the version pinned in go.mod (`tool github.com/janpfeifer/gonb`),
@@ -17,7 +20,9 @@
 # Every step is skipped when already done, so a warm run takes about a second and prints
 # nothing. A step that does something prints one line to stderr; a step that fails prints
 # its captured output and makes the script exit non-zero. Works as root with no stdin
-# (CI); as another user it uses sudo for apt-get.
+# (CI); as another user it uses sudo for apt-get when sudo asks no password, and
+# installs into the project (.esr-tools/), GOPATH/bin and ~/.local/share/jupyter
+# otherwise.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
@@ -83,27 +88,108 @@ GOBIN_DIR="$(go env GOPATH)/bin"
 export PATH="$GOBIN_DIR:$PATH"
 
 # --- Debian packages: Jupyter and Python peers ----------------------------------
+# As root, or with sudo that asks no password: apt-get install. Otherwise, without
+# root: the same Debian packages, those this system lacks, extracted into
+# .esr-tools/deb (install_local below), which scripts/jupyter-env.sh then puts on
+# PYTHONPATH and PATH. Either way scripts run Jupyter through scripts/jupyter-env.sh.
 missing=()
-for p in "${APT_PACKAGES[@]}"; do
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	# Not Debian (macOS): Jupyter comes from a virtual environment at .venv.
+	[ -x "$ROOT/.venv/bin/jupyter" ] ||
+		die "not a Debian system: make a virtual environment with Jupyter first: python3 -m venv .venv && .venv/bin/pip install jupyter nbclient nbconvert ipykernel (README, Setup)"
+	APT_PACKAGES=()
+fi
+for p in ${APT_PACKAGES[@]+"${APT_PACKAGES[@]}"}; do # (bash 3.2's set -u and an empty list)
 	if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]; then
 		missing+=("$p")
 	fi
 done
+PREFIX="$ROOT/.esr-tools/deb"
+JUPYTER=(bash "$ROOT/scripts/jupyter-env.sh" jupyter)
+JPY=(bash "$ROOT/scripts/jupyter-env.sh" python3)
+# What the notebooks (nbexec.py), the report (nbconvert) and the notebook server import.
+PY_MODULES="nbformat, nbclient, nbconvert, jupyter_client, ipykernel, notebook"
+
+# install_local PKG...: without root, extracts the Debian packages PKG and every
+# package they depend on that this system lacks (as apt-get would install them,
+# without recommends: apt-get -s against dpkg's database, as any user can) into
+# $PREFIX, from the package lists already on the machine (apt-get update needs root).
+install_local() {
+	[ -x /usr/bin/python3 ] || die "no /usr/bin/python3: Debian's Jupyter runs on it; without root, ask an administrator to apt-get install python3"
+	local tool
+	for tool in apt-get dpkg-deb; do
+		command -v "$tool" >/dev/null 2>&1 || die "no $tool: setup without root extracts Debian's Jupyter packages with apt-get download and dpkg-deb"
+	done
+	local LISTS=/var/lib/apt/lists/
+	eval "$(apt-config shell LISTS Dir::State::lists/d 2>/dev/null)" || true
+	if ! compgen -G "${LISTS%/}/*_Packages*" >/dev/null; then
+		die "Debian's package lists in ${LISTS%/} are empty, and without root setup cannot run apt-get update: ask an administrator to run 'apt-get update' once (or to apt-get install ${*})"
+	fi
+	local sim pkgs=()
+	if ! sim="$(apt-get -s -o Debug::NoLocking=1 install --no-install-recommends "$@" 2>&1 </dev/null)"; then
+		say "apt-get cannot resolve $* from the package lists present (an administrator may need to run 'apt-get update'):"
+		echo "$sim" >&2
+		exit 1
+	fi
+	mapfile -t pkgs < <(awk '/^Inst /{print $2}' <<<"$sim")
+	[ "${#pkgs[@]}" -gt 0 ] || die "apt-get -s install $* lists nothing to install, yet dpkg-query says they are missing"
+	local work="$ROOT/.esr-tools/tmp"
+	rm -rf "$work" && mkdir -p "$work/debs" "$work/deb" # (an interrupted run's leftovers too)
+	say "no root: extracting ${#pkgs[@]} Debian packages (Jupyter and what it needs that this system lacks) into $PREFIX"
+	if ! (cd "$work/debs" && apt-get download "${pkgs[@]}" >../download.log 2>&1 </dev/null); then
+		say "apt-get download failed (package lists older than the archive need an administrator's 'apt-get update'):"
+		tail -n 20 "$work/download.log" >&2
+		exit 1
+	fi
+	local deb
+	for deb in "$work"/debs/*.deb; do
+		quiet dpkg-deb -x "$deb" "$work/deb"
+	done
+	# Absolute symlinks (the notebook server's /usr/share/javascript/...) point
+	# into the system; those whose target was extracted here point here instead.
+	local link target
+	while IFS= read -r -d '' link; do
+		target="$(readlink "$link")"
+		if [[ "$target" == /* ]] && [ -e "$work/deb$target" ]; then
+			ln -sfn "$PREFIX$target" "$link"
+		fi
+	done < <(find "$work/deb" -type l -print0)
+	printf '%s\n' "${pkgs[@]}" >"$work/deb/.complete"
+	rm -rf "$PREFIX"
+	mv "$work/deb" "$PREFIX"
+	rm -rf "$work"
+}
+
 if [ "${#missing[@]}" -gt 0 ]; then
 	SUDO=()
-	if [ "$(id -u)" -ne 0 ]; then
-		command -v sudo >/dev/null 2>&1 || die "need root (or sudo) to apt-get install ${missing[*]}"
+	if [ "$(id -u)" -ne 0 ] && sudo -n true >/dev/null 2>&1 </dev/null; then
 		SUDO=(sudo -n)
 	fi
-	say "installing Debian packages: ${missing[*]}"
-	quiet "${SUDO[@]}" apt-get update
-	quiet "${SUDO[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+	if [ "$(id -u)" -eq 0 ] || [ "${#SUDO[@]}" -gt 0 ]; then
+		say "installing Debian packages: ${missing[*]}"
+		quiet "${SUDO[@]}" apt-get update
+		quiet "${SUDO[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+		[ -x /usr/bin/jupyter ] || die "/usr/bin/jupyter missing after installing Debian's Jupyter packages"
+	else
+		# Without root: what only the tests use (Chromium, SciPy) is not extracted
+		# (Chromium's wrapper and the statistics tests expect them under /usr).
+		for p in "${missing[@]}"; do
+			for q in "${APT_TEST_PACKAGES[@]}"; do
+				[ "$p" = "$q" ] && die "no root (and no sudo without a password) to install $p, which only the tests use: ask an administrator to 'apt-get install ${APT_TEST_PACKAGES[*]}'; make reproduce needs none of them"
+			done
+		done
+		if /usr/bin/python3 -c "import $PY_MODULES" >/dev/null 2>&1 && [ -x /usr/bin/jupyter ]; then
+			: # Jupyter's modules are importable system-wide: nothing to download
+		elif [ -f "$PREFIX/.complete" ] && "${JPY[@]}" -c "import $PY_MODULES" >/dev/null 2>&1; then
+			: # extracted by an earlier run
+		else
+			install_local "${missing[@]}"
+		fi
+	fi
 fi
-# Debian's jupyter runs on /usr/bin/python3; a pyenv python3 first on PATH has no Jupyter.
-JUPYTER=/usr/bin/jupyter
-[ -x "$JUPYTER" ] || die "$JUPYTER missing after installing Debian's Jupyter packages"
-export PYDEVD_DISABLE_FILE_VALIDATION=1 # silences debugpy's "frozen modules" warning
-quiet "$JUPYTER" nbconvert --version
+"${JPY[@]}" -c "import $PY_MODULES" >/dev/null 2>&1 ||
+	die "Jupyter's Python modules ($PY_MODULES) do not import with /usr/bin/python3 after setup (scripts/jupyter-env.sh python3 -c 'import nbclient' shows why)"
+quiet "${JUPYTER[@]}" nbconvert --version
 # The browser tests drive this binary (ESRKIT_CHROMIUM overrides it in the tests).
 if [ "$FOR_TESTS" -eq 1 ]; then
 	[ -x /usr/bin/chromium ] || die "/usr/bin/chromium missing after installing Debian's chromium"
@@ -132,7 +218,7 @@ fi
 # Installed (or re-installed) unless a "gonb" kernel spec exists whose binary is $GONB.
 # gopls is skipped (gopls@latest needs a newer Go); it only serves auto-complete.
 kernel_argv0() {
-	"$JUPYTER" kernelspec list --json 2>/dev/null | /usr/bin/python3 -c '
+	"${JUPYTER[@]}" kernelspec list --json 2>/dev/null | "${JPY[@]}" -c '
 import json, sys
 spec = json.load(sys.stdin).get("kernelspecs", {}).get("gonb")
 print(spec["spec"]["argv"][0] if spec else "")
@@ -142,5 +228,5 @@ if [ "$(kernel_argv0)" != "$GONB" ]; then
 	say "installing the gonb Jupyter kernel"
 	quiet "$GONB" --install --force_deps
 	[ "$(kernel_argv0)" = "$GONB" ] ||
-		die "'gonb --install' ran, but $JUPYTER does not list a gonb kernel running $GONB"
+		die "'gonb --install' ran, but jupyter kernelspec list does not list a gonb kernel running $GONB"
 fi

@@ -20,16 +20,21 @@ func init() {
 // notebooks, then sanitises every page in OUT (site.SanitizePages): `make
 // report` converts each notebook to OUT/NAME.html first, and anything in a
 // page's body that could run script (data text a cell displayed without
-// escaping) is removed, said on stderr.
+// escaping) is removed, said on stderr. Last, it makes the folder one that
+// reads offline (site.LinkPages): links to notebooks go to their pages,
+// links to the repository's Markdown documents to copies in OUT/docs/,
+// any other link out of the report is taken off (said on stderr), and
+// every page of the lab path gets previous/next links.
 func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("report", stderr)
 	executed := fs.String("executed", "notebooks/executed", "`DIR` of executed notebooks")
 	figures := fs.String("figures", "figures", "`DIR` of the figures the notebooks saved (thumbnails)")
-	out := fs.String("out", "report", "output `DIR` (index.html, thumbs/)")
+	out := fs.String("out", "report", "output `DIR` (index.html, thumbs/, docs/)")
+	notebooks := fs.String("notebooks", "notebooks", "`DIR` of the source notebooks, where their relative links start (documents are copied from its parent, the repository)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	t := reportTarget(*out, *executed, *figures)
+	t := reportTarget(*out, *executed, *figures, *notebooks)
 	if err := t.Check(); err != nil {
 		return err
 	}
@@ -47,6 +52,13 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	for _, page := range sortedKeys(cleaned) {
 		fmt.Fprintf(stderr, "esr report: %s/%s: removed %s (text from data that a cell displayed unescaped)\n", *out, page, strings.Join(cleaned[page], ", "))
 	}
+	notes, err := site.LinkPages(*out, *notebooks, cards)
+	if err != nil {
+		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "esr report: %s/%s\n", *out, n)
+	}
 	fmt.Fprintf(stdout, "wrote %s/index.html with %d notebooks\n", *out, len(cards))
 	return nil
 }
@@ -61,11 +73,12 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // reportTarget is esr report's output folder: index.html (recognised by
-// site.IsIndex), thumbs/ and the pages `make report` converts from the
-// executed notebooks (NAME.html for NAME.ipynb), which the report
-// sanitises; anything else is refused, as is a folder whose index.html
-// esr report did not write.
-func reportTarget(out, executed, figures string) safefile.Target {
+// site.IsIndex), thumbs/, docs/ (the repository documents the pages link
+// to, each page marked as esr report's: site.IsOwnDocs) and the pages
+// `make report` converts from the executed notebooks (NAME.html for
+// NAME.ipynb), which the report sanitises and links; anything else is
+// refused, as is a folder whose index.html esr report did not write.
+func reportTarget(out, executed, figures, notebooks string) safefile.Target {
 	notebook := func(name, ext string) bool {
 		base, ok := strings.CutSuffix(name, ext)
 		if !ok || base == "" {
@@ -75,12 +88,14 @@ func reportTarget(out, executed, figures string) safefile.Target {
 		return err == nil
 	}
 	return safefile.Target{Flag: "--out", Path: out, Writer: "esr report", Dir: true,
-		Inputs: []safefile.Input{input("--executed", executed), input("--figures", figures)},
+		Inputs: []safefile.Input{input("--executed", executed), input("--figures", figures), input("--notebooks", notebooks)},
 		// Before the marker: pages converted from the notebooks, with no
 		// index or esr report's.
 		Legacy: func(dir string) bool { return site.IsIndex(filepath.Join(dir, "index.html")) },
 		Owned: func(name string, isDir bool) bool {
 			switch {
+			case isDir && name == site.DocsDir:
+				return site.IsOwnDocs(filepath.Join(out, name))
 			case isDir:
 				return name == "thumbs" && len(safefile.Foreign(filepath.Join(out, name), func(n string, d bool) bool { return !d && notebook(n, ".png") })) == 0
 			case name == "index.html":

@@ -28,6 +28,7 @@ type Card struct {
 	Section   string // the part of the heading before "·", e.g. "§4.1"
 	Thumbnail string // thumbnail file, relative to the index ("" when the notebook shows no figure)
 	Figures   int    // PNG figures the notebook shows
+	Minutes   int    // the minutes its first Markdown cell states ("about 25 minutes"), 0 if none
 }
 
 type notebook struct {
@@ -69,6 +70,7 @@ func ReadCard(path, figuresDir, thumbDir string) (Card, error) {
 	}
 	c := Card{Name: strings.TrimSuffix(filepath.Base(path), ".ipynb")}
 	c.Title = c.Name
+	sawMarkdown := false
 	for _, cell := range nb.Cells {
 		if cell.Type == "code" {
 			for _, m := range figureCall.FindAllStringSubmatch(text(cell.Source), -1) {
@@ -85,6 +87,10 @@ func ReadCard(path, figuresDir, thumbDir string) (Card, error) {
 				}
 				c.Thumbnail = filepath.Join(filepath.Base(thumbDir), c.Name+".png")
 			}
+		}
+		if cell.Type == "markdown" && !sawMarkdown {
+			sawMarkdown = true
+			c.Minutes = statedMinutes(text(cell.Source))
 		}
 		if cell.Type == "markdown" && c.Title == c.Name {
 			for _, line := range strings.Split(text(cell.Source), "\n") {
@@ -124,48 +130,6 @@ func writeThumb(dir, name string, png []byte) error {
 		return err
 	}
 	return safefile.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
-}
-
-// LabStep is one stop of the suggested lab path: a notebook, the minutes
-// it takes in class and what to look at.
-type LabStep struct {
-	Notebook string
-	Minutes  int
-	Focus    string
-}
-
-// LabPath is the suggested 90-minute lab through the notebooks, in order:
-// the two terms on one question, the paper's decomposition, the reader
-// skills behind it, then retention, deployed systems and judges.
-var LabPath = []LabStep{
-	{"00-quickstart", 10, "start here: the render term and the mechanism term on one reverted revert, step by step"},
-	{"41-render-confound", 25, "Table 2: is the reverted-revert gain render or mechanism, for these readers and in the paper?"},
-	{"40-explorer", 20, "move one reader skill at a time and watch which term moves; the phase diagram"},
-	{"43-provenance", 10, "provenance: is retention or typing what recovers the prior value?"},
-	{"45-deployed", 15, "Graphiti and Mem0 under the same protocol: content, render and mechanism, with their assumptions"},
-	{"E-checks", 10, "how much the judge and the abstain wording move the numbers"},
-}
-
-// writeLabPath writes the lab path, linking each step whose notebook is
-// among the cards.
-func writeLabPath(b *strings.Builder, cards []Card) {
-	have := map[string]Card{}
-	for _, c := range cards {
-		have[c.Name] = c
-	}
-	total := 0
-	for _, st := range LabPath {
-		total += st.Minutes
-	}
-	fmt.Fprintf(b, "<h2>A %d-minute lab</h2><ol>", total)
-	for _, st := range LabPath {
-		c, ok := have[st.Notebook]
-		if !ok {
-			continue
-		}
-		fmt.Fprintf(b, `<li><a href="%s.html">%s</a> (%d min): %s</li>`, html.EscapeString(c.Name), html.EscapeString(c.Title), st.Minutes, html.EscapeString(st.Focus))
-	}
-	b.WriteString("</ol>")
 }
 
 // WriteIndex reads every executed notebook in executedDir and writes
@@ -232,9 +196,35 @@ func IsIndex(path string) bool {
 	defer f.Close()
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
-	// The sanitiser re-serialises every page, void elements as <meta .../>:
-	// read the head either way.
-	head = bytes.ReplaceAll(head[:n], []byte("/>"), []byte(">"))
-	return bytes.HasPrefix(head, []byte(`<!DOCTYPE html><html><head><meta charset="utf-8">`)) &&
-		(bytes.Contains(head, []byte(indexMark)) || bytes.Contains(head, []byte(`<title>esrkit report</title>`)))
+	head = head[:n]
+	// The tags without their ">": esr report's last steps (SanitizePages,
+	// LinkPages) write the page out again as x/net/html renders it, with
+	// "<meta charset="utf-8"/>".
+	return bytes.HasPrefix(head, []byte(`<!DOCTYPE html><html><head><meta charset="utf-8"`)) &&
+		(bytes.Contains(head, []byte(generatorMark)) || bytes.Contains(head, []byte(`<title>esrkit report</title>`)))
+}
+
+// generatorMark is indexMark without its closing ">", as it reads both as
+// written and as x/net/html writes it again ("/>").
+const generatorMark = `<meta name="generator" content="esr report"`
+
+// IsOwnDocs reports whether dir holds only what LinkPages writes there:
+// folders and .html pages marked as esr report's (MarkdownPage), so that a
+// rerun may replace them.
+func IsOwnDocs(dir string) bool {
+	own := true
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".html") || !IsIndex(p) {
+			own = false
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return own && err == nil
 }

@@ -54,7 +54,7 @@ func TestWriteIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`href="41-render-confound.html"`, "§4.1", "Most gain is render", `src="thumbs/41-render-confound.png"`, `href="02-esr.html"`,
-		"-minute lab</h2>", `<li><a href="41-render-confound.html">Most gain is render</a> (25 min)`} {
+		"-minute lab</h2>", `<li><a href="41-render-confound.html">Most gain is render</a> (<span class="minutes">25 min</span>`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("index lacks %q", want)
 		}
