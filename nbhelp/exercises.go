@@ -19,6 +19,10 @@ type Exercise struct {
 
 // exercises are every notebook's "Try it" items, in notebook order.
 var exercises = []Exercise{
+	{"00-quickstart", 1, "Now the render step turns verdicts from right to wrong: on the shuffled d-blind control some readers cannot " +
+		"settle the two sources' values and abstain, which is the gold on a cross-source conflict, while the ledger's newest-first layout " +
+		"lets them commit to the newest value. The mechanism step turns others from wrong to right: the fine ledger's key says " +
+		"`status: unresolved`, and a reader that reads it abstains. A layout can hurt as well as help."},
 	{"41-render-confound", 1, "At the render step no verdict changes: on this question every reader sorts the few dated rows of the shuffled " +
 		"d-blind control as well as it reads the ledger. At the mechanism step verdicts change only from wrong to right: the ledger's key " +
 		"says `status: unresolved`, and a reader that reads the key's status abstains, which is the gold on a cross-source conflict."},

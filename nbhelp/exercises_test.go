@@ -68,6 +68,39 @@ func TestExercisesMatchNotebooks(t *testing.T) {
 // exerciseChecks run each exercise's change on the bundled data and
 // return an error when its expected outcome does not hold.
 var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
+	"00-quickstart#1": func(ctx context.Context, b *bench.Bench) error {
+		qa, err := eval.PickRenderFlip(ctx, b, esr.CrossSourceConflict, esr.Snapshot, Readers(), memory.Options{})
+		if err != nil {
+			return err
+		}
+		w, err := eval.Work(ctx, b, qa, nil, Readers(), memory.Options{})
+		if err != nil {
+			return err
+		}
+		down, up := 0, 0
+		for ri := range w.Readers {
+			a := w.Answers[ri]
+			switch {
+			case !a[0].Correct && a[1].Correct:
+				return fmt.Errorf("%s turns right at the render step", w.Readers[ri])
+			case a[0].Correct && !a[1].Correct:
+				if a[0].Answer != esr.AbstainText {
+					return fmt.Errorf("%s was right on the d-blind control without abstaining", w.Readers[ri])
+				}
+				down++
+			}
+			if !a[1].Correct && a[2].Correct {
+				if a[2].Answer != esr.AbstainText {
+					return fmt.Errorf("%s turns right at the mechanism step without abstaining", w.Readers[ri])
+				}
+				up++
+			}
+		}
+		if down == 0 || up == 0 {
+			return fmt.Errorf("%d verdicts turn wrong at the render step, %d right at the mechanism step", down, up)
+		}
+		return nil
+	},
 	"41-render-confound#1": func(ctx context.Context, b *bench.Bench) error {
 		qa, err := eval.PickWorked(b, esr.CrossSourceConflict, esr.Snapshot)
 		if err != nil {
