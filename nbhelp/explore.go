@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
@@ -17,6 +18,7 @@ import (
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // nonInteractiveEnv is the environment variable that marks a run with no
@@ -72,13 +74,46 @@ func Explore(ex *explore.Explorer, s explore.Settings, extra ...reader.Reader) e
 		if png, err := os.ReadFile(Path("figures", "explorer.png")); err == nil {
 			out.PNG(png)
 		}
-		return nil
+		return exploreSmallMultiple(ex, s)
 	}
 	if !interactive() {
 		return exploreStatic(ex, s, extra, 0, "Static view: this run is not in a notebook, so the controls are not shown.")
 	}
 	ui := &exploreUI{ex: ex, s: s, extra: extra}
 	return ui.run()
+}
+
+// staticSweep is the capability and the values the static explorer sets
+// side by side: the date-sorting skill, the slider that moves the render
+// term most.
+var staticSweep = struct {
+	cap    string
+	values []float64
+}{reader.SimDate, []float64{0, 0.5, 1}}
+
+// exploreSmallMultiple shows, without a kernel, what moving one slider
+// does: the view at each of staticSweep's values side by side, with the
+// sentence that reads them.
+func exploreSmallMultiple(ex *explore.Explorer, s explore.Settings) error {
+	sw, err := ex.SweepCapability(Ctx, s, staticSweep.cap, staticSweep.values)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<p><b>What the %s slider does</b> (every other setting as above):</p><div style="display:flex;gap:8px;flex-wrap:wrap">`, html.EscapeString(staticSweep.cap))
+	for i, v := range sw.Views {
+		p := v.Plot()
+		p.Title.Text = fmt.Sprintf("%s = %g", staticSweep.cap, sw.Values[i])
+		report.Fit(p, width*0.6, height*0.75)
+		svg, err := plotSVG(p, width*0.6, height*0.75)
+		if err != nil {
+			return err
+		}
+		b.WriteString(`<div style="flex:1;min-width:260px">` + inlineSVG(svg) + `</div>`)
+	}
+	b.WriteString(`</div><p class="esr-explorer-sweep">` + html.EscapeString(sw.Sentence()) + `</p>`)
+	out.HTML(b.String())
+	return nil
 }
 
 // exploreStatic shows the view and the drill-down of question qi for s

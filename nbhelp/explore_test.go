@@ -2,6 +2,7 @@ package nbhelp
 
 import (
 	"context"
+	"fmt"
 	"html"
 	"strings"
 	"testing"
@@ -238,5 +239,38 @@ func TestRendersHTMLNamesWhatMoved(t *testing.T) {
 	}
 	if s := step("render-only", "fine-ledger"); !strings.Contains(s, "row status none → shown") || strings.Contains(s, "row order") {
 		t.Errorf("mechanism step: %s", s)
+	}
+}
+
+// TestExploreHeadlessShowsTheSliderMoving: with no browser (the executed
+// copies the report is made of), Explore shows the view at three
+// date-skill settings side by side, with the library's sentence on how the
+// terms move, so the static page shows what the slider does.
+func TestExploreHeadlessShowsTheSliderMoving(t *testing.T) {
+	t.Setenv(nonInteractiveEnv, "1")
+	rec := record(t)
+	ex := syntheticExplorer(t)
+	s := explore.DefaultSettings()
+	if err := Explore(ex, s, ScriptedReaders()...); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.html) < 2 {
+		t.Fatalf("Explore displayed %d blocks, want the note and the small multiple", len(rec.html))
+	}
+	last := rec.html[len(rec.html)-1]
+	if n := strings.Count(last, "<svg"); n != len(staticSweep.values) {
+		t.Errorf("the small multiple shows %d plots, want %d", n, len(staticSweep.values))
+	}
+	sw, err := ex.SweepCapability(context.Background(), s, staticSweep.cap, staticSweep.values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw.Sentence() == "" || !strings.Contains(last, html.EscapeString(sw.Sentence())) {
+		t.Errorf("the small multiple lacks the sweep's sentence %q", sw.Sentence())
+	}
+	for _, v := range staticSweep.values {
+		if !strings.Contains(last, fmt.Sprintf("%s = %g", staticSweep.cap, v)) {
+			t.Errorf("no panel titled %s = %g", staticSweep.cap, v)
+		}
 	}
 }
