@@ -64,8 +64,8 @@ func init() {
 		Exercise{"43-provenance", 1, "coarse-discard has no prior value to show, so every reader misses it; coarse-retain keeps the coarser value " +
 			"in its history and every reader finds it there. fine-ledger keeps it too, yet no reader does better on it than on coarse-retain: " +
 			"retention answers this question, typing adds nothing."},
-		Exercise{"43-provenance", 2, "coarse-discard gains a little from the raw events (it had nothing to show); the other classes barely move, " +
-			"because these simulated readers cannot read most raw prose (those rows are not measured)."},
+		Exercise{"43-provenance", 2, "coarse-discard gains the most from the raw events: it had no earlier value to show, and a reader that reads " +
+			"the appended prose finds it there. The other classes barely move, because their own renders already show what the raw events add."},
 		Exercise{"44-boundary", 1, "For these readers, as in the paper, the strict decode adds the most: told to abstain on an unresolved key, " +
 			"a reader reads the key's status far more often. The pair-oracle stage adds too: with gold relations the rule scorer no longer " +
 			"resolves a cross-source conflict as a supersession, so the ledger keeps it unresolved; the row-oracle stage adds nothing here."},

@@ -535,6 +535,11 @@ var calibParams = []calibParam{
 	{reader.SimClutterScale, false, 0.5, 2.0, 1.0, func(p *reader.SimProfile, v float64) { p.ClutterScale = v }},
 }
 
+// proseCentre is the prose skill every calibrated reader gets: the prior
+// centre of its range (reader.SimCapabilities), not fitted, since no
+// calibration target reads raw event text.
+const proseCentre = 0.85
+
 // calibrationStarts are the fixed starting points of the fit, as a
 // position u in each parameter's range (value = Lo + u·(Hi − Lo)): the
 // prior centres, then two corners.
@@ -919,6 +924,7 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 	ps := pr.layout.profiles(best)
 	for i := range ps {
 		ps[i] = roundProfile(ps[i])
+		ps[i].ProseSkill = proseCentre
 	}
 	c := &reader.Calibration{Kind: reader.CalibrationKind, Bench: b.Name(), BenchHash: BenchHash(b), Reading: opt.Reading, AuxNoise: opt.AuxNoise,
 		Items: map[string]int{"table17 reverted-revert questions (auxiliary regime)": len(set.t17GRA), "table16 GitHub-like snapshot questions (auxiliary regime)": len(set.t16RL),

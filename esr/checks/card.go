@@ -65,10 +65,14 @@ func ModelCard(c *reader.Calibration, shape BenchShape, v *ValidationFile) strin
 		}
 		w("| %s | %s | %g–%g (%g) | %s |\n", p.Name, mdCell(caps[p.Name].Models), p.Lo, p.Hi, p.Centre, strings.Join(vals, "; "))
 	}
+	if len(c.Families) > 0 {
+		w("| %s | %s | 0.55–0.99 (%g) | %.3f in every family, **not fitted** (no target reads raw event text) |\n", reader.SimProse, mdCell(caps[reader.SimProse].Models), proseCentre, c.Families[0].Profile.ProseSkill)
+	}
 	w("\nThe evidence for each range (published results on 7–14B instruct models where they exist; where none exists, the entry says so):\n\n")
 	for _, p := range calibParams {
 		w("- **%s**: %s\n", p.Name, mdCell(caps[p.Name].Evidence))
 	}
+	w("- **%s**: %s\n", reader.SimProse, mdCell(caps[reader.SimProse].Evidence))
 	if at := paramsAtBound(c); len(at) > 0 {
 		w("\n**At a bound of its range** (the fit wanted to go further than the evidence allows): %s.\n", strings.Join(at, "; "))
 	} else {
@@ -188,7 +192,7 @@ func ModelCard(c *reader.Calibration, shape BenchShape, v *ValidationFile) strin
 
 // cardLimits are what the reader model leaves out, by its form.
 var cardLimits = []string{
-	"Meaning. A reader finds values by the render's layout (table cells, JSON members, value shapes in prose); it does not understand a sentence, so raw event text (direct-context, rag-topk) is read only through value patterns, and an attribute without one is unreadable there (`[unreadable layout]`), not answered.",
+	"Meaning. A reader finds values by the render's layout (table cells, JSON members); in raw event text (direct-context, rag-topk, the deployed render's events) its prose skill stands in for understanding a sentence: when it succeeds, it reads what the bench's extraction says each event line states for the key, so it never misreads a sentence, it only finds or misses.",
 	"Judges. Answers are short values scored by the exact judge; a judge that accepts paraphrases or partial answers (the paper's DeepSeek or MiniMax) is not modelled (`both` and `hedge` are 0 in the panel).",
 	"Prompts. One prompt; the strict prompt of the paper's Tables 8–9, which moves status reading, is not a parameter.",
 	"Per-question difficulty beyond the features. Two questions with the same features get the same probabilities; what a real model finds hard in a value's wording is not there.",

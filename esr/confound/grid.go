@@ -47,7 +47,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 		row := []any{m}
 		for _, r := range readers {
 			out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(),
-				Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m, State: st, Query: q})
+				Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m, State: st, Query: q, Stated: reader.StatedValues(atoms, q.Key)})
 			if err != nil {
 				return nil, err
 			}

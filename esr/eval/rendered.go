@@ -46,7 +46,7 @@ func RenderQAs(b *bench.Bench, memories []string, keep func(*esr.QA) bool, opt m
 		it := RenderedQA{QA: qa, Inputs: make([]reader.Input, len(sts))}
 		for mi, st := range sts {
 			it.Inputs[mi] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(q),
-				MayAbstain: st.MayAbstain(), Memory: memories[mi], State: st, Query: q}
+				MayAbstain: st.MayAbstain(), Memory: memories[mi], State: st, Query: q, Stated: reader.StatedValues(b.Atoms[qa.StreamID], key)}
 			if err := memory.Err(st); err != nil {
 				return nil, fmt.Errorf("qid %s, memory %s: %w", qa.QID, memories[mi], err)
 			}

@@ -135,6 +135,9 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 		key, _ := qa.Locate(b.Atoms[sid])
 		query := qa.Query(key)
 		prior := judge.PriorValues(qa, b.Atoms[sid]) // the judge's, for the outdated label
+		// What each event states for the key by the bench's extraction (not
+		// the run's noisy atoms): the prose skill's stand-in for reading.
+		stated := reader.StatedValues(b.Atoms[sid], key)
 		if cfg.PerQA != nil {
 			opt := cfg.PerQA(qa, key, cfg.Options)
 			for i, m := range cfg.Memories {
@@ -154,7 +157,7 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 					continue
 				}
 				in := reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(query),
-					MayAbstain: st.MayAbstain(), Memory: cfg.Memories[mi], State: st, Query: query}
+					MayAbstain: st.MayAbstain(), Memory: cfg.Memories[mi], State: st, Query: query, Stated: stated}
 				if err := memory.Err(st); err != nil {
 					return 0, fmt.Errorf("qid %s, memory %s: %w", qa.QID, cfg.Memories[mi], err)
 				}

@@ -102,7 +102,7 @@ func WorkOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 		row := make([]WorkedAnswer, len(memories))
 		for i, st := range states {
 			out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: w.Renders[i],
-				MayAbstain: st.MayAbstain(), Memory: memories[i], State: st, Query: q})
+				MayAbstain: st.MayAbstain(), Memory: memories[i], State: st, Query: q, Stated: reader.StatedValues(atoms, key)})
 			if err != nil {
 				return nil, err
 			}

@@ -52,6 +52,9 @@ type SimChances struct {
 	// Order is P(the top of a declared newest-first block is read as the
 	// newest): the order skill less the length and nesting costs.
 	Order float64
+	// Prose is P(the key's values are found in raw event text): the prose
+	// skill less the length cost.
+	Prose float64
 	// Lapse is P(a settled snapshot answer is replaced by another value
 	// shown): the lapse rate plus the length and nesting costs and the
 	// rows cost (stale answers grow with a key's number of versions and
@@ -93,6 +96,7 @@ func (p SimProfile) Chances(f RenderFeatures) SimChances {
 	c := SimChances{Clutter: all,
 		Row: shiftLogit(p.StatusSkill, -length), Key: shiftLogit(p.KeySkill(), -p.ClutterScale*p.LengthCost*float64(f.Tokens)/1000),
 		Order: shiftLogit(p.OrderSkill, -length),
+		Prose: shiftLogit(p.ProseSkill, -p.ClutterScale*p.LengthCost*float64(f.Tokens)/1000),
 		Lapse: shiftLogit(p.Lapse, length+p.ClutterScale*p.RowsCost*rowDoublings(f.Rows)),
 		decay: p.DateDecayPerRow, rowsCost: p.ClutterScale * p.RowsCost, sortSkill: p.DateSkill}
 	c.sortLogit = -all

@@ -23,6 +23,26 @@ type Input struct {
 	// must not use them.
 	State memory.State
 	Query esr.Query
+	// Stated is, for each event of the stream, the values that event
+	// asserts for the asked key by the bench's extraction (StatedValues):
+	// what a reader who understood the event's sentence would find in it.
+	// Only the simulated prose skill reads it (SimProfile.ProseSkill), and
+	// only for an event line the render shows; it is never a QA's gold.
+	Stated map[string][]string
+}
+
+// StatedValues are the values each event asserts for key among atoms
+// (positive, asserted atoms: no hedge or recollection), by event id, in
+// the atoms' order.
+func StatedValues(atoms []esr.Atom, key esr.Key) map[string][]string {
+	out := map[string][]string{}
+	for _, a := range atoms {
+		if a.Key() != key || a.Polarity == esr.Negative || a.Modality != "" && a.Modality != "assert" {
+			continue
+		}
+		out[a.EventID] = append(out[a.EventID], a.Value)
+	}
+	return out
 }
 
 // Output is a reader's answer with its raw text and token counts.

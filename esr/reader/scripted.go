@@ -282,6 +282,12 @@ type policy struct {
 	// the first other value the key's records show instead (a sim reader's
 	// lapse draw; see SimProfile.Lapse).
 	lapse bool
+	// prose: the reader reads raw event text with its prose skill (a sim
+	// reader with ProseSkill > 0) instead of the value patterns; proseOK is
+	// its draw (it finds the key's values, Input.Stated, in the event
+	// lines), proseP the probability, for the note.
+	prose, proseOK bool
+	proseP         float64
 	// notes collects what happened beyond the decision's own note (budgets).
 	notes []string
 	// read records which drawn capabilities the decision consulted
@@ -298,12 +304,14 @@ const (
 	readOrder
 	readLapse
 	readConflict
+	readProse
 )
 
 func (s *policy) useRow() bool   { s.read |= readRow; return s.rowStatus }
 func (s *policy) useKey() bool   { s.read |= readKey; return s.keyStatus }
 func (s *policy) useOrder() bool { s.read |= readOrder; return s.readsOrder }
 func (s *policy) useLapse() bool { s.read |= readLapse; return s.lapse }
+func (s *policy) useProse() bool { s.read |= readProse; return s.proseOK }
 func (s *policy) onConflict() string {
 	s.read |= readConflict
 	return s.caps.OnConflict
@@ -385,6 +393,37 @@ func (s *policy) decide(in Input) decision {
 	}
 	useRaw := len(v.Events) > 0 && (d.why == missing ||
 		d.why == conflict && s.caps.SortsByTime && !structuredDated)
+	if useRaw && s.prose {
+		// The prose skill: the reader either finds what each event line
+		// states for the key, or finds nothing.
+		events := v.Events
+		if s.rowBudget > 0 && len(events) > s.rowBudget {
+			s.notes = append(s.notes, fmt.Sprintf("row budget: read %d of %d event lines", s.rowBudget, len(events)))
+			events = events[:s.rowBudget]
+		}
+		if !s.useProse() {
+			rd := abstain(missing, fmt.Sprintf("raw events: did not find the key's values in the prose (p=%.2f)", s.proseP))
+			if len(v.Records) == 0 {
+				return rd
+			}
+			return d
+		}
+		var recs []layout.Record
+		for _, ev := range events {
+			for _, val := range in.Stated[ev.ID] {
+				recs = append(recs, layout.Record{Value: val, Time: ev.Time, HasTime: ev.HasTime, ID: ev.ID, Pos: ev.Pos, Raw: true, Kind: layout.KindEvent})
+			}
+		}
+		rd := s.answer(recs, "", qt, in.MayAbstain)
+		for _, r := range recs {
+			rd.values = append(rd.values, r.Value)
+		}
+		rd.note = fmt.Sprintf("raw events (read the prose, p=%.2f; %d of %d lines state a value): %s", s.proseP, len(recs), len(events), rd.note)
+		if len(v.Records) == 0 || rd.why == decided {
+			return rd
+		}
+		return d
+	}
 	if useRaw {
 		pat := patternFor(keyWords)
 		if pat == nil && len(known) == 0 {

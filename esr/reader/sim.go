@@ -36,6 +36,7 @@ const (
 	simBoth      = "both"       // BothValues
 	simHedge     = "hedge"      // Hedge
 	SimKeyStatus = "key-status" // KeyStatusSkill
+	SimProse     = "prose"      // ProseSkill
 	// The reader model over render features (features.go, chances.go):
 	// logit costs ≥ 0 of clutter, scaled per reader by clutter-scale.
 	SimClutterScale = "clutter-scale"   // ClutterScale
@@ -83,6 +84,9 @@ var SimCapabilities = []SimCapability{
 	{SimLapse, "Lapse",
 		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, on a clean render; the length, nesting and rows costs raise it",
 		"range 0.005–0.10 (centre 0.04): with two versions of a key, stale answers are 0.02–0.10 and grow with the number of updates (PI-LLM, Wang & Sun 2025, arXiv 2506.08184: errors retrieve overwritten values, log-linearly in interference; DyKnow's \"outdated\" label, Mousavi et al. 2024)"},
+	{SimProse, "ProseSkill",
+		"probability that the reader finds the asked key's values in raw event text (direct context, RAG top-k, a deployed render's appended events): it then reads what each event line states for the key (Input.Stated, the bench's extraction standing in for understanding the sentence); otherwise it finds none and abstains. The length cost lowers it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
+		"range 0.55–0.99 (centre 0.85): with the key named in the question, in-context retrieval at 1–4K tokens is 0.93–0.99 for these families (RULER, Hsieh et al. 2024, arXiv 2404.06654); without literal overlap 0.55–0.80 (NoLiMa, Modarressi et al. 2025, arXiv 2502.05167: Llama 3.1 8B 65.7 at 1K). Not fitted: no calibration target reads raw text, so the panel keeps the prior centre"},
 	{SimRows, "RowBudget",
 		"the reader loses track past this many records of the asked key (and raw event lines); 0 reads them all",
 		"App. A Conjecture 1: the reader term grows with the render's number of candidate fields (distractor sensitivity, Cuconasu et al. 2024)"},
@@ -152,6 +156,9 @@ type SimProfile struct {
 	// JSON then, so existing profiles keep their fingerprints).
 	BothValues float64 `json:"both_values,omitempty"`
 	Hedge      float64 `json:"hedge,omitempty"`
+	// ProseSkill: P(the reader finds the key's values in raw event text);
+	// 0 keeps the scripted readers' value patterns.
+	ProseSkill float64 `json:"prose_skill,omitempty"`
 	// KeyStatusSkill: P(the reader abstains on an unresolved key header);
 	// unset, it is StatusSkill (the hand-set profiles: one status skill).
 	KeyStatusSkill OptionalSkill `json:"key_status_skill,omitzero"`
@@ -264,6 +271,8 @@ func (p SimProfile) Get(name string) (float64, error) {
 		return p.Hedge, nil
 	case SimKeyStatus:
 		return p.KeySkill(), nil
+	case SimProse:
+		return p.ProseSkill, nil
 	}
 	if f := p.costField(name); f != nil {
 		return *f, nil
@@ -308,6 +317,8 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 		p.Hedge = v
 	case SimKeyStatus:
 		p.KeyStatusSkill = Skill(v)
+	case SimProse:
+		p.ProseSkill = v
 	default:
 		f := p.costField(name)
 		if f == nil {
@@ -345,7 +356,7 @@ func (p SimProfile) Validate() error {
 		v    float64
 	}{{SimStatus, p.StatusSkill}, {SimDate, p.DateSkill}, {SimDateDecay, p.DateDecayPerRow}, {SimOrder, p.OrderSkill}, {SimLapse, p.Lapse},
 		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}, {simBoth, p.BothValues}, {simHedge, p.Hedge},
-		{SimKeyStatus, p.KeySkill()}} {
+		{SimKeyStatus, p.KeySkill()}, {SimProse, p.ProseSkill}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
 		}
@@ -548,7 +559,7 @@ func (s *Sim) Config() any {
 // the fourth draw, decides how a snapshot answer is worded (BothValues,
 // Hedge); drawing it after the others leaves their values unchanged.
 type SimDraws struct {
-	Status, Sort, Conflict, Phrase, Order, Lapse float64
+	Status, Sort, Conflict, Phrase, Order, Lapse, Prose float64
 }
 
 // Draws are the reader's uniforms for question qid: from a PCG seeded by
@@ -565,6 +576,7 @@ func (s *Sim) Draws(qid string) SimDraws {
 	// the capabilities were added, so each earlier draw keeps its value.
 	d := SimDraws{Status: r.Float64(), Sort: r.Float64(), Conflict: r.Float64(), Phrase: r.Float64()}
 	d.Order, d.Lapse = r.Float64(), r.Float64()
+	d.Prose = r.Float64()
 	return d
 }
 
@@ -631,16 +643,18 @@ func (s *Sim) decide(in Input) (decision, string, int) {
 	if ch.Lapse > 0 {
 		steps = append(steps, fmt.Sprintf("lapse %s (p=%.2f)", map[bool]string{true: "drawn", false: "not drawn"}[lapse], ch.Lapse))
 	}
-	pol := policy{caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse, sortOK: func(n int) bool {
-		q := ch.Sort(n)
-		ok := u.Sort < q
-		what := "failed"
-		if ok {
-			what = "ok"
-		}
-		steps = append(steps, fmt.Sprintf("date sort %s (p=%.2f at %d rows)", what, q, n))
-		return ok
-	}}
+	proseOK := u.Prose < ch.Prose
+	pol := policy{caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse,
+		prose: p.ProseSkill > 0, proseOK: proseOK, proseP: ch.Prose, sortOK: func(n int) bool {
+			q := ch.Sort(n)
+			ok := u.Sort < q
+			what := "failed"
+			if ok {
+				what = "ok"
+			}
+			steps = append(steps, fmt.Sprintf("date sort %s (p=%.2f at %d rows)", what, q, n))
+			return ok
+		}}
 	if p.DateSkill == 0 {
 		steps = append(steps, "no date sort (p=0)")
 	}

@@ -27,6 +27,9 @@ type SimBranch struct {
 	Order bool
 	// Lapse: a settled snapshot answer is replaced (u_lapse < Lapse).
 	Lapse bool
+	// Prose: the key's values are found in raw event text (u_prose <
+	// SimChances.Prose).
+	Prose bool
 	// Phrase is how a snapshot answer is worded ("", "both", "hedge": the
 	// u_phrase draw, see SimProfile.BothValues and Hedge).
 	Phrase string
@@ -96,6 +99,13 @@ func (b SimBranch) ProbChances(p SimProfile, c SimChances) float64 {
 	default:
 		ps *= 1 - c.Lapse
 	}
+	switch {
+	case b.Free&readProse != 0:
+	case b.Prose:
+		ps *= c.Prose
+	default:
+		ps *= 1 - c.Prose
+	}
 	switch b.Phrase {
 	case phraseBoth:
 		ps *= p.BothValues
@@ -143,9 +153,9 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 		phrases = append(phrases, phraseBoth, phraseHedge)
 	}
 	type assign struct {
-		set                    uint8 // capabilities fixed so far (policy.read bits)
-		row, key, order, lapse bool
-		conflict               string
+		set                           uint8 // capabilities fixed so far (policy.read bits)
+		row, key, order, lapse, prose bool
+		conflict                      string
 	}
 	run := func(a assign, cutoff int) (decision, uint8, []int) {
 		var asked []int
@@ -155,6 +165,7 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 		}
 		pol := policy{caps: Capabilities{UsesStatus: a.row, SortsByTime: sorts, OnConflict: conflict, TokenBudget: p.TokenBudget},
 			rowStatus: a.row, keyStatus: a.key, rowBudget: p.RowBudget, readsOrder: a.order, lapse: a.lapse,
+			prose: p.ProseSkill > 0, proseOK: a.prose,
 			sortOK: func(n int) bool {
 				asked = append(asked, n)
 				return n <= cutoff
@@ -219,7 +230,7 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 				if k != phrasePlain && queryType(in) == esr.Snapshot && !ans.Abstain {
 					ans, _ = worded(p, d, k)
 				}
-				out = append(out, SimBranch{Status: a.row, KeyStatus: a.key, Order: a.order, Lapse: a.lapse, Conflict: a.conflict,
+				out = append(out, SimBranch{Status: a.row, KeyStatus: a.key, Order: a.order, Lapse: a.lapse, Prose: a.prose, Conflict: a.conflict,
 					Free: readAll &^ a.set, Phrase: k, SortUpTo: u, SortFrom: from, Answer: ans})
 			}
 		}
@@ -263,6 +274,13 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 				b.lapse = v
 				walk(b)
 			}
+		case open&readProse != 0:
+			for _, v := range []bool{true, false} {
+				b := a
+				b.set |= readProse
+				b.prose = v
+				walk(b)
+			}
 		default:
 			for _, c := range []string{ConflictFirst, ConflictAbstain, ConflictMajority} {
 				b := a
@@ -277,7 +295,7 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 }
 
 // readAll are every capability bit of policy.read.
-const readAll = readRow | readKey | readOrder | readLapse | readConflict
+const readAll = readRow | readKey | readOrder | readLapse | readConflict | readProse
 
 // SimExpected is the expected value of score over the branches under
 // profile p, on the render with features f they were enumerated on.
