@@ -262,8 +262,11 @@ func TestLLMBatchWithFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeAll(rs)
-	// Fast backoff for the test.
-	c, _ := llm.New(llm.Config{BaseURL: srv.BaseURL(), APIKey: testKey, Concurrency: 8, MaxRetries: 8,
+	// Fast backoff for the test. Three of every seven requests fault, so a
+	// request fails 9 attempts in a row with probability (3/7)^9 if the
+	// faults fall at random: about one run in 40 over 50 items. 20 retries
+	// make that about one in a million.
+	c, _ := llm.New(llm.Config{BaseURL: srv.BaseURL(), APIKey: testKey, Concurrency: 8, MaxRetries: 20,
 		BackoffBase: time.Millisecond, BackoffMax: 4 * time.Millisecond, Log: cfg.Log})
 	rs[0].(*LLM).Client = c
 	ins := inputs(50)
