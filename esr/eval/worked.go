@@ -125,10 +125,10 @@ func WorkOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 // wrong) and its reason on the last memory.
 func (w *WorkedQuestion) AnswersTable() *Table {
 	t := &Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
-		Columns: append(append([]string{"reader"}, w.Memories...), "reasons, memory by memory")}
+		Columns: append(append([]string{"reader"}, w.Memories...), "what decided it, memory by memory")}
 	for ri, r := range w.Readers {
 		row := []any{r}
-		var reasons []string
+		var why []string
 		for mi := range w.Memories {
 			a := w.Answers[ri][mi]
 			mark := "✗"
@@ -136,9 +136,29 @@ func (w *WorkedQuestion) AnswersTable() *Table {
 				mark = "✓"
 			}
 			row = append(row, a.Answer+" "+mark)
-			reasons = append(reasons, w.Memories[mi]+": "+strings.TrimPrefix(a.Reason, r+": "))
+			d := a.Decision
+			if d == "" {
+				d = strings.TrimPrefix(a.Reason, r+": ")
+			}
+			why = append(why, w.Memories[mi]+": "+d)
 		}
-		t.AddRow(append(row, strings.Join(reasons, " | "))...)
+		t.AddRow(append(row, strings.Join(why, " | "))...)
+	}
+	t.Notes = []string{"what decided it: the last step the reader reports (its whole account, every draw, is in ReasonsTable)"}
+	return t
+}
+
+// ReasonsTable is every reader's whole account of each answer (the
+// reader's note: each draw and step), one row per reader and memory: the
+// long form of AnswersTable's last column, for folding under it.
+func (w *WorkedQuestion) ReasonsTable() *Table {
+	t := &Table{Name: "worked-reasons-" + w.QA.QID, Title: "Every reader's whole account, “" + w.QA.Question + "”",
+		Columns: []string{"reader", "memory", "answer", "reason"}}
+	for ri, r := range w.Readers {
+		for mi, m := range w.Memories {
+			a := w.Answers[ri][mi]
+			t.AddRow(r, m, a.Answer, strings.TrimPrefix(a.Reason, r+": "))
+		}
 	}
 	return t
 }
