@@ -64,6 +64,19 @@ func foldedHTML(t *eval.Table, summary string) string {
 // ShowFolded displays a table folded (foldedHTML).
 func ShowFolded(t *eval.Table, summary string) { out.HTML(foldedHTML(t, summary)) }
 
+// ShowFoldedList displays generated sentences as a list folded under a
+// one-line summary: the per-class detail a page keeps for a second read.
+// Each sentence is escaped (markdownToHTML keeps its code and bold).
+func ShowFoldedList(sentences []string, summary string) {
+	var b strings.Builder
+	b.WriteString("<details><summary>" + html.EscapeString(summary) + " (" + itoa(len(sentences)) + " sentences; click to open)</summary><ul>")
+	for _, s := range sentences {
+		b.WriteString("<li>" + markdownToHTML(s) + "</li>")
+	}
+	b.WriteString("</ul></details>")
+	out.HTML(b.String())
+}
+
 // markdownToHTML escapes text and keeps its inline code and emphasis
 // readable: `code` and **bold** become <code> and <b>.
 func markdownToHTML(s string) string {
