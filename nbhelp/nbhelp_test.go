@@ -297,3 +297,22 @@ func TestReportHTMLAndOutcomesFrame(t *testing.T) {
 		t.Errorf("filter by memory: %d rows", got)
 	}
 }
+
+// TestShowFoldedListEscapes: folded sentences keep their code and bold
+// and never pass markup through.
+func TestShowFoldedListEscapes(t *testing.T) {
+	rec := record(t)
+	ShowFoldedList([]string{"`a` **b** <script>x</script>", "two"}, "sum <i>")
+	if len(rec.html) != 1 {
+		t.Fatalf("%d blocks", len(rec.html))
+	}
+	h := rec.html[0]
+	for _, want := range []string{"<details><summary>sum &lt;i&gt; (2 sentences; click to open)</summary>", "<code>a</code>", "<b>b</b>", "&lt;script&gt;", "<li>two</li>"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("folded list lacks %q: %s", want, h)
+		}
+	}
+	if strings.Contains(h, "<script>") {
+		t.Errorf("markup passed through: %s", h)
+	}
+}

@@ -71,7 +71,7 @@ func ShowFoldedList(sentences []string, summary string) {
 	var b strings.Builder
 	b.WriteString("<details><summary>" + html.EscapeString(summary) + " (" + itoa(len(sentences)) + " sentences; click to open)</summary><ul>")
 	for _, s := range sentences {
-		b.WriteString("<li>" + markdownToHTML(s) + "</li>")
+		b.WriteString("<li>" + strings.TrimPrefix(strings.TrimSuffix(markdownToHTML(s), "</p>"), "<p>") + "</li>")
 	}
 	b.WriteString("</ul></details>")
 	out.HTML(b.String())
