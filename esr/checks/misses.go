@@ -215,8 +215,6 @@ func table12Miss(cells []ValidationCell, oracle []eval.Outcome, lengths map[stri
 		report.Signed(o1), report.Signed(o2), why)
 }
 
-
-
 // figure3Miss: how often coarse-discard's provenance render holds the
 // gold prior value at all.
 func figure3Miss(b *bench.Bench, cells []ValidationCell) (string, error) {

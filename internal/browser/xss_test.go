@@ -103,7 +103,7 @@ func pwned(t *testing.T, b *Browser) []string {
 	return got
 }
 
-// Item 11 (issue 30): bench text holding markup reached notebook Markdown
+// bench text holding markup reached notebook Markdown
 // outputs unescaped and nbconvert copied it into report/*.html, where it
 // ran. This builds a report page as `make report` does (a GoNB notebook
 // executed headless over a hostile bench, nbconvert to HTML, then esr

@@ -58,7 +58,7 @@ func TestOpenMatchesSourceAndSchema(t *testing.T) {
 	}
 }
 
-// Item 9 (issue 30): a snapshot whose values were changed (one byte of a
+// a snapshot whose values were changed (one byte of a
 // value, still valid gob) is not read: the header's Body names the values'
 // bytes.
 func TestOpenChecksTheBody(t *testing.T) {

@@ -2,7 +2,7 @@ package report
 
 import "testing"
 
-// Item 11 (issue 30): the helper that makes data text literal in Markdown.
+// the helper that makes data text literal in Markdown.
 func TestMarkdownText(t *testing.T) {
 	for in, want := range map[string]string{
 		"30 s":                      "30 s", // ordinary text is unchanged, byte for byte

@@ -159,7 +159,7 @@ func dangerous(t *testing.T, data []byte) []string {
 	return found
 }
 
-// Item 11 (issue 30), the report's second wall: every hostile output is
+// Item 11, the report's second wall: every hostile output is
 // removed from the body; the head's own scripts, the text, the figure and
 // the links stay; a clean page loses nothing, and sanitising a sanitised
 // page changes nothing.

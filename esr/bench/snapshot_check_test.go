@@ -23,7 +23,7 @@ func snapshotOf(t *testing.T, snaps, name string) string {
 	return files[0]
 }
 
-// Item 9 (issue 30): a snapshot's body was never checked: one value's bytes
+// a snapshot's body was never checked: one value's bytes
 // changed in it (the question of the first QA) and Load used it. The header
 // carries the body's SHA-256; a changed body is ignored and the JSON read.
 func TestLoadSnapshotBodyIsChecked(t *testing.T) {
@@ -57,7 +57,7 @@ func TestLoadSnapshotBodyIsChecked(t *testing.T) {
 	}
 }
 
-// Item 14 (issue 30): a snapshot header's row count was trusted: -5
+// a snapshot header's row count was trusted: -5
 // panicked, 2^40 died out of memory (2^26 took 3.7 GB). Any count the
 // source cannot hold (negative, more rows than it has lines) falls back to
 // the JSON.

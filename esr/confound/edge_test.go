@@ -14,7 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
-// Item 6 (issue 30): over one question the decomposition's pooled render
+// over one question the decomposition's pooled render
 // term had a zero-width interval ([+0.200, +0.200], p = 1.000) counted as
 // significant, and the summary said "the layout carries most of the
 // gain". It says there are too few questions instead.
@@ -49,7 +49,7 @@ func TestDecompositionOverOneQuestion(t *testing.T) {
 // handler runs, a javascript: link and math.
 const hostile = `<script>alert(1)</script><img src=x onerror=alert(2)>[x](javascript:alert(3)) $1 and $2`
 
-// Item 11 (issue 30): the answers Flips writes into Markdown came from the
+// the answers Flips writes into Markdown came from the
 // bench (and a reader's reply) unescaped, and nbconvert copied them into
 // the report's HTML. They are escaped (report.MarkdownText): no raw tag, no
 // link, no math survives.

@@ -15,7 +15,7 @@ import (
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
 
-// These tests each cover one failure found by the second attack (issue 30);
+// These tests each cover one failure found by an attack on the kit;
 // each failed before its fix.
 
 // Item 10: NaN passed every probability check written as f < 0 || f > 1,

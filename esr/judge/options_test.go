@@ -12,7 +12,7 @@ import (
 
 var offline = judge.Config{Offline: true, Getenv: func(string) string { return "" }}
 
-// Laxity (issue 30): a judge option given twice (the last won) is an error
+// a judge option given twice (the last won) is an error
 // naming it.
 func TestJudgeOptionGivenTwice(t *testing.T) {
 	for _, name := range []string{"llm:m@template=kit@template=strict", "llm:m@template=strict@template=strict"} {

@@ -21,7 +21,7 @@ func pairRows(n, k int) []eval.Outcome {
 	return rows
 }
 
-// Item 5 (issue 30): conflicting duplicate rows were paired last-one-wins.
+// conflicting duplicate rows were paired last-one-wins.
 // Compare refuses them, naming both rows; identical duplicates count once.
 func TestCompareConflictingDuplicates(t *testing.T) {
 	rows := pairRows(20, 0)
@@ -64,7 +64,7 @@ func oneQuestion(k int) []eval.Outcome {
 	return rows
 }
 
-// Item 6 (issue 30): one question gave a zero-width "95% CI" counted as
+// one question gave a zero-width "95% CI" counted as
 // significant ([+0.200, +0.200], p = 1.000). Below MinQuestions questions,
 // or with too few discordant pairs for any paired test to reach the level,
 // a comparison says "too few questions" instead of an interval and a
@@ -102,7 +102,7 @@ func TestTooFewQuestionsHaveNoVerdict(t *testing.T) {
 	}
 }
 
-// Item 11 (issue 30): a table's title and cells may hold data (a worked
+// a table's title and cells may hold data (a worked
 // question's text, a reader's answer): Table.Markdown escapes what could
 // start HTML in them, and leaves the kit's own cells as they were.
 func TestTableMarkdownEscapesData(t *testing.T) {

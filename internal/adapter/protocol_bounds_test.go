@@ -9,7 +9,7 @@ import (
 	"github.com/esrkit/esrkit/internal/adapter"
 )
 
-// These tests each cover one failure found by the second attack (issue 30);
+// These tests each cover one failure found by an attack on the kit;
 // each failed before its fix.
 
 // Laxity: a response line with data after its object (a second object, or

@@ -11,7 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
-// These tests each cover one failure found by the second attack (issue 30);
+// These tests each cover one failure found by an attack on the kit;
 // each failed before its fix.
 
 // Item 15 (sim half): sim:@FILE#NAME read the whole file, however long: on
@@ -33,7 +33,7 @@ func TestSimFileReadIsBounded(t *testing.T) {
 	}
 }
 
-// Laxity (issue 30): sim specs the grammar took without a word. Each is now
+// sim specs the grammar took without a word. Each is now
 // an error naming the bad part.
 func TestSimSpecLaxity(t *testing.T) {
 	for _, c := range []struct{ spec, want string }{
@@ -59,7 +59,7 @@ func TestSimSpecLaxity(t *testing.T) {
 	}
 }
 
-// Laxity (issue 30): calibration files with two profiles of one name (the
+// calibration files with two profiles of one name (the
 // first won), a profile missing a skill (read as 0) or a second object after
 // the first (ignored) are errors naming the file and the field.
 func TestCalibrationFileLaxity(t *testing.T) {

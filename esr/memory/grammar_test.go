@@ -9,7 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
-// Laxity (issue 30): names the class grammar took without a word. Each is
+// names the class grammar took without a word. Each is
 // now an error naming the bad part.
 func TestClassGrammarLaxity(t *testing.T) {
 	for _, c := range []struct{ list, want string }{

@@ -19,7 +19,7 @@ import (
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
 
-// These tests each cover one failure found by the second attack (issue 30);
+// These tests each cover one failure found by an attack on the kit;
 // each failed before its fix.
 
 // Item 16: a Retry-After beyond what a time.Duration holds (above about
