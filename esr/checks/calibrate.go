@@ -255,13 +255,40 @@ func (opt CalibrateOptions) drops(g string) bool {
 type calibItem struct {
 	weight      float64
 	goldAbstain bool
-	feat        reader.RenderFeatures
-	branches    []calibBranch
+	// scored's flags are (correct, abstained).
+	scored scoredBranches
 }
 
-type calibBranch struct {
-	b                reader.SimBranch
-	correct, abstain bool
+// scoredBranches are a sim reader's branches on one render (enumerated
+// once, reader.SimBranches), each with two flags of its answer, so that
+// any profile's expectation of either flag is a weighted sum.
+type scoredBranches struct {
+	feat     reader.RenderFeatures
+	branches []scoredBranch
+}
+
+type scoredBranch struct {
+	b    reader.SimBranch
+	x, y bool
+}
+
+// expect is P(x) and P(y) under p: the branches' probabilities on the
+// render's chances, summed where each flag holds.
+func (s *scoredBranches) expect(p reader.SimProfile) (px, py float64) {
+	c := p.Chances(s.feat)
+	for _, b := range s.branches {
+		if !b.x && !b.y {
+			continue
+		}
+		w := b.b.ProbChances(p, c)
+		if b.x {
+			px += w
+		}
+		if b.y {
+			py += w
+		}
+	}
+	return px, py
 }
 
 // calibSet are the precomputed items a calibration's targets read.
@@ -371,30 +398,17 @@ func auxStratumWeights(items []eval.RenderedQA) map[esr.Phenomenon]float64 {
 // exactly against the question's gold.
 func branchItem(it eval.RenderedQA, mi int, weight float64) calibItem {
 	in := it.Inputs[mi]
-	ci := calibItem{weight: weight, goldAbstain: it.QA.GoldAbstain(), feat: reader.Features(in)}
+	ci := calibItem{weight: weight, goldAbstain: it.QA.GoldAbstain(), scored: scoredBranches{feat: reader.Features(in)}}
 	for _, br := range reader.SimBranches(reader.SimProfile{}, in, true) {
 		v := judge.Exact{}.Decide(it.QA.GoldAnswer, it.QA.Aliases, br.Answer)
-		ci.branches = append(ci.branches, calibBranch{b: br, correct: v.Correct, abstain: br.Answer.Abstain})
+		ci.scored.branches = append(ci.scored.branches, scoredBranch{b: br, x: v.Correct, y: br.Answer.Abstain})
 	}
 	return ci
 }
 
 // expect is an item's expected correctness and abstention under p.
 func (ci *calibItem) expect(p reader.SimProfile) (correct, abstain float64) {
-	c := p.Chances(ci.feat)
-	for _, b := range ci.branches {
-		if !b.correct && !b.abstain {
-			continue
-		}
-		w := b.b.ProbChances(p, c)
-		if b.correct {
-			correct += w
-		}
-		if b.abstain {
-			abstain += w
-		}
-	}
-	return correct, abstain
+	return ci.scored.expect(p)
 }
 
 // meanCorrect is the mean expected correctness of items under p.
@@ -577,29 +591,25 @@ func (l calibLayout) size() int { return nPanel() + len(l.families)*(len(calibPa
 
 // start is starting point s in the fitted (real) space.
 func (l calibLayout) start(s int) []float64 {
-	x := make([]float64, 0, l.size())
-	np := nPanel()
-	for i := 0; i < np; i++ {
-		x = append(x, calibParams[i].from(startValue(s, i)))
-	}
-	for range l.families {
-		for i := np; i < len(calibParams); i++ {
-			x = append(x, calibParams[i].from(startValue(s, i)))
-		}
-	}
-	return x
+	return l.vector(func(i int) float64 { return startValue(s, i) })
 }
 
 // prior is the prior centres in the fitted space.
 func (l calibLayout) prior() []float64 {
+	return l.vector(func(i int) float64 { return calibParams[i].Centre })
+}
+
+// vector lays value(i) of every calibParams entry out in the fitted space:
+// the panel's once, then each family's.
+func (l calibLayout) vector(value func(i int) float64) []float64 {
 	x := make([]float64, 0, l.size())
 	np := nPanel()
 	for i := 0; i < np; i++ {
-		x = append(x, calibParams[i].from(calibParams[i].Centre))
+		x = append(x, calibParams[i].from(value(i)))
 	}
 	for range l.families {
 		for i := np; i < len(calibParams); i++ {
-			x = append(x, calibParams[i].from(calibParams[i].Centre))
+			x = append(x, calibParams[i].from(value(i)))
 		}
 	}
 	return x
@@ -752,8 +762,11 @@ func (pr *calibProblem) paperValues() []float64 {
 }
 
 // residuals are the weighted errors at x.
-func (pr *calibProblem) residuals(x []float64) []float64 {
-	pred, pv := pr.predict(x), pr.paperValues()
+func (pr *calibProblem) residuals(x []float64) []float64 { return pr.weigh(pr.predict(x)) }
+
+// weigh turns predictions into weighted residuals, in place.
+func (pr *calibProblem) weigh(pred []float64) []float64 {
+	pv := pr.paperValues()
 	for i := range pred {
 		pred[i] = pr.weights[i] * (pred[i] - pv[i])
 	}
@@ -772,14 +785,7 @@ func (pr *calibProblem) jacobian(x []float64) *mat.Dense {
 	for fi, p := range ps {
 		base[fi] = pr.familyPred(fi, p)
 	}
-	pv := pr.paperValues()
-	weigh := func(pred []float64) []float64 {
-		for i := range pred {
-			pred[i] = pr.weights[i] * (pred[i] - pv[i])
-		}
-		return pred
-	}
-	n := len(pv)
+	n := len(pr.weights)
 	J := mat.NewDense(n, len(x), nil)
 	np, nf := nPanel(), len(calibParams)-nPanel()
 	col := func(j int) {
@@ -787,12 +793,12 @@ func (pr *calibProblem) jacobian(x []float64) *mat.Dense {
 			xp := append([]float64(nil), x...)
 			xp[j] = v
 			if j < np {
-				return weigh(pr.predict(xp))
+				return pr.weigh(pr.predict(xp))
 			}
 			fi := (j - np) / nf
 			fps := append([]famPred(nil), base...)
 			fps[fi] = pr.familyPred(fi, pr.layout.profiles(xp)[fi])
-			return weigh(pr.compose(fps))
+			return pr.weigh(pr.compose(fps))
 		}
 		rp, rm := at(x[j]+h), at(x[j]-h)
 		for i := 0; i < n; i++ {

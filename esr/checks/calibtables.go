@@ -121,7 +121,7 @@ var costNamesSet = []string{reader.SimClutterScale, reader.SimLengthCost, reader
 // bound of their range, "lapse (Qwen3-8B) = 0.100 at [0.005, 0.100]".
 func paramsAtBound(c *reader.Calibration) []string {
 	var out []string
-	for i, p := range calibParams {
+	for _, p := range calibParams {
 		for fi, f := range c.Families {
 			if p.Panel && fi > 0 {
 				break
@@ -134,7 +134,7 @@ func paramsAtBound(c *reader.Calibration) []string {
 			if !p.Panel {
 				who += " (" + f.Family + ")"
 			}
-			out = append(out, fmt.Sprintf("%s = %.3f at [%g, %g]", who, v, calibParams[i].Lo, calibParams[i].Hi))
+			out = append(out, fmt.Sprintf("%s = %.3f at [%g, %g]", who, v, p.Lo, p.Hi))
 		}
 	}
 	return out

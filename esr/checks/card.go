@@ -60,7 +60,7 @@ func ModelCard(c *reader.Calibration, shape BenchShape, v *ValidationFile) strin
 			if p.Panel {
 				vals = append(vals, fmt.Sprintf("%.3f (shared)", v))
 			} else {
-				vals = append(vals, fmt.Sprintf("%s %.3f", shortFamily(f.Family), v))
+				vals = append(vals, fmt.Sprintf("%s %.3f", f.Family, v))
 			}
 		}
 		w("| %s | %s | %g–%g (%g) | %s |\n", p.Name, mdCell(caps[p.Name].Models), p.Lo, p.Hi, p.Centre, strings.Join(vals, "; "))
@@ -264,10 +264,6 @@ func insideWord(v, lo, hi float64) string {
 	}
 	return "outside"
 }
-
-// shortFamily is a family's name without its size suffix's punctuation,
-// as the card's cells print it.
-func shortFamily(f string) string { return f }
 
 // mdCell escapes a string for a Markdown table cell.
 func mdCell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }

@@ -149,16 +149,10 @@ func ledgerRender(n, tokens int) string {
 }
 
 // sanityRender is one hand-built render of the suite with the branches of
-// a sim reader on it (enumerated once, weighed by any profile).
+// a sim reader on it, flagged (right, a stale value after a lapse).
 type sanityRender struct {
-	check    sanityBound
-	feat     reader.RenderFeatures
-	branches []sanityBranch
-}
-
-type sanityBranch struct {
-	b            reader.SimBranch
-	right, stale bool
+	check  sanityBound
+	scored scoredBranches
 }
 
 // sanitySet are the suite's renders at one render length: flat tables of
@@ -170,10 +164,10 @@ func newSanitySet(tokens int) *sanitySet {
 	set := &sanitySet{}
 	add := func(check sanityBound, context, gold string) {
 		in := reader.Input{QID: "sanity", Question: sanityQuestion, QueryType: esr.Snapshot, Context: context, MayAbstain: true}
-		r := sanityRender{check: check, feat: reader.Features(in)}
+		r := sanityRender{check: check, scored: scoredBranches{feat: reader.Features(in)}}
 		for _, b := range reader.SimBranches(reader.SimProfile{}, in, true) {
 			ok := judge.Exact{}.Decide(gold, nil, b.Answer).Correct
-			r.branches = append(r.branches, sanityBranch{b: b, right: ok, stale: !ok && b.Lapse && !b.Answer.Abstain})
+			r.scored.branches = append(r.scored.branches, scoredBranch{b: b, x: ok, y: !ok && b.Lapse && !b.Answer.Abstain})
 		}
 		set.renders = append(set.renders, r)
 	}
@@ -189,23 +183,6 @@ func newSanitySet(tokens int) *sanitySet {
 	return set
 }
 
-// expect is P(right) and P(a stale value after a lapse) on r under p.
-func (r *sanityRender) expect(p reader.SimProfile) (right, stale float64) {
-	c := p.Chances(r.feat)
-	for _, b := range r.branches {
-		if !b.right && !b.stale {
-			continue
-		}
-		w := b.b.ProbChances(p, c)
-		if b.right {
-			right += w
-		} else {
-			stale += w
-		}
-	}
-	return right, stale
-}
-
 // results are the suite's checks under p: each check's mean P(right) over
 // its renders, then the largest P(stale) over every render.
 func (set *sanitySet) results(p reader.SimProfile) []sanityResult {
@@ -215,7 +192,7 @@ func (set *sanitySet) results(p reader.SimProfile) []sanityResult {
 	stale := 0.0
 	for i := range set.renders {
 		r := &set.renders[i]
-		right, st := r.expect(p)
+		right, st := r.scored.expect(p)
 		if n[r.check.Name] == 0 {
 			order = append(order, r.check)
 		}

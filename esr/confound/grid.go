@@ -39,6 +39,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 		}
 	}
 	unread := false
+	stated := reader.StatedValues(atoms, q.Key)
 	for _, m := range ordered {
 		st, err := memory.Build(m, s, atoms, opt)
 		if err != nil {
@@ -47,7 +48,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 		row := []any{m}
 		for _, r := range readers {
 			out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(),
-				Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m, State: st, Query: q, Stated: reader.StatedValues(atoms, q.Key)})
+				Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m, State: st, Query: q, Stated: stated})
 			if err != nil {
 				return nil, err
 			}

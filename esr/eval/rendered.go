@@ -44,9 +44,10 @@ func RenderQAs(b *bench.Bench, memories []string, keep func(*esr.QA) bool, opt m
 		key, _ := qa.Locate(b.Atoms[qa.StreamID])
 		q := qa.Query(key)
 		it := RenderedQA{QA: qa, Inputs: make([]reader.Input, len(sts))}
+		stated := reader.StatedValues(b.Atoms[qa.StreamID], key)
 		for mi, st := range sts {
 			it.Inputs[mi] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(q),
-				MayAbstain: st.MayAbstain(), Memory: memories[mi], State: st, Query: q, Stated: reader.StatedValues(b.Atoms[qa.StreamID], key)}
+				MayAbstain: st.MayAbstain(), Memory: memories[mi], State: st, Query: q, Stated: stated}
 			if err := memory.Err(st); err != nil {
 				return nil, fmt.Errorf("qid %s, memory %s: %w", qa.QID, memories[mi], err)
 			}

@@ -97,12 +97,13 @@ func WorkOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 		states[i] = st
 		w.Renders = append(w.Renders, st.Render(q))
 	}
+	stated := reader.StatedValues(atoms, key)
 	for _, r := range readers {
 		w.Readers = append(w.Readers, r.Name())
 		row := make([]WorkedAnswer, len(memories))
 		for i, st := range states {
 			out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: w.Renders[i],
-				MayAbstain: st.MayAbstain(), Memory: memories[i], State: st, Query: q, Stated: reader.StatedValues(atoms, key)})
+				MayAbstain: st.MayAbstain(), Memory: memories[i], State: st, Query: q, Stated: stated})
 			if err != nil {
 				return nil, err
 			}

@@ -341,6 +341,15 @@ func (s *policy) ordered(recs []layout.Record) bool {
 	return s.useOrder()
 }
 
+// budgetEvents keeps the first rowBudget raw event lines.
+func (s *policy) budgetEvents(events []layout.EventLine) []layout.EventLine {
+	if s.rowBudget <= 0 || len(events) <= s.rowBudget {
+		return events
+	}
+	s.notes = append(s.notes, fmt.Sprintf("row budget: read %d of %d event lines", s.rowBudget, len(events)))
+	return events[:s.rowBudget]
+}
+
 // budget keeps the first rowBudget records.
 func (s *policy) budget(recs []layout.Record, what string) []layout.Record {
 	if s.rowBudget <= 0 || len(recs) <= s.rowBudget {
@@ -396,11 +405,7 @@ func (s *policy) decide(in Input) decision {
 	if useRaw && s.prose {
 		// The prose skill: the reader either finds what each event line
 		// states for the key, or finds nothing.
-		events := v.Events
-		if s.rowBudget > 0 && len(events) > s.rowBudget {
-			s.notes = append(s.notes, fmt.Sprintf("row budget: read %d of %d event lines", s.rowBudget, len(events)))
-			events = events[:s.rowBudget]
-		}
+		events := s.budgetEvents(v.Events)
 		if !s.useProse() {
 			rd := abstain(missing, fmt.Sprintf("raw events: did not find the key's values in the prose (p=%.2f)", s.proseP))
 			if len(v.Records) == 0 {
@@ -433,11 +438,7 @@ func (s *policy) decide(in Input) decision {
 			return d
 		}
 		var recs []layout.Record
-		events := v.Events
-		if s.rowBudget > 0 && len(events) > s.rowBudget {
-			s.notes = append(s.notes, fmt.Sprintf("row budget: read %d of %d event lines", s.rowBudget, len(events)))
-			events = events[:s.rowBudget]
-		}
+		events := s.budgetEvents(v.Events)
 		for _, ev := range events {
 			if val, ok := findValues(ev.Text, known, pat); ok {
 				recs = append(recs, layout.Record{Value: val, Time: ev.Time, HasTime: ev.HasTime, ID: ev.ID, Pos: ev.Pos, Raw: true, Kind: layout.KindEvent})
