@@ -85,8 +85,9 @@ func init() {
 		Exercise{"A-theory", 2, "The floor falls: the learned scorer's labels carry more information about the gold relation than the rule scorer's."},
 		Exercise{"D-external", 1, "Yes: on the 2025 snapshot coarse-discard still cannot answer provenance at all, the d-blind control answers a " +
 			"few, and the classes that retain closed edges (coarse-retain, fine-ledger) answer the most."},
-		Exercise{"D-debian", 1, "Only partly: on monotonic snapshot questions sim:fit-qwen3-8b's render term is again larger on Debian (its " +
-			"interval excludes 0), while every other family's difference, and the pooled one, does not rule out 0."},
+		Exercise{"D-debian", 1, "Only partly: on monotonic snapshot questions the families whose render term is smaller on Debian on reverted " +
+			"reverts no longer differ, while sim:fit-qwen3-8b's, no different on reverted reverts, is larger on Debian (its interval " +
+			"excludes 0); the pooled difference does not rule out 0."},
 		Exercise{"E-checks", 1, "Llama keeps its one rejection; Mistral drops from three rejections to two, because its third p-value no longer " +
 			"clears Holm's threshold."},
 		Exercise{"E-checks", 2, "It answers: it abstains on under a quarter of the d-blind control's questions, and its abstentions fall on the " +
