@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/internal/extract"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 func init() {

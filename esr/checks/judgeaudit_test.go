@@ -11,8 +11,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/internal/benchtest"
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // The acceptance: the exact judge accepts no INCORRECT, outdated or

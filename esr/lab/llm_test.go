@@ -10,7 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // The suites run unchanged with an LLM family (a local stub that speaks the

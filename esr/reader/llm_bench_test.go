@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // BenchmarkLLMThroughput: a local stub answering every request after 50 ms,

@@ -1,6 +1,6 @@
 package reader
 
-import "github.com/esrkit/esrkit/internal/llm"
+import "github.com/esrkit/esrkit/esr/llm"
 
 // The LLM plumbing an LLM reader (and judge) holds, named here so a user
 // can hold it too: build a Config with them, or an LLM reader by hand.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 // Config carries what readers that call out need: where to cache responses,

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 // calibratedFamilies are the answer families notebooks use when no LLM

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 func TestBuiltinTemplates(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 func TestParseAnswer(t *testing.T) {

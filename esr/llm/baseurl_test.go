@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // querySecret is a key given in the base URL's query string, as Azure-style

@@ -56,8 +56,8 @@ func TestOfflineBuild(t *testing.T) {
 			t.Errorf("nbhelp built with esr_offline still imports %s", p)
 		}
 	}
-	if !strings.Contains(string(out), "github.com/esrkit/esrkit/internal/llm\n") {
-		t.Errorf("nbhelp no longer imports internal/llm: this test checks nothing")
+	if !strings.Contains(string(out), "github.com/esrkit/esrkit/esr/llm\n") {
+		t.Errorf("nbhelp no longer imports esr/llm: this test checks nothing")
 	}
 	run := exec.Command(goBin, "test", "-count=1", "-v", "-tags", "esr_offline", "-run", "^TestOfflineBuildCannotSend$", ".")
 	if b, err := run.CombinedOutput(); err != nil || !strings.Contains(string(b), "--- PASS: TestOfflineBuildCannotSend") {

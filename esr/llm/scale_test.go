@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 func TestEnvEndpoints(t *testing.T) {

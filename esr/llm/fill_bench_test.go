@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // BenchmarkFill: llm.Fill (what `esr run all` and `make llm-cache` use)
@@ -22,7 +22,7 @@ import (
 // (full-jitter backoff from 500 ms, 6 retries); it also reports attempts
 // per answer and requests that failed after all retries.
 //
-//	go test ./internal/llm -run '^$' -bench Fill -benchtime 1x
+//	go test ./esr/llm -run '^$' -bench Fill -benchtime 1x
 func BenchmarkFill(b *testing.B) {
 	for _, faults := range []float64{0, 0.4} {
 		for _, inflight := range []int{8, 64, 256} {

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // These tests each cover one failure found by an attack on the kit;

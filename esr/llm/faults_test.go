@@ -18,8 +18,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // TestMain doubles as a helper process for the cache tests: with

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // redirector answers every request with a 307 to the same path on to.
