@@ -19,8 +19,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/llmtest"
 )
 

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/llmtest"
 )
 

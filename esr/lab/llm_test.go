@@ -7,6 +7,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
@@ -26,7 +27,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	}})
 	defer stub.Close()
 	cache := t.TempDir()
-	rs, err := reader.ParseList("llm:stub-model", reader.Config{CacheDir: cache, Concurrency: 4, BaseURL: stub.BaseURL(),
+	rs, err := reader.ParseList("llm:stub-model", llm.Setup{CacheDir: cache, Concurrency: 4, BaseURL: stub.BaseURL(),
 		Getenv: func(string) string { return "" }})
 	if err != nil {
 		t.Fatal(err)

@@ -3,9 +3,11 @@ package llm
 import "time"
 
 // Setup is the one configuration of everything that talks to an LLM
-// endpoint: readers (reader.Config) and judges (judge.Config) are this type.
+// endpoint: readers (reader.Parse) and judges (judge.Config) take this type.
 // Fields a component does not use are ignored by it: Models and MaxTokens
-// by the judge, Model by readers.
+// by the judge, Model by readers. Empty endpoint fields come from the
+// environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY, ESR_LLM_MODELS with its
+// NAME=URL items, ESR_LLM_API_KEY_<MODEL>, ESR_LLM_CONCURRENCY; see Env).
 type Setup struct {
 	// CacheDir holds the response cache (shared by readers and judges); ""
 	// means no cache.

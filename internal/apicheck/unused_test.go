@@ -127,7 +127,7 @@ func unusedExports(pkgs []*packages.Package, notebook map[string]bool, spelled b
 			seen[key] = true
 			total++
 			// An alias names what its target is: reached when the target is
-			// (reader.Message names the llm.Message a reader's Prompt returns).
+			// (judge.Config names the llm.Setup reader.Parse takes).
 			if tn, ok := obj.(*types.TypeName); ok && tn.IsAlias() && !spelled {
 				if n, ok := types.Unalias(tn.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && reached[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
 					reached[key] = true
