@@ -8,18 +8,18 @@ import (
 	"github.com/esrkit/esrkit/esr"
 )
 
-// AbstainWords are answers that, as the whole answer (case, punctuation and
+// abstainWords are answers that, as the whole answer (case, punctuation and
 // surrounding white space ignored), are abstentions.
-var AbstainWords = []string{
+var abstainWords = []string{
 	"abstain", "abstention", "unknown", "uncertain", "unclear", "undetermined", "indeterminate",
 	"n/a", "na", "no answer", "not available", "cannot answer", "can't answer", "cannot say",
 	"can't say", "not sure", "none of the above", "insufficient", "insufficient evidence",
 	"unresolved", "conflicting", "ambiguous",
 }
 
-// AbstainPhrases are phrases that make an answer an abstention wherever they
+// abstainPhrases are phrases that make an answer an abstention wherever they
 // occur in it (case ignored).
-var AbstainPhrases = []string{
+var abstainPhrases = []string{
 	"cannot be determined", "can't be determined", "can not be determined", "could not be determined",
 	"cannot determine", "can't determine", "unable to determine", "not possible to determine",
 	"impossible to determine", "cannot be answered", "can't be answered",
@@ -41,8 +41,8 @@ var (
 //   - markdown emphasis, surrounding quotes and final punctuation are
 //     trimmed and white space folded;
 //   - the result is an abstention when IsAbstention says so (ABSTAIN as the
-//     first word, one of AbstainWords as the whole answer, one of
-//     AbstainPhrases anywhere, or an empty reply).
+//     first word, one of abstainWords as the whole answer, one of
+//     abstainPhrases anywhere, or an empty reply).
 func ParseAnswer(raw string) esr.Answer {
 	s := CleanReply(raw)
 	if IsAbstention(s) {
@@ -101,7 +101,7 @@ func IsAbstention(s string) bool {
 	whole := strings.Join(strings.Fields(strings.TrimFunc(low, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '/'
 	})), " ")
-	for _, w := range AbstainWords {
+	for _, w := range abstainWords {
 		if whole == w {
 			return true
 		}
@@ -110,7 +110,7 @@ func IsAbstention(s string) bool {
 		return true
 	}
 	low = strings.ReplaceAll(low, "’", "'")
-	for _, p := range AbstainPhrases {
+	for _, p := range abstainPhrases {
 		if strings.Contains(low, p) {
 			return true
 		}

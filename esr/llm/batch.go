@@ -15,8 +15,8 @@ import (
 // (which `vllm run-batch` also reads), results read back from its output
 // format into the response cache.
 
-// BatchURL is the url of every batch request line.
-const BatchURL = "/v1/chat/completions"
+// batchURL is the url of every batch request line.
+const batchURL = "/v1/chat/completions"
 
 // customPrefix starts every custom_id the kit writes:
 // "esr1|KEY|TEMPLATE|MODEL", so a result line names its cache entry.
@@ -31,7 +31,7 @@ type BatchLine struct {
 }
 
 // CustomID is the custom_id of a planned request.
-func CustomID(p Planned) string {
+func customID(p Planned) string {
 	return customPrefix + p.Key + "|" + p.Template + "|" + p.Request.Model
 }
 
@@ -51,15 +51,15 @@ func parseCustomID(id string) (key, template, model string, err error) {
 }
 
 // WriteBatch writes one Batch API request line per planned request: the
-// body is exactly what Client.Chat sends (RequestBody).
+// body is exactly what Client.Chat sends (requestBody).
 func WriteBatch(w io.Writer, reqs []Planned) error {
 	bw := bufio.NewWriter(w)
 	for _, p := range reqs {
-		body, err := RequestBody(p.Request)
+		body, err := requestBody(p.Request)
 		if err != nil {
 			return err
 		}
-		line, err := json.Marshal(BatchLine{CustomID: CustomID(p), Method: "POST", URL: BatchURL, Body: body})
+		line, err := json.Marshal(BatchLine{CustomID: customID(p), Method: "POST", URL: batchURL, Body: body})
 		if err != nil {
 			return err
 		}
@@ -104,7 +104,7 @@ type ImportReport struct {
 // exported is one request of a batch input file.
 type exported struct {
 	key, template, model string
-	prompt               string // PromptHash of the body's messages
+	prompt               string // hashPrompt of the body's messages
 	params               Params
 }
 
@@ -141,7 +141,7 @@ func readExported(path string) (map[string]exported, error) {
 			return nil, fmt.Errorf(`%s: field "body.model": %q, but the custom_id names %q`, at, body.Model, model)
 		}
 		params := Params{Temperature: body.Temperature, MaxTokens: body.MaxTokens, N: 1}
-		prompt := PromptHash(body.Messages)
+		prompt := hashPrompt(body.Messages)
 		if k := keyOf(model, template, prompt, params); k != key {
 			return nil, fmt.Errorf(`%s: field "custom_id": its key is not the body's request (edited file?)`, at)
 		}
@@ -314,7 +314,7 @@ func (e Env) Keys(models []string) []string {
 		out = append(out, e.APIKey)
 	}
 	for _, m := range models {
-		if k := e.get(KeyEnv(m)); k != "" {
+		if k := e.get(keyEnv(m)); k != "" {
 			out = append(out, k)
 		}
 	}

@@ -8,8 +8,8 @@ import (
 
 // Defaults of the circuit breaker (Config.BreakAfter, BreakAfterCalls).
 const (
-	DefaultBreakAfter      = 50
-	DefaultBreakAfterCalls = 10
+	defaultBreakAfter      = 50
+	defaultBreakAfterCalls = 10
 )
 
 // ErrEndpointDown matches every *EndpointDownError with errors.Is.

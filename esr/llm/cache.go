@@ -18,8 +18,8 @@ import (
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
-// CacheFile is the cache's file name inside its folder.
-const CacheFile = "llm-cache.bolt"
+// cacheFile is the cache's file name inside its folder.
+const cacheFile = "llm-cache.bolt"
 
 var bucketResponses = []byte("responses")
 
@@ -30,8 +30,8 @@ var bucketResponses = []byte("responses")
 // handle, held while reads of this process overlap), writes hold it alone
 // for one commit (open, write, close). So several readers, or a notebook
 // beside a fill, work at once; an operation that finds the file held
-// waits, with one message naming the holder (CacheNotice), up to
-// CacheWait. Safe for concurrent use.
+// waits, with one message naming the holder (cacheNotice), up to
+// cacheWait. Safe for concurrent use.
 type Cache struct {
 	path string
 	refs int // guarded by cacheMu
@@ -51,16 +51,16 @@ type Cache struct {
 	inflight map[string]*call
 }
 
-// CacheWait bounds how long a cache operation waits for another process
-// that holds the file; CacheNotice receives one message per wait (default:
+// cacheWait bounds how long a cache operation waits for another process
+// that holds the file; cacheNotice receives one message per wait (default:
 // standard error), naming the holder.
 var (
-	CacheWait   = 10 * time.Minute
-	CacheNotice = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
+	cacheWait   = 10 * time.Minute
+	cacheNotice = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
 )
 
 // open opens the file read-only (shared) or for writing (exclusive),
-// waiting for another process that holds it (see CacheWait).
+// waiting for another process that holds it (see cacheWait).
 func (c *Cache) open(readOnly bool) (*bolt.DB, error) {
 	start := time.Now()
 	noted := false
@@ -76,12 +76,12 @@ func (c *Cache) open(readOnly bool) (*bolt.DB, error) {
 		if holder != "" {
 			holder = " (" + holder + ")"
 		}
-		if time.Since(start) >= CacheWait {
+		if time.Since(start) >= cacheWait {
 			return nil, fmt.Errorf("llm cache %s has been in use by another process%s for %s (wait for it, or use another --cache)",
-				c.path, holder, CacheWait)
+				c.path, holder, cacheWait)
 		}
-		if !noted && CacheNotice != nil {
-			CacheNotice(fmt.Sprintf("llm cache %s is in use by another process%s; waiting for it (up to %s)", c.path, holder, CacheWait))
+		if !noted && cacheNotice != nil {
+			cacheNotice(fmt.Sprintf("llm cache %s is in use by another process%s; waiting for it (up to %s)", c.path, holder, cacheWait))
 			noted = true
 		}
 	}
@@ -210,7 +210,7 @@ func OpenCache(dir string) (*Cache, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	path, err := filepath.Abs(filepath.Join(dir, CacheFile))
+	path, err := filepath.Abs(filepath.Join(dir, cacheFile))
 	if err != nil {
 		return nil, err
 	}
@@ -259,13 +259,13 @@ func (c *Cache) Close() error {
 
 // Entry is what the cache keeps per request: the response and what it
 // answered (model, template version, the prompt's hash and the parameters:
-// everything Key hashes), never the endpoint or the key.
+// everything the cache key hashes), never the endpoint or the key.
 type Entry struct {
 	Model    string   `json:"model"`
 	Template string   `json:"template"`
 	Response Response `json:"response"`
 	Created  string   `json:"created"`
-	// Prompt (PromptHash of the messages) and Params tie the entry to its
+	// Prompt (hashPrompt of the messages) and Params tie the entry to its
 	// request: RequestKey recomputes its cache key from them, so a result
 	// pack cannot pair a reply with another request. Empty in entries
 	// cached by esrkit versions before result packs checked it.
@@ -357,13 +357,13 @@ type Params struct {
 // Key is the cache key of a request: hex sha256 of (model, template version,
 // sha256 of the messages, params). The endpoint and the API key are not part
 // of it.
-func Key(model, templateVersion string, messages []Message, p Params) string {
-	return keyOf(model, templateVersion, PromptHash(messages), p)
+func cacheKey(model, templateVersion string, messages []Message, p Params) string {
+	return keyOf(model, templateVersion, hashPrompt(messages), p)
 }
 
-// PromptHash is the hex SHA-256 of the messages' JSON: the prompt's part of
+// hashPrompt is the hex SHA-256 of the messages' JSON: the prompt's part of
 // a cache key (Entry.Prompt).
-func PromptHash(messages []Message) string {
+func hashPrompt(messages []Message) string {
 	mj, _ := json.Marshal(messages)
 	ph := sha256.Sum256(mj)
 	return hex.EncodeToString(ph[:])
@@ -382,7 +382,7 @@ func keyOf(model, templateVersion, promptHash string, p Params) string {
 
 // entryFor is the cache entry answering req (under templateVersion) with resp.
 func entryFor(req Request, templateVersion string, resp Response) Entry {
-	return Entry{Model: req.Model, Template: templateVersion, Response: resp, Prompt: PromptHash(req.Messages),
+	return Entry{Model: req.Model, Template: templateVersion, Response: resp, Prompt: hashPrompt(req.Messages),
 		Params: &Params{Temperature: req.Temperature, MaxTokens: req.MaxTokens, N: 1}}
 }
 
@@ -395,13 +395,13 @@ type NotCachedError struct {
 	Template string
 }
 
-// FillCommand is the command NotCachedError tells the user to run.
-const FillCommand = "make llm-cache (or: go run ./cmd/esr run all), or import a batch or a result pack (docs/llm-at-scale.md)"
+// fillCommand is the command NotCachedError tells the user to run.
+const fillCommand = "make llm-cache (or: go run ./cmd/esr run all), or import a batch or a result pack (docs/llm-at-scale.md)"
 
 func (e *NotCachedError) Error() string {
 	return fmt.Sprintf("llm: model %s: answer not in the response cache, and this run reads the cache only (offline). "+
 		"Fill the cache first: %s; `esr run all --dry-run` counts what is missing. Set %s=1 to let notebooks call the endpoint themselves.",
-		e.Model, FillCommand, EnvOnline)
+		e.Model, fillCommand, EnvOnline)
 }
 
 // ErrNotCached matches every *NotCachedError with errors.Is.
@@ -418,7 +418,7 @@ func (e *NotCachedError) Is(target error) bool { return target == ErrNotCached }
 // recorded in the plan and a miss answers with an empty response (read as
 // an abstention).
 func Cached(ctx context.Context, client *Client, c *Cache, templateVersion string, req Request) (resp Response, hit bool, err error) {
-	key := Key(req.Model, templateVersion, req.Messages, Params{Temperature: req.Temperature, MaxTokens: req.MaxTokens, N: 1})
+	key := cacheKey(req.Model, templateVersion, req.Messages, Params{Temperature: req.Temperature, MaxTokens: req.MaxTokens, N: 1})
 	var e Entry
 	var ok bool
 	if c != nil {

@@ -166,7 +166,7 @@ type attemptError struct {
 // MaxRetries retries. Other HTTP errors fail at once. Cancelling ctx stops at
 // once with ctx's error.
 func (c *Client) Chat(ctx context.Context, req Request) (Response, error) {
-	body, err := RequestBody(req)
+	body, err := requestBody(req)
 	if err != nil {
 		return Response{}, err
 	}
@@ -249,10 +249,10 @@ func (c *Client) backoff(attempt int, retryAfter time.Duration) time.Duration {
 	return wait
 }
 
-// RequestBody is the JSON body Chat sends for req (and the "body" of a
+// requestBody is the JSON body Chat sends for req (and the "body" of a
 // batch request line): model, messages, temperature, n = 1, max_tokens when
 // set, stream false.
-func RequestBody(req Request) ([]byte, error) {
+func requestBody(req Request) ([]byte, error) {
 	return json.Marshal(wireRequest{Model: req.Model, Messages: req.Messages,
 		Temperature: req.Temperature, N: 1, MaxTokens: req.MaxTokens})
 }

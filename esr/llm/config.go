@@ -19,9 +19,9 @@ const (
 	DefaultConcurrency   = 8
 	DefaultTimeout       = 2 * time.Minute
 	DefaultMaxRetries    = 6
-	DefaultBackoffBase   = 500 * time.Millisecond
-	DefaultBackoffMax    = 30 * time.Second
-	DefaultMaxRetryAfter = 2 * time.Minute
+	defaultBackoffBase   = 500 * time.Millisecond
+	defaultBackoffMax    = 30 * time.Second
+	defaultMaxRetryAfter = 2 * time.Minute
 )
 
 // Config configures a Client.
@@ -77,19 +77,19 @@ func (c Config) withDefaults() Config {
 		c.MaxRetries = 0
 	}
 	if c.BackoffBase <= 0 {
-		c.BackoffBase = DefaultBackoffBase
+		c.BackoffBase = defaultBackoffBase
 	}
 	if c.BackoffMax <= 0 {
-		c.BackoffMax = DefaultBackoffMax
+		c.BackoffMax = defaultBackoffMax
 	}
 	if c.MaxRetryAfter <= 0 {
-		c.MaxRetryAfter = DefaultMaxRetryAfter
+		c.MaxRetryAfter = defaultMaxRetryAfter
 	}
 	if c.BreakAfter == 0 {
-		c.BreakAfter = DefaultBreakAfter
+		c.BreakAfter = defaultBreakAfter
 	}
 	if c.BreakAfterCalls == 0 {
-		c.BreakAfterCalls = DefaultBreakAfterCalls
+		c.BreakAfterCalls = defaultBreakAfterCalls
 	}
 	return c
 }
@@ -117,7 +117,7 @@ func ModelsFromEnv(getenv func(string) string) []string {
 
 // SplitModels splits a comma-separated model list into names, dropping
 // blanks, duplicates and the "=URL" part of NAME=URL items (see
-// ParseModelSpecs for the checked form).
+// parseModelSpecs for the checked form).
 func SplitModels(list string) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -133,9 +133,9 @@ func SplitModels(list string) []string {
 	return out
 }
 
-// JudgeModelFromEnv is ESR_LLM_JUDGE_MODEL, or else the first model of
+// judgeModelFromEnv is ESR_LLM_JUDGE_MODEL, or else the first model of
 // ESR_LLM_MODELS, or "".
-func JudgeModelFromEnv(getenv func(string) string) string {
+func judgeModelFromEnv(getenv func(string) string) string {
 	g := Getenv(getenv)
 	if ms := SplitModels(g(EnvJudgeModel)); len(ms) > 0 {
 		return ms[0]

@@ -19,7 +19,7 @@
 //     version string (its declared version plus a hash of the file) is part
 //     of the cache key, so editing a template never reuses stale answers.
 //   - ParseAnswer: the answer text normalised, abstentions recognised
-//     (AbstainPhrases).
+//     (abstainPhrases).
 //
 // Configuration comes from flags and the environment: ESR_LLM_BASE_URL (e.g.
 // http://localhost:8000/v1), ESR_LLM_API_KEY (optional) and ESR_LLM_MODELS (a

@@ -20,11 +20,11 @@ const (
 	EnvOnline = "ESR_LLM_ONLINE"
 )
 
-// KeyEnv is the variable holding the API key of one model's endpoint:
+// keyEnv is the variable holding the API key of one model's endpoint:
 // ESR_LLM_API_KEY_ followed by the model name upper-cased with every run of
 // other characters than A-Z and 0-9 replaced by "_" (qwen2.5-7b →
 // ESR_LLM_API_KEY_QWEN2_5_7B). When it is unset, ESR_LLM_API_KEY applies.
-func KeyEnv(model string) string {
+func keyEnv(model string) string {
 	var b strings.Builder
 	under := false
 	for _, r := range strings.ToUpper(model) {
@@ -48,11 +48,11 @@ type ModelSpec struct {
 	URL  string
 }
 
-// ParseModelSpecs reads a comma-separated list of NAME or NAME=URL items
+// parseModelSpecs reads a comma-separated list of NAME or NAME=URL items
 // (blanks and repeated names dropped). An item whose part after "=" is not
 // an http(s) URL is an error naming the variable and the item's position
 // (the value is not echoed: a URL can carry credentials).
-func ParseModelSpecs(varName, list string) ([]ModelSpec, error) {
+func parseModelSpecs(varName, list string) ([]ModelSpec, error) {
 	var out []ModelSpec
 	seen := map[string]bool{}
 	for i, item := range strings.Split(list, ",") {
@@ -89,10 +89,10 @@ type Endpoint struct {
 }
 
 // String is "model → URL" without user info, query or key.
-func (e Endpoint) String() string { return e.Model + " → " + SafeURL(e.BaseURL) }
+func (e Endpoint) String() string { return e.Model + " → " + stripURL(e.BaseURL) }
 
-// SafeURL is u without user info, query string or fragment.
-func SafeURL(u string) string {
+// stripURL is u without user info, query string or fragment.
+func stripURL(u string) string {
 	p, err := url.Parse(u)
 	if err != nil || p.Host == "" {
 		return "(no endpoint)"
@@ -116,12 +116,12 @@ type Env struct {
 func (e Env) get(k string) string { return strings.TrimSpace(Getenv(e.Getenv)(k)) }
 
 // Models are the names of ESR_LLM_MODELS.
-func (e Env) Models() ([]ModelSpec, error) { return ParseModelSpecs(EnvModels, e.get(EnvModels)) }
+func (e Env) Models() ([]ModelSpec, error) { return parseModelSpecs(EnvModels, e.get(EnvModels)) }
 
 // JudgeModel is ESR_LLM_JUDGE_MODEL's name (else the first model of
 // ESR_LLM_MODELS, else "").
 func (e Env) JudgeModel() (string, error) {
-	js, err := ParseModelSpecs(EnvJudgeModel, e.get(EnvJudgeModel))
+	js, err := parseModelSpecs(EnvJudgeModel, e.get(EnvJudgeModel))
 	if err != nil {
 		return "", err
 	}
@@ -142,7 +142,7 @@ func (e Env) Configured() bool {
 		return true
 	}
 	for _, v := range []string{EnvModels, EnvJudgeModel} {
-		specs, _ := ParseModelSpecs(v, e.get(v))
+		specs, _ := parseModelSpecs(v, e.get(v))
 		for _, s := range specs {
 			if s.URL != "" {
 				return true
@@ -181,7 +181,7 @@ func (e Env) Concurrencies() (def int, perModel map[string]int, err error) {
 
 // Endpoint resolves model's endpoint: its own URL when ESR_LLM_MODELS or
 // ESR_LLM_JUDGE_MODEL lists it as NAME=URL, else the default base URL; its
-// key from ESR_LLM_API_KEY_<MODEL> (KeyEnv), else the default key; its
+// key from ESR_LLM_API_KEY_<MODEL> (keyEnv), else the default key; its
 // concurrency from Env.Concurrency, else ESR_LLM_CONCURRENCY (per model,
 // then default), else DefaultConcurrency. BaseURL is "" when none applies.
 func (e Env) Endpoint(model string) (Endpoint, error) {
@@ -193,7 +193,7 @@ func (e Env) Endpoint(model string) (Endpoint, error) {
 		ep.APIKey = e.get(EnvAPIKey)
 	}
 	for _, v := range []string{EnvJudgeModel, EnvModels} {
-		specs, err := ParseModelSpecs(v, e.get(v))
+		specs, err := parseModelSpecs(v, e.get(v))
 		if err != nil {
 			return Endpoint{}, err
 		}
@@ -203,7 +203,7 @@ func (e Env) Endpoint(model string) (Endpoint, error) {
 			}
 		}
 	}
-	if k := e.get(KeyEnv(model)); k != "" {
+	if k := e.get(keyEnv(model)); k != "" {
 		ep.APIKey = k
 	}
 	def, per, err := e.Concurrencies()

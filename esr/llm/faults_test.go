@@ -101,8 +101,8 @@ func TestCacheSharedBetweenProcesses(t *testing.T) {
 	}
 
 	var notes []string
-	defer func(f func(string)) { llm.CacheNotice = f }(llm.CacheNotice)
-	llm.CacheNotice = func(m string) { notes = append(notes, m) }
+	defer func(f func(string)) { *llm.CacheNotice = f }(*llm.CacheNotice)
+	*llm.CacheNotice = func(m string) { notes = append(notes, m) }
 	holder := helper(t, "lock", dir, 800*time.Millisecond)
 	e, ok, err := c.Get(strings.Repeat("1", 64))
 	if err != nil || !ok || e.Response.Content != "mine" {

@@ -114,7 +114,7 @@ func Fill(ctx context.Context, pool *Pool, c *Cache, reqs []Planned, opt FillOpt
 		}
 		ep, _ := pool.Env.Endpoint(m)
 		states[i] = &state{client: cl, base: cl.ModelStats(m), start: time.Now(),
-			sum: ModelSummary{Model: m, Endpoint: SafeURL(ep.BaseURL), Limit: cl.Concurrency(), ToSend: len(byModel[m])}}
+			sum: ModelSummary{Model: m, Endpoint: stripURL(ep.BaseURL), Limit: cl.Concurrency(), ToSend: len(byModel[m])}}
 		states[i].ctx, states[i].stop = context.WithCancel(ctx)
 		defer states[i].stop()
 	}

@@ -23,20 +23,20 @@ import (
 // request (model, template, prompt hash, parameters: Entry.RequestKey), and
 // import recomputes the line's key from it, so no reply can be moved to
 // another request's key, even by someone who recomputes the content hash.
-// No line is longer than MaxPackLine: export refuses an entry that import
+// No line is longer than maxPackLine: export refuses an entry that import
 // could not read. Entries hold no endpoint and no key (see Entry), so a
 // pack is safe to publish with a paper.
 
-// PackFormat is the manifest's format tag. Format 1 (before entries
+// packFormat is the manifest's format tag. Format 1 (before entries
 // recorded their requests) is refused on import.
-const PackFormat = "esrkit-llm-pack/2"
+const packFormat = "esrkit-llm-pack/2"
 
 // packFormatV1 is the previous format, named in the error import gives it.
 const packFormatV1 = "esrkit-llm-pack/1"
 
-// MaxPackLine bounds one line of a pack (the manifest or one entry, without
+// maxPackLine bounds one line of a pack (the manifest or one entry, without
 // its newline), on export and on import alike.
-const MaxPackLine = 64 << 20
+const maxPackLine = 64 << 20
 
 // PackManifest describes a pack.
 type PackManifest struct {
@@ -86,10 +86,10 @@ func (c *Cache) ForEach(fn func(key string, e Entry) error) error {
 // pack and returns its manifest. The same cache content gives the same
 // bytes. Entries that do not record their request are left out and counted
 // (PackManifest.Unbound); an entry whose recorded request is not its key (a
-// damaged cache), or whose line would exceed MaxPackLine, is an error
+// damaged cache), or whose line would exceed maxPackLine, is an error
 // naming it.
 func ExportPack(w io.Writer, c *Cache, keep func(key string, e Entry) bool) (PackManifest, error) {
-	m := PackManifest{Format: PackFormat, Models: map[string]int{}, Templates: map[string]int{}}
+	m := PackManifest{Format: packFormat, Models: map[string]int{}, Templates: map[string]int{}}
 	var lines [][]byte
 	h := sha256.New()
 	err := c.ForEach(func(key string, e Entry) error {
@@ -112,9 +112,9 @@ func ExportPack(w io.Writer, c *Cache, keep func(key string, e Entry) bool) (Pac
 		if err != nil {
 			return err
 		}
-		if len(l) > MaxPackLine {
+		if len(l) > maxPackLine {
 			return fmt.Errorf("llm cache %s: entry %s (model %s) is %.1f MiB as a pack line, over the %d MiB a pack line may hold (import could not read it back)",
-				c.path, key, e.Model, float64(len(l))/(1<<20), MaxPackLine>>20)
+				c.path, key, e.Model, float64(len(l))/(1<<20), maxPackLine>>20)
 		}
 		l = append(l, '\n')
 		h.Write(l)
@@ -155,10 +155,10 @@ type PackReport struct {
 	Empty     int `json:"empty_skipped,omitempty"`
 }
 
-// ReadPack reads and checks a pack (manifest counts and content hash)
+// readPack reads and checks a pack (manifest counts and content hash)
 // and calls fn for each entry once the whole pack has checked out. Errors
 // name the file and line.
-func ReadPack(path string, fn func(key string, e Entry) error) (PackManifest, error) {
+func readPack(path string, fn func(key string, e Entry) error) (PackManifest, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return PackManifest{}, err
@@ -169,7 +169,7 @@ func ReadPack(path string, fn func(key string, e Entry) error) (PackManifest, er
 		return PackManifest{}, fmt.Errorf("%s: not a result pack (gzip): %w", path, err)
 	}
 	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 1<<20), MaxPackLine+1) // the line and its newline
+	sc.Buffer(make([]byte, 1<<20), maxPackLine+1) // the line and its newline
 	if !sc.Scan() {
 		return PackManifest{}, fmt.Errorf("%s:1: empty pack (no manifest line)", path)
 	}
@@ -181,8 +181,8 @@ func ReadPack(path string, fn func(key string, e Entry) error) (PackManifest, er
 	if m.Format == packFormatV1 {
 		return m, fmt.Errorf(`%s:1: field "manifest.format": %q packs were written before entries recorded their requests, so their replies cannot be checked against their keys; export the pack again with this esrkit`, path, m.Format)
 	}
-	if m.Format != PackFormat {
-		return m, fmt.Errorf(`%s:1: field "manifest.format": %q is not %q`, path, m.Format, PackFormat)
+	if m.Format != packFormat {
+		return m, fmt.Errorf(`%s:1: field "manifest.format": %q is not %q`, path, m.Format, packFormat)
 	}
 	type kv struct {
 		key string
@@ -222,7 +222,7 @@ func ReadPack(path string, fn func(key string, e Entry) error) (PackManifest, er
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return m, fmt.Errorf("%s: a line is longer than the %d MiB a pack line may hold", path, MaxPackLine>>20)
+			return m, fmt.Errorf("%s: a line is longer than the %d MiB a pack line may hold", path, maxPackLine>>20)
 		}
 		return m, fmt.Errorf("%s: %w", path, err)
 	}
@@ -256,7 +256,7 @@ func sameCounts(a, b map[string]int) bool {
 // kept).
 func ImportPack(path string, c *Cache) (PackReport, error) {
 	var rep PackReport
-	m, err := ReadPack(path, func(key string, e Entry) error {
+	m, err := readPack(path, func(key string, e Entry) error {
 		if e.Response.Empty() {
 			rep.Empty++
 			return nil
@@ -280,8 +280,8 @@ func ImportPack(path string, c *Cache) (PackReport, error) {
 	return rep, err
 }
 
-// SortedCounts lists a count map as "name (n)" items, sorted by name.
-func SortedCounts(m map[string]int) []string {
+// sortedCounts lists a count map as "name (n)" items, sorted by name.
+func sortedCounts(m map[string]int) []string {
 	out := make([]string, 0, len(m))
 	for k, v := range m {
 		out = append(out, fmt.Sprintf("%s (%d)", k, v))

@@ -35,7 +35,7 @@ type PlanModel struct {
 	Cached   int `json:"cached"`
 	ToSend   int `json:"to_send"`
 	// PromptTokens estimates the prompt tokens of all requests and of the
-	// ones to send (EstimateTokens: about 4 bytes a token).
+	// ones to send (estimateTokens: about 4 bytes a token).
 	PromptTokens       int `json:"est_prompt_tokens"`
 	ToSendPromptTokens int `json:"est_prompt_tokens_to_send"`
 }
@@ -68,7 +68,7 @@ func (p *Plan) add(key, template string, req Request, cached bool) {
 		m = &PlanModel{Model: req.Model}
 		p.models[req.Model] = m
 	}
-	tok := EstimateTokens(req.Messages)
+	tok := estimateTokens(req.Messages)
 	m.Requests++
 	m.PromptTokens += tok
 	if cached {
@@ -126,10 +126,10 @@ func (p *Plan) ToSend() int {
 	return len(p.pending)
 }
 
-// EstimateTokens estimates a chat's prompt tokens: about one token per 4
+// estimateTokens estimates a chat's prompt tokens: about one token per 4
 // bytes of text plus 4 per message (the chat template's framing). It is an
 // estimate for budgeting, not a tokenizer.
-func EstimateTokens(msgs []Message) int {
+func estimateTokens(msgs []Message) int {
 	n := 0
 	for _, m := range msgs {
 		n += (len(m.Content)+3)/4 + 4

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// IsTerminal reports whether w is a terminal (a character device).
-func IsTerminal(w io.Writer) bool {
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
@@ -25,7 +25,7 @@ func IsTerminal(w io.Writer) bool {
 // returns a hook that does nothing, so logs and pipes stay clean. The hook is
 // safe for concurrent use.
 func TerminalProgress(w io.Writer, label string) func(done, total int) {
-	if !IsTerminal(w) {
+	if !isTerminal(w) {
 		return func(int, int) {}
 	}
 	return newBar(w, label)

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// Redacted is the placeholder that replaces a secret in text.
-const Redacted = "[REDACTED]"
+// redacted is the placeholder that replaces a secret in text.
+const redacted = "[REDACTED]"
 
 // minSecret is the shortest query value replaced wherever it appears in
 // text: a shorter one ("1", "json") would garble messages, and is only
@@ -57,7 +57,7 @@ func redactKeys(s string, keys []string) string {
 	sort.SliceStable(ks, func(i, j int) bool { return len(ks[i]) > len(ks[j]) })
 	for _, k := range ks {
 		if k != "" {
-			s = strings.ReplaceAll(s, k, Redacted)
+			s = strings.ReplaceAll(s, k, redacted)
 		}
 	}
 	for _, f := range strings.Fields(s) {
@@ -67,7 +67,7 @@ func redactKeys(s string, keys []string) string {
 			continue
 		}
 		if colon := strings.IndexByte(f[i+3:at], ':'); colon >= 0 {
-			s = strings.ReplaceAll(s, f[i+3+colon+1:at], Redacted)
+			s = strings.ReplaceAll(s, f[i+3+colon+1:at], redacted)
 		}
 	}
 	return s
@@ -105,9 +105,9 @@ func redactQueries(s string) string {
 			for k, item := range items {
 				name, _, hasValue := strings.Cut(item, "=")
 				if hasValue {
-					items[k] = name + "=" + Redacted
+					items[k] = name + "=" + redacted
 				} else {
-					items[k] = Redacted
+					items[k] = redacted
 				}
 			}
 			u = u[:q+1] + strings.Join(items, "&") + frag
@@ -117,6 +117,6 @@ func redactQueries(s string) string {
 	}
 }
 
-// Redact removes key from s, and any URL's password and query values: for
+// redactKey removes key from s, and any URL's password and query values: for
 // callers that print errors or URLs that may carry them.
-func Redact(s, key string) string { return redactAll(s, []string{key}) }
+func redactKey(s, key string) string { return redactAll(s, []string{key}) }

@@ -64,8 +64,8 @@ func (t *Template) Render(data any) ([]Message, error) {
 	return msgs, nil
 }
 
-// ParseTemplate reads a template file's text.
-func ParseTemplate(name, text string) (*Template, error) {
+// parseTemplate reads a template file's text.
+func parseTemplate(name, text string) (*Template, error) {
 	t := &Template{Name: name}
 	h := sha256.Sum256([]byte(text))
 	t.hash = hex.EncodeToString(h[:4])
@@ -147,7 +147,7 @@ var builtin = func() map[string]*Template {
 			panic(err)
 		}
 		name := strings.TrimSuffix(strings.TrimPrefix(p, "templates/"), ".tmpl")
-		t, err := ParseTemplate(name, string(b))
+		t, err := parseTemplate(name, string(b))
 		if err != nil {
 			panic("llm: embedded " + err.Error())
 		}
@@ -161,7 +161,7 @@ func Builtin(name string) (*Template, error) {
 	if t := builtin[name]; t != nil {
 		return t, nil
 	}
-	return nil, fmt.Errorf("llm: no template %q (have %s)", name, strings.Join(TemplateNames(), ", "))
+	return nil, fmt.Errorf("llm: no template %q (have %s)", name, strings.Join(templateNames(), ", "))
 }
 
 // MustBuiltin is Builtin for names known to exist.
@@ -173,8 +173,8 @@ func MustBuiltin(name string) *Template {
 	return t
 }
 
-// TemplateNames lists the embedded templates.
-func TemplateNames() []string {
+// templateNames lists the embedded templates.
+func templateNames() []string {
 	out := make([]string, 0, len(builtin))
 	for n := range builtin {
 		out = append(out, n)
@@ -183,8 +183,8 @@ func TemplateNames() []string {
 	return out
 }
 
-// TemplateText is an embedded template file's text (to show or copy).
-func TemplateText(name string) (string, error) {
+// templateText is an embedded template file's text (to show or copy).
+func templateText(name string) (string, error) {
 	b, err := templateFS.ReadFile("templates/" + name + ".tmpl")
 	return string(b), err
 }

@@ -13,10 +13,6 @@ import (
 // TLS is about a fifth of what every cell's program links (README,
 // Performance). Everything else in this package is the same in both builds.
 
-// HTTPIncluded reports whether this program can send requests: false when
-// it was built with the esr_offline tag.
-const HTTPIncluded = httpIncluded
-
 // ErrNoHTTP is New's error in a program built with the esr_offline tag.
 var ErrNoHTTP = errors.New("this program was built with the esr_offline tag (a notebook's first cell sets it in %goflags), " +
 	"which leaves the HTTP client out, so it cannot call an LLM endpoint: fill the response cache with `make llm-cache`, " +

@@ -12,6 +12,8 @@ import (
 	"strings"
 )
 
+// httpIncluded reports whether this program can send requests: false when
+// it was built with the esr_offline tag.
 const httpIncluded = true
 
 // httpTransport is the transport of net/http.

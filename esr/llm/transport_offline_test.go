@@ -12,8 +12,8 @@ import (
 // (TestOfflineBuild runs it): New refuses at once, naming the tag and the
 // two ways out, instead of each call failing later.
 func TestOfflineBuildCannotSend(t *testing.T) {
-	if HTTPIncluded {
-		t.Fatal("HTTPIncluded in the esr_offline build")
+	if httpIncluded {
+		t.Fatal("httpIncluded in the esr_offline build")
 	}
 	c, err := New(Config{BaseURL: "http://localhost:8000/v1"})
 	if c != nil || !errors.Is(err, ErrNoHTTP) {

@@ -40,7 +40,7 @@ func TestOfflineBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	if !HTTPIncluded {
+	if !httpIncluded {
 		t.Skip("already the offline build")
 	}
 	goBin, err := exec.LookPath("go") // go test puts GOROOT/bin first on PATH

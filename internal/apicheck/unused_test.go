@@ -121,7 +121,9 @@ func unusedExports(pkgs []*packages.Package, notebook map[string]bool, spelled b
 		for _, name := range scope.Names() {
 			obj := scope.Lookup(name)
 			key := p.PkgPath + "." + name
-			if !obj.Exported() || seen[key] {
+			// A name a _test.go file declares (export_test.go's hooks for the
+			// package's external tests) is no part of the API a user imports.
+			if !obj.Exported() || seen[key] || strings.HasSuffix(p.Fset.Position(obj.Pos()).Filename, "_test.go") {
 				continue
 			}
 			seen[key] = true
