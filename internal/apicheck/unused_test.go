@@ -121,9 +121,13 @@ func unusedExports(pkgs []*packages.Package, notebook map[string]bool, spelled b
 		for _, name := range scope.Names() {
 			obj := scope.Lookup(name)
 			key := p.PkgPath + "." + name
-			// A name a _test.go file declares (export_test.go's hooks for the
-			// package's external tests) is no part of the API a user imports.
-			if !obj.Exported() || seen[key] || strings.HasSuffix(p.Fset.Position(obj.Pos()).Filename, "_test.go") {
+			if !obj.Exported() || seen[key] {
+				continue
+			}
+			// A hook a _test.go file declares for the package's external
+			// tests (export_test.go) is no part of the API a user imports.
+			// (Test functions stay counted: the test main uses them.)
+			if !usedOutside[key] && strings.HasSuffix(p.Fset.Position(obj.Pos()).Filename, "_test.go") {
 				continue
 			}
 			seen[key] = true
