@@ -14,7 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -163,7 +163,7 @@ func runJudgeTemplates(args []string, stdout, stderr io.Writer) error {
 		if t.Name == judge.TemplateKit {
 			name = "llm:MODEL"
 		}
-		rows = append(rows, row{t.Name, name, "internal/llm/templates/" + t.File + ".tmpl", tm.Version(), t.MaxTokens, t.ReplyRule, t.Source, t.Differs})
+		rows = append(rows, row{t.Name, name, "esr/llm/templates/" + t.File + ".tmpl", tm.Version(), t.MaxTokens, t.ReplyRule, t.Source, t.Differs})
 	}
 	switch *format {
 	case "json":

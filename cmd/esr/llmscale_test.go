@@ -19,9 +19,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/suite"
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 const (
@@ -486,7 +486,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 // A key in ESR_LLM_BASE_URL's query string (…/v1?api-key=KEY) reaches
 // neither stderr nor the run's files (llm-summary.json), even from an
 // endpoint that refuses the request and echoes the URL it was asked for
-// (internal/llm's TestBaseURLQueryValuesAreRedacted covers net/http's own
+// (esr/llm's TestBaseURLQueryValuesAreRedacted covers net/http's own
 // errors, which quote the URL, and retries). The request goes to
 // …/v1/chat/completions?api-key=KEY.
 func TestBaseURLQueryKeyStaysOutOfOutputs(t *testing.T) {

@@ -3,10 +3,10 @@ package main
 import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/suite"
-	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // loadRun loads a benchmark folder, its relation source and the readers
@@ -34,7 +34,7 @@ func parseReaders(readers, cache string, pool *llm.Pool, offline bool) ([]reader
 	if readers == "default" {
 		readers = suite.DefaultReaderSpec(nil)
 	}
-	return reader.ParseList(readers, reader.Config{CacheDir: cache, Pool: pool, Offline: offline})
+	return reader.ParseList(readers, llm.Setup{CacheDir: cache, Pool: pool, Offline: offline})
 }
 
 // clientDefaults are the client settings of every command's pool (retries,

@@ -79,7 +79,7 @@ func (a *JudgeAuditReport) Table() *eval.Table {
 	t.Notes = []string{
 		fmt.Sprintf("cells: share of planted answers the judge accepts, with a %.0f%% Wilson interval; planted answers are built for every snapshot QA with a value gold (gold B, the key's prior distinct value A), by rules of their own (judge.PlantAnswers), never the judge's normaliser", 100*level),
 		fmt.Sprintf("verdict (judge.AuditVerdict, τ = %.2f): \"accepts wrong answers\" if it accepts more than τ of outdated, abstain, unrelated, incorrect or negated answers; else \"lenient on stale answers\" if more than τ of was-now or now-previously; else \"strict\"", judge.AuditTolerance),
-		"an LLM judge's rates are those of the endpoint it was run against: against the kit's local stub (internal/llmstub, internal/llm/llmtest) they measure the stub's fixed rule and the template's reply parsing, not a model",
+		"an LLM judge's rates are those of the endpoint it was run against: against the kit's local stub (internal/llmstub, internal/llmtest) they measure the stub's fixed rule and the template's reply parsing, not a model",
 	}
 	for _, r := range rs {
 		if len(r.Findings) > 0 {

@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/external"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/provenance"
@@ -511,7 +512,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := reader.ParseList(strings.Join(suite.ScriptedFamilies, ","), reader.Config{})
+	rs, err := reader.ParseList(strings.Join(suite.ScriptedFamilies, ","), llm.Setup{})
 	if err != nil {
 		t.Fatal(err)
 	}

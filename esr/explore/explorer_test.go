@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -197,7 +198,7 @@ func TestExplorerDrill(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := correctBy(v.Rows)
-	scripted, err := reader.Parse("scripted:majority", reader.Config{})
+	scripted, err := reader.Parse("scripted:majority", llm.Setup{})
 	if err != nil {
 		t.Fatal(err)
 	}

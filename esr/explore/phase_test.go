@@ -9,6 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
@@ -86,7 +87,7 @@ func TestPhaseDiagramCorners(t *testing.T) {
 // Every table fed by sim readers says they are simulated.
 func TestSimFamiliesLabelled(t *testing.T) {
 	b := benchtest.Mini(4)
-	rs, err := reader.ParseList(strings.Join(suite.SimFamilies, ","), reader.Config{})
+	rs, err := reader.ParseList(strings.Join(suite.SimFamilies, ","), llm.Setup{})
 	if err != nil {
 		t.Fatal(err)
 	}

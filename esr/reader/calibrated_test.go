@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -26,7 +27,7 @@ func TestCalibratedReaders(t *testing.T) {
 		if panel[i].Name() != "sim:"+f.Profile.Name {
 			t.Errorf("panel reader %d is %s", i, panel[i].Name())
 		}
-		r, err := reader.Parse("sim:"+f.Profile.Name+"@seed=3", reader.Config{})
+		r, err := reader.Parse("sim:"+f.Profile.Name+"@seed=3", llm.Setup{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +36,7 @@ func TestCalibratedReaders(t *testing.T) {
 		}
 	}
 	listed := 0
-	for _, info := range reader.Catalog(reader.Config{}) {
+	for _, info := range reader.Catalog(llm.Setup{}) {
 		if info.Kind == "sim-calibrated" {
 			listed++
 			if !info.Simulated || !strings.Contains(info.Summary, "RMSE") {

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -105,7 +106,7 @@ func FuzzReaderSpec(f *testing.F) {
 		"sim:@/dev/null#x", "sim:fit-qwen3-8b@both=0.3@hedge=0.2", "llm:m", "llm: m ", "llm:", "sim:", "scripted:", "sim:careful@", "sim:careful@seed=-1"} {
 		f.Add(s)
 	}
-	cfg := reader.Config{Offline: true, Getenv: func(string) string { return "" }}
+	cfg := llm.Setup{Offline: true, Getenv: func(string) string { return "" }}
 	f.Fuzz(func(t *testing.T, spec string) {
 		if !utf8.ValidString(spec) || strings.Contains(spec, "@/") || strings.Contains(spec, "@.") {
 			return // no file reads from fuzzed paths

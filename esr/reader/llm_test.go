@@ -14,15 +14,15 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 const testKey = "sk-live-DO-NOT-LEAK-0123456789"
 
-func testConfig(srv *llmtest.Server, dir string) Config {
-	return Config{CacheDir: dir, Concurrency: 8, BaseURL: srv.BaseURL(), APIKey: testKey,
+func testConfig(srv *llmtest.Server, dir string) llm.Setup {
+	return llm.Setup{CacheDir: dir, Concurrency: 8, BaseURL: srv.BaseURL(), APIKey: testKey,
 		Getenv: func(string) string { return "" }, Timeout: 5 * time.Second}
 }
 
@@ -95,13 +95,13 @@ func TestLLMReaderPromptAndParse(t *testing.T) {
 func TestParseListLLM(t *testing.T) {
 	env := map[string]string{"ESR_LLM_MODELS": "m1, m2"}
 	getenv := func(k string) string { return env[k] }
-	if _, err := ParseList("oracle,llm", Config{Getenv: getenv}); err == nil || !strings.Contains(err.Error(), "ESR_LLM_BASE_URL") {
+	if _, err := ParseList("oracle,llm", llm.Setup{Getenv: getenv}); err == nil || !strings.Contains(err.Error(), "ESR_LLM_BASE_URL") {
 		t.Errorf("no base URL: %v", err)
 	}
 	srv := llmtest.New(llmtest.Options{})
 	defer srv.Close()
 	env["ESR_LLM_BASE_URL"] = srv.BaseURL()
-	rs, err := ParseList("oracle, llm, scripted:time-sorter, llm:m3", Config{Getenv: getenv, CacheDir: t.TempDir()})
+	rs, err := ParseList("oracle, llm, scripted:time-sorter, llm:m3", llm.Setup{Getenv: getenv, CacheDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,19 +116,19 @@ func TestParseListLLM(t *testing.T) {
 	if rs[1].(*LLM).Client != rs[2].(*LLM).Client || rs[1].(*LLM).Cache != rs[4].(*LLM).Cache {
 		t.Error("LLM readers of one list should share client and cache")
 	}
-	if _, err := Parse("llm", Config{Getenv: getenv}); err == nil {
+	if _, err := Parse("llm", llm.Setup{Getenv: getenv}); err == nil {
 		t.Error("bare llm with two models should ask for one")
 	}
-	all, err := ParseList("scripted", Config{})
+	all, err := ParseList("scripted", llm.Setup{})
 	if err != nil || len(all) != len(profiles) {
 		t.Errorf("scripted expands to %d readers (%v)", len(all), err)
 	}
-	if _, err := ParseList("llm", Config{Getenv: func(string) string { return "" }}); err == nil ||
+	if _, err := ParseList("llm", llm.Setup{Getenv: func(string) string { return "" }}); err == nil ||
 		!strings.Contains(err.Error(), "ESR_LLM_MODELS") {
 		t.Errorf("no models: %v", err)
 	}
 	for _, bad := range []string{"gpt", "scripted", "scripted:nope", "llm:"} {
-		if _, err := Parse(bad, Config{Getenv: getenv}); err == nil {
+		if _, err := Parse(bad, llm.Setup{Getenv: getenv}); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -337,7 +337,7 @@ func noLeakInDir(t *testing.T, dir string) {
 }
 
 func TestCatalog(t *testing.T) {
-	cat := Catalog(Config{Getenv: func(k string) string {
+	cat := Catalog(llm.Setup{Getenv: func(k string) string {
 		return map[string]string{"ESR_LLM_MODELS": "qwen3-8b", "ESR_LLM_API_KEY": testKey}[k]
 	}})
 	kinds := map[string]int{}

@@ -4,27 +4,20 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
-
-// Config carries what readers that call out need: where to cache responses,
-// how many requests may run at once, and the endpoints. Empty endpoint
-// fields come from the environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY,
-// ESR_LLM_MODELS with its NAME=URL items, ESR_LLM_API_KEY_<MODEL>,
-// ESR_LLM_CONCURRENCY; see llm.Env).
-type Config = llm.Setup
 
 // llmSetup makes (once per ParseList) the clients LLM readers share, one
 // per endpoint; each reader holds its own reference to the shared cache
 // (llm.OpenCache shares one handle per folder) and releases it on Close.
 type llmSetup struct {
-	cfg  Config
+	cfg  llm.Setup
 	pool *llm.Pool
 }
 
-// poolFor is the client pool a Config describes: cfg.Pool, or a new one
+// poolFor is the client pool a setup describes: cfg.Pool, or a new one
 // over cfg's endpoint fields and the environment.
-func poolFor(cfg Config) *llm.Pool {
+func poolFor(cfg llm.Setup) *llm.Pool {
 	if cfg.Pool != nil {
 		return cfg.Pool
 	}
@@ -64,7 +57,7 @@ func (s *llmSetup) reader(model string) (Reader, error) {
 
 // modelsOf is the models a bare "llm" expands to: cfg.Models, else
 // ESR_LLM_MODELS.
-func modelsOf(cfg Config) []string {
+func modelsOf(cfg llm.Setup) []string {
 	if len(cfg.Models) > 0 {
 		return cfg.Models
 	}
@@ -77,7 +70,7 @@ func modelsOf(cfg Config) []string {
 // overrides capabilities) or "llm:MODEL". A bare
 // "llm" works when exactly one model is configured (ParseList expands it to
 // every model).
-func Parse(spec string, cfg Config) (Reader, error) {
+func Parse(spec string, cfg llm.Setup) (Reader, error) {
 	return parseOne(strings.TrimSpace(spec), &llmSetup{cfg: cfg})
 }
 
@@ -90,7 +83,7 @@ func parseOne(name string, setup *llmSetup) (Reader, error) {
 }
 
 // New makes the reader spec names (see Parse).
-func New(spec Spec, cfg Config) (Reader, error) {
+func New(spec Spec, cfg llm.Setup) (Reader, error) {
 	return (&llmSetup{cfg: cfg}).build(spec)
 }
 
@@ -139,7 +132,7 @@ func profileNames() string {
 // per endpoint (one concurrency limit each) and one cache. It fails clearly
 // when an LLM reader is asked for and its model has no endpoint (unless
 // cfg.Offline).
-func ParseList(list string, cfg Config) ([]Reader, error) {
+func ParseList(list string, cfg llm.Setup) ([]Reader, error) {
 	setup := &llmSetup{cfg: cfg}
 	var out []Reader
 	seen := map[string]bool{}
@@ -246,7 +239,7 @@ type LLMCapabilities struct {
 // (stochastic simulated) profile, and one
 // LLM reader per configured model (cfg.Models or ESR_LLM_MODELS). It never
 // shows the endpoint or the key.
-func Catalog(cfg Config) []Info {
+func Catalog(cfg llm.Setup) []Info {
 	out := []Info{{Name: "oracle", Kind: "oracle", Summary: "reads the memory's structured state, not the render",
 		Capabilities: OracleCapabilities{ReadsState: true, RenderInvariant: true}}}
 	for _, p := range profiles {

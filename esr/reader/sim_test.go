@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
@@ -131,7 +132,7 @@ func TestSimDrawsSeeded(t *testing.T) {
 }
 
 func TestSimParseAndConfig(t *testing.T) {
-	r, err := Parse("sim:date-sorter@seed=9@status=0.5@rows=4", Config{})
+	r, err := Parse("sim:date-sorter@seed=9@status=0.5@rows=4", llm.Setup{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,11 +141,11 @@ func TestSimParseAndConfig(t *testing.T) {
 		t.Errorf("parsed %s %+v seed %d", s.Name(), s.Profile(), s.Seed())
 	}
 	for _, bad := range []string{"sim:nope", "sim:careful@status=2", "sim:careful@wings=1", "sim:careful@seed=-1", "sim:careful@status", "sim"} {
-		if _, err := Parse(bad, Config{}); err == nil {
+		if _, err := Parse(bad, llm.Setup{}); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
 	}
-	rs, err := ParseList("sim,oracle", Config{})
+	rs, err := ParseList("sim,oracle", llm.Setup{})
 	if err != nil || len(rs) != len(simProfiles)+1 {
 		t.Fatalf("ParseList sim: %d readers, %v", len(rs), err)
 	}

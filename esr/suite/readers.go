@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // calibratedFamilies are the answer families notebooks use when no LLM
@@ -33,7 +33,7 @@ var ScriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter"
 // lists them as sim:*): the scripted reader's rules with each capability a
 // probability drawn per question, seeded per (seed, profile, question). Use
 // them like ScriptedFamilies (e.g. reader.ParseList(strings.Join(
-// SimFamilies, ","), reader.Config{})); unlike the scripted families, their
+// SimFamilies, ","), llm.Setup{})); unlike the scripted families, their
 // per-family intervals do not collapse to a point. They are not the
 // notebooks' default readers.
 var SimFamilies = []string{"sim:careful", "sim:date-sorter", "sim:status-reader", "sim:skimmer", "sim:hedger"}
@@ -151,7 +151,7 @@ func notebookOffline(getenv func(string) string) bool {
 
 // defaultReadersEnv is DefaultReaders with the environment given.
 func defaultReadersEnv(cacheDir string, getenv func(string) string) ([]reader.Reader, error) {
-	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Offline: notebookOffline(getenv), Getenv: getenv}
+	cfg := llm.Setup{CacheDir: filepath.Join(cacheDir, "llm"), Offline: notebookOffline(getenv), Getenv: getenv}
 	return reader.ParseList(DefaultReaderSpec(getenv), cfg)
 }
 

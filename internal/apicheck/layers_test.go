@@ -11,7 +11,7 @@ import (
 // answers one of the paper's questions (one notebook) and imports only the
 // base; the top lists every suite (lab) or serves the notebooks (nbhelp).
 var (
-	basePackages = []string{"esr", "esr/bench", "esr/memory", "esr/relate", "esr/reader", "esr/judge",
+	basePackages = []string{"esr", "esr/bench", "esr/memory", "esr/relate", "esr/reader", "esr/llm", "esr/judge",
 		"esr/eval", "esr/suite", "esr/paper", "stats"}
 	sectionPackages = []string{"esr/confound", "esr/provenance", "esr/noise", "esr/strata", "esr/deployed", "esr/external", "esr/checks", "esr/theory", "esr/explore", "esr/facets"}
 	topPackages     = []string{"esr/lab", "nbhelp"}
