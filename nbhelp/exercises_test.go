@@ -12,6 +12,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/deployed"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -188,10 +189,10 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		}
 		render, mech := map[setting]eval.Comparison{}, map[setting]float64{}
 		var best setting
-		for _, oc := range []string{reader.ConflictAbstain, reader.ConflictFirst, reader.ConflictMajority} {
+		for _, oc := range []string{sim.ConflictAbstain, sim.ConflictFirst, sim.ConflictMajority} {
 			for _, sorts := range []bool{false, true} {
 				for _, status := range []bool{false, true} {
-					r, err := reader.NewScriptedWith("mine", reader.Capabilities{SortsByTime: sorts, UsesStatus: status, OnConflict: oc})
+					r, err := sim.NewScriptedWith("mine", sim.ScriptedCapabilities{SortsByTime: sorts, UsesStatus: status, OnConflict: oc})
 					if err != nil {
 						return err
 					}
@@ -213,7 +214,7 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 			}
 		}
 		for s, c := range render {
-			makes := s.onConflict == reader.ConflictFirst && !s.sorts
+			makes := s.onConflict == sim.ConflictFirst && !s.sorts
 			switch {
 			case makes && !(c.Delta > 0 && c.Lo > 0):
 				return fmt.Errorf("%+v: render term %+.3f %s, want positive with its interval excluding 0", s, c.Delta, c.CI())
@@ -224,7 +225,7 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 				return fmt.Errorf("%+v: the mechanism term moves without the status column: %+.3f", s, mech[s])
 			}
 		}
-		if want := (setting{reader.ConflictAbstain, false, true}); best != want {
+		if want := (setting{sim.ConflictAbstain, false, true}); best != want {
 			return fmt.Errorf("the mechanism term is largest at %+v (%+.3f), not %+v (%+.3f)", best, mech[best], want, mech[want])
 		}
 		return nil
@@ -385,8 +386,8 @@ func init() {
 		return fmt.Errorf("no flip among the first questions")
 	})
 	add("40-explorer#4", func(ctx context.Context, b *bench.Bench) error {
-		base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
-		ph, err := explore.PhaseDiagram(ctx, b, reader.SimDate, reader.SimStatus, []float64{0, 0.5, 1}, base, eval.StatOptions{B: 300, Seed: 1})
+		base := sim.Profile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
+		ph, err := explore.PhaseDiagram(ctx, b, sim.Date, sim.Status, []float64{0, 0.5, 1}, base, eval.StatOptions{B: 300, Seed: 1})
 		if err != nil {
 			return err
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -89,7 +90,7 @@ func Explore(ex *explore.Explorer, s explore.Settings, extra ...reader.Reader) e
 var staticSweep = struct {
 	cap    string
 	values []float64
-}{reader.SimDate, []float64{0, 0.5, 1}}
+}{sim.Date, []float64{0, 0.5, 1}}
 
 // exploreSmallMultiple shows, without a kernel, what moving one slider
 // does: the view at each of staticSweep's values side by side, with the
@@ -152,8 +153,8 @@ func exploreBlocks(ex *explore.Explorer, s explore.Settings, extra []reader.Read
 }
 
 // ScriptedReaders are the scripted (deterministic, SIMULATED) reader
-// families, for the explorer's drill-down (reader.AllScripted).
-func ScriptedReaders() []reader.Reader { return reader.AllScripted() }
+// families, for the explorer's drill-down (sim.AllScripted).
+func ScriptedReaders() []reader.Reader { return sim.AllScripted() }
 
 // The explorer's controls: selects over fixed options, sliders in percent
 // (capabilities and noise) or units (row budget, seed).
@@ -161,14 +162,14 @@ var (
 	exploreStrata  = append([]string{explore.AllStrata}, phenomenaNames()...)
 	exploreQueries = []string{string(esr.Snapshot), string(esr.Provenance)}
 	exploreSliders = []exploreSlider{
-		{reader.SimStatus, "status-reading skill", 0, 100, 100},
-		{reader.SimDate, "date-sorting skill", 0, 100, 100},
-		{reader.SimDateDecay, "date-sort decay per row", 0, 100, 100},
-		{reader.SimOrder, "reads newest-first order", 0, 100, 100},
-		{reader.SimFirstRow, "first-row bias", 0, 100, 100},
-		{reader.SimAbstain, "abstains on conflict", 0, 100, 100},
-		{reader.SimLapse, "lapse (answers another shown value)", 0, 100, 100},
-		{reader.SimRows, "row budget (0 = all)", 0, 20, 1},
+		{sim.Status, "status-reading skill", 0, 100, 100},
+		{sim.Date, "date-sorting skill", 0, 100, 100},
+		{sim.DateDecay, "date-sort decay per row", 0, 100, 100},
+		{sim.Order, "reads newest-first order", 0, 100, 100},
+		{sim.FirstRow, "first-row bias", 0, 100, 100},
+		{sim.Abstain, "abstains on conflict", 0, 100, 100},
+		{sim.Lapse, "lapse (answers another shown value)", 0, 100, 100},
+		{sim.Rows, "row budget (0 = all)", 0, 20, 1},
 		{"noise", "relation noise p", 0, 100, 100},
 		{"seed", "seed", 1, 100, 1},
 	}
@@ -200,7 +201,7 @@ func termSetNames() []string {
 
 func profileNames() []string {
 	var out []string
-	for _, p := range append(reader.CalibratedProfiles(), reader.SimProfiles()...) {
+	for _, p := range append(sim.CalibratedProfiles(), sim.Profiles()...) {
 		out = append(out, p.Name)
 	}
 	return append(out, explore.CustomProfile)

@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/textdiff"
 )
 
@@ -56,7 +57,7 @@ func exploreSettingsHTML(s explore.Settings) string {
 		{"stratum", s.Stratum}, {"query type", string(s.QueryType)}, {"compared", s.Terms},
 		{"ledger format", s.Format}, {"simulated reader", "sim:" + s.Reader.Name},
 	}
-	for _, c := range reader.SimCapabilities {
+	for _, c := range sim.Capabilities {
 		x, _ := s.Reader.Get(c.Name)
 		rows = append(rows, []string{"  " + c.Name, fmt.Sprintf("%g", x)})
 	}
@@ -91,7 +92,7 @@ func renderDiffHTML(titles, texts []string) string {
 
 // ShowRenders displays a worked question's renders side by side, each
 // marked against the one on its left (renderDiffHTML), and says under them which features the reader
-// model responds to (reader.RenderFeatures: row order, where dates stand,
+// model responds to (sim.RenderFeatures: row order, where dates stand,
 // grouping, rows, status, length) change from each render to the next:
 // what moved where the layout changes too much to mark line by line.
 func ShowRenders(w *eval.WorkedQuestion) { out.HTML(rendersHTML(w)) }
@@ -104,7 +105,7 @@ func rendersHTML(w *eval.WorkedQuestion) string {
 		in := func(j int) reader.Input {
 			return reader.Input{QID: w.QA.QID, Question: w.QA.Question, QueryType: w.QA.Type(), Context: w.Renders[j]}
 		}
-		cs := reader.Features(in(i - 1)).Changes(reader.Features(in(i)))
+		cs := sim.Features(in(i - 1)).Changes(sim.Features(in(i)))
 		var parts []string
 		for _, c := range cs {
 			parts = append(parts, html.EscapeString(c.Feature)+" "+html.EscapeString(c.From)+" → "+html.EscapeString(c.To))
@@ -116,7 +117,7 @@ func rendersHTML(w *eval.WorkedQuestion) string {
 		items = append(items, "<li><b>"+html.EscapeString(w.Memories[i-1])+" → "+html.EscapeString(w.Memories[i])+"</b>: "+what+"</li>")
 	}
 	if len(items) > 0 {
-		b.WriteString(`<p style="font-size:smaller">What the readers' features see change, render to render (the question's key; reader.Features):</p><ul style="font-size:smaller">` +
+		b.WriteString(`<p style="font-size:smaller">What the readers' features see change, render to render (the question's key; sim.Features):</p><ul style="font-size:smaller">` +
 			strings.Join(items, "") + "</ul>")
 	}
 	return b.String()

@@ -14,6 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 func syntheticExplorer(t *testing.T) *explore.Explorer {
@@ -99,13 +100,13 @@ func TestExploreApply(t *testing.T) {
 	if ui.s.QueryType != esr.Provenance || ui.qi != 0 {
 		t.Errorf("query event: %q, question %d", ui.s.QueryType, ui.qi)
 	}
-	ui.apply(exploreEvent{reader.SimStatus, 20})
-	want, _ := base.WithCapability(reader.SimStatus, 0.2)
+	ui.apply(exploreEvent{sim.Status, 20})
+	want, _ := base.WithCapability(sim.Status, 0.2)
 	if ui.s.Reader != want.Reader || ui.s.Reader.Name != explore.CustomProfile {
 		t.Errorf("status slider: reader %+v, want %+v", ui.s.Reader, want.Reader)
 	}
 	ui.apply(exploreEvent{"profile", 1})
-	if ui.s.Reader != append(reader.CalibratedProfiles(), reader.SimProfiles()...)[1] {
+	if ui.s.Reader != append(sim.CalibratedProfiles(), sim.Profiles()...)[1] {
 		t.Errorf("profile event: reader %+v", ui.s.Reader)
 	}
 	ui.apply(exploreEvent{"noise", 30})
@@ -127,7 +128,7 @@ func TestExploreApply(t *testing.T) {
 // positions, so selecting it and reading the sliders back gives it again
 // (and its name, not "custom").
 func TestExploreSlidersRoundTrip(t *testing.T) {
-	for _, p := range reader.SimProfiles() {
+	for _, p := range sim.Profiles() {
 		s := explore.DefaultSettings()
 		s.Reader = p
 		back := s

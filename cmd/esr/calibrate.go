@@ -14,6 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
@@ -72,9 +73,9 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx := context.Background()
 	if *card {
-		c := reader.Calibrated()
+		c := sim.Calibrated()
 		if *calFile != "" {
-			if c, err = reader.LoadCalibration(*calFile); err != nil {
+			if c, err = sim.LoadCalibration(*calFile); err != nil {
 				return err
 			}
 		}
@@ -90,10 +91,10 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if *predictive > 0 {
-			cellsOf := func(ctx context.Context, ps []reader.SimProfile) ([]checks.ValidationCell, error) {
+			cellsOf := func(ctx context.Context, ps []sim.Profile) ([]checks.ValidationCell, error) {
 				var rs []reader.Reader
 				for _, p := range ps {
-					r, err := reader.NewSim(p, 0)
+					r, err := sim.New(p, 0)
 					if err != nil {
 						return nil, err
 					}
@@ -101,7 +102,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 				}
 				return validationCellsWith(ctx, b, rs)
 			}
-			if v.Predictive, err = checks.Predictive(ctx, b, reader.Calibrated(), v.Cells, *predictive, cellsOf,
+			if v.Predictive, err = checks.Predictive(ctx, b, sim.Calibrated(), v.Cells, *predictive, cellsOf,
 				func(s string) { fmt.Fprintln(stderr, "calibrate: "+s) }); err != nil {
 				return err
 			}
@@ -109,16 +110,16 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 		if err := writeJSON(*out, v); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, checks.ValidationSummary(checks.OutOfSample(reader.Calibrated(), v.Cells)))
+		fmt.Fprintln(stdout, checks.ValidationSummary(checks.OutOfSample(sim.Calibrated(), v.Cells)))
 		for _, m := range v.Misses {
 			fmt.Fprintf(stdout, "- %s (%s): %s\n", m.Table, m.Cause, m.Sentence)
 		}
 		return nil
 	}
 	if *grid == "sensitivity" {
-		c := reader.Calibrated()
+		c := sim.Calibrated()
 		if *calFile != "" {
-			if c, err = reader.LoadCalibration(*calFile); err != nil {
+			if c, err = sim.LoadCalibration(*calFile); err != nil {
 				return err
 			}
 		}
@@ -167,7 +168,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 
 // printCalibration prints the fit: the sentence, each family's profile and
 // its targets, and the panel's.
-func printCalibration(w io.Writer, c *reader.Calibration) {
+func printCalibration(w io.Writer, c *sim.Calibration) {
 	fmt.Fprintln(w, checks.CalibrationSentence(c))
 	for _, f := range c.Families {
 		fmt.Fprintf(w, "%s (%s): %s; RMSE %.3f\n", f.Profile.Name, f.Family, f.Profile.Skills(), f.RMSE)
@@ -193,7 +194,7 @@ func validation(ctx context.Context, b *bench.Bench) (*checks.ValidationFile, er
 		return nil, err
 	}
 	cells := checks.Validate(v, eval.DefaultStats)
-	misses, err := checks.ExplainMisses(ctx, b, v, cells, reader.Calibrated())
+	misses, err := checks.ExplainMisses(ctx, b, v, cells, sim.Calibrated())
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/explore"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 func init() {
@@ -74,7 +74,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		}
 		*qid = qids[*question-1]
 	}
-	w, err := ex.Drill(ctx, s, *qid, reader.AllScripted()...)
+	w, err := ex.Drill(ctx, s, *qid, sim.AllScripted()...)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/llm"
@@ -34,7 +35,7 @@ func parseReaders(readers, cache string, pool *llm.Pool, offline bool) ([]reader
 	if readers == "default" {
 		readers = suite.DefaultReaderSpec(nil)
 	}
-	return reader.ParseList(readers, reader.Config{CacheDir: cache, Pool: pool, Offline: offline})
+	return reader.ParseList(readers, reader.Config{CacheDir: cache, Pool: pool, Offline: offline}, sim.Readers)
 }
 
 // clientDefaults are the client settings of every command's pool (retries,

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/checks"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // TestShippedGrids: the shipped identifiability results belong to the
@@ -17,7 +17,7 @@ import (
 // draws holds: without Table 2 the render term wanders further than with
 // it.
 func TestShippedGrids(t *testing.T) {
-	c := reader.Calibrated()
+	c := sim.Calibrated()
 	panel := map[string]float64{}
 	for _, tg := range c.Panel {
 		panel[tg.Name] = tg.Fit

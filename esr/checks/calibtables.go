@@ -7,7 +7,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -20,7 +20,7 @@ const calibNote = "the readers are SIMULATED: a model of the paper's five LLM fa
 // CalibrationTable lists a calibration's fit: per family, per target, the
 // paper's value, the fitted panel's expected value and the error; then the
 // panel's Table 2 terms.
-func CalibrationTable(c *reader.Calibration) *eval.Table {
+func CalibrationTable(c *sim.Calibration) *eval.Table {
 	t := &eval.Table{Name: "calibration-fit", Title: "Calibrated simulated readers: the paper's numbers and what the fitted panel gives on " + c.Bench,
 		Columns: []string{"family (reader)", "target", "paper", "fit", "error"}}
 	for _, f := range c.Families {
@@ -51,7 +51,7 @@ func CalibrationTable(c *reader.Calibration) *eval.Table {
 	return t
 }
 
-func droppedGroup(c *reader.Calibration, g string) bool {
+func droppedGroup(c *sim.Calibration, g string) bool {
 	for _, d := range c.Dropped {
 		if d == g {
 			return true
@@ -62,7 +62,7 @@ func droppedGroup(c *reader.Calibration, g string) bool {
 
 // CalibrationSkillsTable lists the fitted skills: one row for what the
 // panel shares, one per family for its own.
-func CalibrationSkillsTable(c *reader.Calibration) *eval.Table {
+func CalibrationSkillsTable(c *sim.Calibration) *eval.Table {
 	cols := []string{"reader"}
 	for _, p := range calibParams {
 		cols = append(cols, p.Name)
@@ -95,8 +95,8 @@ func CalibrationSkillsTable(c *reader.Calibration) *eval.Table {
 	}
 	t.Notes = []string{
 		fmt.Sprintf("%d parameters (%d shared, %d per family × %d) against %d fitted targets; the Jacobian of the targets has rank %d (singular values below %g × the largest count as zero)",
-			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, reader.RankTolerance),
-		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are logit costs ≥ 0 of clutter, scaled per family by clutter-scale (reader.SimCapabilities and docs/reader-model.md give each one's range and published evidence)"}
+			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, sim.RankTolerance),
+		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are logit costs ≥ 0 of clutter, scaled per family by clutter-scale (sim.Capabilities and docs/reader-model.md give each one's range and published evidence)"}
 	if b := paramsAtBound(c); len(b) > 0 {
 		t.Notes = append(t.Notes, "at a bound of its range: "+strings.Join(b, "; "))
 	}
@@ -115,11 +115,11 @@ func skillCell(name string, v float64) string {
 }
 
 // costNamesSet are the parameters that are not probabilities.
-var costNamesSet = []string{reader.SimClutterScale, reader.SimLengthCost, reader.SimRowsCost, reader.SimFlatCost, reader.SimDistractCost, reader.SimProseCost, reader.SimNestCost}
+var costNamesSet = []string{sim.ClutterScale, sim.LengthCost, sim.RowsCost, sim.FlatCost, sim.DistractCost, sim.ProseCost, sim.NestCost}
 
 // paramsAtBound lists the fitted parameters of c that ended within 1% of a
 // bound of their range, "lapse (Qwen3-8B) = 0.100 at [0.005, 0.100]".
-func paramsAtBound(c *reader.Calibration) []string {
+func paramsAtBound(c *sim.Calibration) []string {
 	var out []string
 	for _, p := range calibParams {
 		for fi, f := range c.Families {
@@ -245,10 +245,10 @@ func GridSentence(rows []FitSummary) string {
 // reproduce, from the fit: the worst target per family, Table 17's spread
 // across formats against the paper's, Table 2's terms against the paper's
 // intervals, and parameters against targets.
-func CalibrationSentence(c *reader.Calibration) string {
+func CalibrationSentence(c *sim.Calibration) string {
 	var worst, spreads []string
 	for _, f := range c.Families {
-		var w reader.CalibrationTarget
+		var w sim.CalibrationTarget
 		pLo, pHi, fLo, fHi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 		for _, tg := range f.Targets {
 			if math.Abs(tg.Error()) > math.Abs(w.Error()) {

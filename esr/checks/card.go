@@ -5,6 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 
 	"fmt"
 	"math"
@@ -12,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -28,7 +28,7 @@ const ModelCardHeading = "# The default readers: model card"
 // run at the median render length of the bench c was fitted on (shape,
 // ShapeOf) and the validation (nil: not computed). Every number in it comes from
 // those values.
-func ModelCard(c *reader.Calibration, shape BenchShape, v *ValidationFile) string {
+func ModelCard(c *sim.Calibration, shape BenchShape, v *ValidationFile) string {
 	tokens := shape.MedianTokens
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
@@ -45,8 +45,8 @@ func ModelCard(c *reader.Calibration, shape BenchShape, v *ValidationFile) strin
 		c.Method, c.Bench, c.BenchHash, c.AuxNoise, c.Parameters, c.Targets, c.Rank)
 
 	w("## Skills: range, evidence and fitted value\n\n")
-	caps := map[string]reader.SimCapability{}
-	for _, sc := range reader.SimCapabilities {
+	caps := map[string]sim.Capability{}
+	for _, sc := range sim.Capabilities {
 		caps[sc.Name] = sc
 	}
 	w("| parameter | models | range (prior centre) | fitted |\n|---|---|---|---|\n")
@@ -66,13 +66,13 @@ func ModelCard(c *reader.Calibration, shape BenchShape, v *ValidationFile) strin
 		w("| %s | %s | %g–%g (%g) | %s |\n", p.Name, mdCell(caps[p.Name].Models), p.Lo, p.Hi, p.Centre, strings.Join(vals, "; "))
 	}
 	if len(c.Families) > 0 {
-		w("| %s | %s | 0.55–0.99 (%g) | %.3f in every family, **not fitted** (no target reads raw event text) |\n", reader.SimProse, mdCell(caps[reader.SimProse].Models), proseCentre, c.Families[0].Profile.ProseSkill)
+		w("| %s | %s | 0.55–0.99 (%g) | %.3f in every family, **not fitted** (no target reads raw event text) |\n", sim.Prose, mdCell(caps[sim.Prose].Models), proseCentre, c.Families[0].Profile.ProseSkill)
 	}
 	w("\nThe evidence for each range (published results on 7–14B instruct models where they exist; where none exists, the entry says so):\n\n")
 	for _, p := range calibParams {
 		w("- **%s**: %s\n", p.Name, mdCell(caps[p.Name].Evidence))
 	}
-	w("- **%s**: %s\n", reader.SimProse, mdCell(caps[reader.SimProse].Evidence))
+	w("- **%s**: %s\n", sim.Prose, mdCell(caps[sim.Prose].Evidence))
 	if at := paramsAtBound(c); len(at) > 0 {
 		w("\n**At a bound of its range** (the fit wanted to go further than the evidence allows): %s.\n", strings.Join(at, "; "))
 	} else {
@@ -203,7 +203,7 @@ var cardLimits = []string{
 // validationByTable is one sentence per published table: the fitted
 // cells named as fitted, the others with their mean |error| and how many
 // of the paper's values fall inside our interval.
-func validationByTable(c *reader.Calibration, v *ValidationFile) string {
+func validationByTable(c *sim.Calibration, v *ValidationFile) string {
 	type agg struct {
 		n, in, pin, pn int
 		abs            float64

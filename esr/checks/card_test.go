@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // TestModelCardIsCurrent: docs/reader-model.md is the card that the
@@ -21,7 +21,7 @@ func TestModelCardIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ModelCard(reader.Calibrated(), shape, ShippedValidation())
+	want := ModelCard(sim.Calibrated(), shape, ShippedValidation())
 	got, err := os.ReadFile("../../docs/reader-model.md")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -212,7 +213,7 @@ func paperFamilyFormat(family, format, facts string) string {
 		return "—"
 	}
 	for _, fam := range paper.Families {
-		if family != "sim:"+reader.FitName(fam) {
+		if family != "sim:"+sim.FitName(fam) {
 			continue
 		}
 		for i, f := range paper.Table17Readings[paper.Table17Reading] {

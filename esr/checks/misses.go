@@ -12,6 +12,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -54,7 +55,7 @@ type ValidationFile struct {
 // ExplainMisses measures, on b, what each missed table needs explained and
 // says it. v are the rows the cells came from; c the calibration (what it
 // fitted is left out of every mean).
-func ExplainMisses(ctx context.Context, b *bench.Bench, v ValidationRows, cells []ValidationCell, c *reader.Calibration) ([]Miss, error) {
+func ExplainMisses(ctx context.Context, b *bench.Bench, v ValidationRows, cells []ValidationCell, c *sim.Calibration) ([]Miss, error) {
 	mae := map[string]float64{}
 	n := map[string]int{}
 	for _, x := range OutOfSample(c, cells) {

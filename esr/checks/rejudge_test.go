@@ -12,6 +12,7 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
 
@@ -36,7 +37,7 @@ func (a *armed) Read(ctx context.Context, in reader.Input) (reader.Output, error
 func simRows(t *testing.T, spec string) ([]eval.Outcome, *armed) {
 	t.Helper()
 	b := benchtest.Data(t, "synthetic")
-	r, err := reader.ParseSim(spec)
+	r, err := sim.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // This file is the reader model's sanity suite: hand-built renders on
@@ -164,8 +165,8 @@ func newSanitySet(tokens int) *sanitySet {
 	set := &sanitySet{}
 	add := func(check sanityBound, context, gold string) {
 		in := reader.Input{QID: "sanity", Question: sanityQuestion, QueryType: esr.Snapshot, Context: context, MayAbstain: true}
-		r := sanityRender{check: check, scored: scoredBranches{feat: reader.Features(in)}}
-		for _, b := range reader.SimBranches(reader.SimProfile{}, in, true) {
+		r := sanityRender{check: check, scored: scoredBranches{feat: sim.Features(in)}}
+		for _, b := range sim.Branches(sim.Profile{}, in, true) {
 			ok := judge.Exact{}.Decide(gold, nil, b.Answer).Correct
 			r.scored.branches = append(r.scored.branches, scoredBranch{b: b, x: ok, y: !ok && b.Lapse && !b.Answer.Abstain})
 		}
@@ -185,7 +186,7 @@ func newSanitySet(tokens int) *sanitySet {
 
 // results are the suite's checks under p: each check's mean P(right) over
 // its renders, then the largest P(stale) over every render.
-func (set *sanitySet) results(p reader.SimProfile) []sanityResult {
+func (set *sanitySet) results(p sim.Profile) []sanityResult {
 	var out []sanityResult
 	sum, n := map[string]float64{}, map[string]int{}
 	var order []sanityBound
@@ -213,7 +214,7 @@ const sanityMargin = 0.01
 
 // violations are how far each check of p falls short of its bound plus
 // sanityMargin (0 when it meets it): the calibration's penalty residuals.
-func (set *sanitySet) violations(p reader.SimProfile) []float64 {
+func (set *sanitySet) violations(p sim.Profile) []float64 {
 	rs := set.results(p)
 	out := make([]float64, len(rs))
 	for i, r := range rs {
@@ -232,7 +233,7 @@ func (set *sanitySet) violations(p reader.SimProfile) []float64 {
 // ledger of three rows whose first row is LIVE, and the largest P(a stale
 // value after a lapse) over all those renders. Each is an exact
 // expectation over the reader's draws.
-func sanity(p reader.SimProfile, tokens int) []sanityResult {
+func sanity(p sim.Profile, tokens int) []sanityResult {
 	return newSanitySet(tokens).results(p)
 }
 

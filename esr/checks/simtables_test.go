@@ -5,23 +5,23 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/checks"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // TestSimTables: one row per capability and per built-in profile, each
 // profile's cells being its capabilities, and both tables say SIMULATED.
 func TestSimTables(t *testing.T) {
 	caps := checks.SimCapabilityTable()
-	if len(caps.Rows) != len(reader.SimCapabilities) {
-		t.Fatalf("%d capability rows, want %d", len(caps.Rows), len(reader.SimCapabilities))
+	if len(caps.Rows) != len(sim.Capabilities) {
+		t.Fatalf("%d capability rows, want %d", len(caps.Rows), len(sim.Capabilities))
 	}
-	for i, c := range reader.SimCapabilities {
+	for i, c := range sim.Capabilities {
 		if caps.Rows[i][0] != c.Name || caps.Rows[i][2] != c.Evidence {
 			t.Errorf("row %d = %v, want %s with its evidence", i, caps.Rows[i][:1], c.Name)
 		}
 	}
 	prof := checks.SimProfileTable()
-	ps := reader.SimProfiles()
+	ps := sim.Profiles()
 	if len(prof.Rows) != len(ps) {
 		t.Fatalf("%d profile rows, want %d", len(prof.Rows), len(ps))
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -136,7 +136,7 @@ const tableMiniMax = "Table 2 (MiniMax judge)"
 // 13's p = 0 cells (fine − coarse on reverted-revert without noise: the
 // fitted fine-d term minus the fitted coarse-d term). Unless c dropped
 // Table 2; a nil c fitted nothing.
-func Fitted(c *reader.Calibration, cell ValidationCell) bool {
+func Fitted(c *sim.Calibration, cell ValidationCell) bool {
 	if c == nil || droppedGroup(c, GroupTable2) {
 		return false
 	}
@@ -152,7 +152,7 @@ func Fitted(c *reader.Calibration, cell ValidationCell) bool {
 }
 
 // OutOfSample are the cells c did not fit.
-func OutOfSample(c *reader.Calibration, cells []ValidationCell) []ValidationCell {
+func OutOfSample(c *sim.Calibration, cells []ValidationCell) []ValidationCell {
 	var out []ValidationCell
 	for _, x := range cells {
 		if !Fitted(c, x) {

@@ -9,7 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // Table17Verdict compares, per calibrated family with a Table 17 row, which
@@ -36,7 +36,7 @@ func Table17Verdict(cs []eval.Comparison) string {
 	for _, f := range names {
 		var fam string
 		for _, pf := range paper.Families {
-			if f == "sim:"+reader.FitName(pf) {
+			if f == "sim:"+sim.FitName(pf) {
 				fam = pf
 			}
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
@@ -25,9 +25,9 @@ type WordingVariant struct {
 // "conservative" ("prefer to answer") takes the majority value, "terse"
 // takes the first value it reads.
 var WordingVariants = []WordingVariant{
-	{"terse", llm.TemplateQATerse, reader.ConflictFirst},
-	{"verbose (main)", llm.TemplateQAAbstain, reader.ConflictAbstain},
-	{"conservative", llm.TemplateQAConservative, reader.ConflictMajority},
+	{"terse", llm.TemplateQATerse, sim.ConflictFirst},
+	{"verbose (main)", llm.TemplateQAAbstain, sim.ConflictAbstain},
+	{"conservative", llm.TemplateQAConservative, sim.ConflictMajority},
 }
 
 // WordingCondition labels rows of one wording.

@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // Where each reader's answer changes along the staircase graphrag-abstain →
@@ -16,7 +17,7 @@ import (
 func ExampleFlips() {
 	var rs []reader.Reader
 	for _, p := range []string{"time-sorter", "cautious", "majority"} {
-		r, err := reader.NewScripted(p)
+		r, err := sim.NewScripted(p)
 		if err != nil {
 			panic(err)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/provenance"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/esr/strata"
 	"github.com/esrkit/esrkit/esr/suite"
@@ -409,7 +410,7 @@ func TestFlipsOnFigure1(t *testing.T) {
 	s, atoms := bench.Figure1()
 	var rs []reader.Reader
 	for _, p := range []string{"cautious", "time-sorter"} {
-		r, err := reader.NewScripted(p)
+		r, err := sim.NewScripted(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -463,8 +464,8 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 func TestRunCachedKeysOnReaderConfig(t *testing.T) {
 	b := bench.Figure1Bench()
 	dir := t.TempDir()
-	runWith := func(caps reader.Capabilities) *suite.Result {
-		r, err := reader.NewScriptedWith("mine", caps)
+	runWith := func(caps sim.ScriptedCapabilities) *suite.Result {
+		r, err := sim.NewScriptedWith("mine", caps)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -484,15 +485,15 @@ func TestRunCachedKeysOnReaderConfig(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	sorting := runWith(reader.Capabilities{SortsByTime: true})
-	blind := runWith(reader.Capabilities{})
+	sorting := runWith(sim.ScriptedCapabilities{SortsByTime: true})
+	blind := runWith(sim.ScriptedCapabilities{})
 	if sorting.CacheFile != "" || blind.CacheFile != "" {
 		t.Fatalf("first runs came from the cache: %q %q", sorting.CacheFile, blind.CacheFile)
 	}
 	if answers(sorting) == answers(blind) {
 		t.Errorf("a date-sorting and a date-blind reader named alike gave the same render-only answers %q: the cache is keyed on the name only", answers(sorting))
 	}
-	again := runWith(reader.Capabilities{SortsByTime: true})
+	again := runWith(sim.ScriptedCapabilities{SortsByTime: true})
 	if again.CacheFile == "" || answers(again) != answers(sorting) {
 		t.Errorf("rerun: cache file %q, answers %q (want cached %q)", again.CacheFile, answers(again), answers(sorting))
 	}
@@ -511,7 +512,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := reader.ParseList(strings.Join(suite.ScriptedFamilies, ","), reader.Config{})
+	rs, err := reader.ParseList(strings.Join(suite.ScriptedFamilies, ","), reader.Config{}, sim.Readers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -653,7 +654,7 @@ func TestShippedCalibration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := reader.Calibrated()
+	c := sim.Calibrated()
 	if got := checks.BenchHash(b); got != c.BenchHash {
 		t.Fatalf("shipped calibration was fitted on bench %s, data/synthetic is now %s: rerun esr calibrate", c.BenchHash, got)
 	}
@@ -687,7 +688,7 @@ func TestShippedCalibration(t *testing.T) {
 			t.Errorf("%s: recorded RMSE %v, recomputed %v", f.Family, f.RMSE, rmse)
 		}
 		// Every fitted skill is set, so a profile that lost one would show.
-		for _, name := range []string{reader.SimKeyStatus, reader.SimClutterScale, reader.SimLengthCost, reader.SimRowsCost, reader.SimFlatCost, reader.SimDistractCost, reader.SimProseCost, reader.SimNestCost} {
+		for _, name := range []string{sim.KeyStatus, sim.ClutterScale, sim.LengthCost, sim.RowsCost, sim.FlatCost, sim.DistractCost, sim.ProseCost, sim.NestCost} {
 			if v, _ := f.Profile.Get(name); v == 0 {
 				t.Errorf("%s: %s is 0", f.Family, name)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/suite"
 )
 
@@ -33,7 +34,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 		}
 		var rs []reader.Reader
 		for _, name := range suite.ScriptedFamilies {
-			r, err := reader.Parse(name, reader.Config{})
+			r, err := reader.Parse(name, reader.Config{}, sim.Readers)
 			if err != nil {
 				redrawErr = err
 				return

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -113,7 +114,7 @@ func SkillsOf(families []string) SkillMix {
 	for _, f := range families {
 		switch {
 		case strings.HasPrefix(f, "sim:"):
-			r, err := reader.ParseSim(strings.TrimPrefix(f, "sim:"))
+			r, err := sim.Parse(strings.TrimPrefix(f, "sim:"))
 			if err != nil {
 				continue
 			}
@@ -123,14 +124,14 @@ func SkillsOf(families []string) SkillMix {
 			m.Date += p.DateSkill
 			m.FirstRow += p.FirstRowBias
 		case strings.HasPrefix(f, "scripted:"):
-			r, err := reader.NewScripted(strings.TrimPrefix(f, "scripted:"))
+			r, err := sim.NewScripted(strings.TrimPrefix(f, "scripted:"))
 			if err != nil {
 				continue
 			}
 			caps := r.Capabilities()
 			m.Status += b2f(caps.UsesStatus)
 			m.Date += b2f(caps.SortsByTime)
-			m.FirstRow += b2f(caps.OnConflict == reader.ConflictFirst)
+			m.FirstRow += b2f(caps.OnConflict == sim.ConflictFirst)
 		default:
 			continue
 		}
@@ -225,12 +226,12 @@ func fittedNote(families []string, table, benchName string) string {
 	if table != "t2" || len(families) == 0 {
 		return ""
 	}
-	cal := reader.Calibrated()
+	cal := sim.Calibrated()
 	if benchName != cal.Bench {
 		return ""
 	}
 	shipped := map[string]bool{}
-	for _, p := range reader.CalibratedProfiles() {
+	for _, p := range sim.CalibratedProfiles() {
 		shipped[reader.Spec{Kind: reader.KindSim, Name: p.Name}.String()] = true
 	}
 	for _, f := range families {

@@ -2,6 +2,7 @@ package confound
 
 import (
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 
 	"fmt"
 	"sort"
@@ -31,14 +32,14 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 	sort.SliceStable(order, func(a, b int) bool { return names[order[a]] < names[order[b]] })
 	for _, i := range order {
 		switch r := readers[i].(type) {
-		case *reader.Scripted:
+		case *sim.Scripted:
 			c := r.Capabilities()
 			budget := "all"
 			if c.TokenBudget > 0 {
 				budget = fmt.Sprint(c.TokenBudget)
 			}
 			t.AddRow(r.Name(), yes(c.UsesStatus), yes(c.SortsByTime), c.OnConflict, budget)
-		case *reader.Sim:
+		case *sim.Sim:
 			p := r.Profile()
 			budget := "all"
 			if p.TokenBudget > 0 {

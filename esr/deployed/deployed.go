@@ -16,6 +16,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -237,7 +238,7 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 		Columns: []string{"class", "assumptions", "state: now", "state: before"}}
 	var rs []reader.Reader
 	for _, p := range profiles {
-		r, err := reader.NewScripted(p)
+		r, err := sim.NewScripted(p)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package deployed
 import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
 
 	"context"
@@ -34,7 +35,7 @@ func TestRevertedRevertTable(t *testing.T) {
 
 func TestDeployedDecompositionSentences(t *testing.T) {
 	b := bench.Figure1Bench()
-	r, _ := reader.NewScripted("status-reader")
+	r, _ := sim.NewScripted("status-reader")
 	classes := []string{memory.Graphiti, memory.Mem0Update}
 	rows, err := Evaluate(context.Background(), b, classes, []reader.Reader{r, reader.Oracle{}})
 	if err != nil {
@@ -62,7 +63,7 @@ func TestDeployedTermsAddUp(t *testing.T) {
 	classes := []string{memory.Graphiti, memory.Mem0V3, memory.Mem0Update + "@paraphrase=0.3", keepsAll, template}
 	var rs []reader.Reader
 	for _, p := range []string{"status-reader", "time-sorter"} {
-		r, err := reader.NewScripted(p)
+		r, err := sim.NewScripted(p)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/report"
 	"gonum.org/v1/plot/vg"
@@ -18,7 +19,7 @@ import (
 // and mem0-v3's read-out stays d-blind (0: both values live).
 func TestParaphraseCurve(t *testing.T) {
 	b := benchtest.Subset(t, "synthetic", 120)
-	r, err := reader.NewScripted("time-sorter")
+	r, err := sim.NewScripted("time-sorter")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // A run killed mid-write leaves a partial last line: ReadOutcomes ignores
@@ -69,7 +70,7 @@ func TestBadOutcomeLine(t *testing.T) {
 // answer, and the row carries it.
 func TestRunKeepsReasons(t *testing.T) {
 	b := bench.Figure1Bench()
-	r, err := reader.NewScripted("time-sorter")
+	r, err := sim.NewScripted("time-sorter")
 	if err != nil {
 		t.Fatal(err)
 	}

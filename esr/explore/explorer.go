@@ -17,6 +17,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
@@ -63,7 +64,7 @@ type Settings struct {
 	// (memory.LedgerFormats); "" is the default.
 	Format string
 	// Reader is the simulated reader's profile.
-	Reader reader.SimProfile
+	Reader sim.Profile
 	// NoiseP replaces each relation label with a random other one with
 	// this probability (relate.RelationNoise over the rule relator).
 	NoiseP float64
@@ -75,10 +76,10 @@ type Settings struct {
 
 // DefaultSettings open the explorer on reverted-revert snapshot
 // questions with the render-matched decomposition and the first calibrated
-// profile (the paper's first family, reader.CalibratedProfiles), no noise,
+// profile (the paper's first family, sim.CalibratedProfiles), no noise,
 // seed 1.
 func DefaultSettings() Settings {
-	p := reader.CalibratedProfiles()[0]
+	p := sim.CalibratedProfiles()[0]
 	return Settings{Stratum: string(esr.RevertedRevert), QueryType: esr.Snapshot, Terms: TermSets[0].Name,
 		Format: memory.LedgerFormats[0], Reader: p, Seed: 1, Stats: eval.InteractiveStats}
 }
@@ -210,7 +211,7 @@ func (e *Explorer) View(ctx context.Context, s Settings) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := reader.NewSim(s.Reader, s.Seed)
+	r, err := sim.New(s.Reader, s.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +319,7 @@ func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...r
 	if qa == nil {
 		return nil, fmt.Errorf("explorer: no question %q in %s", qid, e.b.Name())
 	}
-	r, err := reader.NewSim(s.Reader, s.Seed)
+	r, err := sim.New(s.Reader, s.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -331,7 +332,7 @@ const CustomProfile = "custom"
 
 // WithProfile returns s with the built-in sim profile called name.
 func (s Settings) WithProfile(name string) (Settings, error) {
-	p, err := reader.SimProfileNamed(name)
+	p, err := sim.ProfileNamed(name)
 	if err != nil {
 		return s, fmt.Errorf("explorer: %w", err)
 	}
@@ -340,7 +341,7 @@ func (s Settings) WithProfile(name string) (Settings, error) {
 }
 
 // WithCapability returns s with the reader's capability name (see
-// reader.SimCapabilities) set to v. The profile then takes the name of the
+// sim.Capabilities) set to v. The profile then takes the name of the
 // built-in profile it equals, else CustomProfile: the name labels tables and
 // seeds the draws, so a changed profile must not pass for a built-in one.
 func (s Settings) WithCapability(name string, v float64) (Settings, error) {
@@ -354,9 +355,9 @@ func (s Settings) WithCapability(name string, v float64) (Settings, error) {
 
 // builtinOrCustom returns the built-in profile with p's capabilities, or p
 // named CustomProfile.
-func builtinOrCustom(p reader.SimProfile) reader.SimProfile {
+func builtinOrCustom(p sim.Profile) sim.Profile {
 	p.Name, p.Summary = CustomProfile, "set by hand (explorer)"
-	for _, b := range append(reader.CalibratedProfiles(), reader.SimProfiles()...) {
+	for _, b := range append(sim.CalibratedProfiles(), sim.Profiles()...) {
 		if sameSkills(p, b) {
 			return b
 		}
@@ -365,17 +366,17 @@ func builtinOrCustom(p reader.SimProfile) reader.SimProfile {
 }
 
 // sameSkills reports whether two profiles have the same capabilities.
-func sameSkills(a, b reader.SimProfile) bool {
+func sameSkills(a, b sim.Profile) bool {
 	a.Name, a.Summary, b.Name, b.Summary = "", "", "", ""
 	return a == b
 }
 
 // WithReaderSpec returns s with the reader of a spec
-// "[sim:]NAME[@CAPABILITY=VALUE]..." (reader.ParseSim, without a seed: the
+// "[sim:]NAME[@CAPABILITY=VALUE]..." (sim.Parse, without a seed: the
 // settings carry the seed). A profile changed by the overrides is named
 // CustomProfile, as with WithCapability.
 func (s Settings) WithReaderSpec(spec string) (Settings, error) {
-	r, err := reader.ParseSim(strings.TrimPrefix(strings.TrimSpace(spec), "sim:"))
+	r, err := sim.Parse(strings.TrimPrefix(strings.TrimSpace(spec), "sim:"))
 	if err != nil {
 		return s, fmt.Errorf("explorer: %w", err)
 	}

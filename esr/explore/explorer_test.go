@@ -12,6 +12,7 @@ import (
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
@@ -42,7 +43,7 @@ func TestExplorerMatchesEvaluate(t *testing.T) {
 	ex := explore.NewExplorer(b)
 	ctx := context.Background()
 	base := explore.DefaultSettings()
-	dateSorter, err := reader.SimProfileNamed("date-sorter")
+	dateSorter, err := sim.ProfileNamed("date-sorter")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestExplorerMatchesEvaluate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		r, err := reader.NewSim(s.Reader, s.Seed)
+		r, err := sim.New(s.Reader, s.Seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +145,7 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 		t.Errorf("relation noise p = 0.5 changed no fine-ledger label")
 	}
 	s = explore.DefaultSettings()
-	if s.Reader, err = s.Reader.Set(reader.SimStatus, 0); err != nil {
+	if s.Reader, err = s.Reader.Set(sim.Status, 0); err != nil {
 		t.Fatal(err)
 	}
 	blind, err := ex.View(ctx, s)
@@ -197,7 +198,7 @@ func TestExplorerDrill(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := correctBy(v.Rows)
-	scripted, err := reader.Parse("scripted:majority", reader.Config{})
+	scripted, err := reader.Parse("scripted:majority", reader.Config{}, sim.Readers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,22 +271,22 @@ func BenchmarkExplorerRedraw(b *testing.B) {
 // back restores the built-in name.
 func TestExplorerWithCapability(t *testing.T) {
 	s := explore.DefaultSettings()
-	orig, _ := s.Reader.Get(reader.SimStatus)
-	c, err := s.WithCapability(reader.SimStatus, 0.2)
+	orig, _ := s.Reader.Get(sim.Status)
+	c, err := s.WithCapability(sim.Status, 0.2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Reader.Name != explore.CustomProfile || c.Reader.StatusSkill != 0.2 {
 		t.Errorf("moved profile = %+v, want %q with status 0.2", c.Reader, explore.CustomProfile)
 	}
-	back, err := c.WithCapability(reader.SimStatus, orig)
+	back, err := c.WithCapability(sim.Status, orig)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if back.Reader != s.Reader {
 		t.Errorf("moved back = %+v, want the built-in %+v", back.Reader, s.Reader)
 	}
-	if _, err := s.WithCapability(reader.SimStatus, 1.5); err == nil || !strings.Contains(err.Error(), "explorer:") {
+	if _, err := s.WithCapability(sim.Status, 1.5); err == nil || !strings.Contains(err.Error(), "explorer:") {
 		t.Errorf("status 1.5: err = %v, want an explorer: error", err)
 	}
 	h, err := s.WithProfile("hedger")
@@ -304,8 +305,8 @@ func TestExplorerWithReaderSpec(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := s.WithProfile("date-sorter")
-	want, _ = want.WithCapability(reader.SimStatus, 0.5)
-	want, _ = want.WithCapability(reader.SimFirstRow, 0.2)
+	want, _ = want.WithCapability(sim.Status, 0.5)
+	want, _ = want.WithCapability(sim.FirstRow, 0.2)
 	if got.Reader != want.Reader || got.Reader.Name != explore.CustomProfile {
 		t.Errorf("spec gives %+v, want %+v", got.Reader, want.Reader)
 	}

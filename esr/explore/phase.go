@@ -13,7 +13,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/workpool"
 )
@@ -32,7 +32,7 @@ type Phase struct {
 	XCap, YCap string
 	Grid       []float64
 	// Base is the profile every cell starts from (its other capabilities).
-	Base reader.SimProfile
+	Base sim.Profile
 	// Seed seeds the sim reader's draws (and the bootstrap, Stats.Seed).
 	Seed  uint64
 	Stats eval.StatOptions
@@ -55,8 +55,8 @@ func (p *Phase) Cell(xi, yi int) PhaseCell { return p.Cells[yi*len(p.Grid)+xi] }
 
 // PhaseDiagram evaluates graphrag-abstain, render-only and fine-ledger on
 // the benchmark's reverted-revert snapshot QAs with a sim reader whose
-// capabilities xCap and yCap (reader.SimCapabilities names, e.g.
-// reader.SimDate and reader.SimStatus) take every pair of grid values, the
+// capabilities xCap and yCap (sim.Capabilities names, e.g.
+// sim.Date and sim.Status) take every pair of grid values, the
 // rest from base, and records per cell the pooled render and mechanism
 // terms with opt's intervals. Every memory is built and rendered once per
 // question; the cells only re-read the renders, so a 5×5 grid on the
@@ -64,7 +64,7 @@ func (p *Phase) Cell(xi, yi int) PhaseCell { return p.Cells[yi*len(p.Grid)+xi] }
 // draws are seeded by opt.Seed and keyed by base.Name, so every cell sees
 // the same uniforms per question (common random numbers: differences
 // between cells come from the skills, not from reader noise).
-func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid []float64, base reader.SimProfile, opt eval.StatOptions) (*Phase, error) {
+func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid []float64, base sim.Profile, opt eval.StatOptions) (*Phase, error) {
 	opt = opt.WithDefaults()
 	if xCap == yCap {
 		return nil, fmt.Errorf("phase diagram: both axes are %q", xCap)
@@ -114,7 +114,7 @@ func phaseCell(ctx context.Context, items []eval.RenderedQA, ph *Phase, x, y flo
 	if err != nil {
 		return cell, err
 	}
-	r, err := reader.NewSim(prof, ph.Seed)
+	r, err := sim.New(prof, ph.Seed)
 	if err != nil {
 		return cell, err
 	}
@@ -140,7 +140,7 @@ func phaseCell(ctx context.Context, items []eval.RenderedQA, ph *Phase, x, y flo
 
 // capLabel is an axis label: the capability name and its SimProfile field.
 func capLabel(name string) string {
-	for _, c := range reader.SimCapabilities {
+	for _, c := range sim.Capabilities {
 		if c.Name == name {
 			return name + " (" + c.Field + ")"
 		}
@@ -151,7 +151,7 @@ func capLabel(name string) string {
 // baseNote lists the base profile's capabilities other than the axes.
 func (p *Phase) baseNote() string {
 	var parts []string
-	for _, c := range reader.SimCapabilities {
+	for _, c := range sim.Capabilities {
 		if c.Name == p.XCap || c.Name == p.YCap {
 			continue
 		}

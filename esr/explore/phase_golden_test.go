@@ -5,7 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
@@ -14,8 +14,8 @@ import (
 // skill; intervals ±0.05, so cells near 0 are not starred.
 func phaseInput() *explore.Phase {
 	grid := []float64{0, 0.5, 1}
-	p := &explore.Phase{XCap: reader.SimDate, YCap: reader.SimStatus, Grid: grid,
-		Base: reader.SimProfile{Name: "phase"}, Seed: 1, Questions: 180}
+	p := &explore.Phase{XCap: sim.Date, YCap: sim.Status, Grid: grid,
+		Base: sim.Profile{Name: "phase"}, Seed: 1, Questions: 180}
 	for _, y := range grid {
 		for _, x := range grid {
 			r := 0.3 * (1 - x)

@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
@@ -32,8 +33,8 @@ func TestPhaseDiagramCorners(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
-	ph, err := explore.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 1}, base, eval.StatOptions{B: 500, Seed: 1})
+	base := sim.Profile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
+	ph, err := explore.PhaseDiagram(context.Background(), b, sim.Date, sim.Status, []float64{0, 1}, base, eval.StatOptions{B: 500, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,10 +76,10 @@ func TestPhaseDiagramCorners(t *testing.T) {
 			t.Errorf("%s plot: %+v", term, p)
 		}
 	}
-	if _, err := explore.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimDate, []float64{0, 1}, base, eval.StatOptions{}); err == nil {
+	if _, err := explore.PhaseDiagram(context.Background(), b, sim.Date, sim.Date, []float64{0, 1}, base, eval.StatOptions{}); err == nil {
 		t.Error("same capability on both axes accepted")
 	}
-	if _, err := explore.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, []float64{0, 2}, base, eval.StatOptions{}); err == nil {
+	if _, err := explore.PhaseDiagram(context.Background(), b, sim.Date, sim.Status, []float64{0, 2}, base, eval.StatOptions{}); err == nil {
 		t.Error("probability 2 accepted")
 	}
 }
@@ -86,7 +87,7 @@ func TestPhaseDiagramCorners(t *testing.T) {
 // Every table fed by sim readers says they are simulated.
 func TestSimFamiliesLabelled(t *testing.T) {
 	b := benchtest.Mini(4)
-	rs, err := reader.ParseList(strings.Join(suite.SimFamilies, ","), reader.Config{})
+	rs, err := reader.ParseList(strings.Join(suite.SimFamilies, ","), reader.Config{}, sim.Readers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,9 +118,9 @@ func TestPhaseDiagramBundled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
+	base := sim.Profile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
 	grid := []float64{0, 0.25, 0.5, 0.75, 1}
-	ph, err := explore.PhaseDiagram(context.Background(), b, reader.SimDate, reader.SimStatus, grid, base, eval.DefaultStats)
+	ph, err := explore.PhaseDiagram(context.Background(), b, sim.Date, sim.Status, grid, base, eval.DefaultStats)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
@@ -27,7 +28,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	defer stub.Close()
 	cache := t.TempDir()
 	rs, err := reader.ParseList("llm:stub-model", reader.Config{CacheDir: cache, Concurrency: 4, BaseURL: stub.BaseURL(),
-		Getenv: func(string) string { return "" }})
+		Getenv: func(string) string { return "" }}, sim.Readers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/esrkit/esrkit/esr/noise"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/provenance"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/strata"
 	"github.com/esrkit/esrkit/esr/suite"
 
@@ -161,31 +162,31 @@ func wordingRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 				rs = append(rs, vr)
 				continue
 			}
-			if sm, ok := r.(*reader.Sim); ok {
+			if sm, ok := r.(*sim.Sim); ok {
 				// The sim analogue: the same profile and draws, its conflict
 				// policy moved toward the wording (terse: take the first
 				// value; conservative: never abstain; verbose: as fitted).
 				p := sm.Profile()
 				switch v.OnConflict {
-				case reader.ConflictFirst:
+				case sim.ConflictFirst:
 					p.FirstRowBias = 1
-				case reader.ConflictMajority:
+				case sim.ConflictMajority:
 					p.AbstainOnConflict = 0
 				}
-				vr, err := reader.NewSim(p, sm.Seed())
+				vr, err := sim.New(p, sm.Seed())
 				if err != nil {
 					return nil, err
 				}
 				rs = append(rs, suite.AsFamily(suite.RenameSim(vr, sm.Name()+"~"+v.OnConflict), r.Family()))
 				continue
 			}
-			sc, ok := r.(*reader.Scripted)
+			sc, ok := r.(*sim.Scripted)
 			if !ok {
 				continue
 			}
 			caps := sc.Capabilities()
 			caps.OnConflict = v.OnConflict
-			vr, err := reader.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"~"+v.OnConflict, caps)
+			vr, err := sim.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"~"+v.OnConflict, caps)
 			if err != nil {
 				return nil, err
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
@@ -28,7 +29,7 @@ func TestEachTableBuiltOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every suite")
 	}
-	rs, err := reader.ParseList("scripted:status-reader,scripted:time-sorter", reader.Config{})
+	rs, err := reader.ParseList("scripted:status-reader,scripted:time-sorter", reader.Config{}, sim.Readers)
 	if err != nil {
 		t.Fatal(err)
 	}

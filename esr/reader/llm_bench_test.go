@@ -30,7 +30,7 @@ func BenchmarkLLMThroughput(b *testing.B) {
 	defer srv.Close()
 	cfg := Config{CacheDir: b.TempDir(), Concurrency: conc, BaseURL: srv.BaseURL(), APIKey: testKey,
 		Getenv: func(string) string { return "" }}
-	rs, err := ParseList("llm:bench", cfg)
+	rs, err := ParseList("llm:bench", cfg, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func BenchmarkLLMCachedRerun(b *testing.B) {
 	defer srv.Close()
 	cfg := Config{CacheDir: b.TempDir(), Concurrency: 64, BaseURL: srv.BaseURL(), APIKey: testKey,
 		Getenv: func(string) string { return "" }}
-	rs, err := ParseList("llm:bench", cfg)
+	rs, err := ParseList("llm:bench", cfg, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/esrkit/esrkit/esr/external"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // row is an outcome of one (qid, memory) with a reason.
@@ -66,7 +67,7 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := reader.AllScripted()
+	rs := sim.AllScripted()
 	mems := []string{memory.DirectContext, memory.RAGTopK, memory.FineLedger}
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: rs, QueryTypes: []esr.QueryType{esr.Snapshot},
 		Phenomena: []esr.Phenomenon{esr.Monotonic}})

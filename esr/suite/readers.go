@@ -5,18 +5,19 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // calibratedFamilies are the answer families notebooks use when no LLM
 // endpoint is configured: one simulated reader per paper family
 // (sim:fit-llama-3.1-8b, …), its skills fitted to the paper's published
-// per-family numbers (Tables 16 and 17; reader.Calibrated). They are
+// per-family numbers (Tables 16 and 17; sim.Calibrated). They are
 // simulations calibrated to a few numbers, not the LLMs; every table they
 // feed says so.
 func calibratedFamilies() []string {
 	var out []string
-	for _, p := range reader.CalibratedProfiles() {
+	for _, p := range sim.CalibratedProfiles() {
 		out = append(out, "sim:"+p.Name)
 	}
 	return out
@@ -33,7 +34,7 @@ var ScriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter"
 // lists them as sim:*): the scripted reader's rules with each capability a
 // probability drawn per question, seeded per (seed, profile, question). Use
 // them like ScriptedFamilies (e.g. reader.ParseList(strings.Join(
-// SimFamilies, ","), reader.Config{})); unlike the scripted families, their
+// SimFamilies, ","), reader.Config{}, sim.Readers)); unlike the scripted families, their
 // per-family intervals do not collapse to a point. They are not the
 // notebooks' default readers.
 var SimFamilies = []string{"sim:careful", "sim:date-sorter", "sim:status-reader", "sim:skimmer", "sim:hedger"}
@@ -94,22 +95,22 @@ func StrictVariants(rs []reader.Reader) []reader.Reader {
 			}
 			continue
 		}
-		if sm, ok := r.(*reader.Sim); ok {
+		if sm, ok := r.(*sim.Sim); ok {
 			p := sm.Profile()
 			p.StatusSkill = 1
-			p.KeyStatusSkill = reader.Skill(1)
-			if strict, err := reader.NewSim(p, sm.Seed()); err == nil {
+			p.KeyStatusSkill = sim.Skill(1)
+			if strict, err := sim.New(p, sm.Seed()); err == nil {
 				out = append(out, asFamily{Reader: simRenamed{strict, sm.Name() + "+strict"}, family: r.Family()})
 			}
 			continue
 		}
-		sc, ok := r.(*reader.Scripted)
+		sc, ok := r.(*sim.Scripted)
 		if !ok {
 			continue
 		}
 		caps := sc.Capabilities()
 		caps.UsesStatus = true
-		strict, err := reader.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"+strict", caps)
+		strict, err := sim.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"+strict", caps)
 		if err != nil {
 			continue
 		}
@@ -121,7 +122,7 @@ func StrictVariants(rs []reader.Reader) []reader.Reader {
 // simRenamed is a sim reader under another name (its draws do not depend on
 // the name).
 type simRenamed struct {
-	*reader.Sim
+	*sim.Sim
 	name string
 }
 
@@ -152,7 +153,7 @@ func notebookOffline(getenv func(string) string) bool {
 // defaultReadersEnv is DefaultReaders with the environment given.
 func defaultReadersEnv(cacheDir string, getenv func(string) string) ([]reader.Reader, error) {
 	cfg := reader.Config{CacheDir: filepath.Join(cacheDir, "llm"), Offline: notebookOffline(getenv), Getenv: getenv}
-	return reader.ParseList(DefaultReaderSpec(getenv), cfg)
+	return reader.ParseList(DefaultReaderSpec(getenv), cfg, sim.Readers)
 }
 
 // AsFamily returns r answering under family, so its rows pair with that
@@ -163,4 +164,4 @@ func AsFamily(r reader.Reader, family string) reader.Reader {
 
 // RenameSim returns the sim reader s under another name (its draws do not
 // depend on the name).
-func RenameSim(s *reader.Sim, name string) reader.Reader { return simRenamed{s, name} }
+func RenameSim(s *sim.Sim, name string) reader.Reader { return simRenamed{s, name} }

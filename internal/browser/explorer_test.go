@@ -14,7 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/explore"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/nbhelp"
 )
 
@@ -164,10 +164,10 @@ func TestExplorerLive(t *testing.T) {
 	t.Logf("stratum change redrawn in %.2fs", time.Since(changed).Seconds())
 
 	changed = time.Now()
-	if err := br.SetRange("#esr-explorer-"+reader.SimStatus, 20); err != nil {
+	if err := br.SetRange("#esr-explorer-"+sim.Status, 20); err != nil {
 		t.Fatal(err)
 	}
-	if s, err = s.WithCapability(reader.SimStatus, 0.2); err != nil {
+	if s, err = s.WithCapability(sim.Status, 0.2); err != nil {
 		t.Fatal(err)
 	}
 	check("status skill → 0.2", s)

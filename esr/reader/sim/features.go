@@ -1,6 +1,7 @@
-package reader
+package sim
 
 import (
+	"github.com/esrkit/esrkit/esr/reader"
 	"strconv"
 
 	"github.com/esrkit/esrkit/esr"
@@ -88,7 +89,7 @@ type RenderFeatures struct {
 	// reader must skip to find the key's rows (0 for raw event text, whose
 	// lines name no key).
 	Distractors int
-	// Tokens is the whole render's length (CountTokens): a reader reads all
+	// Tokens is the whole render's length (reader.CountTokens): a reader reads all
 	// of it, not only the key's block.
 	Tokens int
 	// RowStatus: some row of the key shows a status a reader can act on
@@ -100,11 +101,11 @@ type RenderFeatures struct {
 }
 
 // Features measures a render's features for the question in.
-func Features(in Input) RenderFeatures { return featuresOf(in, parseRender(in.Context)) }
+func Features(in reader.Input) RenderFeatures { return featuresOf(in, parseRender(in.Context)) }
 
 // featuresOf is Features of in with its context already parsed (pr, which
 // it only reads).
-func featuresOf(in Input, pr *parsedRender) RenderFeatures {
+func featuresOf(in reader.Input, pr *parsedRender) RenderFeatures {
 	v := pr.view
 	f := RenderFeatures{Tokens: pr.tokens, Dates: DatesAbsent}
 	var recs []layout.Record

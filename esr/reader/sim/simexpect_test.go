@@ -1,4 +1,4 @@
-package reader_test
+package sim_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // TestSimExpectedMatchesDraws: the exact expectation over a sim reader's
@@ -31,15 +32,15 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 		atoms []esr.Atom
 		gold  string
 	}
-	profiles := reader.SimProfiles()
-	profiles = append(profiles, reader.SimProfile{Name: "decaying", StatusSkill: 0.4, DateSkill: 0.9, DateDecayPerRow: 0.3, FirstRowBias: 0.3, AbstainOnConflict: 0.6},
-		reader.SimProfile{Name: "order-reader", StatusSkill: 0.2, DateSkill: 0.3, DateDecayPerRow: 0.2, OrderSkill: 0.7, FirstRowBias: 0.2, AbstainOnConflict: 0.8, Lapse: 0.3},
-		reader.SimProfile{Name: "wordy", StatusSkill: 0.6, DateSkill: 0.5, OrderSkill: 0.4, FirstRowBias: 0.3, AbstainOnConflict: 0.5, BothValues: 0.3, Hedge: 0.2})
+	profiles := sim.Profiles()
+	profiles = append(profiles, sim.Profile{Name: "decaying", StatusSkill: 0.4, DateSkill: 0.9, DateDecayPerRow: 0.3, FirstRowBias: 0.3, AbstainOnConflict: 0.6},
+		sim.Profile{Name: "order-reader", StatusSkill: 0.2, DateSkill: 0.3, DateDecayPerRow: 0.2, OrderSkill: 0.7, FirstRowBias: 0.2, AbstainOnConflict: 0.8, Lapse: 0.3},
+		sim.Profile{Name: "wordy", StatusSkill: 0.6, DateSkill: 0.5, OrderSkill: 0.4, FirstRowBias: 0.3, AbstainOnConflict: 0.5, BothValues: 0.3, Hedge: 0.2})
 	// Every skill of the reader model over render features at once: a
 	// separate key-status skill, render difficulty with both date costs,
 	// the flat-sort loss and the validity-window lift.
 	key := 0.7
-	profiles = append(profiles, reader.SimProfile{Name: "feature-reader", StatusSkill: 0.3, KeyStatusSkill: reader.Skill(key), DateSkill: 0.8, DateDecayPerRow: 0.1,
+	profiles = append(profiles, sim.Profile{Name: "feature-reader", StatusSkill: 0.3, KeyStatusSkill: sim.Skill(key), DateSkill: 0.8, DateDecayPerRow: 0.1,
 		OrderSkill: 0.6, FirstRowBias: 0.3, AbstainOnConflict: 0.6, Lapse: 0.2, ClutterScale: 1.5, LengthCost: 0.4, RowsCost: 0.5,
 		FlatCost: 0.6, DistractorCost: 0.2, ProseDateCost: 0.4, NestCost: 0.2})
 	const seeds = 1500
@@ -67,8 +68,8 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 					}
 					return 0
 				}
-				br := reader.SimBranches(p, in, p.DateSkill > 0)
-				f := reader.Features(in)
+				br := sim.Branches(p, in, p.DateSkill > 0)
+				f := sim.Features(in)
 				total := 0.0
 				for _, b := range br {
 					total += b.Prob(p, f)
@@ -76,10 +77,10 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 				if math.Abs(total-1) > 1e-9 {
 					t.Fatalf("%s on %s: branch probabilities sum to %v", p.Name, m, total)
 				}
-				want := reader.SimExpected(p, f, br, correct)
+				want := sim.Expected(p, f, br, correct)
 				got := 0.0
 				for seed := uint64(1); seed <= seeds; seed++ {
-					r, err := reader.NewSim(p, seed)
+					r, err := sim.New(p, seed)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -1,4 +1,4 @@
-package reader_test
+package sim_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // figure1Render is the reader input of class m (in ledger format f) on the
@@ -30,9 +31,9 @@ func figure1Render(t *testing.T, m string, opt memory.Options) reader.Input {
 // renders in esr/memory/testdata/figure1).
 func TestFeaturesOfEveryRender(t *testing.T) {
 	type want struct {
-		order  reader.RowOrder
-		dates  reader.DatePlace
-		group  reader.Grouping
+		order  sim.RowOrder
+		dates  sim.DatePlace
+		group  sim.Grouping
 		depth  int
 		status bool // row status shown
 	}
@@ -41,27 +42,27 @@ func TestFeaturesOfEveryRender(t *testing.T) {
 		opt   memory.Options
 		want  want
 	}{
-		{memory.FineLedger, memory.Options{}, want{reader.OrderNewestFirst, reader.DatesColumn, reader.GroupedBlock, 0, true}},
-		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerVerbose}, want{reader.OrderNewestFirst, reader.DatesInline, reader.GroupedBlock, 0, true}},
-		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerJSON}, want{reader.OrderNewestFirst, reader.DatesMember, reader.GroupedBlock, 1, true}},
-		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerMinimal}, want{reader.OrderNewestFirst, reader.DatesAbsent, reader.GroupedBlock, 0, true}},
-		{memory.RenderOnly, memory.Options{}, want{reader.OrderNewestFirst, reader.DatesColumn, reader.GroupedBlock, 0, false}},
-		{memory.GraphRAGAbstain, memory.Options{}, want{reader.OrderUnordered, reader.DatesColumn, reader.GroupedFlat, 0, false}},
-		{memory.GraphRAGAbstain, memory.Options{FactFormat: memory.FactsDateless}, want{reader.OrderUnordered, reader.DatesAbsent, reader.GroupedFlat, 0, false}},
-		{memory.CoarseRetain, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true}},
-		{memory.CoarseDiscard, memory.Options{}, want{reader.OrderSingle, reader.DatesMember, reader.GroupedFlat, 2, true}},
-		{"coarse-retain~render-only", memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true}},
-		{memory.GraphRAGLite, memory.Options{}, want{reader.OrderChronological, reader.DatesAbsent, reader.GroupedBlock, 0, false}},
-		{memory.LatestOnly, memory.Options{}, want{reader.OrderSingle, reader.DatesInline, reader.GroupedFlat, 0, false}},
-		{memory.DirectContext, memory.Options{}, want{reader.OrderUnordered, reader.DatesInline, reader.GroupedFlat, 0, false}},
-		{memory.RAGTopK, memory.Options{}, want{reader.OrderUnordered, reader.DatesInline, reader.GroupedFlat, 0, false}},
-		{memory.Graphiti, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 2, true}},
-		{memory.Mem0V3, memory.Options{}, want{reader.OrderUnordered, reader.DatesMember, reader.GroupedFlat, 3, false}},
+		{memory.FineLedger, memory.Options{}, want{sim.OrderNewestFirst, sim.DatesColumn, sim.GroupedBlock, 0, true}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerVerbose}, want{sim.OrderNewestFirst, sim.DatesInline, sim.GroupedBlock, 0, true}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerJSON}, want{sim.OrderNewestFirst, sim.DatesMember, sim.GroupedBlock, 1, true}},
+		{memory.FineLedger, memory.Options{LedgerFormat: memory.LedgerMinimal}, want{sim.OrderNewestFirst, sim.DatesAbsent, sim.GroupedBlock, 0, true}},
+		{memory.RenderOnly, memory.Options{}, want{sim.OrderNewestFirst, sim.DatesColumn, sim.GroupedBlock, 0, false}},
+		{memory.GraphRAGAbstain, memory.Options{}, want{sim.OrderUnordered, sim.DatesColumn, sim.GroupedFlat, 0, false}},
+		{memory.GraphRAGAbstain, memory.Options{FactFormat: memory.FactsDateless}, want{sim.OrderUnordered, sim.DatesAbsent, sim.GroupedFlat, 0, false}},
+		{memory.CoarseRetain, memory.Options{}, want{sim.OrderUnordered, sim.DatesMember, sim.GroupedFlat, 2, true}},
+		{memory.CoarseDiscard, memory.Options{}, want{sim.OrderSingle, sim.DatesMember, sim.GroupedFlat, 2, true}},
+		{"coarse-retain~render-only", memory.Options{}, want{sim.OrderUnordered, sim.DatesMember, sim.GroupedFlat, 2, true}},
+		{memory.GraphRAGLite, memory.Options{}, want{sim.OrderChronological, sim.DatesAbsent, sim.GroupedBlock, 0, false}},
+		{memory.LatestOnly, memory.Options{}, want{sim.OrderSingle, sim.DatesInline, sim.GroupedFlat, 0, false}},
+		{memory.DirectContext, memory.Options{}, want{sim.OrderUnordered, sim.DatesInline, sim.GroupedFlat, 0, false}},
+		{memory.RAGTopK, memory.Options{}, want{sim.OrderUnordered, sim.DatesInline, sim.GroupedFlat, 0, false}},
+		{memory.Graphiti, memory.Options{}, want{sim.OrderUnordered, sim.DatesMember, sim.GroupedFlat, 2, true}},
+		{memory.Mem0V3, memory.Options{}, want{sim.OrderUnordered, sim.DatesMember, sim.GroupedFlat, 3, false}},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
 		in := figure1Render(t, c.class, c.opt)
-		f := reader.Features(in)
+		f := sim.Features(in)
 		got := want{f.Order, f.Dates, f.Grouping, f.Depth, f.RowStatus}
 		if got != c.want {
 			t.Errorf("%s %+v: features %+v, want %+v\n%s", c.class, c.opt, got, c.want, in.Context)
@@ -77,7 +78,7 @@ func TestFeaturesOfEveryRender(t *testing.T) {
 		}
 	}
 	// The ledger's key status is a feature only when it says unresolved.
-	if f := reader.Features(figure1Render(t, memory.FineLedger, memory.Options{ForceStatus: map[esr.Key]string{bench.TimeoutKey: esr.KeyStatusUnresolved}})); !f.KeyStatus {
+	if f := sim.Features(figure1Render(t, memory.FineLedger, memory.Options{ForceStatus: map[esr.Key]string{bench.TimeoutKey: esr.KeyStatusUnresolved}})); !f.KeyStatus {
 		t.Error("an unresolved ledger key is not a key-status feature")
 	}
 }
@@ -99,11 +100,11 @@ func TestOrderIsDeclaredNotObserved(t *testing.T) {
 	if sorted.Context == "" {
 		t.Fatal("no render seed lists the facts newest first")
 	}
-	if f := reader.Features(sorted); f.Order != reader.OrderUnordered {
+	if f := sim.Features(sorted); f.Order != sim.OrderUnordered {
 		t.Errorf("a shuffle that came out sorted has order %s", f.Order)
 	}
-	orderOnly := reader.SimProfile{Name: "order-only", OrderSkill: 1, AbstainOnConflict: 1}
-	r, err := reader.NewSim(orderOnly, 0)
+	orderOnly := sim.Profile{Name: "order-only", OrderSkill: 1, AbstainOnConflict: 1}
+	r, err := sim.New(orderOnly, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,16 +125,16 @@ func TestOrderIsDeclaredNotObserved(t *testing.T) {
 // nesting lower the chances of a reader with a clutter scale (and raise
 // its lapse); a profile without one ignores them.
 func TestChancesFollowFeatures(t *testing.T) {
-	p := reader.SimProfile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7, Lapse: 0.1, ClutterScale: 1,
+	p := sim.Profile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7, Lapse: 0.1, ClutterScale: 1,
 		LengthCost: 0.3, RowsCost: 0.4, FlatCost: 0.5, DistractorCost: 0.2, ProseDateCost: 0.5, NestCost: 0.2}
-	base := reader.RenderFeatures{Tokens: 500, Dates: reader.DatesColumn, Grouping: reader.GroupedBlock, Rows: 3}
+	base := sim.RenderFeatures{Tokens: 500, Dates: sim.DatesColumn, Grouping: sim.GroupedBlock, Rows: 3}
 	c0 := p.Chances(base)
 	longer := base
 	longer.Tokens = 1500
 	inline := base
-	inline.Dates = reader.DatesInline
+	inline.Dates = sim.DatesInline
 	flat := base
-	flat.Grouping = reader.GroupedFlat
+	flat.Grouping = sim.GroupedFlat
 	crowded := base
 	crowded.Distractors = 12
 	nested := base
@@ -161,7 +162,7 @@ func TestChancesFollowFeatures(t *testing.T) {
 	if !(c0.Sort(4) < c0.Sort(3) && c0.Sort(3) < c0.Sort(2)) {
 		t.Errorf("sorting more rows is not harder: %v %v %v", c0.Sort(2), c0.Sort(3), c0.Sort(4))
 	}
-	plain := reader.SimProfile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7}
+	plain := sim.Profile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7}
 	a, b := plain.Chances(base), plain.Chances(longer)
 	if a.Clutter != 0 || b.Clutter != 0 || a.Order != b.Order || a.Row != b.Row || a.Sort(3) != b.Sort(3) || a.Lapse != b.Lapse {
 		t.Errorf("a profile without a clutter scale feels the length: %+v vs %+v", a, b)

@@ -1,4 +1,4 @@
-package reader_test
+package sim_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
 
@@ -29,19 +30,19 @@ func TestRenderMemoConcurrentReads(t *testing.T) {
 			ins = append(ins, reader.Input{QID: q.QID, Question: q.Question, QueryType: q.QueryType, Context: ctx, MayAbstain: true, Memory: m})
 		}
 	}
-	var sims []*reader.Sim
+	var sims []*sim.Sim
 	for _, name := range []string{"fit-llama-3.1-8b", "fit-qwen3-8b", "fit-mistral-7b"} {
-		p, err := reader.SimProfileNamed(name)
+		p, err := sim.ProfileNamed(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := reader.NewSim(p, 0)
+		s, err := sim.New(p, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sims = append(sims, s)
 	}
-	read := func(s *reader.Sim, in reader.Input) string {
+	read := func(s *sim.Sim, in reader.Input) string {
 		o, err := s.Read(context.Background(), in)
 		if err != nil {
 			t.Error(err)
@@ -52,11 +53,11 @@ func TestRenderMemoConcurrentReads(t *testing.T) {
 	want := make([][]string, len(ins))
 	for i, in := range ins {
 		for _, s := range sims {
-			reader.ResetRenderMemo()
+			sim.ResetRenderMemo()
 			want[i] = append(want[i], read(s, in))
 		}
 	}
-	reader.ResetRenderMemo()
+	sim.ResetRenderMemo()
 	var wg sync.WaitGroup
 	for g := range 6 {
 		wg.Add(1)
@@ -73,7 +74,7 @@ func TestRenderMemoConcurrentReads(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := reader.RenderMemoLen(); n == 0 || n > 16 {
+	if n := sim.RenderMemoLen(); n == 0 || n > 16 {
 		t.Errorf("memo holds %d renders, want 1 to 16", n)
 	}
 	if len(ins) < 50 {

@@ -1,6 +1,7 @@
-package reader
+package sim
 
 import (
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/layout"
 
 	"context"
@@ -22,8 +23,8 @@ const (
 	ConflictMajority = "pick-majority"
 )
 
-// Capabilities are what a scripted reader can do with a render's text.
-type Capabilities struct {
+// ScriptedCapabilities are what a scripted reader can do with a render's text.
+type ScriptedCapabilities struct {
 	// UsesStatus: reads an explicit status column (LIVE / DEPRECATED /
 	// REFINED / UNRELATED; "neutral" says nothing), abstains on a key whose
 	// header says "status: unresolved", and reads a Graphiti-style
@@ -37,16 +38,16 @@ type Capabilities struct {
 	// "abstain", "pick-first" (first in the text) or "pick-majority" (the
 	// most frequent value; a tie abstains).
 	OnConflict string `json:"on_conflict"`
-	// TokenBudget: only the first TokenBudget tokens (CountTokens, whole
+	// TokenBudget: only the first TokenBudget tokens (reader.CountTokens, whole
 	// lines) of the context are read; 0 reads everything.
 	TokenBudget int `json:"token_budget"`
 }
 
-// Profile is a named scripted reader.
-type Profile struct {
-	Name         string       `json:"name"`
-	Summary      string       `json:"summary"`
-	Capabilities Capabilities `json:"capabilities"`
+// ScriptedProfile is a named scripted reader.
+type ScriptedProfile struct {
+	Name         string               `json:"name"`
+	Summary      string               `json:"summary"`
+	Capabilities ScriptedCapabilities `json:"capabilities"`
 }
 
 // defaultBudget is the budgeted profile's token budget: deliberately tiny,
@@ -54,28 +55,28 @@ type Profile struct {
 // events; use "scripted:budgeted@N" for another budget.
 const defaultBudget = 55
 
-var profiles = []Profile{
+var profiles = []ScriptedProfile{
 	{Name: "status-reader", Summary: "reads status columns and dates; abstains when candidates still disagree",
-		Capabilities: Capabilities{UsesStatus: true, SortsByTime: true, OnConflict: ConflictAbstain}},
+		Capabilities: ScriptedCapabilities{UsesStatus: true, SortsByTime: true, OnConflict: ConflictAbstain}},
 	{Name: "time-sorter", Summary: "ignores status; takes the newest dated value; abstains when nothing is dated and values disagree",
-		Capabilities: Capabilities{SortsByTime: true, OnConflict: ConflictAbstain}},
+		Capabilities: ScriptedCapabilities{SortsByTime: true, OnConflict: ConflictAbstain}},
 	{Name: "cautious", Summary: "abstains on any disagreement unless a status column or invalid_at settles it; ignores dates",
-		Capabilities: Capabilities{UsesStatus: true, OnConflict: ConflictAbstain}},
+		Capabilities: ScriptedCapabilities{UsesStatus: true, OnConflict: ConflictAbstain}},
 	{Name: "budgeted", Summary: "time-sorter that reads only the first " + strconv.Itoa(defaultBudget) + " tokens (long-context loss)",
-		Capabilities: Capabilities{SortsByTime: true, OnConflict: ConflictAbstain, TokenBudget: defaultBudget}},
+		Capabilities: ScriptedCapabilities{SortsByTime: true, OnConflict: ConflictAbstain, TokenBudget: defaultBudget}},
 	{Name: "majority", Summary: "no dates, no status: the most frequent value (a tie abstains)",
-		Capabilities: Capabilities{OnConflict: ConflictMajority}},
+		Capabilities: ScriptedCapabilities{OnConflict: ConflictMajority}},
 	{Name: "naive", Summary: "no dates, no status: the first value it reads",
-		Capabilities: Capabilities{OnConflict: ConflictFirst}},
+		Capabilities: ScriptedCapabilities{OnConflict: ConflictFirst}},
 }
 
 // scriptedProfiles lists the built-in scripted profiles.
-func scriptedProfiles() []Profile { return append([]Profile(nil), profiles...) }
+func scriptedProfiles() []ScriptedProfile { return append([]ScriptedProfile(nil), profiles...) }
 
 // AllScripted returns a reader of every built-in scripted profile, in
 // scriptedProfiles' order.
-func AllScripted() []Reader {
-	rs := make([]Reader, len(profiles))
+func AllScripted() []reader.Reader {
+	rs := make([]reader.Reader, len(profiles))
 	for i, p := range profiles {
 		r, err := NewScripted(p.Name)
 		if err != nil {
@@ -88,7 +89,7 @@ func AllScripted() []Reader {
 
 // Scripted is a transparent, deterministic text reader: a SIMULATION of an
 // answer model for teaching and tests, not a language model. It parses the
-// render text (Input.Context) and never looks at Input.State. It
+// render text (reader.Input.Context) and never looks at reader.Input.State. It
 //
 //  1. keeps the first TokenBudget tokens (whole lines) when it has a budget;
 //  2. recognises every memory class's layout line by line (ledger tables,
@@ -126,7 +127,7 @@ func AllScripted() []Reader {
 //
 // When the raw event text is all there is and the reader has no way to
 // find the asked attribute's values in it, it cannot read the layout: it
-// abstains and its note carries ReasonUnreadable, so tables can report the
+// abstains and its note carries reader.ReasonUnreadable, so tables can report the
 // cell as not measured rather than as a wrong answer.
 //
 // When the memory says it may not abstain (graphrag-lite), a conflict is
@@ -134,7 +135,7 @@ func AllScripted() []Reader {
 // "scripted:PROFILE".
 type Scripted struct {
 	name string
-	caps Capabilities
+	caps ScriptedCapabilities
 }
 
 // NewScripted makes the scripted reader of a built-in profile; "NAME@N"
@@ -164,7 +165,7 @@ func NewScripted(profile string) (*Scripted, error) {
 
 // NewScriptedWith makes a scripted reader with custom capabilities under
 // the name "scripted:NAME".
-func NewScriptedWith(name string, caps Capabilities) (*Scripted, error) {
+func NewScriptedWith(name string, caps ScriptedCapabilities) (*Scripted, error) {
 	switch caps.OnConflict {
 	case ConflictAbstain, ConflictFirst, ConflictMajority:
 	case "":
@@ -178,19 +179,19 @@ func NewScriptedWith(name string, caps Capabilities) (*Scripted, error) {
 	return &Scripted{name: name, caps: caps}, nil
 }
 
-func (s *Scripted) Name() string   { return Spec{KindScripted, s.name}.String() }
+func (s *Scripted) Name() string   { return reader.Spec{Kind: reader.KindScripted, Name: s.name}.String() }
 func (s *Scripted) Family() string { return s.Name() }
 
 // Capabilities are the reader's capabilities.
-func (s *Scripted) Capabilities() Capabilities { return s.caps }
+func (s *Scripted) Capabilities() ScriptedCapabilities { return s.caps }
 
 // Read answers from the render text alone.
-func (s *Scripted) Read(ctx context.Context, in Input) (Output, error) {
+func (s *Scripted) Read(ctx context.Context, in reader.Input) (reader.Output, error) {
 	if err := ctx.Err(); err != nil {
-		return Output{}, err
+		return reader.Output{}, err
 	}
 	d := s.decide(in)
-	out := Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: CountTokens(in.Context),
+	out := reader.Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: reader.CountTokens(in.Context),
 		Note: s.Name() + ": " + d.note, Decision: d.note}
 	return out, nil
 }
@@ -202,25 +203,11 @@ const (
 	decided    outcome = iota
 	conflict           // candidates disagree and the capabilities cannot settle it
 	missing            // the text does not show what is asked
-	unreadable         // the reader cannot read the render's layout (ReasonUnreadable)
+	unreadable         // the reader cannot read the render's layout (reader.ReasonUnreadable)
 )
 
-// ReasonUnreadable is the fixed marker a simulated reader (scripted: and
-// sim:) puts in its note, and so in the outcome row's reason, when it cannot
-// read the render's layout: the render is raw event text (direct-context,
-// rag-topk) with no structured records, and the reader knows no value
-// pattern for the asked attribute and no value of it from elsewhere in the
-// render, so it cannot find a single candidate. The answer is then ABSTAIN,
-// but it measures the reader's parser, not the memory: tables report such
-// rows as not measured (see Unreadable and esr/confound).
-const ReasonUnreadable = "[unreadable layout]"
-
-// Unreadable reports whether an answer's note (an outcome row's reason)
-// carries ReasonUnreadable.
-func Unreadable(note string) bool { return strings.Contains(note, ReasonUnreadable) }
-
 // unreadableNote is the note of an unreadable decision.
-const unreadableNote = ReasonUnreadable + " raw text marks no values and no value pattern is known for this attribute"
+const unreadableNote = reader.ReasonUnreadable + " raw text marks no values and no value pattern is known for this attribute"
 
 type decision struct {
 	answer esr.Answer
@@ -236,7 +223,7 @@ func abstain(why outcome, note string) decision {
 }
 
 // queryType is the input's query type, or one guessed from the question.
-func queryType(in Input) esr.QueryType {
+func queryType(in reader.Input) esr.QueryType {
 	if in.QueryType != "" {
 		return in.QueryType
 	}
@@ -250,7 +237,7 @@ func queryType(in Input) esr.QueryType {
 	return esr.Snapshot
 }
 
-func (s *Scripted) decide(in Input) decision {
+func (s *Scripted) decide(in reader.Input) decision {
 	p := policy{caps: s.caps, rowStatus: s.caps.UsesStatus, keyStatus: s.caps.UsesStatus}
 	return p.decide(in)
 }
@@ -259,7 +246,7 @@ func (s *Scripted) decide(in Input) decision {
 // capabilities, or the capabilities a simulated (sim:) reader drew for the
 // item. Scripted and Sim readers share every step below.
 type policy struct {
-	caps Capabilities
+	caps ScriptedCapabilities
 	// rowBudget, when > 0, keeps only the key's first rowBudget records (and
 	// the first rowBudget raw event lines) in text order.
 	rowBudget int
@@ -276,15 +263,15 @@ type policy struct {
 	// its rows newest first (a ledger history, declaresNewestFirst) as the
 	// newest, without looking at dates; a list that merely happens to be
 	// sorted does not count (a sim reader's order draw; see
-	// SimProfile.OrderSkill).
+	// Profile.OrderSkill).
 	readsOrder bool
 	// lapse: having settled a snapshot's current value, the reader answers
 	// the first other value the key's records show instead (a sim reader's
-	// lapse draw; see SimProfile.Lapse).
+	// lapse draw; see Profile.Lapse).
 	lapse bool
 	// prose: the reader reads raw event text with its prose skill (a sim
 	// reader with ProseSkill > 0) instead of the value patterns; proseOK is
-	// its draw (it finds the key's values, Input.Stated, in the event
+	// its draw (it finds the key's values, reader.Input.Stated, in the event
 	// lines), proseP the probability, for the note.
 	prose, proseOK bool
 	proseP         float64
@@ -293,7 +280,7 @@ type policy struct {
 	// read records which drawn capabilities the decision consulted
 	// (readRow, readKey, readOrder, readLapse, readConflict): a capability
 	// never consulted cannot have changed the answer, which is how
-	// SimBranches enumerates only the draws that matter.
+	// Branches enumerates only the draws that matter.
 	read uint8
 }
 
@@ -359,7 +346,7 @@ func (s *policy) budget(recs []layout.Record, what string) []layout.Record {
 	return recs[:s.rowBudget]
 }
 
-func (s *policy) decide(in Input) decision {
+func (s *policy) decide(in reader.Input) decision {
 	text := layout.TruncateTokens(in.Context, s.caps.TokenBudget)
 	v := parseRender(text).view
 	q := contentWords(in.Question)
@@ -787,3 +774,6 @@ func byPos(rs []layout.Record) []layout.Record {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }
+
+// reader.Config of a scripted reader is its capabilities (reader.Fingerprint).
+func (s *Scripted) Config() any { return s.caps }

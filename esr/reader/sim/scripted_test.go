@@ -1,6 +1,7 @@
-package reader
+package sim
 
 import (
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/layout"
 
 	"context"
@@ -14,7 +15,7 @@ import (
 )
 
 // figure1Input renders the Figure 1 stream with class m for a query type.
-func figure1Input(t *testing.T, m string, qt esr.QueryType, deployed bool) Input {
+func figure1Input(t *testing.T, m string, qt esr.QueryType, deployed bool) reader.Input {
 	t.Helper()
 	s, atoms := bench.Figure1()
 	st := memory.MustBuild(m, s, atoms, memory.Options{Deployed: deployed})
@@ -27,11 +28,11 @@ func figure1Input(t *testing.T, m string, qt esr.QueryType, deployed bool) Input
 	}
 	q := esr.Query{Type: qt, Key: bench.TimeoutKey, Question: question}
 	// State is deliberately left nil: a text reader must not need it.
-	return Input{QID: "f1", Question: question, QueryType: qt, Context: st.Render(q),
+	return reader.Input{QID: "f1", Question: question, QueryType: qt, Context: st.Render(q),
 		MayAbstain: st.MayAbstain(), Memory: m}
 }
 
-func read(t *testing.T, profile string, in Input) Output {
+func read(t *testing.T, profile string, in reader.Input) reader.Output {
 	t.Helper()
 	r, err := NewScripted(profile)
 	if err != nil {
@@ -65,7 +66,7 @@ func TestTimeSorterRenderConfound(t *testing.T) {
 	s, atoms := bench.Figure1()
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
 	st := memory.MustBuild(memory.GraphRAGAbstain, s, atoms, memory.Options{FactFormat: memory.FactsDateless})
-	in := Input{Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: true}
+	in := reader.Input{Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: true}
 	if strings.Contains(in.Context, "2024-") {
 		t.Fatalf("dateless render shows a date:\n%s", in.Context)
 	}
@@ -94,7 +95,7 @@ var figure1Want = map[esr.QueryType]map[string][6]string{
 		memory.RenderOnly:      {"30 s", "30 s", a, "30 s", "30 s", "30 s"},
 	},
 	esr.Provenance: {
-		// budgeted reads 55 tokens (CountTokens, BPE-like): only the newest event
+		// budgeted reads 55 tokens (reader.CountTokens, BPE-like): only the newest event
 		// line of raw text, and only the newest rows of a table, so it sees no
 		// prior value in any render but graphrag-lite's short grouped table.
 		memory.DirectContext:   {"60 s", "60 s", a, a, "60 s", "60 s"},
@@ -150,8 +151,8 @@ func TestScriptedFigure1(t *testing.T) {
 						t.Errorf("deployed=%v %s %s %s: got %v, want %s\n  note: %s", tc.deployed, qt, class, p,
 							out.Answer, want[i], out.Note)
 					}
-					if out.ContextTokens != CountTokens(in.Context) {
-						t.Errorf("context tokens %d, want %d", out.ContextTokens, CountTokens(in.Context))
+					if out.ContextTokens != reader.CountTokens(in.Context) {
+						t.Errorf("context tokens %d, want %d", out.ContextTokens, reader.CountTokens(in.Context))
 					}
 				}
 			}
@@ -196,7 +197,7 @@ func TestScriptedRefinement(t *testing.T) {
 	question := "Did the last change of proposed_workaround for parse_config refine or replace the prior value?"
 	q := esr.Query{Type: esr.RelationType, Key: k, Question: question}
 	st := memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{})
-	in := Input{Question: question, QueryType: esr.RelationType, Context: st.Render(q), MayAbstain: true}
+	in := reader.Input{Question: question, QueryType: esr.RelationType, Context: st.Render(q), MayAbstain: true}
 	if got := read(t, "status-reader", in); got.Answer != esr.Says(esr.AnswerRefines) {
 		t.Errorf("status-reader: %v (%s), want refines", got.Answer, got.Note)
 	}
@@ -209,7 +210,7 @@ func TestScriptedRefinement(t *testing.T) {
 	gold := map[string]map[esr.AtomPair]esr.Relation{"ref2": {{A: "a1", B: "a2"}: esr.Refines}}
 	st2 := memory.MustBuild(memory.FineLedger, s2, atoms2, memory.Options{Relator: relate.Oracle{Gold: gold}})
 	q2 := "Did the last change of runner_os for ci refine or replace the prior value?"
-	in2 := Input{Question: q2, QueryType: esr.RelationType, Context: st2.Render(esr.Query{Type: esr.RelationType}), MayAbstain: true}
+	in2 := reader.Input{Question: q2, QueryType: esr.RelationType, Context: st2.Render(esr.Query{Type: esr.RelationType}), MayAbstain: true}
 	if got := read(t, "status-reader", in2); got.Answer != esr.Says(esr.AnswerRefines) {
 		t.Errorf("status-reader on REFINED row: %v (%s)\n%s", got.Answer, got.Note, in2.Context)
 	}
@@ -236,7 +237,7 @@ func TestScriptedRelationTypeNotFromValues(t *testing.T) {
 	q := esr.Query{Type: esr.RelationType, Key: k, Question: question}
 	for _, m := range []string{memory.CoarseRetain, memory.GraphRAGAbstain, memory.RenderOnly} {
 		st := memory.MustBuild(m, s, atoms, memory.Options{})
-		in := Input{Question: question, QueryType: esr.RelationType, Context: st.Render(q), MayAbstain: true}
+		in := reader.Input{Question: question, QueryType: esr.RelationType, Context: st.Render(q), MayAbstain: true}
 		for _, p := range profileOrder {
 			got := read(t, p, in)
 			if got.Answer == esr.Says(esr.AnswerRefines) {
@@ -269,7 +270,7 @@ func TestScriptedCrossSourceConflict(t *testing.T) {
 		{memory.GraphRAGLite, "status-reader", "30 s"}, // may not abstain: first of a tie
 	} {
 		st := memory.MustBuild(tc.class, s, atoms, memory.Options{})
-		in := Input{Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain()}
+		in := reader.Input{Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain()}
 		if got := read(t, tc.profile, in); got.Answer.String() != tc.want {
 			t.Errorf("%s %s: %v (%s), want %s", tc.class, tc.profile, got.Answer, got.Note, tc.want)
 		}
@@ -299,7 +300,7 @@ func TestScriptedPicksKey(t *testing.T) {
 			"What is the current retry count of service?":             "5",
 			"What is the weather like?":                               a,
 		} {
-			in := Input{Question: q, Context: st.Render(esr.Query{}), MayAbstain: true}
+			in := reader.Input{Question: q, Context: st.Render(esr.Query{}), MayAbstain: true}
 			if got := read(t, "status-reader", in); got.Answer.String() != want {
 				t.Errorf("%s %q: %v (%s), want %s", m, q, got.Answer, got.Note, want)
 			}
@@ -316,11 +317,11 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 		{ID: "e2", Date: "2024-02-01", Value: "use a venv", Text: "Use a venv instead."},
 	})
 	st := memory.MustBuild(memory.DirectContext, s, atoms, memory.Options{})
-	in := Input{Question: "What proposed_workaround is currently in force for issue?", Context: st.Render(esr.Query{}), MayAbstain: true}
+	in := reader.Input{Question: "What proposed_workaround is currently in force for issue?", Context: st.Render(esr.Query{}), MayAbstain: true}
 	for _, p := range profileOrder {
 		out := read(t, p, in)
-		if !out.Answer.Abstain || !strings.Contains(out.Note, "no value pattern") || !Unreadable(out.Note) {
-			t.Errorf("%s: got %v (%s), want an ABSTAIN marked %s", p, out.Answer, out.Note, ReasonUnreadable)
+		if !out.Answer.Abstain || !strings.Contains(out.Note, "no value pattern") || !reader.Unreadable(out.Note) {
+			t.Errorf("%s: got %v (%s), want an ABSTAIN marked %s", p, out.Answer, out.Note, reader.ReasonUnreadable)
 		}
 	}
 	// The same events with a value pattern (a duration) are readable: a
@@ -331,19 +332,19 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 		{ID: "e2", Date: "2024-02-01", Value: "60 s", Text: "Raised it to 60 s."},
 	})
 	st2 := memory.MustBuild(memory.DirectContext, s2, atoms2, memory.Options{})
-	in2 := Input{Question: bench.Figure1Question, Context: st2.Render(esr.Query{}), MayAbstain: true}
+	in2 := reader.Input{Question: bench.Figure1Question, Context: st2.Render(esr.Query{}), MayAbstain: true}
 	for _, p := range profileOrder {
-		if out := read(t, p, in2); Unreadable(out.Note) {
+		if out := read(t, p, in2); reader.Unreadable(out.Note) {
 			t.Errorf("%s on a duration: marked unreadable (%s)", p, out.Note)
 		}
 	}
 	// A budget that hides every line does not make a readable layout
 	// unreadable, nor an unreadable one readable.
-	if out := read(t, "budgeted@2", in); !Unreadable(out.Note) {
-		t.Errorf("budgeted@2 on raw free text: %v (%s), want %s", out.Answer, out.Note, ReasonUnreadable)
+	if out := read(t, "budgeted@2", in); !reader.Unreadable(out.Note) {
+		t.Errorf("budgeted@2 on raw free text: %v (%s), want %s", out.Answer, out.Note, reader.ReasonUnreadable)
 	}
 	ledger := memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{})
-	if out := read(t, "budgeted@2", Input{Question: in.Question, Context: ledger.Render(esr.Query{}), MayAbstain: true}); Unreadable(out.Note) {
+	if out := read(t, "budgeted@2", reader.Input{Question: in.Question, Context: ledger.Render(esr.Query{}), MayAbstain: true}); reader.Unreadable(out.Note) {
 		t.Errorf("budgeted@2 on a ledger: marked unreadable (%s)", out.Note)
 	}
 	// Deployed fine-ledger: the structure answers; the raw events are not needed.
@@ -362,8 +363,8 @@ func TestScriptedPatternIgnoresNames(t *testing.T) {
 		{ID: "e1", Date: "2015-01-01", Value: "Toro Rosso", Text: "In 2015 Max Verstappen drove 19 races for Toro Rosso."},
 		{ID: "e2", Date: "2016-05-01", Value: "Red Bull Racing", Text: "From 2016 Max Verstappen drives for Red Bull Racing."},
 	})
-	in := Input{Question: "What is the current team of Max Verstappen?", Context: memory.MustBuild(memory.DirectContext, s, atoms, memory.Options{}).Render(esr.Query{}), MayAbstain: true}
-	if out := read(t, "time-sorter", in); !Unreadable(out.Note) {
+	in := reader.Input{Question: "What is the current team of Max Verstappen?", Context: memory.MustBuild(memory.DirectContext, s, atoms, memory.Options{}).Render(esr.Query{}), MayAbstain: true}
+	if out := read(t, "time-sorter", in); !reader.Unreadable(out.Note) {
 		t.Errorf("name words chose a pattern: %v (%s)", out.Answer, out.Note)
 	}
 	for _, tc := range []struct {
@@ -383,7 +384,7 @@ func TestTruncateTokens(t *testing.T) {
 		if got := layout.TruncateTokens(text, budget); got != want {
 			t.Errorf("budget %d: %q, want %q", budget, got, want)
 		}
-		if budget > 0 && CountTokens(layout.TruncateTokens(text, budget)) > budget {
+		if budget > 0 && reader.CountTokens(layout.TruncateTokens(text, budget)) > budget {
 			t.Errorf("budget %d exceeded", budget)
 		}
 	}
@@ -399,7 +400,7 @@ func TestScriptedProfilesAndBudgetSpec(t *testing.T) {
 			t.Errorf("%q: no error", bad)
 		}
 	}
-	if _, err := NewScriptedWith("x", Capabilities{OnConflict: "coin-flip"}); err == nil {
+	if _, err := NewScriptedWith("x", ScriptedCapabilities{OnConflict: "coin-flip"}); err == nil {
 		t.Error("bad policy accepted")
 	}
 	seen := map[string]bool{}
@@ -417,7 +418,7 @@ func TestScriptedHonoursCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r, _ := NewScripted("naive")
-	if _, err := r.Read(ctx, Input{}); err == nil {
+	if _, err := r.Read(ctx, reader.Input{}); err == nil {
 		t.Error("cancelled context not reported")
 	}
 }

@@ -1,4 +1,4 @@
-package reader_test
+package sim_test
 
 import (
 	"regexp"
@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // These tests each cover one failure found by an attack on the kit;
@@ -20,7 +21,7 @@ import (
 func TestSimFileReadIsBounded(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
-		_, err := reader.ParseSim("@/dev/zero#x")
+		_, err := sim.Parse("@/dev/zero#x")
 		done <- err
 	}()
 	select {
@@ -45,7 +46,7 @@ func TestSimSpecLaxity(t *testing.T) {
 		{"careful@seed=1@seed=2", "seed"},
 		{"careful@rows=3@rows=4", "rows"},
 	} {
-		_, err := reader.ParseSim(c.spec)
+		_, err := sim.Parse(c.spec)
 		if err == nil {
 			t.Errorf("ParseSim(%q) has no error", c.spec)
 			continue
@@ -54,7 +55,7 @@ func TestSimSpecLaxity(t *testing.T) {
 			t.Errorf("ParseSim(%q): %v, want an error naming %s", c.spec, err, c.want)
 		}
 	}
-	if r, err := reader.ParseSim("careful@rows=6@tokens=0"); err != nil || r.Profile().RowBudget != 6 {
+	if r, err := sim.Parse("careful@rows=6@tokens=0"); err != nil || r.Profile().RowBudget != 6 {
 		t.Errorf("careful@rows=6@tokens=0: %v", err)
 	}
 }
@@ -63,15 +64,15 @@ func TestSimSpecLaxity(t *testing.T) {
 // first won), a profile missing a skill (read as 0) or a second object after
 // the first (ignored) are errors naming the file and the field.
 func TestCalibrationFileLaxity(t *testing.T) {
-	good, err := reader.Calibrated().JSON()
+	good, err := sim.Calibrated().JSON()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := reader.ParseCalibration(good, "fits.json"); err != nil {
+	if _, err := sim.ParseCalibration(good, "fits.json"); err != nil {
 		t.Fatalf("the shipped calibration: %v", err)
 	}
-	first := reader.Calibrated().Families[0].Profile.Name
-	second := reader.Calibrated().Families[1].Profile.Name
+	first := sim.Calibrated().Families[0].Profile.Name
+	second := sim.Calibrated().Families[1].Profile.Name
 	for _, c := range []struct {
 		name string
 		data string
@@ -84,7 +85,7 @@ func TestCalibrationFileLaxity(t *testing.T) {
 		if c.data == string(good) {
 			t.Fatalf("%s: the edit did not apply", c.name)
 		}
-		_, err := reader.ParseCalibration([]byte(c.data), "fits.json")
+		_, err := sim.ParseCalibration([]byte(c.data), "fits.json")
 		if err == nil {
 			t.Errorf("%s: ParseCalibration has no error", c.name)
 			continue
@@ -110,7 +111,7 @@ func FuzzReaderSpec(f *testing.F) {
 		if !utf8.ValidString(spec) || strings.Contains(spec, "@/") || strings.Contains(spec, "@.") {
 			return // no file reads from fuzzed paths
 		}
-		r, err := reader.Parse(spec, cfg)
+		r, err := reader.Parse(spec, cfg, sim.Readers)
 		if err != nil {
 			msg, s := err.Error(), strings.TrimSpace(spec)
 			kind, arg, _ := strings.Cut(s, ":")
@@ -123,7 +124,7 @@ func FuzzReaderSpec(f *testing.F) {
 			return
 		}
 		defer closeReader(r)
-		again, err := reader.Parse(r.Name(), cfg)
+		again, err := reader.Parse(r.Name(), cfg, sim.Readers)
 		if err != nil {
 			t.Fatalf("Parse(%q) is named %q, which does not parse: %v", spec, r.Name(), err)
 		}

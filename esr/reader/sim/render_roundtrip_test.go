@@ -1,4 +1,4 @@
-package reader
+package sim
 
 import (
 	"github.com/esrkit/esrkit/internal/layout"
@@ -388,7 +388,7 @@ func roundTripStreams(t *testing.T) []roundTripStream {
 	for _, tr := range bench.Tiers() {
 		out = append(out, roundTripStream{tr.Stream, tr.Atoms})
 	}
-	b, err := bench.Load("../../data/synthetic")
+	b, err := bench.Load("../../../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
 	}

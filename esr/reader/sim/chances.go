@@ -1,4 +1,4 @@
-package reader
+package sim
 
 import "math"
 
@@ -6,7 +6,7 @@ import "math"
 // reader's skills (its profile) become the probabilities it acts with on
 // one render, given the render's features (features.go). The same numbers
 // drive the draws (Sim.Read) and the expectations the calibration fits
-// (SimBranch.Prob), so a fit and a run cannot disagree.
+// (Branch.Prob), so a fit and a run cannot disagree.
 //
 // The model is a logistic item-response model with sign-constrained
 // weights. A skill is the probability of an act (read the status cells,
@@ -33,11 +33,11 @@ import "math"
 //
 // A skill of exactly 0 or 1 is left as it is (no clutter moves a reader
 // that never or always acts). Which feature moves which act, and the
-// evidence for each cost's range, is in SimCapabilities and the model card
+// evidence for each cost's range, is in Capabilities and the model card
 // (docs/reader-model.md).
 
-// SimChances are a sim reader's probabilities on one render.
-type SimChances struct {
+// Chances are a sim reader's probabilities on one render.
+type Chances struct {
 	// Clutter is the logit cost the render's features impose on reading
 	// acts (before the row count, which only date sorts and lapses feel):
 	// ClutterScale·(LengthCost·tokens/1000 + FlatCost·[flat] +
@@ -71,13 +71,13 @@ type SimChances struct {
 
 // clutterLength is the length (and nesting) part of the clutter: what
 // every act on the render feels.
-func (p SimProfile) clutterLength(f RenderFeatures) float64 {
+func (p Profile) clutterLength(f RenderFeatures) float64 {
 	return p.ClutterScale * (p.LengthCost*float64(f.Tokens)/1000 + p.NestCost*float64(f.Depth))
 }
 
 // clutterLayout is the layout part of the clutter a date sort and a lapse
 // feel beyond length: flat rows, distractor rows, dates in prose.
-func (p SimProfile) clutterLayout(f RenderFeatures) float64 {
+func (p Profile) clutterLayout(f RenderFeatures) float64 {
 	c := 0.0
 	if f.Grouping == GroupedFlat {
 		c += p.FlatCost
@@ -90,10 +90,10 @@ func (p SimProfile) clutterLayout(f RenderFeatures) float64 {
 }
 
 // Chances are p's probabilities on a render with features f.
-func (p SimProfile) Chances(f RenderFeatures) SimChances {
+func (p Profile) Chances(f RenderFeatures) Chances {
 	length := p.clutterLength(f)
 	all := length + p.clutterLayout(f)
-	c := SimChances{Clutter: all,
+	c := Chances{Clutter: all,
 		Row: shiftLogit(p.StatusSkill, -length), Key: shiftLogit(p.KeySkill(), -p.ClutterScale*p.LengthCost*float64(f.Tokens)/1000),
 		Order: shiftLogit(p.OrderSkill, -length),
 		Prose: shiftLogit(p.ProseSkill, -p.ClutterScale*p.LengthCost*float64(f.Tokens)/1000),
@@ -130,7 +130,7 @@ func shiftLogit(p, d float64) float64 {
 // fewer than two, else the date skill with its logit less the clutter and
 // RowsCost per doubling of the rows beyond two, times (1 −
 // DateDecayPerRow)^(n − 2). It does not grow with n.
-func (c SimChances) Sort(n int) float64 {
+func (c Chances) Sort(n int) float64 {
 	if n < 2 {
 		return 1
 	}

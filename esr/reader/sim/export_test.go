@@ -1,4 +1,4 @@
-package reader
+package sim
 
 // ResetRenderMemo empties the parsed-render memo, and RenderMemoLen is its
 // size: for the tests of package reader_test.

@@ -1,7 +1,8 @@
-package reader
+package sim
 
 import (
 	"context"
+	"github.com/esrkit/esrkit/esr/reader"
 	"strings"
 	"testing"
 
@@ -15,15 +16,15 @@ import (
 // reader answers with both at 0, and every other question's answer and
 // draws are unchanged (the built-in profiles, at 0, answer as before).
 func TestSimBothValuesAndHedge(t *testing.T) {
-	b, err := bench.Load("../../data/synthetic")
+	b, err := bench.Load("../../../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, _ := SimProfileNamed("careful")
-	plain, _ := NewSim(base, 0)
+	base, _ := ProfileNamed("careful")
+	plain, _ := New(base, 0)
 	phr := base
 	phr.BothValues, phr.Hedge = 0.3, 0.2
-	worded, err := NewSim(phr, 0)
+	worded, err := New(phr, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func TestSimBothValuesAndHedge(t *testing.T) {
 		}
 		key, _ := qa.Locate(b.Atoms[qa.StreamID])
 		st := memory.MustBuild(memory.FineLedger, b.Stream(qa.StreamID), b.Atoms[qa.StreamID], memory.Options{})
-		in := Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot, Context: st.Render(qa.Query(key)), MayAbstain: st.MayAbstain(), Memory: memory.FineLedger}
+		in := reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot, Context: st.Render(qa.Query(key)), MayAbstain: st.MayAbstain(), Memory: memory.FineLedger}
 		a, _ := plain.Read(context.Background(), in)
 		w, _ := worded.Read(context.Background(), in)
 		d := worded.Draws(qa.QID)
@@ -80,7 +81,7 @@ func TestSimBothValuesAndHedge(t *testing.T) {
 	// Provenance answers are never reworded.
 	prov := phr
 	prov.BothValues, prov.Hedge = 1, 0
-	always, err := NewSim(prov, 0)
+	always, err := New(prov, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,10 +99,10 @@ func TestSimBothValuesAndHedge(t *testing.T) {
 	if out, _ := always.Read(context.Background(), figure1Input(t, memory.FineLedger, esr.Snapshot, false)); out.Answer.Value != "was 60 s, now 30 s" {
 		t.Errorf("Figure 1 ledger: %v (%s)", out.Answer, out.Note)
 	}
-	if _, err := ParseSim("careful@both=0.7@hedge=0.4"); err == nil {
+	if _, err := Parse("careful@both=0.7@hedge=0.4"); err == nil {
 		t.Error("both + hedge > 1 accepted")
 	}
-	if s, err := ParseSim("careful@both=0.3@hedge=0.2"); err != nil || s.Profile().BothValues != 0.3 || s.Profile().Hedge != 0.2 {
-		t.Errorf("ParseSim: %v %v", s, err)
+	if s, err := Parse("careful@both=0.3@hedge=0.2"); err != nil || s.Profile().BothValues != 0.3 || s.Profile().Hedge != 0.2 {
+		t.Errorf("Parse: %v %v", s, err)
 	}
 }

@@ -1,10 +1,11 @@
-package reader
+package sim
 
 import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/esrkit/esrkit/esr/reader"
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
@@ -19,75 +20,75 @@ import (
 // capability a probability drawn per question instead of an all-or-nothing
 // rule. Like the scripted readers it is a SIMULATION for teaching: it shows
 // how a reader's skills move the render and mechanism terms, not what an
-// LLM would score.
+// reader.LLM would score.
 
-// Capability names of SimProfile, for SimProfile.Get/Set, sim:NAME@CAP=V
+// Capability names of Profile, for Profile.Get/Set, sim:NAME@CAP=V
 // specs and the phase diagram's axes.
 const (
-	SimStatus    = "status"     // StatusSkill
-	SimDate      = "date"       // DateSkill
-	SimDateDecay = "date-decay" // DateDecayPerRow
-	SimOrder     = "order"      // OrderSkill
-	SimLapse     = "lapse"      // Lapse
-	SimFirstRow  = "first-row"  // FirstRowBias
-	SimAbstain   = "abstain"    // AbstainOnConflict
-	SimRows      = "rows"       // RowBudget
-	simTokens    = "tokens"     // TokenBudget
-	simBoth      = "both"       // BothValues
-	simHedge     = "hedge"      // Hedge
-	SimKeyStatus = "key-status" // KeyStatusSkill
-	SimProse     = "prose"      // ProseSkill
+	Status    = "status"     // StatusSkill
+	Date      = "date"       // DateSkill
+	DateDecay = "date-decay" // DateDecayPerRow
+	Order     = "order"      // OrderSkill
+	Lapse     = "lapse"      // Lapse
+	FirstRow  = "first-row"  // FirstRowBias
+	Abstain   = "abstain"    // AbstainOnConflict
+	Rows      = "rows"       // RowBudget
+	simTokens = "tokens"     // TokenBudget
+	simBoth   = "both"       // BothValues
+	simHedge  = "hedge"      // Hedge
+	KeyStatus = "key-status" // KeyStatusSkill
+	Prose     = "prose"      // ProseSkill
 	// The reader model over render features (features.go, chances.go):
 	// logit costs ≥ 0 of clutter, scaled per reader by clutter-scale.
-	SimClutterScale = "clutter-scale"   // ClutterScale
-	SimLengthCost   = "length-cost"     // LengthCost
-	SimRowsCost     = "rows-cost"       // RowsCost
-	SimFlatCost     = "flat-cost"       // FlatCost
-	SimDistractCost = "distractor-cost" // DistractorCost
-	SimProseCost    = "prose-date-cost" // ProseDateCost
-	SimNestCost     = "nest-cost"       // NestCost
+	ClutterScale = "clutter-scale"   // ClutterScale
+	LengthCost   = "length-cost"     // LengthCost
+	RowsCost     = "rows-cost"       // RowsCost
+	FlatCost     = "flat-cost"       // FlatCost
+	DistractCost = "distractor-cost" // DistractorCost
+	ProseCost    = "prose-date-cost" // ProseDateCost
+	NestCost     = "nest-cost"       // NestCost
 )
 
-// SimCapability documents one capability of a simulated reader: what it
+// Capability documents one capability of a simulated reader: what it
 // models and the paper's evidence for it.
-type SimCapability struct {
+type Capability struct {
 	Name     string `json:"name"`  // the name Get/Set and specs use
-	Field    string `json:"field"` // the SimProfile field
+	Field    string `json:"field"` // the Profile field
 	Models   string `json:"models"`
 	Evidence string `json:"evidence"`
 }
 
-// SimCapabilities are the capabilities of a simulated reader, with what
+// Capabilities are the capabilities of a simulated reader, with what
 // each models and the paper's evidence for it.
-var SimCapabilities = []SimCapability{
-	{SimStatus, "StatusSkill",
+var Capabilities = []Capability{
+	{Status, "StatusSkill",
 		"probability that the reader uses the rows' status when the render shows one (LIVE / DEPRECATED / REFINED cells, a Graphiti invalid_at) on a clean render; the length and nesting costs lower it",
 		"range 0.70–0.99 (prior centre 0.92). No direct evidence: no published number measures 7–14B models honouring a status column; extrapolated from table lookup and context following (ClashEval, Wu et al. 2024, arXiv 2404.10198: models adopt in-context content over their prior more than 60% of the time) and kept below 1 because the paper's readers act on a status cell poorly unless a strict prompt forces it (§4.4, Tables 8–9: +0.226 on CSC with the strict prompt)"},
-	{SimKeyStatus, "KeyStatusSkill",
+	{KeyStatus, "KeyStatusSkill",
 		"probability that the reader abstains on a key whose header says \"status: unresolved\" (drawn with the status uniform: a reader that reads row status with p and key status with q does both with min(p, q)); the length cost lowers it; unset, it is the status skill",
 		"range 0.10–0.95 (centre 0.50): abstention under conflict when told to abstain is 0.35–0.75 for 7–8B models (AbstentionBench, Kirichenko et al. 2025, arXiv 2506.09038; RAMDocs); Table 16: RevisionLedger's abstain decisions agree with gold (κ 0.09–0.30) where GraphRAG+abstain's do not (κ 0.02–0.10)"},
-	{SimDate, "DateSkill",
+	{Date, "DateSkill",
 		"probability that the reader correctly orders two dated records and takes the newest as current, on a clean render; the clutter costs (and rows-cost per doubling of the rows) lower it",
 		"range 0.85–0.995 (centre 0.95): pairs of explicitly dated items are almost always ordered right and exact order degrades with list length (Wongchamcharoen & Glasserman 2025, arXiv 2511.14214; TRAVELER, Kenneweg et al. 2025, arXiv 2505.01325, with Llama3-8B: accuracy falls with event-set size and with less explicit dates); App. D: \"sorting unordered closed edges is harder than reading a pre-ordered history\""},
-	{SimDateDecay, "DateDecayPerRow",
+	{DateDecay, "DateDecayPerRow",
 		"each dated record beyond two multiplies the date-sort probability by (1 − DateDecayPerRow): sorting gets worse as rows grow (the hand-set profiles' row factor; the calibrated panel uses rows-cost instead and has it at 0)",
 		"App. C, Table 12: stream-length bins move the RevisionLedger − Graphiti gap monotonically (−0.204 → +0.023); App. D: the ordering residual is stream-length-dependent; App. A premise (R), render monotonicity: decode capacity is non-increasing in render length/complexity (Liu et al. 2024b)"},
-	{SimOrder, "OrderSkill",
+	{Order, "OrderSkill",
 		"probability that the reader reads the top row of a block whose layout declares its rows newest first (a ledger history, dated or not) as the current one, without sorting; a list that merely happens to be sorted (a shuffle) does not count; the length and nesting costs lower it",
 		"range 0.85–0.995 (centre 0.95): reading the first row of a short table is a literal lookup, 0.93–0.99 for these families at ≤4K tokens (RULER, Hsieh et al. 2024, arXiv 2404.06654: 4K averages 93.6–98.0); App. D and §4.1: a pre-ordered history is easier than sorting unordered dated facts, the render term (+0.159)"},
-	{SimFirstRow, "FirstRowBias",
+	{FirstRow, "FirstRowBias",
 		"when several candidate values remain, probability that the reader takes the first one in the text",
 		"range 0.02–0.60 (centre 0.20): position bias toward the start of the context (Lost in the Middle, Liu et al. 2024, TACL, arXiv 2307.03172); a conflict style, not a skill: its direction is not fixed by the model"},
-	{SimAbstain, "AbstainOnConflict",
+	{Abstain, "AbstainOnConflict",
 		"when several candidate values remain and it does not take the first, probability that the reader abstains (otherwise it takes the most frequent value; a tie abstains)",
 		"range 0.20–0.90 (centre 0.55): told to abstain, 7–8B models abstain on conflicting evidence 0.35–0.75 of the time (AbstentionBench, Kirichenko et al. 2025, arXiv 2506.09038); §4.1: GraphRAG+abstain \"can detect conflict, but without the supersession edge it often abstains\"; a conflict style, not a skill"},
-	{SimLapse, "Lapse",
+	{Lapse, "Lapse",
 		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, on a clean render; the length, nesting and rows costs raise it",
-		"range 0.005–0.10 (centre 0.04): with two versions of a key, stale answers are 0.02–0.10 and grow with the number of updates (PI-LLM, Wang & Sun 2025, arXiv 2506.08184: errors retrieve overwritten values, log-linearly in interference; DyKnow's \"outdated\" label, Mousavi et al. 2024)"},
-	{SimProse, "ProseSkill",
-		"probability that the reader finds the asked key's values in raw event text (direct context, RAG top-k, a deployed render's appended events): it then reads what each event line states for the key (Input.Stated, the bench's extraction standing in for understanding the sentence); otherwise it finds none and abstains. The length cost lowers it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
+		"range 0.005–0.10 (centre 0.04): with two versions of a key, stale answers are 0.02–0.10 and grow with the number of updates (PI-reader.LLM, Wang & Sun 2025, arXiv 2506.08184: errors retrieve overwritten values, log-linearly in interference; DyKnow's \"outdated\" label, Mousavi et al. 2024)"},
+	{Prose, "ProseSkill",
+		"probability that the reader finds the asked key's values in raw event text (direct context, RAG top-k, a deployed render's appended events): it then reads what each event line states for the key (reader.Input.Stated, the bench's extraction standing in for understanding the sentence); otherwise it finds none and abstains. The length cost lowers it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
 		"range 0.55–0.99 (centre 0.85): with the key named in the question, in-context retrieval at 1–4K tokens is 0.93–0.99 for these families (RULER, Hsieh et al. 2024, arXiv 2404.06654); without literal overlap 0.55–0.80 (NoLiMa, Modarressi et al. 2025, arXiv 2502.05167: Llama 3.1 8B 65.7 at 1K). Not fitted: no calibration target reads raw text, so the panel keeps the prior centre"},
-	{SimRows, "RowBudget",
+	{Rows, "RowBudget",
 		"the reader loses track past this many records of the asked key (and raw event lines); 0 reads them all",
 		"App. A Conjecture 1: the reader term grows with the render's number of candidate fields (distractor sensitivity, Cuconasu et al. 2024)"},
 	{simTokens, "TokenBudget",
@@ -99,32 +100,32 @@ var SimCapabilities = []SimCapability{
 	{simHedge, "Hedge",
 		"probability that a snapshot answer is hedged, \"probably B\" (drawn with the same uniform as BothValues: both iff u < BothValues, hedge iff BothValues ≤ u < BothValues + Hedge); 0 in every built-in profile",
 		"App. E: abstention and hedging move with the prompt's wording (Tables 16, 19); a strict judge rejects a hedged value that a containment judge accepts"},
-	{SimClutterScale, "ClutterScale",
+	{ClutterScale, "ClutterScale",
 		"how much render clutter costs this reader: every cost below is multiplied by it (0: the render's length and layout do not matter; the hand-set profiles)",
 		"Table 17: the render format moves the ledger's gain by 0.04–0.15 within a family, most for the family with the largest gain (Qwen3-8B): readers differ in how much layout costs them; FormatSpread (Sclar et al. 2024, arXiv 2310.11324): format sensitivity differs by model"},
-	{SimLengthCost, "LengthCost",
+	{LengthCost, "LengthCost",
 		"logit cost per 1,000 tokens of the whole render, on every act (status, order, key header, date sort) and added to the lapse",
 		"Levy et al. 2024 (FLenQA, arXiv 2402.14848): reasoning accuracy falls from 0.92 to 0.68 as padding reaches 3,000 tokens (about 0.5 logit per 1,000 tokens); RULER (Hsieh et al. 2024, arXiv 2404.06654): single-needle retrieval at 4K stays 0.94–0.98 for Llama-3.1-8B, Mistral-7B, Qwen3-8B/14B (a few hundredths per 1,000 tokens): range 0–0.6"},
-	{SimRowsCost, "RowsCost",
+	{RowsCost, "RowsCost",
 		"logit cost per doubling of the key's dated rows beyond two, on a date sort and on the lapse (more versions, more stale answers)",
-		"TRAVELER (arXiv 2505.01325): temporal-ordering accuracy of 8B models falls as event sets grow; PI-LLM (arXiv 2506.08184): accuracy on a key's latest value falls log-linearly in its number of updates; 3–8 points per doubling near 0.9 is 0.3–0.7 logit: range 0–1"},
-	{SimFlatCost, "FlatCost",
+		"TRAVELER (arXiv 2505.01325): temporal-ordering accuracy of 8B models falls as event sets grow; PI-reader.LLM (arXiv 2506.08184): accuracy on a key's latest value falls log-linearly in its number of updates; 3–8 points per doubling near 0.9 is 0.3–0.7 logit: range 0–1"},
+	{FlatCost, "FlatCost",
 		"logit cost on a date sort when the key's rows are flat (each repeating entity and attribute, mixed with other keys' rows) rather than one block under a header",
 		"§4.1: GraphRAG+abstain's \"flat entity-attribute groupings\" against the ledger's per-key block; GSM-IC (Shi et al. 2023, arXiv 2302.00093) and First Drop of Ink: the first look-alike distractor costs 3–10 points (0.3–1 logit): range 0–1.2"},
-	{SimDistractCost, "DistractorCost",
+	{DistractCost, "DistractorCost",
 		"logit cost per doubling of the other keys' rows (1 + n) in the render, on a date sort",
 		"GSM-DC (arXiv 2505.18761): accuracy of Llama-3.1-8B declines as a power law in the number of distractors; each further look-alike costs 0.5–3 points: range 0–0.5"},
-	{SimProseCost, "ProseDateCost",
+	{ProseCost, "ProseDateCost",
 		"logit cost on a date sort when dates stand inside prose (a sentence per row, \"[e3 2024-03-01] ...\" event lines, \"(as of ...)\") rather than in a column or member",
-		"Table 17: the verbose format gives the smallest ledger gain in every family; Sui et al. 2024 (Table Meets LLM, WSDM): prose serialisations of tables score 5–20 points under structured ones: range 0–1.2"},
-	{SimNestCost, "NestCost",
+		"Table 17: the verbose format gives the smallest ledger gain in every family; Sui et al. 2024 (Table Meets reader.LLM, WSDM): prose serialisations of tables score 5–20 points under structured ones: range 0–1.2"},
+	{NestCost, "NestCost",
 		"logit cost per level of JSON nesting of a row (an object 1, an object in a list 2, ...), on every act",
 		"He et al. 2024 (arXiv 2411.10541) and ToRR: between JSON, Markdown and plain tables, simple lookup moves 0–6 points with no format best everywhere: range 0–0.3"},
 }
 
-// SimProfile is a simulated reader's skills. The probabilities are drawn
+// Profile is a simulated reader's skills. The probabilities are drawn
 // per question (see Sim); the budgets are hard limits.
-type SimProfile struct {
+type Profile struct {
 	Name    string `json:"name"`
 	Summary string `json:"summary,omitempty"`
 	// StatusSkill: P(the reader uses the status column).
@@ -176,7 +177,7 @@ type SimProfile struct {
 
 // KeySkill is the key-status skill: KeyStatusSkill, or StatusSkill when
 // it is unset.
-func (p SimProfile) KeySkill() float64 {
+func (p Profile) KeySkill() float64 {
 	if p.KeyStatusSkill.Set {
 		return p.KeyStatusSkill.P
 	}
@@ -208,7 +209,7 @@ func (o *OptionalSkill) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-var simProfiles = []SimProfile{
+var simProfiles = []Profile{
 	{Name: "careful", Summary: "reads status and dates reliably, sorting degrades slowly with rows; abstains on most unresolved conflicts",
 		StatusSkill: 0.9, DateSkill: 0.95, DateDecayPerRow: 0.02, FirstRowBias: 0.1, AbstainOnConflict: 0.8},
 	{Name: "date-sorter", Summary: "sorts by visible dates, worse on long tables; rarely reads a status column; leans on the first row when a sort fails",
@@ -221,47 +222,47 @@ var simProfiles = []SimProfile{
 		StatusSkill: 0.5, DateSkill: 0.5, DateDecayPerRow: 0.05, FirstRowBias: 0.05, AbstainOnConflict: 0.95},
 }
 
-// SimProfiles lists the built-in simulated reader profiles.
-func SimProfiles() []SimProfile { return append([]SimProfile(nil), simProfiles...) }
+// Profiles lists the built-in simulated reader profiles.
+func Profiles() []Profile { return append([]Profile(nil), simProfiles...) }
 
-// SimProfileNamed returns the built-in profile called name: a hand-set
-// profile (SimProfiles) or a calibrated one (CalibratedProfiles,
+// ProfileNamed returns the built-in profile called name: a hand-set
+// profile (Profiles) or a calibrated one (CalibratedProfiles,
 // "fit-FAMILY").
-func SimProfileNamed(name string) (SimProfile, error) {
-	for _, p := range append(SimProfiles(), CalibratedProfiles()...) {
+func ProfileNamed(name string) (Profile, error) {
+	for _, p := range append(Profiles(), CalibratedProfiles()...) {
 		if p.Name == name {
 			return p, nil
 		}
 	}
-	return SimProfile{}, fmt.Errorf("unknown sim profile %q (want one of %s, or @FILE#NAME)", name, simProfileNames())
+	return Profile{}, fmt.Errorf("unknown sim profile %q (want one of %s, or @FILE#NAME)", name, simProfileNames())
 }
 
 func simProfileNames() string {
 	var names []string
-	for _, p := range append(SimProfiles(), CalibratedProfiles()...) {
+	for _, p := range append(Profiles(), CalibratedProfiles()...) {
 		names = append(names, p.Name)
 	}
 	return strings.Join(names, ", ")
 }
 
-// Get returns the capability called name (see SimCapabilities).
-func (p SimProfile) Get(name string) (float64, error) {
+// Get returns the capability called name (see Capabilities).
+func (p Profile) Get(name string) (float64, error) {
 	switch name {
-	case SimStatus:
+	case Status:
 		return p.StatusSkill, nil
-	case SimDate:
+	case Date:
 		return p.DateSkill, nil
-	case SimDateDecay:
+	case DateDecay:
 		return p.DateDecayPerRow, nil
-	case SimOrder:
+	case Order:
 		return p.OrderSkill, nil
-	case SimLapse:
+	case Lapse:
 		return p.Lapse, nil
-	case SimFirstRow:
+	case FirstRow:
 		return p.FirstRowBias, nil
-	case SimAbstain:
+	case Abstain:
 		return p.AbstainOnConflict, nil
-	case SimRows:
+	case Rows:
 		return float64(p.RowBudget), nil
 	case simTokens:
 		return float64(p.TokenBudget), nil
@@ -269,9 +270,9 @@ func (p SimProfile) Get(name string) (float64, error) {
 		return p.BothValues, nil
 	case simHedge:
 		return p.Hedge, nil
-	case SimKeyStatus:
+	case KeyStatus:
 		return p.KeySkill(), nil
-	case SimProse:
+	case Prose:
 		return p.ProseSkill, nil
 	}
 	if f := p.costField(name); f != nil {
@@ -286,27 +287,27 @@ const maxSimBudget = math.MaxInt32
 // Set returns p with the capability called name set to v (budgets are
 // rounded to whole rows or tokens, and must lie in [0, maxSimBudget]); the
 // result is validated.
-func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
+func (p Profile) Set(name string, v float64) (Profile, error) {
 	switch name {
-	case SimStatus:
+	case Status:
 		p.StatusSkill = v
-	case SimDate:
+	case Date:
 		p.DateSkill = v
-	case SimDateDecay:
+	case DateDecay:
 		p.DateDecayPerRow = v
-	case SimOrder:
+	case Order:
 		p.OrderSkill = v
-	case SimLapse:
+	case Lapse:
 		p.Lapse = v
-	case SimFirstRow:
+	case FirstRow:
 		p.FirstRowBias = v
-	case SimAbstain:
+	case Abstain:
 		p.AbstainOnConflict = v
-	case SimRows, simTokens:
+	case Rows, simTokens:
 		if !(v >= 0 && v <= maxSimBudget) { // NaN fails too; int() of 1e300 was negative
 			return p, fmt.Errorf("sim profile %q: %s = %v is not a budget in [0, %d]", p.Name, name, v, maxSimBudget)
 		}
-		if name == SimRows {
+		if name == Rows {
 			p.RowBudget = int(math.Round(v))
 		} else {
 			p.TokenBudget = int(math.Round(v))
@@ -315,9 +316,9 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 		p.BothValues = v
 	case simHedge:
 		p.Hedge = v
-	case SimKeyStatus:
+	case KeyStatus:
 		p.KeyStatusSkill = Skill(v)
-	case SimProse:
+	case Prose:
 		p.ProseSkill = v
 	default:
 		f := p.costField(name)
@@ -330,18 +331,18 @@ func (p SimProfile) Set(name string, v float64) (SimProfile, error) {
 }
 
 func simCapNames() string {
-	names := make([]string, len(SimCapabilities))
-	for i, c := range SimCapabilities {
+	names := make([]string, len(Capabilities))
+	for i, c := range Capabilities {
 		names[i] = c.Name
 	}
 	return strings.Join(names, ", ")
 }
 
-// Skills lists the profile's capabilities in SimCapabilities' order,
+// Skills lists the profile's capabilities in Capabilities' order,
 // "status = 0.9, date = 0.95, …".
-func (p SimProfile) Skills() string {
-	parts := make([]string, len(SimCapabilities))
-	for i, c := range SimCapabilities {
+func (p Profile) Skills() string {
+	parts := make([]string, len(Capabilities))
+	for i, c := range Capabilities {
 		x, _ := p.Get(c.Name)
 		parts[i] = fmt.Sprintf("%s = %g", c.Name, x)
 	}
@@ -350,13 +351,13 @@ func (p SimProfile) Skills() string {
 
 // Validate checks that every probability is in [0, 1], both + hedge is at
 // most 1 and the budgets are not negative.
-func (p SimProfile) Validate() error {
+func (p Profile) Validate() error {
 	for _, c := range []struct {
 		name string
 		v    float64
-	}{{SimStatus, p.StatusSkill}, {SimDate, p.DateSkill}, {SimDateDecay, p.DateDecayPerRow}, {SimOrder, p.OrderSkill}, {SimLapse, p.Lapse},
-		{SimFirstRow, p.FirstRowBias}, {SimAbstain, p.AbstainOnConflict}, {simBoth, p.BothValues}, {simHedge, p.Hedge},
-		{SimKeyStatus, p.KeySkill()}, {SimProse, p.ProseSkill}} {
+	}{{Status, p.StatusSkill}, {Date, p.DateSkill}, {DateDecay, p.DateDecayPerRow}, {Order, p.OrderSkill}, {Lapse, p.Lapse},
+		{FirstRow, p.FirstRowBias}, {Abstain, p.AbstainOnConflict}, {simBoth, p.BothValues}, {simHedge, p.Hedge},
+		{KeyStatus, p.KeySkill()}, {Prose, p.ProseSkill}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
 		}
@@ -379,26 +380,26 @@ func (p SimProfile) Validate() error {
 // makes every act impossible on any render).
 const maxCost = 50
 
-// costNames are the clutter scale and costs, in SimCapabilities' order.
-var costNames = []string{SimClutterScale, SimLengthCost, SimRowsCost, SimFlatCost, SimDistractCost, SimProseCost, SimNestCost}
+// costNames are the clutter scale and costs, in Capabilities' order.
+var costNames = []string{ClutterScale, LengthCost, RowsCost, FlatCost, DistractCost, ProseCost, NestCost}
 
 // costField is the field of the clutter scale or cost called name, nil
 // for another name.
-func (p *SimProfile) costField(name string) *float64 {
+func (p *Profile) costField(name string) *float64 {
 	switch name {
-	case SimClutterScale:
+	case ClutterScale:
 		return &p.ClutterScale
-	case SimLengthCost:
+	case LengthCost:
 		return &p.LengthCost
-	case SimRowsCost:
+	case RowsCost:
 		return &p.RowsCost
-	case SimFlatCost:
+	case FlatCost:
 		return &p.FlatCost
-	case SimDistractCost:
+	case DistractCost:
 		return &p.DistractorCost
-	case SimProseCost:
+	case ProseCost:
 		return &p.ProseDateCost
-	case SimNestCost:
+	case NestCost:
 		return &p.NestCost
 	}
 	return nil
@@ -407,7 +408,7 @@ func (p *SimProfile) costField(name string) *float64 {
 // SortProb is the probability that the reader orders rows dated records
 // correctly: 1 for fewer than two, DateSkill for two, and
 // DateSkill·(1 − DateDecayPerRow)^(rows − 2) beyond.
-func (p SimProfile) SortProb(rows int) float64 {
+func (p Profile) SortProb(rows int) float64 {
 	if rows < 2 {
 		return 1
 	}
@@ -445,24 +446,24 @@ func (p SimProfile) SortProb(rows int) float64 {
 //     (REFINED → refines, DEPRECATED → replaces); when the render shows no
 //     type it answers "replaces", as a scripted reader does;
 //   - a render it cannot read (raw event text with no value pattern for the
-//     attribute) gives ABSTAIN with ReasonUnreadable in the note.
+//     attribute) gives ABSTAIN with reader.ReasonUnreadable in the note.
 //
 // Because a capability is used iff u < p with u fixed per question,
 // raising a skill only turns failures into successes on the same questions
 // (common random numbers): sweeps over a skill are monotone per question,
 // and a profile whose capability is overridden (sim:NAME@CAP=V) keeps its
-// draws. Every Output.Note states the draws, e.g. "sim:careful: status read
+// draws. Every reader.Output.Note states the draws, e.g. "sim:careful: status read
 // (p=0.90); date sort failed (p=0.62 at 7 rows); on conflict: pick-first
 // (p=0.10) → key …".
 type Sim struct {
 	name string
-	prof SimProfile
+	prof Profile
 	seed uint64
 }
 
-// NewSim makes a simulated reader of profile p with draw seed seed, named
+// reader.New makes a simulated reader of profile p with draw seed seed, named
 // "sim:NAME" (with "@seed=S" when seed is not 0).
-func NewSim(p SimProfile, seed uint64) (*Sim, error) {
+func New(p Profile, seed uint64) (*Sim, error) {
 	if strings.TrimSpace(p.Name) == "" {
 		return nil, fmt.Errorf("sim profile has no name")
 	}
@@ -476,24 +477,24 @@ func NewSim(p SimProfile, seed uint64) (*Sim, error) {
 	return &Sim{name: name, prof: p, seed: seed}, nil
 }
 
-// ParseSim makes the simulated reader of a spec "PROFILE[@KEY=VALUE]...":
-// PROFILE is a built-in profile (SimProfiles, CalibratedProfiles) or
+// reader.Parse makes the simulated reader of a spec "PROFILE[@KEY=VALUE]...":
+// PROFILE is a built-in profile (Profiles, CalibratedProfiles) or
 // "@FILE#NAME", the profile NAME of a calibration file (`esr calibrate`),
 // with optional overrides, KEY one of seed or a capability name
-// (SimCapabilities), e.g. "careful@seed=7", "fit-qwen3-8b@status=0.5" or
+// (Capabilities), e.g. "careful@seed=7", "fit-qwen3-8b@status=0.5" or
 // "@fits.json#fit-mistral-7b@seed=2" or "careful@both=0.3@hedge=0.2"
 // (FILE may not contain "@"). The
 // reader's name is "sim:" + spec.
-func ParseSim(spec string) (*Sim, error) {
+func Parse(spec string) (*Sim, error) {
 	spec = strings.TrimSpace(spec)
 	parts := strings.Split(spec, "@")
-	var p SimProfile
+	var p Profile
 	var err error
 	if parts[0] == "" && len(parts) > 1 {
 		p, err = loadFileProfile("@" + parts[1])
 		parts = parts[1:]
 	} else {
-		p, err = SimProfileNamed(parts[0])
+		p, err = ProfileNamed(parts[0])
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sim reader %q: %w", spec, err)
@@ -509,7 +510,7 @@ func ParseSim(spec string) (*Sim, error) {
 			return nil, fmt.Errorf("sim reader %q: %s given twice", spec, k)
 		}
 		given[k] = true
-		if k == SimRows || k == simTokens {
+		if k == Rows || k == simTokens {
 			// A budget is a count of rows or tokens, written as one.
 			n, err := strconv.ParseUint(v, 10, 31)
 			if err != nil {
@@ -537,34 +538,34 @@ func ParseSim(spec string) (*Sim, error) {
 	return &Sim{name: spec, prof: p, seed: seed}, nil
 }
 
-func (s *Sim) Name() string   { return Spec{KindSim, s.name}.String() }
+func (s *Sim) Name() string   { return reader.Spec{Kind: reader.KindSim, Name: s.name}.String() }
 func (s *Sim) Family() string { return s.Name() }
 
-// Profile is the reader's profile.
-func (s *Sim) Profile() SimProfile { return s.prof }
+// ScriptedProfile is the reader's profile.
+func (s *Sim) Profile() Profile { return s.prof }
 
 // Seed is the reader's draw seed.
 func (s *Sim) Seed() uint64 { return s.seed }
 
-// Config of a sim reader is its whole profile and seed (result caches key
+// reader.Config of a sim reader is its whole profile and seed (result caches key
 // on it).
 func (s *Sim) Config() any {
 	return struct {
-		Profile SimProfile
+		Profile Profile
 		Seed    uint64
 	}{s.prof, s.seed}
 }
 
-// SimDraws are the uniforms a sim reader draws for one question. Phrase,
+// Draws are the uniforms a sim reader draws for one question. Phrase,
 // the fourth draw, decides how a snapshot answer is worded (BothValues,
 // Hedge); drawing it after the others leaves their values unchanged.
-type SimDraws struct {
+type Draws struct {
 	Status, Sort, Conflict, Phrase, Order, Lapse, Prose float64
 }
 
 // Draws are the reader's uniforms for question qid: from a PCG seeded by
 // (seed, profile name, qid), never by the memory.
-func (s *Sim) Draws(qid string) SimDraws {
+func (s *Sim) Draws(qid string) Draws {
 	h := fnv.New64a()
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], s.seed)
@@ -574,7 +575,7 @@ func (s *Sim) Draws(qid string) SimDraws {
 	r := rand.New(rand.NewPCG(k, k^0x9e3779b97f4a7c15^s.seed))
 	// Phrase, Order and Lapse are drawn after the first three, in the order
 	// the capabilities were added, so each earlier draw keeps its value.
-	d := SimDraws{Status: r.Float64(), Sort: r.Float64(), Conflict: r.Float64(), Phrase: r.Float64()}
+	d := Draws{Status: r.Float64(), Sort: r.Float64(), Conflict: r.Float64(), Phrase: r.Float64()}
 	d.Order, d.Lapse = r.Float64(), r.Float64()
 	d.Prose = r.Float64()
 	return d
@@ -582,19 +583,19 @@ func (s *Sim) Draws(qid string) SimDraws {
 
 // Read answers from the render text with the capabilities drawn for
 // in.QID.
-func (s *Sim) Read(ctx context.Context, in Input) (Output, error) {
+func (s *Sim) Read(ctx context.Context, in reader.Input) (reader.Output, error) {
 	if err := ctx.Err(); err != nil {
-		return Output{}, err
+		return reader.Output{}, err
 	}
 	d, note, tokens := s.decide(in)
-	return Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: tokens,
+	return reader.Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: tokens,
 		Note: s.Name() + ": " + note, Decision: d.note}, nil
 }
 
-// decide also returns the render's length in tokens (CountTokens), which
+// decide also returns the render's length in tokens (reader.CountTokens), which
 // its features measured. The features and the policy share one parse of
 // the render (parseRender).
-func (s *Sim) decide(in Input) (decision, string, int) {
+func (s *Sim) decide(in reader.Input) (decision, string, int) {
 	p := s.prof
 	u := s.Draws(in.QID)
 	f := featuresOf(in, parseRender(in.Context))
@@ -605,7 +606,7 @@ func (s *Sim) decide(in Input) (decision, string, int) {
 	}
 	// Row and key status share the status draw: a reader that reads one
 	// with the smaller probability reads the other too.
-	caps := Capabilities{UsesStatus: u.Status < ch.Row, SortsByTime: p.DateSkill > 0, TokenBudget: p.TokenBudget}
+	caps := ScriptedCapabilities{UsesStatus: u.Status < ch.Row, SortsByTime: p.DateSkill > 0, TokenBudget: p.TokenBudget}
 	keyStatus := u.Status < ch.Key
 	if caps.UsesStatus {
 		steps = append(steps, fmt.Sprintf("status read (p=%.2f)", ch.Row))
@@ -676,7 +677,7 @@ const (
 
 // phraseOf is the phrase kind u_phrase = u chooses: both values iff
 // u < BothValues, a hedge iff BothValues ≤ u < BothValues + Hedge.
-func (p SimProfile) phraseOf(u float64) string {
+func (p Profile) phraseOf(u float64) string {
 	switch {
 	case u < p.BothValues:
 		return phraseBoth
@@ -698,7 +699,7 @@ func (s *Sim) phrase(d decision, u float64, qt esr.QueryType) (esr.Answer, strin
 }
 
 // worded is d's answer in phrase kind k, with what happened.
-func worded(p SimProfile, d decision, k string) (esr.Answer, string) {
+func worded(p Profile, d decision, k string) (esr.Answer, string) {
 	b := d.answer.Value
 	switch k {
 	case phraseBoth:

@@ -1,6 +1,7 @@
-package reader
+package sim
 
 import (
+	"github.com/esrkit/esrkit/esr/reader"
 	"math"
 	"sort"
 
@@ -13,25 +14,25 @@ import (
 // expected accuracies that move smoothly with the skills; single draws are
 // step functions of them.
 
-// SimBranch is one branch of a sim reader's decision on one input: which
+// Branch is one branch of a sim reader's decision on one input: which
 // capabilities the draws switched on and the answer that follows. A branch
 // does not depend on the profile's probabilities, only on its budgets, so
 // the branches of an input are computed once and weighed by any profile
-// (SimBranch.Prob).
-type SimBranch struct {
-	// Status: the rows' status is used (u_status < SimChances.Row);
+// (Branch.Prob).
+type Branch struct {
+	// Status: the rows' status is used (u_status < Chances.Row);
 	// KeyStatus: an unresolved key header is read (u_status <
-	// SimChances.Key). They share the draw u_status.
+	// Chances.Key). They share the draw u_status.
 	Status, KeyStatus bool
 	// Order: a newest-first list is read as ordered (u_order < OrderSkill).
 	Order bool
 	// Lapse: a settled snapshot answer is replaced (u_lapse < Lapse).
 	Lapse bool
 	// Prose: the key's values are found in raw event text (u_prose <
-	// SimChances.Prose).
+	// Chances.Prose).
 	Prose bool
 	// Phrase is how a snapshot answer is worded ("", "both", "hedge": the
-	// u_phrase draw, see SimProfile.BothValues and Hedge).
+	// u_phrase draw, see Profile.BothValues and Hedge).
 	Phrase string
 	// Conflict is the conflict policy the draw chose (ConflictFirst,
 	// ConflictAbstain, ConflictMajority).
@@ -54,13 +55,13 @@ type SimBranch struct {
 // p.Chances(f). The status pair shares one uniform, so P(row and key) =
 // min(Row, Key), P(row only) = max(0, Row − Key), P(key only) = max(0,
 // Key − Row), P(neither) = 1 − max(Row, Key).
-func (b SimBranch) Prob(p SimProfile, f RenderFeatures) float64 {
+func (b Branch) Prob(p Profile, f RenderFeatures) float64 {
 	return b.ProbChances(p, p.Chances(f))
 }
 
 // ProbChances is Prob with the render's chances computed once
 // (p.Chances(f)), for a caller that weighs many branches of one render.
-func (b SimBranch) ProbChances(p SimProfile, c SimChances) float64 {
+func (b Branch) ProbChances(p Profile, c Chances) float64 {
 	var ps float64
 	rowFree, keyFree := b.Free&readRow != 0, b.Free&readKey != 0
 	switch {
@@ -132,7 +133,7 @@ func (b SimBranch) ProbChances(p SimProfile, c SimChances) float64 {
 	return ps * pc * math.Max(0, hi-lo)
 }
 
-// SimBranches lists every branch of a reader with profile p's budgets on in:
+// Branches lists every branch of a reader with profile p's budgets on in:
 // status (row and key) used or not, declared order read or not, lapse or
 // not, each conflict policy, and each range of record counts up to which
 // date sorts succeed (the sort draw u_sort is shared by every sort of the
@@ -145,9 +146,9 @@ func (b SimBranch) ProbChances(p SimProfile, c SimChances) float64 {
 // branches also cover the phrase draw; they are then weighed only by
 // profiles that do too. The branches' probabilities under p on in's
 // features sum to 1, and the expected value of any score of the answer is
-// Σ Prob(p, Features(in))·score(Answer) (SimExpected).
-func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
-	var out []SimBranch
+// Σ Prob(p, Features(in))·score(Answer) (Expected).
+func Branches(p Profile, in reader.Input, sorts bool) []Branch {
+	var out []Branch
 	phrases := []string{phrasePlain}
 	if p.BothValues+p.Hedge > 0 {
 		phrases = append(phrases, phraseBoth, phraseHedge)
@@ -163,7 +164,7 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 		if conflict == "" {
 			conflict = ConflictFirst
 		}
-		pol := policy{caps: Capabilities{UsesStatus: a.row, SortsByTime: sorts, OnConflict: conflict, TokenBudget: p.TokenBudget},
+		pol := policy{caps: ScriptedCapabilities{UsesStatus: a.row, SortsByTime: sorts, OnConflict: conflict, TokenBudget: p.TokenBudget},
 			rowStatus: a.row, keyStatus: a.key, rowBudget: p.RowBudget, readsOrder: a.order, lapse: a.lapse,
 			prose: p.ProseSkill > 0, proseOK: a.prose,
 			sortOK: func(n int) bool {
@@ -230,7 +231,7 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 				if k != phrasePlain && queryType(in) == esr.Snapshot && !ans.Abstain {
 					ans, _ = worded(p, d, k)
 				}
-				out = append(out, SimBranch{Status: a.row, KeyStatus: a.key, Order: a.order, Lapse: a.lapse, Prose: a.prose, Conflict: a.conflict,
+				out = append(out, Branch{Status: a.row, KeyStatus: a.key, Order: a.order, Lapse: a.lapse, Prose: a.prose, Conflict: a.conflict,
 					Free: readAll &^ a.set, Phrase: k, SortUpTo: u, SortFrom: from, Answer: ans})
 			}
 		}
@@ -297,9 +298,9 @@ func SimBranches(p SimProfile, in Input, sorts bool) []SimBranch {
 // readAll are every capability bit of policy.read.
 const readAll = readRow | readKey | readOrder | readLapse | readConflict | readProse
 
-// SimExpected is the expected value of score over the branches under
+// Expected is the expected value of score over the branches under
 // profile p, on the render with features f they were enumerated on.
-func SimExpected(p SimProfile, f RenderFeatures, branches []SimBranch, score func(esr.Answer) float64) float64 {
+func Expected(p Profile, f RenderFeatures, branches []Branch, score func(esr.Answer) float64) float64 {
 	e := 0.0
 	for _, b := range branches {
 		if w := b.Prob(p, f); w > 0 {

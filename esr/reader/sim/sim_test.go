@@ -1,7 +1,8 @@
-package reader
+package sim
 
 import (
 	"context"
+	"github.com/esrkit/esrkit/esr/reader"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 
 // simOf is the sim profile whose skills at 0/1 are a scripted profile's
 // capabilities.
-func simOf(p Profile) SimProfile {
+func simOf(p ScriptedProfile) Profile {
 	b := func(v bool) float64 {
 		if v {
 			return 1
@@ -21,7 +22,7 @@ func simOf(p Profile) SimProfile {
 		return 0
 	}
 	c := p.Capabilities
-	return SimProfile{Name: p.Name, StatusSkill: b(c.UsesStatus), DateSkill: b(c.SortsByTime),
+	return Profile{Name: p.Name, StatusSkill: b(c.UsesStatus), DateSkill: b(c.SortsByTime),
 		FirstRowBias: b(c.OnConflict == ConflictFirst), AbstainOnConflict: b(c.OnConflict == ConflictAbstain),
 		TokenBudget: c.TokenBudget}
 }
@@ -36,7 +37,7 @@ func TestSimSkillsAtBoundsAreScripted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sim, err := NewSim(simOf(p), 3)
+		sim, err := New(simOf(p), 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,15 +58,15 @@ func TestSimSkillsAtBoundsAreScripted(t *testing.T) {
 	// The snapshot table of the scripted tests, through the sim readers.
 	for class, want := range figure1Want[esr.Snapshot] {
 		for i, name := range profileOrder {
-			p, _ := func() (Profile, bool) {
+			p, _ := func() (ScriptedProfile, bool) {
 				for _, p := range scriptedProfiles() {
 					if p.Name == name {
 						return p, true
 					}
 				}
-				return Profile{}, false
+				return ScriptedProfile{}, false
 			}()
-			sim, _ := NewSim(simOf(p), 0)
+			sim, _ := New(simOf(p), 0)
 			out, _ := sim.Read(context.Background(), figure1Input(t, class, esr.Snapshot, false))
 			if out.Answer.String() != want[i] {
 				t.Errorf("sim %s on %s: %v, want %s (%s)", name, class, out.Answer, want[i], out.Note)
@@ -80,11 +81,11 @@ func TestSimSkillsAtBoundsAreScripted(t *testing.T) {
 // Draws depend on (seed, profile name, qid) only: the same question gets
 // the same draws under every memory; another profile or seed draws anew.
 func TestSimDrawsSeeded(t *testing.T) {
-	careful, _ := ParseSim("careful")
-	again, _ := ParseSim("careful")
-	seeded, _ := ParseSim("careful@seed=7")
-	other, _ := ParseSim("hedger")
-	override, _ := ParseSim("careful@status=0.2")
+	careful, _ := Parse("careful")
+	again, _ := Parse("careful")
+	seeded, _ := Parse("careful@seed=7")
+	other, _ := Parse("hedger")
+	override, _ := Parse("careful@status=0.2")
 	diffFam, diffSeed := 0, 0
 	for _, q := range []string{"q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8"} {
 		if careful.Draws(q) != again.Draws(q) {
@@ -131,7 +132,7 @@ func TestSimDrawsSeeded(t *testing.T) {
 }
 
 func TestSimParseAndConfig(t *testing.T) {
-	r, err := Parse("sim:date-sorter@seed=9@status=0.5@rows=4", Config{})
+	r, err := reader.Parse("sim:date-sorter@seed=9@status=0.5@rows=4", reader.Config{}, Readers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,31 +141,31 @@ func TestSimParseAndConfig(t *testing.T) {
 		t.Errorf("parsed %s %+v seed %d", s.Name(), s.Profile(), s.Seed())
 	}
 	for _, bad := range []string{"sim:nope", "sim:careful@status=2", "sim:careful@wings=1", "sim:careful@seed=-1", "sim:careful@status", "sim"} {
-		if _, err := Parse(bad, Config{}); err == nil {
+		if _, err := reader.Parse(bad, reader.Config{}, Readers); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
 	}
-	rs, err := ParseList("sim,oracle", Config{})
+	rs, err := reader.ParseList("sim,oracle", reader.Config{}, Readers)
 	if err != nil || len(rs) != len(simProfiles)+1 {
 		t.Fatalf("ParseList sim: %d readers, %v", len(rs), err)
 	}
 	// The cache keys on the whole profile.
-	a, _ := ParseSim("careful")
+	a, _ := Parse("careful")
 	p := a.Profile()
 	p.DateDecayPerRow = 0.5
-	b, _ := NewSim(p, 0)
-	if a.Name() != b.Name() || Fingerprint(a) == Fingerprint(b) {
-		t.Errorf("fingerprints: %s / %s", Fingerprint(a), Fingerprint(b))
+	b, _ := New(p, 0)
+	if a.Name() != b.Name() || reader.Fingerprint(a) == reader.Fingerprint(b) {
+		t.Errorf("fingerprints: %s / %s", reader.Fingerprint(a), reader.Fingerprint(b))
 	}
-	if _, err := NewSim(SimProfile{Name: "x", AbstainOnConflict: -0.1}, 0); err == nil {
+	if _, err := New(Profile{Name: "x", AbstainOnConflict: -0.1}, 0); err == nil {
 		t.Error("negative probability accepted")
 	}
 	// Sorting gets worse as rows grow.
-	q := SimProfile{DateSkill: 0.9, DateDecayPerRow: 0.1}
+	q := Profile{DateSkill: 0.9, DateDecayPerRow: 0.1}
 	if q.SortProb(1) != 1 || q.SortProb(2) != 0.9 || !(q.SortProb(7) < q.SortProb(3)) {
 		t.Errorf("SortProb %v %v %v %v", q.SortProb(1), q.SortProb(2), q.SortProb(3), q.SortProb(7))
 	}
-	for _, c := range SimCapabilities {
+	for _, c := range Capabilities {
 		if _, err := p.Get(c.Name); err != nil || c.Evidence == "" || c.Models == "" {
 			t.Errorf("capability %s: %v", c.Name, err)
 		}
@@ -175,13 +176,13 @@ func TestSimParseAndConfig(t *testing.T) {
 // accuracy does not fall as a skill rises: status skill on fine-ledger,
 // date skill on graphrag-abstain (a failed sort leaves the seeded order).
 func TestSimAccuracyMonotoneInSkill(t *testing.T) {
-	b, err := bench.Load("../../data/synthetic")
+	b, err := bench.Load("../../../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
 	}
 	type item struct {
 		qa *esr.QA
-		in map[string]Input
+		in map[string]reader.Input
 	}
 	var items []item
 	for i := range b.QAs {
@@ -191,15 +192,15 @@ func TestSimAccuracyMonotoneInSkill(t *testing.T) {
 		}
 		key, _ := qa.Locate(b.Atoms[qa.StreamID])
 		q := qa.Query(key)
-		it := item{qa: qa, in: map[string]Input{}}
+		it := item{qa: qa, in: map[string]reader.Input{}}
 		for _, m := range []string{memory.FineLedger, memory.GraphRAGAbstain} {
 			st := memory.MustBuild(m, b.Stream(qa.StreamID), b.Atoms[qa.StreamID], memory.Options{})
-			it.in[m] = Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m}
+			it.in[m] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m}
 		}
 		items = append(items, it)
 	}
-	acc := func(p SimProfile, m string) float64 {
-		r, err := NewSim(p, 1)
+	acc := func(p Profile, m string) float64 {
+		r, err := New(p, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,8 +213,8 @@ func TestSimAccuracyMonotoneInSkill(t *testing.T) {
 		}
 		return float64(n) / float64(len(items))
 	}
-	base := SimProfile{Name: "mono", FirstRowBias: 0.3, AbstainOnConflict: 0.5, DateDecayPerRow: 0.05}
-	for _, c := range []struct{ capName, memory string }{{SimStatus, memory.FineLedger}, {SimDate, memory.GraphRAGAbstain}} {
+	base := Profile{Name: "mono", FirstRowBias: 0.3, AbstainOnConflict: 0.5, DateDecayPerRow: 0.05}
+	for _, c := range []struct{ capName, memory string }{{Status, memory.FineLedger}, {Date, memory.GraphRAGAbstain}} {
 		prev := -1.0
 		var seq []float64
 		for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
@@ -233,7 +234,7 @@ func TestSimAccuracyMonotoneInSkill(t *testing.T) {
 }
 
 func TestSimSkills(t *testing.T) {
-	p, _ := SimProfileNamed("careful")
+	p, _ := ProfileNamed("careful")
 	want := "status = 0.9, key-status = 0.9, date = 0.95, date-decay = 0.02, order = 0, first-row = 0.1, abstain = 0.8, lapse = 0, prose = 0, rows = 0, tokens = 0, both = 0, hedge = 0, clutter-scale = 0, length-cost = 0, rows-cost = 0, flat-cost = 0, distractor-cost = 0, prose-date-cost = 0, nest-cost = 0"
 	if got := p.Skills(); got != want {
 		t.Errorf("Skills() = %q, want %q", got, want)
@@ -251,14 +252,14 @@ func TestSimMarksUnreadable(t *testing.T) {
 	q := "What proposed_workaround is currently in force for issue?"
 	for _, m := range []string{memory.DirectContext, memory.RAGTopK} {
 		ctx := memory.MustBuild(m, s, atoms, memory.Options{}).Render(esr.Query{})
-		for _, p := range SimProfiles() {
-			r, err := NewSim(p, 0)
+		for _, p := range Profiles() {
+			r, err := New(p, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, qid := range []string{"q1", "q2", "q3"} {
-				out, _ := r.Read(context.Background(), Input{QID: qid, Question: q, Context: ctx, MayAbstain: true})
-				if !out.Answer.Abstain || !Unreadable(out.Note) {
+				out, _ := r.Read(context.Background(), reader.Input{QID: qid, Question: q, Context: ctx, MayAbstain: true})
+				if !out.Answer.Abstain || !reader.Unreadable(out.Note) {
 					t.Errorf("%s %s %s: %v (%s), want ABSTAIN marked unreadable", m, p.Name, qid, out.Answer, out.Note)
 				}
 			}

@@ -1,13 +1,14 @@
-package reader
+package sim
 
 import (
+	"github.com/esrkit/esrkit/esr/reader"
 	"sync"
 
 	"github.com/esrkit/esrkit/internal/layout"
 )
 
 // parsedRender is a render parsed once: its layout view and its length in
-// tokens (CountTokens). It is read-only once built: readers on several
+// tokens (reader.CountTokens). It is read-only once built: readers on several
 // goroutines share it.
 type parsedRender struct {
 	view   *layout.View
@@ -27,7 +28,7 @@ var renderMemo struct {
 	vals  []*parsedRender
 }
 
-// parseRender is layout.Parse and CountTokens of text, from renderMemo
+// parseRender is layout.Parse and reader.CountTokens of text, from renderMemo
 // when text was parsed lately. The comparison is by content (the same
 // render string is usually the same pointer, which Go compares first).
 func parseRender(text string) *parsedRender {
@@ -40,7 +41,7 @@ func parseRender(text string) *parsedRender {
 		}
 	}
 	renderMemo.Unlock()
-	p := &parsedRender{view: layout.Parse(text), tokens: CountTokens(text)}
+	p := &parsedRender{view: layout.Parse(text), tokens: reader.CountTokens(text)}
 	renderMemo.Lock()
 	if len(renderMemo.texts) >= memoSize {
 		renderMemo.texts, renderMemo.vals = renderMemo.texts[1:], renderMemo.vals[1:]

@@ -1,4 +1,4 @@
-package reader_test
+package sim_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // A scripted (simulated) reader that sorts visible dates and one that only
@@ -18,7 +19,7 @@ func ExampleNewScripted() {
 	s, atoms := bench.Figure1()
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
 	for _, profile := range []string{"time-sorter", "cautious"} {
-		r, err := reader.NewScripted(profile)
+		r, err := sim.NewScripted(profile)
 		if err != nil {
 			panic(err)
 		}

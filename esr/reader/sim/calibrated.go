@@ -1,9 +1,10 @@
-package reader
+package sim
 
 import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"github.com/esrkit/esrkit/esr/reader"
 	"io"
 	"math"
 	"os"
@@ -32,7 +33,7 @@ func (t CalibrationTarget) Error() float64 { return t.Fit - t.Paper }
 // FittedFamily is the profile fitted to one paper family.
 type FittedFamily struct {
 	Family  string              `json:"family"`
-	Profile SimProfile          `json:"profile"`
+	Profile Profile             `json:"profile"`
 	Targets []CalibrationTarget `json:"targets"`
 	// RMSE is the root mean squared error over the targets.
 	RMSE float64 `json:"rmse"`
@@ -77,12 +78,8 @@ const RankTolerance = 1e-3
 // with an order skill that read any sorted list: refit them).
 const CalibrationKind = "esrkit-sim-calibration/2"
 
-// FitPrefix starts the name of a calibrated profile: "fit-" + the family
-// in lower case, e.g. "fit-qwen3-8b".
-const FitPrefix = "fit-"
-
 // FitName is the profile name of the reader fitted to a paper family.
-func FitName(family string) string { return FitPrefix + strings.ToLower(family) }
+func FitName(family string) string { return reader.FitPrefix + strings.ToLower(family) }
 
 // JSON is the calibration as indented JSON.
 func (c *Calibration) JSON() ([]byte, error) {
@@ -152,11 +149,11 @@ func ParseCalibration(data []byte, name string) (*Calibration, error) {
 	return &c, nil
 }
 
-// requiredProfileFields are SimProfile's JSON keys that are always written
+// requiredProfileFields are Profile's JSON keys that are always written
 // (no omitempty): a calibration file must give each.
 var requiredProfileFields = func() []string {
 	var out []string
-	t := reflect.TypeFor[SimProfile]()
+	t := reflect.TypeFor[Profile]()
 	for i := range t.NumField() {
 		tag := t.Field(i).Tag.Get("json")
 		if key, opts, _ := strings.Cut(tag, ","); key != "" && key != "-" && !strings.Contains(opts, "omitempty") {
@@ -217,9 +214,9 @@ func Calibrated() *Calibration {
 
 // CalibratedProfiles are the shipped calibrated profiles, in the paper's
 // family order.
-func CalibratedProfiles() []SimProfile {
+func CalibratedProfiles() []Profile {
 	c := Calibrated()
-	out := make([]SimProfile, len(c.Families))
+	out := make([]Profile, len(c.Families))
 	for i, f := range c.Families {
 		out[i] = f.Profile
 	}
@@ -228,11 +225,11 @@ func CalibratedProfiles() []SimProfile {
 
 // CalibratedPanel is one sim reader per shipped calibrated profile (draw
 // seed 0): the notebooks' default readers.
-func CalibratedPanel() []Reader {
+func CalibratedPanel() []reader.Reader {
 	ps := CalibratedProfiles()
-	out := make([]Reader, len(ps))
+	out := make([]reader.Reader, len(ps))
 	for i, p := range ps {
-		r, err := NewSim(p, 0)
+		r, err := New(p, 0)
 		if err != nil {
 			panic("reader: shipped calibration: " + err.Error())
 		}
@@ -243,14 +240,14 @@ func CalibratedPanel() []Reader {
 
 // loadFileProfile resolves "@FILE#NAME": the profile NAME of the
 // calibration file FILE.
-func loadFileProfile(ref string) (SimProfile, error) {
+func loadFileProfile(ref string) (Profile, error) {
 	path, name, ok := strings.Cut(strings.TrimPrefix(ref, "@"), "#")
 	if !ok || path == "" || name == "" {
-		return SimProfile{}, fmt.Errorf("sim profile %q: want @FILE#NAME", ref)
+		return Profile{}, fmt.Errorf("sim profile %q: want @FILE#NAME", ref)
 	}
 	c, err := LoadCalibration(path)
 	if err != nil {
-		return SimProfile{}, fmt.Errorf("sim profile %q: %w", ref, err)
+		return Profile{}, fmt.Errorf("sim profile %q: %w", ref, err)
 	}
 	f, ok := c.Family(name)
 	if !ok {
@@ -258,7 +255,7 @@ func loadFileProfile(ref string) (SimProfile, error) {
 		for i, f := range c.Families {
 			names[i] = f.Profile.Name
 		}
-		return SimProfile{}, fmt.Errorf("sim profile %q: %s has no profile %q (it has %s)", ref, path, name, strings.Join(names, ", "))
+		return Profile{}, fmt.Errorf("sim profile %q: %s has no profile %q (it has %s)", ref, path, name, strings.Join(names, ", "))
 	}
 	return f.Profile, nil
 }

@@ -1,4 +1,4 @@
-package eval
+package sim
 
 import (
 	"github.com/esrkit/esrkit/esr/reader"
@@ -10,7 +10,7 @@ import (
 // and place in every figure of every notebook.
 func init() {
 	var names []string
-	for _, p := range reader.CalibratedProfiles() {
+	for _, p := range CalibratedProfiles() {
 		names = append(names, reader.Spec{Kind: reader.KindSim, Name: p.Name}.String())
 	}
 	report.RegisterFamilies(names...)

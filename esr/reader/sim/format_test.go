@@ -1,4 +1,4 @@
-package reader_test
+package sim_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // The scripted readers read every ledger format; which answers survive a
@@ -27,7 +28,7 @@ func TestScriptedReadsLedgerFormats(t *testing.T) {
 		for cp, ans := range want[f] {
 			class, profile := split(cp)
 			st := memory.MustBuild(class, s, atoms, memory.Options{LedgerFormat: f})
-			r, err := reader.NewScripted(profile)
+			r, err := sim.NewScripted(profile)
 			if err != nil {
 				t.Fatal(err)
 			}
