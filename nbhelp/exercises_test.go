@@ -16,7 +16,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/explore"
@@ -157,13 +156,13 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		span := func(drop bool) (lo, hi, coarseLo, coarseHi, rmse float64) {
 			lo, coarseLo = math.Inf(1), math.Inf(1)
 			hi, coarseHi = math.Inf(-1), math.Inf(-1)
-			for _, r := range checks.ShippedIdentifiability() {
+			for _, r := range sim.ShippedIdentifiability() {
 				if (len(r.Dropped) > 0) != drop {
 					continue
 				}
 				lo, hi = math.Min(lo, r.Render), math.Max(hi, r.Render)
 				coarseLo, coarseHi = math.Min(coarseLo, r.Coarse), math.Max(coarseHi, r.Coarse)
-				if r.Ridge == checks.CalibrationRidge && r.Start == 0 {
+				if r.Ridge == sim.CalibrationRidge && r.Start == 0 {
 					rmse = math.Hypot(r.RMSE16, r.RMSE17)
 				}
 			}

@@ -641,11 +641,11 @@ func TestScorerTableShape(t *testing.T) {
 }
 
 // TestShippedCalibration: the calibrated panel shipped with the kit
-// (esr/reader/calibrated.json) was fitted on the bundled synthetic bench
+// (esr/reader/sim/calibrated.json) was fitted on the bundled synthetic bench
 // as it is now, and every fitted number it records (each family's targets
 // and the panel's Table 2 terms) is what its profiles give on it
 // (recomputed, not read back). Regenerate with
-// `go run ./cmd/esr calibrate --bench data/synthetic --targets paper --out esr/reader/calibrated.json`.
+// `go run ./cmd/esr calibrate --bench data/synthetic --targets paper --out esr/reader/sim/calibrated.json`.
 func TestShippedCalibration(t *testing.T) {
 	if testing.Short() {
 		t.Skip("recomputes the calibration targets on the bundled bench")
@@ -655,21 +655,21 @@ func TestShippedCalibration(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := sim.Calibrated()
-	if got := checks.BenchHash(b); got != c.BenchHash {
+	if got := sim.BenchHash(b); got != c.BenchHash {
 		t.Fatalf("shipped calibration was fitted on bench %s, data/synthetic is now %s: rerun esr calibrate", c.BenchHash, got)
 	}
-	if len(c.Families) != 5 || len(c.Dropped) != 0 || c.AuxNoise != checks.DefaultAuxNoise {
-		t.Fatalf("%d calibrated families, dropped %v, auxiliary noise %v: want the paper's 5, nothing dropped, noise %v", len(c.Families), c.Dropped, c.AuxNoise, checks.DefaultAuxNoise)
+	if len(c.Families) != 5 || len(c.Dropped) != 0 || c.AuxNoise != sim.DefaultAuxNoise {
+		t.Fatalf("%d calibrated families, dropped %v, auxiliary noise %v: want the paper's 5, nothing dropped, noise %v", len(c.Families), c.Dropped, c.AuxNoise, sim.DefaultAuxNoise)
 	}
 	if c.Parameters != 46 || c.Targets != 43 {
 		t.Errorf("%d parameters against %d targets, want 46 against 43", c.Parameters, c.Targets)
 	}
-	fam, panel, err := checks.Refit(context.Background(), b, c)
+	fam, panel, err := sim.Refit(context.Background(), b, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for fi, f := range c.Families {
-		want := checks.CalibrationTargets(f.Family, c.Reading)
+		want := sim.CalibrationTargets(f.Family, c.Reading)
 		if len(want) != len(f.Targets) {
 			t.Fatalf("%s: %d targets, want %d", f.Family, len(f.Targets), len(want))
 		}
@@ -697,7 +697,7 @@ func TestShippedCalibration(t *testing.T) {
 			t.Errorf("%s: no key-status skill of its own", f.Family)
 		}
 	}
-	want := checks.PanelTargets()
+	want := sim.PanelTargets()
 	if len(c.Panel) != len(want) {
 		t.Fatalf("%d panel targets, want %d", len(c.Panel), len(want))
 	}
@@ -723,12 +723,12 @@ func TestCalibrateSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	opt := checks.CalibrateOptions{Starts: []int{0}, Iterations: 8}
-	c1, err := checks.Calibrate(ctx, b, opt)
+	opt := sim.CalibrateOptions{Starts: []int{0}, Iterations: 8}
+	c1, err := sim.Calibrate(ctx, b, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c2, err := checks.Calibrate(ctx, b, opt)
+	c2, err := sim.Calibrate(ctx, b, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -744,26 +744,26 @@ func TestCalibrateSmall(t *testing.T) {
 	if c1.Parameters != 46 || c1.Targets != 43 || c1.Rank < 1 || c1.Rank > 43 || len(c1.SingularValues) != 43 {
 		t.Errorf("parameters %d, targets %d, rank %d, %d singular values", c1.Parameters, c1.Targets, c1.Rank, len(c1.SingularValues))
 	}
-	zero, err := checks.Calibrate(ctx, b, checks.CalibrateOptions{Starts: []int{0}, Iterations: 1})
+	zero, err := sim.Calibrate(ctx, b, sim.CalibrateOptions{Starts: []int{0}, Iterations: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, z := checks.SummarizeFit(c1, "", 0, 0).Objective, checks.SummarizeFit(zero, "", 0, 0).Objective; a > z {
+	if a, z := sim.SummarizeFit(c1, "", 0, 0).Objective, sim.SummarizeFit(zero, "", 0, 0).Objective; a > z {
 		t.Errorf("weighted error after 8 iterations %v, after 1 %v", a, z)
 	}
-	noT2, err := checks.Calibrate(ctx, b, checks.CalibrateOptions{Starts: []int{0}, Iterations: 8, Drop: []string{checks.GroupTable2}})
+	noT2, err := sim.Calibrate(ctx, b, sim.CalibrateOptions{Starts: []int{0}, Iterations: 8, Drop: []string{sim.GroupTable2}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if noT2.Targets != 40 || len(noT2.Panel) != 3 || len(noT2.Dropped) != 1 {
 		t.Errorf("without Table 2: %d targets, %d panel values, dropped %v", noT2.Targets, len(noT2.Panel), noT2.Dropped)
 	}
-	if !strings.Contains(checks.CalibrationSentence(noT2), "(not fitted)") {
-		t.Errorf("the sentence does not say Table 2 was not fitted: %s", checks.CalibrationSentence(noT2))
+	if !strings.Contains(sim.CalibrationSentence(noT2), "(not fitted)") {
+		t.Errorf("the sentence does not say Table 2 was not fitted: %s", sim.CalibrationSentence(noT2))
 	}
-	for _, bad := range []checks.CalibrateOptions{{Reading: "sideways"}, {Drop: []string{"t9"}}, {AuxNoise: math.NaN()}, {Starts: []int{7}},
+	for _, bad := range []sim.CalibrateOptions{{Reading: "sideways"}, {Drop: []string{"t9"}}, {AuxNoise: math.NaN()}, {Starts: []int{7}},
 		{Families: []string{"Qwen3-8B", "Qwen3-8B"}}, {Ridge: -1}} {
-		if _, err := checks.Calibrate(ctx, b, bad); err == nil {
+		if _, err := sim.Calibrate(ctx, b, bad); err == nil {
 			t.Errorf("options %+v accepted", bad)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -14,6 +13,7 @@ import (
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/provenance"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
 
@@ -92,8 +92,8 @@ func TestValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := checks.Validate(checks.ValidationRows{RenderConfound: rows, Strata: rows}, eval.StatOptions{B: 200, Seed: 1})
-	got := map[string]checks.ValidationCell{}
+	cells := sim.Validate(sim.ValidationRows{RenderConfound: rows, Strata: rows}, eval.StatOptions{B: 200, Seed: 1})
+	got := map[string]sim.ValidationCell{}
 	for _, c := range cells {
 		got[c.Table+"/"+c.Cell] = c
 	}
@@ -108,11 +108,11 @@ func TestValidate(t *testing.T) {
 	if c, ok := got["Table 5/reverted_revert fine-ledger"]; !ok || c.Ours != 1 || c.Paper != 0.408 {
 		t.Errorf("Table 5 cell %+v", c)
 	}
-	tab := checks.ValidationTable(cells, "the oracle")
+	tab := sim.ValidationTable(cells, "the oracle")
 	if !strings.Contains(tab.Markdown(), "| Table 2 | render | +0.000 | [+0.000, +0.000] | +0.159 | -0.159 | no |") {
 		t.Errorf("table:\n%s", tab.Markdown())
 	}
-	if s := checks.ValidationSummary(cells); !strings.Contains(s, "Table 2: mean |error|") {
+	if s := sim.ValidationSummary(cells); !strings.Contains(s, "Table 2: mean |error|") {
 		t.Errorf("summary %q", s)
 	}
 }

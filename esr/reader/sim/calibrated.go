@@ -4,18 +4,19 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"github.com/esrkit/esrkit/esr/reader"
 	"io"
 	"math"
 	"os"
 	"reflect"
 	"strings"
+
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // Calibrated simulated readers: one sim profile per paper family, fitted
 // jointly to the paper's published per-family numbers (Tables 16 and 17,
 // in their auxiliary regime) and Table 2's pooled terms (primary regime)
-// on the bundled synthetic bench by checks.Calibrate (`esr calibrate`).
+// on the bundled synthetic bench by sim.Calibrate (`esr calibrate`).
 // They are SIMULATIONS calibrated to published numbers, not the LLMs: every
 // table they feed says so, and the fit error per target is kept with them.
 
@@ -197,7 +198,7 @@ func (c *Calibration) Family(name string) (FittedFamily, bool) {
 
 // calibratedJSON is the calibration shipped with the kit: the five paper
 // families fitted on data/synthetic (regenerate with `esr calibrate --bench
-// data/synthetic --targets paper --out esr/reader/calibrated.json`;
+// data/synthetic --targets paper --out esr/reader/sim/calibrated.json`;
 // experiment's TestShippedCalibration checks it against the bench).
 //
 //go:embed calibrated.json
@@ -205,7 +206,7 @@ var calibratedJSON []byte
 
 // Calibrated is the calibration shipped with the kit.
 func Calibrated() *Calibration {
-	c, err := ParseCalibration(calibratedJSON, "esr/reader/calibrated.json")
+	c, err := ParseCalibration(calibratedJSON, "esr/reader/sim/calibrated.json")
 	if err != nil {
 		panic("reader: shipped calibration: " + err.Error())
 	}

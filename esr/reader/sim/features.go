@@ -1,8 +1,9 @@
 package sim
 
 import (
-	"github.com/esrkit/esrkit/esr/reader"
 	"strconv"
+
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/internal/layout"

@@ -2,8 +2,9 @@ package sim
 
 import (
 	"context"
-	"github.com/esrkit/esrkit/esr/reader"
 	"testing"
+
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"

@@ -179,7 +179,9 @@ func NewScriptedWith(name string, caps ScriptedCapabilities) (*Scripted, error) 
 	return &Scripted{name: name, caps: caps}, nil
 }
 
-func (s *Scripted) Name() string   { return reader.Spec{Kind: reader.KindScripted, Name: s.name}.String() }
+func (s *Scripted) Name() string {
+	return reader.Spec{Kind: reader.KindScripted, Name: s.name}.String()
+}
 func (s *Scripted) Family() string { return s.Name() }
 
 // Capabilities are the reader's capabilities.
@@ -775,5 +777,5 @@ func byPos(rs []layout.Record) []layout.Record {
 	return out
 }
 
-// reader.Config of a scripted reader is its capabilities (reader.Fingerprint).
+// Config of a scripted reader is its capabilities (reader.Fingerprint).
 func (s *Scripted) Config() any { return s.caps }

@@ -5,12 +5,13 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"github.com/esrkit/esrkit/esr/reader"
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -20,7 +21,7 @@ import (
 // capability a probability drawn per question instead of an all-or-nothing
 // rule. Like the scripted readers it is a SIMULATION for teaching: it shows
 // how a reader's skills move the render and mechanism terms, not what an
-// reader.LLM would score.
+// LLM would score.
 
 // Capability names of Profile, for Profile.Get/Set, sim:NAME@CAP=V
 // specs and the phase diagram's axes.
@@ -84,9 +85,9 @@ var Capabilities = []Capability{
 		"range 0.20–0.90 (centre 0.55): told to abstain, 7–8B models abstain on conflicting evidence 0.35–0.75 of the time (AbstentionBench, Kirichenko et al. 2025, arXiv 2506.09038); §4.1: GraphRAG+abstain \"can detect conflict, but without the supersession edge it often abstains\"; a conflict style, not a skill"},
 	{Lapse, "Lapse",
 		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, on a clean render; the length, nesting and rows costs raise it",
-		"range 0.005–0.10 (centre 0.04): with two versions of a key, stale answers are 0.02–0.10 and grow with the number of updates (PI-reader.LLM, Wang & Sun 2025, arXiv 2506.08184: errors retrieve overwritten values, log-linearly in interference; DyKnow's \"outdated\" label, Mousavi et al. 2024)"},
+		"range 0.005–0.10 (centre 0.04): with two versions of a key, stale answers are 0.02–0.10 and grow with the number of updates (PI-LLM, Wang & Sun 2025, arXiv 2506.08184: errors retrieve overwritten values, log-linearly in interference; DyKnow's \"outdated\" label, Mousavi et al. 2024)"},
 	{Prose, "ProseSkill",
-		"probability that the reader finds the asked key's values in raw event text (direct context, RAG top-k, a deployed render's appended events): it then reads what each event line states for the key (reader.Input.Stated, the bench's extraction standing in for understanding the sentence); otherwise it finds none and abstains. The length cost lowers it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
+		"probability that the reader finds the asked key's values in raw event text (direct context, RAG top-k, a deployed render's appended events): it then reads what each event line states for the key (Input.Stated, the bench's extraction standing in for understanding the sentence); otherwise it finds none and abstains. The length cost lowers it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
 		"range 0.55–0.99 (centre 0.85): with the key named in the question, in-context retrieval at 1–4K tokens is 0.93–0.99 for these families (RULER, Hsieh et al. 2024, arXiv 2404.06654); without literal overlap 0.55–0.80 (NoLiMa, Modarressi et al. 2025, arXiv 2502.05167: Llama 3.1 8B 65.7 at 1K). Not fitted: no calibration target reads raw text, so the panel keeps the prior centre"},
 	{Rows, "RowBudget",
 		"the reader loses track past this many records of the asked key (and raw event lines); 0 reads them all",
@@ -108,7 +109,7 @@ var Capabilities = []Capability{
 		"Levy et al. 2024 (FLenQA, arXiv 2402.14848): reasoning accuracy falls from 0.92 to 0.68 as padding reaches 3,000 tokens (about 0.5 logit per 1,000 tokens); RULER (Hsieh et al. 2024, arXiv 2404.06654): single-needle retrieval at 4K stays 0.94–0.98 for Llama-3.1-8B, Mistral-7B, Qwen3-8B/14B (a few hundredths per 1,000 tokens): range 0–0.6"},
 	{RowsCost, "RowsCost",
 		"logit cost per doubling of the key's dated rows beyond two, on a date sort and on the lapse (more versions, more stale answers)",
-		"TRAVELER (arXiv 2505.01325): temporal-ordering accuracy of 8B models falls as event sets grow; PI-reader.LLM (arXiv 2506.08184): accuracy on a key's latest value falls log-linearly in its number of updates; 3–8 points per doubling near 0.9 is 0.3–0.7 logit: range 0–1"},
+		"TRAVELER (arXiv 2505.01325): temporal-ordering accuracy of 8B models falls as event sets grow; PI-LLM (arXiv 2506.08184): accuracy on a key's latest value falls log-linearly in its number of updates; 3–8 points per doubling near 0.9 is 0.3–0.7 logit: range 0–1"},
 	{FlatCost, "FlatCost",
 		"logit cost on a date sort when the key's rows are flat (each repeating entity and attribute, mixed with other keys' rows) rather than one block under a header",
 		"§4.1: GraphRAG+abstain's \"flat entity-attribute groupings\" against the ledger's per-key block; GSM-IC (Shi et al. 2023, arXiv 2302.00093) and First Drop of Ink: the first look-alike distractor costs 3–10 points (0.3–1 logit): range 0–1.2"},
@@ -117,7 +118,7 @@ var Capabilities = []Capability{
 		"GSM-DC (arXiv 2505.18761): accuracy of Llama-3.1-8B declines as a power law in the number of distractors; each further look-alike costs 0.5–3 points: range 0–0.5"},
 	{ProseCost, "ProseDateCost",
 		"logit cost on a date sort when dates stand inside prose (a sentence per row, \"[e3 2024-03-01] ...\" event lines, \"(as of ...)\") rather than in a column or member",
-		"Table 17: the verbose format gives the smallest ledger gain in every family; Sui et al. 2024 (Table Meets reader.LLM, WSDM): prose serialisations of tables score 5–20 points under structured ones: range 0–1.2"},
+		"Table 17: the verbose format gives the smallest ledger gain in every family; Sui et al. 2024 (Table Meets LLM, WSDM): prose serialisations of tables score 5–20 points under structured ones: range 0–1.2"},
 	{NestCost, "NestCost",
 		"logit cost per level of JSON nesting of a row (an object 1, an object in a list 2, ...), on every act",
 		"He et al. 2024 (arXiv 2411.10541) and ToRR: between JSON, Markdown and plain tables, simple lookup moves 0–6 points with no format best everywhere: range 0–0.3"},
@@ -461,7 +462,7 @@ type Sim struct {
 	seed uint64
 }
 
-// reader.New makes a simulated reader of profile p with draw seed seed, named
+// New makes a simulated reader of profile p with draw seed seed, named
 // "sim:NAME" (with "@seed=S" when seed is not 0).
 func New(p Profile, seed uint64) (*Sim, error) {
 	if strings.TrimSpace(p.Name) == "" {
@@ -477,7 +478,7 @@ func New(p Profile, seed uint64) (*Sim, error) {
 	return &Sim{name: name, prof: p, seed: seed}, nil
 }
 
-// reader.Parse makes the simulated reader of a spec "PROFILE[@KEY=VALUE]...":
+// Parse makes the simulated reader of a spec "PROFILE[@KEY=VALUE]...":
 // PROFILE is a built-in profile (Profiles, CalibratedProfiles) or
 // "@FILE#NAME", the profile NAME of a calibration file (`esr calibrate`),
 // with optional overrides, KEY one of seed or a capability name
@@ -547,7 +548,7 @@ func (s *Sim) Profile() Profile { return s.prof }
 // Seed is the reader's draw seed.
 func (s *Sim) Seed() uint64 { return s.seed }
 
-// reader.Config of a sim reader is its whole profile and seed (result caches key
+// Config of a sim reader is its whole profile and seed (result caches key
 // on it).
 func (s *Sim) Config() any {
 	return struct {

@@ -2,9 +2,10 @@ package sim
 
 import (
 	"context"
-	"github.com/esrkit/esrkit/esr/reader"
 	"strings"
 	"testing"
+
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"

@@ -1,9 +1,10 @@
 package sim
 
 import (
-	"github.com/esrkit/esrkit/esr/reader"
 	"math"
 	"sort"
+
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr"
 )

@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	"runtime"
@@ -21,12 +21,11 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // Calibration fits the paper panel: one simulated reader profile
-// (sim.Profile, the reader model over render features) per paper
+// (Profile, the reader model over render features) per paper
 // family, all five at once, so that the kit's default readers are a model
 // of the paper's LLM families rather than hand-set rules. Each target is
 // fitted in the regime the paper measured it in:
@@ -55,7 +54,7 @@ import (
 // parameters (a MAP fit). Every parameter is bounded to the range its
 // published evidence allows (calibParams) and pulled toward its prior
 // centre. The fitted quantities are expected values over the readers'
-// draws (sim.Branches), so the objective is smooth; it is the
+// draws (Branches), so the objective is smooth; it is the
 // weighted sum of squared errors plus the prior term, minimised by
 // Gauss–Newton (gonum's optimize.Newton with the Hessian JᵀJ + ridge·I, J
 // by central differences) from fixed starts: deterministic, no seed.
@@ -124,7 +123,7 @@ type CalibrateOptions struct {
 	Draw *TargetDraw
 	// From, when not nil, starts the fit from this calibration's profiles
 	// instead of Starts (a refit near a known optimum).
-	From *sim.Calibration
+	From *Calibration
 }
 
 // Target names of a calibration: Table 17's per format ("t17/FORMAT"),
@@ -142,26 +141,26 @@ const (
 // CalibrationTargets are the paper's numbers a family's profile is fitted
 // to under a Table 17 reading (Fit left 0); nil for an unknown family or
 // reading.
-func CalibrationTargets(family, reading string) []sim.CalibrationTarget {
+func CalibrationTargets(family, reading string) []CalibrationTarget {
 	t16, ok1 := paper.Table16[family]
 	t17, ok2 := paper.Table17Columns[family]
 	cols, ok3 := paper.Table17Readings[reading]
 	if !ok1 || !ok2 || !ok3 {
 		return nil
 	}
-	var out []sim.CalibrationTarget
+	var out []CalibrationTarget
 	for i, f := range cols {
-		out = append(out, sim.CalibrationTarget{Name: "t17/" + f, Paper: t17[i]})
+		out = append(out, CalibrationTarget{Name: "t17/" + f, Paper: t17[i]})
 	}
 	for i, n := range []string{targetRLCal, targetGRACal, targetRLKappa, targetGRAKappa} {
-		out = append(out, sim.CalibrationTarget{Name: n, Paper: t16[i]})
+		out = append(out, CalibrationTarget{Name: n, Paper: t16[i]})
 	}
 	return out
 }
 
 // PanelTargets are Table 2's pooled terms, the panel-level targets.
-func PanelTargets() []sim.CalibrationTarget {
-	return []sim.CalibrationTarget{
+func PanelTargets() []CalibrationTarget {
+	return []CalibrationTarget{
 		{Name: TargetRender, Paper: paper.Number(paper.Key{Table: "t2", Term: "render"})},
 		{Name: TargetFine, Paper: paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"})},
 		{Name: TargetCoarse, Paper: paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"})},
@@ -179,7 +178,7 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // Calibrate fits the panel on b (see Calibration).
-func Calibrate(ctx context.Context, b *bench.Bench, opt CalibrateOptions) (*sim.Calibration, error) {
+func Calibrate(ctx context.Context, b *bench.Bench, opt CalibrateOptions) (*Calibration, error) {
 	opt, err := opt.withDefaults()
 	if err != nil {
 		return nil, err
@@ -260,21 +259,21 @@ type calibItem struct {
 }
 
 // scoredBranches are a sim reader's branches on one render (enumerated
-// once, sim.Branches), each with two flags of its answer, so that
+// once, Branches), each with two flags of its answer, so that
 // any profile's expectation of either flag is a weighted sum.
 type scoredBranches struct {
-	feat     sim.RenderFeatures
+	feat     RenderFeatures
 	branches []scoredBranch
 }
 
 type scoredBranch struct {
-	b    sim.Branch
+	b    Branch
 	x, y bool
 }
 
 // expect is P(x) and P(y) under p: the branches' probabilities on the
 // render's chances, summed where each flag holds.
-func (s *scoredBranches) expect(p sim.Profile) (px, py float64) {
+func (s *scoredBranches) expect(p Profile) (px, py float64) {
 	c := p.Chances(s.feat)
 	for _, b := range s.branches {
 		if !b.x && !b.y {
@@ -398,8 +397,8 @@ func auxStratumWeights(items []eval.RenderedQA) map[esr.Phenomenon]float64 {
 // exactly against the question's gold.
 func branchItem(it eval.RenderedQA, mi int, weight float64) calibItem {
 	in := it.Inputs[mi]
-	ci := calibItem{weight: weight, goldAbstain: it.QA.GoldAbstain(), scored: scoredBranches{feat: sim.Features(in)}}
-	for _, br := range sim.Branches(sim.Profile{}, in, true) {
+	ci := calibItem{weight: weight, goldAbstain: it.QA.GoldAbstain(), scored: scoredBranches{feat: Features(in)}}
+	for _, br := range Branches(Profile{}, in, true) {
 		v := judge.Exact{}.Decide(it.QA.GoldAnswer, it.QA.Aliases, br.Answer)
 		ci.scored.branches = append(ci.scored.branches, scoredBranch{b: br, x: v.Correct, y: br.Answer.Abstain})
 	}
@@ -407,12 +406,12 @@ func branchItem(it eval.RenderedQA, mi int, weight float64) calibItem {
 }
 
 // expect is an item's expected correctness and abstention under p.
-func (ci *calibItem) expect(p sim.Profile) (correct, abstain float64) {
+func (ci *calibItem) expect(p Profile) (correct, abstain float64) {
 	return ci.scored.expect(p)
 }
 
 // meanCorrect is the mean expected correctness of items under p.
-func meanCorrect(items []calibItem, p sim.Profile) float64 {
+func meanCorrect(items []calibItem, p Profile) float64 {
 	s := 0.0
 	for i := range items {
 		c, _ := items[i].expect(p)
@@ -424,7 +423,7 @@ func meanCorrect(items []calibItem, p sim.Profile) float64 {
 // abstainAgreement is the weighted expected agreement of the abstain
 // decision with the gold label (calibration) and Cohen's κ of the expected
 // 2×2 table.
-func abstainAgreement(items []calibItem, p sim.Profile) (cal, kappa float64) {
+func abstainAgreement(items []calibItem, p Profile) (cal, kappa float64) {
 	var w, agree, predAbs, goldAbs float64
 	for i := range items {
 		it := &items[i]
@@ -448,7 +447,7 @@ func abstainAgreement(items []calibItem, p sim.Profile) (cal, kappa float64) {
 
 // familyPredict is profile p's expected value of each of a family's
 // targets.
-func (set *calibSet) familyPredict(p sim.Profile, targets []sim.CalibrationTarget) []float64 {
+func (set *calibSet) familyPredict(p Profile, targets []CalibrationTarget) []float64 {
 	out := make([]float64, len(targets))
 	gra := -1.0
 	var rlCal, rlK, graCal, graK float64
@@ -473,7 +472,7 @@ func (set *calibSet) familyPredict(p sim.Profile, targets []sim.CalibrationTarge
 }
 
 // t2Accuracies are profile p's expected accuracies on Table 2's memories.
-func (set *calibSet) t2Accuracies(p sim.Profile) map[string]float64 {
+func (set *calibSet) t2Accuracies(p Profile) map[string]float64 {
 	out := map[string]float64{}
 	for _, m := range t2Memories {
 		out[m] = meanCorrect(set.t2[m], p)
@@ -483,7 +482,7 @@ func (set *calibSet) t2Accuracies(p sim.Profile) map[string]float64 {
 
 // panelPredict is the panel's pooled Table 2 terms: the mean over the
 // profiles of each profile's expected difference.
-func (set *calibSet) panelPredict(ps []sim.Profile) []float64 {
+func (set *calibSet) panelPredict(ps []Profile) []float64 {
 	var render, fine, coarse float64
 	for _, p := range ps {
 		a := set.t2Accuracies(p)
@@ -497,7 +496,7 @@ func (set *calibSet) panelPredict(ps []sim.Profile) []float64 {
 
 // A calibration parameter: its name, whether the whole panel shares it,
 // its range [Lo, Hi] (from the published evidence in its capability's
-// doc, sim.Capabilities) and its prior centre. The fit works on an
+// doc, Capabilities) and its prior centre. The fit works on an
 // unbounded real x with value = Lo + (Hi − Lo)·σ(x), so no fitted value
 // can leave its range, and a MAP penalty pulls x toward the prior centre's
 // x (see CalibrationRidge).
@@ -505,7 +504,7 @@ type calibParam struct {
 	Name           string
 	Panel          bool
 	Lo, Hi, Centre float64
-	setter         func(*sim.Profile, float64)
+	setter         func(*Profile, float64)
 }
 
 func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
@@ -530,27 +529,27 @@ func (c calibParam) AtBound(v float64) bool {
 // calibParams are the fitted parameters: the panel's (the clutter costs,
 // which the paper gives no per-family evidence for), then one family's
 // (its skills, conflict style and clutter scale). Ranges and centres:
-// see each capability's evidence in sim.Capabilities and the model
+// see each capability's evidence in Capabilities and the model
 // card (docs/reader-model.md).
 var calibParams = []calibParam{
-	{sim.LengthCost, true, 0, 0.6, 0.15, func(p *sim.Profile, v float64) { p.LengthCost = v }},
-	{sim.RowsCost, true, 0, 1.0, 0.4, func(p *sim.Profile, v float64) { p.RowsCost = v }},
-	{sim.FlatCost, true, 0, 1.2, 0.5, func(p *sim.Profile, v float64) { p.FlatCost = v }},
-	{sim.DistractCost, true, 0, 0.5, 0.15, func(p *sim.Profile, v float64) { p.DistractorCost = v }},
-	{sim.ProseCost, true, 0, 1.2, 0.5, func(p *sim.Profile, v float64) { p.ProseDateCost = v }},
-	{sim.NestCost, true, 0, 0.3, 0.1, func(p *sim.Profile, v float64) { p.NestCost = v }},
-	{sim.Status, false, 0.70, 0.99, 0.92, func(p *sim.Profile, v float64) { p.StatusSkill = v }},
-	{sim.KeyStatus, false, 0.10, 0.95, 0.50, func(p *sim.Profile, v float64) { p.KeyStatusSkill = sim.Skill(v) }},
-	{sim.Date, false, 0.85, 0.995, 0.95, func(p *sim.Profile, v float64) { p.DateSkill = v }},
-	{sim.Order, false, 0.85, 0.995, 0.95, func(p *sim.Profile, v float64) { p.OrderSkill = v }},
-	{sim.Lapse, false, 0.005, 0.10, 0.04, func(p *sim.Profile, v float64) { p.Lapse = v }},
-	{sim.FirstRow, false, 0.02, 0.60, 0.20, func(p *sim.Profile, v float64) { p.FirstRowBias = v }},
-	{sim.Abstain, false, 0.20, 0.90, 0.55, func(p *sim.Profile, v float64) { p.AbstainOnConflict = v }},
-	{sim.ClutterScale, false, 0.5, 2.0, 1.0, func(p *sim.Profile, v float64) { p.ClutterScale = v }},
+	{LengthCost, true, 0, 0.6, 0.15, func(p *Profile, v float64) { p.LengthCost = v }},
+	{RowsCost, true, 0, 1.0, 0.4, func(p *Profile, v float64) { p.RowsCost = v }},
+	{FlatCost, true, 0, 1.2, 0.5, func(p *Profile, v float64) { p.FlatCost = v }},
+	{DistractCost, true, 0, 0.5, 0.15, func(p *Profile, v float64) { p.DistractorCost = v }},
+	{ProseCost, true, 0, 1.2, 0.5, func(p *Profile, v float64) { p.ProseDateCost = v }},
+	{NestCost, true, 0, 0.3, 0.1, func(p *Profile, v float64) { p.NestCost = v }},
+	{Status, false, 0.70, 0.99, 0.92, func(p *Profile, v float64) { p.StatusSkill = v }},
+	{KeyStatus, false, 0.10, 0.95, 0.50, func(p *Profile, v float64) { p.KeyStatusSkill = Skill(v) }},
+	{Date, false, 0.85, 0.995, 0.95, func(p *Profile, v float64) { p.DateSkill = v }},
+	{Order, false, 0.85, 0.995, 0.95, func(p *Profile, v float64) { p.OrderSkill = v }},
+	{Lapse, false, 0.005, 0.10, 0.04, func(p *Profile, v float64) { p.Lapse = v }},
+	{FirstRow, false, 0.02, 0.60, 0.20, func(p *Profile, v float64) { p.FirstRowBias = v }},
+	{Abstain, false, 0.20, 0.90, 0.55, func(p *Profile, v float64) { p.AbstainOnConflict = v }},
+	{ClutterScale, false, 0.5, 2.0, 1.0, func(p *Profile, v float64) { p.ClutterScale = v }},
 }
 
 // proseCentre is the prose skill every calibrated reader gets: the prior
-// centre of its range (sim.Capabilities), not fitted, since no
+// centre of its range (Capabilities), not fitted, since no
 // calibration target reads raw event text.
 const proseCentre = 0.85
 
@@ -616,11 +615,11 @@ func (l calibLayout) vector(value func(i int) float64) []float64 {
 }
 
 // profiles are the families' profiles at x.
-func (l calibLayout) profiles(x []float64) []sim.Profile {
+func (l calibLayout) profiles(x []float64) []Profile {
 	np, nf := nPanel(), len(calibParams)-nPanel()
-	out := make([]sim.Profile, len(l.families))
+	out := make([]Profile, len(l.families))
 	for fi, fam := range l.families {
-		p := sim.Profile{Name: sim.FitName(fam), RowBudget: 0}
+		p := Profile{Name: FitName(fam), RowBudget: 0}
 		for i := 0; i < np; i++ {
 			calibParams[i].setter(&p, calibParams[i].to(x[i]))
 		}
@@ -654,8 +653,8 @@ func (l calibLayout) paramNames() []string {
 type calibProblem struct {
 	set      *calibSet
 	layout   calibLayout
-	fam      [][]sim.CalibrationTarget
-	panel    []sim.CalibrationTarget
+	fam      [][]CalibrationTarget
+	panel    []CalibrationTarget
 	weights  []float64
 	ridge    float64
 	x0       []float64
@@ -692,7 +691,7 @@ func newCalibProblem(set *calibSet, opt CalibrateOptions) *calibProblem {
 	}
 	pr.nTargets = len(pr.weights)
 	for range opt.Families {
-		for range pr.set.sanity.results(sim.Profile{}) {
+		for range pr.set.sanity.results(Profile{}) {
 			pr.weights = append(pr.weights, sanityWeight)
 		}
 	}
@@ -720,7 +719,7 @@ type famPred struct {
 	sanity []float64
 }
 
-func (pr *calibProblem) familyPred(fi int, p sim.Profile) famPred {
+func (pr *calibProblem) familyPred(fi int, p Profile) famPred {
 	a := pr.set.t2Accuracies(p)
 	return famPred{targets: pr.set.familyPredict(p, pr.fam[fi]),
 		t2:     [3]float64{a[memory.RenderOnly] - a[memory.GraphRAGAbstain], a[memory.FineLedger] - a[memory.RenderOnly], a[memory.CoarseRetain] - a[memory.RenderOnly]},
@@ -904,7 +903,7 @@ func floatsEqual(a, b []float64) bool {
 
 // fitPanel fits the panel on set from every start opt names and keeps the
 // best.
-func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateOptions) (*sim.Calibration, error) {
+func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateOptions) (*Calibration, error) {
 	pr := newCalibProblem(set, opt)
 	var best []float64
 	bestF := math.Inf(1)
@@ -932,10 +931,10 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 		ps[i] = roundProfile(ps[i])
 		ps[i].ProseSkill = proseCentre
 	}
-	c := &sim.Calibration{Kind: sim.CalibrationKind, Bench: b.Name(), BenchHash: BenchHash(b), Reading: opt.Reading, AuxNoise: opt.AuxNoise,
+	c := &Calibration{Kind: CalibrationKind, Bench: b.Name(), BenchHash: BenchHash(b), Reading: opt.Reading, AuxNoise: opt.AuxNoise,
 		Items: map[string]int{"table17 reverted-revert questions (auxiliary regime)": len(set.t17GRA), "table16 GitHub-like snapshot questions (auxiliary regime)": len(set.t16RL),
 			"table2 reverted-revert questions (primary regime)": len(set.t2[memory.RenderOnly])},
-		Method: fmt.Sprintf("expected values over the draws (sim.Branches); weighted least squares (Table 17 ×%g, Table 16 ×1, Table 2 ×%g) + %g·‖x − x_prior‖² (MAP: each parameter bounded to its range, value = lo + (hi − lo)·σ(x), pulled toward its prior centre); Gauss–Newton (gonum optimize.Newton, Hessian JᵀJ + ridge) from start(s) %v",
+		Method: fmt.Sprintf("expected values over the draws (Branches); weighted least squares (Table 17 ×%g, Table 16 ×1, Table 2 ×%g) + %g·‖x − x_prior‖² (MAP: each parameter bounded to its range, value = lo + (hi − lo)·σ(x), pulled toward its prior centre); Gauss–Newton (gonum optimize.Newton, Hessian JᵀJ + ridge) from start(s) %v",
 			table17Weight, table2Weight, opt.Ridge, opt.Starts),
 		Parameters: pr.layout.size(), Dropped: append([]string(nil), opt.Drop...)}
 	for _, w := range pr.weights[:pr.nTargets] {
@@ -948,7 +947,7 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 		p.Summary = fmt.Sprintf("SIMULATED, the reader model over render features calibrated to the paper's %s numbers (Tables 16–17) and the panel's Table 2", opt.Families[fi])
 		ps[fi] = p
 		preds[fi] = set.familyPredict(p, pr.fam[fi])
-		ff := sim.FittedFamily{Family: opt.Families[fi], Profile: p}
+		ff := FittedFamily{Family: opt.Families[fi], Profile: p}
 		sq := 0.0
 		for i, t := range pr.fam[fi] {
 			t.Fit = preds[fi][i]
@@ -988,7 +987,7 @@ func singularValues(J *mat.Dense, weights []float64) ([]float64, int) {
 	vals := svd.Values(nil)
 	rank := 0
 	for i, v := range vals {
-		if v > sim.RankTolerance*vals[0] {
+		if v > RankTolerance*vals[0] {
 			rank++
 		}
 		vals[i] = math.Round(v*1e6) / 1e6
@@ -998,7 +997,7 @@ func singularValues(J *mat.Dense, weights []float64) ([]float64, int) {
 
 // roundProfile rounds the fitted values to 4 decimals, so the profiles
 // written to files and shown in tables are the ones evaluated.
-func roundProfile(p sim.Profile) sim.Profile {
+func roundProfile(p Profile) Profile {
 	r := func(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 	for _, c := range calibParams {
 		v, _ := p.Get(c.Name)
@@ -1021,12 +1020,12 @@ func BenchHash(b *bench.Bench) string {
 // the expected value of each of its targets under its profile, and the
 // panel's Table 2 terms (what TestShippedCalibration checks the shipped
 // file against).
-func Refit(ctx context.Context, b *bench.Bench, c *sim.Calibration) (fam [][]float64, panel []float64, err error) {
+func Refit(ctx context.Context, b *bench.Bench, c *Calibration) (fam [][]float64, panel []float64, err error) {
 	set, err := calibrationItems(ctx, b, c.AuxNoise)
 	if err != nil {
 		return nil, nil, err
 	}
-	ps := make([]sim.Profile, len(c.Families))
+	ps := make([]Profile, len(c.Families))
 	for i, f := range c.Families {
 		ps[i] = f.Profile
 		fam = append(fam, set.familyPredict(f.Profile, f.Targets))

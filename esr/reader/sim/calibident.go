@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // This file asks whether the calibration is identified: which target moves
@@ -41,7 +40,7 @@ type Sensitivity struct {
 // CalibrationSensitivity computes c's Jacobian on b at its fitted profiles
 // (every target weighted as in the fit, dropped groups included, so a
 // dropped target still shows what it would have pinned).
-func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *sim.Calibration) (*Sensitivity, error) {
+func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *Calibration) (*Sensitivity, error) {
 	set, err := calibrationItems(ctx, b, c.AuxNoise)
 	if err != nil {
 		return nil, err
@@ -91,7 +90,7 @@ func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *sim.Calibrat
 }
 
 // calibrationFamilies are c's families in order.
-func calibrationFamilies(c *sim.Calibration) []string {
+func calibrationFamilies(c *Calibration) []string {
 	out := make([]string, len(c.Families))
 	for i, f := range c.Families {
 		out[i] = f.Family
@@ -101,7 +100,7 @@ func calibrationFamilies(c *sim.Calibration) []string {
 
 // calibVector is c's fitted vector: the panel's parameters (read off the
 // first family's profile: every family carries them), then each family's.
-func calibVector(c *sim.Calibration) []float64 {
+func calibVector(c *Calibration) []float64 {
 	var x []float64
 	np := nPanel()
 	for i := 0; i < np; i++ {
@@ -139,7 +138,7 @@ type FitSummary struct {
 }
 
 // SummarizeFit reads a FitSummary off a calibration.
-func SummarizeFit(c *sim.Calibration, label string, start int, ridge float64) FitSummary {
+func SummarizeFit(c *Calibration, label string, start int, ridge float64) FitSummary {
 	s := FitSummary{Label: label, Start: start, Ridge: ridge, AuxNoise: c.AuxNoise, Dropped: c.Dropped, Rank: c.Rank, Params: c.Parameters, Targets: c.Targets}
 	for _, t := range c.Panel {
 		switch t.Name {

@@ -1,10 +1,9 @@
-package checks_test
+package sim_test
 
 import (
 	"math"
 	"testing"
 
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
@@ -22,17 +21,17 @@ func TestShippedGrids(t *testing.T) {
 	for _, tg := range c.Panel {
 		panel[tg.Name] = tg.Fit
 	}
-	same := func(r checks.FitSummary) bool {
-		return math.Abs(r.Render-panel[checks.TargetRender]) < 1e-9 && math.Abs(r.Fine-panel[checks.TargetFine]) < 1e-9 &&
-			math.Abs(r.Coarse-panel[checks.TargetCoarse]) < 1e-9
+	same := func(r sim.FitSummary) bool {
+		return math.Abs(r.Render-panel[sim.TargetRender]) < 1e-9 && math.Abs(r.Fine-panel[sim.TargetFine]) < 1e-9 &&
+			math.Abs(r.Coarse-panel[sim.TargetCoarse]) < 1e-9
 	}
-	noise := checks.ShippedNoiseGrid()
-	if len(noise) != len(checks.NoiseGrid()) {
-		t.Fatalf("%d noise fits shipped, the grid has %d", len(noise), len(checks.NoiseGrid()))
+	noise := sim.ShippedNoiseGrid()
+	if len(noise) != len(sim.NoiseGrid()) {
+		t.Fatalf("%d noise fits shipped, the grid has %d", len(noise), len(sim.NoiseGrid()))
 	}
 	covered := false
 	for _, r := range noise {
-		if r.AuxNoise == checks.DefaultAuxNoise {
+		if r.AuxNoise == sim.DefaultAuxNoise {
 			covered = true
 			if !same(r) {
 				t.Errorf("noise grid at %v: %+v is not the shipped panel %v", r.AuxNoise, r, panel)
@@ -40,11 +39,11 @@ func TestShippedGrids(t *testing.T) {
 		}
 	}
 	if !covered {
-		t.Errorf("the noise grid has no fit at the default auxiliary noise %v", checks.DefaultAuxNoise)
+		t.Errorf("the noise grid has no fit at the default auxiliary noise %v", sim.DefaultAuxNoise)
 	}
-	ident := checks.ShippedIdentifiability()
-	if len(ident) != len(checks.IdentifiabilityGrid()) {
-		t.Fatalf("%d identifiability fits shipped, the grid has %d", len(ident), len(checks.IdentifiabilityGrid()))
+	ident := sim.ShippedIdentifiability()
+	if len(ident) != len(sim.IdentifiabilityGrid()) {
+		t.Fatalf("%d identifiability fits shipped, the grid has %d", len(ident), len(sim.IdentifiabilityGrid()))
 	}
 	found := false
 	var spanWith, spanWithout [2]float64 = [2]float64{9, -9}, [2]float64{9, -9}
@@ -52,7 +51,7 @@ func TestShippedGrids(t *testing.T) {
 		span := &spanWith
 		if len(r.Dropped) > 0 {
 			span = &spanWithout
-		} else if r.Ridge == checks.CalibrationRidge && same(r) {
+		} else if r.Ridge == sim.CalibrationRidge && same(r) {
 			found = true // the start the shipped calibration kept
 		}
 		span[0], span[1] = math.Min(span[0], r.Render), math.Max(span[1], r.Render)
@@ -63,7 +62,7 @@ func TestShippedGrids(t *testing.T) {
 	if spanWithout[1]-spanWithout[0] <= spanWith[1]-spanWith[0] {
 		t.Errorf("render spans %v with Table 2 and %v without: it does not wander further without", spanWith, spanWithout)
 	}
-	if s := checks.ShippedSensitivity(); s.Rank != c.Rank || len(s.Params) != c.Parameters {
+	if s := sim.ShippedSensitivity(); s.Rank != c.Rank || len(s.Params) != c.Parameters {
 		t.Errorf("sensitivity rank %d over %d parameters, calibration rank %d over %d", s.Rank, len(s.Params), c.Rank, c.Parameters)
 	}
 }

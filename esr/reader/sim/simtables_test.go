@@ -1,17 +1,16 @@
-package checks_test
+package sim_test
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // TestSimTables: one row per capability and per built-in profile, each
 // profile's cells being its capabilities, and both tables say SIMULATED.
 func TestSimTables(t *testing.T) {
-	caps := checks.SimCapabilityTable()
+	caps := sim.SimCapabilityTable()
 	if len(caps.Rows) != len(sim.Capabilities) {
 		t.Fatalf("%d capability rows, want %d", len(caps.Rows), len(sim.Capabilities))
 	}
@@ -20,7 +19,7 @@ func TestSimTables(t *testing.T) {
 			t.Errorf("row %d = %v, want %s with its evidence", i, caps.Rows[i][:1], c.Name)
 		}
 	}
-	prof := checks.SimProfileTable()
+	prof := sim.SimProfileTable()
 	ps := sim.Profiles()
 	if len(prof.Rows) != len(ps) {
 		t.Fatalf("%d profile rows, want %d", len(prof.Rows), len(ps))

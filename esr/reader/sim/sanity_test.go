@@ -1,11 +1,10 @@
-package checks
+package sim
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // TestDefaultReadersPassTheSanitySuite: every default (calibrated) family
@@ -14,7 +13,7 @@ import (
 // probability ≥ 0.9, and answers a stale value after finding the right one
 // with probability ≤ 0.15, at the bundled bench's median render length.
 func TestDefaultReadersPassTheSanitySuite(t *testing.T) {
-	b, err := bench.Load("../../data/synthetic")
+	b, err := bench.Load("../../../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +24,7 @@ func TestDefaultReadersPassTheSanitySuite(t *testing.T) {
 	if tokens < 50 {
 		t.Fatalf("median render length %d tokens: too short to be the bench's", tokens)
 	}
-	for _, p := range sim.CalibratedProfiles() {
+	for _, p := range CalibratedProfiles() {
 		for _, r := range sanity(p, tokens) {
 			if !r.Pass() {
 				t.Errorf("%s at %d tokens: %s", p.Name, tokens, r)
@@ -39,8 +38,8 @@ func TestDefaultReadersPassTheSanitySuite(t *testing.T) {
 // and one that lapses to a stale value; it passes a careful reader. (A
 // suite that passes everything tests nothing.)
 func TestSanitySuiteCatchesImplausibleReaders(t *testing.T) {
-	good := sim.Profile{Name: "good", StatusSkill: 0.95, DateSkill: 0.97, OrderSkill: 0.95, Lapse: 0.03, FirstRowBias: 0.2, AbstainOnConflict: 0.5}
-	fails := func(p sim.Profile, name string) bool {
+	good := Profile{Name: "good", StatusSkill: 0.95, DateSkill: 0.97, OrderSkill: 0.95, Lapse: 0.03, FirstRowBias: 0.2, AbstainOnConflict: 0.5}
+	fails := func(p Profile, name string) bool {
 		for _, r := range sanity(p, 300) {
 			if r.Name == name {
 				return !r.Pass()
@@ -79,29 +78,29 @@ func TestSanitySuiteCatchesImplausibleReaders(t *testing.T) {
 // act's probability on the same render.
 func TestReaderModelIsMonotone(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	randProfile := func() sim.Profile {
-		return sim.Profile{StatusSkill: r.Float64(), KeyStatusSkill: sim.Skill(r.Float64()), DateSkill: r.Float64(), OrderSkill: r.Float64(),
+	randProfile := func() Profile {
+		return Profile{StatusSkill: r.Float64(), KeyStatusSkill: Skill(r.Float64()), DateSkill: r.Float64(), OrderSkill: r.Float64(),
 			Lapse: r.Float64() * 0.5, DateDecayPerRow: r.Float64() * 0.3, ClutterScale: 3 * r.Float64(), LengthCost: r.Float64(), RowsCost: r.Float64(),
 			FlatCost: r.Float64(), DistractorCost: r.Float64(), ProseDateCost: r.Float64(), NestCost: r.Float64()}
 	}
-	randFeatures := func() sim.RenderFeatures {
-		f := sim.RenderFeatures{Tokens: r.IntN(5000), Rows: 1 + r.IntN(30), Distractors: r.IntN(200), Depth: r.IntN(4),
-			Grouping: sim.GroupedBlock, Dates: sim.DatesColumn}
+	randFeatures := func() RenderFeatures {
+		f := RenderFeatures{Tokens: r.IntN(5000), Rows: 1 + r.IntN(30), Distractors: r.IntN(200), Depth: r.IntN(4),
+			Grouping: GroupedBlock, Dates: DatesColumn}
 		if r.IntN(2) == 0 {
-			f.Grouping = sim.GroupedFlat
+			f.Grouping = GroupedFlat
 		}
 		if r.IntN(3) == 0 {
-			f.Dates = sim.DatesInline
+			f.Dates = DatesInline
 		}
 		return f
 	}
-	clutter := []func(*sim.RenderFeatures){
-		func(f *sim.RenderFeatures) { f.Tokens += 1 + r.IntN(3000) },
-		func(f *sim.RenderFeatures) { f.Rows += 1 + r.IntN(10) },
-		func(f *sim.RenderFeatures) { f.Distractors += 1 + r.IntN(50) },
-		func(f *sim.RenderFeatures) { f.Grouping = sim.GroupedFlat },
-		func(f *sim.RenderFeatures) { f.Dates = sim.DatesInline },
-		func(f *sim.RenderFeatures) { f.Depth += 1 },
+	clutter := []func(*RenderFeatures){
+		func(f *RenderFeatures) { f.Tokens += 1 + r.IntN(3000) },
+		func(f *RenderFeatures) { f.Rows += 1 + r.IntN(10) },
+		func(f *RenderFeatures) { f.Distractors += 1 + r.IntN(50) },
+		func(f *RenderFeatures) { f.Grouping = GroupedFlat },
+		func(f *RenderFeatures) { f.Dates = DatesInline },
+		func(f *RenderFeatures) { f.Depth += 1 },
 	}
 	const eps = 1e-12
 	for i := 0; i < 10000; i++ {
@@ -130,7 +129,7 @@ func TestReaderModelIsMonotone(t *testing.T) {
 		case 2:
 			q.OrderSkill = p.OrderSkill + (1-p.OrderSkill)*r.Float64()
 		case 3:
-			q.KeyStatusSkill = sim.Skill(p.KeySkill() + (1-p.KeySkill())*r.Float64())
+			q.KeyStatusSkill = Skill(p.KeySkill() + (1-p.KeySkill())*r.Float64())
 		case 4:
 			q.Lapse = p.Lapse * r.Float64()
 		}

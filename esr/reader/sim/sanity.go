@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	"fmt"
@@ -12,7 +12,6 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // This file is the reader model's sanity suite: hand-built renders on
@@ -165,8 +164,8 @@ func newSanitySet(tokens int) *sanitySet {
 	set := &sanitySet{}
 	add := func(check sanityBound, context, gold string) {
 		in := reader.Input{QID: "sanity", Question: sanityQuestion, QueryType: esr.Snapshot, Context: context, MayAbstain: true}
-		r := sanityRender{check: check, scored: scoredBranches{feat: sim.Features(in)}}
-		for _, b := range sim.Branches(sim.Profile{}, in, true) {
+		r := sanityRender{check: check, scored: scoredBranches{feat: Features(in)}}
+		for _, b := range Branches(Profile{}, in, true) {
 			ok := judge.Exact{}.Decide(gold, nil, b.Answer).Correct
 			r.scored.branches = append(r.scored.branches, scoredBranch{b: b, x: ok, y: !ok && b.Lapse && !b.Answer.Abstain})
 		}
@@ -186,7 +185,7 @@ func newSanitySet(tokens int) *sanitySet {
 
 // results are the suite's checks under p: each check's mean P(right) over
 // its renders, then the largest P(stale) over every render.
-func (set *sanitySet) results(p sim.Profile) []sanityResult {
+func (set *sanitySet) results(p Profile) []sanityResult {
 	var out []sanityResult
 	sum, n := map[string]float64{}, map[string]int{}
 	var order []sanityBound
@@ -214,7 +213,7 @@ const sanityMargin = 0.01
 
 // violations are how far each check of p falls short of its bound plus
 // sanityMargin (0 when it meets it): the calibration's penalty residuals.
-func (set *sanitySet) violations(p sim.Profile) []float64 {
+func (set *sanitySet) violations(p Profile) []float64 {
 	rs := set.results(p)
 	out := make([]float64, len(rs))
 	for i, r := range rs {
@@ -233,7 +232,7 @@ func (set *sanitySet) violations(p sim.Profile) []float64 {
 // ledger of three rows whose first row is LIVE, and the largest P(a stale
 // value after a lapse) over all those renders. Each is an exact
 // expectation over the reader's draws.
-func sanity(p sim.Profile, tokens int) []sanityResult {
+func sanity(p Profile, tokens int) []sanityResult {
 	return newSanitySet(tokens).results(p)
 }
 

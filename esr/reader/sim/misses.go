@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -55,7 +54,7 @@ type ValidationFile struct {
 // ExplainMisses measures, on b, what each missed table needs explained and
 // says it. v are the rows the cells came from; c the calibration (what it
 // fitted is left out of every mean).
-func ExplainMisses(ctx context.Context, b *bench.Bench, v ValidationRows, cells []ValidationCell, c *sim.Calibration) ([]Miss, error) {
+func ExplainMisses(ctx context.Context, b *bench.Bench, v ValidationRows, cells []ValidationCell, c *Calibration) ([]Miss, error) {
 	mae := map[string]float64{}
 	n := map[string]int{}
 	for _, x := range OutOfSample(c, cells) {

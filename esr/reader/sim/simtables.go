@@ -1,18 +1,17 @@
-package checks
+package sim
 
 import (
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // SimCapabilityTable documents the simulated readers' capabilities: what
-// each models and the paper's evidence for it (sim.Capabilities).
+// each models and the paper's evidence for it (Capabilities).
 func SimCapabilityTable() *eval.Table {
 	t := &eval.Table{Name: "sim-capabilities", Title: "What a simulated (sim:) reader's capabilities model, and the paper's evidence",
 		Columns: []string{"capability", "models", "paper evidence"}}
-	for _, c := range sim.Capabilities {
+	for _, c := range Capabilities {
 		t.AddRow(c.Name, c.Models, c.Evidence)
 	}
 	t.Notes = []string{"sim:* readers are SIMULATED: stochastic text rules whose capabilities are drawn per question (seeded per seed, family and question), not LLMs"}
@@ -23,13 +22,13 @@ func SimCapabilityTable() *eval.Table {
 func SimProfileTable() *eval.Table {
 	t := &eval.Table{Name: "sim-profiles", Title: "Built-in simulated reader profiles (sim:NAME)",
 		Columns: []string{"reader"}}
-	for _, c := range sim.Capabilities {
+	for _, c := range Capabilities {
 		t.Columns = append(t.Columns, c.Name)
 	}
 	t.Columns = append(t.Columns, "summary")
-	for _, p := range sim.Profiles() {
+	for _, p := range Profiles() {
 		row := []any{"sim:" + p.Name}
-		for _, c := range sim.Capabilities {
+		for _, c := range Capabilities {
 			x, _ := p.Get(c.Name)
 			row = append(row, fmt.Sprintf("%g", x))
 		}

@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	"os"
@@ -6,14 +6,13 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // TestModelCardIsCurrent: docs/reader-model.md is the card that the
 // shipped calibration, the sanity suite on the bundled bench and the
 // shipped validation give now (regenerate with cardCommand).
 func TestModelCardIsCurrent(t *testing.T) {
-	b, err := bench.Load("../../data/synthetic")
+	b, err := bench.Load("../../../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,8 +20,8 @@ func TestModelCardIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ModelCard(sim.Calibrated(), shape, ShippedValidation())
-	got, err := os.ReadFile("../../docs/reader-model.md")
+	want := ModelCard(Calibrated(), shape, ShippedValidation())
+	got, err := os.ReadFile("../../../docs/reader-model.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	_ "embed"
@@ -13,7 +13,6 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -136,7 +135,7 @@ const tableMiniMax = "Table 2 (MiniMax judge)"
 // 13's p = 0 cells (fine − coarse on reverted-revert without noise: the
 // fitted fine-d term minus the fitted coarse-d term). Unless c dropped
 // Table 2; a nil c fitted nothing.
-func Fitted(c *sim.Calibration, cell ValidationCell) bool {
+func Fitted(c *Calibration, cell ValidationCell) bool {
 	if c == nil || droppedGroup(c, GroupTable2) {
 		return false
 	}
@@ -152,7 +151,7 @@ func Fitted(c *sim.Calibration, cell ValidationCell) bool {
 }
 
 // OutOfSample are the cells c did not fit.
-func OutOfSample(c *sim.Calibration, cells []ValidationCell) []ValidationCell {
+func OutOfSample(c *Calibration, cells []ValidationCell) []ValidationCell {
 	var out []ValidationCell
 	for _, x := range cells {
 		if !Fitted(c, x) {

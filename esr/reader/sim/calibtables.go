@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -20,7 +19,7 @@ const calibNote = "the readers are SIMULATED: a model of the paper's five LLM fa
 // CalibrationTable lists a calibration's fit: per family, per target, the
 // paper's value, the fitted panel's expected value and the error; then the
 // panel's Table 2 terms.
-func CalibrationTable(c *sim.Calibration) *eval.Table {
+func CalibrationTable(c *Calibration) *eval.Table {
 	t := &eval.Table{Name: "calibration-fit", Title: "Calibrated simulated readers: the paper's numbers and what the fitted panel gives on " + c.Bench,
 		Columns: []string{"family (reader)", "target", "paper", "fit", "error"}}
 	for _, f := range c.Families {
@@ -51,7 +50,7 @@ func CalibrationTable(c *sim.Calibration) *eval.Table {
 	return t
 }
 
-func droppedGroup(c *sim.Calibration, g string) bool {
+func droppedGroup(c *Calibration, g string) bool {
 	for _, d := range c.Dropped {
 		if d == g {
 			return true
@@ -62,7 +61,7 @@ func droppedGroup(c *sim.Calibration, g string) bool {
 
 // CalibrationSkillsTable lists the fitted skills: one row for what the
 // panel shares, one per family for its own.
-func CalibrationSkillsTable(c *sim.Calibration) *eval.Table {
+func CalibrationSkillsTable(c *Calibration) *eval.Table {
 	cols := []string{"reader"}
 	for _, p := range calibParams {
 		cols = append(cols, p.Name)
@@ -95,8 +94,8 @@ func CalibrationSkillsTable(c *sim.Calibration) *eval.Table {
 	}
 	t.Notes = []string{
 		fmt.Sprintf("%d parameters (%d shared, %d per family × %d) against %d fitted targets; the Jacobian of the targets has rank %d (singular values below %g × the largest count as zero)",
-			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, sim.RankTolerance),
-		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are logit costs ≥ 0 of clutter, scaled per family by clutter-scale (sim.Capabilities and docs/reader-model.md give each one's range and published evidence)"}
+			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, RankTolerance),
+		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are logit costs ≥ 0 of clutter, scaled per family by clutter-scale (Capabilities and docs/reader-model.md give each one's range and published evidence)"}
 	if b := paramsAtBound(c); len(b) > 0 {
 		t.Notes = append(t.Notes, "at a bound of its range: "+strings.Join(b, "; "))
 	}
@@ -115,11 +114,11 @@ func skillCell(name string, v float64) string {
 }
 
 // costNamesSet are the parameters that are not probabilities.
-var costNamesSet = []string{sim.ClutterScale, sim.LengthCost, sim.RowsCost, sim.FlatCost, sim.DistractCost, sim.ProseCost, sim.NestCost}
+var costNamesSet = []string{ClutterScale, LengthCost, RowsCost, FlatCost, DistractCost, ProseCost, NestCost}
 
 // paramsAtBound lists the fitted parameters of c that ended within 1% of a
 // bound of their range, "lapse (Qwen3-8B) = 0.100 at [0.005, 0.100]".
-func paramsAtBound(c *sim.Calibration) []string {
+func paramsAtBound(c *Calibration) []string {
 	var out []string
 	for _, p := range calibParams {
 		for fi, f := range c.Families {
@@ -245,10 +244,10 @@ func GridSentence(rows []FitSummary) string {
 // reproduce, from the fit: the worst target per family, Table 17's spread
 // across formats against the paper's, Table 2's terms against the paper's
 // intervals, and parameters against targets.
-func CalibrationSentence(c *sim.Calibration) string {
+func CalibrationSentence(c *Calibration) string {
 	var worst, spreads []string
 	for _, f := range c.Families {
-		var w sim.CalibrationTarget
+		var w CalibrationTarget
 		pLo, pHi, fLo, fHi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 		for _, tg := range f.Targets {
 			if math.Abs(tg.Error()) > math.Abs(w.Error()) {

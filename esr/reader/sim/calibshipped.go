@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	_ "embed"
@@ -11,9 +11,9 @@ import (
 // belong to the shipped calibration. Regenerate, after the calibration,
 // with
 //
-//	esr calibrate --bench data/synthetic --grid sensitivity --out esr/checks/calibration-sensitivity.json
-//	esr calibrate --bench data/synthetic --grid identifiability --out esr/checks/calibration-identifiability.json
-//	esr calibrate --bench data/synthetic --grid noise --out esr/checks/calibration-noise.json
+//	esr calibrate --bench data/synthetic --grid sensitivity --out esr/reader/sim/calibration-sensitivity.json
+//	esr calibrate --bench data/synthetic --grid identifiability --out esr/reader/sim/calibration-identifiability.json
+//	esr calibrate --bench data/synthetic --grid noise --out esr/reader/sim/calibration-noise.json
 
 //go:embed calibration-sensitivity.json
 var sensitivityJSON []byte
@@ -58,7 +58,7 @@ func mustDecode(data []byte, name string, v any) {
 // data/synthetic), computed once (minutes of evaluation) and shipped for
 // the model card. Regenerate, after the calibration, with
 //
-//	esr calibrate --bench data/synthetic --validate --out esr/checks/validation-default.json
+//	esr calibrate --bench data/synthetic --validate --out esr/reader/sim/validation-default.json
 //
 //go:embed validation-default.json
 var validationDefaultJSON []byte

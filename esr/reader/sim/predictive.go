@@ -1,4 +1,4 @@
-package checks
+package sim
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // This file carries the fit's uncertainty into predictions: the panel is
@@ -65,11 +64,11 @@ func targetSE(family, name string, value float64) float64 {
 }
 
 // apply returns ts with each paper value drawn (d nil: ts unchanged).
-func (d *TargetDraw) apply(family string, ts []sim.CalibrationTarget) []sim.CalibrationTarget {
+func (d *TargetDraw) apply(family string, ts []CalibrationTarget) []CalibrationTarget {
 	if d == nil {
 		return ts
 	}
-	out := append([]sim.CalibrationTarget(nil), ts...)
+	out := append([]CalibrationTarget(nil), ts...)
 	for i, t := range out {
 		h := fnv.New64a()
 		var b [8]byte
@@ -101,8 +100,8 @@ func (c PredictiveCell) Inside() bool { return c.Paper >= c.PredLo && c.Paper <=
 // from c's optimum), computes the validated cells of every refit with
 // cellsOf (which evaluates the suites with those profiles) and returns the
 // default cells with their predictive intervals.
-func Predictive(ctx context.Context, b *bench.Bench, c *sim.Calibration, cells []ValidationCell, draws int,
-	cellsOf func(context.Context, []sim.Profile) ([]ValidationCell, error), progress func(string)) ([]PredictiveCell, error) {
+func Predictive(ctx context.Context, b *bench.Bench, c *Calibration, cells []ValidationCell, draws int,
+	cellsOf func(context.Context, []Profile) ([]ValidationCell, error), progress func(string)) ([]PredictiveCell, error) {
 	if draws < 1 {
 		panic("checks: Predictive needs at least one draw")
 	}
@@ -127,7 +126,7 @@ func Predictive(ctx context.Context, b *bench.Bench, c *sim.Calibration, cells [
 		if err != nil {
 			return nil, err
 		}
-		ps := make([]sim.Profile, len(rc.Families))
+		ps := make([]Profile, len(rc.Families))
 		for i, f := range rc.Families {
 			ps[i] = f.Profile
 			ps[i].Name = fmt.Sprintf("%s-refit%d", f.Profile.Name, d)
