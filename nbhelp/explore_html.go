@@ -5,8 +5,9 @@ import (
 	"html"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/textdiff"
@@ -25,7 +26,7 @@ const (
 // exploreViewHTML is the explorer's view block: the settings, the
 // decomposition table, the interval plot and the generated sentence. The
 // block's data-key attribute names the settings it shows.
-func exploreViewHTML(v *explore.View) (string, error) {
+func exploreViewHTML(v *lab.View) (string, error) {
 	svg, err := plotSVG(v.Plot(), width, height)
 	if err != nil {
 		return "", err
@@ -40,19 +41,19 @@ func exploreViewHTML(v *explore.View) (string, error) {
 
 // exploreErrorHTML is the view block when the settings cannot be shown (a
 // stratum without questions of the query type, say).
-func exploreErrorHTML(s explore.Settings, err error) string {
+func exploreErrorHTML(s lab.Settings, err error) string {
 	return fmt.Sprintf(`<div id="%s" data-key="%s"><p style="color:#a00"><b>No view for these settings:</b> %s</p></div>`,
 		ExploreViewID, html.EscapeString(ExploreKey(s)), html.EscapeString(err.Error()))
 }
 
 // exploreKey names settings compactly: what data-key holds.
-func ExploreKey(s explore.Settings) string {
+func ExploreKey(s lab.Settings) string {
 	return fmt.Sprintf("%s|%s|%s|%s|sim:%s(%s)|noise=%g|seed=%d", s.Stratum, s.QueryType, s.Terms, s.Format,
 		s.Reader.Name, s.Reader.Skills(), s.NoiseP, s.Seed)
 }
 
 // exploreSettingsHTML lists the settings as a two-column table.
-func exploreSettingsHTML(s explore.Settings) string {
+func exploreSettingsHTML(s lab.Settings) string {
 	rows := [][]string{
 		{"stratum", s.Stratum}, {"query type", string(s.QueryType)}, {"compared", s.Terms},
 		{"ledger format", s.Format}, {"simulated reader", "sim:" + s.Reader.Name},

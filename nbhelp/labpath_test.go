@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
@@ -88,8 +89,8 @@ func TestLabPathShowsARenderFlip(t *testing.T) {
 		flips("43 / E ("+string(qt)+")", w)
 	}
 	// 40: the drill's first question with a flip, for the default settings.
-	ex := explore.NewExplorer(b)
-	s := explore.DefaultSettings()
+	ex := lab.NewExplorer(b)
+	s := lab.DefaultSettings()
 	i, err := ex.FirstRenderFlip(ctx, s, ScriptedReaders()...)
 	if err != nil {
 		t.Fatal(err)

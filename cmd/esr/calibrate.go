@@ -14,7 +14,6 @@ import (
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -184,7 +183,7 @@ func printCalibration(w io.Writer, c *sim.Calibration) {
 // validated tables read, and returns sim.Validate's cells with the
 // misses explained.
 func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error) {
-	readers, err := suite.DefaultReaders(".esr-cache")
+	readers, err := lab.DefaultReaders(".esr-cache")
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +212,7 @@ func validationCellsWith(ctx context.Context, b *bench.Bench, readers []reader.R
 func validationRows(ctx context.Context, b *bench.Bench, readers []reader.Reader) (sim.ValidationRows, error) {
 	rows := map[string][]eval.Outcome{}
 	for _, name := range []string{"render-confound", "strata", "noise", "provenance"} {
-		s := suite.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
+		s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
 		r, _, err := lab.Suites[name].Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
 		if err != nil {
 			return sim.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", name, err)

@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"github.com/esrkit/esrkit/esr/lab"
 	"context"
 	"strings"
 	"testing"
@@ -10,14 +11,13 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/suite"
 )
 
 // Flips lists exactly the readers whose verdict differs between the two
 // memories, and each flip's sentence carries both answers and what the
 // reader says decided each (reader.Output.Decision), not a typed cause.
 func TestFlipsAndTheirCauses(t *testing.T) {
-	rs, err := suite.DefaultReaders(t.TempDir())
+	rs, err := lab.DefaultReaders(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestPickRenderFlip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := suite.DefaultReaders(t.TempDir())
+	rs, err := lab.DefaultReaders(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"github.com/esrkit/esrkit/esr/lab"
 	"context"
 	"strings"
 	"testing"
@@ -8,7 +9,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/suite"
 )
 
 // TestAnswersTableFoldsTheReasons: the worked question's answers table
@@ -16,7 +16,7 @@ import (
 // last step), and the reasons table holds each reader's whole account,
 // one row per reader and memory, so the long form can be folded.
 func TestAnswersTableFoldsTheReasons(t *testing.T) {
-	readers, err := suite.DefaultReaders(t.TempDir())
+	readers, err := lab.DefaultReaders(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

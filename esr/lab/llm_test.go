@@ -9,7 +9,6 @@ import (
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/benchtest"
 	"github.com/esrkit/esrkit/internal/llm/llmtest"
 )
@@ -32,7 +31,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := suite.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
+	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
 	for _, name := range []string{"boundary", "checks"} {
 		res, err := lab.Suites[name].Run(context.Background(), s)
 		if err != nil {
