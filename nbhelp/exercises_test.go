@@ -64,11 +64,11 @@ func TestExercisesMatchNotebooks(t *testing.T) {
 // return an error when its expected outcome does not hold.
 var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 	"00-quickstart#1": func(ctx context.Context, b *bench.Bench) error {
-		qa, err := eval.PickRenderFlip(ctx, b, esr.CrossSourceConflict, esr.Snapshot, Readers(), memory.Options{})
+		qa, err := lab.PickRenderFlip(ctx, b, esr.CrossSourceConflict, esr.Snapshot, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
-		w, err := eval.Work(ctx, b, qa, nil, Readers(), memory.Options{})
+		w, err := lab.Work(ctx, b, qa, nil, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
@@ -97,11 +97,11 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		return nil
 	},
 	"41-render-confound#1": func(ctx context.Context, b *bench.Bench) error {
-		qa, err := eval.PickWorked(b, esr.CrossSourceConflict, esr.Snapshot)
+		qa, err := lab.PickWorked(b, esr.CrossSourceConflict, esr.Snapshot)
 		if err != nil {
 			return err
 		}
-		w, err := eval.Work(ctx, b, qa, nil, Readers(), memory.Options{})
+		w, err := lab.Work(ctx, b, qa, nil, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
@@ -443,11 +443,11 @@ func init() {
 		return nil
 	})
 	add("43-provenance#1", func(ctx context.Context, b *bench.Bench) error {
-		qa, err := eval.PickWorked(b, esr.Refinement, esr.Provenance)
+		qa, err := lab.PickWorked(b, esr.Refinement, esr.Provenance)
 		if err != nil {
 			return err
 		}
-		w, err := eval.Work(ctx, b, qa, paper.RetentionStaircase, Readers(), memory.Options{})
+		w, err := lab.Work(ctx, b, qa, paper.RetentionStaircase, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}

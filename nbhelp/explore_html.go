@@ -7,7 +7,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr/lab"
 
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/textdiff"
@@ -71,7 +70,7 @@ func exploreSettingsHTML(s lab.Settings) string {
 // the memories side by side with what each changes relative to the one on
 // its left highlighted, each reader's answer with the judge's label, and the
 // question's arithmetic.
-func DrillHTML(w *eval.WorkedQuestion, i, n int) string {
+func DrillHTML(w *lab.WorkedQuestion, i, n int) string {
 	var b strings.Builder
 	q := w.QA
 	fmt.Fprintf(&b, `<div class="esr-drill" data-qid="%s">`, html.EscapeString(q.QID))
@@ -96,9 +95,9 @@ func renderDiffHTML(titles, texts []string) string {
 // model responds to (sim.RenderFeatures: row order, where dates stand,
 // grouping, rows, status, length) change from each render to the next:
 // what moved where the layout changes too much to mark line by line.
-func ShowRenders(w *eval.WorkedQuestion) { out.HTML(rendersHTML(w)) }
+func ShowRenders(w *lab.WorkedQuestion) { out.HTML(rendersHTML(w)) }
 
-func rendersHTML(w *eval.WorkedQuestion) string {
+func rendersHTML(w *lab.WorkedQuestion) string {
 	var b strings.Builder
 	b.WriteString(renderDiffHTML(w.Memories, w.Renders))
 	var items []string

@@ -12,7 +12,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
@@ -223,7 +222,7 @@ func TestRenderDiffHTML(t *testing.T) {
 // change from render to render: on the Figure 1 staircase the render step
 // changes the row order and grouping, the mechanism step the row status.
 func TestRendersHTMLNamesWhatMoved(t *testing.T) {
-	w, err := eval.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, []reader.Reader{reader.Oracle{}}, memory.Options{})
+	w, err := lab.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, []reader.Reader{reader.Oracle{}}, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // differently), not the judge's (the same answer read two ways). One row
 // per flip and memory: the reader, the memory, its answer and each judge's
 // verdict (✓ correct, ✗ not).
-func FlipJudgeTable(ctx context.Context, w *eval.WorkedQuestion, i, j int, js []judge.Judge) (*eval.Table, error) {
+func FlipJudgeTable(ctx context.Context, w *WorkedQuestion, i, j int, js []judge.Judge) (*eval.Table, error) {
 	t := &eval.Table{Name: "flip-judges-" + w.QA.QID, Title: "The render step's flips under each judge: “" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
 		Columns: []string{"reader", "memory", "answer"}}
 	for _, jg := range js {
@@ -25,7 +25,7 @@ func FlipJudgeTable(ctx context.Context, w *eval.WorkedQuestion, i, j int, js []
 		same := true
 		for _, side := range []struct {
 			memory string
-			a      eval.WorkedAnswer
+			a      WorkedAnswer
 		}{{f.From, f.Before}, {f.To, f.After}} {
 			row := []any{f.Reader, side.memory, side.a.Answer}
 			for k, jg := range js {

@@ -502,7 +502,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qa, err := eval.PickWorked(b, esr.RevertedRevert, esr.Snapshot)
+	qa, err := lab.PickWorked(b, esr.RevertedRevert, esr.Snapshot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -510,7 +510,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := eval.Work(context.Background(), b, qa, nil, rs, memory.Options{})
+	w, err := lab.Work(context.Background(), b, qa, nil, rs, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -533,7 +533,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 		t.Errorf("capabilities table has %d rows for %d readers", len(tab.Rows), len(rs))
 	}
 
-	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: eval.Staircase, Readers: rs,
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: lab.Staircase, Readers: rs,
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 	if err != nil {
 		t.Fatal(err)

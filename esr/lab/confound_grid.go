@@ -28,7 +28,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 	key, _ := qa.Locate(atoms)
 	q := qa.Query(key)
 	var ordered []string
-	for _, m := range eval.Staircase {
+	for _, m := range Staircase {
 		if slices.Contains(memories, m) {
 			ordered = append(ordered, m)
 		}

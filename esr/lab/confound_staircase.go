@@ -25,8 +25,8 @@ var staircaseSteps = []string{"d-blind control", "render step", "mechanism step 
 // StaircaseAccuracy is the accuracy of each staircase memory on the rows
 // kept by f, pooled (Group "pooled") and per reader family.
 func StaircaseAccuracy(rows []eval.Outcome, f eval.Filter) []eval.Accuracy {
-	out := eval.AccuracyBy(rows, eval.Staircase, func(*eval.Outcome) string { return eval.Pooled }, f, eval.DefaultStats.Level)
-	return append(out, eval.AccuracyBy(rows, eval.Staircase, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)...)
+	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return eval.Pooled }, f, eval.DefaultStats.Level)
+	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)...)
 }
 
 // PaperGroup is the Group of PaperStaircase's accuracies.
@@ -89,7 +89,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	p.Title.Text = title
 	p.Y.Label.Text = "accuracy"
 	var mems, labels []string
-	for i, m := range eval.Staircase {
+	for i, m := range Staircase {
 		if slices.ContainsFunc(acc, func(a eval.Accuracy) bool { return a.Memory == m }) {
 			mems = append(mems, m)
 			labels = append(labels, m+"\n("+staircaseSteps[i]+")")

@@ -21,7 +21,7 @@ func staircaseInput() []eval.Accuracy {
 		{eval.Pooled, []float64{0.325, 0.475, 0.675, 0.575}},
 		{lab.PaperGroup, []float64{0.28, 0.44, 0.47, 0.37}},
 	} {
-		for i, m := range eval.Staircase {
+		for i, m := range lab.Staircase {
 			acc = append(acc, eval.Accuracy{Group: g.name, Memory: m, N: 120, Acc: g.acc[i]})
 		}
 	}

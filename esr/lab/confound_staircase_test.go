@@ -14,7 +14,7 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// oneQuestion is notebook 00's staircase: one question (eval.WorkedQuestion.
+// oneQuestion is notebook 00's staircase: one question (lab.WorkedQuestion.
 // Accuracies) on the three memories a worked question reads, five readers
 // each right (1) or wrong (0), four of them wrong on every memory.
 func oneQuestion() []eval.Accuracy {

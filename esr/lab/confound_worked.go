@@ -71,8 +71,8 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 // readers its render and mechanism steps move, and which term carries the
 // stratum's gain in cs (RenderMatchedTerms's pooled rows), so a reader sees
 // whether the question is typical of the table.
-func StepsVersusStratum(w *eval.WorkedQuestion, cs []eval.Comparison) string {
-	if len(w.Memories) < 3 || w.Memories[0] != eval.Staircase[0] || w.Memories[1] != eval.Staircase[1] || w.Memories[2] != eval.Staircase[2] {
+func StepsVersusStratum(w *WorkedQuestion, cs []eval.Comparison) string {
+	if len(w.Memories) < 3 || w.Memories[0] != Staircase[0] || w.Memories[1] != Staircase[1] || w.Memories[2] != Staircase[2] {
 		return ""
 	}
 	moved := func(a, b int) int {

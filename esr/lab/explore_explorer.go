@@ -15,7 +15,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/relate"
@@ -274,7 +273,7 @@ func (v *View) Table() *eval.Table {
 
 // Plot is the view's interval plot, one interval per term.
 func (v *View) Plot() *plot.Plot {
-	return paper.DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
+	return DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
 }
 
 // Sentence reads the view: every term described with its interval, and,
@@ -305,7 +304,7 @@ func (v *View) Sentence() string {
 // Drill reads one question through the Memories with the
 // settings' sim reader and the extra readers (e.g. the scripted families),
 // judged exactly: the explorer's per-question drill-down.
-func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...reader.Reader) (*eval.WorkedQuestion, error) {
+func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...reader.Reader) (*WorkedQuestion, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
@@ -323,7 +322,7 @@ func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...r
 	if err != nil {
 		return nil, err
 	}
-	return eval.Work(ctx, e.b, *qa, Memories, append([]reader.Reader{r}, extra...), s.options())
+	return Work(ctx, e.b, *qa, Memories, append([]reader.Reader{r}, extra...), s.options())
 }
 
 // CustomProfile is the name of a sim profile that no built-in profile

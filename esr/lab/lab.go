@@ -65,7 +65,7 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res.Add("table3-mechanism-by-stratum", t3, err)
 	t11, err := Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
 	res.Add("table11-pure-monotonic", t11, err)
-	res.Figures["table2-decomposition"] = paper.DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2")
+	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2")
 	return res, nil
 }
 

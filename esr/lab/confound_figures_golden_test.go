@@ -1,10 +1,10 @@
-package paper_test
+package lab_test
 
 import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
@@ -31,7 +31,7 @@ func decompositionInput() []eval.Comparison {
 func TestDecompositionPlotGolden(t *testing.T) {
 	const title = "Render-matched decomposition (golden fixture)"
 	cs := decompositionInput()
-	goldenimg.Check(t, paper.DecompositionPlot(cs, title, "t2"), "decomposition-plot")
+	goldenimg.Check(t, lab.DecompositionPlot(cs, title, "t2"), "decomposition-plot")
 	cs[1].Delta += 0.02 // the pooled fine-d mechanism moves
-	goldenimg.CheckDiffers(t, paper.DecompositionPlot(cs, title, "t2"), "decomposition-plot")
+	goldenimg.CheckDiffers(t, lab.DecompositionPlot(cs, title, "t2"), "decomposition-plot")
 }

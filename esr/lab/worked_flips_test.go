@@ -1,14 +1,14 @@
-package eval_test
+package lab_test
 
 import (
-	"github.com/esrkit/esrkit/esr/lab"
 	"context"
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 )
@@ -21,7 +21,7 @@ func TestFlipsAndTheirCauses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := eval.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, rs, memory.Options{})
+	w, err := lab.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, rs, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestFlipsAndTheirCauses(t *testing.T) {
 			t.Errorf("Flips%v: %d flips, %d readers change their verdict", step, len(fs), n)
 		}
 		for _, f := range fs {
-			s := eval.FlipSentence(f)
+			s := lab.FlipSentence(f)
 			if f.Before.Decision == "" || f.After.Decision == "" {
 				t.Errorf("%s: a sim reader's answer without its decision: %+v", f.Reader, f)
 			}
@@ -53,8 +53,8 @@ func TestFlipsAndTheirCauses(t *testing.T) {
 	}
 	// The oracle says nothing of how it decided: its flips fall back to
 	// the answers alone.
-	f := eval.Flip{Reader: "oracle", From: "a", To: "b", Before: eval.WorkedAnswer{Answer: "x"}, After: eval.WorkedAnswer{Answer: "y", Correct: true}}
-	if got, want := eval.FlipSentence(f), "oracle turns right from a to b: x on a, y on b"; got != want {
+	f := lab.Flip{Reader: "oracle", From: "a", To: "b", Before: lab.WorkedAnswer{Answer: "x"}, After: lab.WorkedAnswer{Answer: "y", Correct: true}}
+	if got, want := lab.FlipSentence(f), "oracle turns right from a to b: x on a, y on b"; got != want {
 		t.Errorf("FlipSentence = %q, want %q", got, want)
 	}
 }
@@ -72,11 +72,11 @@ func TestPickRenderFlip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qa, err := eval.PickRenderFlip(ctx, b, esr.RevertedRevert, esr.Snapshot, rs, memory.Options{})
+	qa, err := lab.PickRenderFlip(ctx, b, esr.RevertedRevert, esr.Snapshot, rs, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := eval.Work(ctx, b, qa, nil, rs, memory.Options{})
+	w, err := lab.Work(ctx, b, qa, nil, rs, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestPickRenderFlip(t *testing.T) {
 	}
 	// The oracle reads structured state, so on graphrag-abstain and
 	// render-only (both d-blind) it answers alike: no flip anywhere.
-	if _, err := eval.PickRenderFlip(ctx, b, esr.RevertedRevert, esr.Snapshot, []reader.Reader{reader.Oracle{}}, memory.Options{}); err == nil {
+	if _, err := lab.PickRenderFlip(ctx, b, esr.RevertedRevert, esr.Snapshot, []reader.Reader{reader.Oracle{}}, memory.Options{}); err == nil {
 		t.Error("PickRenderFlip found a render flip for the oracle")
 	}
 }

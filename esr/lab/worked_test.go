@@ -1,13 +1,13 @@
-package eval_test
+package lab_test
 
 import (
-	"github.com/esrkit/esrkit/esr/lab"
 	"context"
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
@@ -20,7 +20,7 @@ func TestAnswersTableFoldsTheReasons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := eval.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, readers, memory.Options{})
+	w, err := lab.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, readers, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package eval
+package lab
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -124,8 +125,8 @@ func WorkOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 
 // AnswersTable shows each reader's answer on each memory (✓ right, ✗
 // wrong) and its reason on the last memory.
-func (w *WorkedQuestion) AnswersTable() *Table {
-	t := &Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
+func (w *WorkedQuestion) AnswersTable() *eval.Table {
+	t := &eval.Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
 		Columns: append(append([]string{"reader"}, w.Memories...), "what decided it, memory by memory")}
 	for ri, r := range w.Readers {
 		row := []any{r}
@@ -152,8 +153,8 @@ func (w *WorkedQuestion) AnswersTable() *Table {
 // ReasonsTable is every reader's whole account of each answer (the
 // reader's note: each draw and step), one row per reader and memory: the
 // long form of AnswersTable's last column, for folding under it.
-func (w *WorkedQuestion) ReasonsTable() *Table {
-	t := &Table{Name: "worked-reasons-" + w.QA.QID, Title: "Every reader's whole account, “" + w.QA.Question + "”",
+func (w *WorkedQuestion) ReasonsTable() *eval.Table {
+	t := &eval.Table{Name: "worked-reasons-" + w.QA.QID, Title: "Every reader's whole account, “" + w.QA.Question + "”",
 		Columns: []string{"reader", "memory", "answer", "reason"}}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {
@@ -231,8 +232,8 @@ func (w *WorkedQuestion) Arithmetic() string {
 // Accuracies are the worked question's staircase as StaircaseAccuracy
 // gives it for a stratum: per memory, the share of readers right (group
 // Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
-func (w *WorkedQuestion) Accuracies() []Accuracy {
-	var out []Accuracy
+func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
+	var out []eval.Accuracy
 	for mi, m := range w.Memories {
 		right := 0
 		for ri := range w.Readers {
@@ -240,11 +241,11 @@ func (w *WorkedQuestion) Accuracies() []Accuracy {
 				right++
 			}
 		}
-		out = append(out, Accuracy{Memory: m, Group: Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
+		out = append(out, eval.Accuracy{Memory: m, Group: eval.Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
 	}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {
-			out = append(out, Accuracy{Memory: m, Group: r, N: 1, Acc: b2f(w.Answers[ri][mi].Correct)})
+			out = append(out, eval.Accuracy{Memory: m, Group: r, N: 1, Acc: b2f(w.Answers[ri][mi].Correct)})
 		}
 	}
 	return out
@@ -296,4 +297,24 @@ func PickRenderFlip(ctx context.Context, b *bench.Bench, ph esr.Phenomenon, qt e
 		}
 	}
 	return esr.QA{}, fmt.Errorf("no %s %s QA of %s on which a reader's verdict changes between %s and %s", ph, qt, b.Name(), Staircase[0], Staircase[1])
+}
+
+// FlipSentence says why one reader's verdict changed between two renders,
+// from what the reader itself reports decided each answer
+// (WorkedAnswer.Decision): e.g. "sim:fit-qwen3-8b turns right from
+// graphrag-abstain to render-only: ABSTAIN there (3 candidates disagree),
+// 30 s here (top of 3 rows listed newest first)". Answers and decisions are
+// data: the caller escapes them for its medium.
+func FlipSentence(f Flip) string {
+	turn := "turns wrong"
+	if f.TurnsRight() {
+		turn = "turns right"
+	}
+	why := func(a WorkedAnswer) string {
+		if a.Decision == "" {
+			return a.Answer
+		}
+		return a.Answer + " (" + a.Decision + ")"
+	}
+	return fmt.Sprintf("%s %s from %s to %s: %s on %s, %s on %s", f.Reader, turn, f.From, f.To, why(f.Before), f.From, why(f.After), f.To)
 }

@@ -1,9 +1,10 @@
-package paper
+package lab
 
 import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -21,7 +22,7 @@ func DecompositionPlot(cs []eval.Comparison, title string, paperTables ...string
 			if c.Key == "" {
 				continue
 			}
-			if v, ok := Lookup(Key{Table: table, Term: c.Key}); ok && !seen[c.Label] {
+			if v, ok := paper.Lookup(paper.Key{Table: table, Term: c.Key}); ok && !seen[c.Label] {
 				seen[c.Label] = true
 				pts = append(pts, report.IntervalPoint{Label: termPlotLabel(c.Label), Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
 			}
