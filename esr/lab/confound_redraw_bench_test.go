@@ -60,7 +60,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 //     same 18 comparisons' pairing alone (eval.PairedByQuestion, no
 //     bootstrap): how much of a redraw is the bootstrap.
 //
-// Run: go test ./esr/confound -run '^$' -bench DecompositionFromRows -benchtime 5x
+// Run: go test ./esr/lab -run '^$' -bench DecompositionFromRows -benchtime 5x
 func BenchmarkDecompositionFromRows(b *testing.B) {
 	rows := renderConfoundRows(b)
 	rr := eval.RevertedRevertSnapshot

@@ -232,7 +232,7 @@ func TestExplorerDrill(t *testing.T) {
 //     first builds and renders the explorer's memories for every question (what
 //     the first view and a stratum, format or noise change cost).
 //
-// Run: go test ./esr/explore -run '^$' -bench ExplorerRedraw -benchtime 20x
+// Run: go test ./esr/lab -run '^$' -bench ExplorerRedraw -benchtime 20x
 func BenchmarkExplorerRedraw(b *testing.B) {
 	bn := loadSynthetic(b)
 	for _, stratum := range []string{string(esr.RevertedRevert), string(esr.Monotonic), lab.AllStrata} {

@@ -59,7 +59,7 @@ func TestReadRowsSnapshot(t *testing.T) {
 // baseline: eval.ReadOutcomes) with reading them through the snapshot
 // (readRows, snapshot present), on 20,000 rows shaped like a suite's.
 //
-//	go test ./esr/suite -run '^$' -bench ReadRows
+//	go test ./esr/lab -run '^$' -bench ReadRows
 func BenchmarkReadRows(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "suite-fp.jsonl")
 	rows := make([]eval.Outcome, 20000)

@@ -173,7 +173,7 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 	}
 	w("Recomputed with the default readers on `%s` (`esr calibrate --validate`); a cell that is a fitted number, or a function of fitted numbers alone, is counted apart and never as validation. ", c.Bench)
 	if len(v.Predictive) > 0 {
-		w("A cell's **predictive interval** is the union of its 95%% interval under the default fit and under %d refits of the panel on target vectors drawn within the paper's own uncertainty (the standard errors in esr/checks/predictive.go), so it carries the fit's uncertainty as well as the sampling.\n\n", v.Predictive[0].Refits)
+		w("A cell's **predictive interval** is the union of its 95%% interval under the default fit and under %d refits of the panel on target vectors drawn within the paper's own uncertainty (the standard errors in esr/reader/sim/predictive.go), so it carries the fit's uncertainty as well as the sampling.\n\n", v.Predictive[0].Refits)
 	} else {
 		w("Each cell's interval is its own sampling interval (the fit's uncertainty is not propagated into it: run `esr calibrate --validate --predictive N`).\n\n")
 	}
