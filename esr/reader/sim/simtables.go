@@ -6,9 +6,9 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 )
 
-// SimCapabilityTable documents the simulated readers' capabilities: what
+// CapabilityTable documents the simulated readers' capabilities: what
 // each models and the paper's evidence for it (Capabilities).
-func SimCapabilityTable() *eval.Table {
+func CapabilityTable() *eval.Table {
 	t := &eval.Table{Name: "sim-capabilities", Title: "What a simulated (sim:) reader's capabilities model, and the paper's evidence",
 		Columns: []string{"capability", "models", "paper evidence"}}
 	for _, c := range Capabilities {
@@ -18,8 +18,8 @@ func SimCapabilityTable() *eval.Table {
 	return t
 }
 
-// SimProfileTable lists the built-in sim profiles with their capabilities.
-func SimProfileTable() *eval.Table {
+// ProfileTable lists the built-in sim profiles with their capabilities.
+func ProfileTable() *eval.Table {
 	t := &eval.Table{Name: "sim-profiles", Title: "Built-in simulated reader profiles (sim:NAME)",
 		Columns: []string{"reader"}}
 	for _, c := range Capabilities {

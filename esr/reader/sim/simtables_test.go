@@ -10,7 +10,7 @@ import (
 // TestSimTables: one row per capability and per built-in profile, each
 // profile's cells being its capabilities, and both tables say SIMULATED.
 func TestSimTables(t *testing.T) {
-	caps := sim.SimCapabilityTable()
+	caps := sim.CapabilityTable()
 	if len(caps.Rows) != len(sim.Capabilities) {
 		t.Fatalf("%d capability rows, want %d", len(caps.Rows), len(sim.Capabilities))
 	}
@@ -19,7 +19,7 @@ func TestSimTables(t *testing.T) {
 			t.Errorf("row %d = %v, want %s with its evidence", i, caps.Rows[i][:1], c.Name)
 		}
 	}
-	prof := sim.SimProfileTable()
+	prof := sim.ProfileTable()
 	ps := sim.Profiles()
 	if len(prof.Rows) != len(ps) {
 		t.Fatalf("%d profile rows, want %d", len(prof.Rows), len(ps))
