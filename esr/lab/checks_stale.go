@@ -140,7 +140,7 @@ func StaleDecompositionTable(cs []eval.Comparison, scope string, rows []eval.Out
 	for _, c := range pooledOnly(cs) {
 		t.AddRow(c.Label, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), eval.DiscordantCell(c), report.PValue(c.P))
 	}
-	t.Notes = []string{"a row counts 1 when its answer is labelled outdated (checks.OnMetric(rows, MetricStale)); the paper reports no stale rate",
+	t.Notes = []string{"a row counts 1 when its answer is labelled outdated (lab.OnMetric(rows, MetricStale)); the paper reports no stale rate",
 		eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
 	return t
 }

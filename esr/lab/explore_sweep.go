@@ -19,7 +19,7 @@ type Sweep struct {
 }
 
 // SweepCapability computes the view of s with capability cap at each of
-// values (reader.SimCapabilities names).
+// values (sim.Capabilities names).
 func (e *Explorer) SweepCapability(ctx context.Context, s Settings, cap string, values []float64) (*Sweep, error) {
 	sw := &Sweep{Capability: cap, Values: values}
 	for _, v := range values {
