@@ -1,9 +1,11 @@
 package sim_test
 
 import (
+	"context"
 	"math"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
@@ -64,5 +66,73 @@ func TestShippedGrids(t *testing.T) {
 	}
 	if s := sim.ShippedSensitivity(); s.Rank != c.Rank || len(s.Params) != c.Parameters {
 		t.Errorf("sensitivity rank %d over %d parameters, calibration rank %d over %d", s.Rank, len(s.Params), c.Rank, c.Parameters)
+	}
+}
+
+// TestShippedCalibration: the calibrated panel shipped with the kit
+// (esr/reader/sim/calibrated.json) was fitted on the bundled synthetic bench
+// as it is now, and every fitted number it records (each family's targets
+// and the panel's Table 2 terms) is what its profiles give on it
+// (recomputed, not read back). Regenerate with
+// `go run ./cmd/esr calibrate --bench data/synthetic --targets paper --out esr/reader/sim/calibrated.json`.
+func TestShippedCalibration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("recomputes the calibration targets on the bundled bench")
+	}
+	b, err := bench.Load("../../../data/synthetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sim.Calibrated()
+	if got := sim.BenchHash(b); got != c.BenchHash {
+		t.Fatalf("shipped calibration was fitted on bench %s, data/synthetic is now %s: rerun esr calibrate", c.BenchHash, got)
+	}
+	if len(c.Families) != 5 || len(c.Dropped) != 0 || c.AuxNoise != sim.DefaultAuxNoise {
+		t.Fatalf("%d calibrated families, dropped %v, auxiliary noise %v: want the paper's 5, nothing dropped, noise %v", len(c.Families), c.Dropped, c.AuxNoise, sim.DefaultAuxNoise)
+	}
+	if c.Parameters != 46 || c.Targets != 43 {
+		t.Errorf("%d parameters against %d targets, want 46 against 43", c.Parameters, c.Targets)
+	}
+	fam, panel, err := sim.Refit(context.Background(), b, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for fi, f := range c.Families {
+		want := sim.CalibrationTargets(f.Family, c.Reading)
+		if len(want) != len(f.Targets) {
+			t.Fatalf("%s: %d targets, want %d", f.Family, len(f.Targets), len(want))
+		}
+		pred := fam[fi]
+		sq := 0.0
+		for i, tg := range f.Targets {
+			if tg.Name != want[i].Name || tg.Paper != want[i].Paper {
+				t.Errorf("%s target %d: %s %v, registry says %s %v", f.Family, i, tg.Name, tg.Paper, want[i].Name, want[i].Paper)
+			}
+			if math.Abs(pred[i]-tg.Fit) > 1e-9 {
+				t.Errorf("%s %s: recorded fit %v, the profile gives %v", f.Family, tg.Name, tg.Fit, pred[i])
+			}
+			sq += (pred[i] - tg.Paper) * (pred[i] - tg.Paper)
+		}
+		if rmse := math.Sqrt(sq / float64(len(pred))); math.Abs(rmse-f.RMSE) > 1e-9 {
+			t.Errorf("%s: recorded RMSE %v, recomputed %v", f.Family, f.RMSE, rmse)
+		}
+		// Every fitted skill is set, so a profile that lost one would show.
+		for _, name := range []string{sim.KeyStatus, sim.ClutterScale, sim.LengthCost, sim.RowsCost, sim.FlatCost, sim.DistractCost, sim.ProseCost, sim.NestCost} {
+			if v, _ := f.Profile.Get(name); v == 0 {
+				t.Errorf("%s: %s is 0", f.Family, name)
+			}
+		}
+		if !f.Profile.KeyStatusSkill.Set {
+			t.Errorf("%s: no key-status skill of its own", f.Family)
+		}
+	}
+	want := sim.PanelTargets()
+	if len(c.Panel) != len(want) {
+		t.Fatalf("%d panel targets, want %d", len(c.Panel), len(want))
+	}
+	for i, tg := range c.Panel {
+		if tg.Name != want[i].Name || tg.Paper != want[i].Paper || math.Abs(panel[i]-tg.Fit) > 1e-9 {
+			t.Errorf("panel target %d: %s paper %v fit %v, want %s paper %v fit %v", i, tg.Name, tg.Paper, tg.Fit, want[i].Name, want[i].Paper, panel[i])
+		}
 	}
 }
