@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -17,7 +19,6 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -140,7 +141,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	defer bt.close()
 	defer memory.CloseAdapters() // exec: adapters
-	fp, err := suite.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options}.RowFingerprinter()
+	fp, err := lab.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options}.RowFingerprinter()
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,6 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/llm"
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
@@ -421,7 +420,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	}
 	cacheRoot := filepath.Join(root, ".esr-cache")
 	bctx := context.Background()
-	rs, err := suite.DefaultReaders(cacheRoot)
+	rs, err := lab.DefaultReaders(cacheRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -457,7 +456,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	}
 	// The notebooks now read cached rows only.
 	hits := s.Hits()
-	rs, err = suite.DefaultReaders(cacheRoot)
+	rs, err = lab.DefaultReaders(cacheRoot)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,9 +31,6 @@ func Fingerprint(r Reader) string {
 	return fmt.Sprintf("name=%s family=%s type=%T config=%s", r.Name(), r.Family(), r, b)
 }
 
-// Config of a scripted reader is its capabilities.
-func (s *Scripted) Config() any { return s.caps }
-
 // Config of an LLM reader is its model, template versions and reply bound
 // (temperature is always 0).
 func (r *LLM) Config() any {

@@ -31,7 +31,7 @@ func BenchmarkLLMThroughput(b *testing.B) {
 	defer srv.Close()
 	cfg := llm.Setup{CacheDir: b.TempDir(), Concurrency: conc, BaseURL: srv.BaseURL(), APIKey: testKey,
 		Getenv: func(string) string { return "" }}
-	rs, err := ParseList("llm:bench", cfg)
+	rs, err := ParseList("llm:bench", cfg, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func BenchmarkLLMCachedRerun(b *testing.B) {
 	defer srv.Close()
 	cfg := llm.Setup{CacheDir: b.TempDir(), Concurrency: 64, BaseURL: srv.BaseURL(), APIKey: testKey,
 		Getenv: func(string) string { return "" }}
-	rs, err := ParseList("llm:bench", cfg)
+	rs, err := ParseList("llm:bench", cfg, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
