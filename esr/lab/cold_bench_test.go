@@ -3,6 +3,7 @@ package lab_test
 import (
 	"context"
 	"path/filepath"
+	"runtime/pprof"
 	"sync/atomic"
 	"testing"
 
@@ -67,13 +68,15 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 	benches := map[string]*bench.Bench{}
 	for _, name := range []string{"synthetic", "debian", "dyknow", "vdyknow"} {
 		b.Run("load/"+name, func(b *testing.B) {
-			for range b.N {
-				bb, err := bench.Load(filepath.Join("..", "..", "data", name))
-				if err != nil {
-					b.Fatal(err)
+			pprof.Do(ctx, pprof.Labels("suite", "load@"+name, "phase", "load"), func(context.Context) {
+				for range b.N {
+					bb, err := bench.Load(filepath.Join("..", "..", "data", name))
+					if err != nil {
+						b.Fatal(err)
+					}
+					benches[name] = bb
 				}
-				benches[name] = bb
-			}
+			})
 			b.ReportMetric(float64(len(benches[name].QAs)), "questions")
 		})
 	}
@@ -86,13 +89,22 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 		if ns.suite == "deployed" {
 			s.Adapter = filepath.Join("..", "..", deployed.ReferenceAdapter)
 		}
+		name := ns.suite + "@" + ns.bench
 		var rows []eval.Outcome
-		b.Run(ns.suite+"@"+ns.bench+"/rows", func(b *testing.B) {
-			for range b.N {
-				rows, err = su.Evaluate(ctx, s)
-				if err != nil {
-					b.Fatal(err)
+		b.Run(name+"/rows", func(b *testing.B) {
+			// Labelled so a CPU profile splits by suite and phase
+			// (go tool pprof -tagfocus suite=NAME); evaluation goroutines
+			// inherit the labels.
+			pprof.Do(ctx, pprof.Labels("suite", name, "phase", "rows"), func(ctx context.Context) {
+				for range b.N {
+					rows, err = su.Evaluate(ctx, s)
+					if err != nil {
+						b.Fatal(err)
+					}
 				}
+			})
+			if len(rows) == 0 {
+				b.Fatalf("%s: no rows", name)
 			}
 			qids := map[string]bool{}
 			for _, o := range rows {
@@ -101,16 +113,18 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 			b.ReportMetric(float64(len(rows)), "rows")
 			b.ReportMetric(float64(len(qids)), "questions")
 		})
-		if len(rows) == 0 {
-			b.Fatalf("%s on %s: no rows", ns.suite, ns.bench)
-		}
-		b.Run(ns.suite+"@"+ns.bench+"/report", func(b *testing.B) {
-			before := memo.kept.Load()
-			for range b.N {
-				if _, err := su.Report(rows, s); err != nil {
-					b.Fatal(err)
-				}
+		b.Run(name+"/report", func(b *testing.B) {
+			if rows == nil {
+				b.Skip("rows not evaluated (filtered out)")
 			}
+			before := memo.kept.Load()
+			pprof.Do(ctx, pprof.Labels("suite", name, "phase", "report"), func(context.Context) {
+				for range b.N {
+					if _, err := su.Report(rows, s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 			b.ReportMetric(float64(memo.kept.Load()-before)/float64(b.N), "intervals")
 		})
 	}
