@@ -8,10 +8,8 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/deployed"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -57,11 +55,11 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 	memo := &countingMemo{}
 	eval.SetIntervalMemo(memo)
 	defer eval.SetIntervalMemo(nil)
-	readers, err := suite.DefaultReaders(b.TempDir())
+	readers, err := lab.DefaultReaders(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}
-	if !suite.Calibrated(readers) {
+	if !lab.Calibrated(readers) {
 		b.Fatal("readers are not the calibrated simulated families (is ESR_LLM_MODELS set?)")
 	}
 	ctx := context.Background()
@@ -85,9 +83,9 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 		if !ok {
 			b.Fatalf("no suite %s", ns.suite)
 		}
-		s := suite.Setup{Bench: benches[ns.bench], Readers: readers, Stats: eval.DefaultStats}
+		s := lab.Setup{Bench: benches[ns.bench], Readers: readers, Stats: eval.DefaultStats}
 		if ns.suite == "deployed" {
-			s.Adapter = filepath.Join("..", "..", deployed.ReferenceAdapter)
+			s.Adapter = filepath.Join("..", "..", lab.ReferenceAdapter)
 		}
 		name := ns.suite + "@" + ns.bench
 		var rows []eval.Outcome
