@@ -13,10 +13,10 @@ import (
 	"github.com/esrkit/esrkit/stats"
 )
 
-// LabeledAnswer is a real model answer with an external correctness label,
+// labeledAnswer is a real model answer with an external correctness label,
 // for checking a judge against another annotation (e.g. DyKnow's own
 // correct / outdated / irrelevant / ambiguous labels; see testdata/dyknow).
-type LabeledAnswer struct {
+type labeledAnswer struct {
 	Model     string   `json:"model"`
 	Source    string   `json:"source,omitempty"`
 	Item      string   `json:"item"`
@@ -28,21 +28,21 @@ type LabeledAnswer struct {
 	MatchType []string `json:"match_type,omitempty"`
 }
 
-// readLabeled reads a JSONL file of LabeledAnswer rows.
-func readLabeled(path string) ([]LabeledAnswer, error) {
+// readLabeled reads a JSONL file of labeledAnswer rows.
+func readLabeled(path string) ([]labeledAnswer, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var out []LabeledAnswer
+	var out []labeledAnswer
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for n := 1; sc.Scan(); n++ {
 		if len(sc.Bytes()) == 0 {
 			continue
 		}
-		var a LabeledAnswer
+		var a labeledAnswer
 		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", filepath.Base(path), n, err)
 		}
@@ -51,28 +51,28 @@ func readLabeled(path string) ([]LabeledAnswer, error) {
 	return out, sc.Err()
 }
 
-// Disagreement is one item where the judge and the label differ.
-type Disagreement struct {
-	LabeledAnswer
+// disagreement is one item where the judge and the label differ.
+type disagreement struct {
+	labeledAnswer
 	Answer string `json:"answer"`
 	Judge  bool   `json:"judge_correct"`
 	Rule   string `json:"rule"`
 }
 
-// Agreement compares a judge's correct/incorrect with a label's.
-type Agreement struct {
+// agreement compares a judge's correct/incorrect with a label's.
+type agreement struct {
 	N int
 	// Counts: judge × label (both correct, judge only, label only, neither).
 	Both, JudgeOnly, LabelOnly, Neither int
 	Kappa                               stats.Kappa
-	Disagreements                       []Disagreement
+	Disagreements                       []disagreement
 }
 
 // checkAgreement judges every item's raw answer (read as an LLM reader
 // reads it, llm.ParseAnswer) against its gold and aliases with j, and
 // compares with positive(label) by Cohen's κ (95% interval).
-func checkAgreement(ctx context.Context, j Judge, items []LabeledAnswer, positive func(label string) bool) (Agreement, error) {
-	var ag Agreement
+func checkAgreement(ctx context.Context, j Judge, items []labeledAnswer, positive func(label string) bool) (agreement, error) {
+	var ag agreement
 	for _, it := range items {
 		a := llm.ParseAnswer(it.Raw)
 		qa := &esr.QA{QID: it.Item, Question: it.Question, GoldAnswer: it.Gold, Aliases: it.Aliases}
@@ -93,7 +93,7 @@ func checkAgreement(ctx context.Context, j Judge, items []LabeledAnswer, positiv
 			ag.Neither++
 		}
 		if v.Correct != lab {
-			ag.Disagreements = append(ag.Disagreements, Disagreement{LabeledAnswer: it, Answer: a.String(), Judge: v.Correct, Rule: v.Rule})
+			ag.Disagreements = append(ag.Disagreements, disagreement{labeledAnswer: it, Answer: a.String(), Judge: v.Correct, Rule: v.Rule})
 		}
 	}
 	table := [][]float64{{float64(ag.Both), float64(ag.JudgeOnly)}, {float64(ag.LabelOnly), float64(ag.Neither)}}

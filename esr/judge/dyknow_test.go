@@ -29,7 +29,7 @@ func TestRegenerateDyKnowSample(t *testing.T) {
 		Attribute     *string    `json:"attribute"`
 		Matched       [][]string `json:"matched_answers"`
 	}
-	var out []LabeledAnswer
+	var out []labeledAnswer
 	for _, model := range []string{"Llama-2-7b-chat-hf", "Mistral-7B-Instruct-v0.1"} {
 		files, _ := filepath.Glob(filepath.Join(root, "RAG", "results", model, "*_analysis.json"))
 		sort.Strings(files)
@@ -55,7 +55,7 @@ func TestRegenerateDyKnowSample(t *testing.T) {
 						if r.Attribute != nil {
 							item += "/" + *r.Attribute
 						}
-						out = append(out, LabeledAnswer{Model: model, Source: "dyknow/RAG/results", Item: item + "/" + v,
+						out = append(out, labeledAnswer{Model: model, Source: "dyknow/RAG/results", Item: item + "/" + v,
 							Raw: r.Prediction, Gold: r.CorrectAnswer, Label: label, MatchType: r.MatchType})
 					}
 				}
@@ -83,7 +83,7 @@ func TestDyKnowAgreement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byModel := map[string][]LabeledAnswer{}
+	byModel := map[string][]labeledAnswer{}
 	for _, it := range items {
 		byModel[it.Model] = append(byModel[it.Model], it)
 	}
@@ -124,7 +124,7 @@ func TestDyKnowAgreement(t *testing.T) {
 		}
 		// Without DyKnow's fuzzy matches (simplified names, surname-only
 		// "head" matches) the two agree on every item.
-		var strict []LabeledAnswer
+		var strict []labeledAnswer
 		for _, it := range byModel[model] {
 			if mt := strings.Join(it.MatchType, "+"); mt != "simplified" && mt != "head" {
 				strict = append(strict, it)

@@ -14,8 +14,8 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// ClutterAll is the Bin of a ClutterCell over every stream length.
-const ClutterAll = "all"
+// clutterAll is the Bin of a ClutterCell over every stream length.
+const clutterAll = "all"
 
 // ClutterCell is the render term and the fine-d mechanism on one slice of
 // one benchmark's questions (every stream length, or one of Table 12's
@@ -24,7 +24,7 @@ const ClutterAll = "all"
 // reader must search.
 type ClutterCell struct {
 	Bench string
-	Bin   string // ClutterAll or an eval.LengthBin label
+	Bin   string // clutterAll or an eval.LengthBin label
 	// Tokens is the mean ContextTokens of the slice's graphrag-abstain rows.
 	Tokens            float64
 	Render, Mechanism eval.Comparison
@@ -33,7 +33,7 @@ type ClutterCell struct {
 // ClutterTerms is the render term (render-only − graphrag-abstain) and the
 // fine-d mechanism (fine-ledger − render-only), pooled over reader
 // families, on the rows of bench kept by f: first over every stream
-// length (Bin ClutterAll), then per stream-length bin that has rows.
+// length (Bin clutterAll), then per stream-length bin that has rows.
 // lengths maps a QID to its stream's event count (bench.StreamLengths).
 func ClutterTerms(bench string, rows []eval.Outcome, lengths map[string]int, f eval.Filter, opt eval.StatOptions) ([]ClutterCell, error) {
 	slice := func(bin string, g eval.Filter) (ClutterCell, bool, error) {
@@ -58,7 +58,7 @@ func ClutterTerms(bench string, rows []eval.Outcome, lengths map[string]int, f e
 		return c, true, nil
 	}
 	var out []ClutterCell
-	c, ok, err := slice(ClutterAll, f)
+	c, ok, err := slice(clutterAll, f)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func ClutterTable(scope string, cells ...[]ClutterCell) *eval.Table {
 	for _, cs := range cells {
 		for _, c := range cs {
 			p := "—"
-			if c.Bin == ClutterAll {
+			if c.Bin == clutterAll {
 				p = paper.Cell(paper.Key{Table: "t2", Term: eval.KeyRender}, false) + " / " + paper.Cell(paper.Key{Table: "t2", Term: eval.KeyFineMechanism}, false)
 			}
 			t.AddRow(c.Bench, c.Bin, fmt.Sprintf("%.0f", c.Tokens), c.Render.N, fmtSigned(c.Render.Delta), c.Render.CI(),
@@ -99,11 +99,11 @@ func ClutterTable(scope string, cells ...[]ClutterCell) *eval.Table {
 	return t
 }
 
-// ClutterDifference is a − b for two independent benchmarks' terms, with
+// clutterDifference is a − b for two independent benchmarks' terms, with
 // a normal-approximation interval: each interval's half-width over z is
 // its standard error, and the two add in quadrature (the benchmarks share
 // no question). ok is false when either term has too few questions.
-func ClutterDifference(a, b eval.Comparison) (d, lo, hi float64, ok bool) {
+func clutterDifference(a, b eval.Comparison) (d, lo, hi float64, ok bool) {
 	if a.TooFew || b.TooFew || a.N == 0 || b.N == 0 {
 		return 0, 0, 0, false
 	}
@@ -127,7 +127,7 @@ func ClutterSentences(cells ...[]ClutterCell) []string {
 	var out []string
 	allOf := func(cs []ClutterCell) (ClutterCell, bool) {
 		for _, c := range cs {
-			if c.Bin == ClutterAll {
+			if c.Bin == clutterAll {
 				return c, true
 			}
 		}
@@ -145,7 +145,7 @@ func ClutterSentences(cells ...[]ClutterCell) []string {
 	for _, cs := range cells {
 		var bins []ClutterCell
 		for _, c := range cs {
-			if c.Bin != ClutterAll && !c.Render.TooFew {
+			if c.Bin != clutterAll && !c.Render.TooFew {
 				bins = append(bins, c)
 			}
 		}
@@ -163,7 +163,7 @@ func ClutterSentences(cells ...[]ClutterCell) []string {
 func clutterCompare(term, aName, bName string, a, b ClutterCell, ca, cb eval.Comparison) string {
 	s := fmt.Sprintf("The %s on %s (d-blind render %.0f tokens) is %s %s; on %s (%.0f tokens) %s %s",
 		term, aName, a.Tokens, fmtSigned(ca.Delta), ca.CI(), bName, b.Tokens, fmtSigned(cb.Delta), cb.CI())
-	d, lo, hi, ok := ClutterDifference(ca, cb)
+	d, lo, hi, ok := clutterDifference(ca, cb)
 	if !ok {
 		return s + ": too few questions to compare."
 	}
@@ -201,7 +201,7 @@ type FamilyClutter struct {
 
 // ClutterByFamily is the render term of each reader family in both rows
 // (pooled first, then the families in name order) on the questions f
-// keeps, with the difference between the benchmarks (ClutterDifference).
+// keeps, with the difference between the benchmarks (clutterDifference).
 // A pooled term is a mix of the families: they can move in opposite
 // directions and cancel.
 func ClutterByFamily(rowsA, rowsB []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]FamilyClutter, error) {
@@ -230,7 +230,7 @@ func ClutterByFamily(rowsA, rowsB []eval.Outcome, f eval.Filter, opt eval.StatOp
 			return nil, err
 		}
 		fc := FamilyClutter{Family: fam, A: a[0], B: b[0]}
-		fc.D, fc.Lo, fc.Hi, fc.Compared = ClutterDifference(b[0], a[0])
+		fc.D, fc.Lo, fc.Hi, fc.Compared = clutterDifference(b[0], a[0])
 		out = append(out, fc)
 	}
 	return out, nil

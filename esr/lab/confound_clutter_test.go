@@ -57,7 +57,7 @@ func TestClutterTermsAndSentences(t *testing.T) {
 	if len(cs) != 2 || len(cd) != 3 {
 		t.Fatalf("cells: %d and %d, want 2 (all, one bin) and 3 (all, two bins)", len(cs), len(cd))
 	}
-	if c := cd[0]; c.Bin != ClutterAll || c.Tokens != 5000 || math.Abs(c.Render.Delta-0.4) > 1e-9 || c.Mechanism.Delta != 0 {
+	if c := cd[0]; c.Bin != clutterAll || c.Tokens != 5000 || math.Abs(c.Render.Delta-0.4) > 1e-9 || c.Mechanism.Delta != 0 {
 		t.Errorf("long, all lengths: %+v, want 5000 tokens, render +0.4, mechanism 0", c)
 	}
 	if c := cd[2]; eval.LengthBin(40) != c.Bin || math.Abs(c.Render.Delta-0.6) > 1e-9 {
@@ -97,7 +97,7 @@ func TestClutterTermsAndSentences(t *testing.T) {
 func TestClutterDifference(t *testing.T) {
 	a := eval.Comparison{N: 10, Delta: 0.2, Lo: 0.1, Hi: 0.3, Level: 0.95}
 	b := eval.Comparison{N: 10, Delta: 0.1, Lo: 0.0, Hi: 0.2, Level: 0.95}
-	d, lo, hi, ok := ClutterDifference(a, b)
+	d, lo, hi, ok := clutterDifference(a, b)
 	if !ok || math.Abs(d-0.1) > 1e-12 || math.Abs(lo-(0.1-0.1*math.Sqrt2)) > 1e-9 || math.Abs(hi-(0.1+0.1*math.Sqrt2)) > 1e-9 {
 		t.Errorf("difference %v [%v, %v] %v, want 0.1 ± 0.1414", d, lo, hi, ok)
 	}
@@ -105,7 +105,7 @@ func TestClutterDifference(t *testing.T) {
 		t.Errorf("zOf(0.95) = %v", z)
 	}
 	b.TooFew = true
-	if _, _, _, ok := ClutterDifference(a, b); ok {
+	if _, _, _, ok := clutterDifference(a, b); ok {
 		t.Error("a term with too few questions compared")
 	}
 }

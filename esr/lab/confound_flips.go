@@ -17,7 +17,7 @@ import (
 // dates, the ledger's layout) or at the mechanism step (same layout, the
 // status switched on). Every word of it comes from the answers computed.
 func Flips(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, readers []reader.Reader, opt memory.Options) (string, error) {
-	w, err := WorkOn(ctx, s, atoms, qa, Staircase[:3], readers, opt)
+	w, err := workOn(ctx, s, atoms, qa, Staircase[:3], readers, opt)
 	if err != nil {
 		return "", err
 	}

@@ -87,13 +87,13 @@ func PaperText(format string, keys ...string) string {
 	return fmt.Sprintf(format, args...)
 }
 
-// ExplainGap says, for every pooled term of cs with a paper value in table
+// explainGap says, for every pooled term of cs with a paper value in table
 // (under the term's Key), how ours compares with the paper's (size and
 // interval overlap, paper.Agreement) and which families
 // make the pooled number: a pooled term is the mean of the families' terms
 // (equal rows per family), so the families whose terms are furthest from 0
 // carry its sign. Every number comes from cs and the registry.
-func ExplainGap(cs []eval.Comparison, table string) string {
+func explainGap(cs []eval.Comparison, table string) string {
 	var b strings.Builder
 	for _, c := range cs {
 		if c.Family != eval.Pooled {
@@ -128,9 +128,9 @@ func ExplainGap(cs []eval.Comparison, table string) string {
 	return b.String()
 }
 
-// WhoIsRight says which families make a memory's accuracy on the rows kept
+// whoIsRight says which families make a memory's accuracy on the rows kept
 // by f: the pooled accuracy and each family's, highest first.
-func WhoIsRight(rows []eval.Outcome, memory string, f eval.Filter) string {
+func whoIsRight(rows []eval.Outcome, memory string, f eval.Filter) string {
 	pooled := eval.AccuracyBy(rows, []string{memory}, nil, f, eval.DefaultStats.Level)
 	if len(pooled) == 0 {
 		return ""

@@ -31,7 +31,7 @@ func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions
 // Table2 formats the pooled rows of a decomposition as the paper's Table 2,
 // ours beside the paper's, with the discordant pairs behind each interval
 // (A✓B✗ / A✗B✓: a degenerate interval explains itself). With a single
-// family its rows stand in for the pooled ones. Table2ByFamily has the
+// family its rows stand in for the pooled ones. table2ByFamily has the
 // per-family rows.
 func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
 	t := &eval.Table{Name: "table2-render-decomposition", Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
@@ -54,10 +54,10 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 	return t
 }
 
-// Table2ByFamily is the per-family half of Table 2: every term for every
+// table2ByFamily is the per-family half of Table 2: every term for every
 // reader family, with its discordant pairs (no paper column: the paper's
 // Δ is pooled).
-func Table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
+func table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
 	t := &eval.Table{Name: "table2-by-family", Title: "Table 2 by reader family, " + scope,
 		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	omitted := 0
@@ -78,8 +78,8 @@ func Table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 	return t
 }
 
-// HeadlineTable is the §4.1 headline on rows kept by f, pooled and per family.
-func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
+// headlineTable is the §4.1 headline on rows kept by f, pooled and per family.
+func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
 	t := &eval.Table{Name: "headline-reverted-revert", Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
 		Columns: []string{"comparison", "family", "n", "ours Δ", "95% CI", "paper Δ"}}
 	var all []eval.Comparison
@@ -121,11 +121,11 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 	return t, out, nil
 }
 
-// Table11 splits monotonic snapshot rows into items with deprecated evidence
+// table11 splits monotonic snapshot rows into items with deprecated evidence
 // and the pure half (pure: qids in the set, see PureMonotonic), and reports
 // RL − GraphRAG+abstain on each, and the render term and fine residual on
 // the pure half.
-func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*eval.Table, error) {
+func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*eval.Table, error) {
 	mono := eval.SnapshotIn(esr.Monotonic)
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
 	t := &eval.Table{Name: "table11-pure-monotonic", Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",

@@ -29,8 +29,8 @@ func StaircaseAccuracy(rows []eval.Outcome, f eval.Filter) []eval.Accuracy {
 	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)...)
 }
 
-// PaperGroup is the Group of PaperStaircase's accuracies.
-const PaperGroup = "paper"
+// paperGroup is the Group of PaperStaircase's accuracies.
+const paperGroup = "paper"
 
 // PaperStaircase is the paper's staircase on reverted-revert, from its
 // registry: graphrag-abstain, fine-ledger and coarse-retain are Table 5's
@@ -40,10 +40,10 @@ const PaperGroup = "paper"
 func PaperStaircase() []eval.Accuracy {
 	gra := paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/graphrag-abstain"})
 	return []eval.Accuracy{
-		{Memory: memory.GraphRAGAbstain, Group: PaperGroup, Acc: gra},
-		{Memory: memory.RenderOnly, Group: PaperGroup, Acc: gra + paper.Number(paper.Key{Table: "t2", Term: "render"})},
-		{Memory: memory.FineLedger, Group: PaperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/fine-ledger"})},
-		{Memory: memory.CoarseRetain, Group: PaperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/coarse-retain"})},
+		{Memory: memory.GraphRAGAbstain, Group: paperGroup, Acc: gra},
+		{Memory: memory.RenderOnly, Group: paperGroup, Acc: gra + paper.Number(paper.Key{Table: "t2", Term: "render"})},
+		{Memory: memory.FineLedger, Group: paperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/fine-ledger"})},
+		{Memory: memory.CoarseRetain, Group: paperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/coarse-retain"})},
 	}
 }
 
@@ -111,7 +111,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	// Ours spread over at most 0.36 of a column; the paper's large open
 	// rings stay at the memory itself.
 	ours := len(groups)
-	if seen[PaperGroup] {
+	if seen[paperGroup] {
 		ours--
 	}
 	spread := min(0.36, 0.06*float64(ours-1))
@@ -124,7 +124,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	fi, k := 0, 0
 	for _, g := range groups {
 		off := 0.0
-		if g != PaperGroup {
+		if g != paperGroup {
 			off = dodge(k)
 			k++
 		}
@@ -141,7 +141,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 			continue
 		}
 		switch {
-		case g == PaperGroup:
+		case g == paperGroup:
 			pts.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{120, 0, 0, 255}, Radius: vg.Points(6), Shape: draw.RingGlyph{}}
 			line.LineStyle.Color = pts.GlyphStyle.Color
 			line.LineStyle.Width = vg.Points(1)
@@ -187,7 +187,7 @@ func StaircaseSentence(acc []eval.Accuracy) string {
 		}
 		by[a.Group][a.Memory] = a.Acc
 	}
-	fams = slices.DeleteFunc(fams, func(f string) bool { return f == PaperGroup })
+	fams = slices.DeleteFunc(fams, func(f string) bool { return f == paperGroup })
 	p := by[eval.Pooled]
 	if p == nil {
 		return ""

@@ -20,15 +20,15 @@ import (
 // answer on it (structured read-outs, rule scorer).
 func TierTable() *eval.Table {
 	t := &eval.Table{Name: "figure2-tiers", Title: "Figure 2: conflict locality determines memory need",
-		Columns: append([]string{"tier", "where the conflict lives", "minimal capability", "example", "gold"}, TierMemories...)}
-	answers := TierAnswers()
+		Columns: append([]string{"tier", "where the conflict lives", "minimal capability", "example", "gold"}, tierMemories...)}
+	answers := tierAnswers()
 	for i, tier := range bench.Tiers() {
 		var texts []string
 		for _, e := range tier.Stream.Events {
 			texts = append(texts, e.ID+": "+e.Text)
 		}
 		row := []any{tier.Name, tier.Where, tier.Needs, join(texts), tier.Gold}
-		for _, a := range answers[i*len(TierMemories) : (i+1)*len(TierMemories)] {
+		for _, a := range answers[i*len(tierMemories) : (i+1)*len(tierMemories)] {
 			row = append(row, a.Answer)
 		}
 		t.AddRow(row...)
@@ -38,29 +38,29 @@ func TierTable() *eval.Table {
 	return t
 }
 
-// TierAnswer is one memory's structured read-out on one tier's example.
-type TierAnswer struct {
+// tierAnswer is one memory's structured read-out on one tier's example.
+type tierAnswer struct {
 	Tier, Memory string
 	Answer, Gold string
 	Correct      bool // the exact judge's verdict (judge.Exact)
 }
 
-// TierMemories are the memories TierTable and TierPlot compare: the
+// tierMemories are the memories TierTable and TierPlot compare: the
 // d-blind store, coarse invalidation and the fine ledger.
-var TierMemories = []string{memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger}
+var tierMemories = []string{memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger}
 
-// TierAnswers is every TierMemories memory's answer on every tier's
+// tierAnswers is every tierMemories memory's answer on every tier's
 // example (bench.Tiers), in tier order: what TierTable lists and TierPlot
 // draws.
-func TierAnswers() []TierAnswer {
-	var out []TierAnswer
+func tierAnswers() []tierAnswer {
+	var out []tierAnswer
 	for _, tier := range bench.Tiers() {
 		qa := esr.QA{QID: tier.Stream.ID, Question: tier.Question, GoldAnswer: tier.Gold}
 		k, _ := qa.Locate(tier.Atoms)
 		q := qa.Query(k)
-		for _, m := range TierMemories {
+		for _, m := range tierMemories {
 			a := memory.MustBuild(m, tier.Stream, tier.Atoms, memory.Options{}).Answer(q)
-			out = append(out, TierAnswer{Tier: tier.Name, Memory: m, Answer: a.String(), Gold: tier.Gold,
+			out = append(out, tierAnswer{Tier: tier.Name, Memory: m, Answer: a.String(), Gold: tier.Gold,
 				Correct: judge.Exact{}.Decide(tier.Gold, nil, a).Correct})
 		}
 	}
@@ -71,15 +71,15 @@ func TierAnswers() []TierAnswer {
 // tier (L1 at the bottom, L3 at the top: the priority ordering), one
 // column per memory, a filled dot where the memory's read-out answers the
 // tier's example correctly and a cross where it does not, with the answer
-// beside it. It draws TierAnswers.
+// beside it. It draws tierAnswers.
 func TierPlot() *plot.Plot {
-	answers := TierAnswers()
+	answers := tierAnswers()
 	p := plot.New()
 	p.Title.Text = "Figure 2: which memory answers each tier's example?"
 	p.X.Label.Text = "memory (filled dot: answers the gold; cross: does not)"
 	var tiers []string
 	col := map[string]int{}
-	for i, m := range TierMemories {
+	for i, m := range tierMemories {
 		col[m] = i
 	}
 	var right, wrong plotter.XYs
@@ -115,14 +115,14 @@ func TierPlot() *plot.Plot {
 		p.Add(l)
 	}
 	var xt, yt []plot.Tick
-	for i, m := range TierMemories {
+	for i, m := range tierMemories {
 		xt = append(xt, plot.Tick{Value: float64(i), Label: m})
 	}
 	for i, t := range tiers {
 		yt = append(yt, plot.Tick{Value: float64(i), Label: t})
 	}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.ConstantTicks(xt), plot.ConstantTicks(yt)
-	p.X.Min, p.X.Max = -0.4, float64(len(TierMemories))-0.2
+	p.X.Min, p.X.Max = -0.4, float64(len(tierMemories))-0.2
 	p.Y.Min, p.Y.Max = -0.5, float64(len(tiers))-0.5
 	return p
 }

@@ -96,21 +96,21 @@ func pooledOrOnly(cs []eval.Comparison, label string) (eval.Comparison, bool) {
 	return eval.Comparison{}, false
 }
 
-// SkillMix is the mean of the reader families' skills that decide whether a
+// skillMix is the mean of the reader families' skills that decide whether a
 // reverted revert's gain looks like render or like mechanism: reading the
 // status column (mechanism), and reading a newest-first history or sorting
 // dates (what makes the ledger's layout, with or without status, readable).
 // Scripted readers count 0 or 1; LLM and oracle families are not known and
 // are left out (N counts the families known).
-type SkillMix struct {
+type skillMix struct {
 	Status, Order, Date, FirstRow float64
 	N                             int
 }
 
-// SkillsOf averages the skills of the families named (reader names as
+// skillsOf averages the skills of the families named (reader names as
 // outcome rows carry them).
-func SkillsOf(families []string) SkillMix {
-	var m SkillMix
+func skillsOf(families []string) skillMix {
+	var m skillMix
 	for _, f := range families {
 		switch {
 		case strings.HasPrefix(f, "sim:"):
@@ -144,12 +144,12 @@ func SkillsOf(families []string) SkillMix {
 	return m
 }
 
-// DecompositionCause names what makes our decomposition differ from the
+// decompositionCause names what makes our decomposition differ from the
 // paper's, from what the kit knows: the readers' skills (a status-reading
 // panel credits the mechanism; a panel that reads order or sorts dates
 // reads the dated d-blind control and render-only alike) and the bench.
-func DecompositionCause(families []string, benchName string) string {
-	m := SkillsOf(families)
+func decompositionCause(families []string, benchName string) string {
+	m := skillsOf(families)
 	if m.N == 0 {
 		return "The readers' skills are not known to the kit (LLM families), so it cannot name the cause; the benchmark (" + benchName + ") differs from the paper's ESR-Bench."
 	}
@@ -175,7 +175,7 @@ func DecompositionCause(families []string, benchName string) string {
 // (RenderMatchedTerms's rows): which term carries the reverted-revert gain
 // pooled over the families, whether each excludes 0, how many families
 // agree, and how that compares with the paper's Table 2, with the cause
-// the kit can name (DecompositionCause) when they differ.
+// the kit can name (decompositionCause) when they differ.
 func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName string) string {
 	r, ok1 := pooledOrOnly(cs, eval.TermRender)
 	m, ok2 := pooledOrOnly(cs, eval.TermFineMechanism)
@@ -209,7 +209,7 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	if counted > 1 {
 		s += fmt.Sprintf(" In %d of %d families the %s term is the larger too; in the others the %s term is.", nLarger, counted, larger, other)
 	}
-	s += " " + DominanceVersusPaper(cs, []string{eval.TermRender, eval.TermFineMechanism}, "t2", DecompositionCause(fams, benchName))
+	s += " " + DominanceVersusPaper(cs, []string{eval.TermRender, eval.TermFineMechanism}, "t2", decompositionCause(fams, benchName))
 	if note := fittedNote(fams, "t2", benchName); note != "" {
 		s += " " + note
 	}

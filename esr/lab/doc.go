@@ -11,7 +11,7 @@
 // By file prefix:
 //
 //   - suite*.go: Suite, Result, RunCached, the row cache and the notebooks'
-//     default readers (DefaultReaders, ScriptedFamilies, SimFamilies).
+//     default readers (DefaultReaders, scriptedFamilies, simFamilies).
 //   - confound_*.go, worked.go (§4.1): is a structured memory's gain its
 //     mechanism or its render? The render-matched decomposition
 //     (RenderMatchedTerms: the headline, Tables 2, 3 and 11, the
@@ -33,7 +33,7 @@
 //   - external.go (Appendix D): the external provenance table, the snapshot
 //     ceiling and the DyKnow RAG table.
 //   - facets.go: what a single-valued key costs when the state is faceted
-//     (FacetClasses, FacetTable, WhereTable on data/debian).
+//     (facetClasses, facetTable, whereTable on data/debian).
 //   - explore_*.go: the explorer's views, the sweeps and the phase diagram
 //     over the simulated readers' capabilities.
 //   - checks*.go: does the measurement hold? Render formats (Table 17),

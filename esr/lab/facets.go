@@ -12,13 +12,13 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// FacetClasses are the classes the faceted questions are asked of (the issue's
+// facetClasses are the classes the faceted questions are asked of (the issue's
 // fine-ledger, coarse and graphrag): each is built once per facet and once
 // over single-valued keys.
-var FacetClasses = []string{memory.FineLedger, memory.CoarseRetain, memory.GraphRAGAbstain}
+var facetClasses = []string{memory.FineLedger, memory.CoarseRetain, memory.GraphRAGAbstain}
 
-// QueryTypes are the faceted questions' query types, in table order.
-var QueryTypes = []esr.QueryType{esr.Snapshot, esr.Provenance, esr.RelationType}
+// queryTypes are the faceted questions' query types, in table order.
+var queryTypes = []esr.QueryType{esr.Snapshot, esr.Provenance, esr.RelationType}
 
 // single is the single-valued baseline's condition.
 var single = eval.LabelVariant(eval.SingleValuedKey)
@@ -40,7 +40,7 @@ func Bench(b *bench.Bench) (*bench.Bench, error) {
 	return fb, nil
 }
 
-// Rows evaluates FacetClasses on s.Bench's faceted questions twice: with a
+// Rows evaluates facetClasses on s.Bench's faceted questions twice: with a
 // faceted key (the main condition) and over single-valued keys (condition
 // eval.SingleValuedKey). The two arms share atoms, dates, layout and IDs;
 // only the key differs.
@@ -50,13 +50,13 @@ func Rows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		return nil, err
 	}
 	s.Bench = fb
-	rows, err := s.Evaluate(ctx, FacetClasses, QueryTypes, s.Options, "")
+	rows, err := s.Evaluate(ctx, facetClasses, queryTypes, s.Options, "")
 	if err != nil {
 		return nil, err
 	}
 	opt := s.Options
 	opt.MergeFacets = true
-	merged, err := s.Evaluate(ctx, FacetClasses, QueryTypes, opt, eval.SingleValuedKey)
+	merged, err := s.Evaluate(ctx, facetClasses, queryTypes, opt, eval.SingleValuedKey)
 	if err != nil {
 		return nil, err
 	}
@@ -68,8 +68,8 @@ func Rows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 // families; a pair missing from either arm is left out.
 func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error) {
 	var cs []eval.Comparison
-	for _, qt := range QueryTypes {
-		for _, m := range FacetClasses {
+	for _, qt := range queryTypes {
+		for _, m := range facetClasses {
 			f := eval.QueryType(string(qt))
 			if len(eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == m }))) == 0 {
 				continue
@@ -83,7 +83,7 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 		}
 	}
 	if len(cs) == 0 {
-		return nil, fmt.Errorf("facets: no rows of %v", FacetClasses)
+		return nil, fmt.Errorf("facets: no rows of %v", facetClasses)
 	}
 	return cs, nil
 }
@@ -91,7 +91,7 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 // Table is the cost of the single-valued key: per query type and class,
 // accuracy with a faceted key, with a single-valued key, and the paired
 // difference with its interval and exact permutation p.
-func FacetTable(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
+func facetTable(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 	t := &eval.Table{Name: "facets-single-valued-cost", Title: "What does a single-valued key cost on faceted questions?",
 		Columns: []string{"query type", "class", "n", "faceted key", "single-valued key", "faceted − single", "95% CI", "p"}}
 	for _, c := range cs {
@@ -107,12 +107,12 @@ func FacetTable(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions)
 // the main condition, is named by the class alone).
 func memoryOf(c eval.Comparison) string { return c.A }
 
-// Elsewhere reports, for every faceted snapshot question of b, whether the
+// uploadedElsewhere reports, for every faceted snapshot question of b, whether the
 // stream's latest upload for the question's entity and attribute went to
 // another facet than the one asked about: no atom at the latest timestamp
 // carries the asked facet. These are the questions a single-valued key
 // answers with another facet's value.
-func Elsewhere(b *bench.Bench) map[string]bool {
+func uploadedElsewhere(b *bench.Bench) map[string]bool {
 	out := map[string]bool{}
 	for _, q := range b.QAs {
 		if q.Facet == "" || q.QueryType != esr.Snapshot {
@@ -138,27 +138,27 @@ func Elsewhere(b *bench.Bench) map[string]bool {
 	return out
 }
 
-// Where labels for WhereTable's groups.
+// Where labels for whereTable's groups.
 const (
-	LatestHere      = "latest upload to the asked distribution"
-	LatestElsewhere = "latest upload to another distribution"
+	latestHere      = "latest upload to the asked distribution"
+	latestElsewhere = "latest upload to another distribution"
 )
 
-// WhereTable splits snapshot accuracy of each class under both keys by
+// whereTable splits snapshot accuracy of each class under both keys by
 // whether the latest upload went to the asked distribution (elsewhere,
-// from Elsewhere), with Wilson intervals.
-func WhereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
+// from uploadedElsewhere), with Wilson intervals.
+func whereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
 	t := &eval.Table{Name: "facets-where", Title: "Where does the single-valued key fail? Snapshot accuracy by where the latest upload went",
 		Columns: []string{"latest upload", "class", "key", "n", "accuracy", "95% CI"}}
 	group := func(o *eval.Outcome) string {
 		if elsewhere[o.QID] {
-			return LatestElsewhere
+			return latestElsewhere
 		}
-		return LatestHere
+		return latestHere
 	}
 	known := func(o *eval.Outcome) bool { _, ok := elsewhere[o.QID]; return ok }
-	for _, g := range []string{LatestHere, LatestElsewhere} {
-		for _, m := range FacetClasses {
+	for _, g := range []string{latestHere, latestElsewhere} {
+		for _, m := range facetClasses {
 			for _, k := range []struct {
 				name string
 				v    eval.Variant
@@ -178,7 +178,7 @@ func WhereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
 // and the smallest cost, each with its interval and verdict (eval.Describe).
 func Sentences(cs []eval.Comparison) []string {
 	var out []string
-	for _, qt := range QueryTypes {
+	for _, qt := range queryTypes {
 		var of []eval.Comparison
 		for _, c := range cs {
 			if c.Label == string(qt) {

@@ -52,7 +52,7 @@ func SuiteNames() []string {
 func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
 	rr := eval.RevertedRevertSnapshot
-	head, _, err := HeadlineTable(rows, rr, s.Stats)
+	head, _, err := headlineTable(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
@@ -60,10 +60,10 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows), Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
+	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows), table2ByFamily(cs, "reverted-revert (snapshot)", rows))
 	t3, _, err := Table3(rows, s.Stats)
 	res.Add("table3-mechanism-by-stratum", t3, err)
-	t11, err := Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
+	t11, err := table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
 	res.Add("table11-pure-monotonic", t11, err)
 	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2")
 	return res, nil

@@ -110,8 +110,8 @@ func Table4(audits []RelationAudit, name string) *eval.Table {
 
 // Groups of RefinesAudit besides the refinement kinds.
 const (
-	AllPairs     = "all"           // every gold-labelled co-keyed pair
-	NoRefinement = "no refinement" // pairs of keys that were never refined
+	allPairs     = "all"           // every gold-labelled co-keyed pair
+	noRefinement = "no refinement" // pairs of keys that were never refined
 )
 
 // RefinesScore is a relation source's REFINES recall and precision on one
@@ -119,7 +119,7 @@ const (
 // REFINES pair, precision NaN without a predicted one.
 type RefinesScore struct {
 	Scorer    string  `json:"scorer"`
-	Group     string  `json:"group"` // AllPairs, a refinement kind, or NoRefinement
+	Group     string  `json:"group"` // allPairs, a refinement kind, or noRefinement
 	Pairs     int     `json:"pairs"`
 	Gold      int     `json:"gold"`      // gold REFINES pairs
 	Predicted int     `json:"predicted"` // pairs predicted REFINES
@@ -130,10 +130,10 @@ type RefinesScore struct {
 
 // RefinesAudit scores the REFINES labels of r against b's gold relations
 // (relations.jsonl) over every gold-labelled co-keyed pair: pooled
-// (AllPairs) and per refinement kind of the pair's key, kindOf(stream, key)
-// ("" for a key never refined, grouped as NoRefinement; nil gives the pooled
-// group only). Groups come in the order AllPairs, the kinds in
-// synth.RefineKinds order, other kinds sorted, NoRefinement; empty groups
+// (allPairs) and per refinement kind of the pair's key, kindOf(stream, key)
+// ("" for a key never refined, grouped as noRefinement; nil gives the pooled
+// group only). Groups come in the order allPairs, the kinds in
+// synth.RefineKinds order, other kinds sorted, noRefinement; empty groups
 // are left out. r sees only streams and atoms, never the kinds.
 func RefinesAudit(b *bench.Bench, r esr.Relator, kindOf func(streamID string, k esr.Key) string) []RefinesScore {
 	by := map[string]*RefinesScore{}
@@ -160,11 +160,11 @@ func RefinesAudit(b *bench.Bench, r esr.Relator, kindOf func(streamID string, k 
 					continue
 				}
 				p := f(&atoms[i], &atoms[j])
-				groups := []string{AllPairs}
+				groups := []string{allPairs}
 				if kindOf != nil {
 					k := kindOf(s.ID, atoms[i].Key())
 					if k == "" {
-						k = NoRefinement
+						k = noRefinement
 					}
 					groups = append(groups, k)
 				}
@@ -190,9 +190,9 @@ func RefinesAudit(b *bench.Bench, r esr.Relator, kindOf func(streamID string, k 
 	}
 	rank := func(n string) int {
 		switch {
-		case n == AllPairs:
+		case n == allPairs:
 			return -1
-		case n == NoRefinement:
+		case n == noRefinement:
 			return len(synth.RefineKinds) + 1
 		}
 		if i := slices.Index(synth.RefineKinds, synth.RefineKind(n)); i >= 0 {
@@ -261,7 +261,7 @@ func RefinesRecallTable(audits [][]RefinesScore, name string) (*eval.Table, erro
 	for _, a := range audits {
 		for _, sc := range a {
 			paperCell := "—"
-			if sc.Group == AllPairs && sc.Scorer == "rule" {
+			if sc.Group == allPairs && sc.Scorer == "rule" {
 				paperCell = paper.Cell(paper.Key{Table: "t4", Term: "rule/refine-recall"}, false)
 			}
 			t.AddRow(sc.Scorer, sc.Group, sc.Gold, cell(sc.Recall), sc.Predicted, cell(sc.Precision), paperCell)
@@ -270,8 +270,8 @@ func RefinesRecallTable(audits [][]RefinesScore, name string) (*eval.Table, erro
 	if len(t.Rows) == 0 {
 		return nil, fmt.Errorf("no gold-labelled pairs in %s", name)
 	}
-	t.AddRow("paper: rule scorer", AllPairs, "—", "—", "—", "—", paper.Cell(paper.Key{Table: "t4", Term: "rule/refine-recall"}, false))
-	t.AddRow("paper: DeepSeek-supervised scorer", AllPairs, "—", "—", "—", "—", paper.Cell(paper.Key{Table: "t4", Term: "deepseek/refine-recall"}, false))
+	t.AddRow("paper: rule scorer", allPairs, "—", "—", "—", "—", paper.Cell(paper.Key{Table: "t4", Term: "rule/refine-recall"}, false))
+	t.AddRow("paper: DeepSeek-supervised scorer", allPairs, "—", "—", "—", "—", paper.Cell(paper.Key{Table: "t4", Term: "deepseek/refine-recall"}, false))
 	t.Notes = []string{"pairs: every co-keyed atom pair with a gold relation (relations.jsonl); recall = hits / gold REFINES, precision = hits / predicted REFINES (— when undefined); the scorers see streams and atoms only, never the refinement kind",
 		fmt.Sprintf("only %s refinements are superstrings of the value they refine, the shape the rule scorer's containment cue (and the spec's §8 mining rule) detects", synth.RefineQualifier),
 		"paper: on its 500-pair DeepSeek-labelled audit (App. A, Table 4); it reports no precision and no split by kind"}
@@ -288,7 +288,7 @@ func RefinesRecallSentence(scores []RefinesScore) string {
 	for i := range scores {
 		sc := &scores[i]
 		switch {
-		case sc.Group == AllPairs:
+		case sc.Group == allPairs:
 			all = sc
 		case sc.Gold == 0:
 		case sc.Hits == sc.Gold:
@@ -345,7 +345,7 @@ func RefinesRecallPlot(audits [][]RefinesScore) *plot.Plot {
 	}
 	for _, key := range []string{"t4/rule/refine-recall", "t4/deepseek/refine-recall"} {
 		if v, ok := paper.Lookup(paper.ParseKey(key)); ok {
-			pts = append(pts, report.IntervalPoint{Label: AllPairs, Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
+			pts = append(pts, report.IntervalPoint{Label: allPairs, Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
 		}
 	}
 	return report.IntervalPlot("REFINES recall by refinement kind (rings: the paper's rule and supervised scorers)", "recall", pts, false)

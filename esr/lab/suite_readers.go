@@ -23,21 +23,21 @@ func calibratedFamilies() []string {
 	return out
 }
 
-// ScriptedFamilies are deterministic simulated answer families: scripted
+// scriptedFamilies are deterministic simulated answer families: scripted
 // text readers with all-or-nothing reading capabilities (see `esr
 // readers`). They show how a render can move a reader's answers; they are
 // not LLM results. Run a notebook with them by passing
 // nbhelp.ScriptedReaders() to nbhelp.RunWith.
-var ScriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter", "scripted:cautious", "scripted:budgeted", "scripted:majority"}
+var scriptedFamilies = []string{"scripted:status-reader", "scripted:time-sorter", "scripted:cautious", "scripted:budgeted", "scripted:majority"}
 
-// SimFamilies are the stochastic simulated answer families (`esr readers`
+// simFamilies are the stochastic simulated answer families (`esr readers`
 // lists them as sim:*): the scripted reader's rules with each capability a
 // probability drawn per question, seeded per (seed, profile, question). Use
-// them like ScriptedFamilies (e.g. reader.ParseList(strings.Join(
-// SimFamilies, ","), llm.Setup{}, sim.Readers)); unlike the scripted families, their
+// them like scriptedFamilies (e.g. reader.ParseList(strings.Join(
+// simFamilies, ","), llm.Setup{}, sim.Readers)); unlike the scripted families, their
 // per-family intervals do not collapse to a point. They are not the
 // notebooks' default readers.
-var SimFamilies = []string{"sim:careful", "sim:date-sorter", "sim:status-reader", "sim:skimmer", "sim:hedger"}
+var simFamilies = []string{"sim:careful", "sim:date-sorter", "sim:status-reader", "sim:skimmer", "sim:hedger"}
 
 // DefaultReaders are the notebooks' answer families: every model of
 // ESR_LLM_MODELS (one family each) when models are named, the calibrated

@@ -15,5 +15,5 @@ var facetsSuite = Suite{Name: "facets", Doc: "beyond the paper (its limitation o
 			return nil, err
 		}
 		return &Result{Name: "facets", Rows: rows,
-			Tables: []*eval.Table{FacetTable(cs, rows, s.Stats), WhereTable(rows, Elsewhere(s.Bench))}}, nil
+			Tables: []*eval.Table{facetTable(cs, rows, s.Stats), whereTable(rows, uploadedElsewhere(s.Bench))}}, nil
 	}}

@@ -78,11 +78,11 @@ func Work(ctx context.Context, b *bench.Bench, qa esr.QA, memories []string, rea
 	if s == nil {
 		return nil, fmt.Errorf("qa %s: no stream %s", qa.QID, qa.StreamID)
 	}
-	return WorkOn(ctx, s, b.Atoms[qa.StreamID], qa, memories, readers, opt)
+	return workOn(ctx, s, b.Atoms[qa.StreamID], qa, memories, readers, opt)
 }
 
-// WorkOn is Work on one stream's atoms.
-func WorkOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
+// workOn is Work on one stream's atoms.
+func workOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
 	if memories == nil {
 		memories = Staircase[:3]
 	}

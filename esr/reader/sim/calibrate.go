@@ -532,20 +532,20 @@ func (c calibParam) AtBound(v float64) bool {
 // see each capability's evidence in Capabilities and the model
 // card (docs/reader-model.md).
 var calibParams = []calibParam{
-	{LengthCost, true, 0, 0.6, 0.15, func(p *Profile, v float64) { p.LengthCost = v }},
-	{RowsCost, true, 0, 1.0, 0.4, func(p *Profile, v float64) { p.RowsCost = v }},
-	{FlatCost, true, 0, 1.2, 0.5, func(p *Profile, v float64) { p.FlatCost = v }},
-	{DistractCost, true, 0, 0.5, 0.15, func(p *Profile, v float64) { p.DistractorCost = v }},
-	{ProseCost, true, 0, 1.2, 0.5, func(p *Profile, v float64) { p.ProseDateCost = v }},
-	{NestCost, true, 0, 0.3, 0.1, func(p *Profile, v float64) { p.NestCost = v }},
+	{simLengthCost, true, 0, 0.6, 0.15, func(p *Profile, v float64) { p.LengthCost = v }},
+	{simRowsCost, true, 0, 1.0, 0.4, func(p *Profile, v float64) { p.RowsCost = v }},
+	{simFlatCost, true, 0, 1.2, 0.5, func(p *Profile, v float64) { p.FlatCost = v }},
+	{simDistractCost, true, 0, 0.5, 0.15, func(p *Profile, v float64) { p.DistractorCost = v }},
+	{simProseCost, true, 0, 1.2, 0.5, func(p *Profile, v float64) { p.ProseDateCost = v }},
+	{simNestCost, true, 0, 0.3, 0.1, func(p *Profile, v float64) { p.NestCost = v }},
 	{Status, false, 0.70, 0.99, 0.92, func(p *Profile, v float64) { p.StatusSkill = v }},
-	{KeyStatus, false, 0.10, 0.95, 0.50, func(p *Profile, v float64) { p.KeyStatusSkill = Skill(v) }},
+	{simKeyStatus, false, 0.10, 0.95, 0.50, func(p *Profile, v float64) { p.KeyStatusSkill = Skill(v) }},
 	{Date, false, 0.85, 0.995, 0.95, func(p *Profile, v float64) { p.DateSkill = v }},
 	{Order, false, 0.85, 0.995, 0.95, func(p *Profile, v float64) { p.OrderSkill = v }},
 	{Lapse, false, 0.005, 0.10, 0.04, func(p *Profile, v float64) { p.Lapse = v }},
 	{FirstRow, false, 0.02, 0.60, 0.20, func(p *Profile, v float64) { p.FirstRowBias = v }},
 	{Abstain, false, 0.20, 0.90, 0.55, func(p *Profile, v float64) { p.AbstainOnConflict = v }},
-	{ClutterScale, false, 0.5, 2.0, 1.0, func(p *Profile, v float64) { p.ClutterScale = v }},
+	{simClutterScale, false, 0.5, 2.0, 1.0, func(p *Profile, v float64) { p.ClutterScale = v }},
 }
 
 // proseCentre is the prose skill every calibrated reader gets: the prior
@@ -931,7 +931,7 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 		ps[i] = roundProfile(ps[i])
 		ps[i].ProseSkill = proseCentre
 	}
-	c := &Calibration{Kind: CalibrationKind, Bench: b.Name(), BenchHash: BenchHash(b), Reading: opt.Reading, AuxNoise: opt.AuxNoise,
+	c := &Calibration{Kind: calibrationKind, Bench: b.Name(), BenchHash: benchHash(b), Reading: opt.Reading, AuxNoise: opt.AuxNoise,
 		Items: map[string]int{"table17 reverted-revert questions (auxiliary regime)": len(set.t17GRA), "table16 GitHub-like snapshot questions (auxiliary regime)": len(set.t16RL),
 			"table2 reverted-revert questions (primary regime)": len(set.t2[memory.RenderOnly])},
 		Method: fmt.Sprintf("expected values over the draws (Branches); weighted least squares (Table 17 ×%g, Table 16 ×1, Table 2 ×%g) + %g·‖x − x_prior‖² (MAP: each parameter bounded to its range, value = lo + (hi − lo)·σ(x), pulled toward its prior centre); Gauss–Newton (gonum optimize.Newton, Hessian JᵀJ + ridge) from start(s) %v",
@@ -967,7 +967,7 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 }
 
 // singularValues of J's rows with a non-zero weight, rounded to 6
-// decimals, and how many exceed RankTolerance × the largest.
+// decimals, and how many exceed rankTolerance × the largest.
 func singularValues(J *mat.Dense, weights []float64) ([]float64, int) {
 	var rows []int
 	for i, w := range weights {
@@ -987,7 +987,7 @@ func singularValues(J *mat.Dense, weights []float64) ([]float64, int) {
 	vals := svd.Values(nil)
 	rank := 0
 	for i, v := range vals {
-		if v > RankTolerance*vals[0] {
+		if v > rankTolerance*vals[0] {
 			rank++
 		}
 		vals[i] = math.Round(v*1e6) / 1e6
@@ -1006,9 +1006,9 @@ func roundProfile(p Profile) Profile {
 	return p
 }
 
-// BenchHash identifies a bench's content (what a calibration was fitted
+// benchHash identifies a bench's content (what a calibration was fitted
 // on): a prefix of the SHA-256 over its streams, atoms, QAs and relations.
-func BenchHash(b *bench.Bench) string {
+func benchHash(b *bench.Bench) string {
 	h := sha256.New()
 	if err := b.HashTo(h); err != nil {
 		return "unhashable: " + err.Error()

@@ -65,19 +65,19 @@ type Calibration struct {
 	Families []FittedFamily      `json:"families"`
 	// SingularValues are those of the weighted targets' Jacobian in the
 	// fitted parameters (logit/log space) at the fit, largest first; Rank
-	// counts those above RankTolerance × the largest.
+	// counts those above rankTolerance × the largest.
 	SingularValues []float64 `json:"singular_values"`
 	Rank           int       `json:"rank"`
 }
 
-// RankTolerance is the relative size under which a singular value of the
+// rankTolerance is the relative size under which a singular value of the
 // calibration's Jacobian counts as zero (a direction no target moves).
-const RankTolerance = 1e-3
+const rankTolerance = 1e-3
 
-// CalibrationKind marks a calibration file; version 2 is the reader model
+// calibrationKind marks a calibration file; version 2 is the reader model
 // over render features (version 1 files were fitted to Tables 16–17 alone
 // with an order skill that read any sorted list: refit them).
-const CalibrationKind = "esrkit-sim-calibration/2"
+const calibrationKind = "esrkit-sim-calibration/2"
 
 // FitName is the profile name of the reader fitted to a paper family.
 func FitName(family string) string { return reader.FitPrefix + strings.ToLower(family) }
@@ -127,11 +127,11 @@ func ParseCalibration(data []byte, name string) (*Calibration, error) {
 		}
 		names[f.Profile.Name] = i
 	}
-	if c.Kind != CalibrationKind {
+	if c.Kind != calibrationKind {
 		if c.Kind == "esrkit-sim-calibration/1" {
 			return nil, fmt.Errorf("%s: field \"kind\": %q was written by an older esrkit (skills over class layouts, fitted to Tables 16–17 alone); refit it with `esr calibrate`", name, c.Kind)
 		}
-		return nil, fmt.Errorf("%s: field \"kind\": %q is not %q", name, c.Kind, CalibrationKind)
+		return nil, fmt.Errorf("%s: field \"kind\": %q is not %q", name, c.Kind, calibrationKind)
 	}
 	if len(c.Families) == 0 {
 		return nil, fmt.Errorf("%s: field \"families\": no fitted family", name)

@@ -94,7 +94,7 @@ func CalibrationSkillsTable(c *Calibration) *eval.Table {
 	}
 	t.Notes = []string{
 		fmt.Sprintf("%d parameters (%d shared, %d per family × %d) against %d fitted targets; the Jacobian of the targets has rank %d (singular values below %g × the largest count as zero)",
-			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, RankTolerance),
+			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, rankTolerance),
 		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are logit costs ≥ 0 of clutter, scaled per family by clutter-scale (Capabilities and docs/reader-model.md give each one's range and published evidence)"}
 	if b := paramsAtBound(c); len(b) > 0 {
 		t.Notes = append(t.Notes, "at a bound of its range: "+strings.Join(b, "; "))
@@ -114,7 +114,7 @@ func skillCell(name string, v float64) string {
 }
 
 // costNamesSet are the parameters that are not probabilities.
-var costNamesSet = []string{ClutterScale, LengthCost, RowsCost, FlatCost, DistractCost, ProseCost, NestCost}
+var costNamesSet = []string{simClutterScale, simLengthCost, simRowsCost, simFlatCost, simDistractCost, simProseCost, simNestCost}
 
 // paramsAtBound lists the fitted parameters of c that ended within 1% of a
 // bound of their range, "lapse (Qwen3-8B) = 0.100 at [0.005, 0.100]".

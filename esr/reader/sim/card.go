@@ -65,13 +65,13 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 		w("| %s | %s | %g–%g (%g) | %s |\n", p.Name, mdCell(caps[p.Name].Models), p.Lo, p.Hi, p.Centre, strings.Join(vals, "; "))
 	}
 	if len(c.Families) > 0 {
-		w("| %s | %s | 0.55–0.99 (%g) | %.3f in every family, **not fitted** (no target reads raw event text) |\n", Prose, mdCell(caps[Prose].Models), proseCentre, c.Families[0].Profile.ProseSkill)
+		w("| %s | %s | 0.55–0.99 (%g) | %.3f in every family, **not fitted** (no target reads raw event text) |\n", simProse, mdCell(caps[simProse].Models), proseCentre, c.Families[0].Profile.ProseSkill)
 	}
 	w("\nThe evidence for each range (published results on 7–14B instruct models where they exist; where none exists, the entry says so):\n\n")
 	for _, p := range calibParams {
 		w("- **%s**: %s\n", p.Name, mdCell(caps[p.Name].Evidence))
 	}
-	w("- **%s**: %s\n", Prose, mdCell(caps[Prose].Evidence))
+	w("- **%s**: %s\n", simProse, mdCell(caps[simProse].Evidence))
 	if at := paramsAtBound(c); len(at) > 0 {
 		w("\n**At a bound of its range** (the fit wanted to go further than the evidence allows): %s.\n", strings.Join(at, "; "))
 	} else {

@@ -13,3 +13,17 @@ func RenderMemoLen() int {
 	defer renderMemo.Unlock()
 	return len(renderMemo.texts)
 }
+
+// Capability names and the bench hash, for the tests of package sim_test.
+const (
+	KeyStatus    = simKeyStatus
+	ClutterScale = simClutterScale
+	LengthCost   = simLengthCost
+	RowsCost     = simRowsCost
+	FlatCost     = simFlatCost
+	DistractCost = simDistractCost
+	ProseCost    = simProseCost
+	NestCost     = simNestCost
+)
+
+var BenchHash = benchHash

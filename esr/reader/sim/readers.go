@@ -63,9 +63,9 @@ func profileNames() string {
 	return strings.Join(names, ", ")
 }
 
-// CalibratedInfo describes a calibrated sim reader: its profile and how
+// calibratedInfo describes a calibrated sim reader: its profile and how
 // well it fits the paper's numbers it was fitted to.
-type CalibratedInfo struct {
+type calibratedInfo struct {
 	Profile Profile             `json:"profile"`
 	Family  string              `json:"family"`
 	RMSE    float64             `json:"rmse"`
@@ -88,7 +88,7 @@ func (simulations) Catalog() []reader.Info {
 	for _, f := range cal.Families {
 		out = append(out, reader.Info{Name: "sim:" + f.Profile.Name, Kind: "sim-calibrated", Simulated: true,
 			Summary:      fmt.Sprintf("stochastic simulation, the reader model over render features, fitted to the paper's %s numbers (Tables 16–17) and the panel's Table 2 on %s; fit RMSE %.3f over %d targets", f.Family, cal.Bench, f.RMSE, len(f.Targets)),
-			Capabilities: CalibratedInfo{Profile: f.Profile, Family: f.Family, RMSE: f.RMSE, Targets: f.Targets, Bench: cal.Bench, Reading: cal.Reading}})
+			Capabilities: calibratedInfo{Profile: f.Profile, Family: f.Family, RMSE: f.RMSE, Targets: f.Targets, Bench: cal.Bench, Reading: cal.Reading}})
 	}
 	return out
 }

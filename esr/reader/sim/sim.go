@@ -26,28 +26,28 @@ import (
 // Capability names of Profile, for Profile.Get/Set, sim:NAME@CAP=V
 // specs and the phase diagram's axes.
 const (
-	Status    = "status"     // StatusSkill
-	Date      = "date"       // DateSkill
-	DateDecay = "date-decay" // DateDecayPerRow
-	Order     = "order"      // OrderSkill
-	Lapse     = "lapse"      // Lapse
-	FirstRow  = "first-row"  // FirstRowBias
-	Abstain   = "abstain"    // AbstainOnConflict
-	Rows      = "rows"       // RowBudget
-	simTokens = "tokens"     // TokenBudget
-	simBoth   = "both"       // BothValues
-	simHedge  = "hedge"      // Hedge
-	KeyStatus = "key-status" // KeyStatusSkill
-	Prose     = "prose"      // ProseSkill
+	Status       = "status"     // StatusSkill
+	Date         = "date"       // DateSkill
+	DateDecay    = "date-decay" // DateDecayPerRow
+	Order        = "order"      // OrderSkill
+	Lapse        = "lapse"      // Lapse
+	FirstRow     = "first-row"  // FirstRowBias
+	Abstain      = "abstain"    // AbstainOnConflict
+	Rows         = "rows"       // RowBudget
+	simTokens    = "tokens"     // TokenBudget
+	simBoth      = "both"       // BothValues
+	simHedge     = "hedge"      // Hedge
+	simKeyStatus = "key-status" // KeyStatusSkill
+	simProse     = "prose"      // ProseSkill
 	// The reader model over render features (features.go, chances.go):
 	// logit costs ≥ 0 of clutter, scaled per reader by clutter-scale.
-	ClutterScale = "clutter-scale"   // ClutterScale
-	LengthCost   = "length-cost"     // LengthCost
-	RowsCost     = "rows-cost"       // RowsCost
-	FlatCost     = "flat-cost"       // FlatCost
-	DistractCost = "distractor-cost" // DistractorCost
-	ProseCost    = "prose-date-cost" // ProseDateCost
-	NestCost     = "nest-cost"       // NestCost
+	simClutterScale = "clutter-scale"   // ClutterScale
+	simLengthCost   = "length-cost"     // LengthCost
+	simRowsCost     = "rows-cost"       // RowsCost
+	simFlatCost     = "flat-cost"       // FlatCost
+	simDistractCost = "distractor-cost" // DistractorCost
+	simProseCost    = "prose-date-cost" // ProseDateCost
+	simNestCost     = "nest-cost"       // NestCost
 )
 
 // Capability documents one capability of a simulated reader: what it
@@ -65,7 +65,7 @@ var Capabilities = []Capability{
 	{Status, "StatusSkill",
 		"probability that the reader uses the rows' status when the render shows one (LIVE / DEPRECATED / REFINED cells, a Graphiti invalid_at) on a clean render; the length and nesting costs lower it",
 		"range 0.70–0.99 (prior centre 0.92). No direct evidence: no published number measures 7–14B models honouring a status column; extrapolated from table lookup and context following (ClashEval, Wu et al. 2024, arXiv 2404.10198: models adopt in-context content over their prior more than 60% of the time) and kept below 1 because the paper's readers act on a status cell poorly unless a strict prompt forces it (§4.4, Tables 8–9: +0.226 on CSC with the strict prompt)"},
-	{KeyStatus, "KeyStatusSkill",
+	{simKeyStatus, "KeyStatusSkill",
 		"probability that the reader abstains on a key whose header says \"status: unresolved\" (drawn with the status uniform: a reader that reads row status with p and key status with q does both with min(p, q)); the length cost lowers it; unset, it is the status skill",
 		"range 0.10–0.95 (centre 0.50): abstention under conflict when told to abstain is 0.35–0.75 for 7–8B models (AbstentionBench, Kirichenko et al. 2025, arXiv 2506.09038; RAMDocs); Table 16: RevisionLedger's abstain decisions agree with gold (κ 0.09–0.30) where GraphRAG+abstain's do not (κ 0.02–0.10)"},
 	{Date, "DateSkill",
@@ -86,7 +86,7 @@ var Capabilities = []Capability{
 	{Lapse, "Lapse",
 		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, on a clean render; the length, nesting and rows costs raise it",
 		"range 0.005–0.10 (centre 0.04): with two versions of a key, stale answers are 0.02–0.10 and grow with the number of updates (PI-LLM, Wang & Sun 2025, arXiv 2506.08184: errors retrieve overwritten values, log-linearly in interference; DyKnow's \"outdated\" label, Mousavi et al. 2024)"},
-	{Prose, "ProseSkill",
+	{simProse, "ProseSkill",
 		"probability that the reader finds the asked key's values in raw event text (direct context, RAG top-k, a deployed render's appended events): it then reads what each event line states for the key (Input.Stated, the bench's extraction standing in for understanding the sentence); otherwise it finds none and abstains. The length cost lowers it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
 		"range 0.55–0.99 (centre 0.85): with the key named in the question, in-context retrieval at 1–4K tokens is 0.93–0.99 for these families (RULER, Hsieh et al. 2024, arXiv 2404.06654); without literal overlap 0.55–0.80 (NoLiMa, Modarressi et al. 2025, arXiv 2502.05167: Llama 3.1 8B 65.7 at 1K). Not fitted: no calibration target reads raw text, so the panel keeps the prior centre"},
 	{Rows, "RowBudget",
@@ -101,25 +101,25 @@ var Capabilities = []Capability{
 	{simHedge, "Hedge",
 		"probability that a snapshot answer is hedged, \"probably B\" (drawn with the same uniform as BothValues: both iff u < BothValues, hedge iff BothValues ≤ u < BothValues + Hedge); 0 in every built-in profile",
 		"App. E: abstention and hedging move with the prompt's wording (Tables 16, 19); a strict judge rejects a hedged value that a containment judge accepts"},
-	{ClutterScale, "ClutterScale",
+	{simClutterScale, "ClutterScale",
 		"how much render clutter costs this reader: every cost below is multiplied by it (0: the render's length and layout do not matter; the hand-set profiles)",
 		"Table 17: the render format moves the ledger's gain by 0.04–0.15 within a family, most for the family with the largest gain (Qwen3-8B): readers differ in how much layout costs them; FormatSpread (Sclar et al. 2024, arXiv 2310.11324): format sensitivity differs by model"},
-	{LengthCost, "LengthCost",
+	{simLengthCost, "LengthCost",
 		"logit cost per 1,000 tokens of the whole render, on every act (status, order, key header, date sort) and added to the lapse",
 		"Levy et al. 2024 (FLenQA, arXiv 2402.14848): reasoning accuracy falls from 0.92 to 0.68 as padding reaches 3,000 tokens (about 0.5 logit per 1,000 tokens); RULER (Hsieh et al. 2024, arXiv 2404.06654): single-needle retrieval at 4K stays 0.94–0.98 for Llama-3.1-8B, Mistral-7B, Qwen3-8B/14B (a few hundredths per 1,000 tokens): range 0–0.6"},
-	{RowsCost, "RowsCost",
+	{simRowsCost, "RowsCost",
 		"logit cost per doubling of the key's dated rows beyond two, on a date sort and on the lapse (more versions, more stale answers)",
 		"TRAVELER (arXiv 2505.01325): temporal-ordering accuracy of 8B models falls as event sets grow; PI-LLM (arXiv 2506.08184): accuracy on a key's latest value falls log-linearly in its number of updates; 3–8 points per doubling near 0.9 is 0.3–0.7 logit: range 0–1"},
-	{FlatCost, "FlatCost",
+	{simFlatCost, "FlatCost",
 		"logit cost on a date sort when the key's rows are flat (each repeating entity and attribute, mixed with other keys' rows) rather than one block under a header",
 		"§4.1: GraphRAG+abstain's \"flat entity-attribute groupings\" against the ledger's per-key block; GSM-IC (Shi et al. 2023, arXiv 2302.00093) and First Drop of Ink: the first look-alike distractor costs 3–10 points (0.3–1 logit): range 0–1.2"},
-	{DistractCost, "DistractorCost",
+	{simDistractCost, "DistractorCost",
 		"logit cost per doubling of the other keys' rows (1 + n) in the render, on a date sort",
 		"GSM-DC (arXiv 2505.18761): accuracy of Llama-3.1-8B declines as a power law in the number of distractors; each further look-alike costs 0.5–3 points: range 0–0.5"},
-	{ProseCost, "ProseDateCost",
+	{simProseCost, "ProseDateCost",
 		"logit cost on a date sort when dates stand inside prose (a sentence per row, \"[e3 2024-03-01] ...\" event lines, \"(as of ...)\") rather than in a column or member",
 		"Table 17: the verbose format gives the smallest ledger gain in every family; Sui et al. 2024 (Table Meets LLM, WSDM): prose serialisations of tables score 5–20 points under structured ones: range 0–1.2"},
-	{NestCost, "NestCost",
+	{simNestCost, "NestCost",
 		"logit cost per level of JSON nesting of a row (an object 1, an object in a list 2, ...), on every act",
 		"He et al. 2024 (arXiv 2411.10541) and ToRR: between JSON, Markdown and plain tables, simple lookup moves 0–6 points with no format best everywhere: range 0–0.3"},
 }
@@ -271,9 +271,9 @@ func (p Profile) Get(name string) (float64, error) {
 		return p.BothValues, nil
 	case simHedge:
 		return p.Hedge, nil
-	case KeyStatus:
+	case simKeyStatus:
 		return p.KeySkill(), nil
-	case Prose:
+	case simProse:
 		return p.ProseSkill, nil
 	}
 	if f := p.costField(name); f != nil {
@@ -317,9 +317,9 @@ func (p Profile) Set(name string, v float64) (Profile, error) {
 		p.BothValues = v
 	case simHedge:
 		p.Hedge = v
-	case KeyStatus:
+	case simKeyStatus:
 		p.KeyStatusSkill = Skill(v)
-	case Prose:
+	case simProse:
 		p.ProseSkill = v
 	default:
 		f := p.costField(name)
@@ -358,7 +358,7 @@ func (p Profile) Validate() error {
 		v    float64
 	}{{Status, p.StatusSkill}, {Date, p.DateSkill}, {DateDecay, p.DateDecayPerRow}, {Order, p.OrderSkill}, {Lapse, p.Lapse},
 		{FirstRow, p.FirstRowBias}, {Abstain, p.AbstainOnConflict}, {simBoth, p.BothValues}, {simHedge, p.Hedge},
-		{KeyStatus, p.KeySkill()}, {Prose, p.ProseSkill}} {
+		{simKeyStatus, p.KeySkill()}, {simProse, p.ProseSkill}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
 		}
@@ -382,25 +382,25 @@ func (p Profile) Validate() error {
 const maxCost = 50
 
 // costNames are the clutter scale and costs, in Capabilities' order.
-var costNames = []string{ClutterScale, LengthCost, RowsCost, FlatCost, DistractCost, ProseCost, NestCost}
+var costNames = []string{simClutterScale, simLengthCost, simRowsCost, simFlatCost, simDistractCost, simProseCost, simNestCost}
 
 // costField is the field of the clutter scale or cost called name, nil
 // for another name.
 func (p *Profile) costField(name string) *float64 {
 	switch name {
-	case ClutterScale:
+	case simClutterScale:
 		return &p.ClutterScale
-	case LengthCost:
+	case simLengthCost:
 		return &p.LengthCost
-	case RowsCost:
+	case simRowsCost:
 		return &p.RowsCost
-	case FlatCost:
+	case simFlatCost:
 		return &p.FlatCost
-	case DistractCost:
+	case simDistractCost:
 		return &p.DistractorCost
-	case ProseCost:
+	case simProseCost:
 		return &p.ProseDateCost
-	case NestCost:
+	case simNestCost:
 		return &p.NestCost
 	}
 	return nil

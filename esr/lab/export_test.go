@@ -1,0 +1,24 @@
+package lab
+
+// Hooks for the external tests (package lab_test): section-internal names
+// the tests check without making them part of the API.
+const (
+	AllPairs     = allPairs
+	NoRefinement = noRefinement
+	PaperGroup   = paperGroup
+)
+
+var (
+	DecompositionCause = decompositionCause
+	Elsewhere          = uploadedElsewhere
+	ExplainGap         = explainGap
+	FacetClasses       = facetClasses
+	FacetTable         = facetTable
+	QueryTypes         = queryTypes
+	ScriptedFamilies   = scriptedFamilies
+	SimFamilies        = simFamilies
+	SkillsOf           = skillsOf
+	TierAnswers        = tierAnswers
+	WhereTable         = whereTable
+	WhoIsRight         = whoIsRight
+)
