@@ -115,26 +115,41 @@ func (r *SuiteRows) Result() (*lab.Result, error) {
 	return r.result, r.err
 }
 
-// Table is the suite's table name, as `esr run` writes it.
-func (r *SuiteRows) Table(name string) (*eval.Table, error) {
+// Table is the suite's table id, as `esr run` writes it.
+func (r *SuiteRows) Table(id lab.TableID) (*eval.Table, error) {
 	res, err := r.Result()
 	if err != nil {
 		return nil, err
 	}
-	return res.Table(name)
+	return res.Table(id)
 }
 
-// Figure is the suite's figure name, as `esr run` writes it.
-func (r *SuiteRows) Figure(name string) (*plot.Plot, error) {
+// Figure is the suite's figure id, as `esr run` writes it.
+func (r *SuiteRows) Figure(id lab.FigureID) (*plot.Plot, error) {
 	res, err := r.Result()
 	if err != nil {
 		return nil, err
 	}
-	p, ok := res.Figures[name]
-	if !ok {
-		return nil, fmt.Errorf("suite %s has no figure %q", r.Name, name)
+	return res.Figure(id)
+}
+
+// Terms are the comparisons behind the suite's table id (e.g. Table 2's
+// terms), as its Report computed them.
+func (r *SuiteRows) Terms(id lab.TableID) ([]eval.Comparison, error) {
+	res, err := r.Result()
+	if err != nil {
+		return nil, err
 	}
-	return p, nil
+	return res.Terms(id)
+}
+
+// Sentences are the sentences the suite's Report wrote beside table id.
+func (r *SuiteRows) Sentences(id lab.TableID) ([]string, error) {
+	res, err := r.Result()
+	if err != nil {
+		return nil, err
+	}
+	return res.Sentences(id)
 }
 
 // RunWith is Run with readers of your own (e.g. a scripted reader with the

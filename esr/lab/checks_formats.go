@@ -50,7 +50,7 @@ var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.Le
 // comparisons (total, render, residual per format and family) feed Table17
 // and FormatPlot.
 func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
-	t := &eval.Table{Name: "table17-by-family", Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
+	t := &eval.Table{Name: string(Table17Families), Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
 		Columns: []string{"format", "family", "n", "Δ RL − GRA", "render", "fine residual", "paper Δ RL − GRA (that family)"}}
 	var all []eval.Comparison
 	omitted := 0
@@ -107,7 +107,7 @@ func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 // of credit from render to mechanism reads across a row. Variants whose
 // pooled cells are identical are named in the notes, with why they are kept.
 func Table17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
-	t := &eval.Table{Name: "table17-render-formats", Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
+	t := &eval.Table{Name: string(Table17RenderFormats), Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
 		Columns: []string{"term"}}
 	cell := map[string]map[string]string{}
 	var variants []string

@@ -36,7 +36,7 @@ func WordingCondition(v WordingVariant) string { return eval.WordingVariant(v.Na
 // Table19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.
 func Table19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: "table19-abstain-wording", Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
+	t := &eval.Table{Name: string(Table19AbstainWording), Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
 		Columns: []string{"wording", "family", "n", "GRA abstain rate", "GRA calibration", "Δ RL − GRA", "95% CI"}}
 	for _, v := range WordingVariants {
 		cond := WordingCondition(v)

@@ -34,7 +34,7 @@ func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions
 // family its rows stand in for the pooled ones. table2ByFamily has the
 // per-family rows.
 func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: "table2-render-decomposition", Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
+	t := &eval.Table{Name: string(Table2Decomposition), Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
 		Columns: []string{"term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p", "paper Δ (DeepSeek-V3)"}}
 	pooled := cs[:0:0]
 	for _, c := range cs {
@@ -58,7 +58,7 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 // reader family, with its discordant pairs (no paper column: the paper's
 // Δ is pooled).
 func table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: "table2-by-family", Title: "Table 2 by reader family, " + scope,
+	t := &eval.Table{Name: string(Table2Families), Title: "Table 2 by reader family, " + scope,
 		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	omitted := 0
 	for _, c := range cs {
@@ -80,7 +80,7 @@ func table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 
 // headlineTable is the §4.1 headline on rows kept by f, pooled and per family.
 func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
-	t := &eval.Table{Name: "headline-reverted-revert", Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
+	t := &eval.Table{Name: string(HeadlineRevertedRevert), Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
 		Columns: []string{"comparison", "family", "n", "ours Δ", "95% CI", "paper Δ"}}
 	var all []eval.Comparison
 	err := eval.ByFamily(rows, f, func(fam string, ff eval.Filter) error {
@@ -102,7 +102,7 @@ func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 // Table3 is the typed mechanism residual (fine-ledger − render-only) per
 // stratum, pooled over families, on snapshot rows.
 func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
-	t := &eval.Table{Name: "table3-mechanism-by-stratum", Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
+	t := &eval.Table{Name: string(Table3MechanismByStratum), Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []eval.Comparison
 	for _, p := range esr.Phenomena {
@@ -128,7 +128,7 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*eval.Table, error) {
 	mono := eval.SnapshotIn(esr.Monotonic)
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
-	t := &eval.Table{Name: "table11-pure-monotonic", Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
+	t := &eval.Table{Name: string(Table11PureMonotonic), Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
 		Columns: []string{"slice", "comparison", "n", "ours Δ", "95% CI", "paper Δ"}}
 	specs := []struct {
 		slice, label, a, b, paper string

@@ -140,7 +140,7 @@ func TermsOf(rows []eval.Outcome, class, scope string, f eval.Filter, opt eval.S
 // and one sentence per class and scope generated from the numbers, naming
 // the class's assumptions and each term.
 func Decomposition(rows []eval.Outcome, benchName string, classes []string, opt eval.StatOptions) (*eval.Table, []string, error) {
-	t := &eval.Table{Name: "deployed-decomposition-" + benchName,
+	t := &eval.Table{Name: string(DeployedDecomposition.On(benchName)),
 		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
 		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
 			"total", "content", "render", "mechanism"}}

@@ -22,7 +22,7 @@ func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows")
 	}
-	t := &eval.Table{Name: "appendixD-provenance-" + name, Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
+	t := &eval.Table{Name: string(AppendixDProvenance.On(name)), Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
 		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
 	for _, a := range acc {
 		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: "templama", Term: a.Memory}, false))
@@ -38,7 +38,7 @@ func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 // rows measured: a simulated reader that cannot read a layout (raw text)
 // leaves its rows out, and a memory with no other row shows NotMeasured.
 func SnapshotCeilingTable(rows []eval.Outcome, name, stratum string, memories []string) *eval.Table {
-	t := &eval.Table{Name: "appendixD-snapshot-" + name + "-" + stratum, Title: "Snapshot accuracy on " + name + ", " + stratum,
+	t := &eval.Table{Name: string(AppendixDSnapshot.On(name).On(stratum)), Title: "Snapshot accuracy on " + name + ", " + stratum,
 		Columns: []string{"memory", "n", "acc", "95% CI"}}
 	f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(stratum))
 	for _, a := range eval.AccuracyBy(rows, memories, nil, f, 0.95) {

@@ -92,7 +92,7 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 // accuracy with a faceted key, with a single-valued key, and the paired
 // difference with its interval and exact permutation p.
 func facetTable(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
-	t := &eval.Table{Name: "facets-single-valued-cost", Title: "What does a single-valued key cost on faceted questions?",
+	t := &eval.Table{Name: string(FacetsSingleValuedCost), Title: "What does a single-valued key cost on faceted questions?",
 		Columns: []string{"query type", "class", "n", "faceted key", "single-valued key", "faceted − single", "95% CI", "p"}}
 	for _, c := range cs {
 		t.AddRow(c.Label, memoryOf(c), c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), report.PValue(c.P))
@@ -148,7 +148,7 @@ const (
 // whether the latest upload went to the asked distribution (elsewhere,
 // from uploadedElsewhere), with Wilson intervals.
 func whereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
-	t := &eval.Table{Name: "facets-where", Title: "Where does the single-valued key fail? Snapshot accuracy by where the latest upload went",
+	t := &eval.Table{Name: string(FacetsWhere), Title: "Where does the single-valued key fail? Snapshot accuracy by where the latest upload went",
 		Columns: []string{"latest upload", "class", "key", "n", "accuracy", "95% CI"}}
 	group := func(o *eval.Outcome) string {
 		if elsewhere[o.QID] {

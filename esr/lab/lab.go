@@ -50,7 +50,7 @@ func SuiteNames() []string {
 // (the render-matched decomposition), Table 3 (the residual by stratum) and
 // Table 11 (the monotonic split), with the decomposition figure.
 func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
-	res := &Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
+	res := &Result{Name: "render-confound", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 	rr := eval.RevertedRevertSnapshot
 	head, _, err := headlineTable(rows, rr, s.Stats)
 	if err != nil {
@@ -61,11 +61,15 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows), table2ByFamily(cs, "reverted-revert (snapshot)", rows))
-	t3, _, err := Table3(rows, s.Stats)
-	res.Add("table3-mechanism-by-stratum", t3, err)
+	res.Comparisons = map[TableID][]eval.Comparison{Table2Decomposition: cs}
+	t3, c3, err := Table3(rows, s.Stats)
+	res.Add(Table3MechanismByStratum, t3, err)
+	if err == nil {
+		res.Comparisons[Table3MechanismByStratum] = c3
+	}
 	t11, err := table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
-	res.Add("table11-pure-monotonic", t11, err)
-	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2")
+	res.Add(Table11PureMonotonic, t11, err)
+	res.Figures[Table2DecompositionFigure] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2")
 	return res, nil
 }
 
@@ -90,17 +94,17 @@ func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 // provenanceReport is §4.3: Figure 3 from retained state only, the deployed
 // render reversal, and the relation-type query.
 func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
-	res := &Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
+	res := &Result{Name: "provenance", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 	t3, err := Table(rows, eval.StateOnly, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
 	t, err := Table(rows, eval.DeployedRender, s.Stats)
-	res.Add("figure3-provenance-deployed", t, err)
+	res.Add(Figure3ProvenanceDeployed, t, err)
 	t, err = RelationTypeTable(rows, s.Stats)
-	res.Add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
-	res.Figures["figure3-provenance-deployed"] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")
+	res.Add(RelationTypeQuery, t, err)
+	res.Figures[Figure3ProvenanceFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
+	res.Figures[Figure3ProvenanceDeployedFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")
 	return res, nil
 }

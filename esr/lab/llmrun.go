@@ -102,7 +102,7 @@ func EvaluateStep(ctx context.Context, st RunAllStep, s Setup) (*Result, error) 
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[string]*plot.Plot{}}, nil
+		return &Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[FigureID]*plot.Plot{}}, nil
 	}
 	su, ok := Suites[st.Suite]
 	if !ok {

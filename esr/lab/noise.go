@@ -14,7 +14,7 @@ import (
 
 // Table13 lays both sweeps side by side, ours beside the paper's.
 func Table13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: "table13-noise-sweeps", Title: "Table 13: fine − coarse under controlled noise (reverted-revert, snapshot)",
+	t := &eval.Table{Name: string(Table13NoiseSweeps), Title: "Table 13: fine − coarse under controlled noise (reverted-revert, snapshot)",
 		Columns: []string{"p", "relation noise Δ", "95% CI", "paper", "atom dropout Δ", "95% CI", "paper", "n"}}
 	for i, p := range paper.NoiseLevels {
 		cells := []any{fmt.Sprintf("%.1f", p)}

@@ -46,9 +46,9 @@ func Plot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
 // Table lists Figure 3's accuracies beside the paper's, plus the
 // paired differences the text reports, for one condition.
 func Table(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.Table, error) {
-	name, title, table := "figure3-provenance", "Figure 3: provenance accuracy from retained state only", "f3"
+	name, title, table := string(Figure3Provenance), "Figure 3: provenance accuracy from retained state only", "f3"
 	if condition == eval.DeployedRender {
-		name, title, table = "figure3-provenance-deployed", "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed"
+		name, title, table = string(Figure3ProvenanceDeployed), "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed"
 	}
 	t := &eval.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
 	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, condition)
@@ -78,7 +78,7 @@ func Table(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.T
 // shows none gives nothing to read on any item.
 func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	f := eval.QueryType("relation-type")
-	t := &eval.Table{Name: "relation-type-query", Title: "§4.3 relation-type query: did the last change refine or replace?",
+	t := &eval.Table{Name: string(RelationTypeQuery), Title: "§4.3 relation-type query: did the last change refine or replace?",
 		Columns: []string{"row", "n", "ours", "95% CI", "paper"}}
 	c, err := eval.Compare(rows, "fine − retain", memory.FineLedger, memory.CoarseRetain, f, opt)
 	if err != nil {

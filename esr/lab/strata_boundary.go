@@ -24,7 +24,7 @@ const (
 // rate; one column says both), its paired difference against GraphRAG+abstain at baseline
 // (the paper's Table 9 column), and the step gained over the stage before.
 func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: "table9-csc-chain", Title: "Tables 7–9: cross-source-conflict path recall (fine-ledger, cumulative oracle stages)",
+	t := &eval.Table{Name: string(Table9CSCChain), Title: "Tables 7–9: cross-source-conflict path recall (fine-ledger, cumulative oracle stages)",
 		Columns: []string{"stage", "n", "acc (= abstain rate)", "Δ vs GraphRAG+abstain (baseline)", "95% CI", "paper acc", "paper Δ"}}
 	// Pair each stage's fine-ledger rows with baseline graphrag-abstain rows
 	// by (qid, family): relabel the control rows' condition to the stage.

@@ -21,7 +21,7 @@ const (
 // GraphRAG+abstain on the refines stratum with the rule scorer and with the
 // learned scorer, for snapshot and relation-type questions.
 func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: "table7-refines-recovery", Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
+	t := &eval.Table{Name: string(Table7RefinesRecovery), Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
 		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
 	paperDelta := map[string]string{ScorerRule: paper.Cell(paper.Key{Table: "t7", Term: "rule"}, true), ScorerLearned: paper.Cell(paper.Key{Table: "t7", Term: "learned"}, true)}
 	n := 0
@@ -51,7 +51,7 @@ func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 // (snapshot): accuracy with the learned and the rule scorer, the controls,
 // and the paired within-ledger gain learned − rule.
 func Table10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: "table10-learned-scorer", Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
+	t := &eval.Table{Name: string(Table10LearnedScorer), Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", "Graphiti", "Δ learned − rule", "95% CI"}}
 	snap := eval.QueryType("snapshot")
 	for _, p := range esr.Phenomena {

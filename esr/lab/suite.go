@@ -39,7 +39,13 @@ type Result struct {
 	Name    string
 	Rows    []eval.Outcome
 	Tables  []*eval.Table
-	Figures map[string]*plot.Plot
+	Figures map[FigureID]*plot.Plot
+	// Comparisons are the comparisons behind a table (e.g. Table 2's
+	// terms), computed once by the Report for the notebooks' sentences.
+	Comparisons map[TableID][]eval.Comparison
+	// Verdicts are the sentences the Report wrote beside a table (e.g.
+	// the deployed decomposition's, one per class and scope).
+	Verdicts map[TableID][]string
 	// Skipped records every table the suite could not build, with the
 	// cause (e.g. a memory or stratum missing from the rows).
 	Skipped []TableError
@@ -56,18 +62,19 @@ type TableError struct {
 
 func (e TableError) Error() string { return e.Table + ": " + e.Err.Error() }
 
-// Add appends t, or records err under name when the build failed.
-func (r *Result) Add(name string, t *eval.Table, err error) {
+// Add appends t, or records err under id when the build failed.
+func (r *Result) Add(id TableID, t *eval.Table, err error) {
 	if err != nil {
-		r.Skipped = append(r.Skipped, TableError{Table: name, Err: err})
+		r.Skipped = append(r.Skipped, TableError{Table: string(id), Err: err})
 		return
 	}
 	r.Tables = append(r.Tables, t)
 }
 
-// Table returns the table named name, or an error that says why the suite
-// did not build it (or which tables it did build).
-func (r *Result) Table(name string) (*eval.Table, error) {
+// Table returns the table id, or an error that says why the suite did not
+// build it (or which tables it did build).
+func (r *Result) Table(id TableID) (*eval.Table, error) {
+	name := string(id)
 	for _, t := range r.Tables {
 		if t.Name == name {
 			return t, nil
@@ -85,6 +92,42 @@ func (r *Result) Table(name string) (*eval.Table, error) {
 	return nil, fmt.Errorf("suite %s has no table %q (tables: %s)", r.Name, name, strings.Join(names, ", "))
 }
 
+// Figure returns the figure id, or an error naming the suite's figures.
+func (r *Result) Figure(id FigureID) (*plot.Plot, error) {
+	if p, ok := r.Figures[id]; ok {
+		return p, nil
+	}
+	var names []string
+	for n := range r.Figures {
+		names = append(names, string(n))
+	}
+	sort.Strings(names)
+	return nil, fmt.Errorf("suite %s has no figure %q (figures: %s)", r.Name, id, strings.Join(names, ", "))
+}
+
+// Terms returns the comparisons behind table id, as the Report computed
+// them.
+func (r *Result) Terms(id TableID) ([]eval.Comparison, error) {
+	if cs, ok := r.Comparisons[id]; ok {
+		return cs, nil
+	}
+	if _, err := r.Table(id); err != nil {
+		return nil, err
+	}
+	return nil, fmt.Errorf("suite %s keeps no comparisons for table %s", r.Name, id)
+}
+
+// Sentences returns the sentences the Report wrote beside table id.
+func (r *Result) Sentences(id TableID) ([]string, error) {
+	if ss, ok := r.Verdicts[id]; ok {
+		return ss, nil
+	}
+	if _, err := r.Table(id); err != nil {
+		return nil, err
+	}
+	return nil, fmt.Errorf("suite %s wrote no sentences beside table %s", r.Name, id)
+}
+
 // Save writes every table (CSV, Markdown, LaTeX) and figure (PNG, SVG)
 // into dir, and the outcome rows as dir/NAME-outcomes.jsonl.
 func (r *Result) Save(dir string) error {
@@ -95,11 +138,11 @@ func (r *Result) Save(dir string) error {
 	}
 	names := make([]string, 0, len(r.Figures))
 	for n := range r.Figures {
-		names = append(names, n)
+		names = append(names, string(n))
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if _, _, err := report.SaveFigure(r.Figures[n], dir, n); err != nil {
+		if _, _, err := report.SaveFigure(r.Figures[FigureID(n)], dir, n); err != nil {
 			return err
 		}
 	}

@@ -10,19 +10,19 @@ import (
 )
 
 // A suite's Result holds the one build of each of its tables; Table
-// returns it by name, or says why the suite could not build it.
+// returns it by its id, or says why the suite could not build it.
 func ExampleResult_Table() {
 	res := &lab.Result{Name: "demo"}
-	res.Add("table2-decomposition", &eval.Table{Name: "table2-decomposition", Title: "Table 2", Columns: []string{"term"}}, nil)
-	res.Add("table3-residual", nil, errors.New("no monotonic rows"))
-	t, err := res.Table("table2-decomposition")
+	res.Add(lab.Table2Decomposition, &eval.Table{Name: string(lab.Table2Decomposition), Title: "Table 2", Columns: []string{"term"}}, nil)
+	res.Add(lab.Table3MechanismByStratum, nil, errors.New("no monotonic rows"))
+	t, err := res.Table(lab.Table2Decomposition)
 	fmt.Println(t.Title, err)
-	_, err = res.Table("table3-residual")
+	_, err = res.Table(lab.Table3MechanismByStratum)
 	fmt.Println(err)
-	_, err = res.Table("table9")
+	_, err = res.Table(lab.Table9CSCChain)
 	fmt.Println(err)
 	// Output:
 	// Table 2 <nil>
-	// suite demo did not build table3-residual: no monotonic rows
-	// suite demo has no table "table9" (tables: table2-decomposition)
+	// suite demo did not build table3-mechanism-by-stratum: no monotonic rows
+	// suite demo has no table "table9-csc-chain" (tables: table2-render-decomposition)
 }

@@ -84,21 +84,21 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 		return append(append(strata, csc...), ref...), nil
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
+		res := &Result{Name: "boundary", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 		res.Tables = append(res.Tables, Table5(eval.Select(rows, eval.Condition("")), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
 			return o.Condition == StageBaseline || o.Condition == StagePair || o.Condition == StageRow || o.Condition == StageStrict
 		}
 		t, err := CSCChainTable(eval.Select(rows, isStage), s.Stats)
-		res.Add("table9-csc-chain", t, err)
+		res.Add(Table9CSCChain, t, err)
 		scorer := eval.Select(rows, eval.Condition(ScorerRule, ScorerLearned))
 		t, err = RefinesTable(scorer, s.Stats)
-		res.Add("table7-refines-recovery", t, err)
+		res.Add(Table7RefinesRecovery, t, err)
 		t, err = Table10(scorer, s.Stats)
-		res.Add("table10-learned-scorer", t, err)
+		res.Add(Table10LearnedScorer, t, err)
 		if len(s.Bench.Relations) > 0 {
 			t, err = refinesRecall(s)
-			res.Add("refines-recall-"+s.Bench.Name(), t, err)
+			res.Add(RefinesRecall.On(s.Bench.Name()), t, err)
 		}
 		return res, nil
 	}}

@@ -16,8 +16,12 @@ var deployedSuite = Suite{Name: "deployed", Doc: "deployed memories (Graphiti, M
 		return Evaluate(ctx, s.Bench, Classes(s.Adapter), s.Readers)
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		res := &Result{Name: "deployed", Rows: rows, Figures: map[string]*plot.Plot{}}
-		t, _, err := Decomposition(rows, s.Bench.Name(), Classes(s.Adapter), s.Stats)
-		res.Add("deployed-decomposition-"+s.Bench.Name(), t, err)
+		res := &Result{Name: "deployed", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
+		id := DeployedDecomposition.On(s.Bench.Name())
+		t, sentences, err := Decomposition(rows, s.Bench.Name(), Classes(s.Adapter), s.Stats)
+		res.Add(id, t, err)
+		if err == nil {
+			res.Verdicts = map[TableID][]string{id: sentences}
+		}
 		return res, nil
 	}}

@@ -38,5 +38,6 @@ var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation
 			return nil, err
 		}
 		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{Table17(cs, rows, s.Stats), long},
-			Figures: map[string]*plot.Plot{"table17-render-formats": FormatPlot(cs)}}, nil
+			Figures:     map[FigureID]*plot.Plot{Table17RenderFormatsFigure: FormatPlot(cs)},
+			Comparisons: map[TableID][]eval.Comparison{Table17RenderFormats: cs}}, nil
 	}}

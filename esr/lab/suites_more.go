@@ -29,7 +29,7 @@ var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table
 		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
+		return &Result{Name: "strata", Rows: rows, Figures: map[FigureID]*plot.Plot{},
 			Tables: []*eval.Table{Table5(rows, s.Stats), Table12(rows, bench.StreamLengths(s.Bench), s.Stats)}}, nil
 	}}
 
@@ -57,14 +57,14 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 		return append(prov, snap...), err
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
+		res := &Result{Name: "external", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 		name := s.Bench.Name()
 		t, err := ProvenanceTable(rows, name)
-		res.Add("appendixD-provenance-"+name, t, err)
+		res.Add(AppendixDProvenance.On(name), t, err)
 		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
 		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
 		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
-		res.Figures["appendixD-provenance"] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
+		res.Figures[AppendixDProvenanceFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
 		return res, nil
 	}}
 
@@ -88,20 +88,20 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	relC := eval.SweepComparisons(rows, eval.RelationNoiseAxis, paper.NoiseLevels, s.Stats)
 	dropC := eval.SweepComparisons(rows, eval.AtomDropoutAxis, paper.NoiseLevels, s.Stats)
 	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{Table13(relC, dropC, rows)},
-		Figures: map[string]*plot.Plot{"figure5-noise": SweepPlot(relC, dropC)}}, nil
+		Figures: map[FigureID]*plot.Plot{Figure5NoiseFigure: SweepPlot(relC, dropC)}}, nil
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and
 // Table 16 (abstain calibration and κ per family).
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
-	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
+	res := &Result{Name: "checks", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 	main := eval.Select(rows, eval.Condition(""))
 	t, err := Table20(main, 0.05)
-	res.Add("table20-permutation-holm", t, err)
+	res.Add(Table20PermutationHolm, t, err)
 	t, err = Table16(main)
-	res.Add("table16-abstain-calibration", t, err)
+	res.Add(Table16AbstainCalibration, t, err)
 	t, err = Table19(rows, s.Stats)
-	res.Add("table19-abstain-wording", t, err)
+	res.Add(Table19AbstainWording, t, err)
 	return res, nil
 }
 

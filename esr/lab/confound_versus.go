@@ -1,0 +1,25 @@
+package lab
+
+import (
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/paper"
+)
+
+// Table2Versus sets each Table 2 term the paper reports (render, fine-d and
+// coarse-d mechanism), pooled over families in cs (RenderMatchedTerms's
+// rows), against the paper's: one sentence per term, in the table's order
+// (paper.Versus), so notebooks word the comparison one way.
+func Table2Versus(cs []eval.Comparison) []string {
+	var out []string
+	for _, t := range eval.RenderMatched {
+		if t.Key == "" {
+			continue
+		}
+		for _, c := range cs {
+			if c.Key == t.Key && c.Family == eval.Pooled {
+				out = append(out, paper.Versus(c, paper.Key{Table: "t2", Term: c.Key}))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,64 @@
+package lab_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
+	"github.com/esrkit/esrkit/internal/benchtest"
+)
+
+// The render-confound suite's Result carries the Table 2 terms its Report
+// computed, and Table2Versus words each term the paper reports once, pooled,
+// in the table's order, against the paper's number.
+func TestTable2TermsComeFromTheSuiteAndMeetThePaperOnce(t *testing.T) {
+	rs, err := reader.ParseList("scripted:status-reader,scripted:time-sorter", llm.Setup{}, sim.Readers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50}}
+	rows, err := s.Evaluate(context.Background(), paper.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lab.Suites["render-confound"].Report(rows, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := res.Terms(lab.Table2Decomposition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := lab.RenderMatchedTerms(rows, eval.RevertedRevertSnapshot, s.Stats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != len(want) {
+		t.Fatalf("the Result carries %d comparisons, RenderMatchedTerms gives %d", len(cs), len(want))
+	}
+	got := lab.Table2Versus(cs)
+	var keyed []eval.Term
+	for _, tm := range eval.RenderMatched {
+		if tm.Key != "" {
+			keyed = append(keyed, tm)
+		}
+	}
+	if len(got) != len(keyed) {
+		t.Fatalf("%d sentences for %d terms the paper reports: %q", len(got), len(keyed), got)
+	}
+	for i, tm := range keyed {
+		if !strings.HasPrefix(got[i], tm.Label+": ours ") || !strings.Contains(got[i], "paper") {
+			t.Errorf("sentence %d is not %s against the paper: %q", i, tm.Label, got[i])
+		}
+	}
+	if _, err := res.Terms(lab.Table11PureMonotonic); err == nil {
+		t.Error("Terms of a table the Report keeps no comparisons for: no error")
+	}
+}
