@@ -86,6 +86,6 @@ func builtin(n string) bool {
 		return false
 	}
 	c := string(sp.Class)
-	return sp.Params.Kept != nil && sp.Class == GraphRAGAbstain || sp.Class.IsExec() && len(c) > len(ExecPrefix) ||
-		isDeployed(c) || builtinClass(c)
+	return !sp.Params.Kept.IsZero() && sp.Class == GraphRAGAbstain || sp.Class.IsExec() && len(c) > len(ExecPrefix) ||
+		isDeployed(sp.Class) || builtinClass(sp.Class)
 }
