@@ -413,7 +413,7 @@ func init() {
 			return err
 		}
 		acc := func(p float64, m string) float64 {
-			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Condition(fmt.Sprintf("%s p=%.1f", eval.AtomDropoutAxis, p)), 0.95) {
+			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Variants(fmt.Sprintf("%s p=%.1f", eval.AtomDropoutAxis, p)), 0.95) {
 				return a.Acc
 			}
 			return math.NaN()
@@ -485,7 +485,7 @@ func init() {
 		res := Run("boundary", b)
 		acc := map[string]float64{}
 		for _, st := range []string{strata.StageBaseline, strata.StagePair, strata.StageRow, strata.StageStrict} {
-			for _, a := range eval.AccuracyBy(res.Rows, []string{memory.FineLedger}, nil, eval.Condition(st), 0.95) {
+			for _, a := range eval.AccuracyBy(res.Rows, []string{memory.FineLedger}, nil, eval.Variants(st), 0.95) {
 				acc[st] = a.Acc
 			}
 		}
@@ -500,7 +500,7 @@ func init() {
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
 			f := eval.SnapshotIn(p)
-			rows := eval.Select(res.Rows, eval.Condition(strata.ScorerRule, strata.ScorerLearned))
+			rows := eval.Select(res.Rows, eval.Variants(strata.ScorerRule, strata.ScorerLearned))
 			var l, r float64
 			for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
 				if a.Group == strata.ScorerLearned {
@@ -657,7 +657,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon("monotonic"))
+		mono := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon("monotonic"))
 		fcs, err := confound.ClutterByFamily(Run("render-confound", syn).Rows, Run("render-confound", deb).Rows, mono, eval.DefaultStats)
 		if err != nil {
 			return err
@@ -700,11 +700,11 @@ func init() {
 		return nil
 	})
 	add("E-checks#2", func(ctx context.Context, b *bench.Bench) error {
-		rows := eval.Select(Run("checks", b).Rows, eval.Condition(""))
+		rows := eval.Select(Run("checks", b).Rows, eval.Variants(eval.Variant{}))
 		best, bestK, bestAbst := "", math.Inf(1), 1.0
 		for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
 			var got, gold []bool
-			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType("snapshot"),
+			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType(esr.Snapshot),
 				func(o *eval.Outcome) bool { return o.Memory == memory.GraphRAGAbstain })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}

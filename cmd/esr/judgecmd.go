@@ -225,7 +225,7 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	f := eval.QueryType(string(esr.Snapshot))
+	f := eval.QueryType(esr.Snapshot)
 	scope := "all strata (snapshot)"
 	if *stratum != "all" {
 		if !esr.ValidPhenomenon(esr.Phenomenon(*stratum)) {

@@ -36,9 +36,6 @@ var FormatVariants = []FormatVariant{
 // control.
 const datelessVariant = memory.LedgerCompact + " vs dateless d-blind"
 
-// FormatCondition labels rows of one format variant.
-func FormatCondition(f string) string { return eval.FormatVariant(f).String() }
-
 // paperFormatNames are the paper's Table 17 column names.
 var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.LedgerVerbose: "VERB", memory.LedgerMinimal: "MIN",
 	memory.LedgerJSON: "JSON", datelessVariant: "not in the paper"}
@@ -58,15 +55,15 @@ func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 		cond := eval.Variants(eval.FormatVariant(f))
 		err := eval.ByFamily(eval.Select(rows, cond), nil, func(fam string, ff eval.Filter) error {
 			sub := eval.Select(rows, eval.And(cond, ff))
-			tot, err := eval.Compare(sub, "RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
+			tot, err := eval.Compare(sub, "RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
-			ren, err := eval.Compare(sub, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, opt)
+			ren, err := eval.Compare(sub, "render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
-			mech, err := eval.Compare(sub, "fine residual", memory.FineLedger, memory.RenderOnly, nil, opt)
+			mech, err := eval.Compare(sub, "fine residual", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}

@@ -37,7 +37,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	if len(rows) != 60*10 {
 		t.Fatalf("%d rows, want 600", len(rows))
 	}
-	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon("reverted_revert"))
+	rr := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon("reverted_revert"))
 	cs, err := confound.RenderMatchedTerms(rows, rr, eval.StatOptions{B: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)

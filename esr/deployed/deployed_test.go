@@ -122,9 +122,9 @@ func TestDecompositionSentenceNamesTheLargestTerm(t *testing.T) {
 		return eval.Comparison{B: paper.DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
 	}
 	for want, d := range map[string]Terms{
-		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.Graphiti, Scope: "s", Assumptions: "dup=1", HasContent: true,
+		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.SpecOf(memory.Graphiti), Scope: "s", Assumptions: "dup=1", HasContent: true,
 			Total: c(-0.6, -0.7, -0.5), Content: c(-0.6, -0.7, -0.5), Render: c(0, -0.01, 0.01), Mechanism: c(0, -0.01, 0.01)},
-		"The terms offset each other: the largest is mechanism (+0.200), yet the total is not distinguishable from zero.": {Class: memory.Graphiti, Scope: "s", HasContent: true,
+		"The terms offset each other: the largest is mechanism (+0.200), yet the total is not distinguishable from zero.": {Class: memory.SpecOf(memory.Graphiti), Scope: "s", HasContent: true,
 			Total: c(0.02, -0.1, 0.1), Content: c(-0.1, -0.2, -0.05), Render: c(-0.08, -0.1, -0.05), Mechanism: c(0.2, 0.1, 0.3)},
 		"No term is distinguishable from zero.": {Class: "exec:x", Scope: "s",
 			Total: c(0, -0.1, 0.1), Render: c(0, -0.1, 0.1), Mechanism: c(0, -0.1, 0.1)},

@@ -29,7 +29,7 @@ func TestParaphraseCurve(t *testing.T) {
 	}
 	acc := func(s, g string, rate float64) float64 { return c.point(s, g, rate).Acc.Acc }
 	dup0 := ParaphraseSeries[1]
-	if c.point(memory.Graphiti, OracleGroup, 0).Acc.N == 0 {
+	if c.point(memory.SpecOf(memory.Graphiti), OracleGroup, 0).Acc.N == 0 {
 		t.Fatal("no reverted-revert snapshot rows")
 	}
 	for _, rate := range rates {

@@ -34,7 +34,7 @@ func TestRunLabelsAnswers(t *testing.T) {
 		rs = append(rs, fixed{a})
 	}
 	var sink SliceSink
-	if err := Run(context.Background(), b, Config{Memories: []string{"fine-ledger"}, Readers: rs}, &sink); err != nil {
+	if err := Run(context.Background(), b, Config{Memories: memory.Specs("fine-ledger"), Readers: rs}, &sink); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{

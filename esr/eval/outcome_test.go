@@ -74,7 +74,7 @@ func TestRunKeepsReasons(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sink rowSink
-	if err := Run(context.Background(), b, Config{Memories: []string{memory.RenderOnly}, Readers: []reader.Reader{r}}, &sink); err != nil {
+	if err := Run(context.Background(), b, Config{Memories: memory.Specs(memory.RenderOnly), Readers: []reader.Reader{r}}, &sink); err != nil {
 		t.Fatal(err)
 	}
 	if len(sink.rows) == 0 {

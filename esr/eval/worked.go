@@ -126,7 +126,7 @@ func WorkOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 // wrong) and its reason on the last memory.
 func (w *WorkedQuestion) AnswersTable() *Table {
 	t := &Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
-		Columns: append(append([]string{"reader"}, names(w.Memories)...), "what decided it, memory by memory")}
+		Columns: append(append([]string{"reader"}, memory.Strings(w.Memories)...), "what decided it, memory by memory")}
 	for ri, r := range w.Readers {
 		row := []any{r}
 		var why []string
@@ -296,13 +296,4 @@ func PickRenderFlip(ctx context.Context, b *bench.Bench, ph esr.Phenomenon, qt e
 		}
 	}
 	return esr.QA{}, fmt.Errorf("no %s %s QA of %s on which a reader's verdict changes between %s and %s", ph, qt, b.Name(), Staircase[0], Staircase[1])
-}
-
-// names are the specs' names, in order.
-func names(ms []memory.Spec) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
-	}
-	return out
 }

@@ -16,7 +16,7 @@ import (
 // Classes are the classes the faceted questions are asked of (the issue's
 // fine-ledger, coarse and graphrag): each is built once per facet and once
 // over single-valued keys.
-var Classes = []string{memory.FineLedger, memory.CoarseRetain, memory.GraphRAGAbstain}
+var Classes = memory.Specs(memory.FineLedger, memory.CoarseRetain, memory.GraphRAGAbstain)
 
 // QueryTypes are the faceted questions' query types, in table order.
 var QueryTypes = []esr.QueryType{esr.Snapshot, esr.Provenance, esr.RelationType}
@@ -51,13 +51,13 @@ func Rows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 		return nil, err
 	}
 	s.Bench = fb
-	rows, err := s.Evaluate(ctx, Classes, QueryTypes, s.Options, "")
+	rows, err := s.Evaluate(ctx, Classes, QueryTypes, s.Options, eval.Variant{})
 	if err != nil {
 		return nil, err
 	}
 	opt := s.Options
 	opt.MergeFacets = true
-	merged, err := s.Evaluate(ctx, Classes, QueryTypes, opt, eval.SingleValuedKey)
+	merged, err := s.Evaluate(ctx, Classes, QueryTypes, opt, single)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 	var cs []eval.Comparison
 	for _, qt := range QueryTypes {
 		for _, m := range Classes {
-			f := eval.QueryType(string(qt))
+			f := eval.QueryType(qt)
 			if len(eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == m }))) == 0 {
 				continue
 			}
@@ -106,7 +106,7 @@ func Table(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eva
 
 // memoryOf is the class a CompareVariants comparison is about (its A arm,
 // the main condition, is named by the class alone).
-func memoryOf(c eval.Comparison) string { return c.A }
+func memoryOf(c eval.Comparison) string { return c.A.String() }
 
 // Elsewhere reports, for every faceted snapshot question of b, whether the
 // stream's latest upload for the question's entity and attribute went to
@@ -164,8 +164,8 @@ func WhereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
 				name string
 				v    eval.Variant
 			}{{"faceted", eval.Variant{}}, {"single-valued", single}} {
-				f := eval.And(eval.QueryType(string(esr.Snapshot)), eval.Variants(k.v), known, func(o *eval.Outcome) bool { return group(o) == g })
-				for _, a := range eval.AccuracyBy(rows, []string{m}, nil, f, 0.95) {
+				f := eval.And(eval.QueryType(esr.Snapshot), eval.Variants(k.v), known, func(o *eval.Outcome) bool { return group(o) == g })
+				for _, a := range eval.AccuracyBy(rows, []memory.Spec{m}, nil, f, 0.95) {
 					t.AddRow(g, m, k.name, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a))
 				}
 			}

@@ -29,7 +29,7 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 		opt.ForceStatus = map[esr.Key]string{k: status}
 		return opt
 	}
-	base := eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: s.Readers, Judge: s.Judge,
+	base := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: s.Readers, Judge: s.Judge,
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.CrossSourceConflict},
 		Options: s.Options, Progress: s.Progress}
 	stages := []struct {
@@ -53,7 +53,7 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 	var rows []eval.Outcome
 	for _, st := range stages {
 		cfg := base
-		cfg.Condition, cfg.Readers = st.name, st.readers
+		cfg.Variant, cfg.Readers = eval.LabelVariant(st.name), st.readers
 		cfg.Options.Relator = st.rel
 		if st.row {
 			cfg.PerQA = forceGold
@@ -71,7 +71,7 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
 var boundarySuite = suite.Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
 	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-		strata, err := s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		strata, err := s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {
 			return nil, err
 		}
@@ -87,13 +87,13 @@ var boundarySuite = suite.Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-
 	},
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		res := &suite.Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
-		res.Tables = append(res.Tables, strata.Table5(eval.Select(rows, eval.Condition("")), s.Stats))
+		res.Tables = append(res.Tables, strata.Table5(eval.Select(rows, eval.Variants(eval.Variant{})), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
-			return o.Condition == strata.StageBaseline || o.Condition == strata.StagePair || o.Condition == strata.StageRow || o.Condition == strata.StageStrict
+			return o.Variant.String() == strata.StageBaseline || o.Variant.String() == strata.StagePair || o.Variant.String() == strata.StageRow || o.Variant.String() == strata.StageStrict
 		}
 		t, err := strata.CSCChainTable(eval.Select(rows, isStage), s.Stats)
 		res.Add("table9-csc-chain", t, err)
-		scorer := eval.Select(rows, eval.Condition(strata.ScorerRule, strata.ScorerLearned))
+		scorer := eval.Select(rows, eval.Variants(eval.LabelVariant(strata.ScorerRule), eval.LabelVariant(strata.ScorerLearned)))
 		t, err = strata.RefinesTable(scorer, s.Stats)
 		res.Add("table7-refines-recovery", t, err)
 		t, err = strata.Table10(scorer, s.Stats)
@@ -138,7 +138,7 @@ func refinesRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 		rel  esr.Relator
 	}{{strata.ScorerRule, s.Options.Relator}, {strata.ScorerLearned, cv.OutOfFold()}} {
 		cfg := eval.Config{Memories: paper.StrataMemories, Readers: s.Readers, Judge: s.Judge,
-			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
+			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: eval.LabelVariant(arm.cond), Progress: s.Progress}
 		cfg.Options.Relator = arm.rel
 		r, err := eval.Evaluate(ctx, s.Bench, cfg)
 		if err != nil {

@@ -31,7 +31,7 @@ var noiseSuite = suite.Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-n
 // strataSuite is the "strata" experiment of `esr run` and the notebooks.
 var strataSuite = suite.Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
 	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 	},
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 		return &suite.Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
@@ -41,7 +41,7 @@ var strataSuite = suite.Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy 
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
 var checksSuite = suite.Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
 	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
-		rows, err := s.Evaluate(ctx, []string{memory.FineLedger, memory.GraphRAGAbstain}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		rows, err := s.Evaluate(ctx, memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {
 			return nil, err
 		}
@@ -57,8 +57,8 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 		if err != nil {
 			return nil, err
 		}
-		snap, err := s.Evaluate(ctx, []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain},
-			[]esr.QueryType{esr.Snapshot}, s.Options, "")
+		snap, err := s.Evaluate(ctx, memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain),
+			[]esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		return append(prov, snap...), err
 	},
 	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
@@ -66,9 +66,9 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 		name := s.Bench.Name()
 		t, err := external.ProvenanceTable(rows, name)
 		res.Add("appendixD-provenance-"+name, t, err)
-		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
-		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
-		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
+		mems := memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain)
+		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, esr.RevertedRevert, mems))
+		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, esr.Monotonic, mems))
 		res.Figures["appendixD-provenance"] = provenance.Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
 		return res, nil
 	}}
@@ -100,7 +100,7 @@ func noiseReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 // Table 16 (abstain calibration and κ per family).
 func checksReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 	res := &suite.Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
-	main := eval.Select(rows, eval.Condition(""))
+	main := eval.Select(rows, eval.Variants(eval.Variant{}))
 	t, err := checks.Table20(main, 0.05)
 	res.Add("table20-permutation-holm", t, err)
 	t, err = checks.Table16(main)
@@ -123,9 +123,9 @@ func NoiseSweep(ctx context.Context, s suite.Setup, axis eval.NoiseAxis, levels 
 		base = relate.Rule{}
 	}
 	for _, p := range levels {
-		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: s.Readers, Judge: s.Judge,
+		cfg := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.CoarseRetain), Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert},
-			Options: s.Options, Condition: eval.NoiseCondition(axis, p), Progress: s.Progress}
+			Options: s.Options, Variant: eval.NoiseVariant(string(axis), p), Progress: s.Progress}
 		switch axis {
 		case eval.RelationNoiseAxis:
 			cfg.Options.Relator = relate.RelationNoise{Inner: base, P: p, Seed: seed}
@@ -194,8 +194,8 @@ func wordingRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 		if len(rs) == 0 {
 			return rows, nil
 		}
-		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
-			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: checks.WordingCondition(v), Progress: s.Progress})
+		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: rs,
+			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: checks.WordingCondition(v), Progress: s.Progress})
 		if err != nil {
 			return nil, err
 		}

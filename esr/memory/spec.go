@@ -64,7 +64,9 @@ type Kept struct {
 func (k Kept) IsZero() bool { return k.Class == "" }
 
 // Spec is the kept class as a spec.
-func (k Kept) Spec() Spec { return Spec{Class: k.Class, Params: Params{Assumed: k.Params}, Control: k.Control} }
+func (k Kept) Spec() Spec {
+	return Spec{Class: k.Class, Params: Params{Assumed: k.Params}, Control: k.Control}
+}
 
 // keptOf is s as a Kept; s must set no kept= of its own.
 func keptOf(s Spec) (Kept, error) {
@@ -444,4 +446,13 @@ func (s Spec) With(key, value string) (Spec, error) {
 		return Spec{}, fmt.Errorf("memory class %s: parameter %s=%s: %w", s, key, value, err)
 	}
 	return s, nil
+}
+
+// Strings are the specs' names (String), in order: a table's columns.
+func Strings(ms []Spec) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
 }
