@@ -56,7 +56,8 @@ func init() {
 		Exercise{"40-explorer", 3, "Within the stratum's first questions a reader's verdict flips between render-only and fine-ledger, and the only " +
 			"words marked in fine-ledger's column are status words (the key's status and the rows' LIVE / DEPRECATED): the mechanism step changes nothing else."},
 		Exercise{"40-explorer", 4, "The render term dominates only where date sorting is weak: at full date skill it is exactly 0 at every " +
-			"status skill, because a reader that sorts the dates reads the shuffled d-blind control as well as the ledger."},
+			"status skill for this exercise's reader, because a reader that sorts the dates reads the shuffled d-blind control as well as the ledger " +
+			"(the page's default reader, which still pays a little for the control's longer render, stays near 0 there without reaching it)."},
 		Exercise{"42-noise", 1, "Both arms lose accuracy as atoms go missing, by nearly the same amount, so fine − coarse barely moves: dropout " +
 			"takes the same atoms from both arms, and the readers lose the current value with them."},
 		Exercise{"42-noise", 2, "Only the sweep: at every level it keeps the same questions, judge and readers and corrupts both arms identically " +
@@ -85,8 +86,9 @@ func init() {
 		Exercise{"A-theory", 2, "The floor falls: the learned scorer's labels carry more information about the gold relation than the rule scorer's."},
 		Exercise{"D-external", 1, "Yes: on the 2025 snapshot coarse-discard still cannot answer provenance at all, the d-blind control answers a " +
 			"few, and the classes that retain closed edges (coarse-retain, fine-ledger) answer the most."},
-		Exercise{"D-debian", 1, "Only partly: on monotonic snapshot questions sim:fit-qwen3-8b's render term is again larger on Debian (its " +
-			"interval excludes 0), while every other family's difference, and the pooled one, does not rule out 0."},
+		Exercise{"D-debian", 1, "Only partly: on monotonic snapshot questions the families whose render term is smaller on Debian on reverted " +
+			"reverts no longer differ, while sim:fit-qwen3-8b's, no different on reverted reverts, is larger on Debian (its interval " +
+			"excludes 0); the pooled difference does not rule out 0."},
 		Exercise{"E-checks", 1, "Llama keeps its one rejection; Mistral drops from three rejections to two, because its third p-value no longer " +
 			"clears Holm's threshold."},
 		Exercise{"E-checks", 2, "It answers: it abstains on under a quarter of the d-blind control's questions, and its abstentions fall on the " +
