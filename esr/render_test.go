@@ -25,7 +25,7 @@ var renderFiles = []struct {
 	{"memory/graphiti.go", true}, {"memory/mem0.go", true}, {"memory/latest.go", true}, {"memory/text.go", true},
 	{"memory/rag.go", true}, {"memory/deployed.go", true},
 	{"../internal/layout/layout.go", true}, {"../internal/layout/layout_deployed.go", true}, {"../internal/layout/jsonline.go", true},
-	{"../internal/layout/factsplit.go", false}, {"reader/scripted.go", false},
+	{"../internal/layout/factsplit.go", false}, {"reader/sim/scripted.go", false},
 }
 
 // TestRenderVocabularyDeclaredOnce: no writer or parser file spells a word

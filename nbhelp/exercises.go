@@ -28,11 +28,11 @@ var exercises = []Exercise{
 		"says `status: unresolved`, and a reader that reads the key's status abstains, which is the gold on a cross-source conflict."},
 	{"41-render-confound", 2, "All three widen when questions, not pairs, are resampled: the five families' rows on a question move together, " +
 		"which the pair bootstrap counts as independent evidence."},
-	{"41-render-confound", 3, "Only `OnConflict: reader.ConflictFirst` makes a render term, and only with `SortsByTime` off: a reader that " +
+	{"41-render-confound", 3, "Only `OnConflict: sim.ConflictFirst` makes a render term, and only with `SortsByTime` off: a reader that " +
 		"takes the first row reads render-only's newest-first row as the value in force but a shuffled row on the d-blind control, so the " +
 		"render term is positive (its interval excludes 0); once it sorts the dates it reads both alike, and every other setting leaves the " +
 		"render term at exactly 0. `UsesStatus` makes the mechanism term: without it the term is exactly 0, and it is largest with " +
-		"`SortsByTime` off and `OnConflict: reader.ConflictAbstain`, a reader that cannot sort the dates and needs the status column to " +
+		"`SortsByTime` off and `OnConflict: sim.ConflictAbstain`, a reader that cannot sort the dates and needs the status column to " +
 		"settle a reverted revert."},
 	{"41-render-confound", 4, "Without Table 2's targets the per-family tables are fitted about as well as with them, but the split is pinned " +
 		"less: across starting points and prior weights the render term spreads about three times as far and lands higher than with " +

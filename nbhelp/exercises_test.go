@@ -10,21 +10,16 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/esrkit/esrkit/esr/deployed"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/checks"
-	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/strata"
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/esr/theory"
 	"github.com/esrkit/esrkit/internal/coverage"
 	"github.com/esrkit/esrkit/internal/textdiff"
@@ -69,11 +64,11 @@ func TestExercisesMatchNotebooks(t *testing.T) {
 // return an error when its expected outcome does not hold.
 var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 	"00-quickstart#1": func(ctx context.Context, b *bench.Bench) error {
-		qa, err := eval.PickRenderFlip(ctx, b, esr.CrossSourceConflict, esr.Snapshot, Readers(), memory.Options{})
+		qa, err := lab.PickRenderFlip(ctx, b, esr.CrossSourceConflict, esr.Snapshot, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
-		w, err := eval.Work(ctx, b, qa, nil, Readers(), memory.Options{})
+		w, err := lab.Work(ctx, b, qa, nil, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
@@ -102,11 +97,11 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		return nil
 	},
 	"41-render-confound#1": func(ctx context.Context, b *bench.Bench) error {
-		qa, err := eval.PickWorked(b, esr.CrossSourceConflict, esr.Snapshot)
+		qa, err := lab.PickWorked(b, esr.CrossSourceConflict, esr.Snapshot)
 		if err != nil {
 			return err
 		}
-		w, err := eval.Work(ctx, b, qa, nil, Readers(), memory.Options{})
+		w, err := lab.Work(ctx, b, qa, nil, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
@@ -156,13 +151,13 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		span := func(drop bool) (lo, hi, coarseLo, coarseHi, rmse float64) {
 			lo, coarseLo = math.Inf(1), math.Inf(1)
 			hi, coarseHi = math.Inf(-1), math.Inf(-1)
-			for _, r := range checks.ShippedIdentifiability() {
+			for _, r := range sim.ShippedIdentifiability() {
 				if (len(r.Dropped) > 0) != drop {
 					continue
 				}
 				lo, hi = math.Min(lo, r.Render), math.Max(hi, r.Render)
 				coarseLo, coarseHi = math.Min(coarseLo, r.Coarse), math.Max(coarseHi, r.Coarse)
-				if r.Ridge == checks.CalibrationRidge && r.Start == 0 {
+				if r.Ridge == sim.CalibrationRidge && r.Start == 0 {
 					rmse = math.Hypot(r.RMSE16, r.RMSE17)
 				}
 			}
@@ -188,10 +183,10 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		}
 		render, mech := map[setting]eval.Comparison{}, map[setting]float64{}
 		var best setting
-		for _, oc := range []string{reader.ConflictAbstain, reader.ConflictFirst, reader.ConflictMajority} {
+		for _, oc := range []string{sim.ConflictAbstain, sim.ConflictFirst, sim.ConflictMajority} {
 			for _, sorts := range []bool{false, true} {
 				for _, status := range []bool{false, true} {
-					r, err := reader.NewScriptedWith("mine", reader.Capabilities{SortsByTime: sorts, UsesStatus: status, OnConflict: oc})
+					r, err := sim.NewScriptedWith("mine", sim.ScriptedCapabilities{SortsByTime: sorts, UsesStatus: status, OnConflict: oc})
 					if err != nil {
 						return err
 					}
@@ -213,7 +208,7 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 			}
 		}
 		for s, c := range render {
-			makes := s.onConflict == reader.ConflictFirst && !s.sorts
+			makes := s.onConflict == sim.ConflictFirst && !s.sorts
 			switch {
 			case makes && !(c.Delta > 0 && c.Lo > 0):
 				return fmt.Errorf("%+v: render term %+.3f %s, want positive with its interval excluding 0", s, c.Delta, c.CI())
@@ -224,7 +219,7 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 				return fmt.Errorf("%+v: the mechanism term moves without the status column: %+.3f", s, mech[s])
 			}
 		}
-		if want := (setting{reader.ConflictAbstain, false, true}); best != want {
+		if want := (setting{sim.ConflictAbstain, false, true}); best != want {
 			return fmt.Errorf("the mechanism term is largest at %+v (%+.3f), not %+v (%+.3f)", best, mech[best], want, mech[want])
 		}
 		return nil
@@ -258,9 +253,9 @@ func init() {
 		return nil
 	})
 	add("03-bench#1", func(ctx context.Context, b *bench.Bench) error {
-		cfg := strata.DefaultGenConfig()
+		cfg := lab.DefaultGenConfig()
 		cfg.EventRecall, cfg.CoKeyRecall = 0.5, paper.Number(paper.Key{Table: "appF", Term: "cokey-recall"})
-		nb, err := strata.Generate(cfg)
+		nb, err := lab.Generate(cfg)
 		if err != nil {
 			return err
 		}
@@ -271,9 +266,9 @@ func init() {
 		return nil
 	})
 	add("03-bench#2", func(ctx context.Context, b *bench.Bench) error {
-		cfg := strata.DefaultGenConfig()
+		cfg := lab.DefaultGenConfig()
 		cfg.PerStratum = 20
-		small, err := strata.Generate(cfg)
+		small, err := lab.Generate(cfg)
 		if err != nil {
 			return err
 		}
@@ -294,8 +289,8 @@ func init() {
 		}
 		return nil
 	})
-	view := func(ctx context.Context, b *bench.Bench, s explore.Settings) (render, mech eval.Comparison, err error) {
-		v, err := explore.NewExplorer(b).View(ctx, s)
+	view := func(ctx context.Context, b *bench.Bench, s lab.Settings) (render, mech eval.Comparison, err error) {
+		v, err := lab.NewExplorer(b).View(ctx, s)
 		if err != nil {
 			return render, mech, err
 		}
@@ -313,7 +308,7 @@ func init() {
 		// The claim, term by term: both shrink against the default
 		// reader's, and the render term's interval contains 0 although the
 		// default reader's excludes it.
-		s := explore.DefaultSettings()
+		s := lab.DefaultSettings()
 		r0, _, err := view(ctx, b, s)
 		if err != nil {
 			return err
@@ -337,7 +332,7 @@ func init() {
 		return nil
 	})
 	add("40-explorer#2", func(ctx context.Context, b *bench.Bench) error {
-		s := explore.DefaultSettings()
+		s := lab.DefaultSettings()
 		r0, m0, err := view(ctx, b, s)
 		if err != nil {
 			return err
@@ -353,8 +348,8 @@ func init() {
 		return nil
 	})
 	add("40-explorer#3", func(ctx context.Context, b *bench.Bench) error {
-		ex := explore.NewExplorer(b)
-		s := explore.DefaultSettings()
+		ex := lab.NewExplorer(b)
+		s := lab.DefaultSettings()
 		qids, err := ex.QIDs(s)
 		if err != nil {
 			return err
@@ -385,8 +380,8 @@ func init() {
 		return fmt.Errorf("no flip among the first questions")
 	})
 	add("40-explorer#4", func(ctx context.Context, b *bench.Bench) error {
-		base := reader.SimProfile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
-		ph, err := explore.PhaseDiagram(ctx, b, reader.SimDate, reader.SimStatus, []float64{0, 0.5, 1}, base, eval.StatOptions{B: 300, Seed: 1})
+		base := sim.Profile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
+		ph, err := lab.PhaseDiagram(ctx, b, sim.Date, sim.Status, []float64{0, 0.5, 1}, base, eval.StatOptions{B: 300, Seed: 1})
 		if err != nil {
 			return err
 		}
@@ -408,7 +403,7 @@ func init() {
 		return nil
 	})
 	add("42-noise#1", func(ctx context.Context, b *bench.Bench) error {
-		rows, err := lab.NoiseSweep(ctx, suite.Setup{Bench: b, Readers: Readers()}, eval.AtomDropoutAxis, []float64{0, 0.5}, 1)
+		rows, err := lab.NoiseSweep(ctx, lab.Setup{Bench: b, Readers: Readers()}, eval.AtomDropoutAxis, []float64{0, 0.5}, 1)
 		if err != nil {
 			return err
 		}
@@ -448,11 +443,11 @@ func init() {
 		return nil
 	})
 	add("43-provenance#1", func(ctx context.Context, b *bench.Bench) error {
-		qa, err := eval.PickWorked(b, esr.Refinement, esr.Provenance)
+		qa, err := lab.PickWorked(b, esr.Refinement, esr.Provenance)
 		if err != nil {
 			return err
 		}
-		w, err := eval.Work(ctx, b, qa, paper.RetentionStaircase, Readers(), memory.Options{})
+		w, err := lab.Work(ctx, b, qa, paper.RetentionStaircase, Readers(), memory.Options{})
 		if err != nil {
 			return err
 		}
@@ -484,12 +479,12 @@ func init() {
 	add("44-boundary#1", func(ctx context.Context, b *bench.Bench) error {
 		res := Run("boundary", b)
 		acc := map[string]float64{}
-		for _, st := range []string{strata.StageBaseline, strata.StagePair, strata.StageRow, strata.StageStrict} {
+		for _, st := range []string{lab.StageBaseline, lab.StagePair, lab.StageRow, lab.StageStrict} {
 			for _, a := range eval.AccuracyBy(res.Rows, []string{memory.FineLedger}, nil, eval.Variants(st), 0.95) {
 				acc[st] = a.Acc
 			}
 		}
-		pair, row, strict := acc[strata.StagePair]-acc[strata.StageBaseline], acc[strata.StageRow]-acc[strata.StagePair], acc[strata.StageStrict]-acc[strata.StageRow]
+		pair, row, strict := acc[lab.StagePair]-acc[lab.StageBaseline], acc[lab.StageRow]-acc[lab.StagePair], acc[lab.StageStrict]-acc[lab.StageRow]
 		if !(strict > pair && pair > row && pair > 0 && row == 0) {
 			return fmt.Errorf("steps: pair %+.3f, row %+.3f, strict %+.3f", pair, row, strict)
 		}
@@ -500,10 +495,10 @@ func init() {
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
 			f := eval.SnapshotIn(p)
-			rows := eval.Select(res.Rows, eval.Variants(strata.ScorerRule, strata.ScorerLearned))
+			rows := eval.Select(res.Rows, eval.Variants(lab.ScorerRule, lab.ScorerLearned))
 			var l, r float64
 			for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
-				if a.Group == strata.ScorerLearned {
+				if a.Group == lab.ScorerLearned {
 					l = a.Acc
 				} else {
 					r = a.Acc
@@ -527,14 +522,14 @@ func init() {
 		return nil
 	})
 	add("45-deployed#1", func(ctx context.Context, b *bench.Bench) error {
-		series := append(append([]string{}, deployed.ParaphraseSeries...), "graphiti@dup=0.5")
-		c, err := deployed.EvaluateParaphraseCurve(ctx, b, series, deployed.ParaphraseRates, Readers())
+		series := append(append([]string{}, lab.ParaphraseSeries...), "graphiti@dup=0.5")
+		c, err := lab.EvaluateParaphraseCurve(ctx, b, series, lab.ParaphraseRates, Readers())
 		if err != nil {
 			return err
 		}
 		at := map[string]map[float64]float64{}
 		for _, p := range c.Points {
-			if p.Group != deployed.ReadersGroup {
+			if p.Group != lab.ReadersGroup {
 				continue
 			}
 			if at[p.Series] == nil {
@@ -546,7 +541,7 @@ func init() {
 		if half[0] != g[0] {
 			return fmt.Errorf("at paraphrase 0: %.3f vs graphiti %.3f", half[0], g[0])
 		}
-		for _, r := range deployed.ParaphraseRates {
+		for _, r := range lab.ParaphraseRates {
 			lo, hi := math.Min(g[r], g0[r]), math.Max(g[r], g0[r])
 			if half[r] < lo-1e-9 || half[r] > hi+1e-9 {
 				return fmt.Errorf("at %g: %.3f outside [%.3f, %.3f]", r, half[r], lo, hi)
@@ -658,11 +653,11 @@ func init() {
 			return err
 		}
 		mono := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon("monotonic"))
-		fcs, err := confound.ClutterByFamily(Run("render-confound", syn).Rows, Run("render-confound", deb).Rows, mono, eval.DefaultStats)
+		fcs, err := lab.ClutterByFamily(Run("render-confound", syn).Rows, Run("render-confound", deb).Rows, mono, eval.DefaultStats)
 		if err != nil {
 			return err
 		}
-		by := map[string]confound.FamilyClutter{}
+		by := map[string]lab.FamilyClutter{}
 		for _, fc := range fcs {
 			by[fc.Family] = fc
 		}

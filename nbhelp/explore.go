@@ -9,15 +9,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/comms"
 	"github.com/janpfeifer/gonb/gonbui/dom"
 	"github.com/janpfeifer/gonb/gonbui/widgets"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -63,7 +65,7 @@ var (
 // the view again (the notebook's cells above show it). Outside a notebook,
 // or with no browser answering: the view and the first question's
 // drill-down, statically, for s.
-func Explore(ex *explore.Explorer, s explore.Settings, extra ...reader.Reader) error {
+func Explore(ex *lab.Explorer, s lab.Settings, extra ...reader.Reader) error {
 	if headless() {
 		// The executed notebook already shows this view cell by cell above
 		// the explorer: show where the controls would be, not the view again.
@@ -89,12 +91,12 @@ func Explore(ex *explore.Explorer, s explore.Settings, extra ...reader.Reader) e
 var staticSweep = struct {
 	cap    string
 	values []float64
-}{reader.SimDate, []float64{0, 0.5, 1}}
+}{sim.Date, []float64{0, 0.5, 1}}
 
 // exploreSmallMultiple shows, without a kernel, what moving one slider
 // does: the view at each of staticSweep's values side by side, with the
 // sentence that reads them.
-func exploreSmallMultiple(ex *explore.Explorer, s explore.Settings) error {
+func exploreSmallMultiple(ex *lab.Explorer, s lab.Settings) error {
 	sw, err := ex.SweepCapability(Ctx, s, staticSweep.cap, staticSweep.values)
 	if err != nil {
 		return err
@@ -118,7 +120,7 @@ func exploreSmallMultiple(ex *explore.Explorer, s explore.Settings) error {
 
 // exploreStatic shows the view and the drill-down of question qi for s
 // under a note.
-func exploreStatic(ex *explore.Explorer, s explore.Settings, extra []reader.Reader, qi int, note string) error {
+func exploreStatic(ex *lab.Explorer, s lab.Settings, extra []reader.Reader, qi int, note string) error {
 	out.HTML(`<p style="font-size:smaller"><i>` + note + `</i></p>` + exploreSettingsHTML(s))
 	view, drill, err := exploreBlocks(ex, s, extra, qi)
 	if err != nil {
@@ -131,7 +133,7 @@ func exploreStatic(ex *explore.Explorer, s explore.Settings, extra []reader.Read
 
 // exploreBlocks computes the view and the drill-down of question qi (wrapped
 // into range) for s.
-func exploreBlocks(ex *explore.Explorer, s explore.Settings, extra []reader.Reader, qi int) (view, drill string, err error) {
+func exploreBlocks(ex *lab.Explorer, s lab.Settings, extra []reader.Reader, qi int) (view, drill string, err error) {
 	v, err := ex.View(Ctx, s)
 	if err != nil {
 		return exploreErrorHTML(s, err), "", err
@@ -152,23 +154,23 @@ func exploreBlocks(ex *explore.Explorer, s explore.Settings, extra []reader.Read
 }
 
 // ScriptedReaders are the scripted (deterministic, SIMULATED) reader
-// families, for the explorer's drill-down (reader.AllScripted).
-func ScriptedReaders() []reader.Reader { return reader.AllScripted() }
+// families, for the explorer's drill-down (sim.AllScripted).
+func ScriptedReaders() []reader.Reader { return sim.AllScripted() }
 
 // The explorer's controls: selects over fixed options, sliders in percent
 // (capabilities and noise) or units (row budget, seed).
 var (
-	exploreStrata  = append([]string{explore.AllStrata}, phenomenaNames()...)
+	exploreStrata  = append([]string{lab.AllStrata}, phenomenaNames()...)
 	exploreQueries = []string{string(esr.Snapshot), string(esr.Provenance)}
 	exploreSliders = []exploreSlider{
-		{reader.SimStatus, "status-reading skill", 0, 100, 100},
-		{reader.SimDate, "date-sorting skill", 0, 100, 100},
-		{reader.SimDateDecay, "date-sort decay per row", 0, 100, 100},
-		{reader.SimOrder, "reads newest-first order", 0, 100, 100},
-		{reader.SimFirstRow, "first-row bias", 0, 100, 100},
-		{reader.SimAbstain, "abstains on conflict", 0, 100, 100},
-		{reader.SimLapse, "lapse (answers another shown value)", 0, 100, 100},
-		{reader.SimRows, "row budget (0 = all)", 0, 20, 1},
+		{sim.Status, "status-reading skill", 0, 100, 100},
+		{sim.Date, "date-sorting skill", 0, 100, 100},
+		{sim.DateDecay, "date-sort decay per row", 0, 100, 100},
+		{sim.Order, "reads newest-first order", 0, 100, 100},
+		{sim.FirstRow, "first-row bias", 0, 100, 100},
+		{sim.Abstain, "abstains on conflict", 0, 100, 100},
+		{sim.Lapse, "lapse (answers another shown value)", 0, 100, 100},
+		{sim.Rows, "row budget (0 = all)", 0, 20, 1},
 		{"noise", "relation noise p", 0, 100, 100},
 		{"seed", "seed", 1, 100, 1},
 	}
@@ -192,7 +194,7 @@ func phenomenaNames() []string {
 
 func termSetNames() []string {
 	var out []string
-	for _, t := range explore.TermSets {
+	for _, t := range lab.TermSets {
 		out = append(out, t.Name)
 	}
 	return out
@@ -200,14 +202,14 @@ func termSetNames() []string {
 
 func profileNames() []string {
 	var out []string
-	for _, p := range append(reader.CalibratedProfiles(), reader.SimProfiles()...) {
+	for _, p := range append(sim.CalibratedProfiles(), sim.Profiles()...) {
 		out = append(out, p.Name)
 	}
-	return append(out, explore.CustomProfile)
+	return append(out, lab.CustomProfile)
 }
 
 // value is the slider's value under s.
-func (c exploreSlider) value(s explore.Settings) float64 {
+func (c exploreSlider) value(s lab.Settings) float64 {
 	switch c.key {
 	case "noise":
 		return s.NoiseP
@@ -219,7 +221,7 @@ func (c exploreSlider) value(s explore.Settings) float64 {
 }
 
 // apply returns s with the slider at position pos.
-func (c exploreSlider) apply(s explore.Settings, pos int) (explore.Settings, error) {
+func (c exploreSlider) apply(s lab.Settings, pos int) (lab.Settings, error) {
 	v := float64(pos) / c.scale
 	switch c.key {
 	case "noise":
@@ -240,8 +242,8 @@ type exploreEvent struct {
 
 // exploreUI is the live explorer: its settings, question index and widgets.
 type exploreUI struct {
-	ex    *explore.Explorer
-	s     explore.Settings
+	ex    *lab.Explorer
+	s     lab.Settings
 	extra []reader.Reader
 	qi    int
 	drawn string // the settings and question last drawn
@@ -436,7 +438,7 @@ func (ui *exploreUI) apply(e exploreEvent) {
 			ui.s.Format = v
 		}
 	case "profile":
-		if v, ok := pick(profileNames()); ok && v != explore.CustomProfile {
+		if v, ok := pick(profileNames()); ok && v != lab.CustomProfile {
 			if s, err := ui.s.WithProfile(v); err == nil {
 				ui.s = s
 				ui.syncSliders()
@@ -473,7 +475,7 @@ func (ui *exploreUI) syncSliders() {
 }
 
 // exploreScope is what selects the questions a drill-down steps through.
-func exploreScope(s explore.Settings) string { return s.Stratum + "|" + string(s.QueryType) }
+func exploreScope(s lab.Settings) string { return s.Stratum + "|" + string(s.QueryType) }
 
 // redraw recomputes and replaces the view and drill-down blocks.
 func (ui *exploreUI) redraw() {

@@ -5,9 +5,10 @@ import (
 	"html"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/explore"
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/textdiff"
 )
 
@@ -24,7 +25,7 @@ const (
 // exploreViewHTML is the explorer's view block: the settings, the
 // decomposition table, the interval plot and the generated sentence. The
 // block's data-key attribute names the settings it shows.
-func exploreViewHTML(v *explore.View) (string, error) {
+func exploreViewHTML(v *lab.View) (string, error) {
 	svg, err := plotSVG(v.Plot(), width, height)
 	if err != nil {
 		return "", err
@@ -39,24 +40,24 @@ func exploreViewHTML(v *explore.View) (string, error) {
 
 // exploreErrorHTML is the view block when the settings cannot be shown (a
 // stratum without questions of the query type, say).
-func exploreErrorHTML(s explore.Settings, err error) string {
+func exploreErrorHTML(s lab.Settings, err error) string {
 	return fmt.Sprintf(`<div id="%s" data-key="%s"><p style="color:#a00"><b>No view for these settings:</b> %s</p></div>`,
 		ExploreViewID, html.EscapeString(ExploreKey(s)), html.EscapeString(err.Error()))
 }
 
 // exploreKey names settings compactly: what data-key holds.
-func ExploreKey(s explore.Settings) string {
+func ExploreKey(s lab.Settings) string {
 	return fmt.Sprintf("%s|%s|%s|%s|sim:%s(%s)|noise=%g|seed=%d", s.Stratum, s.QueryType, s.Terms, s.Format,
 		s.Reader.Name, s.Reader.Skills(), s.NoiseP, s.Seed)
 }
 
 // exploreSettingsHTML lists the settings as a two-column table.
-func exploreSettingsHTML(s explore.Settings) string {
+func exploreSettingsHTML(s lab.Settings) string {
 	rows := [][]string{
 		{"stratum", s.Stratum}, {"query type", string(s.QueryType)}, {"compared", s.Terms},
 		{"ledger format", s.Format}, {"simulated reader", "sim:" + s.Reader.Name},
 	}
-	for _, c := range reader.SimCapabilities {
+	for _, c := range sim.Capabilities {
 		x, _ := s.Reader.Get(c.Name)
 		rows = append(rows, []string{"  " + c.Name, fmt.Sprintf("%g", x)})
 	}
@@ -69,7 +70,7 @@ func exploreSettingsHTML(s explore.Settings) string {
 // the memories side by side with what each changes relative to the one on
 // its left highlighted, each reader's answer with the judge's label, and the
 // question's arithmetic.
-func DrillHTML(w *eval.WorkedQuestion, i, n int) string {
+func DrillHTML(w *lab.WorkedQuestion, i, n int) string {
 	var b strings.Builder
 	q := w.QA
 	fmt.Fprintf(&b, `<div class="esr-drill" data-qid="%s">`, html.EscapeString(q.QID))
@@ -91,12 +92,12 @@ func renderDiffHTML(titles, texts []string) string {
 
 // ShowRenders displays a worked question's renders side by side, each
 // marked against the one on its left (renderDiffHTML), and says under them which features the reader
-// model responds to (reader.RenderFeatures: row order, where dates stand,
+// model responds to (sim.RenderFeatures: row order, where dates stand,
 // grouping, rows, status, length) change from each render to the next:
 // what moved where the layout changes too much to mark line by line.
-func ShowRenders(w *eval.WorkedQuestion) { out.HTML(rendersHTML(w)) }
+func ShowRenders(w *lab.WorkedQuestion) { out.HTML(rendersHTML(w)) }
 
-func rendersHTML(w *eval.WorkedQuestion) string {
+func rendersHTML(w *lab.WorkedQuestion) string {
 	var b strings.Builder
 	b.WriteString(renderDiffHTML(w.Memories, w.Renders))
 	var items []string
@@ -104,7 +105,7 @@ func rendersHTML(w *eval.WorkedQuestion) string {
 		in := func(j int) reader.Input {
 			return reader.Input{QID: w.QA.QID, Question: w.QA.Question, QueryType: w.QA.Type(), Context: w.Renders[j]}
 		}
-		cs := reader.Features(in(i - 1)).Changes(reader.Features(in(i)))
+		cs := sim.Features(in(i - 1)).Changes(sim.Features(in(i)))
 		var parts []string
 		for _, c := range cs {
 			parts = append(parts, html.EscapeString(c.Feature)+" "+html.EscapeString(c.From)+" → "+html.EscapeString(c.To))
@@ -116,7 +117,7 @@ func rendersHTML(w *eval.WorkedQuestion) string {
 		items = append(items, "<li><b>"+html.EscapeString(w.Memories[i-1])+" → "+html.EscapeString(w.Memories[i])+"</b>: "+what+"</li>")
 	}
 	if len(items) > 0 {
-		b.WriteString(`<p style="font-size:smaller">What the readers' features see change, render to render (the question's key; reader.Features):</p><ul style="font-size:smaller">` +
+		b.WriteString(`<p style="font-size:smaller">What the readers' features see change, render to render (the question's key; sim.Features):</p><ul style="font-size:smaller">` +
 			strings.Join(items, "") + "</ul>")
 	}
 	return b.String()

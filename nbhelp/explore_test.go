@@ -8,21 +8,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
-func syntheticExplorer(t *testing.T) *explore.Explorer {
+func syntheticExplorer(t *testing.T) *lab.Explorer {
 	t.Helper()
 	b, err := bench.Load("../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return explore.NewExplorer(b)
+	return lab.NewExplorer(b)
 }
 
 // TestExploreStaticShowsTheLibraryView: outside a browser Explore shows,
@@ -35,7 +36,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 	}
 	rec := record(t)
 	ex := syntheticExplorer(t)
-	s := explore.DefaultSettings()
+	s := lab.DefaultSettings()
 	if err := Explore(ex, s, ScriptedReaders()...); err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 			t.Errorf("drill-down lacks reader %s", name)
 		}
 	}
-	for _, m := range explore.Memories {
+	for _, m := range lab.Memories {
 		if !strings.Contains(drill, "<b>"+m+"</b>") {
 			t.Errorf("drill-down lacks the render of %s", m)
 		}
@@ -87,7 +88,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 
 // TestExploreApply: each control event changes exactly the setting it names.
 func TestExploreApply(t *testing.T) {
-	ui := &exploreUI{ex: syntheticExplorer(t), s: explore.DefaultSettings()}
+	ui := &exploreUI{ex: syntheticExplorer(t), s: lab.DefaultSettings()}
 	base := ui.s
 	ui.qi = 3
 	ui.apply(exploreEvent{"stratum", 2})
@@ -99,20 +100,20 @@ func TestExploreApply(t *testing.T) {
 	if ui.s.QueryType != esr.Provenance || ui.qi != 0 {
 		t.Errorf("query event: %q, question %d", ui.s.QueryType, ui.qi)
 	}
-	ui.apply(exploreEvent{reader.SimStatus, 20})
-	want, _ := base.WithCapability(reader.SimStatus, 0.2)
-	if ui.s.Reader != want.Reader || ui.s.Reader.Name != explore.CustomProfile {
+	ui.apply(exploreEvent{sim.Status, 20})
+	want, _ := base.WithCapability(sim.Status, 0.2)
+	if ui.s.Reader != want.Reader || ui.s.Reader.Name != lab.CustomProfile {
 		t.Errorf("status slider: reader %+v, want %+v", ui.s.Reader, want.Reader)
 	}
 	ui.apply(exploreEvent{"profile", 1})
-	if ui.s.Reader != append(reader.CalibratedProfiles(), reader.SimProfiles()...)[1] {
+	if ui.s.Reader != append(sim.CalibratedProfiles(), sim.Profiles()...)[1] {
 		t.Errorf("profile event: reader %+v", ui.s.Reader)
 	}
 	ui.apply(exploreEvent{"noise", 30})
 	ui.apply(exploreEvent{"seed", 7})
 	ui.apply(exploreEvent{"terms", 1})
 	ui.apply(exploreEvent{"format", 1})
-	if ui.s.NoiseP != 0.3 || ui.s.Seed != 7 || ui.s.Terms != explore.TermSets[1].Name || ui.s.Format != "verbose" {
+	if ui.s.NoiseP != 0.3 || ui.s.Seed != 7 || ui.s.Terms != lab.TermSets[1].Name || ui.s.Format != "verbose" {
 		t.Errorf("settings after noise, seed, terms, format: %+v", ui.s)
 	}
 	before := ui.s
@@ -127,8 +128,8 @@ func TestExploreApply(t *testing.T) {
 // positions, so selecting it and reading the sliders back gives it again
 // (and its name, not "custom").
 func TestExploreSlidersRoundTrip(t *testing.T) {
-	for _, p := range reader.SimProfiles() {
-		s := explore.DefaultSettings()
+	for _, p := range sim.Profiles() {
+		s := lab.DefaultSettings()
 		s.Reader = p
 		back := s
 		for _, c := range exploreSliders {
@@ -176,10 +177,10 @@ func BenchmarkExploreRedrawBlocks(b *testing.B) {
 		b.Fatal(err)
 	}
 	extra := ScriptedReaders()
-	for _, stratum := range []string{string(esr.RevertedRevert), explore.AllStrata} {
+	for _, stratum := range []string{string(esr.RevertedRevert), lab.AllStrata} {
 		b.Run(stratum, func(b *testing.B) {
-			ex := explore.NewExplorer(bn)
-			s := explore.DefaultSettings()
+			ex := lab.NewExplorer(bn)
+			s := lab.DefaultSettings()
 			s.Stratum = stratum
 			if _, _, err := exploreBlocks(ex, s, extra, 0); err != nil {
 				b.Fatal(err)
@@ -221,7 +222,7 @@ func TestRenderDiffHTML(t *testing.T) {
 // change from render to render: on the Figure 1 staircase the render step
 // changes the row order and grouping, the mechanism step the row status.
 func TestRendersHTMLNamesWhatMoved(t *testing.T) {
-	w, err := eval.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, []reader.Reader{reader.Oracle{}}, memory.Options{})
+	w, err := lab.Work(context.Background(), bench.Figure1Bench(), bench.Figure1QA(), nil, []reader.Reader{reader.Oracle{}}, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ func TestExploreHeadlessShowsTheSliderMoving(t *testing.T) {
 	t.Setenv(nonInteractiveEnv, "1")
 	rec := record(t)
 	ex := syntheticExplorer(t)
-	s := explore.DefaultSettings()
+	s := lab.DefaultSettings()
 	if err := Explore(ex, s, ScriptedReaders()...); err != nil {
 		t.Fatal(err)
 	}

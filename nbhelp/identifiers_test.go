@@ -111,7 +111,7 @@ var externalPkgs = map[string]bool{"gonbui": true, "widgets": true, "dom": true,
 	"mstats": true, "stat": true, "optimize": true}
 
 // TestMarkdownNamesExist: every Go name a notebook's markdown shows in
-// inline code (`confound.Table2`, `nbhelp.Run`, `loadBench`) exists: a
+// inline code (`lab.Table2`, `nbhelp.Run`, `loadBench`) exists: a
 // qualified name in the module's package of that name, a bare name as a
 // declaration of the module or a variable the notebook's own cells declare.
 // Prose that names code which is not there sends a student looking for it.

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/explore"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
@@ -48,7 +48,7 @@ func TestLabPathShowsARenderFlip(t *testing.T) {
 	}
 	ctx := context.Background()
 	rs := Readers()
-	flips := func(page string, w *eval.WorkedQuestion) {
+	flips := func(page string, w *lab.WorkedQuestion) {
 		t.Helper()
 		md := flipsMarkdown(w, 0, 1)
 		if len(w.Flips(0, 1)) == 0 || !strings.Contains(md, "turns") {
@@ -58,38 +58,38 @@ func TestLabPathShowsARenderFlip(t *testing.T) {
 	b := Bench("synthetic")
 	// 00: the first reverted revert with a render flip (the Figure 1
 	// stream's three dated rows may flip no reader).
-	qa00, err := eval.PickRenderFlip(ctx, b, esr.RevertedRevert, esr.Snapshot, rs, memory.Options{})
+	qa00, err := lab.PickRenderFlip(ctx, b, esr.RevertedRevert, esr.Snapshot, rs, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := eval.Work(ctx, b, qa00, nil, rs, memory.Options{})
+	w, err := lab.Work(ctx, b, qa00, nil, rs, memory.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	flips("00-quickstart", w)
 	// 41: the worked reverted revert.
-	qa, err := eval.PickWorked(b, esr.RevertedRevert, esr.Snapshot)
+	qa, err := lab.PickWorked(b, esr.RevertedRevert, esr.Snapshot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w, err = eval.Work(ctx, b, qa, nil, rs, memory.Options{}); err != nil {
+	if w, err = lab.Work(ctx, b, qa, nil, rs, memory.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	flips("41-render-confound", w)
 	// 43 and E: the first question with a flip (43 on provenance).
 	for _, qt := range []esr.QueryType{esr.Provenance, esr.Snapshot} {
-		qa, err := eval.PickRenderFlip(ctx, b, esr.RevertedRevert, qt, rs, memory.Options{})
+		qa, err := lab.PickRenderFlip(ctx, b, esr.RevertedRevert, qt, rs, memory.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w, err = eval.Work(ctx, b, qa, eval.Staircase[:2], rs, memory.Options{}); err != nil {
+		if w, err = lab.Work(ctx, b, qa, lab.Staircase[:2], rs, memory.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		flips("43 / E ("+string(qt)+")", w)
 	}
 	// 40: the drill's first question with a flip, for the default settings.
-	ex := explore.NewExplorer(b)
-	s := explore.DefaultSettings()
+	ex := lab.NewExplorer(b)
+	s := lab.DefaultSettings()
 	i, err := ex.FirstRenderFlip(ctx, s, ScriptedReaders()...)
 	if err != nil {
 		t.Fatal(err)

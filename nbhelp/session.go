@@ -10,12 +10,10 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/deployed"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/suite"
 	"github.com/esrkit/esrkit/internal/cimemo"
 )
 
@@ -30,7 +28,7 @@ var Ctx = context.Background()
 // A notebook that waits for another notebook to write the same suite's
 // rows says so as an ordinary output line: a wait is not an error, and the
 // report's checks flag error output.
-func init() { suite.WaitNotice = func(msg string) { fmt.Println(msg) } }
+func init() { lab.WaitNotice = func(msg string) { fmt.Println(msg) } }
 
 // Every cell reruns the notebook's program, so a table shown again (the
 // same rows, the same options) would redraw its 10,000 bootstrap resamples:
@@ -72,17 +70,17 @@ func Bench(name string) *bench.Bench {
 // Readers are the notebooks' answer families: LLM families when
 // ESR_LLM_MODELS names models (answers read from the response cache that
 // `make llm-cache` fills), else the simulated families calibrated to the
-// paper (suite.CalibratedFamilies).
-func Readers() []reader.Reader { return Must(suite.DefaultReaders(Path(".esr-cache"))) }
+// paper (lab.CalibratedFamilies).
+func Readers() []reader.Reader { return Must(lab.DefaultReaders(Path(".esr-cache"))) }
 
 // setupWith is the setup Run uses for suite on b: the readers, the paper's
 // statistics, a progress line, and for the "deployed" suite the
 // repository's reference adapter.
-func setupWith(name string, b *bench.Bench, readers []reader.Reader) suite.Setup {
-	s := suite.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
+func setupWith(name string, b *bench.Bench, readers []reader.Reader) lab.Setup {
+	s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
 		Progress: progressFunc("evaluating " + name)}
 	if name == "deployed" {
-		s.Adapter = Path(deployed.ReferenceAdapter)
+		s.Adapter = Path(lab.ReferenceAdapter)
 	}
 	return s
 }
@@ -103,14 +101,14 @@ type SuiteRows struct {
 	// were evaluated now).
 	CacheFile string
 
-	report func() (*suite.Result, error)
-	result *suite.Result
+	report func() (*lab.Result, error)
+	result *lab.Result
 	err    error
 }
 
 // Result is the suite's report on the rows: its tables and figures, built
 // once by the suite's own builders (the ones `esr run` and the report use).
-func (r *SuiteRows) Result() (*suite.Result, error) {
+func (r *SuiteRows) Result() (*lab.Result, error) {
 	if r.result == nil && r.err == nil {
 		r.result, r.err = r.report()
 	}
@@ -150,7 +148,7 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 	s := setupWith(name, b, readers)
 	rows, cacheFile := Must2(su.Rows(Ctx, s, Path(".esr-cache", "notebooks")))
 	res := &SuiteRows{Name: name, Rows: rows, CacheFile: cacheFile,
-		report: func() (*suite.Result, error) { return su.Report(rows, s) }}
+		report: func() (*lab.Result, error) { return su.Report(rows, s) }}
 	if res.CacheFile != "" && !headless() {
 		Markdown("<small>rows of `" + name + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")
@@ -193,7 +191,7 @@ func FigureRow(plots []*plot.Plot, names []string) {
 func ReadersNote() {
 	rs := Readers()
 	switch {
-	case suite.Calibrated(rs):
+	case lab.Calibrated(rs):
 		Markdown("**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
 			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B) whose reading " +
 			"skills act on what a render shows (row order, where dates stand, grouping, length, status), each bounded to the range " +
@@ -202,7 +200,7 @@ func ReadersNote() {
 			"sanity checks, what it misses). They are a model of the paper's readers, not the LLMs. " +
 			"Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` to rerun this notebook with real LLM families, " +
 			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers.")
-	case suite.Simulated(rs):
+	case lab.Simulated(rs):
 		Markdown("**Reader families in this run are SIMULATED** (`scripted:*`, `sim:*`): text readers with " +
 			"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +
 			"several candidate values). They show *how* a render moves a reader's answers; they are not LLMs, and " +

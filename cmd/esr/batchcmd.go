@@ -10,8 +10,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 

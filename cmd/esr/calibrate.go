@@ -9,12 +9,11 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/suite"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -31,9 +30,9 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("bench", "data/synthetic", "benchmark folder the profiles are fitted on")
 	targets := fs.String("targets", "paper", "what to fit to: paper (Tables 16, 17 and 2 of the paper's registry)")
 	reading := fs.String("reading", paper.Table17Reading, "Table 17's column reading: verbose-first or compact-first")
-	noise := fs.Float64("aux-noise", checks.DefaultAuxNoise, "relation-label noise that stands for the paper's auxiliary split (Tables 16–17's targets)")
+	noise := fs.Float64("aux-noise", sim.DefaultAuxNoise, "relation-label noise that stands for the paper's auxiliary split (Tables 16–17's targets)")
 	drop := fs.String("drop", "", "comma-separated target groups to leave out of the fit: t2, t16, t17 (e.g. --drop t2, the identifiability lesson)")
-	ridge := fs.Float64("ridge", checks.CalibrationRidge, "ridge weight toward the starting point")
+	ridge := fs.Float64("ridge", sim.CalibrationRidge, "ridge weight toward the starting point")
 	starts := fs.String("starts", "", "comma-separated starting points (0–2) to fit from; empty tries all and keeps the best")
 	grid := fs.String("grid", "", "run a grid of fits instead of one: identifiability (starts × ridge × with/without Table 2) or noise (auxiliary noise 0–0.3); or sensitivity: the Jacobian of --calibration's fit")
 	calFile := fs.String("calibration", "", "with --grid sensitivity: the calibration file to differentiate (default: the shipped one)")
@@ -53,7 +52,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	if err := checkFile("--out", *out, "esr calibrate", isCalibrateOut, input("--bench", *dir), input("--calibration", *calFile)); err != nil {
 		return err
 	}
-	opt := checks.CalibrateOptions{Reading: *reading, AuxNoise: *noise, Ridge: *ridge}
+	opt := sim.CalibrateOptions{Reading: *reading, AuxNoise: *noise, Ridge: *ridge}
 	if *drop != "" {
 		opt.Drop = strings.Split(*drop, ",")
 	}
@@ -72,17 +71,17 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx := context.Background()
 	if *card {
-		c := reader.Calibrated()
+		c := sim.Calibrated()
 		if *calFile != "" {
-			if c, err = reader.LoadCalibration(*calFile); err != nil {
+			if c, err = sim.LoadCalibration(*calFile); err != nil {
 				return err
 			}
 		}
-		shape, err := checks.ShapeOf(b)
+		shape, err := sim.ShapeOf(b)
 		if err != nil {
 			return err
 		}
-		return safefile.WriteFile(*out, []byte(checks.ModelCard(c, shape, checks.ShippedValidation())), 0o644)
+		return safefile.WriteFile(*out, []byte(sim.ModelCard(c, shape, sim.ShippedValidation())), 0o644)
 	}
 	if *validate {
 		v, err := validation(ctx, b)
@@ -90,10 +89,10 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if *predictive > 0 {
-			cellsOf := func(ctx context.Context, ps []reader.SimProfile) ([]checks.ValidationCell, error) {
+			cellsOf := func(ctx context.Context, ps []sim.Profile) ([]sim.ValidationCell, error) {
 				var rs []reader.Reader
 				for _, p := range ps {
-					r, err := reader.NewSim(p, 0)
+					r, err := sim.New(p, 0)
 					if err != nil {
 						return nil, err
 					}
@@ -101,7 +100,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 				}
 				return validationCellsWith(ctx, b, rs)
 			}
-			if v.Predictive, err = checks.Predictive(ctx, b, reader.Calibrated(), v.Cells, *predictive, cellsOf,
+			if v.Predictive, err = sim.Predictive(ctx, b, sim.Calibrated(), v.Cells, *predictive, cellsOf,
 				func(s string) { fmt.Fprintln(stderr, "calibrate: "+s) }); err != nil {
 				return err
 			}
@@ -109,51 +108,51 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 		if err := writeJSON(*out, v); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, checks.ValidationSummary(checks.OutOfSample(reader.Calibrated(), v.Cells)))
+		fmt.Fprintln(stdout, sim.ValidationSummary(sim.OutOfSample(sim.Calibrated(), v.Cells)))
 		for _, m := range v.Misses {
 			fmt.Fprintf(stdout, "- %s (%s): %s\n", m.Table, m.Cause, m.Sentence)
 		}
 		return nil
 	}
 	if *grid == "sensitivity" {
-		c := reader.Calibrated()
+		c := sim.Calibrated()
 		if *calFile != "" {
-			if c, err = reader.LoadCalibration(*calFile); err != nil {
+			if c, err = sim.LoadCalibration(*calFile); err != nil {
 				return err
 			}
 		}
-		s, err := checks.CalibrationSensitivity(ctx, b, c)
+		s, err := sim.CalibrationSensitivity(ctx, b, c)
 		if err != nil {
 			return err
 		}
 		if err := writeJSON(*out, s); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, checks.SensitivityTable(s).Markdown())
+		fmt.Fprintln(stdout, sim.SensitivityTable(s).Markdown())
 		return nil
 	}
 	if *grid != "" {
-		var g []checks.GridFit
+		var g []sim.GridFit
 		switch *grid {
 		case "identifiability":
-			g = checks.IdentifiabilityGrid()
+			g = sim.IdentifiabilityGrid()
 		case "noise":
-			g = checks.NoiseGrid()
+			g = sim.NoiseGrid()
 		default:
 			return fmt.Errorf("--grid %q: want identifiability or noise", *grid)
 		}
-		rows, err := checks.FitGrid(ctx, b, g)
+		rows, err := sim.FitGrid(ctx, b, g)
 		if err != nil {
 			return err
 		}
 		if err := writeJSON(*out, rows); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, checks.FitGridTable("calibration-grid", "Fits of the "+*grid+" grid", rows).Markdown())
-		fmt.Fprintln(stdout, checks.GridSentence(rows))
+		fmt.Fprintln(stdout, sim.FitGridTable("calibration-grid", "Fits of the "+*grid+" grid", rows).Markdown())
+		fmt.Fprintln(stdout, sim.GridSentence(rows))
 		return nil
 	}
-	c, err := checks.Calibrate(ctx, b, opt)
+	c, err := sim.Calibrate(ctx, b, opt)
 	if err != nil {
 		return err
 	}
@@ -167,8 +166,8 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 
 // printCalibration prints the fit: the sentence, each family's profile and
 // its targets, and the panel's.
-func printCalibration(w io.Writer, c *reader.Calibration) {
-	fmt.Fprintln(w, checks.CalibrationSentence(c))
+func printCalibration(w io.Writer, c *sim.Calibration) {
+	fmt.Fprintln(w, sim.CalibrationSentence(c))
 	for _, f := range c.Families {
 		fmt.Fprintf(w, "%s (%s): %s; RMSE %.3f\n", f.Profile.Name, f.Family, f.Profile.Skills(), f.RMSE)
 		for _, t := range f.Targets {
@@ -181,10 +180,10 @@ func printCalibration(w io.Writer, c *reader.Calibration) {
 }
 
 // validation evaluates the default readers on b's suites that the
-// validated tables read, and returns checks.Validate's cells with the
+// validated tables read, and returns sim.Validate's cells with the
 // misses explained.
-func validation(ctx context.Context, b *bench.Bench) (*checks.ValidationFile, error) {
-	readers, err := suite.DefaultReaders(".esr-cache")
+func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error) {
+	readers, err := lab.DefaultReaders(".esr-cache")
 	if err != nil {
 		return nil, err
 	}
@@ -192,34 +191,34 @@ func validation(ctx context.Context, b *bench.Bench) (*checks.ValidationFile, er
 	if err != nil {
 		return nil, err
 	}
-	cells := checks.Validate(v, eval.DefaultStats)
-	misses, err := checks.ExplainMisses(ctx, b, v, cells, reader.Calibrated())
+	cells := sim.Validate(v, eval.DefaultStats)
+	misses, err := sim.ExplainMisses(ctx, b, v, cells, sim.Calibrated())
 	if err != nil {
 		return nil, err
 	}
-	return &checks.ValidationFile{Cells: cells, Misses: misses}, nil
+	return &sim.ValidationFile{Cells: cells, Misses: misses}, nil
 }
 
 // validationCellsWith are the validated cells of readers on b.
-func validationCellsWith(ctx context.Context, b *bench.Bench, readers []reader.Reader) ([]checks.ValidationCell, error) {
+func validationCellsWith(ctx context.Context, b *bench.Bench, readers []reader.Reader) ([]sim.ValidationCell, error) {
 	v, err := validationRows(ctx, b, readers)
 	if err != nil {
 		return nil, err
 	}
-	return checks.Validate(v, eval.DefaultStats), nil
+	return sim.Validate(v, eval.DefaultStats), nil
 }
 
 // validationRows evaluates readers on the suites the validated tables read.
-func validationRows(ctx context.Context, b *bench.Bench, readers []reader.Reader) (checks.ValidationRows, error) {
+func validationRows(ctx context.Context, b *bench.Bench, readers []reader.Reader) (sim.ValidationRows, error) {
 	rows := map[string][]eval.Outcome{}
 	for _, name := range []string{"render-confound", "strata", "noise", "provenance"} {
-		s := suite.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
+		s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
 		r, _, err := lab.Suites[name].Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
 		if err != nil {
-			return checks.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", name, err)
+			return sim.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", name, err)
 		}
 		rows[name] = r
 	}
-	return checks.ValidationRows{RenderConfound: rows["render-confound"], Strata: rows["strata"], Noise: rows["noise"],
+	return sim.ValidationRows{RenderConfound: rows["render-confound"], Strata: rows["strata"], Noise: rows["noise"],
 		Provenance: rows["provenance"], Pure: eval.PureMonotonic(b), Lengths: bench.StreamLengths(b)}, nil
 }

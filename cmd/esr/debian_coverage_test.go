@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // TestDebianExtractorCoverage runs the extractor-coverage commands notebook

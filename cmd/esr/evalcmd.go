@@ -9,15 +9,16 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/suite"
-	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -140,7 +141,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	defer bt.close()
 	defer memory.CloseAdapters() // exec: adapters
-	fp, err := suite.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options}.RowFingerprinter()
+	fp, err := lab.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options}.RowFingerprinter()
 	if err != nil {
 		return err
 	}

@@ -6,10 +6,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/explore"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 func init() {
@@ -21,9 +22,9 @@ func init() {
 // and, with --question or --qid, that question's renders and every reader's
 // answer (the sim reader and the scripted families).
 func runExplore(args []string, stdout, stderr io.Writer) error {
-	def := explore.DefaultSettings()
+	def := lab.DefaultSettings()
 	var names []string
-	for i, t := range explore.TermSets {
+	for i, t := range lab.TermSets {
 		names = append(names, fmt.Sprintf("%d = %s", i, t.Name))
 	}
 	fs := newFlags("explore", stderr)
@@ -48,13 +49,13 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ts, err := explore.TermSetNamed(*terms)
+	ts, err := lab.TermSetNamed(*terms)
 	if err != nil {
 		return err
 	}
 	s.Stratum, s.QueryType, s.Terms, s.Format, s.NoiseP, s.Seed = *stratum, esr.QueryType(*query), ts.Name, *format, *noise, *seed
 	ctx := context.Background()
-	ex := explore.NewExplorer(b)
+	ex := lab.NewExplorer(b)
 	v, err := ex.View(ctx, s)
 	if err != nil {
 		return err
@@ -74,7 +75,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		}
 		*qid = qids[*question-1]
 	}
-	w, err := ex.Drill(ctx, s, *qid, reader.AllScripted()...)
+	w, err := ex.Drill(ctx, s, *qid, sim.AllScripted()...)
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/explore"
 )
 
 // TestExploreCommand: esr explore prints the library's table and sentence
@@ -23,12 +24,12 @@ func TestExploreCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := explore.DefaultSettings().WithReaderSpec("date-sorter@status=0.5")
+	s, err := lab.DefaultSettings().WithReaderSpec("date-sorter@status=0.5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Stratum, s.Terms, s.Seed = "monotonic", explore.TermSets[1].Name, 3
-	ex := explore.NewExplorer(b)
+	s.Stratum, s.Terms, s.Seed = "monotonic", lab.TermSets[1].Name, 3
+	ex := lab.NewExplorer(b)
 	v, err := ex.View(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)

@@ -8,8 +8,8 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/internal/extract"
-	"github.com/esrkit/esrkit/internal/llm"
 )
 
 func init() {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 const extractKey = "sk-extract-secret-0042"

@@ -15,8 +15,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // These tests each cover one fault found when the kit was tried with

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // These tests each cover one failure found by an attack on the kit;

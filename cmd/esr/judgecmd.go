@@ -9,12 +9,13 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -80,14 +81,14 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 	opt := judge.AuditOptions{Concurrency: judgeConcurrency(js)}
 	if *dry {
 		plan := llm.NewPlan()
-		if _, err := checks.JudgeAudit(llm.WithPlan(ctx, plan), b, js, opt); err != nil {
+		if _, err := lab.JudgeAudit(llm.WithPlan(ctx, plan), b, js, opt); err != nil {
 			return err
 		}
 		return finishPlan(stdout, stderr, plan, *export)
 	}
 	meter := startMeter(stderr, pool, "judge audit")
 	opt.Progress = meter.progress
-	rep, err := checks.JudgeAudit(ctx, b, js, opt)
+	rep, err := lab.JudgeAudit(ctx, b, js, opt)
 	meter.stop()
 	if err != nil {
 		return err
@@ -163,7 +164,7 @@ func runJudgeTemplates(args []string, stdout, stderr io.Writer) error {
 		if t.Name == judge.TemplateKit {
 			name = "llm:MODEL"
 		}
-		rows = append(rows, row{t.Name, name, "internal/llm/templates/" + t.File + ".tmpl", tm.Version(), t.MaxTokens, t.ReplyRule, t.Source, t.Differs})
+		rows = append(rows, row{t.Name, name, "esr/llm/templates/" + t.File + ".tmpl", tm.Version(), t.MaxTokens, t.ReplyRule, t.Source, t.Differs})
 	}
 	switch *format {
 	case "json":
@@ -235,23 +236,23 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 		scope = *stratum + " (snapshot)"
 	}
 	rows = eval.Select(rows, f)
-	var runs []checks.JudgedRows
+	var runs []lab.JudgedRows
 	for _, j := range js {
 		var sink eval.SliceSink
 		if err := eval.Rejudge(ctx, b, rows, j, &sink, eval.RejudgeOptions{Concurrency: judgeConcurrency([]judge.Judge{j})}); err != nil {
 			return err
 		}
-		runs = append(runs, checks.JudgedRows{Judge: j.Name(), Rows: sink.Rows})
+		runs = append(runs, lab.JudgedRows{Judge: j.Name(), Rows: sink.Rows})
 	}
-	jts, err := checks.JudgeTerms(runs, eval.RenderMatched, nil, eval.DefaultStats)
+	jts, err := lab.JudgeTerms(runs, eval.RenderMatched, nil, eval.DefaultStats)
 	if err != nil {
 		return err
 	}
-	if err := writeTable(stdout, checks.JudgeTermTable(jts, scope, rows), *format); err != nil {
+	if err := writeTable(stdout, lab.JudgeTermTable(jts, scope, rows), *format); err != nil {
 		return err
 	}
 	if *format != "csv" {
-		fmt.Fprintln(stdout, "\n"+checks.JudgeTermSummary(jts))
+		fmt.Fprintln(stdout, "\n"+lab.JudgeTermSummary(jts))
 	}
 	return nil
 }

@@ -8,10 +8,10 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 func TestJudgeAuditCommand(t *testing.T) {
@@ -22,7 +22,7 @@ func TestJudgeAuditCommand(t *testing.T) {
 			t.Errorf("text output lacks %q:\n%s", want, out)
 		}
 	}
-	var rep checks.JudgeAuditReport
+	var rep lab.JudgeAuditReport
 	if err := json.Unmarshal([]byte(mustCLI(t, "judge", "audit", "--bench", dir, "--judge", "exact,exact-lenient", "--format", "json")), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestJudgeAuditCommandLLM(t *testing.T) {
 	if srv.Hits() != plan.ToSend {
 		t.Errorf("the audit sent %d requests, the dry run planned %d", srv.Hits(), plan.ToSend)
 	}
-	var rep checks.JudgeAuditReport
+	var rep lab.JudgeAuditReport
 	json.Unmarshal([]byte(out), &rep)
 	if rep.Results[0].Judge != "llm:stub-j@template=longmemeval" || rep.Results[0].Verdict != judge.VerdictAcceptsWrong {
 		t.Errorf("stub judge (contains-the-gold rule accepts \"not B\"): %+v", rep.Results[0])

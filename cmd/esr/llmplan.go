@@ -7,9 +7,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/suite"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // planSteps runs the steps as a dry run (llm.WithPlan): nothing is sent,
@@ -37,7 +37,7 @@ func planSteps(ctx context.Context, dataDir string, steps []lab.RunAllStep, rs [
 // Nothing is sent. Notebooks can show it before any long run; `esr run all
 // --dry-run` prints the same numbers.
 func llmEstimate(ctx context.Context, root string) ([]llm.PlanModel, error) {
-	rs, err := reader.ParseList(suite.DefaultReaderSpec(nil), reader.Config{CacheDir: filepath.Join(root, ".esr-cache", "llm"), Offline: true})
+	rs, err := reader.ParseList(lab.DefaultReaderSpec(nil), llm.Setup{CacheDir: filepath.Join(root, ".esr-cache", "llm"), Offline: true}, sim.Readers)
 	if err != nil {
 		return nil, err
 	}

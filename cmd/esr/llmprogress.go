@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 

@@ -19,9 +19,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
-	"github.com/esrkit/esrkit/esr/suite"
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 const (
@@ -421,7 +420,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	}
 	cacheRoot := filepath.Join(root, ".esr-cache")
 	bctx := context.Background()
-	rs, err := suite.DefaultReaders(cacheRoot)
+	rs, err := lab.DefaultReaders(cacheRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -457,7 +456,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 	}
 	// The notebooks now read cached rows only.
 	hits := s.Hits()
-	rs, err = suite.DefaultReaders(cacheRoot)
+	rs, err = lab.DefaultReaders(cacheRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -486,7 +485,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 // A key in ESR_LLM_BASE_URL's query string (…/v1?api-key=KEY) reaches
 // neither stderr nor the run's files (llm-summary.json), even from an
 // endpoint that refuses the request and echoes the URL it was asked for
-// (internal/llm's TestBaseURLQueryValuesAreRedacted covers net/http's own
+// (esr/llm's TestBaseURLQueryValuesAreRedacted covers net/http's own
 // errors, which quote the URL, and retries). The request goes to
 // …/v1/chat/completions?api-key=KEY.
 func TestBaseURLQueryKeyStaysOutOfOutputs(t *testing.T) {

@@ -3,15 +3,16 @@ package main
 import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/suite"
-	"github.com/esrkit/esrkit/internal/llm"
 )
 
 // loadRun loads a benchmark folder, its relation source and the readers
 // that `esr eval` and `esr run` share. readers "default" means the
-// notebooks' families (suite.DefaultReaderSpec). LLM readers take
+// notebooks' families (lab.DefaultReaderSpec). LLM readers take
 // their clients from pool; offline ones read the cache only.
 func loadRun(dir, relations, readers, cache string, pool *llm.Pool, offline bool) (*bench.Bench, esr.Relator, []reader.Reader, error) {
 	b, err := bench.Load(dir)
@@ -32,9 +33,9 @@ func loadRun(dir, relations, readers, cache string, pool *llm.Pool, offline bool
 // parseReaders makes a reader list ("default": the notebooks' families).
 func parseReaders(readers, cache string, pool *llm.Pool, offline bool) ([]reader.Reader, error) {
 	if readers == "default" {
-		readers = suite.DefaultReaderSpec(nil)
+		readers = lab.DefaultReaderSpec(nil)
 	}
-	return reader.ParseList(readers, reader.Config{CacheDir: cache, Pool: pool, Offline: offline})
+	return reader.ParseList(readers, llm.Setup{CacheDir: cache, Pool: pool, Offline: offline}, sim.Readers)
 }
 
 // clientDefaults are the client settings of every command's pool (retries,

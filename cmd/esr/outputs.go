@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/esrkit/esrkit/esr/checks"
-
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -11,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -53,7 +52,7 @@ func isAtomRows(head []byte) bool { return bytes.HasPrefix(head, []byte(`{"strea
 // tag), a sensitivity (params first) or a grid (a list of fits, label
 // first).
 func isCalibrateOut(head []byte) bool {
-	if bytes.HasPrefix(head, []byte(checks.ModelCardHeading)) {
+	if bytes.HasPrefix(head, []byte(sim.ModelCardHeading)) {
 		return true // the model card (--card)
 	}
 	k, v := firstKey(head)

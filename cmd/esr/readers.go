@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 func init() {
@@ -23,7 +24,7 @@ func runReaders(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	cat := reader.Catalog(reader.Config{Models: llm.SplitModels(*models)})
+	cat := reader.Catalog(llm.Setup{Models: llm.SplitModels(*models)}, sim.Readers)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	for _, info := range cat {

@@ -13,10 +13,9 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/suite"
-	"github.com/esrkit/esrkit/internal/llm"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -100,7 +99,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
 	var steps []lab.RunAllStep
-	setups := map[string]suite.Setup{}
+	setups := map[string]lab.Setup{}
 	if name == "all" {
 		steps = lab.RunAllSteps(*data)
 		benches := map[string]*bench.Bench{}
@@ -126,7 +125,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err := layout.apply(&opt); err != nil {
 			return err
 		}
-		setups[steps[0].Name()] = suite.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
+		setups[steps[0].Name()] = lab.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
 	}
 	// 1. Plan: what is asked, what is cached.
 	// (Readers that call no endpoint need no plan.)

@@ -19,7 +19,6 @@
 // and MechanismTerms compute named terms such as the render-matched
 // decomposition's render and mechanism terms (TermRender,
 // TermFineMechanism); Table lays the results out for Markdown, CSV and LaTeX.
-// The section packages (esr/confound, esr/provenance, esr/noise,
-// esr/strata, esr/deployed, esr/external, esr/checks, esr/theory,
-// esr/explore) build the paper's tables from these rows.
+// Package lab builds the paper's tables from these rows, one section at a
+// time.
 package eval

@@ -109,23 +109,3 @@ func capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
-
-// FlipSentence says why one reader's verdict changed between two renders,
-// from what the reader itself reports decided each answer
-// (WorkedAnswer.Decision): e.g. "sim:fit-qwen3-8b turns right from
-// graphrag-abstain to render-only: ABSTAIN there (3 candidates disagree),
-// 30 s here (top of 3 rows listed newest first)". Answers and decisions are
-// data: the caller escapes them for its medium.
-func FlipSentence(f Flip) string {
-	turn := "turns wrong"
-	if f.TurnsRight() {
-		turn = "turns right"
-	}
-	why := func(a WorkedAnswer) string {
-		if a.Decision == "" {
-			return a.Answer
-		}
-		return a.Answer + " (" + a.Decision + ")"
-	}
-	return fmt.Sprintf("%s %s from %s to %s: %s on %s, %s on %s", f.Reader, turn, f.From, f.To, why(f.Before), f.From, why(f.After), f.To)
-}

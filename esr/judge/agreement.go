@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/stats"
 )
 

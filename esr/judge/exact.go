@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 // Exact is the normalised exact-match judge. Its rules, in order:

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 // LLMJudge asks a chat endpoint whether an answer states the gold value (the

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 func TestLLMJudge(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 // Config carries what the LLM judge needs; empty endpoint fields come from

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 // JudgeTemplate is a named LLM judge: a prompt template (a file of
-// internal/llm/templates, versioned by its content hash), the rule that
+// esr/llm/templates, versioned by its content hash), the rule that
 // reads the reply, and where it comes from. Choose one with
 // "llm:MODEL@template=NAME" (Parse).
 type JudgeTemplate struct {

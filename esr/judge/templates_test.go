@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 func TestParseJudgeNames(t *testing.T) {

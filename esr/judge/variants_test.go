@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 func TestExactVariants(t *testing.T) {

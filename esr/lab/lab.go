@@ -7,22 +7,19 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/provenance"
-	"github.com/esrkit/esrkit/esr/suite"
 )
 
 // AllSuites are the experiments of `esr run` and the notebooks, one per
 // paper section, in one explicit list.
-var AllSuites = []suite.Suite{renderConfoundSuite, provenanceSuite, noiseSuite, strataSuite, checksSuite,
+var AllSuites = []Suite{renderConfoundSuite, provenanceSuite, noiseSuite, strataSuite, checksSuite,
 	externalSuite, boundarySuite, formatsSuite, deployedSuite, facetsSuite}
 
 // Suites indexes AllSuites by name.
-var Suites = func() map[string]suite.Suite {
-	m := make(map[string]suite.Suite, len(AllSuites))
+var Suites = func() map[string]Suite {
+	m := make(map[string]Suite, len(AllSuites))
 	for _, su := range AllSuites {
 		m[su.Name] = su
 	}
@@ -30,14 +27,14 @@ var Suites = func() map[string]suite.Suite {
 }()
 
 // renderConfoundSuite is the "render-confound" experiment of `esr run` and the notebooks.
-var renderConfoundSuite = suite.Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
-	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+var renderConfoundSuite = Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		return s.Evaluate(ctx, paper.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 	},
 	Report: renderConfoundReport}
 
 // provenanceSuite is the "provenance" experiment of `esr run` and the notebooks.
-var provenanceSuite = suite.Suite{Name: "provenance", Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
+var provenanceSuite = Suite{Name: "provenance", Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
 	Evaluate: provenanceRows, Report: provenanceReport}
 
 // SuiteNames lists Suites' names sorted.
@@ -53,30 +50,30 @@ func SuiteNames() []string {
 // renderConfoundReport is §4.1: the headline on reverted-revert, Table 2
 // (the render-matched decomposition), Table 3 (the residual by stratum) and
 // Table 11 (the monotonic split), with the decomposition figure.
-func renderConfoundReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
-	res := &suite.Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
+func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	res := &Result{Name: "render-confound", Rows: rows, Figures: map[string]*plot.Plot{}}
 	rr := eval.RevertedRevertSnapshot
-	head, _, err := confound.HeadlineTable(rows, rr, s.Stats)
+	head, _, err := HeadlineTable(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
-	cs, err := confound.RenderMatchedTerms(rows, rr, s.Stats)
+	cs, err := RenderMatchedTerms(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
-	res.Tables = append(res.Tables, head, confound.Table2(cs, "reverted-revert (snapshot)", rows), confound.Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
-	t3, _, err := confound.Table3(rows, s.Stats)
+	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows), Table2ByFamily(cs, "reverted-revert (snapshot)", rows))
+	t3, _, err := Table3(rows, s.Stats)
 	res.Add("table3-mechanism-by-stratum", t3, err)
-	t11, err := confound.Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
+	t11, err := Table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
 	res.Add("table11-pure-monotonic", t11, err)
-	res.Figures["table2-decomposition"] = paper.DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2")
+	res.Figures["table2-decomposition"] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2")
 	return res, nil
 }
 
 // provenanceRows evaluates the retention classes on provenance and
 // relation-type QAs from retained state only, and on provenance QAs with the
 // deployed render.
-func provenanceRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	mems := append([]memory.Spec{}, paper.RetentionClasses...)
 	state, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, eval.StateOnly)
 	if err != nil {
@@ -93,18 +90,18 @@ func provenanceRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) 
 
 // provenanceReport is §4.3: Figure 3 from retained state only, the deployed
 // render reversal, and the relation-type query.
-func provenanceReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
-	res := &suite.Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
-	t3, err := provenance.Table(rows, eval.StateOnly, s.Stats)
+func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	res := &Result{Name: "provenance", Rows: rows, Figures: map[string]*plot.Plot{}}
+	t3, err := Table(rows, eval.StateOnly, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
-	t, err := provenance.Table(rows, eval.DeployedRender, s.Stats)
+	t, err := Table(rows, eval.DeployedRender, s.Stats)
 	res.Add("figure3-provenance-deployed", t, err)
-	t, err = provenance.RelationTypeTable(rows, s.Stats)
+	t, err = RelationTypeTable(rows, s.Stats)
 	res.Add("relation-type-query", t, err)
-	res.Figures["figure3-provenance"] = provenance.Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
-	res.Figures["figure3-provenance-deployed"] = provenance.Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")
+	res.Figures["figure3-provenance"] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
+	res.Figures["figure3-provenance-deployed"] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")
 	return res, nil
 }

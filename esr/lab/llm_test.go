@@ -7,10 +7,11 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/suite"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // The suites run unchanged with an LLM family (a local stub that speaks the
@@ -26,12 +27,12 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	}})
 	defer stub.Close()
 	cache := t.TempDir()
-	rs, err := reader.ParseList("llm:stub-model", reader.Config{CacheDir: cache, Concurrency: 4, BaseURL: stub.BaseURL(),
-		Getenv: func(string) string { return "" }})
+	rs, err := reader.ParseList("llm:stub-model", llm.Setup{CacheDir: cache, Concurrency: 4, BaseURL: stub.BaseURL(),
+		Getenv: func(string) string { return "" }}, sim.Readers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := suite.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
+	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
 	for _, name := range []string{"boundary", "checks"} {
 		res, err := lab.Suites[name].Run(context.Background(), s)
 		if err != nil {

@@ -1,10 +1,6 @@
 package lab
 
 import (
-	"github.com/esrkit/esrkit/esr/confound"
-	"github.com/esrkit/esrkit/esr/deployed"
-	"github.com/esrkit/esrkit/esr/suite"
-
 	"github.com/esrkit/esrkit/esr/eval"
 
 	"context"
@@ -69,17 +65,17 @@ func RunAllSteps(dataDir string) []RunAllStep {
 	return steps
 }
 
-// StepSetup is the suite.Setup a notebook uses for a step: the benchmark under
+// StepSetup is the Setup a notebook uses for a step: the benchmark under
 // dataDir, the readers, the default statistics and memory options.
-func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[string]*bench.Bench) (suite.Setup, error) {
-	s := suite.Setup{Readers: rs, Stats: eval.DefaultStats}
+func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[string]*bench.Bench) (Setup, error) {
+	s := Setup{Readers: rs, Stats: eval.DefaultStats}
 	if st.Bench == "" {
 		return s, nil
 	}
 	if st.Suite == "deployed" {
 		// The reference adapter runs beside the deployed classes when the
 		// repository holds it (a data folder elsewhere has none).
-		if a := filepath.Join(dataDir, "..", deployed.ReferenceAdapter); fileExists(a) {
+		if a := filepath.Join(dataDir, "..", ReferenceAdapter); fileExists(a) {
 			s.Adapter = a
 		}
 	}
@@ -99,14 +95,14 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 
 // EvaluateStep evaluates one step's rows (the grid's answers are read but
 // give no rows).
-func EvaluateStep(ctx context.Context, st RunAllStep, s suite.Setup) (*suite.Result, error) {
+func EvaluateStep(ctx context.Context, st RunAllStep, s Setup) (*Result, error) {
 	if st.Suite == "" {
 		stream, atoms := bench.Figure1()
-		t, err := confound.AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Specs(memory.Names...), s.Readers, memory.Options{})
+		t, err := AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Specs(memory.Names...), s.Readers, memory.Options{})
 		if err != nil {
 			return nil, err
 		}
-		return &suite.Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[string]*plot.Plot{}}, nil
+		return &Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[string]*plot.Plot{}}, nil
 	}
 	su, ok := Suites[st.Suite]
 	if !ok {

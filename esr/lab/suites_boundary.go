@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/suite"
 
 	"gonum.org/v1/plot"
 
@@ -13,13 +12,12 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/esr/strata"
 )
 
 // cscRows evaluates fine-ledger and graphrag-abstain on cross-source-conflict
 // snapshot QAs under each stage. strict are the strict-decode variants of the
 // readers (nil: that stage is skipped).
-func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval.Outcome, error) {
+func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outcome, error) {
 	gold := relate.Oracle{Gold: s.Bench.Relations}
 	forceGold := func(qa *esr.QA, k esr.Key, opt memory.Options) memory.Options {
 		status := esr.KeyStatusOK
@@ -38,9 +36,9 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 		row     bool
 		readers []reader.Reader
 	}{
-		{strata.StageBaseline, s.Options.Relator, false, s.Readers},
-		{strata.StagePair, gold, false, s.Readers},
-		{strata.StageRow, gold, true, s.Readers},
+		{StageBaseline, s.Options.Relator, false, s.Readers},
+		{StagePair, gold, false, s.Readers},
+		{StageRow, gold, true, s.Readers},
 	}
 	if len(strict) > 0 {
 		stages = append(stages, struct {
@@ -48,7 +46,7 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 			rel     esr.Relator
 			row     bool
 			readers []reader.Reader
-		}{strata.StageStrict, gold, true, strict})
+		}{StageStrict, gold, true, strict})
 	}
 	var rows []eval.Outcome
 	for _, st := range stages {
@@ -69,13 +67,13 @@ func cscRows(ctx context.Context, s suite.Setup, strict []reader.Reader) ([]eval
 }
 
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
-var boundarySuite = suite.Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
-	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		strata, err := s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {
 			return nil, err
 		}
-		csc, err := cscRows(ctx, s, suite.StrictVariants(s.Readers))
+		csc, err := cscRows(ctx, s, StrictVariants(s.Readers))
 		if err != nil {
 			return nil, err
 		}
@@ -85,18 +83,18 @@ var boundarySuite = suite.Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-
 		}
 		return append(append(strata, csc...), ref...), nil
 	},
-	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
-		res := &suite.Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
-		res.Tables = append(res.Tables, strata.Table5(eval.Select(rows, eval.Variants(eval.Variant{})), s.Stats))
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		res := &Result{Name: "boundary", Rows: rows, Figures: map[string]*plot.Plot{}}
+		res.Tables = append(res.Tables, Table5(eval.Select(rows, eval.Variants(eval.Variant{})), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
-			return o.Variant.String() == strata.StageBaseline || o.Variant.String() == strata.StagePair || o.Variant.String() == strata.StageRow || o.Variant.String() == strata.StageStrict
+			return o.Variant.String() == StageBaseline || o.Variant.String() == StagePair || o.Variant.String() == StageRow || o.Variant.String() == StageStrict
 		}
-		t, err := strata.CSCChainTable(eval.Select(rows, isStage), s.Stats)
+		t, err := CSCChainTable(eval.Select(rows, isStage), s.Stats)
 		res.Add("table9-csc-chain", t, err)
-		scorer := eval.Select(rows, eval.Variants(eval.LabelVariant(strata.ScorerRule), eval.LabelVariant(strata.ScorerLearned)))
-		t, err = strata.RefinesTable(scorer, s.Stats)
+		scorer := eval.Select(rows, eval.Variants(eval.LabelVariant(ScorerRule), eval.LabelVariant(ScorerLearned)))
+		t, err = RefinesTable(scorer, s.Stats)
 		res.Add("table7-refines-recovery", t, err)
-		t, err = strata.Table10(scorer, s.Stats)
+		t, err = Table10(scorer, s.Stats)
 		res.Add("table10-learned-scorer", t, err)
 		if len(s.Bench.Relations) > 0 {
 			t, err = refinesRecall(s)
@@ -110,12 +108,12 @@ var boundarySuite = suite.Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-
 // refinement kind. The learned scorer's audit needs a cross-validation
 // (seconds), which a report built from cached rows should not redo:
 // RefinesAudit(b, cv.OutOfFold(), …) gives it (notebook 44-boundary).
-func refinesRecall(s suite.Setup) (*eval.Table, error) {
+func refinesRecall(s Setup) (*eval.Table, error) {
 	rule := s.Options.Relator
 	if rule == nil {
 		rule = relate.Rule{}
 	}
-	return strata.RefinesRecallTable([][]strata.RefinesScore{strata.RefinesAudit(s.Bench, rule, strata.RefinementKinds(s.Bench))}, s.Bench.Name())
+	return RefinesRecallTable([][]RefinesScore{RefinesAudit(s.Bench, rule, RefinementKinds(s.Bench))}, s.Bench.Name())
 }
 
 // refinesRows evaluates fine-ledger, graphrag-abstain and coarse-retain on
@@ -124,7 +122,7 @@ func refinesRecall(s suite.Setup) (*eval.Table, error) {
 // learned pair scorer's out-of-fold predictions (5-fold by stream), so no
 // stream is answered by a model trained on it. Without gold relations there
 // is nothing to learn from and it returns no rows.
-func refinesRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	if len(s.Bench.Relations) == 0 {
 		return nil, nil
 	}
@@ -136,7 +134,7 @@ func refinesRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 	for _, arm := range []struct {
 		cond string
 		rel  esr.Relator
-	}{{strata.ScorerRule, s.Options.Relator}, {strata.ScorerLearned, cv.OutOfFold()}} {
+	}{{ScorerRule, s.Options.Relator}, {ScorerLearned, cv.OutOfFold()}} {
 		cfg := eval.Config{Memories: paper.StrataMemories, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: eval.LabelVariant(arm.cond), Progress: s.Progress}
 		cfg.Options.Relator = arm.rel

@@ -3,12 +3,9 @@ package lab
 import (
 	"context"
 
-	"github.com/esrkit/esrkit/esr/suite"
-
 	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/checks"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 )
@@ -16,9 +13,9 @@ import (
 // formatRows evaluates the render-matched trio (graphrag-abstain,
 // render-only, fine-ledger) on reverted-revert snapshot QAs once per format
 // variant; render-only always shares fine-ledger's format.
-func formatRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range checks.FormatVariants {
+	for _, v := range FormatVariants {
 		opt := s.Options
 		opt.LedgerFormat, opt.FactFormat = v.LedgerFormat, v.FactFormat
 		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger),
@@ -33,13 +30,13 @@ func formatRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 }
 
 // formatsSuite is the "formats" experiment of `esr run` and the notebooks.
-var formatsSuite = suite.Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
+var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
 	Evaluate: formatRows,
-	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
-		long, cs, err := checks.Table17ByFamily(rows, s.Stats)
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		long, cs, err := Table17ByFamily(rows, s.Stats)
 		if err != nil {
 			return nil, err
 		}
-		return &suite.Result{Name: "formats", Rows: rows, Tables: []*eval.Table{checks.Table17(cs, rows, s.Stats), long},
-			Figures: map[string]*plot.Plot{"table17-render-formats": checks.FormatPlot(cs)}}, nil
+		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{Table17(cs, rows, s.Stats), long},
+			Figures: map[string]*plot.Plot{"table17-render-formats": FormatPlot(cs)}}, nil
 	}}

@@ -2,13 +2,8 @@ package lab
 
 import (
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/checks"
-	"github.com/esrkit/esrkit/esr/external"
-	"github.com/esrkit/esrkit/esr/noise"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/provenance"
-	"github.com/esrkit/esrkit/esr/strata"
-	"github.com/esrkit/esrkit/esr/suite"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 
 	"context"
 	"fmt"
@@ -25,22 +20,22 @@ import (
 )
 
 // noiseSuite is the "noise" experiment of `esr run` and the notebooks.
-var noiseSuite = suite.Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
+var noiseSuite = Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
 	Evaluate: noiseRows, Report: noiseReport}
 
 // strataSuite is the "strata" experiment of `esr run` and the notebooks.
-var strataSuite = suite.Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
-	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 	},
-	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
-		return &suite.Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
-			Tables: []*eval.Table{strata.Table5(rows, s.Stats), noise.Table12(rows, bench.StreamLengths(s.Bench), s.Stats)}}, nil
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		return &Result{Name: "strata", Rows: rows, Figures: map[string]*plot.Plot{},
+			Tables: []*eval.Table{Table5(rows, s.Stats), Table12(rows, bench.StreamLengths(s.Bench), s.Stats)}}, nil
 	}}
 
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
-var checksSuite = suite.Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
-	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+var checksSuite = Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		rows, err := s.Evaluate(ctx, memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {
 			return nil, err
@@ -51,8 +46,8 @@ var checksSuite = suite.Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (perm
 	Report: checksReport}
 
 // externalSuite is the "external" experiment of `esr run` and the notebooks.
-var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
-	Evaluate: func(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		prov, err := provenanceRows(ctx, s)
 		if err != nil {
 			return nil, err
@@ -61,22 +56,22 @@ var externalSuite = suite.Suite{Name: "external", Doc: "Appendix D analogue on a
 			[]esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		return append(prov, snap...), err
 	},
-	Report: func(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
-		res := &suite.Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		res := &Result{Name: "external", Rows: rows, Figures: map[string]*plot.Plot{}}
 		name := s.Bench.Name()
-		t, err := external.ProvenanceTable(rows, name)
+		t, err := ProvenanceTable(rows, name)
 		res.Add("appendixD-provenance-"+name, t, err)
 		mems := memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain)
-		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, esr.RevertedRevert, mems))
-		res.Tables = append(res.Tables, external.SnapshotCeilingTable(rows, name, esr.Monotonic, mems))
-		res.Figures["appendixD-provenance"] = provenance.Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
+		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, esr.RevertedRevert, mems))
+		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, esr.Monotonic, mems))
+		res.Figures["appendixD-provenance"] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
 		return res, nil
 	}}
 
 // noiseSeed is the run seed of the noise sweeps.
 const noiseSeed = 2607
 
-func noiseRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	rel, err := NoiseSweep(ctx, s, eval.RelationNoiseAxis, paper.NoiseLevels, noiseSeed)
 	if err != nil {
 		return nil, err
@@ -89,23 +84,23 @@ func noiseRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 }
 
 // noiseReport is §4.2 / Appendix C: both noise sweeps (Table 13, Figure 5).
-func noiseReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
+func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	relC := eval.SweepComparisons(rows, eval.RelationNoiseAxis, paper.NoiseLevels, s.Stats)
 	dropC := eval.SweepComparisons(rows, eval.AtomDropoutAxis, paper.NoiseLevels, s.Stats)
-	return &suite.Result{Name: "noise", Rows: rows, Tables: []*eval.Table{noise.Table13(relC, dropC, rows)},
-		Figures: map[string]*plot.Plot{"figure5-noise": noise.SweepPlot(relC, dropC)}}, nil
+	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{Table13(relC, dropC, rows)},
+		Figures: map[string]*plot.Plot{"figure5-noise": SweepPlot(relC, dropC)}}, nil
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and
 // Table 16 (abstain calibration and κ per family).
-func checksReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
-	res := &suite.Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
+func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	res := &Result{Name: "checks", Rows: rows, Figures: map[string]*plot.Plot{}}
 	main := eval.Select(rows, eval.Variants(eval.Variant{}))
-	t, err := checks.Table20(main, 0.05)
+	t, err := Table20(main, 0.05)
 	res.Add("table20-permutation-holm", t, err)
-	t, err = checks.Table16(main)
+	t, err = Table16(main)
 	res.Add("table16-abstain-calibration", t, err)
-	t, err = checks.Table19(rows, s.Stats)
+	t, err = Table19(rows, s.Stats)
 	res.Add("table19-abstain-wording", t, err)
 	return res, nil
 }
@@ -116,7 +111,7 @@ func checksReport(rows []eval.Outcome, s suite.Setup) (*suite.Result, error) {
 // relate.RelationNoise (seed, p, atom pair); atom dropout removes the same
 // atoms from both arms (seed, p, atom id). It returns the rows, one
 // condition per level.
-func NoiseSweep(ctx context.Context, s suite.Setup, axis eval.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
+func NoiseSweep(ctx context.Context, s Setup, axis eval.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
 	base := s.Options.Relator
 	if base == nil {
@@ -148,9 +143,9 @@ func NoiseSweep(ctx context.Context, s suite.Setup, axis eval.NoiseAxis, levels 
 // once per wording: LLM readers ask with that wording's template, scripted
 // and sim readers get the analogue conflict policy (sim readers keep their
 // profile and draws); the oracle has no wording and is left out.
-func wordingRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
+func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range checks.WordingVariants {
+	for _, v := range WordingVariants {
 		var rs []reader.Reader
 		for _, r := range s.Readers {
 			if l, ok := r.(*reader.LLM); ok {
@@ -161,41 +156,41 @@ func wordingRows(ctx context.Context, s suite.Setup) ([]eval.Outcome, error) {
 				rs = append(rs, vr)
 				continue
 			}
-			if sm, ok := r.(*reader.Sim); ok {
+			if sm, ok := r.(*sim.Sim); ok {
 				// The sim analogue: the same profile and draws, its conflict
 				// policy moved toward the wording (terse: take the first
 				// value; conservative: never abstain; verbose: as fitted).
 				p := sm.Profile()
 				switch v.OnConflict {
-				case reader.ConflictFirst:
+				case sim.ConflictFirst:
 					p.FirstRowBias = 1
-				case reader.ConflictMajority:
+				case sim.ConflictMajority:
 					p.AbstainOnConflict = 0
 				}
-				vr, err := reader.NewSim(p, sm.Seed())
+				vr, err := sim.New(p, sm.Seed())
 				if err != nil {
 					return nil, err
 				}
-				rs = append(rs, suite.AsFamily(suite.RenameSim(vr, sm.Name()+"~"+v.OnConflict), r.Family()))
+				rs = append(rs, AsFamily(RenameSim(vr, sm.Name()+"~"+v.OnConflict), r.Family()))
 				continue
 			}
-			sc, ok := r.(*reader.Scripted)
+			sc, ok := r.(*sim.Scripted)
 			if !ok {
 				continue
 			}
 			caps := sc.Capabilities()
 			caps.OnConflict = v.OnConflict
-			vr, err := reader.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"~"+v.OnConflict, caps)
+			vr, err := sim.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"~"+v.OnConflict, caps)
 			if err != nil {
 				return nil, err
 			}
-			rs = append(rs, suite.AsFamily(vr, r.Family()))
+			rs = append(rs, AsFamily(vr, r.Family()))
 		}
 		if len(rs) == 0 {
 			return rows, nil
 		}
 		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: rs,
-			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: checks.WordingCondition(v), Progress: s.Progress})
+			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: WordingCondition(v), Progress: s.Progress})
 		if err != nil {
 			return nil, err
 		}

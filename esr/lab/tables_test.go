@@ -7,8 +7,9 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/suite"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
 
@@ -28,11 +29,11 @@ func TestEachTableBuiltOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every suite")
 	}
-	rs, err := reader.ParseList("scripted:status-reader,scripted:time-sorter", reader.Config{})
+	rs, err := reader.ParseList("scripted:status-reader,scripted:time-sorter", llm.Setup{}, sim.Readers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := suite.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50}}
+	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50}}
 	owner := map[string]string{}
 	twice := maps.Clone(knownTwice)
 	for _, su := range lab.AllSuites {

@@ -3,15 +3,12 @@
 //
 //   - Oracle reads the memory's structured state instead of the text (the
 //     render-invariant upper bound);
-//   - Scripted ("scripted:PROFILE") is a deterministic text reader with named
-//     capabilities (status column, visible dates, conflict policy, token
-//     budget): a SIMULATION for teaching and tests, never an LLM result;
-//   - Sim ("sim:PROFILE") is the stochastic simulation: the scripted
-//     reader's steps with each capability a probability drawn per question
-//     (seeded per seed, profile and question; see SimCapabilities);
+//   - the simulated readers, "scripted:PROFILE" and "sim:PROFILE", are
+//     package reader/sim's (it builds on this one);
 //   - LLM ("llm:MODEL") asks an OpenAI-compatible endpoint with the shared QA
 //     template, cached (package llm).
 //
-// Parse and ParseList make readers from names; Catalog describes them (`esr
+// Parse and ParseList make readers from names, given the simulations
+// (sim.Readers) for the scripted and sim kinds; Catalog describes them (`esr
 // readers`); ReadAll runs a batch concurrently with a progress hook.
 package reader

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 // Configured is implemented by readers whose answers depend on more than
@@ -30,9 +30,6 @@ func Fingerprint(r Reader) string {
 	}
 	return fmt.Sprintf("name=%s family=%s type=%T config=%s", r.Name(), r.Family(), r, b)
 }
-
-// Config of a scripted reader is its capabilities.
-func (s *Scripted) Config() any { return s.caps }
 
 // Config of an LLM reader is its model, template versions and reply bound
 // (temperature is always 0).

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
 
 // defaultMaxTokens bounds an LLM reader's answer (part of the cache key).

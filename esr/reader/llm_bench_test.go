@@ -7,7 +7,8 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 // BenchmarkLLMThroughput: a local stub answering every request after 50 ms,
@@ -28,9 +29,9 @@ func BenchmarkLLMThroughput(b *testing.B) {
 	)
 	srv := llmtest.New(llmtest.Options{Latency: latency, Reply: echoValue})
 	defer srv.Close()
-	cfg := Config{CacheDir: b.TempDir(), Concurrency: conc, BaseURL: srv.BaseURL(), APIKey: testKey,
+	cfg := llm.Setup{CacheDir: b.TempDir(), Concurrency: conc, BaseURL: srv.BaseURL(), APIKey: testKey,
 		Getenv: func(string) string { return "" }}
-	rs, err := ParseList("llm:bench", cfg)
+	rs, err := ParseList("llm:bench", cfg, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -66,9 +67,9 @@ func BenchmarkLLMCachedRerun(b *testing.B) {
 	const n = 10000
 	srv := llmtest.New(llmtest.Options{Reply: echoValue})
 	defer srv.Close()
-	cfg := Config{CacheDir: b.TempDir(), Concurrency: 64, BaseURL: srv.BaseURL(), APIKey: testKey,
+	cfg := llm.Setup{CacheDir: b.TempDir(), Concurrency: 64, BaseURL: srv.BaseURL(), APIKey: testKey,
 		Getenv: func(string) string { return "" }}
-	rs, err := ParseList("llm:bench", cfg)
+	rs, err := ParseList("llm:bench", cfg, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

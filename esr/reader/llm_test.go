@@ -14,15 +14,15 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 const testKey = "sk-live-DO-NOT-LEAK-0123456789"
 
-func testConfig(srv *llmtest.Server, dir string) Config {
-	return Config{CacheDir: dir, Concurrency: 8, BaseURL: srv.BaseURL(), APIKey: testKey,
+func testConfig(srv *llmtest.Server, dir string) llm.Setup {
+	return llm.Setup{CacheDir: dir, Concurrency: 8, BaseURL: srv.BaseURL(), APIKey: testKey,
 		Getenv: func(string) string { return "" }, Timeout: 5 * time.Second}
 }
 
@@ -42,7 +42,7 @@ func TestLLMReaderPromptAndParse(t *testing.T) {
 		return "Answer: 30 seconds."
 	}})
 	defer srv.Close()
-	rs, err := ParseList("llm:qwen2.5-7b", testConfig(srv, t.TempDir()))
+	rs, err := ParseList("llm:qwen2.5-7b", testConfig(srv, t.TempDir()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,13 +95,13 @@ func TestLLMReaderPromptAndParse(t *testing.T) {
 func TestParseListLLM(t *testing.T) {
 	env := map[string]string{"ESR_LLM_MODELS": "m1, m2"}
 	getenv := func(k string) string { return env[k] }
-	if _, err := ParseList("oracle,llm", Config{Getenv: getenv}); err == nil || !strings.Contains(err.Error(), "ESR_LLM_BASE_URL") {
+	if _, err := ParseList("oracle,llm", llm.Setup{Getenv: getenv}, nil); err == nil || !strings.Contains(err.Error(), "ESR_LLM_BASE_URL") {
 		t.Errorf("no base URL: %v", err)
 	}
 	srv := llmtest.New(llmtest.Options{})
 	defer srv.Close()
 	env["ESR_LLM_BASE_URL"] = srv.BaseURL()
-	rs, err := ParseList("oracle, llm, scripted:time-sorter, llm:m3", Config{Getenv: getenv, CacheDir: t.TempDir()})
+	rs, err := ParseList("oracle, llm, scripted:time-sorter, llm:m3", llm.Setup{Getenv: getenv, CacheDir: t.TempDir()}, stubSims{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,19 +116,19 @@ func TestParseListLLM(t *testing.T) {
 	if rs[1].(*LLM).Client != rs[2].(*LLM).Client || rs[1].(*LLM).Cache != rs[4].(*LLM).Cache {
 		t.Error("LLM readers of one list should share client and cache")
 	}
-	if _, err := Parse("llm", Config{Getenv: getenv}); err == nil {
+	if _, err := Parse("llm", llm.Setup{Getenv: getenv}, stubSims{}); err == nil {
 		t.Error("bare llm with two models should ask for one")
 	}
-	all, err := ParseList("scripted", Config{})
-	if err != nil || len(all) != len(profiles) {
+	all, err := ParseList("scripted", llm.Setup{}, stubSims{})
+	if err != nil || len(all) != len(stubProfiles) {
 		t.Errorf("scripted expands to %d readers (%v)", len(all), err)
 	}
-	if _, err := ParseList("llm", Config{Getenv: func(string) string { return "" }}); err == nil ||
+	if _, err := ParseList("llm", llm.Setup{Getenv: func(string) string { return "" }}, nil); err == nil ||
 		!strings.Contains(err.Error(), "ESR_LLM_MODELS") {
 		t.Errorf("no models: %v", err)
 	}
 	for _, bad := range []string{"gpt", "scripted", "scripted:nope", "llm:"} {
-		if _, err := Parse(bad, Config{Getenv: getenv}); err == nil {
+		if _, err := Parse(bad, llm.Setup{Getenv: getenv}, stubSims{}); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -174,7 +174,7 @@ func TestLLMKillAndResume(t *testing.T) {
 	cfg := testConfig(srv, dir)
 	cfg.Log = func(s string) { logMu.Lock(); logs = append(logs, s); logMu.Unlock() }
 
-	rs, err := ParseList("llm:m", cfg)
+	rs, err := ParseList("llm:m", cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestLLMKillAndResume(t *testing.T) {
 	closeAll(rs) // the process "dies": the cache file is closed
 
 	before := srv.Hits()
-	rs, err = ParseList("llm:m", cfg)
+	rs, err = ParseList("llm:m", cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +222,7 @@ func TestLLMKillAndResume(t *testing.T) {
 	closeAll(rs)
 
 	before = srv.Hits()
-	rs, _ = ParseList("llm:m", cfg)
+	rs, _ = ParseList("llm:m", cfg, nil)
 	if _, err := ReadAll(context.Background(), rs[0], ins, BatchOptions{Concurrency: 4}); err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +257,7 @@ func TestLLMBatchWithFaults(t *testing.T) {
 	var mu sync.Mutex
 	cfg := testConfig(srv, dir)
 	cfg.Log = func(s string) { mu.Lock(); logs = append(logs, s); mu.Unlock() }
-	rs, err := ParseList("llm:m", cfg)
+	rs, err := ParseList("llm:m", cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestLLMErrorRedacted(t *testing.T) {
 		return true
 	}})
 	defer srv.Close()
-	rs, err := ParseList("llm:m", testConfig(srv, t.TempDir()))
+	rs, err := ParseList("llm:m", testConfig(srv, t.TempDir()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,9 +337,9 @@ func noLeakInDir(t *testing.T, dir string) {
 }
 
 func TestCatalog(t *testing.T) {
-	cat := Catalog(Config{Getenv: func(k string) string {
+	cat := Catalog(llm.Setup{Getenv: func(k string) string {
 		return map[string]string{"ESR_LLM_MODELS": "qwen3-8b", "ESR_LLM_API_KEY": testKey}[k]
-	}})
+	}}, stubSims{})
 	kinds := map[string]int{}
 	for _, c := range cat {
 		kinds[c.Kind]++
@@ -351,10 +351,52 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s marked simulated", c.Name)
 		}
 	}
-	if kinds["oracle"] != 1 || kinds["scripted"] != len(profiles) || kinds["sim"] != len(simProfiles) || kinds["llm"] != 1 {
+	if kinds["oracle"] != 1 || kinds["scripted"] != len(stubProfiles) || kinds["sim"] != 0 || kinds["llm"] != 1 {
 		t.Errorf("catalog kinds %v", kinds)
 	}
 	if l := cat[len(cat)-1].Capabilities.(LLMCapabilities); l.EndpointConfigured || l.Model != "qwen3-8b" {
 		t.Errorf("llm entry %+v", l)
 	}
 }
+
+// stubSims stands in for sim.Readers (which imports this package): two
+// scripted profiles, named as the real ones are.
+type stubSims struct{}
+
+var stubProfiles = []string{"time-sorter", "status-reader"}
+
+func (stubSims) Reader(spec Spec) (Reader, error) {
+	for _, p := range stubProfiles {
+		if spec.Kind == KindScripted && spec.Name == p {
+			return namedReader{Oracle{}, spec.String()}, nil
+		}
+	}
+	return nil, fmt.Errorf("no profile %s", spec)
+}
+
+func (s stubSims) All(kind Kind) ([]Reader, error) {
+	var out []Reader
+	for _, p := range stubProfiles {
+		r, err := s.Reader(Spec{Kind: kind, Name: p})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func (stubSims) Catalog() []Info {
+	var out []Info
+	for _, p := range stubProfiles {
+		out = append(out, Info{Name: "scripted:" + p, Kind: "scripted", Simulated: true})
+	}
+	return out
+}
+
+type namedReader struct {
+	Oracle
+	name string
+}
+
+func (r namedReader) Name() string { return r.name }

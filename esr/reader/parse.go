@@ -4,27 +4,21 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 )
-
-// Config carries what readers that call out need: where to cache responses,
-// how many requests may run at once, and the endpoints. Empty endpoint
-// fields come from the environment (ESR_LLM_BASE_URL, ESR_LLM_API_KEY,
-// ESR_LLM_MODELS with its NAME=URL items, ESR_LLM_API_KEY_<MODEL>,
-// ESR_LLM_CONCURRENCY; see llm.Env).
-type Config = llm.Setup
 
 // llmSetup makes (once per ParseList) the clients LLM readers share, one
 // per endpoint; each reader holds its own reference to the shared cache
 // (llm.OpenCache shares one handle per folder) and releases it on Close.
 type llmSetup struct {
-	cfg  Config
+	cfg  llm.Setup
 	pool *llm.Pool
+	sims Simulations
 }
 
-// poolFor is the client pool a Config describes: cfg.Pool, or a new one
+// poolFor is the client pool a setup describes: cfg.Pool, or a new one
 // over cfg's endpoint fields and the environment.
-func poolFor(cfg Config) *llm.Pool {
+func poolFor(cfg llm.Setup) *llm.Pool {
 	if cfg.Pool != nil {
 		return cfg.Pool
 	}
@@ -64,21 +58,35 @@ func (s *llmSetup) reader(model string) (Reader, error) {
 
 // modelsOf is the models a bare "llm" expands to: cfg.Models, else
 // ESR_LLM_MODELS.
-func modelsOf(cfg Config) []string {
+func modelsOf(cfg llm.Setup) []string {
 	if len(cfg.Models) > 0 {
 		return cfg.Models
 	}
 	return llm.ModelsFromEnv(cfg.Getenv)
 }
 
+// Simulations makes the simulated readers (scripted: and sim:); package
+// reader/sim supplies it as sim.Readers. Parse, New, ParseList and Catalog
+// take it as an argument, so that reader imports none of its simulations;
+// nil leaves only the oracle and the LLM readers.
+type Simulations interface {
+	// Reader makes the reader a scripted or sim spec names.
+	Reader(spec Spec) (Reader, error)
+	// All makes one reader per profile of kind (a bare "scripted" or "sim"
+	// in a list).
+	All(kind Kind) ([]Reader, error)
+	// Catalog describes every simulated reader for `esr readers`.
+	Catalog() []Info
+}
+
 // Parse makes the reader named by spec: "oracle", "scripted:PROFILE" (see
-// scriptedProfiles; "PROFILE@N" sets a token budget), "sim:PROFILE" (see
-// SimProfiles and ParseSim; "PROFILE@seed=S@CAP=V" sets the draw seed and
+// sim.ScriptedProfiles; "PROFILE@N" sets a token budget), "sim:PROFILE" (see
+// sim.Profiles and sim.Parse; "PROFILE@seed=S@CAP=V" sets the draw seed and
 // overrides capabilities) or "llm:MODEL". A bare
 // "llm" works when exactly one model is configured (ParseList expands it to
 // every model).
-func Parse(spec string, cfg Config) (Reader, error) {
-	return parseOne(strings.TrimSpace(spec), &llmSetup{cfg: cfg})
+func Parse(spec string, cfg llm.Setup, sims Simulations) (Reader, error) {
+	return parseOne(strings.TrimSpace(spec), &llmSetup{cfg: cfg, sims: sims})
 }
 
 func parseOne(name string, setup *llmSetup) (Reader, error) {
@@ -90,24 +98,19 @@ func parseOne(name string, setup *llmSetup) (Reader, error) {
 }
 
 // New makes the reader spec names (see Parse).
-func New(spec Spec, cfg Config) (Reader, error) {
-	return (&llmSetup{cfg: cfg}).build(spec)
+func New(spec Spec, cfg llm.Setup, sims Simulations) (Reader, error) {
+	return (&llmSetup{cfg: cfg, sims: sims}).build(spec)
 }
 
 func (setup *llmSetup) build(spec Spec) (Reader, error) {
 	switch spec.Kind {
 	case KindOracle:
 		return Oracle{}, nil
-	case KindScripted:
-		if spec.Name == "" {
-			return nil, fmt.Errorf("reader scripted needs a profile: scripted:PROFILE (%s)", profileNames())
+	case KindScripted, KindSim:
+		if setup.sims == nil {
+			return nil, fmt.Errorf("reader %s: simulated readers need reader/sim (pass sim.Readers)", spec)
 		}
-		return NewScripted(spec.Name)
-	case KindSim:
-		if spec.Name == "" {
-			return nil, fmt.Errorf("reader sim needs a profile: sim:PROFILE[@seed=S][@CAP=V] (%s)", simProfileNames())
-		}
-		return ParseSim(spec.Name)
+		return setup.sims.Reader(spec)
 	case KindLLM:
 		if spec.Name != "" {
 			return setup.reader(spec.Name)
@@ -124,14 +127,6 @@ func (setup *llmSetup) build(spec Spec) (Reader, error) {
 	return nil, fmt.Errorf("unknown reader %q (want oracle, scripted:PROFILE, sim:PROFILE or llm[:MODEL])", spec)
 }
 
-func profileNames() string {
-	names := make([]string, len(profiles))
-	for i, p := range profiles {
-		names[i] = p.Name
-	}
-	return strings.Join(names, ", ")
-}
-
 // ParseList makes the readers of a comma-separated list of specs. A bare
 // "llm" expands to one reader per model of ESR_LLM_MODELS (or cfg.Models), a
 // bare "scripted" to every scripted profile, a bare "sim" to every sim
@@ -139,8 +134,8 @@ func profileNames() string {
 // per endpoint (one concurrency limit each) and one cache. It fails clearly
 // when an LLM reader is asked for and its model has no endpoint (unless
 // cfg.Offline).
-func ParseList(list string, cfg Config) ([]Reader, error) {
-	setup := &llmSetup{cfg: cfg}
+func ParseList(list string, cfg llm.Setup, sims Simulations) ([]Reader, error) {
+	setup := &llmSetup{cfg: cfg, sims: sims}
 	var out []Reader
 	seen := map[string]bool{}
 	add := func(r Reader) {
@@ -158,21 +153,15 @@ func ParseList(list string, cfg Config) ([]Reader, error) {
 		switch spec {
 		case "":
 			continue
-		case "scripted":
-			for _, p := range profiles {
-				r, err := NewScripted(p.Name)
-				if err != nil {
-					return nil, err
-				}
-				add(r)
+		case string(KindScripted), string(KindSim):
+			if setup.sims == nil {
+				return nil, fmt.Errorf("reader %s: simulated readers need reader/sim (pass sim.Readers)", spec)
 			}
-			continue
-		case "sim":
-			for _, p := range simProfiles {
-				r, err := NewSim(p, 0)
-				if err != nil {
-					return nil, err
-				}
+			rs, err := setup.sims.All(Kind(spec))
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range rs {
 				add(r)
 			}
 			continue
@@ -214,17 +203,6 @@ type Info struct {
 	Capabilities any `json:"capabilities"`
 }
 
-// CalibratedInfo describes a calibrated sim reader: its profile and how
-// well it fits the paper's numbers it was fitted to.
-type CalibratedInfo struct {
-	Profile SimProfile          `json:"profile"`
-	Family  string              `json:"family"`
-	RMSE    float64             `json:"rmse"`
-	Targets []CalibrationTarget `json:"targets"`
-	Bench   string              `json:"bench"`
-	Reading string              `json:"table17_reading"`
-}
-
 // OracleCapabilities describes the oracle reader.
 type OracleCapabilities struct {
 	ReadsState      bool `json:"reads_state"`
@@ -246,22 +224,11 @@ type LLMCapabilities struct {
 // (stochastic simulated) profile, and one
 // LLM reader per configured model (cfg.Models or ESR_LLM_MODELS). It never
 // shows the endpoint or the key.
-func Catalog(cfg Config) []Info {
+func Catalog(cfg llm.Setup, sims Simulations) []Info {
 	out := []Info{{Name: "oracle", Kind: "oracle", Summary: "reads the memory's structured state, not the render",
 		Capabilities: OracleCapabilities{ReadsState: true, RenderInvariant: true}}}
-	for _, p := range profiles {
-		out = append(out, Info{Name: "scripted:" + p.Name, Kind: "scripted", Simulated: true,
-			Summary: "simulation: " + p.Summary, Capabilities: p.Capabilities})
-	}
-	for _, p := range simProfiles {
-		out = append(out, Info{Name: "sim:" + p.Name, Kind: "sim", Simulated: true,
-			Summary: "stochastic simulation (capabilities drawn per question, seeded): " + p.Summary, Capabilities: p})
-	}
-	cal := Calibrated()
-	for _, f := range cal.Families {
-		out = append(out, Info{Name: "sim:" + f.Profile.Name, Kind: "sim-calibrated", Simulated: true,
-			Summary:      fmt.Sprintf("stochastic simulation, the reader model over render features, fitted to the paper's %s numbers (Tables 16–17) and the panel's Table 2 on %s; fit RMSE %.3f over %d targets", f.Family, cal.Bench, f.RMSE, len(f.Targets)),
-			Capabilities: CalibratedInfo{Profile: f.Profile, Family: f.Family, RMSE: f.RMSE, Targets: f.Targets, Bench: cal.Bench, Reading: cal.Reading}})
+	if sims != nil {
+		out = append(out, sims.Catalog()...)
 	}
 	env := llm.Env{Getenv: cfg.Getenv, BaseURL: cfg.BaseURL}
 	maxTok := cfg.MaxTokens

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"context"
+	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -72,3 +73,17 @@ type Reader interface {
 	Family() string
 	Read(ctx context.Context, in Input) (Output, error)
 }
+
+// ReasonUnreadable is the fixed marker a simulated reader (scripted: and
+// sim:) puts in its note, and so in the outcome row's reason, when it cannot
+// read the render's layout: the render is raw event text (direct-context,
+// rag-topk) with no structured records, and the reader knows no value
+// pattern for the asked attribute and no value of it from elsewhere in the
+// render, so it cannot find a single candidate. The answer is then ABSTAIN,
+// but it measures the reader's parser, not the memory: tables report such
+// rows as not measured (see Unreadable and esr/lab).
+const ReasonUnreadable = "[unreadable layout]"
+
+// Unreadable reports whether an answer's note (an outcome row's reason)
+// carries ReasonUnreadable.
+func Unreadable(note string) bool { return strings.Contains(note, ReasonUnreadable) }

@@ -98,3 +98,7 @@ func (s Spec) Simulated() bool { return s.Kind == KindScripted || s.Kind == Kind
 func (s Spec) Calibrated() bool {
 	return s.Kind == KindSim && (strings.HasPrefix(s.Name, FitPrefix) || strings.HasPrefix(s.Name, "@"))
 }
+
+// FitPrefix starts the name of a calibrated profile: "fit-" + the family
+// in lower case, e.g. "fit-qwen3-8b".
+const FitPrefix = "fit-"

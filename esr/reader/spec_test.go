@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -39,7 +41,7 @@ func TestParseSpec(t *testing.T) {
 // Every reader's name is its spec's string form, and the spec builds it.
 func TestSpecOf(t *testing.T) {
 	for _, name := range []string{"oracle", "scripted:naive", "sim:careful@seed=3"} {
-		r, err := reader.Parse(name, reader.Config{})
+		r, err := reader.Parse(name, llm.Setup{}, sim.Readers)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +49,7 @@ func TestSpecOf(t *testing.T) {
 		if sp.String() != r.Name() {
 			t.Errorf("%s: spec %+v prints %q", r.Name(), sp, sp.String())
 		}
-		again, err := reader.New(sp, reader.Config{})
+		again, err := reader.New(sp, llm.Setup{}, sim.Readers)
 		if err != nil || again.Name() != r.Name() {
 			t.Errorf("New(%+v) = %v, %v", sp, again, err)
 		}

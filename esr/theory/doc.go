@@ -18,7 +18,7 @@
 // question about facet f as it would over f's atoms alone on a single-valued
 // key (memory's TestFacetedLedgerIsPerFacet, a property test), so P1 and P2
 // hold per facet; a state that merges the facets is outside them, and
-// esr/facets measures what it costs.
+// esr/lab (facets.go) measures what it costs.
 //
 // Every random draw comes from a seeded math/rand/v2 PCG, so each result is
 // reproducible from its arguments. Answers are scored as judge.Exact does

@@ -7,14 +7,15 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// The module's floors. The base is what every section stands on; a section
-// answers one of the paper's questions (one notebook) and imports only the
-// base; the top lists every suite (lab) or serves the notebooks (nbhelp).
+// The module's floors. The base is what every section stands on and holds
+// no section's code; the sections answer the paper's questions (lab: every
+// suite and its section's tables; theory: Appendix A) and import only the
+// base; the top serves the notebooks (nbhelp).
 var (
-	basePackages = []string{"esr", "esr/bench", "esr/memory", "esr/relate", "esr/reader", "esr/judge",
-		"esr/eval", "esr/suite", "esr/paper", "stats"}
-	sectionPackages = []string{"esr/confound", "esr/provenance", "esr/noise", "esr/strata", "esr/deployed", "esr/external", "esr/checks", "esr/theory", "esr/explore", "esr/facets"}
-	topPackages     = []string{"esr/lab", "nbhelp"}
+	basePackages = []string{"esr", "esr/bench", "esr/memory", "esr/relate", "esr/reader", "esr/reader/sim", "esr/llm", "esr/judge",
+		"esr/eval", "esr/paper", "stats"}
+	sectionPackages = []string{"esr/lab", "esr/theory"}
+	topPackages     = []string{"nbhelp"}
 )
 
 func TestLayers(t *testing.T) {

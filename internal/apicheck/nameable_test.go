@@ -208,21 +208,21 @@ func TestInternalInFlags(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: type-checks the whole module")
 	}
-	var client *types.TypeName
+	var server *types.TypeName
 	for _, p := range load(t) {
-		if p.PkgPath == module+"/internal/llm" {
-			client, _ = p.Types.Scope().Lookup("Client").(*types.TypeName)
+		if p.PkgPath == module+"/internal/llmtest" {
+			server, _ = p.Types.Scope().Lookup("Server").(*types.TypeName)
 		}
 	}
-	if client == nil {
-		t.Fatal("internal/llm.Client not found")
+	if server == nil {
+		t.Fatal("internal/llmtest.Server not found")
 	}
-	params := types.NewTuple(types.NewVar(0, nil, "c", types.NewPointer(client.Type())))
+	params := types.NewTuple(types.NewVar(0, nil, "s", types.NewPointer(server.Type())))
 	sig := types.NewSignatureType(nil, nil, nil, params, nil, false)
-	if got := internalIn(sig, map[*types.TypeName]bool{}, map[types.Type]bool{}); got != "internal/llm.Client" {
-		t.Errorf("func(*llm.Client): got %q, want internal/llm.Client", got)
+	if got := internalIn(sig, map[*types.TypeName]bool{}, map[types.Type]bool{}); got != "internal/llmtest.Server" {
+		t.Errorf("func(*llmtest.Server): got %q, want internal/llmtest.Server", got)
 	}
-	if got := internalIn(sig, map[*types.TypeName]bool{client: true}, map[types.Type]bool{}); got != "" {
+	if got := internalIn(sig, map[*types.TypeName]bool{server: true}, map[types.Type]bool{}); got != "" {
 		t.Errorf("with a public alias: got %q, want nameable", got)
 	}
 }

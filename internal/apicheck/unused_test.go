@@ -124,10 +124,16 @@ func unusedExports(pkgs []*packages.Package, notebook map[string]bool, spelled b
 			if !obj.Exported() || seen[key] {
 				continue
 			}
+			// A hook a _test.go file declares for the package's external
+			// tests (export_test.go) is no part of the API a user imports.
+			// (Test functions stay counted: the test main uses them.)
+			if !usedOutside[key] && strings.HasSuffix(p.Fset.Position(obj.Pos()).Filename, "_test.go") {
+				continue
+			}
 			seen[key] = true
 			total++
 			// An alias names what its target is: reached when the target is
-			// (reader.Message names the llm.Message a reader's Prompt returns).
+			// (judge.Config names the llm.Setup reader.Parse takes).
 			if tn, ok := obj.(*types.TypeName); ok && tn.IsAlias() && !spelled {
 				if n, ok := types.Unalias(tn.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && reached[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
 					reached[key] = true

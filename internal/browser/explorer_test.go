@@ -11,10 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/esrkit/esrkit/esr/lab"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/explore"
-	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/nbhelp"
 )
 
@@ -22,7 +23,7 @@ import (
 // the GoNB kernel, in headless Chromium: it waits for the explorer's
 // controls, changes the stratum select and the status-skill slider, and
 // after each change asserts that the page's table shows, cell for cell,
-// what the library computes for those settings (explore.Explorer.View);
+// what the library computes for those settings (lab.Explorer.View);
 // it steps the drill-down, saves a screenshot of the explorer as
 // figures/explorer.png, presses Stop and checks that no cell failed.
 func TestExplorerLive(t *testing.T) {
@@ -74,7 +75,7 @@ func TestExplorerLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := explore.NewExplorer(b)
+	ex := lab.NewExplorer(b)
 
 	j := StartJupyterT(t, ctx, dir)
 	br := NewT(t, ctx)
@@ -111,7 +112,7 @@ func TestExplorerLive(t *testing.T) {
 
 	// check waits for the view of s, then compares every table cell and
 	// the sentence with the library's view for s.
-	check := func(what string, s explore.Settings) {
+	check := func(what string, s lab.Settings) {
 		t.Helper()
 		key := nbhelp.ExploreKey(s)
 		if err := br.WaitJS(fmt.Sprintf(`(() => { const v = document.getElementById(%q); return !!v && v.dataset.key === %q })()`,
@@ -142,7 +143,7 @@ func TestExplorerLive(t *testing.T) {
 		}
 	}
 
-	s := explore.DefaultSettings()
+	s := lab.DefaultSettings()
 	check("opening view", s)
 	t.Logf("explorer up %.1fs after the first cell", time.Since(start).Seconds())
 
@@ -164,10 +165,10 @@ func TestExplorerLive(t *testing.T) {
 	t.Logf("stratum change redrawn in %.2fs", time.Since(changed).Seconds())
 
 	changed = time.Now()
-	if err := br.SetRange("#esr-explorer-"+reader.SimStatus, 20); err != nil {
+	if err := br.SetRange("#esr-explorer-"+sim.Status, 20); err != nil {
 		t.Fatal(err)
 	}
-	if s, err = s.WithCapability(reader.SimStatus, 0.2); err != nil {
+	if s, err = s.WithCapability(sim.Status, 0.2); err != nil {
 		t.Fatal(err)
 	}
 	check("status skill → 0.2", s)

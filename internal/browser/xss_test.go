@@ -53,7 +53,6 @@ func xssCells(benchDir string) []string {
 	"context"
 
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/confound"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/nbhelp"
@@ -62,7 +61,7 @@ b := nbhelp.Must(bench.Load(` + strconv.Quote(benchDir) + `))
 qa := b.QAs[0]
 nbhelp.Markdown("**" + nbhelp.MarkdownText(qa.Question) + "** (gold: " + nbhelp.MarkdownText(qa.GoldAnswer) + ")")
 s := b.Streams[0]
-nbhelp.Markdown(nbhelp.Must(confound.Flips(context.Background(), s, b.Atoms[s.ID], qa, []reader.Reader{reader.Oracle{}}, memory.Options{})))`,
+nbhelp.Markdown(nbhelp.Must(lab.Flips(context.Background(), s, b.Atoms[s.ID], qa, []reader.Reader{reader.Oracle{}}, memory.Options{})))`,
 		`%%
 b := nbhelp.Must(bench.Load(` + strconv.Quote(benchDir) + `))
 s := b.Streams[0]

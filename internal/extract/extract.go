@@ -20,7 +20,7 @@ import (
 	"sync"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/internal/llm"
+	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/internal/workpool"
 )
 

@@ -13,8 +13,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/internal/llm"
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 func TestParseReply(t *testing.T) {

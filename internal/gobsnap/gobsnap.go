@@ -11,7 +11,7 @@
 // afresh by the caller, and one that cannot be written is skipped.
 //
 // Users: esr/bench (LoadOptions.Snapshots: a benchmark's rows) and
-// esr/suite (a suite's cached outcome rows).
+// esr/lab (a suite's cached outcome rows).
 package gobsnap
 
 import (

@@ -8,7 +8,7 @@
 // Run a package's tests with -update-golden to rewrite its references
 // after an intended change, and review the new PNGs before committing:
 //
-//	go test ./esr/confound -run Golden -update-golden
+//	go test ./esr/lab -run Golden -update-golden
 //
 // It is for tests only: importing it registers the -update-golden flag.
 package goldenimg

@@ -23,7 +23,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/esrkit/esrkit/internal/llm/llmtest"
+	"github.com/esrkit/esrkit/internal/llmtest"
 )
 
 func main() {

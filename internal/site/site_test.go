@@ -33,7 +33,7 @@ func TestWriteIndex(t *testing.T) {
 	}
 	nb := map[string]any{"cells": []map[string]any{
 		{"cell_type": "markdown", "source": []string{"# §4.1 · Most gain is render\n", "\n", "text"}},
-		{"cell_type": "code", "source": "%%\nnbhelp.Figure(paper.DecompositionPlot(cs, \"t\"), \"table2-decomposition\")", "outputs": []any{}},
+		{"cell_type": "code", "source": "%%\nnbhelp.Figure(lab.DecompositionPlot(cs, \"t\"), \"table2-decomposition\")", "outputs": []any{}},
 	}}
 	b, _ := json.Marshal(nb)
 	if err := os.WriteFile(filepath.Join(exec, "41-render-confound.ipynb"), b, 0o644); err != nil {

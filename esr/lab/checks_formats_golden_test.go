@@ -1,0 +1,34 @@
+package lab_test
+
+import (
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/internal/goldenimg"
+)
+
+// formatInput is a fixed Table 17: the three terms of every format
+// variant, pooled and for one family (FormatPlot draws the pooled render
+// and fine residual only).
+func formatInput() []eval.Comparison {
+	var cs []eval.Comparison
+	for i, v := range lab.FormatVariants {
+		r := 0.05 + 0.03*float64(i)
+		m := 0.12 - 0.02*float64(i)
+		for _, fam := range []string{eval.Pooled, "sim:fit-qwen3-8b"} {
+			cs = append(cs,
+				eval.Comparison{Label: "RL − GRA", Scope: v.Name, Family: fam, Delta: r + m, Lo: r + m - 0.05, Hi: r + m + 0.05},
+				eval.Comparison{Label: "render", Scope: v.Name, Family: fam, Delta: r, Lo: r - 0.04, Hi: r + 0.04},
+				eval.Comparison{Label: "fine residual", Scope: v.Name, Family: fam, Delta: m, Lo: m - 0.03, Hi: m + 0.03})
+		}
+	}
+	return cs
+}
+
+func TestFormatPlotGolden(t *testing.T) {
+	cs := formatInput()
+	goldenimg.Check(t, lab.FormatPlot(cs), "format-plot")
+	cs[2].Delta += 0.02 // compact's pooled fine residual
+	goldenimg.CheckDiffers(t, lab.FormatPlot(cs), "format-plot")
+}

@@ -1,0 +1,146 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// This file writes the sentences notebooks show about results: every sign,
+// size and significance in them is computed from the comparisons passed in,
+// never typed.
+
+// DecompositionSummary reads a render-matched decomposition (RenderMatchedTerms's
+// output): the pooled render and fine-d mechanism terms, which is larger,
+// and, per family, which term carries that family's gain. It is the
+// closing sentence of notebook 41, computed.
+func DecompositionSummary(cs []eval.Comparison) string {
+	var b strings.Builder
+	fams := []string{}
+	seen := map[string]bool{}
+	for _, c := range cs {
+		if !seen[c.Family] {
+			seen[c.Family] = true
+			fams = append(fams, c.Family)
+		}
+	}
+	for _, fam := range fams {
+		r, ok1 := eval.FindComparison(cs, "render", fam)
+		m, ok2 := eval.FindComparison(cs, "fine-d mechanism", fam)
+		if !ok1 || !ok2 {
+			continue
+		}
+		who := "pooled over the families"
+		if fam != eval.Pooled {
+			who = fam
+		}
+		var share string
+		big, name, what := r, "render", "the layout"
+		if math.Abs(m.Delta) > math.Abs(r.Delta) {
+			big, name, what = m, "mechanism", "the status column"
+		}
+		switch {
+		case r.TooFew || m.TooFew:
+			share = eval.FirstTooFew(r, m) + " to say which term carries the gain"
+		case !r.Significant() && !m.Significant():
+			share = "neither term is distinguishable from 0"
+		case !big.Significant():
+			share = "the larger term (" + name + ") is not distinguishable from 0"
+		case big.Delta > 0:
+			share = "the " + name + " term is the larger and positive: " + what + " carries most of the gain"
+		default:
+			share = "the " + name + " term is the larger and negative: " + what + " costs this reader accuracy"
+		}
+		fmt.Fprintf(&b, "- **%s**: render %s %s, fine-d mechanism %s %s; %s.\n", who,
+			fmtSigned(r.Delta), r.CI(), fmtSigned(m.Delta), m.CI(), share)
+	}
+	return b.String()
+}
+
+// PaperText formats the paper's numbers from the registry into format:
+// each key's value is printed signed ("+0.159"), or as a proportion
+// ("0.459") for keys ending in ":p", or as a count ("2,907") for keys
+// ending in ":n". Unknown keys print "—".
+func PaperText(format string, keys ...string) string {
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		switch {
+		case strings.HasSuffix(k, ":p"):
+			args[i] = paper.Cell(paper.ParseKey(strings.TrimSuffix(k, ":p")), false)
+		case strings.HasSuffix(k, ":n"):
+			k = strings.TrimSuffix(k, ":n")
+			if v, ok := paper.Lookup(paper.ParseKey(k)); ok {
+				args[i] = report.Thousands(int(v))
+			} else {
+				args[i] = "—"
+			}
+		default:
+			args[i] = paper.Cell(paper.ParseKey(k), true)
+		}
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+// ExplainGap says, for every pooled term of cs with a paper value in table
+// (under the term's Key), how ours compares with the paper's (size and
+// interval overlap, paper.Agreement) and which families
+// make the pooled number: a pooled term is the mean of the families' terms
+// (equal rows per family), so the families whose terms are furthest from 0
+// carry its sign. Every number comes from cs and the registry.
+func ExplainGap(cs []eval.Comparison, table string) string {
+	var b strings.Builder
+	for _, c := range cs {
+		if c.Family != eval.Pooled {
+			continue
+		}
+		k := paper.Key{Table: table, Term: c.Key}
+		p, ok := paper.Lookup(k)
+		if !ok || c.Key == "" {
+			continue
+		}
+		var fams []eval.Comparison
+		for _, f := range cs {
+			if f.Label == c.Label && f.Family != eval.Pooled {
+				fams = append(fams, f)
+			}
+		}
+		sort.SliceStable(fams, func(i, j int) bool { return math.Abs(fams[i].Delta) > math.Abs(fams[j].Delta) })
+		var parts []string
+		for _, f := range fams {
+			parts = append(parts, fmt.Sprintf("%s %s", f.Family, fmtSigned(f.Delta)))
+		}
+		against := "the paper's " + fmtSigned(p)
+		if c.TooFew {
+			against += ": ours has " + c.TooFewReason() + " to compare"
+		} else {
+			lo, hi, hasCI := paper.Interval(k)
+			against += ": " + paper.Agree(c.Delta, c.Lo, c.Hi, p, lo, hi, hasCI).Words()
+		}
+		fmt.Fprintf(&b, "- **%s**: ours %s %s against %s. It is the mean of the families' terms: %s.\n",
+			c.Label, fmtSigned(c.Delta), c.CI(), against, strings.Join(parts, ", "))
+	}
+	return b.String()
+}
+
+// WhoIsRight says which families make a memory's accuracy on the rows kept
+// by f: the pooled accuracy and each family's, highest first.
+func WhoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
+	pooled := eval.AccuracyBy(rows, []memory.Spec{m}, nil, f, eval.DefaultStats.Level)
+	if len(pooled) == 0 {
+		return ""
+	}
+	fams := eval.AccuracyBy(rows, []memory.Spec{m}, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)
+	sort.SliceStable(fams, func(i, j int) bool { return fams[i].Acc > fams[j].Acc })
+	var parts []string
+	for _, a := range fams {
+		parts = append(parts, fmt.Sprintf("%s %s", a.Group, eval.PropCell(a.Acc)))
+	}
+	return fmt.Sprintf("%s's pooled accuracy %s is the mean of its families': %s.", m, eval.PropCell(pooled[0].Acc), strings.Join(parts, ", "))
+}

@@ -1,0 +1,180 @@
+package lab
+
+import (
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr/paper"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+)
+
+// RenderMatchedTerms is Table 2 on the rows kept by f: the render-matched terms
+// pooled and per family.
+func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
+	var out []eval.Comparison
+	err := eval.ByFamily(rows, f, func(fam string, ff eval.Filter) error {
+		cs, err := eval.CompareTerms(rows, eval.RenderMatched, ff, opt)
+		if err != nil {
+			return err
+		}
+		for i := range cs {
+			cs[i].Family = fam
+		}
+		out = append(out, cs...)
+		return nil
+	})
+	return out, err
+}
+
+// Table2 formats the pooled rows of a decomposition as the paper's Table 2,
+// ours beside the paper's, with the discordant pairs behind each interval
+// (A✓B✗ / A✗B✓: a degenerate interval explains itself). With a single
+// family its rows stand in for the pooled ones. Table2ByFamily has the
+// per-family rows.
+func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
+	t := &eval.Table{Name: "table2-render-decomposition", Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
+		Columns: []string{"term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p", "paper Δ (DeepSeek-V3)"}}
+	pooled := cs[:0:0]
+	for _, c := range cs {
+		if c.Family == eval.Pooled {
+			pooled = append(pooled, c)
+		}
+	}
+	if len(pooled) == 0 {
+		pooled = cs
+	}
+	for _, c := range pooled {
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), paper.Cell(paper.Key{Table: "t2", Term: c.Key}, true))
+	}
+	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
+		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
+		eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
+	return t
+}
+
+// Table2ByFamily is the per-family half of Table 2: every term for every
+// reader family, with its discordant pairs (no paper column: the paper's
+// Δ is pooled).
+func Table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
+	t := &eval.Table{Name: "table2-by-family", Title: "Table 2 by reader family, " + scope,
+		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
+	omitted := 0
+	for _, c := range cs {
+		if c.Family == eval.Pooled {
+			continue
+		}
+		if eval.AgreeEverywhere(c) {
+			omitted++
+			continue
+		}
+		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P))
+	}
+	t.Notes = []string{eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
+	if omitted > 0 {
+		t.Notes = append([]string{fmt.Sprintf("%d rows omitted: on them the two memories agree on every question for that family (Δ +0.000, no discordant pair)", omitted)}, t.Notes...)
+	}
+	return t
+}
+
+// HeadlineTable is the §4.1 headline on rows kept by f, pooled and per family.
+func HeadlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
+	t := &eval.Table{Name: "headline-reverted-revert", Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
+		Columns: []string{"comparison", "family", "n", "ours Δ", "95% CI", "paper Δ"}}
+	var all []eval.Comparison
+	err := eval.ByFamily(rows, f, func(fam string, ff eval.Filter) error {
+		cs, err := eval.CompareTerms(rows, eval.Headline, ff, opt)
+		if err != nil {
+			return err
+		}
+		for _, c := range cs {
+			c.Family = fam
+			all = append(all, c)
+			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "rr", Term: c.Key}, true))
+		}
+		return nil
+	})
+	t.Notes = []string{opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}
+	return t, all, err
+}
+
+// Table3 is the typed mechanism residual (fine-ledger − render-only) per
+// stratum, pooled over families, on snapshot rows.
+func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
+	t := &eval.Table{Name: "table3-mechanism-by-stratum", Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
+		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
+	var out []eval.Comparison
+	for _, p := range esr.Phenomena {
+		c, err := eval.Compare(rows, "fine-d mechanism", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), eval.SnapshotIn(p), opt)
+		if err != nil {
+			continue
+		}
+		c.Scope = string(p)
+		out = append(out, c)
+		t.AddRow(string(p), c.N, fmtSigned(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), paper.Cell(paper.Key{Table: "t3", Term: string(p)}, true))
+	}
+	if len(out) == 0 {
+		return nil, nil, fmt.Errorf("table 3: no stratum has both fine-ledger and render-only rows")
+	}
+	t.Notes = []string{"MDE: the smallest true Δ detectable at two-sided α = 0.05 with 80% power by a McNemar test on n independent pairs with the observed discordant share (Connor 1987); pooled pairs are correlated, so the true MDE is larger", opt.IntervalNote(), eval.FamilyNote(rows)}
+	return t, out, nil
+}
+
+// Table11 splits monotonic snapshot rows into items with deprecated evidence
+// and the pure half (pure: qids in the set, see PureMonotonic), and reports
+// RL − GraphRAG+abstain on each, and the render term and fine residual on
+// the pure half.
+func Table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*eval.Table, error) {
+	mono := eval.SnapshotIn(esr.Monotonic)
+	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
+	t := &eval.Table{Name: "table11-pure-monotonic", Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
+		Columns: []string{"slice", "comparison", "n", "ours Δ", "95% CI", "paper Δ"}}
+	specs := []struct {
+		slice, label string
+		a, b         memory.Spec
+		paper        string
+		f            eval.Filter
+	}{
+		{"with deprecated", "RL − GraphRAG+abstain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/with-deprecated", eval.And(mono, notPure)},
+		{"pure", "RL − GraphRAG+abstain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/ledger-vs-baseline", eval.And(mono, eval.QIDs(pure))},
+		{"pure", "render (render-only − GRA)", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/render", eval.And(mono, eval.QIDs(pure))},
+		{"pure", "fine residual (RL − render-only)", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), "t11/pure/fine-residual", eval.And(mono, eval.QIDs(pure))},
+	}
+	n := 0
+	for _, s := range specs {
+		c, err := eval.Compare(rows, s.label, s.a, s.b, s.f, opt)
+		if err != nil {
+			continue
+		}
+		n++
+		t.AddRow(s.slice, s.label, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.ParseKey(s.paper), true))
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("table 11: no monotonic rows to split")
+	}
+	t.Notes = []string{opt.IntervalNote(), eval.FamilyNote(rows)}
+	return t, nil
+}
+
+// SplitFamilies splits a table with a "family" column into its pooled rows
+// and its per-family rows (named NAME-by-family), each keeping the notes:
+// a notebook shows the pooled table and folds the other.
+func SplitFamilies(t *eval.Table) (pooled, families *eval.Table) {
+	col := -1
+	for i, c := range t.Columns {
+		if c == "family" {
+			col = i
+		}
+	}
+	pooled = &eval.Table{Name: t.Name, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
+	families = &eval.Table{Name: t.Name + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
+	for _, r := range t.Rows {
+		if col >= 0 && r[col] != eval.Pooled {
+			families.Rows = append(families.Rows, r)
+			continue
+		}
+		pooled.Rows = append(pooled.Rows, r)
+	}
+	return pooled, families
+}

@@ -1,0 +1,98 @@
+package lab
+
+import (
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
+	"gonum.org/v1/gonum/stat"
+
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/dyknow"
+	"github.com/esrkit/esrkit/internal/report"
+	"github.com/esrkit/esrkit/stats"
+)
+
+// ProvenanceTable is the Appendix D analogue: provenance accuracy by
+// retention class on an external benchmark (state only), beside the
+// paper's TempLAMA ordering.
+func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
+	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly)
+	if len(acc) == 0 {
+		return nil, fmt.Errorf("no provenance rows")
+	}
+	t := &eval.Table{Name: "appendixD-provenance-" + name, Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
+		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
+	for _, a := range acc {
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: "templama", Term: a.Memory.String()}, false))
+	}
+	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.Key{Table: "templama", Term: "retain-discard"}, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.Key{Table: "templama", Term: "dyknow-n"}))) + ") concurs", eval.FamilyNote(rows)}
+	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType(esr.Provenance), eval.Variants(eval.StateOnly)))
+	return t, nil
+}
+
+// SnapshotCeilingTable is accuracy of each memory on snapshot questions of
+// one stratum (the paper's TempLAMA reverted-revert ceiling: flat list
+// 0.965, render-only 0.957, deprecation-marked ledger 1.000). n counts the
+// rows measured: a simulated reader that cannot read a layout (raw text)
+// leaves its rows out, and a memory with no other row shows NotMeasured.
+func SnapshotCeilingTable(rows []eval.Outcome, name string, stratum esr.Phenomenon, memories []memory.Spec) *eval.Table {
+	t := &eval.Table{Name: "appendixD-snapshot-" + name + "-" + string(stratum), Title: "Snapshot accuracy on " + name + ", " + string(stratum),
+		Columns: []string{"memory", "n", "acc", "95% CI"}}
+	f := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon(stratum))
+	for _, a := range eval.AccuracyBy(rows, memories, nil, f, 0.95) {
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a))
+	}
+	t.Notes = []string{"a clean (date, value) list makes the current value readable in any layout: a ceiling, not a mechanism test", eval.FamilyNote(rows)}
+	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(f, func(o *eval.Outcome) bool { return slices.Contains(memories, o.Memory) }))
+	return t
+}
+
+// DyKnowRAGTable compares DyKnow's real Llama-2-7B and Mistral-7B RAG
+// answers with clean and with noisy retrieved context, paired by question:
+// accuracy (DyKnow's own correct label) in each condition, the paired
+// difference clean − noisy with its bootstrap interval and the exact
+// permutation p-value.
+func DyKnowRAGTable(outs []dyknow.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	opt = opt.WithDefaults()
+	t := &eval.Table{Name: "dyknow-rag-clean-vs-noisy", Title: "Real LLM answers (DyKnow RAG): clean vs noisy context, paired by question",
+		Columns: []string{"model", "n", "clean acc", "noisy acc", "Δ clean − noisy", "95% CI", "p"}}
+	paired := dyknow.PairedByModel(outs, false)
+	var fams []string
+	for f := range paired {
+		fams = append(fams, f)
+	}
+	sort.Strings(fams)
+	for _, f := range fams {
+		p := paired[f]
+		if len(p.Clean) == 0 {
+			continue
+		}
+		a, b := toFloat(p.Clean), toFloat(p.Noisy)
+		ci, err := stats.PairedBootstrapBinary(a, b, opt.B, opt.Level, opt.Seed)
+		if err != nil {
+			return nil, err
+		}
+		pt, err := stats.PairedPermutationExact(a, b)
+		if err != nil {
+			return nil, err
+		}
+		t.AddRow(f, len(a), eval.PropCell(stat.Mean(a, nil)), eval.PropCell(stat.Mean(b, nil)), report.Signed(ci.Estimate), report.Interval(ci.Lo, ci.Hi), report.PValue(pt.P))
+	}
+	if len(t.Rows) == 0 {
+		return nil, fmt.Errorf("no paired DyKnow outcomes")
+	}
+	t.Notes = []string{"REAL model outputs released with DyKnow (MIT); correctness is DyKnow's own label (correct vs outdated/irrelevant)"}
+	return t, nil
+}
+
+func toFloat(x []int) []float64 {
+	out := make([]float64, len(x))
+	for i, v := range x {
+		out[i] = float64(v)
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+package lab
+
+import (
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr/paper"
+
+	"gonum.org/v1/plot"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// RetentionSteps are the paired differences between Figure 3's classes the
+// paper's text reports (§4.3), each with its registry key in table "f3".
+var RetentionSteps = []eval.Term{
+	{Label: "fine − discard", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseDiscard), Key: "fine-discard"},
+	{Label: "retain − discard", A: memory.SpecOf(memory.CoarseRetain), B: memory.SpecOf(memory.CoarseDiscard), Key: "retain-discard"},
+	{Label: "fine − retain", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: "fine-retain"},
+}
+
+// deployedStep is fine − coarse under the deployed render, keyed in table
+// "f3/deployed" (the paper's reversal).
+var deployedStep = eval.Term{Label: "fine − coarse", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: "fine-coarse"}
+
+// Plot is the paper's Figure 3: provenance accuracy by retention
+// class with Wilson intervals. With a paper table ("f3", "f3/deployed",
+// "templama"), each class's published accuracy (the table's cell under the
+// class name) is an open ring on its bar.
+func Plot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
+	var pts []report.IntervalPoint
+	for _, a := range acc {
+		pt := report.IntervalPoint{Label: a.Memory.String(), Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
+		for _, table := range paperTables {
+			if v, ok := paper.Lookup(paper.Key{Table: table, Term: a.Memory.String()}); ok {
+				pt.Paper, pt.HasPaper = v, true
+			}
+		}
+		pts = append(pts, pt)
+	}
+	return report.BarPlot(title, "provenance accuracy", pts)
+}
+
+// Table lists Figure 3's accuracies beside the paper's, plus the
+// paired differences the text reports, for one condition.
+func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*eval.Table, error) {
+	name, title, table := "figure3-provenance", "Figure 3: provenance accuracy from retained state only", "f3"
+	if condition.Equal(eval.DeployedRender) {
+		name, title, table = "figure3-provenance-deployed", "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed"
+	}
+	t := &eval.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
+	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, condition)
+	if len(acc) == 0 {
+		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
+	}
+	for _, a := range acc {
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: table, Term: a.Memory.String()}, false))
+	}
+	f := eval.And(eval.QueryType(esr.Provenance), eval.Variants(condition))
+	terms := RetentionSteps
+	if condition.Equal(eval.DeployedRender) {
+		terms = []eval.Term{deployedStep}
+	}
+	cs, _ := eval.CompareTerms(rows, terms, f, opt)
+	for _, c := range cs {
+		t.AddRow(c.Label, c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.Key{Table: table, Term: c.Key}, true))
+	}
+	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}, rows, f)
+	return t, nil
+}
+
+// RelationTypeTable is the §4.3 relation-type query: fine-ledger −
+// coarse-retain pooled, and accuracy by stratum (refines vs the rest), with
+// the paper's accuracies on refinement items. Readers answer a relation
+// type only from a status cell they read (esr/reader), so a store that
+// shows none gives nothing to read on any item.
+func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	f := eval.QueryType("relation-type")
+	t := &eval.Table{Name: "relation-type-query", Title: "§4.3 relation-type query: did the last change refine or replace?",
+		Columns: []string{"row", "n", "ours", "95% CI", "paper"}}
+	c, err := eval.Compare(rows, "fine − retain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
+	if err != nil {
+		return nil, err
+	}
+	t.AddRow("fine-ledger − coarse-retain", c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "type", Term: "fine-retain"}, true))
+	for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.CoarseRetain, memory.FineLedger), func(o *eval.Outcome) string { return string(o.Phenomenon) }, f, opt.WithDefaults().Level) {
+		paperCell := "—"
+		if a.Group == string(esr.Refinement) {
+			paperCell = paper.Cell(paper.Key{Table: "type", Term: "refines/" + a.Memory.String()}, false)
+		}
+		t.AddRow(a.Memory.String()+" on "+a.Group, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paperCell)
+	}
+	t.Notes = eval.UnreadableNotes([]string{
+		fmt.Sprintf("paper: on the %s items whose prior value is gold-defined; on refinement items fine-d %s and coarse-retain %s (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES",
+			report.Thousands(int(paper.Number(paper.Key{Table: "type", Term: "n"}))), paper.Cell(paper.Key{Table: "type", Term: "refines/fine-ledger"}, false), paper.Cell(paper.Key{Table: "type", Term: "refines/coarse-retain"}, false)),
+		"a simulated reader answers a relation type only from a status cell it reads (REFINED → refines, DEPRECATED → replaces); where the render shows none (coarse-retain's closed edges, no status column, a reader that ignores status) it answers replaces, never refines",
+		eval.FamilyNote(eval.Select(rows, f))}, rows, f)
+	return t, nil
+}

@@ -1,0 +1,119 @@
+package lab
+
+import (
+	"github.com/esrkit/esrkit/esr/paper"
+
+	"fmt"
+	"sort"
+
+	"gonum.org/v1/plot"
+
+	mstats "github.com/montanaflynn/stats"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/coverage"
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// Table1 is the paper's Table 1 for a benchmark: QAs by source, stratum
+// and query type, with the paper's main-set counts beside.
+func Table1(b *bench.Bench, name string) *eval.Table {
+	c := coverage.Describe(b)
+	t := &eval.Table{Name: "table1-composition-" + name, Title: fmt.Sprintf("Table 1: composition of %s (%d streams, %d QAs)", name, c.Streams, c.QAs),
+		Columns: []string{"source", "query type"}}
+	for _, p := range esr.Phenomena {
+		t.Columns = append(t.Columns, string(p))
+	}
+	t.Columns = append(t.Columns, "total")
+	var sources []string
+	for s := range c.BySourceStratumQuery {
+		sources = append(sources, s)
+	}
+	sort.Strings(sources)
+	for _, src := range sources {
+		for _, q := range esr.QueryTypes {
+			row := []any{src, string(q)}
+			total := 0
+			for _, p := range esr.Phenomena {
+				n := c.BySourceStratumQuery[src][string(p)][string(q)]
+				total += n
+				row = append(row, n)
+			}
+			if total == 0 {
+				continue
+			}
+			t.AddRow(append(row, total)...)
+		}
+	}
+	pc := func(k string) string { return report.Thousands(int(paper.Number(paper.Key{Table: "t1", Term: k}))) }
+	t.Notes = []string{fmt.Sprintf("paper main set: %s QAs (GitHub %s, Wiki %s, MultiRepo %s, DyKnow %s); strata RR %s, CSC %s, refines %s, monotonic %s",
+		pc("QAs"), pc("GitHub"), pc("Wiki"), pc("MultiRepo"), pc("DyKnow"), pc("RR"), pc("CSC"), pc("refines"), pc("monotonic"))}
+	return t
+}
+
+// StreamLengthTable is the distribution of events per stream: Table 12's
+// bins with stream and QA counts, and descriptive statistics (computed with
+// montanaflynn/stats).
+func StreamLengthTable(b *bench.Bench, name string) (*eval.Table, error) {
+	c := coverage.Describe(b)
+	t := &eval.Table{Name: "stream-lengths-" + name, Title: "Stream lengths of " + name + " (events per stream)",
+		Columns: []string{"events", "paper's bin (Table 12)", "streams", "QAs"}}
+	if c.ShortStreams > 0 {
+		t.AddRow("1", "below the paper's bins", c.ShortStreams, c.ShortQAs)
+	}
+	for _, bc := range c.LengthBins {
+		t.AddRow(bc.Label, bc.Paper, bc.Streams, bc.QAs)
+	}
+	if c.LongStreams > 0 {
+		t.AddRow(fmt.Sprintf("over %d", coverage.LengthBins[len(coverage.LengthBins)-1].Hi), "above the paper's bins", c.LongStreams, c.LongQAs)
+	}
+	lengths := make(mstats.Float64Data, 0, len(b.Streams))
+	for _, s := range b.Streams {
+		lengths = append(lengths, float64(len(s.Events)))
+	}
+	mean, err := lengths.Mean()
+	if err != nil {
+		return nil, err
+	}
+	med, _ := lengths.Median()
+	q, err := mstats.Quartile(lengths)
+	if err != nil {
+		return nil, err
+	}
+	lo, _ := lengths.Min()
+	hi, _ := lengths.Max()
+	t.Notes = []string{fmt.Sprintf("mean %.1f, median %.0f, quartiles %.0f–%.0f, range %.0f–%.0f events", mean, med, q.Q1, q.Q3, lo, hi),
+		"the paper prints Table 12's bins with shared edges (5–6, 6–10); read right-closed (a stream of n events is in the bin with lo < n ≤ hi) they hold the event counts of the first column; every stream is in one row"}
+	return t, nil
+}
+
+// CoverageTable is Appendix F's extraction coverage on snapshot QAs: event
+// recall and co-key recall with their parts, beside the paper's GitHub
+// figures, plus atoms per event and keys per stream.
+func CoverageTable(b *bench.Bench, name string) *eval.Table {
+	r := coverage.Measure(b, func(q *esr.QA) bool { return q.Type() == esr.Snapshot })
+	t := &eval.Table{Name: "coverage-" + name, Title: "Extraction coverage of " + name + " (snapshot QAs)",
+		Columns: []string{"measure", "ours", "num / den", "paper (GitHub)"}}
+	t.AddRow("event recall", fmt.Sprintf("%.3f ± %.3f", r.EventRecall.Value, r.EventRecall.SE), fmt.Sprintf("%d / %d", r.EventRecall.Num, r.EventRecall.Den), "0.86 (1770/2055)")
+	t.AddRow("co-key recall", fmt.Sprintf("%.3f ± %.3f", r.CoKeyRecall.Value, r.CoKeyRecall.SE), fmt.Sprintf("%d / %d", r.CoKeyRecall.Num, r.CoKeyRecall.Den), "0.96 (585/609)")
+	t.AddRow("atoms per event (events with atoms)", fmt.Sprintf("%.2f", r.AtomsPerEvent.PerEventWith), fmt.Sprintf("%d / %d", r.AtomsPerEvent.Atoms, r.AtomsPerEvent.EventsWithAtoms), "—")
+	t.AddRow("keys per stream", fmt.Sprintf("%.2f", r.KeysPerStream.Mean), fmt.Sprintf("%d / %d", r.KeysPerStream.Keys, r.KeysPerStream.StreamsWithAtoms), "—")
+	t.Notes = []string{"± is one binomial standard error; event recall counts gold-relevant (supporting ∪ deprecated) events with ≥ 1 atom; co-key recall: among QAs with a supporting and a deprecated event extracted, the share whose key sets intersect (spec §6)"}
+	return t
+}
+
+// StreamLengthPlot draws the share of streams in each stream-length bin of
+// Table 12 (right-closed event counts), one bar per bin.
+func StreamLengthPlot(b *bench.Bench, name string) *plot.Plot {
+	c := coverage.Describe(b)
+	var pts []report.IntervalPoint
+	for _, bc := range c.LengthBins {
+		share := float64(bc.Streams) / float64(max(1, c.Streams))
+		pts = append(pts, report.IntervalPoint{Label: bc.Label + " events", Est: share, Lo: share, Hi: share})
+	}
+	p := report.BarPlot("Streams of "+name+" by length (Table 12's bins)", "share of streams", pts)
+	p.Y.Max = 1
+	return p
+}

@@ -1,0 +1,91 @@
+package lab
+
+import (
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/internal/report"
+
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+)
+
+// Scorer conditions of the refines recovery.
+const (
+	ScorerRule    = "rule-scorer"
+	ScorerLearned = "learned-scorer"
+)
+
+// RefinesTable is the refines recovery of Table 3 / Table 7: fine-ledger −
+// GraphRAG+abstain on the refines stratum with the rule scorer and with the
+// learned scorer, for snapshot and relation-type questions.
+func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	t := &eval.Table{Name: "table7-refines-recovery", Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
+		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
+	paperDelta := map[string]string{ScorerRule: paper.Cell(paper.Key{Table: "t7", Term: "rule"}, true), ScorerLearned: paper.Cell(paper.Key{Table: "t7", Term: "learned"}, true)}
+	n := 0
+	for _, q := range []esr.QueryType{esr.Snapshot, esr.RelationType} {
+		for _, cond := range []string{ScorerRule, ScorerLearned} {
+			c, err := eval.Compare(rows, cond, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(eval.QueryType(q), eval.Phenomenon(esr.Refinement), eval.Variants(eval.LabelVariant(cond))), opt)
+			if err != nil {
+				continue
+			}
+			n++
+			p := "—"
+			if q == "snapshot" {
+				p = paperDelta[cond]
+			}
+			t.AddRow(q, cond, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), p)
+		}
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("no refines rows")
+	}
+	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold (5 folds by stream); the paper's is a BERT scorer", opt.IntervalNote(),
+		eval.FamilyNote(rows)}
+	return t, nil
+}
+
+// Table10 is the end-to-end learned-scorer RevisionLedger per stratum
+// (snapshot): accuracy with the learned and the rule scorer, the controls,
+// and the paired within-ledger gain learned − rule.
+func Table10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+	t := &eval.Table{Name: "table10-learned-scorer", Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
+		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", "Graphiti", "Δ learned − rule", "95% CI"}}
+	snap := eval.QueryType(esr.Snapshot)
+	for _, p := range esr.Phenomena {
+		f := eval.And(snap, eval.Phenomenon(p))
+		acc := map[string]float64{}
+		n := 0
+		for _, cond := range []string{ScorerRule, ScorerLearned} {
+			for _, a := range eval.AccuracyBy(rows, paper.StrataMemories, nil, eval.And(f, eval.Variants(eval.LabelVariant(cond))), 0.95) {
+				acc[cond+"/"+a.Memory.String()] = a.Acc
+				n = a.N
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		// Pair the ledger's two arms by (qid, family): relabel conditions.
+		var pair []eval.Outcome
+		for _, o := range eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory.Is(memory.FineLedger) })) {
+			o.Memory, o.Variant = memory.Spec{Class: memory.Class("fine-ledger/" + o.Variant.String())}, eval.Variant{}
+			pair = append(pair, o)
+		}
+		c, err := eval.Compare(pair, "learned − rule", memory.Spec{Class: "fine-ledger/" + ScorerLearned}, memory.Spec{Class: "fine-ledger/" + ScorerRule}, nil, opt)
+		pp := paper.Table10[string(p)]
+		cell := func(k string, paper float64) string { return fmt.Sprintf("%.3f (%.3f)", acc[k], paper) }
+		delta, ci := "—", "—"
+		if err == nil {
+			delta, ci = report.Signed(c.Delta)+" ("+report.Signed(pp[4])+")", c.CI()
+		}
+		t.AddRow(string(p), n, cell(ScorerLearned+"/fine-ledger", pp[0]), cell(ScorerRule+"/fine-ledger", pp[1]),
+			cell(ScorerRule+"/graphrag-abstain", pp[2]), cell(ScorerRule+"/coarse-retain", pp[3]), delta, ci)
+	}
+	if len(t.Rows) == 0 {
+		return nil, fmt.Errorf("table 10: no scorer rows")
+	}
+	t.Notes = []string{"learned scorer: softmax regression on pair features, out-of-fold by stream (the paper's: BERT)", opt.IntervalNote(), eval.FamilyNote(rows)}
+	return t, nil
+}

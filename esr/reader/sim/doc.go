@@ -1,0 +1,19 @@
+// Package sim holds the simulated readers and their calibration. Both are
+// SIMULATIONS for teaching and tests, never an LLM result:
+//
+//   - Scripted ("scripted:PROFILE", NewScripted) is a deterministic text
+//     reader with named capabilities (ScriptedCapabilities: status column,
+//     visible dates, conflict policy, token budget);
+//   - Sim ("sim:PROFILE", New, Parse) is the stochastic simulation: the
+//     scripted reader's steps with each capability a probability drawn per
+//     question (seeded per seed, profile and question; see Capabilities),
+//     and the costs of a render's clutter read from its Features.
+//
+// The calibrated panel (Calibrated, calibrated.json) is fitted jointly to
+// the paper's numbers (Calibrate); the package also holds the fit's
+// identifiability (CalibrationSensitivity, the shipped grids), the sanity
+// suite, the validation on what was not fitted (Validate, ExplainMisses),
+// the predictive intervals and the model card (ModelCard,
+// docs/reader-model.md). Readers is what reader.Parse and reader.ParseList
+// take to make scripted and sim readers.
+package sim
