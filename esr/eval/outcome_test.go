@@ -26,7 +26,7 @@ func TestTruncatedOutcomes(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			sink.Put(Outcome{QID: string(rune('a' + i)), Memory: "m", Reader: "r"})
+			sink.Put(Outcome{QID: string(rune('a' + i)), Memory: memory.SpecOf("m"), Reader: reader.Spec{Name: "r"}})
 		}(i)
 	}
 	wg.Wait()

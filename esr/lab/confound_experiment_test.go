@@ -25,7 +25,7 @@ import (
 
 func TestDecompositionWithOracle(t *testing.T) {
 	b := benchtest.Mini(20)
-	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
+	mems := append(append([]memory.Class{}, memory.Names...), eval.CoarseControl)
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
 		t.Fatal(err)
@@ -203,11 +203,11 @@ func TestTierExamples(t *testing.T) {
 		qa := esr.QA{QID: tier.Stream.ID, Question: tier.Question, GoldAnswer: tier.Gold}
 		k, _ := qa.Locate(tier.Atoms)
 		q := qa.Query(k)
-		fine := memory.MustBuild(memory.FineLedger, tier.Stream, tier.Atoms, memory.Options{}).Answer(q)
+		fine := memory.MustBuild(memory.SpecOf(memory.FineLedger), tier.Stream, tier.Atoms, memory.Options{}).Answer(q)
 		if fine.String() != tier.Gold {
 			t.Errorf("%s: fine-ledger %v, want %s", tier.Name, fine, tier.Gold)
 		}
-		if got := memory.MustBuild(memory.GraphRAGAbstain, tier.Stream, tier.Atoms, memory.Options{}).Answer(q); !got.Abstain {
+		if got := memory.MustBuild(memory.SpecOf(memory.GraphRAGAbstain), tier.Stream, tier.Atoms, memory.Options{}).Answer(q); !got.Abstain {
 			t.Errorf("%s: graphrag-abstain %v, want ABSTAIN", tier.Name, got)
 		}
 	}
@@ -306,7 +306,7 @@ func TestAuditScorer(t *testing.T) {
 func TestCustomMemoryDecomposition(t *testing.T) {
 	name := "test-coarse-copy"
 	if err := memory.Register(name, func(s *esr.Stream, atoms []esr.Atom, opt memory.Options) memory.State {
-		return memory.MustBuild(memory.FineLedger, s, atoms, opt)
+		return memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, opt)
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 // Accuracies) on the three memories a worked question reads, five readers
 // each right (1) or wrong (0), four of them wrong on every memory.
 func oneQuestion() []eval.Accuracy {
-	mems := []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger}
+	mems := []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger}
 	var acc []eval.Accuracy
 	for _, g := range []struct {
 		name string

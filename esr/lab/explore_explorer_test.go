@@ -138,7 +138,7 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 			changed[k[1]]++
 		}
 	}
-	for _, m := range []string{memory.GraphRAGAbstain, memory.RenderOnly} {
+	for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly} {
 		if changed[m] != 0 {
 			t.Errorf("relation noise changed %d labels of %s, which reads no relations", changed[m], m)
 		}
@@ -167,7 +167,7 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 	if changed[memory.FineLedger] == 0 {
 		t.Errorf("status skill 0 changed no fine-ledger label")
 	}
-	for _, m := range []string{memory.GraphRAGAbstain, memory.RenderOnly} {
+	for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly} {
 		if changed[m] != 0 {
 			t.Errorf("status skill 0 changed %d labels of %s, whose render shows no status", changed[m], m)
 		}

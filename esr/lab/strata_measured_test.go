@@ -34,7 +34,7 @@ func TestUnreadableRowsAreNotMeasured(t *testing.T) {
 		row("q1", memory.RAGTopK, false, unread), row("q2", memory.RAGTopK, true, "ok"),
 	}
 	acc := map[string]eval.Accuracy{}
-	for _, a := range eval.AccuracyBy(rows, []string{memory.DirectContext, memory.FineLedger, memory.RAGTopK}, nil, nil, 0.95) {
+	for _, a := range eval.AccuracyBy(rows, []memory.Class{memory.DirectContext, memory.FineLedger, memory.RAGTopK}, nil, nil, 0.95) {
 		acc[a.Memory] = a
 	}
 	if a := acc[memory.DirectContext]; a.Measured() || a.N != 0 || a.Unreadable != 2 || !math.IsNaN(a.Acc) {
@@ -53,7 +53,7 @@ func TestUnreadableRowsAreNotMeasured(t *testing.T) {
 	if err != nil || c.N != 1 || c.Delta != 1 {
 		t.Errorf("rag-topk − fine-ledger: %+v %v, want the one readable pair (Δ = 1)", c, err)
 	}
-	tab := lab.SnapshotCeilingTable(rows, "mini", string(esr.Monotonic), []string{memory.DirectContext, memory.FineLedger})
+	tab := lab.SnapshotCeilingTable(rows, "mini", string(esr.Monotonic), []memory.Class{memory.DirectContext, memory.FineLedger})
 	md := tab.Markdown()
 	if !strings.Contains(md, "| direct-context | 0 | "+eval.NotMeasured+" | — |") || !strings.Contains(md, "2 rows (direct-context") {
 		t.Errorf("ceiling table does not mark direct-context as not measured:\n%s", md)
@@ -69,7 +69,7 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 		t.Fatal(err)
 	}
 	rs := sim.AllScripted()
-	mems := []string{memory.DirectContext, memory.RAGTopK, memory.FineLedger}
+	mems := []memory.Class{memory.DirectContext, memory.RAGTopK, memory.FineLedger}
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: rs, QueryTypes: []esr.QueryType{esr.Snapshot},
 		Phenomena: []esr.Phenomenon{esr.Monotonic}})
 	if err != nil {

@@ -70,7 +70,7 @@ func ExampleRegister() {
 	s, atoms := bench.Figure1()
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
 	for _, name := range []string{"json-ledger", control} {
-		st := memory.MustBuild(name, s, atoms, memory.Options{})
+		st := memory.MustBuild(memory.MustParseSpec(name), s, atoms, memory.Options{})
 		fmt.Printf("%s: %v %s\n", name, st.Answer(q), st.Render(q))
 	}
 	// Output:

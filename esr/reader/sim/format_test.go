@@ -42,7 +42,7 @@ func TestScriptedReadsLedgerFormats(t *testing.T) {
 			}
 		}
 	}
-	if _, err := memory.Build(memory.FineLedger, s, atoms, memory.Options{LedgerFormat: "yaml"}); err == nil {
+	if _, err := memory.Build(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{LedgerFormat: "yaml"}); err == nil {
 		t.Error("unknown ledger format accepted")
 	}
 }

@@ -355,15 +355,15 @@ func roundTripClasses(t *testing.T) []string {
 		}
 	}
 	for _, n := range append(slices.Clone(memory.Names), memory.DeployedNames...) {
-		add(n)
+		add(string(n))
 		if n != memory.RenderOnly {
-			add(memory.RenderMatched(n))
+			add(memory.MustParseSpec(n).RenderMatched())
 		}
 	}
 	for _, n := range memory.DeployedNames {
-		add(memory.ContentMatched(n))
+		add(memory.MustParseSpec(n).ContentMatched())
 	}
-	for _, n := range []string{memory.Mem0V3, memory.Mem0Update} {
+	for _, n := range []memory.Class{memory.Mem0V3, memory.Mem0Update} {
 		ev, err := memory.WithParam(n, memory.ParamCreatedAt, memory.CreatedAtEvent)
 		if err != nil {
 			t.Fatal(err)
@@ -429,12 +429,12 @@ func TestRenderRoundTrip(t *testing.T) {
 				for _, ff := range memory.FactFormats {
 					for _, dep := range []bool{false, true} {
 						opt := memory.Options{LedgerFormat: lf, FactFormat: ff, Deployed: dep, RenderSeed: 7}
-						st, err := memory.Build(c, x.s, x.atoms, opt)
+						st, err := memory.Build(memory.MustParseSpec(c), x.s, x.atoms, opt)
 						if err != nil {
 							t.Fatal(err)
 						}
 						qs := []esr.Query{{Type: esr.Snapshot, Key: keys[0]}}
-						if c == memory.RAGTopK || c == memory.RenderMatched(memory.RAGTopK) {
+						if c == memory.RAGTopK || c == memory.MustParseSpec(memory.RAGTopK).RenderMatched() {
 							qs = qs[:0] // its render depends on the question: one per key, as Rows asks
 							for _, k := range keys {
 								qs = append(qs, esr.Query{Type: esr.Snapshot, Key: k})

@@ -51,7 +51,7 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 			opt memory.Options
 		}
 		var variants []variant
-		for _, m := range append(append([]string{}, memory.Names...), memory.Graphiti, memory.Mem0V3) {
+		for _, m := range append(append([]memory.Class{}, memory.Names...), memory.Graphiti, memory.Mem0V3) {
 			variants = append(variants, variant{m, memory.Options{}})
 		}
 		for _, f := range memory.LedgerFormats[1:] {
