@@ -408,7 +408,7 @@ func init() {
 			return err
 		}
 		acc := func(p float64, m string) float64 {
-			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Variants(eval.ParseVariant(fmt.Sprintf("%s p=%.1f", eval.AtomDropoutAxis, p))), 0.95) {
+			for _, a := range eval.AccuracyBy(rows, []memory.Spec{memory.MustParseSpec(m)}, nil, eval.Variants(eval.ParseVariant(fmt.Sprintf("%s p=%.1f", eval.AtomDropoutAxis, p))), 0.95) {
 				return a.Acc
 			}
 			return math.NaN()
@@ -433,7 +433,7 @@ func init() {
 		lengths := bench.StreamLengths(b)
 		seen := map[int]bool{}
 		for _, o := range Run("strata", b).Rows {
-			if o.QueryType == "snapshot" && o.Memory == memory.FineLedger {
+			if o.QueryType == "snapshot" && o.Memory.Is(memory.FineLedger) {
 				seen[len(eval.LengthBin(lengths[o.QID]))*0+coverage.BinOf(lengths[o.QID])] = true
 			}
 		}
@@ -497,7 +497,7 @@ func init() {
 			f := eval.SnapshotIn(p)
 			rows := eval.Select(res.Rows, eval.Variants(eval.ParseVariant(lab.ScorerRule), eval.ParseVariant(lab.ScorerLearned)))
 			var l, r float64
-			for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger), func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
+			for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger), func(o *eval.Outcome) string { return o.Variant.String() }, f, 0.95) {
 				if a.Group == lab.ScorerLearned {
 					l = a.Acc
 				} else {
@@ -522,7 +522,7 @@ func init() {
 		return nil
 	})
 	add("45-deployed#1", func(ctx context.Context, b *bench.Bench) error {
-		series := append(append([]string{}, memory.Strings(lab.ParaphraseSeries...)), "graphiti@dup=0.5")
+		series := append(append([]memory.Spec{}, lab.ParaphraseSeries...), memory.MustParseSpec("graphiti@dup=0.5"))
 		c, err := lab.EvaluateParaphraseCurve(ctx, b, series, lab.ParaphraseRates, Readers())
 		if err != nil {
 			return err
@@ -550,7 +550,7 @@ func init() {
 		return nil
 	})
 	add("45-deployed#2", func(ctx context.Context, b *bench.Bench) error {
-		cls := []string{"mem0-v3", "mem0-v3@dedup-k=0", memory.GraphRAGAbstain}
+		cls := []memory.Spec{memory.SpecOf(memory.Mem0V3), memory.MustParseSpec("mem0-v3@dedup-k=0"), memory.SpecOf(memory.GraphRAGAbstain)}
 		rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: cls, Readers: append([]reader.Reader{reader.Oracle{}}, Readers()...),
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 		if err != nil {
@@ -558,12 +558,12 @@ func init() {
 		}
 		acc := map[string]float64{}
 		for _, a := range eval.AccuracyBy(rows, cls, func(o *eval.Outcome) string {
-			if o.Reader == "oracle" {
+			if o.Reader.Kind == reader.KindOracle {
 				return "oracle"
 			}
 			return "readers"
 		}, nil, 0.95) {
-			acc[a.Memory+"/"+a.Group] = a.Acc
+			acc[a.Memory.String()+"/"+a.Group] = a.Acc
 		}
 		if math.Abs(acc["mem0-v3@dedup-k=0/readers"]-acc["mem0-v3/readers"]) > 0.05 || acc["mem0-v3@dedup-k=0/oracle"] != acc[memory.GraphRAGAbstain+"/oracle"] {
 			return fmt.Errorf("accuracies %v", acc)
@@ -578,7 +578,7 @@ func init() {
 		if _, err := memory.ParseNames("exec:" + ref + memory.ControlSuffix); err != nil {
 			return err
 		}
-		if _, err := memory.ParseNames(memory.MustParseSpec("exec:" + ref).ContentMatched()); err == nil {
+		if _, err := memory.ParseNames((memory.MustParseSpec("exec:" + ref).ContentMatched()).String()); err == nil {
 			s, atoms := bench.Figure1()
 			defer memory.CloseAdapters()
 			if _, err := memory.Build(memory.MustParseSpec("exec:"+ref).ContentMatched(), s, atoms, memory.Options{}); err == nil {
@@ -700,7 +700,7 @@ func init() {
 		for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
 			var got, gold []bool
 			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType(esr.Snapshot),
-				func(o *eval.Outcome) bool { return o.Memory == memory.GraphRAGAbstain })) {
+				func(o *eval.Outcome) bool { return o.Memory.Is(memory.GraphRAGAbstain) })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}
 			c, err := stats.CalibrateAbstain(got, gold, 0.95)
@@ -720,7 +720,7 @@ func init() {
 		goldRate := 0
 		n := 0
 		for _, o := range rows {
-			if o.QueryType == "snapshot" && o.Memory == memory.GraphRAGAbstain {
+			if o.QueryType == "snapshot" && o.Memory.Is(memory.GraphRAGAbstain) {
 				n++
 				if o.GoldAbstain {
 					goldRate++

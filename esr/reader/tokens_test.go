@@ -46,7 +46,7 @@ func TestCountTokensAgreesWithBPE(t *testing.T) {
 		}
 		for _, it := range items {
 			for mi, in := range it.Inputs {
-				k := mems[mi] + "/" + f
+				k := string(mems[mi]) + "/" + f
 				ours[k] += float64(reader.CountTokens(in.Context))
 				ref[k] += float64(len(enc.Encode(in.Context, nil, nil)))
 			}
