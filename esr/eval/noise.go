@@ -15,12 +15,6 @@ const (
 	AtomDropoutAxis   NoiseAxis = "atom-dropout"
 )
 
-// NoiseCondition labels the rows of one sweep level (the suite writes it,
-// the sweep tables select by it).
-func NoiseCondition(axis NoiseAxis, p float64) string {
-	return NoiseVariant(string(axis), p).String()
-}
-
 // SweepComparisons is fine − coarse at each level of a sweep's rows.
 func SweepComparisons(rows []Outcome, axis NoiseAxis, levels []float64, opt StatOptions) []Comparison {
 	var out []Comparison

@@ -304,7 +304,7 @@ func TestAuditScorer(t *testing.T) {
 // A registered memory and its registered control run through the engine
 // like the built-in ones, and MechanismTerms decomposes the gain.
 func TestCustomMemoryDecomposition(t *testing.T) {
-	name := "test-coarse-copy"
+	name := memory.Class("test-coarse-copy")
 	if err := memory.Register(name, func(s *esr.Stream, atoms []esr.Atom, opt memory.Options) memory.State {
 		return memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, opt)
 	}); err != nil {
@@ -321,12 +321,12 @@ func TestCustomMemoryDecomposition(t *testing.T) {
 		t.Error("re-registering a built-in accepted")
 	}
 	b := benchtest.Mini(10)
-	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: []memory.Spec{memory.MustParseSpec(name), memory.MustParseSpec(control), memory.SpecOf(memory.GraphRAGAbstain)},
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: []memory.Spec{memory.SpecOf(name), control, memory.SpecOf(memory.GraphRAGAbstain)},
 		Readers: []reader.Reader{reader.Oracle{}}, QueryTypes: []esr.QueryType{esr.Snapshot}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := eval.CompareTerms(rows, eval.MechanismTerms(memory.MustParseSpec(name), memory.MustParseSpec(control), memory.SpecOf(memory.GraphRAGAbstain)),
+	cs, err := eval.CompareTerms(rows, eval.MechanismTerms(memory.SpecOf(name), control, memory.SpecOf(memory.GraphRAGAbstain)),
 		eval.Phenomenon("reverted_revert"), eval.StatOptions{B: 200})
 	if err != nil || len(cs) != 3 {
 		t.Fatalf("%v %v", cs, err)

@@ -66,7 +66,7 @@ func TestParaphraseCurve(t *testing.T) {
 func TestAssumptionsTable(t *testing.T) {
 	for c, want := range map[string]string{
 		memory.Graphiti:                                   "graphiti@paraphrase=0",
-		memory.Mem0V3 + "@skip=0.5":                       "mem0-v3@skip=0.5@paraphrase=0@dedup-k=all@created-at=event",
+		memory.Mem0V3 + "@skip=0.5":                       "mem0-v3@paraphrase=0@dedup-k=all@created-at=event@skip=0.5", // parameters in the spec's order
 		memory.Mem0Update + "@paraphrase=0.3~render-only": "mem0-update@paraphrase=0@dedup-k=all@created-at=event~render-only",
 		memory.FineLedger:                                 memory.FineLedger,
 	} {

@@ -163,7 +163,7 @@ func build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (
 		}
 		return mergedFacets{st}, nil
 	}
-	if sp.Control && sp.Params.IsZero() && (builtinClass(sp.Class) || registered(string(sp.Class)) != nil) {
+	if sp.Control && sp.Params.IsZero() && (builtinClass(sp.Class) || registered(sp.Class) != nil) {
 		base := sp
 		base.Control = false
 		st, err := build(base, string(base.Class), s, atoms, mechanismOff(opt))
@@ -195,8 +195,6 @@ func build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (
 		}
 	case isDeployed(sp.Class):
 		st = buildDeployed(sp, name, s, atoms, opt)
-	case sp.Control && registered(name) != nil: // Register("NAME~render-only", …)
-		st = registered(name)(s, atoms, opt)
 	case sp.Control:
 		return nil, unknownClass(name)
 	default:
@@ -242,7 +240,7 @@ func buildClass(c Class, s *esr.Stream, atoms []esr.Atom, opt Options) (State, e
 		l.force = opt.ForceStatus
 		return l, nil
 	}
-	build := registered(name)
+	build := registered(c)
 	if build == nil {
 		return nil, unknownClass(name)
 	}
@@ -322,7 +320,7 @@ func unknownClass(n string) error {
 	for _, c := range append(append([]Class{}, Names...), DeployedNames...) {
 		all = append(all, string(c))
 	}
-	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(all, Registered()...), ", ")+", or exec:PATH")
+	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(all, Strings(Specs(Registered()...))...), ", ")+", or exec:PATH")
 }
 
 // DefaultRelator is the relation source classes use when Options.Relator is

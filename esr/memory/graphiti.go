@@ -90,10 +90,10 @@ func known(sp Spec) bool {
 		return sp.Class == GraphRAGAbstain
 	case sp.Class.IsExec():
 		return len(c) > len(ExecPrefix)
-	case isDeployed(c), builtinClass(c), registered(string(c)) != nil:
+	case isDeployed(c), builtinClass(c), registered(c) != nil:
 		return true
 	}
-	return sp.Control && registered(sp.String()) != nil
+	return false
 }
 
 // graphitiState is Graphiti as deployed (class graphiti) or with its

@@ -267,7 +267,7 @@ func TestRegisteredControlMatchesRenderOnly(t *testing.T) {
 			opt := x.opt
 			opt.LedgerFormat = format
 			want := memory.MustBuild(memory.SpecOf(memory.RenderOnly), x.s, x.atoms, opt)
-			got := memory.MustBuild(memory.MustParseSpec(control), x.s, x.atoms, opt)
+			got := memory.MustBuild(control, x.s, x.atoms, opt)
 			if got.Render(q) != want.Render(q) {
 				t.Fatalf("%s, format %s: control render\n%s\nwant render-only's\n%s", x.s.ID, format, got.Render(q), want.Render(q))
 			}
