@@ -263,14 +263,14 @@ func (e *ConflictError) Error() string {
 		return fmt.Sprintf("%s:%d", e.File, n)
 	}
 	return fmt.Sprintf("%s and %s: two rows for qid %s, memory %s, family %s%s disagree (a conflicting duplicate; remove one)",
-		at(e.First), at(e.Second), e.Row.QID, e.Row.Memory, e.Row.Family, conditionNote(e.Row.Variant.String()))
+		at(e.First), at(e.Second), e.Row.QID, e.Row.Memory, e.Row.Family, conditionNote(e.Row.Variant))
 }
 
-func conditionNote(c string) string {
-	if c == "" {
+func conditionNote(v Variant) string {
+	if v.IsZero() {
 		return ""
 	}
-	return ", condition " + c
+	return ", condition " + v.String()
 }
 
 // CheckConflicts returns a *ConflictError naming (by file and line) the
