@@ -74,13 +74,18 @@ func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
 		byStream[q.StreamID] = append(byStream[q.StreamID], i)
 		total++
 	}
+	// Each reader's spec, read once from its name for every row it answers.
+	rspecs := make([]reader.Spec, len(cfg.Readers))
+	for i, r := range cfg.Readers {
+		rspecs[i] = reader.SpecOf(r)
+	}
 	var (
 		mu   sync.Mutex
 		done int
 	)
 	return workpool.Run(ctx, len(order), cfg.Concurrency, func(ctx context.Context, k int) error {
 		sid := order[k]
-		n, err := runStream(ctx, b, sid, byStream[sid], cfg, sink)
+		n, err := runStream(ctx, b, sid, byStream[sid], cfg, rspecs, sink)
 		if err != nil {
 			return err
 		}
@@ -105,17 +110,14 @@ func keep(q *esr.QA, cfg Config) bool {
 	return true
 }
 
-// runStream builds each memory once for the stream and answers its QAs.
-func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg Config, sink Sink) (int, error) {
+// runStream builds each memory once for the stream and answers its QAs;
+// rspecs are cfg.Readers' specs.
+func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg Config, rspecs []reader.Spec, sink Sink) (int, error) {
 	s := b.Stream(sid)
 	// Memories may cache per-atom state; give each run its own copy.
 	atoms := append([]esr.Atom(nil), b.Atoms[sid]...)
 	if cfg.Atoms != nil {
 		atoms = cfg.Atoms(sid, atoms)
-	}
-	rspecs := make([]reader.Spec, len(cfg.Readers))
-	for i, r := range cfg.Readers {
-		rspecs[i] = reader.SpecOf(r)
 	}
 	states := make([]memory.State, len(cfg.Memories))
 	for i, m := range cfg.Memories {
