@@ -190,7 +190,7 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 					if err != nil {
 						return err
 					}
-					rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
+					rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger),
 						Readers: []reader.Reader{r}, QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 					if err != nil {
 						return err
@@ -360,7 +360,7 @@ func init() {
 			if err != nil {
 				return err
 			}
-			ro, fl := indexOf(w.Memories, memory.RenderOnly), indexOf(w.Memories, memory.FineLedger)
+			ro, fl := indexOf(memory.Strings(w.Memories), memory.RenderOnly), indexOf(memory.Strings(w.Memories), memory.FineLedger)
 			flip := false
 			for ri := range w.Readers {
 				flip = flip || w.Answers[ri][ro].Correct != w.Answers[ri][fl].Correct
@@ -408,7 +408,7 @@ func init() {
 			return err
 		}
 		acc := func(p float64, m string) float64 {
-			for _, a := range eval.AccuracyBy(rows, []string{m}, nil, eval.Condition(fmt.Sprintf("%s p=%.1f", eval.AtomDropoutAxis, p)), 0.95) {
+			for _, a := range eval.AccuracyBy(rows, []memory.Spec{memory.MustParseSpec(m)}, nil, eval.Variants(eval.ParseVariant(fmt.Sprintf("%s p=%.1f", eval.AtomDropoutAxis, p))), 0.95) {
 				return a.Acc
 			}
 			return math.NaN()
@@ -433,7 +433,7 @@ func init() {
 		lengths := bench.StreamLengths(b)
 		seen := map[int]bool{}
 		for _, o := range Run("strata", b).Rows {
-			if o.QueryType == "snapshot" && o.Memory == memory.FineLedger {
+			if o.QueryType == "snapshot" && o.Memory.Is(memory.FineLedger) {
 				seen[len(eval.LengthBin(lengths[o.QID]))*0+coverage.BinOf(lengths[o.QID])] = true
 			}
 		}
@@ -462,15 +462,15 @@ func init() {
 	add("43-provenance#2", func(ctx context.Context, b *bench.Bench) error {
 		res := Run("provenance", b)
 		acc := map[string]map[string]float64{}
-		for _, cond := range []string{eval.StateOnly, eval.DeployedRender} {
+		for _, cond := range []string{eval.StateOnly.String(), eval.DeployedRender.String()} {
 			acc[cond] = map[string]float64{}
-			for _, a := range eval.ProvenanceAccuracy(res.Rows, paper.RetentionClasses, cond) {
-				acc[cond][a.Memory] = a.Acc
+			for _, a := range eval.ProvenanceAccuracy(res.Rows, paper.RetentionClasses, eval.ParseVariant(cond)) {
+				acc[cond][a.Memory.String()] = a.Acc
 			}
 		}
-		for m, a := range acc[eval.StateOnly] {
-			d := acc[eval.DeployedRender][m] - a
-			if m == memory.CoarseDiscard && d <= 0 || m != memory.CoarseDiscard && math.Abs(d) >= math.Abs(acc[eval.DeployedRender][memory.CoarseDiscard]-acc[eval.StateOnly][memory.CoarseDiscard]) {
+		for m, a := range acc[eval.StateOnly.String()] {
+			d := acc[eval.DeployedRender.String()][m] - a
+			if m == memory.CoarseDiscard && d <= 0 || m != memory.CoarseDiscard && math.Abs(d) >= math.Abs(acc[eval.DeployedRender.String()][memory.CoarseDiscard]-acc[eval.StateOnly.String()][memory.CoarseDiscard]) {
 				return fmt.Errorf("%s moves %+.3f with the raw events", m, d)
 			}
 		}
@@ -480,7 +480,7 @@ func init() {
 		res := Run("boundary", b)
 		acc := map[string]float64{}
 		for _, st := range []string{lab.StageBaseline, lab.StagePair, lab.StageRow, lab.StageStrict} {
-			for _, a := range eval.AccuracyBy(res.Rows, []string{memory.FineLedger}, nil, eval.Condition(st), 0.95) {
+			for _, a := range eval.AccuracyBy(res.Rows, memory.Specs(memory.FineLedger), nil, eval.Variants(eval.ParseVariant(st)), 0.95) {
 				acc[st] = a.Acc
 			}
 		}
@@ -495,9 +495,9 @@ func init() {
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
 			f := eval.SnapshotIn(p)
-			rows := eval.Select(res.Rows, eval.Condition(lab.ScorerRule, lab.ScorerLearned))
+			rows := eval.Select(res.Rows, eval.Variants(eval.ParseVariant(lab.ScorerRule), eval.ParseVariant(lab.ScorerLearned)))
 			var l, r float64
-			for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger}, func(o *eval.Outcome) string { return o.Condition }, f, 0.95) {
+			for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger), func(o *eval.Outcome) string { return o.Variant.String() }, f, 0.95) {
 				if a.Group == lab.ScorerLearned {
 					l = a.Acc
 				} else {
@@ -522,7 +522,7 @@ func init() {
 		return nil
 	})
 	add("45-deployed#1", func(ctx context.Context, b *bench.Bench) error {
-		series := append(append([]string{}, lab.ParaphraseSeries...), "graphiti@dup=0.5")
+		series := append(append([]memory.Spec{}, lab.ParaphraseSeries...), memory.MustParseSpec("graphiti@dup=0.5"))
 		c, err := lab.EvaluateParaphraseCurve(ctx, b, series, lab.ParaphraseRates, Readers())
 		if err != nil {
 			return err
@@ -532,10 +532,10 @@ func init() {
 			if p.Group != lab.ReadersGroup {
 				continue
 			}
-			if at[p.Series] == nil {
-				at[p.Series] = map[float64]float64{}
+			if at[p.Series.String()] == nil {
+				at[p.Series.String()] = map[float64]float64{}
 			}
-			at[p.Series][p.Rate] = p.Acc.Acc
+			at[p.Series.String()][p.Rate] = p.Acc.Acc
 		}
 		g, g0, half := at["graphiti"], at["graphiti@dup=0"], at["graphiti@dup=0.5"]
 		if half[0] != g[0] {
@@ -550,7 +550,7 @@ func init() {
 		return nil
 	})
 	add("45-deployed#2", func(ctx context.Context, b *bench.Bench) error {
-		cls := []string{"mem0-v3", "mem0-v3@dedup-k=0", memory.GraphRAGAbstain}
+		cls := []memory.Spec{memory.SpecOf(memory.Mem0V3), memory.MustParseSpec("mem0-v3@dedup-k=0"), memory.SpecOf(memory.GraphRAGAbstain)}
 		rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: cls, Readers: append([]reader.Reader{reader.Oracle{}}, Readers()...),
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
 		if err != nil {
@@ -558,12 +558,12 @@ func init() {
 		}
 		acc := map[string]float64{}
 		for _, a := range eval.AccuracyBy(rows, cls, func(o *eval.Outcome) string {
-			if o.Reader == "oracle" {
+			if o.Reader.Kind == reader.KindOracle {
 				return "oracle"
 			}
 			return "readers"
 		}, nil, 0.95) {
-			acc[a.Memory+"/"+a.Group] = a.Acc
+			acc[a.Memory.String()+"/"+a.Group] = a.Acc
 		}
 		if math.Abs(acc["mem0-v3@dedup-k=0/readers"]-acc["mem0-v3/readers"]) > 0.05 || acc["mem0-v3@dedup-k=0/oracle"] != acc[memory.GraphRAGAbstain+"/oracle"] {
 			return fmt.Errorf("accuracies %v", acc)
@@ -578,10 +578,10 @@ func init() {
 		if _, err := memory.ParseNames("exec:" + ref + memory.ControlSuffix); err != nil {
 			return err
 		}
-		if _, err := memory.ParseNames(memory.ContentMatched("exec:" + ref)); err == nil {
+		if _, err := memory.ParseNames((memory.MustParseSpec("exec:" + ref).ContentMatched()).String()); err == nil {
 			s, atoms := bench.Figure1()
 			defer memory.CloseAdapters()
-			if _, err := memory.Build(memory.ContentMatched("exec:"+ref), s, atoms, memory.Options{}); err == nil {
+			if _, err := memory.Build(memory.MustParseSpec("exec:"+ref).ContentMatched(), s, atoms, memory.Options{}); err == nil {
 				return fmt.Errorf("an exec: adapter got a content-matched baseline")
 			}
 		}
@@ -590,7 +590,7 @@ func init() {
 	add("45-deployed#4", func(ctx context.Context, b *bench.Bench) error {
 		s, atoms := bench.Figure1()
 		q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
-		st, err := memory.Build(memory.Graphiti, s, atoms, memory.Options{})
+		st, err := memory.Build(memory.SpecOf(memory.Graphiti), s, atoms, memory.Options{})
 		if err != nil {
 			return err
 		}
@@ -639,7 +639,7 @@ func init() {
 		}
 		acc := map[string]float64{}
 		for _, a := range eval.ProvenanceAccuracy(Run("external", vd).Rows, paper.RetentionClasses, eval.StateOnly) {
-			acc[a.Memory] = a.Acc
+			acc[a.Memory.String()] = a.Acc
 		}
 		gra := acc[memory.GraphRAGAbstain]
 		if !(acc[memory.CoarseDiscard] == 0 && gra > 0 && acc[memory.CoarseRetain] > gra && acc[memory.FineLedger] > gra) {
@@ -652,7 +652,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		mono := eval.And(eval.QueryType("snapshot"), eval.Phenomenon("monotonic"))
+		mono := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon("monotonic"))
 		fcs, err := lab.ClutterByFamily(Run("render-confound", syn).Rows, Run("render-confound", deb).Rows, mono, eval.DefaultStats)
 		if err != nil {
 			return err
@@ -695,12 +695,12 @@ func init() {
 		return nil
 	})
 	add("E-checks#2", func(ctx context.Context, b *bench.Bench) error {
-		rows := eval.Select(Run("checks", b).Rows, eval.Condition(""))
+		rows := eval.Select(Run("checks", b).Rows, eval.Variants(eval.Variant{}))
 		best, bestK, bestAbst := "", math.Inf(1), 1.0
 		for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
 			var got, gold []bool
-			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType("snapshot"),
-				func(o *eval.Outcome) bool { return o.Memory == memory.GraphRAGAbstain })) {
+			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType(esr.Snapshot),
+				func(o *eval.Outcome) bool { return o.Memory.Is(memory.GraphRAGAbstain) })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}
 			c, err := stats.CalibrateAbstain(got, gold, 0.95)
@@ -720,7 +720,7 @@ func init() {
 		goldRate := 0
 		n := 0
 		for _, o := range rows {
-			if o.QueryType == "snapshot" && o.Memory == memory.GraphRAGAbstain {
+			if o.QueryType == "snapshot" && o.Memory.Is(memory.GraphRAGAbstain) {
 				n++
 				if o.GoldAbstain {
 					goldRate++

@@ -75,7 +75,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 		}
 	}
 	for _, m := range lab.Memories {
-		if !strings.Contains(drill, "<b>"+m+"</b>") {
+		if !strings.Contains(drill, "<b>"+m.String()+"</b>") {
 			t.Errorf("drill-down lacks the render of %s", m)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/repo"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -289,7 +290,7 @@ func TestReportHTMLAndOutcomesFrame(t *testing.T) {
 			t.Errorf("report HTML lacks %q: %s", want, h)
 		}
 	}
-	df := OutcomesFrame([]eval.Outcome{{QID: "q1", Memory: "fine-ledger", Correct: true}, {QID: "q2", Memory: "render-only"}})
+	df := OutcomesFrame([]eval.Outcome{{QID: "q1", Memory: memory.SpecOf(memory.FineLedger), Correct: true}, {QID: "q2", Memory: memory.SpecOf(memory.RenderOnly)}})
 	if df.Nrow() != 2 || df.Col("Correct").Sum() != 1 {
 		t.Errorf("frame: %d rows, correct sum %v", df.Nrow(), df.Col("Correct").Sum())
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 )
 
 // refAdapter is the repository's reference adapter (Python, standard
@@ -47,7 +48,7 @@ func TestEvalExecAdapter(t *testing.T) {
 	correct := map[string]int{}
 	for _, r := range rows {
 		if r.Correct {
-			correct[r.Memory+" "+r.Reader]++
+			correct[r.Memory.String()+" "+r.Reader.String()]++
 		}
 	}
 	on, off := "exec:"+ref+" oracle", "exec:"+ref+"~render-only oracle"
@@ -166,15 +167,15 @@ func TestEvalControlsByName(t *testing.T) {
 	answer := map[string]string{}
 	n := map[string]int{}
 	for _, r := range rows {
-		answer[r.Memory+"\x00"+r.QID] = r.Answer
-		n[r.Memory]++
+		answer[r.Memory.String()+"\x00"+r.QID] = r.Answer
+		n[r.Memory.String()]++
 	}
 	for _, c := range controls {
 		if n[c] == 0 || n[c] != n["render-only"] {
 			t.Fatalf("%s: %d rows, render-only %d", c, n[c], n["render-only"])
 		}
 		for _, r := range rows {
-			if r.Memory == "render-only" && answer[c+"\x00"+r.QID] != r.Answer {
+			if r.Memory.Is(memory.RenderOnly) && answer[c+"\x00"+r.QID] != r.Answer {
 				t.Errorf("%s on %s answers %q, render-only %q", c, r.QID, answer[c+"\x00"+r.QID], r.Answer)
 			}
 		}

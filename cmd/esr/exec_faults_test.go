@@ -44,7 +44,7 @@ func TestExecAdapterStrayLine(t *testing.T) {
 		rows := map[string]string{}
 		for _, r := range uniqueRows(t, out) {
 			// The memory's name is the adapter's path: compare the rest.
-			rows[r.QID+" "+r.Reader] = r.Answer + "|" + r.RawAnswer + "|" + r.Reason
+			rows[r.QID+" "+r.Reader.String()] = r.Answer + "|" + r.RawAnswer + "|" + r.Reason
 		}
 		return rows, stderr, code
 	}

@@ -226,13 +226,13 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	f := eval.QueryType(string(esr.Snapshot))
+	f := eval.QueryType(esr.Snapshot)
 	scope := "all strata (snapshot)"
 	if *stratum != "all" {
 		if !esr.ValidPhenomenon(esr.Phenomenon(*stratum)) {
 			return fmt.Errorf("--stratum %q is not a stratum or all", *stratum)
 		}
-		f = eval.And(f, eval.Phenomenon(*stratum))
+		f = eval.And(f, eval.Phenomenon(esr.Phenomenon(*stratum)))
 		scope = *stratum + " (snapshot)"
 	}
 	rows = eval.Select(rows, f)

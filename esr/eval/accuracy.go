@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -14,24 +15,27 @@ import (
 // with no other row has N = 0 and NaN for Acc, Lo, Hi and AbstainRate
 // (PropCell prints NotMeasured).
 type Accuracy struct {
-	Group       string  `json:"group"`
-	Memory      string  `json:"memory"`
-	N           int     `json:"n"`
-	Correct     int     `json:"correct"`
-	Acc         float64 `json:"acc"`
-	Lo          float64 `json:"lo"`
-	Hi          float64 `json:"hi"`
-	AbstainRate float64 `json:"abstain_rate"`
-	Unreadable  int     `json:"unreadable,omitempty"`
+	Group       string      `json:"group"`
+	Memory      memory.Spec `json:"memory"`
+	N           int         `json:"n"`
+	Correct     int         `json:"correct"`
+	Acc         float64     `json:"acc"`
+	Lo          float64     `json:"lo"`
+	Hi          float64     `json:"hi"`
+	AbstainRate float64     `json:"abstain_rate"`
+	Unreadable  int         `json:"unreadable,omitempty"`
 }
 
 // AccuracyBy groups rows kept by f by (group(row), memory) and returns one
 // Accuracy per group, sorted by group then by the order of memories.
-func AccuracyBy(rows []Outcome, memories []string, group func(*Outcome) string, f Filter, level float64) []Accuracy {
+func AccuracyBy(rows []Outcome, memories []memory.Spec, group func(*Outcome) string, f Filter, level float64) []Accuracy {
 	if level <= 0 || level >= 1 {
 		level = DefaultStats.Level
 	}
-	type gk struct{ g, m string }
+	type gk struct {
+		g string
+		m memory.Spec
+	}
 	agg := map[gk]*Accuracy{}
 	abst := map[gk]int{}
 	for i := range rows {
@@ -61,7 +65,7 @@ func AccuracyBy(rows []Outcome, memories []string, group func(*Outcome) string, 
 			abst[k]++
 		}
 	}
-	rank := map[string]int{}
+	rank := map[memory.Spec]int{}
 	for i, m := range memories {
 		rank[m] = i
 	}

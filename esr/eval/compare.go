@@ -79,19 +79,19 @@ func (s StatOptions) IntervalNote() string {
 // Comparison is a paired accuracy difference A − B over the rows both
 // memories answered for the same (qid, family, condition).
 type Comparison struct {
-	Label string  `json:"label"`
-	A     string  `json:"a"`
-	B     string  `json:"b"`
-	N     int     `json:"n"`
-	AccA  float64 `json:"acc_a"`
-	AccB  float64 `json:"acc_b"`
-	Delta float64 `json:"delta"`
-	Lo    float64 `json:"lo"`
-	Hi    float64 `json:"hi"`
-	P     float64 `json:"p"`
-	N10   int     `json:"n10"`
-	N01   int     `json:"n01"`
-	Level float64 `json:"level"`
+	Label string      `json:"label"`
+	A     memory.Spec `json:"a"`
+	B     memory.Spec `json:"b"`
+	N     int         `json:"n"`
+	AccA  float64     `json:"acc_a"`
+	AccB  float64     `json:"acc_b"`
+	Delta float64     `json:"delta"`
+	Lo    float64     `json:"lo"`
+	Hi    float64     `json:"hi"`
+	P     float64     `json:"p"`
+	N10   int         `json:"n10"`
+	N01   int         `json:"n01"`
+	Level float64     `json:"level"`
 	// Interval is the interval kind (StatOptions.Interval) and Clusters the
 	// number of questions resampled (0 for the pair interval).
 	Interval  string `json:"interval"`
@@ -174,14 +174,14 @@ type pairKey struct{ qid, family, condition string }
 // answered among rows kept by f, in a deterministic order (sorted by qid,
 // family, condition). A pair with conflicting duplicate rows (see
 // pairRows) is left out.
-func Paired(rows []Outcome, a, b string, f Filter) (xa, xb []float64) {
+func Paired(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64) {
 	xa, xb, _ = PairedByQuestion(rows, a, b, f)
 	return xa, xb
 }
 
 // PairedByQuestion is Paired with the question id of every pair, the
 // cluster of the question-clustered bootstrap.
-func PairedByQuestion(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string) {
+func PairedByQuestion(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qids []string) {
 	xa, xb, qids, _ = pairRows(rows, a, b, f)
 	return xa, xb, qids
 }
@@ -190,7 +190,7 @@ func PairedByQuestion(rows []Outcome, a, b string, f Filter) (xa, xb []float64, 
 // for one (qid, family, condition) that agree (the same verdict) count
 // once; rows that disagree are an error naming both (*ConflictError, by
 // their 1-based positions in rows), and their pair is left out.
-func pairRows(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []string, err error) {
+func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qids []string, err error) {
 	type seen struct {
 		correct bool
 		at      int
@@ -202,7 +202,7 @@ func pairRows(rows []Outcome, a, b string, f Filter) (xa, xb []float64, qids []s
 		if f != nil && !f(o) || Unreadable(o) {
 			continue // an unreadable row measures nothing: its pair is skipped
 		}
-		k := pairKey{o.QID, o.Family, o.Condition}
+		k := pairKey{o.QID, o.Family, o.Variant.String()}
 		var m map[pairKey]seen
 		switch o.Memory {
 		case a:
@@ -263,14 +263,14 @@ func (e *ConflictError) Error() string {
 		return fmt.Sprintf("%s:%d", e.File, n)
 	}
 	return fmt.Sprintf("%s and %s: two rows for qid %s, memory %s, family %s%s disagree (a conflicting duplicate; remove one)",
-		at(e.First), at(e.Second), e.Row.QID, e.Row.Memory, e.Row.Family, conditionNote(e.Row.Condition))
+		at(e.First), at(e.Second), e.Row.QID, e.Row.Memory, e.Row.Family, conditionNote(e.Row.Variant))
 }
 
-func conditionNote(c string) string {
-	if c == "" {
+func conditionNote(v Variant) string {
+	if v.IsZero() {
 		return ""
 	}
-	return ", condition " + c
+	return ", condition " + v.String()
 }
 
 // CheckConflicts returns a *ConflictError naming (by file and line) the
@@ -280,12 +280,12 @@ func conditionNote(c string) string {
 func CheckConflicts(rows []Outcome, file string) error {
 	type key struct {
 		pairKey
-		memory string
+		memory memory.Spec
 	}
 	first := map[key]int{}
 	for i := range rows {
 		o := &rows[i]
-		k := key{pairKey{o.QID, o.Family, o.Condition}, o.Memory}
+		k := key{pairKey{o.QID, o.Family, o.Variant.String()}, o.Memory}
 		j, dup := first[k]
 		if !dup {
 			first[k] = i
@@ -313,7 +313,7 @@ func b2f(b bool) float64 {
 // (MinQuestions, MinDiscordant) it sets TooFew instead of an interval. With
 // no pairs, or with conflicting duplicate rows (pairRows), it returns an
 // error.
-func Compare(rows []Outcome, label, a, b string, f Filter, opt StatOptions) (Comparison, error) {
+func Compare(rows []Outcome, label string, a, b memory.Spec, f Filter, opt StatOptions) (Comparison, error) {
 	opt = opt.WithDefaults()
 	xa, xb, qids, err := pairRows(rows, a, b, f)
 	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
@@ -362,7 +362,7 @@ func mean(x []float64) float64 {
 // printed label.
 type Term struct {
 	Label string
-	A, B  string
+	A, B  memory.Spec
 	Key   string
 }
 
@@ -383,18 +383,26 @@ const (
 )
 
 // CoarseControl is coarse-retain's render-matched control.
-var CoarseControl = memory.RenderMatched(memory.CoarseRetain)
+var CoarseControl = memory.SpecOf(memory.CoarseRetain).RenderMatched()
+
+// Specs of the classes the decompositions compare.
+var (
+	fineLedger      = memory.SpecOf(memory.FineLedger)
+	renderOnly      = memory.SpecOf(memory.RenderOnly)
+	graphragAbstain = memory.SpecOf(memory.GraphRAGAbstain)
+	coarseRetain    = memory.SpecOf(memory.CoarseRetain)
+)
 
 // RenderMatched is the render-matched decomposition of the paper's §4.1
 // (Table 2): the render term, the fine mechanism residual, and the coarse
 // mechanism as the paper defines it, matched to coarse's own control, and
 // the layout term between the two controls.
 var RenderMatched = []Term{
-	{TermRender, memory.RenderOnly, memory.GraphRAGAbstain, KeyRender},
-	{TermFineMechanism, memory.FineLedger, memory.RenderOnly, KeyFineMechanism},
-	{TermCoarsePaper, memory.CoarseRetain, memory.RenderOnly, KeyCoarseMechanism},
-	{TermCoarseMatched, memory.CoarseRetain, CoarseControl, ""},
-	{TermCoarseLayout, CoarseControl, memory.RenderOnly, ""},
+	{TermRender, renderOnly, graphragAbstain, KeyRender},
+	{TermFineMechanism, fineLedger, renderOnly, KeyFineMechanism},
+	{TermCoarsePaper, coarseRetain, renderOnly, KeyCoarseMechanism},
+	{TermCoarseMatched, coarseRetain, CoarseControl, ""},
+	{TermCoarseLayout, CoarseControl, renderOnly, ""},
 }
 
 // Registry names of the decomposition's terms the paper reports (Table 2
@@ -418,11 +426,11 @@ var (
 // matched coarse-d mechanism and the layout term between the two controls
 // (the paper reports neither).
 var Headline = []Term{
-	{rl + " − " + gra, memory.FineLedger, memory.GraphRAGAbstain, KeyLedgerVsBaseline},
-	{graphiti + " − " + gra, memory.CoarseRetain, memory.GraphRAGAbstain, KeyCoarseVsBaseline},
-	{rl + " − " + graphiti, memory.FineLedger, memory.CoarseRetain, KeyLedgerVsCoarse},
-	{graphiti + " − its own control (matched coarse-d mechanism)", memory.CoarseRetain, CoarseControl, ""},
-	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, memory.RenderOnly, ""},
+	{rl + " − " + gra, fineLedger, graphragAbstain, KeyLedgerVsBaseline},
+	{graphiti + " − " + gra, coarseRetain, graphragAbstain, KeyCoarseVsBaseline},
+	{rl + " − " + graphiti, fineLedger, coarseRetain, KeyLedgerVsCoarse},
+	{graphiti + " − its own control (matched coarse-d mechanism)", coarseRetain, CoarseControl, ""},
+	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, renderOnly, ""},
 }
 
 // Registry names of the headline's comparisons the paper reports (§4.1).
@@ -458,11 +466,11 @@ func CompareTerms(rows []Outcome, terms []Term, f Filter, opt StatOptions) ([]Co
 // MechanismTerms is the render-matched decomposition for any memory with a
 // control built by memory.RegisterRenderMatched: render = control −
 // baseline, mechanism = memory − control, total = memory − baseline.
-func MechanismTerms(memory, control, baseline string) []Term {
+func MechanismTerms(m, control, baseline memory.Spec) []Term {
 	return []Term{
-		{"total (" + memory + " − " + baseline + ")", memory, baseline, ""},
-		{"render (" + control + " − " + baseline + ")", control, baseline, ""},
-		{"mechanism (" + memory + " − " + control + ")", memory, control, ""},
+		{"total (" + m.String() + " − " + baseline.String() + ")", m, baseline, ""},
+		{"render (" + control.String() + " − " + baseline.String() + ")", control, baseline, ""},
+		{"mechanism (" + m.String() + " − " + control.String() + ")", m, control, ""},
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // pairRows is n questions answered by memories a and b (family f): a right
@@ -15,8 +17,8 @@ func pairRows(n, k int) []eval.Outcome {
 	var rows []eval.Outcome
 	for i := range n {
 		q := fmt.Sprintf("q%02d", i)
-		rows = append(rows, eval.Outcome{QID: q, Memory: "a", Family: "f", Reader: "f", Correct: i < k, Answer: fmt.Sprint(i < k)},
-			eval.Outcome{QID: q, Memory: "b", Family: "f", Reader: "f", Answer: "x"})
+		rows = append(rows, eval.Outcome{QID: q, Memory: memory.MustParseSpec("a"), Family: "f", Reader: reader.Spec{Name: "f"}, Correct: i < k, Answer: fmt.Sprint(i < k)},
+			eval.Outcome{QID: q, Memory: memory.MustParseSpec("b"), Family: "f", Reader: reader.Spec{Name: "f"}, Answer: "x"})
 	}
 	return rows
 }
@@ -25,18 +27,18 @@ func pairRows(n, k int) []eval.Outcome {
 // Compare refuses them, naming both rows; identical duplicates count once.
 func TestCompareConflictingDuplicates(t *testing.T) {
 	rows := pairRows(20, 0)
-	want, err := eval.Compare(rows, "a−b", "a", "b", nil, eval.DefaultStats)
+	want, err := eval.Compare(rows, "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats)
 	if err != nil {
 		t.Fatal(err)
 	}
 	same := append(append([]eval.Outcome(nil), rows...), rows[0])
-	if got, err := eval.Compare(same, "a−b", "a", "b", nil, eval.DefaultStats); err != nil || got != want {
+	if got, err := eval.Compare(same, "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats); err != nil || got != want {
 		t.Errorf("an identical duplicate: %v, %v; want %v", got, err, want)
 	}
 	dup := rows[0]
 	dup.Correct, dup.Answer = true, "true"
 	conflict := append(append([]eval.Outcome(nil), rows...), dup)
-	got, err := eval.Compare(conflict, "a−b", "a", "b", nil, eval.DefaultStats)
+	got, err := eval.Compare(conflict, "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats)
 	var ce *eval.ConflictError
 	if !errors.As(err, &ce) {
 		t.Fatalf("a conflicting duplicate was paired: %v (Δ %+.3f, without it %+.3f)", err, got.Delta, want.Delta)
@@ -58,8 +60,8 @@ func oneQuestion(k int) []eval.Outcome {
 	var rows []eval.Outcome
 	for i := range 5 {
 		f := fmt.Sprintf("f%d", i)
-		rows = append(rows, eval.Outcome{QID: "q1", Memory: "a", Family: f, Reader: f, Correct: i < k},
-			eval.Outcome{QID: "q1", Memory: "b", Family: f, Reader: f})
+		rows = append(rows, eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("a"), Family: f, Reader: reader.Spec{Name: f}, Correct: i < k},
+			eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("b"), Family: f, Reader: reader.Spec{Name: f}})
 	}
 	return rows
 }
@@ -81,7 +83,7 @@ func TestTooFewQuestionsHaveNoVerdict(t *testing.T) {
 		{"five questions, five discordant pairs", pairRows(5, 5), "too few questions"},
 	} {
 		for _, opt := range []eval.StatOptions{eval.DefaultStats, {B: 2000, Seed: 1, Level: 0.95, Interval: eval.IntervalPair}} {
-			got, err := eval.Compare(c.rows, "a−b", "a", "b", nil, opt)
+			got, err := eval.Compare(c.rows, "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,12 +93,12 @@ func TestTooFewQuestionsHaveNoVerdict(t *testing.T) {
 		}
 	}
 	// Enough questions and discordant pairs keep their interval and verdict.
-	got, err := eval.Compare(pairRows(40, 12), "a−b", "a", "b", nil, eval.DefaultStats)
+	got, err := eval.Compare(pairRows(40, 12), "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats)
 	if err != nil || !got.Significant() || strings.Contains(got.String(), "too few") {
 		t.Errorf("40 questions, 12 discordant pairs: %s, %v", got, err)
 	}
 	// No discordant pair over enough questions is a measured zero, as before.
-	got, err = eval.Compare(pairRows(40, 0), "a−b", "a", "b", nil, eval.DefaultStats)
+	got, err = eval.Compare(pairRows(40, 0), "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats)
 	if err != nil || got.Significant() || !strings.Contains(got.String(), "[+0.000, +0.000]") {
 		t.Errorf("40 questions, no discordant pair: %s, %v", got, err)
 	}

@@ -1,14 +1,18 @@
 package eval
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr/memory"
+)
 
 // CompareVariants is Compare for one memory under two conditions: the
 // paired difference (memory under a) − (memory under b) over rows kept by
 // f, pairs matched by question and reader family. The comparison's A and B
 // name the memory with each condition ("fine-ledger [single-valued-key]";
 // the main condition's name is the memory's alone).
-func CompareVariants(rows []Outcome, label, memory string, a, b Variant, f Filter, opt StatOptions) (Comparison, error) {
-	an, bn := variantName(memory, a), variantName(memory, b)
+func CompareVariants(rows []Outcome, label string, m memory.Spec, a, b Variant, f Filter, opt StatOptions) (Comparison, error) {
+	an, bn := variantName(m, a), variantName(m, b)
 	if an == bn {
 		panic("eval: CompareVariants of a variant with itself")
 	}
@@ -17,10 +21,10 @@ func CompareVariants(rows []Outcome, label, memory string, a, b Variant, f Filte
 	var arms []Outcome
 	for i := range rows {
 		o := rows[i]
-		if o.Memory != memory || f != nil && !f(&o) {
+		if o.Memory != m || f != nil && !f(&o) {
 			continue
 		}
-		switch v := o.Variant(); {
+		switch v := o.Variant; {
 		case v.Equal(a):
 			o.Memory = an
 		case v.Equal(b):
@@ -28,20 +32,21 @@ func CompareVariants(rows []Outcome, label, memory string, a, b Variant, f Filte
 		default:
 			continue
 		}
-		o.Condition = ""
+		o.Variant = Variant{}
 		arms = append(arms, o)
 	}
 	c, err := Compare(arms, label, an, bn, nil, opt)
 	if err != nil {
-		return c, fmt.Errorf("%s: %w", memory, err)
+		return c, fmt.Errorf("%s: %w", m, err)
 	}
 	return c, nil
 }
 
-// variantName is memory under v, as CompareVariants names its arms.
-func variantName(memory string, v Variant) string {
+// variantName is m under v, as CompareVariants names its arms: a spec
+// whose class is the arm's label.
+func variantName(m memory.Spec, v Variant) memory.Spec {
 	if v.IsZero() {
-		return memory
+		return m
 	}
-	return memory + " [" + v.String() + "]"
+	return memory.Spec{Class: memory.Class(m.String() + " [" + v.String() + "]")}
 }

@@ -27,13 +27,13 @@ func sortOutcomes(rows []Outcome) {
 		if a.QID != b.QID {
 			return a.QID < b.QID
 		}
-		if a.Memory != b.Memory {
-			return a.Memory < b.Memory
+		if am, bm := a.Memory.String(), b.Memory.String(); am != bm {
+			return am < bm
 		}
-		if a.Reader != b.Reader {
-			return a.Reader < b.Reader
+		if ar, br := a.Reader.String(), b.Reader.String(); ar != br {
+			return ar < br
 		}
-		return a.Condition < b.Condition
+		return a.Variant.String() < b.Variant.String()
 	})
 }
 

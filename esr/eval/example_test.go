@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -35,7 +36,7 @@ func (lastLine) Read(_ context.Context, in reader.Input) (reader.Output, error) 
 func ExampleEvaluate() {
 	b := bench.Figure1Bench()
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{
-		Memories: []string{"fine-ledger", "render-only"},
+		Memories: memory.Specs(memory.FineLedger, memory.RenderOnly),
 		Readers:  []reader.Reader{reader.Oracle{}, lastLine{}},
 	})
 	if err != nil {
@@ -75,7 +76,7 @@ func ExampleParseVariant() {
 // is looked up, and says when there are too few questions for an interval.
 func ExampleCompareTerms() {
 	rows, err := eval.Evaluate(context.Background(), bench.Figure1Bench(), eval.Config{
-		Memories: []string{"graphrag-abstain", "render-only", "fine-ledger"},
+		Memories: memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger),
 		Readers:  []reader.Reader{reader.Oracle{}},
 	})
 	if err != nil {

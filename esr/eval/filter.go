@@ -13,7 +13,7 @@ type Filter func(*Outcome) bool
 func all(*Outcome) bool { return true }
 
 // Phenomenon keeps rows of the given strata.
-func Phenomenon(p ...string) Filter {
+func Phenomenon(p ...esr.Phenomenon) Filter {
 	return func(o *Outcome) bool { return slices.Contains(p, o.Phenomenon) }
 }
 
@@ -28,13 +28,8 @@ func Family(f ...string) Filter {
 }
 
 // QueryType keeps rows of the given query types.
-func QueryType(q ...string) Filter {
+func QueryType(q ...esr.QueryType) Filter {
 	return func(o *Outcome) bool { return slices.Contains(q, o.QueryType) }
-}
-
-// Condition keeps rows of the given conditions.
-func Condition(c ...string) Filter {
-	return func(o *Outcome) bool { return slices.Contains(c, o.Condition) }
 }
 
 // QIDs keeps rows whose qid is in the set.
@@ -81,7 +76,7 @@ func Distinct(rows []Outcome, field func(*Outcome) string) []string {
 
 // SnapshotIn keeps the snapshot questions of stratum p.
 func SnapshotIn(p esr.Phenomenon) Filter {
-	return And(QueryType(string(esr.Snapshot)), Phenomenon(string(p)))
+	return And(QueryType(esr.Snapshot), Phenomenon(p))
 }
 
 // RevertedRevertSnapshot keeps the reverted-revert snapshot questions: the

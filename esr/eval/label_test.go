@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
@@ -34,7 +35,7 @@ func TestRunLabelsAnswers(t *testing.T) {
 		rs = append(rs, fixed{a})
 	}
 	var sink SliceSink
-	if err := Run(context.Background(), b, Config{Memories: []string{"fine-ledger"}, Readers: rs}, &sink); err != nil {
+	if err := Run(context.Background(), b, Config{Memories: memory.Specs("fine-ledger"), Readers: rs}, &sink); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{
@@ -45,10 +46,10 @@ func TestRunLabelsAnswers(t *testing.T) {
 	}
 	for _, o := range sink.Rows {
 		k := o.QID + "/" + o.Answer
-		if o.Label != want[k] {
+		if string(o.Label) != want[k] {
 			t.Errorf("%s: label %q, want %q", k, o.Label, want[k])
 		}
-		if (o.Label == string(judge.LabelCorrect)) != o.Correct {
+		if (o.Label == judge.LabelCorrect) != o.Correct {
 			t.Errorf("%s: label %s with correct=%v", k, o.Label, o.Correct)
 		}
 	}

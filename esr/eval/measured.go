@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/memory"
+
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 )
@@ -45,7 +47,7 @@ func WilsonCell(a Accuracy) string {
 // unreadable ones, naming the memories and readers, or "" when none are.
 func unreadableNote(rows []Outcome, f Filter) string {
 	n := 0
-	mems, fams := map[string]bool{}, map[string]bool{}
+	mems, fams := map[memory.Spec]bool{}, map[string]bool{}
 	var ms, fs []string
 	for i := range rows {
 		o := &rows[i]
@@ -55,7 +57,7 @@ func unreadableNote(rows []Outcome, f Filter) string {
 		n++
 		if !mems[o.Memory] {
 			mems[o.Memory] = true
-			ms = append(ms, o.Memory)
+			ms = append(ms, o.Memory.String())
 		}
 		if !fams[o.Family] {
 			fams[o.Family] = true

@@ -2,8 +2,6 @@ package eval
 
 import (
 	"fmt"
-
-	"github.com/esrkit/esrkit/esr/memory"
 )
 
 // This file holds the noise sweeps of §4.2: the axes, the condition each
@@ -17,17 +15,11 @@ const (
 	AtomDropoutAxis   NoiseAxis = "atom-dropout"
 )
 
-// NoiseCondition labels the rows of one sweep level (the suite writes it,
-// the sweep tables select by it).
-func NoiseCondition(axis NoiseAxis, p float64) string {
-	return NoiseVariant(string(axis), p).String()
-}
-
 // SweepComparisons is fine − coarse at each level of a sweep's rows.
 func SweepComparisons(rows []Outcome, axis NoiseAxis, levels []float64, opt StatOptions) []Comparison {
 	var out []Comparison
 	for _, p := range levels {
-		c, err := Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, Variants(NoiseVariant(string(axis), p)), opt)
+		c, err := Compare(rows, "fine − coarse", fineLedger, coarseRetain, Variants(NoiseVariant(string(axis), p)), opt)
 		if err != nil {
 			continue
 		}

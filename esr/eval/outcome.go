@@ -11,27 +11,31 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // Outcome is one answer of one reader over one memory for one QA.
 type Outcome struct {
-	QID           string `json:"qid"`
-	StreamID      string `json:"stream_id"`
-	Source        string `json:"source"`
-	Phenomenon    string `json:"phenomenon"`
-	QueryType     string `json:"query_type"`
-	Memory        string `json:"memory"`
-	Reader        string `json:"reader"`
-	Family        string `json:"family"`
-	Condition     string `json:"condition,omitempty"`
-	Answer        string `json:"answer"`
-	RawAnswer     string `json:"raw_answer"`
-	Gold          string `json:"gold"`
-	Correct       bool   `json:"correct"`
-	Abstained     bool   `json:"abstained"`
-	GoldAbstain   bool   `json:"gold_abstain"`
-	ContextTokens int    `json:"context_tokens"`
+	QID           string         `json:"qid"`
+	StreamID      string         `json:"stream_id"`
+	Source        string         `json:"source"`
+	Phenomenon    esr.Phenomenon `json:"phenomenon"`
+	QueryType     esr.QueryType  `json:"query_type"`
+	Memory        memory.Spec    `json:"memory"`
+	Reader        reader.Spec    `json:"reader"`
+	Family        string         `json:"family"`
+	Variant       Variant        `json:"condition,omitzero"`
+	Answer        string         `json:"answer"`
+	RawAnswer     string         `json:"raw_answer"`
+	Gold          string         `json:"gold"`
+	Correct       bool           `json:"correct"`
+	Abstained     bool           `json:"abstained"`
+	GoldAbstain   bool           `json:"gold_abstain"`
+	ContextTokens int            `json:"context_tokens"`
 	// Reason is how the reader reached its answer: a scripted reader's
 	// explanation of its steps (reader.Output.Note); LLM readers' own text
 	// is RawAnswer.
@@ -39,7 +43,7 @@ type Outcome struct {
 	// Label is the four-way reading of the answer (judge.Classify:
 	// correct, outdated, abstained, wrong); empty in rows written before
 	// labels existed.
-	Label string `json:"label,omitempty"`
+	Label judge.Label `json:"label,omitempty"`
 	// Judge names the judge that rescored the row (esr rejudge); empty
 	// when it is the run's own judge.
 	Judge string `json:"judge,omitempty"`
@@ -54,7 +58,7 @@ type Outcome struct {
 
 // ID is the outcome's identity for resuming: (qid, memory, reader, condition).
 func (o *Outcome) ID() string {
-	return o.QID + "\x00" + o.Memory + "\x00" + o.Reader + "\x00" + o.Condition
+	return o.QID + "\x00" + o.Memory.String() + "\x00" + o.Reader.String() + "\x00" + o.Variant.String()
 }
 
 // Sink receives outcomes; it must be safe for concurrent use.
@@ -148,7 +152,7 @@ func checkOutcomes(r io.Reader, path string, rescored bool) error {
 	if err := dec.Decode(&o); err != nil {
 		return &NotOutcomesError{path, fmt.Sprintf("line 1 is not an outcome row: %v", err)}
 	}
-	if o.QID == "" || o.Memory == "" || o.Reader == "" {
+	if o.QID == "" || o.Memory.IsZero() || o.Reader == (reader.Spec{}) {
 		return &NotOutcomesError{path, `line 1 has no "qid", "memory" or "reader"`}
 	}
 	switch {

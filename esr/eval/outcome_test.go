@@ -26,7 +26,7 @@ func TestTruncatedOutcomes(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			sink.Put(Outcome{QID: string(rune('a' + i)), Memory: "m", Reader: "r"})
+			sink.Put(Outcome{QID: string(rune('a' + i)), Memory: memory.SpecOf("m"), Reader: reader.Spec{Name: "r"}})
 		}(i)
 	}
 	wg.Wait()
@@ -83,7 +83,7 @@ func TestRunKeepsReasons(t *testing.T) {
 	b := bench.Figure1Bench()
 	var r reader.Reader = notingReader{}
 	var sink rowSink
-	if err := Run(context.Background(), b, Config{Memories: []string{memory.RenderOnly}, Readers: []reader.Reader{r}}, &sink); err != nil {
+	if err := Run(context.Background(), b, Config{Memories: memory.Specs(memory.RenderOnly), Readers: []reader.Reader{r}}, &sink); err != nil {
 		t.Fatal(err)
 	}
 	if len(sink.rows) == 0 {

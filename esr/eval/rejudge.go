@@ -117,7 +117,7 @@ func Rejudge(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Judge,
 				o.Fingerprint = rescoredFingerprint(opt.Fingerprint, rows[i])
 			}
 			o.Correct, o.Abstained = vs[k].Correct, vs[k].Abstained
-			o.Label = string(judge.Classify(vs[k], qa, prior, answers[k]))
+			o.Label = judge.Classify(vs[k], qa, prior, answers[k])
 			o.Judge = j.Name()
 			if err := sink.Put(o); err != nil {
 				return err
@@ -167,7 +167,7 @@ func LabelRows(b *bench.Bench, rows []Outcome) []Outcome {
 			continue
 		}
 		v := judge.Verdict{Correct: o.Correct, Abstained: o.Abstained}
-		o.Label = string(judge.Classify(v, qa, judge.PriorValues(qa, b.Atoms[qa.StreamID]), storedAnswer(*o)))
+		o.Label = judge.Classify(v, qa, judge.PriorValues(qa, b.Atoms[qa.StreamID]), storedAnswer(*o))
 	}
 	return out
 }

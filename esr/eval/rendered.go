@@ -21,7 +21,7 @@ type RenderedQA struct {
 
 // RenderQAs builds the memories once per stream and renders them once per
 // question that keep accepts, in benchmark order.
-func RenderQAs(b *bench.Bench, memories []string, keep func(*esr.QA) bool, opt memory.Options) ([]RenderedQA, error) {
+func RenderQAs(b *bench.Bench, memories []memory.Spec, keep func(*esr.QA) bool, opt memory.Options) ([]RenderedQA, error) {
 	var items []RenderedQA
 	states := map[string][]memory.State{}
 	for i := range b.QAs {
@@ -68,7 +68,7 @@ func (it RenderedQA) Read(ctx context.Context, r reader.Reader, mi int) (Outcome
 	if err != nil {
 		return Outcome{}, err
 	}
-	return Outcome{QID: it.QA.QID, StreamID: it.QA.StreamID, Phenomenon: string(it.QA.Phenomenon),
-		QueryType: string(it.QA.Type()), Memory: it.Inputs[mi].Memory, Reader: r.Name(), Family: r.Family(),
+	return Outcome{QID: it.QA.QID, StreamID: it.QA.StreamID, Phenomenon: it.QA.Phenomenon,
+		QueryType: it.QA.Type(), Memory: it.Inputs[mi].Memory, Reader: reader.SpecOf(r), Family: r.Family(),
 		Answer: out.Answer.String(), Correct: v.Correct}, nil
 }

@@ -2,9 +2,9 @@ package eval
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // StaleRow is a row of an outcomes file that the current selection would
@@ -33,7 +33,7 @@ func (e *StaleRow) Error() string {
 	}
 	s := fmt.Sprintf("%s:%d: %s was made by another configuration (fingerprint %s, this run's %s): the benchmark's content, "+
 		"the relation source, the formats, the reader or judge configuration or the code changed since", e.File, e.Line, what, e.Row.Fingerprint, e.Want)
-	if strings.HasPrefix(e.Row.Memory, memory.ExecPrefix) {
+	if e.Row.Memory.Class.IsExec() {
 		s += ", or the adapter (its fingerprint covers the file exec: runs and the version and files it names in its answer to hello; " +
 			"docs/adapter-protocol.md)"
 	}
@@ -44,7 +44,7 @@ func (e *StaleRow) Error() string {
 // selection would produce (want reports its fingerprint and whether the
 // row's memory and reader are selected) with another fingerprint, or nil.
 // Rows of memories or readers outside the selection are left alone.
-func FindStale(file string, prev []Outcome, want func(memory, reader string) (string, bool)) *StaleRow {
+func FindStale(file string, prev []Outcome, want func(m memory.Spec, r reader.Spec) (string, bool)) *StaleRow {
 	for i := range prev {
 		fp, ok := want(prev[i].Memory, prev[i].Reader)
 		if ok && prev[i].Fingerprint != fp {

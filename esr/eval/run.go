@@ -16,7 +16,7 @@ import (
 
 // Config says what to run.
 type Config struct {
-	Memories []string
+	Memories []memory.Spec
 	Readers  []reader.Reader
 	Judge    judge.Judge
 	// QueryTypes keeps only QAs of these types (nil: all).
@@ -24,11 +24,8 @@ type Config struct {
 	// Phenomena keeps only QAs of these strata (nil: all).
 	Phenomena []esr.Phenomenon
 	Options   memory.Options
-	// Condition labels every row (e.g. "p=0.2"), part of the resume identity.
-	Condition string
-	// Variant is the condition typed (a format, wording or noise level);
-	// when set it labels the rows with its string form and Condition must
-	// be empty.
+	// Variant is the condition that labels every row (a format, wording,
+	// noise level or label), part of the resume identity.
 	Variant Variant
 	// Atoms, when set, replaces a stream's atoms before building memories
 	// (atom dropout and other per-stream transforms); it must be
@@ -48,7 +45,7 @@ type Config struct {
 	Progress func(done, total int)
 	// Fingerprint, when set, gives the fingerprint recorded in the rows of
 	// one memory and one reader (Outcome.Fingerprint).
-	Fingerprint func(memory string, r reader.Reader) string
+	Fingerprint func(m memory.Spec, r reader.Reader) string
 	// ItemError, when set, is called with a reader's or the judge's error
 	// for one item; when it returns true the item is skipped (no row is
 	// written, so a rerun retries it) instead of stopping the run. It must
@@ -62,12 +59,6 @@ type Config struct {
 func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
 	if cfg.Judge == nil {
 		cfg.Judge = judge.Exact{}
-	}
-	if !cfg.Variant.IsZero() {
-		if cfg.Condition != "" && cfg.Condition != cfg.Variant.String() {
-			return fmt.Errorf("eval: Config sets both Condition %q and Variant %q", cfg.Condition, cfg.Variant)
-		}
-		cfg.Condition = cfg.Variant.String()
 	}
 	byStream := map[string][]int{}
 	var order []string
@@ -83,13 +74,18 @@ func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
 		byStream[q.StreamID] = append(byStream[q.StreamID], i)
 		total++
 	}
+	// Each reader's spec, read once from its name for every row it answers.
+	rspecs := make([]reader.Spec, len(cfg.Readers))
+	for i, r := range cfg.Readers {
+		rspecs[i] = reader.SpecOf(r)
+	}
 	var (
 		mu   sync.Mutex
 		done int
 	)
 	return workpool.Run(ctx, len(order), cfg.Concurrency, func(ctx context.Context, k int) error {
 		sid := order[k]
-		n, err := runStream(ctx, b, sid, byStream[sid], cfg, sink)
+		n, err := runStream(ctx, b, sid, byStream[sid], cfg, rspecs, sink)
 		if err != nil {
 			return err
 		}
@@ -114,8 +110,9 @@ func keep(q *esr.QA, cfg Config) bool {
 	return true
 }
 
-// runStream builds each memory once for the stream and answers its QAs.
-func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg Config, sink Sink) (int, error) {
+// runStream builds each memory once for the stream and answers its QAs;
+// rspecs are cfg.Readers' specs.
+func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg Config, rspecs []reader.Spec, sink Sink) (int, error) {
 	s := b.Stream(sid)
 	// Memories may cache per-atom state; give each run its own copy.
 	atoms := append([]esr.Atom(nil), b.Atoms[sid]...)
@@ -149,10 +146,10 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 			}
 		}
 		for mi, st := range states {
-			for _, r := range cfg.Readers {
-				o := Outcome{QID: qa.QID, StreamID: sid, Source: qa.Source, Phenomenon: string(qa.Phenomenon),
-					QueryType: string(qa.Type()), Memory: cfg.Memories[mi], Reader: r.Name(), Family: r.Family(),
-					Condition: cfg.Condition, Gold: qa.GoldAnswer, GoldAbstain: qa.GoldAbstain()}
+			for ri, r := range cfg.Readers {
+				o := Outcome{QID: qa.QID, StreamID: sid, Source: qa.Source, Phenomenon: qa.Phenomenon,
+					QueryType: qa.Type(), Memory: cfg.Memories[mi], Reader: rspecs[ri], Family: r.Family(),
+					Variant: cfg.Variant, Gold: qa.GoldAnswer, GoldAbstain: qa.GoldAbstain()}
 				if cfg.Done[o.ID()] {
 					continue
 				}
@@ -182,7 +179,7 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 					o.Fingerprint = cfg.Fingerprint(cfg.Memories[mi], r)
 				}
 				o.Correct, o.Abstained = v.Correct, v.Abstained
-				o.Label = string(judge.Classify(v, qa, prior, out.Answer))
+				o.Label = judge.Classify(v, qa, prior, out.Answer)
 				if err := sink.Put(o); err != nil {
 					return 0, err
 				}

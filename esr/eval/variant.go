@@ -10,8 +10,8 @@ import (
 // format, a prompt wording, a noise level, or another label (a stage, a
 // relation source, a render such as "state-only"). At most one of Format,
 // Wording, Noise and Label is set; the zero Variant is the main
-// condition. Its string form is what Outcome.Condition and the row files
-// carry, byte for byte as before:
+// condition. Its string form is what the row files
+// carry (json key "condition"), byte for byte as before:
 //
 //	format=F          Format F (the ledger's render format, Table 17)
 //	wording=W         Wording W (the prompt wording, Table 19)
@@ -142,14 +142,11 @@ func (v *Variant) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Variant is the typed condition of the row (ParseVariant of Condition).
-func (o *Outcome) Variant() Variant { return ParseVariant(o.Condition) }
-
 // Variants keeps rows of the given variants (compared typed: noise levels
 // at one decimal).
 func Variants(vs ...Variant) Filter {
 	return func(o *Outcome) bool {
-		v := o.Variant()
+		v := o.Variant
 		for _, w := range vs {
 			if v.Equal(w) {
 				return true

@@ -56,7 +56,7 @@ func TestVariantJSON(t *testing.T) {
 }
 
 func TestVariantsFilter(t *testing.T) {
-	rows := []eval.Outcome{{QID: "a", Condition: "relation-noise p=0.3"}, {QID: "b", Condition: "format=json"}, {QID: "c"}}
+	rows := []eval.Outcome{{QID: "a", Variant: eval.ParseVariant("relation-noise p=0.3")}, {QID: "b", Variant: eval.ParseVariant("format=json")}, {QID: "c"}}
 	got := eval.Select(rows, eval.Variants(eval.NoiseVariant("relation-noise", 0.30000000000000004), eval.FormatVariant("json")))
 	if len(got) != 2 || got[0].QID != "a" || got[1].QID != "b" {
 		t.Errorf("Variants kept %+v", got)

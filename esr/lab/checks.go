@@ -25,7 +25,7 @@ func Table20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 		var ps []float64
 		var cells [][]any
 		for _, p := range esr.Phenomena {
-			xa, xb := eval.Paired(rows, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.Family(fam), eval.SnapshotIn(p)))
+			xa, xb := eval.Paired(rows, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(eval.Family(fam), eval.SnapshotIn(p)))
 			if len(xa) == 0 {
 				continue
 			}
@@ -68,9 +68,9 @@ func Table16(rows []eval.Outcome) (*eval.Table, error) {
 		var cells []any
 		n := 0
 		var cal, kap [2]string
-		for i, m := range []string{memory.FineLedger, memory.GraphRAGAbstain} {
+		for i, m := range memory.Specs(memory.FineLedger, memory.GraphRAGAbstain) {
 			var got, gold []bool
-			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return o.Memory == m })) {
+			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return o.Memory == m })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}
 			cal[i], kap[i] = "—", "—"

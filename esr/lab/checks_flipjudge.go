@@ -26,7 +26,7 @@ func FlipJudgeTable(ctx context.Context, w *WorkedQuestion, i, j int, js []judge
 		for _, side := range []struct {
 			memory string
 			a      WorkedAnswer
-		}{{f.From, f.Before}, {f.To, f.After}} {
+		}{{f.From.String(), f.Before}, {f.To.String(), f.After}} {
 			row := []any{f.Reader, side.memory, side.a.Answer}
 			for k, jg := range js {
 				v, err := jg.Judge(ctx, &w.QA, side.a.Given)

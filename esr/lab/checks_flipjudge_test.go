@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/memory"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/judge"
@@ -16,7 +17,7 @@ import (
 // the judge's. Constructed answers, so the expected verdicts are known.
 func TestFlipJudgeTable(t *testing.T) {
 	qa := esr.QA{QID: "q", Question: "What is the timeout?", GoldAnswer: "30 s"}
-	w := &lab.WorkedQuestion{QA: qa, Memories: []string{"a", "b"}, Readers: []string{"r1", "r2"},
+	w := &lab.WorkedQuestion{QA: qa, Memories: memory.Specs("a", "b"), Readers: []string{"r1", "r2"},
 		Answers: [][]lab.WorkedAnswer{
 			{{Given: esr.Abstain, Answer: "ABSTAIN"}, {Given: esr.Says("30 s"), Answer: "30 s", Correct: true}},
 			{{Given: esr.Says("60 s"), Answer: "60 s"}, {Given: esr.Says("it is 30 s now, was 60 s"), Answer: "it is 30 s now, was 60 s", Correct: true}},

@@ -14,18 +14,18 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// FormatVariant is one column of the render-format ablation: the layout
+// RenderFormat is one column of the render-format ablation: the layout
 // fine-ledger and render-only share, and the d-blind control's layout.
-type FormatVariant struct {
+type RenderFormat struct {
 	Name         string // row label and condition suffix
 	LedgerFormat string // memory.Options.LedgerFormat
 	FactFormat   string // memory.Options.FactFormat of graphrag-abstain
 }
 
-// FormatVariants are Table 17's variants: the four ledger formats against
+// RenderFormats are Table 17's variants: the four ledger formats against
 // the dated d-blind control, then the compact ledger against the dateless
 // d-blind control (how much of the render term is "dates visible at all").
-var FormatVariants = []FormatVariant{
+var RenderFormats = []RenderFormat{
 	{memory.LedgerCompact, memory.LedgerCompact, memory.FactsDated},
 	{memory.LedgerVerbose, memory.LedgerVerbose, memory.FactsDated},
 	{memory.LedgerMinimal, memory.LedgerMinimal, memory.FactsDated},
@@ -36,9 +36,6 @@ var FormatVariants = []FormatVariant{
 // datelessVariant names the compact ledger against the dateless d-blind
 // control.
 const datelessVariant = memory.LedgerCompact + " vs dateless d-blind"
-
-// FormatCondition labels rows of one format variant.
-func FormatCondition(f string) string { return eval.FormatVariant(f).String() }
 
 // paperFormatNames are the paper's Table 17 column names.
 var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.LedgerVerbose: "VERB", memory.LedgerMinimal: "MIN",
@@ -54,20 +51,20 @@ func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 		Columns: []string{"format", "family", "n", "Δ RL − GRA", "render", "fine residual", "paper Δ RL − GRA (that family)"}}
 	var all []eval.Comparison
 	omitted := 0
-	for _, v := range FormatVariants {
+	for _, v := range RenderFormats {
 		f := v.Name
 		cond := eval.Variants(eval.FormatVariant(f))
 		err := eval.ByFamily(eval.Select(rows, cond), nil, func(fam string, ff eval.Filter) error {
 			sub := eval.Select(rows, eval.And(cond, ff))
-			tot, err := eval.Compare(sub, "RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
+			tot, err := eval.Compare(sub, "RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
-			ren, err := eval.Compare(sub, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, opt)
+			ren, err := eval.Compare(sub, "render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
-			mech, err := eval.Compare(sub, "fine residual", memory.FineLedger, memory.RenderOnly, nil, opt)
+			mech, err := eval.Compare(sub, "fine residual", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), nil, opt)
 			if err != nil {
 				return fmt.Errorf("format %s, %s: %w", f, fam, err)
 			}
@@ -111,7 +108,7 @@ func Table17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *e
 		Columns: []string{"term"}}
 	cell := map[string]map[string]string{}
 	var variants []string
-	for _, v := range FormatVariants {
+	for _, v := range RenderFormats {
 		variants = append(variants, v.Name)
 		t.Columns = append(t.Columns, v.Name+" ("+paperFormatNames[v.Name]+")")
 		cell[v.Name] = map[string]string{}

@@ -13,7 +13,7 @@ import (
 // and fine residual only).
 func formatInput() []eval.Comparison {
 	var cs []eval.Comparison
-	for i, v := range lab.FormatVariants {
+	for i, v := range lab.RenderFormats {
 		r := 0.05 + 0.03*float64(i)
 		m := 0.12 - 0.02*float64(i)
 		for _, fam := range []string{eval.Pooled, "sim:fit-qwen3-8b"} {

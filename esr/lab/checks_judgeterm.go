@@ -118,7 +118,7 @@ func pairVerdicts(rows []eval.Outcome, t eval.Term, f eval.Filter) map[pairKey][
 		if f != nil && !f(o) {
 			continue
 		}
-		k := pairKey{o.QID, o.Family, o.Condition}
+		k := pairKey{o.QID, o.Family, o.Variant.String()}
 		switch o.Memory {
 		case t.A:
 			a[k] = o.Correct

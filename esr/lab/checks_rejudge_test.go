@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
@@ -182,12 +183,12 @@ func TestLabelRowsAndStaleMetric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	staleRate := func(memory string) float64 {
+	staleRate := func(m memory.Spec) float64 {
 		var k, n float64
 		for _, o := range rows {
-			if o.Memory == memory {
+			if o.Memory == m {
 				n++
-				k += b2f(o.Label == string(judge.LabelOutdated))
+				k += b2f(o.Label == judge.LabelOutdated)
 			}
 		}
 		return k / n

@@ -44,7 +44,7 @@ func OnMetric(rows []eval.Outcome, m Metric) ([]eval.Outcome, error) {
 		if o.Label == "" {
 			return nil, fmt.Errorf("row %d (qid %s, memory %s): no label; fill labels with LabelRows or rescore with Rejudge", i+1, o.QID, o.Memory)
 		}
-		o.Correct = o.Label == string(judge.LabelOutdated)
+		o.Correct = o.Label == judge.LabelOutdated
 		out[i] = o
 	}
 	return out, nil
@@ -73,11 +73,11 @@ type StaleRate struct {
 // Rows without a label are an error.
 func StaleRates(rows []eval.Outcome, f eval.Filter) ([]StaleRate, error) {
 	sel := eval.Select(rows, f)
-	mems := eval.Distinct(sel, func(o *eval.Outcome) string { return o.Memory })
+	mems := eval.Distinct(sel, func(o *eval.Outcome) string { return o.Memory.String() })
 	var order []string
 	for _, m := range paper.RenderConfoundMemories {
-		if slices.Contains(mems, m) {
-			order = append(order, m)
+		if slices.Contains(mems, m.String()) {
+			order = append(order, m.String())
 		}
 	}
 	for _, m := range mems {
@@ -90,7 +90,7 @@ func StaleRates(rows []eval.Outcome, f eval.Filter) ([]StaleRate, error) {
 		by[m] = &StaleRate{Memory: m}
 	}
 	for i, o := range sel {
-		r := by[o.Memory]
+		r := by[o.Memory.String()]
 		r.N++
 		switch judge.Label(o.Label) {
 		case judge.LabelCorrect:

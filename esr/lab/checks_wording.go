@@ -31,7 +31,7 @@ var WordingVariants = []WordingVariant{
 }
 
 // WordingCondition labels rows of one wording.
-func WordingCondition(v WordingVariant) string { return eval.WordingVariant(v.Name).String() }
+func WordingCondition(v WordingVariant) eval.Variant { return eval.WordingVariant(v.Name) }
 
 // Table19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.
@@ -40,11 +40,11 @@ func Table19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 		Columns: []string{"wording", "family", "n", "GRA abstain rate", "GRA calibration", "Δ RL − GRA", "95% CI"}}
 	for _, v := range WordingVariants {
 		cond := WordingCondition(v)
-		sub := eval.Select(rows, eval.Condition(cond))
+		sub := eval.Select(rows, eval.Variants(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
-			f := eval.And(eval.Condition(cond), eval.Family(fam))
+			f := eval.And(eval.Variants(cond), eval.Family(fam))
 			var got, gold []bool
-			for _, o := range eval.Select(sub, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == memory.GraphRAGAbstain })) {
+			for _, o := range eval.Select(sub, eval.And(f, func(o *eval.Outcome) bool { return o.Memory.Is(memory.GraphRAGAbstain) })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}
 			cal, err := stats.CalibrateAbstain(got, gold, 0.95)
@@ -57,7 +57,7 @@ func Table19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 					abst++
 				}
 			}
-			c, err := eval.Compare(rows, v.Name, memory.FineLedger, memory.GraphRAGAbstain, f, opt)
+			c, err := eval.Compare(rows, v.Name, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), f, opt)
 			if err != nil {
 				continue
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // clutterRows builds n reverted-revert questions of one benchmark whose
@@ -20,14 +21,14 @@ func clutterRows(bench string, n, length, tokens, baseRight, ctrlRight int) ([]e
 	for i := range n {
 		qid := fmt.Sprintf("%s-%d-q%d", bench, length, i)
 		lengths[qid] = length
-		for _, m := range []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger} {
+		for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger} {
 			right := i < ctrlRight
 			tok := tokens / 2
 			if m == memory.GraphRAGAbstain {
 				right, tok = i < baseRight, tokens
 			}
 			rows = append(rows, eval.Outcome{QID: qid, StreamID: qid, Phenomenon: "reverted_revert", QueryType: "snapshot",
-				Memory: m, Reader: "r", Family: "r", Correct: right, ContextTokens: tok})
+				Memory: memory.SpecOf(m), Reader: reader.Spec{Name: "r"}, Family: "r", Correct: right, ContextTokens: tok})
 		}
 	}
 	return rows, lengths
@@ -118,7 +119,7 @@ func TestClutterByFamilyOpposite(t *testing.T) {
 	opt.B = 2000
 	fam := func(rows []eval.Outcome, f string) []eval.Outcome {
 		for i := range rows {
-			rows[i].Family, rows[i].Reader = f, f
+			rows[i].Family, rows[i].Reader = f, reader.Spec{Name: f}
 		}
 		return rows
 	}

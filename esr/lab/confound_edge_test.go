@@ -23,9 +23,9 @@ func TestDecompositionOverOneQuestion(t *testing.T) {
 	var rows []eval.Outcome
 	for i := range 5 {
 		f := fmt.Sprintf("f%d", i)
-		for _, m := range []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger} {
+		for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger} {
 			right := m != memory.GraphRAGAbstain && i == 0
-			rows = append(rows, eval.Outcome{QID: "q1", Memory: m, Family: f, Reader: f, Correct: right, QueryType: "snapshot"})
+			rows = append(rows, eval.Outcome{QID: "q1", Memory: memory.SpecOf(m), Family: f, Reader: reader.Spec{Name: f}, Correct: right, QueryType: "snapshot"})
 		}
 	}
 	cs, err := lab.RenderMatchedTerms(rows, nil, eval.DefaultStats)

@@ -25,7 +25,7 @@ import (
 
 func TestDecompositionWithOracle(t *testing.T) {
 	b := benchtest.Mini(20)
-	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
+	mems := append(memory.Specs(memory.Names...), eval.CoarseControl)
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +33,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	if len(rows) != 60*10 {
 		t.Fatalf("%d rows, want 600", len(rows))
 	}
-	rr := eval.And(eval.QueryType("snapshot"), eval.Phenomenon("reverted_revert"))
+	rr := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon("reverted_revert"))
 	cs, err := lab.RenderMatchedTerms(rows, rr, eval.StatOptions{B: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +71,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly)
 	got := map[string]float64{}
 	for _, a := range acc {
-		got[a.Memory] = a.Acc
+		got[a.Memory.String()] = a.Acc
 	}
 	if got["coarse-discard"] != 0 || got["coarse-retain"] != 1 || got["fine-ledger"] != 1 {
 		t.Errorf("provenance accuracy %v", got)
@@ -86,12 +86,12 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		q := fmt.Sprint("q", i)
 		rows = append(rows,
-			eval.Outcome{QID: q, Memory: "A", Family: "f", Correct: i%2 == 0},
-			eval.Outcome{QID: q, Memory: "B", Family: "f", Correct: i%5 == 0})
+			eval.Outcome{QID: q, Memory: memory.SpecOf("A"), Family: "f", Correct: i%2 == 0},
+			eval.Outcome{QID: q, Memory: memory.SpecOf("B"), Family: "f", Correct: i%5 == 0})
 	}
-	rows = append(rows, eval.Outcome{QID: "unpaired", Memory: "A", Family: "f", Correct: true})
-	c1, _ := eval.Compare(rows, "x", "A", "B", nil, eval.StatOptions{B: 1000, Seed: 3})
-	c2, _ := eval.Compare(rows, "x", "A", "B", nil, eval.StatOptions{B: 1000, Seed: 3})
+	rows = append(rows, eval.Outcome{QID: "unpaired", Memory: memory.SpecOf("A"), Family: "f", Correct: true})
+	c1, _ := eval.Compare(rows, "x", memory.SpecOf("A"), memory.SpecOf("B"), nil, eval.StatOptions{B: 1000, Seed: 3})
+	c2, _ := eval.Compare(rows, "x", memory.SpecOf("A"), memory.SpecOf("B"), nil, eval.StatOptions{B: 1000, Seed: 3})
 	if c1 != c2 {
 		t.Errorf("same seed, different result: %v vs %v", c1, c2)
 	}
@@ -99,7 +99,7 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 	if c1.N != 50 || math.Abs(c1.Delta-0.3) > 1e-12 || !(c1.Lo < 0.3 && 0.3 < c1.Hi) {
 		t.Errorf("comparison %v", c1)
 	}
-	if _, err := eval.Compare(rows, "x", "A", "C", nil, eval.StatOptions{}); err == nil {
+	if _, err := eval.Compare(rows, "x", memory.SpecOf("A"), memory.SpecOf("C"), nil, eval.StatOptions{}); err == nil {
 		t.Error("no pairs should be an error")
 	}
 }
@@ -203,11 +203,11 @@ func TestTierExamples(t *testing.T) {
 		qa := esr.QA{QID: tier.Stream.ID, Question: tier.Question, GoldAnswer: tier.Gold}
 		k, _ := qa.Locate(tier.Atoms)
 		q := qa.Query(k)
-		fine := memory.MustBuild(memory.FineLedger, tier.Stream, tier.Atoms, memory.Options{}).Answer(q)
+		fine := memory.MustBuild(memory.SpecOf(memory.FineLedger), tier.Stream, tier.Atoms, memory.Options{}).Answer(q)
 		if fine.String() != tier.Gold {
 			t.Errorf("%s: fine-ledger %v, want %s", tier.Name, fine, tier.Gold)
 		}
-		if got := memory.MustBuild(memory.GraphRAGAbstain, tier.Stream, tier.Atoms, memory.Options{}).Answer(q); !got.Abstain {
+		if got := memory.MustBuild(memory.SpecOf(memory.GraphRAGAbstain), tier.Stream, tier.Atoms, memory.Options{}).Answer(q); !got.Abstain {
 			t.Errorf("%s: graphrag-abstain %v, want ABSTAIN", tier.Name, got)
 		}
 	}
@@ -304,9 +304,9 @@ func TestAuditScorer(t *testing.T) {
 // A registered memory and its registered control run through the engine
 // like the built-in ones, and MechanismTerms decomposes the gain.
 func TestCustomMemoryDecomposition(t *testing.T) {
-	name := "test-coarse-copy"
+	name := memory.Class("test-coarse-copy")
 	if err := memory.Register(name, func(s *esr.Stream, atoms []esr.Atom, opt memory.Options) memory.State {
-		return memory.MustBuild(memory.FineLedger, s, atoms, opt)
+		return memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, opt)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -321,12 +321,12 @@ func TestCustomMemoryDecomposition(t *testing.T) {
 		t.Error("re-registering a built-in accepted")
 	}
 	b := benchtest.Mini(10)
-	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: []string{name, control, memory.GraphRAGAbstain},
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: []memory.Spec{memory.SpecOf(name), control, memory.SpecOf(memory.GraphRAGAbstain)},
 		Readers: []reader.Reader{reader.Oracle{}}, QueryTypes: []esr.QueryType{esr.Snapshot}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := eval.CompareTerms(rows, eval.MechanismTerms(name, control, memory.GraphRAGAbstain),
+	cs, err := eval.CompareTerms(rows, eval.MechanismTerms(memory.SpecOf(name), control, memory.SpecOf(memory.GraphRAGAbstain)),
 		eval.Phenomenon("reverted_revert"), eval.StatOptions{B: 200})
 	if err != nil || len(cs) != 3 {
 		t.Fatalf("%v %v", cs, err)
@@ -373,9 +373,9 @@ func TestCorollary1OnBench(t *testing.T) {
 // The notebook sentences follow the numbers: sign and significance words
 // come from the interval, never from the label.
 func TestProseFollowsNumbers(t *testing.T) {
-	pos := eval.Comparison{Label: "render", A: "render-only", B: "graphrag-abstain", N: 10, Delta: 0.2, Lo: 0.1, Hi: 0.3, Level: 0.95}
-	neg := eval.Comparison{Label: "render", A: "render-only", B: "graphrag-abstain", N: 10, Delta: -0.2, Lo: -0.3, Hi: -0.1, Level: 0.95}
-	nul := eval.Comparison{Label: "fine-d mechanism", A: "fine-ledger", B: "render-only", N: 10, Delta: 0.01, Lo: -0.02, Hi: 0.04, Level: 0.95}
+	pos := eval.Comparison{Label: "render", A: memory.SpecOf("render-only"), B: memory.SpecOf("graphrag-abstain"), N: 10, Delta: 0.2, Lo: 0.1, Hi: 0.3, Level: 0.95}
+	neg := eval.Comparison{Label: "render", A: memory.SpecOf("render-only"), B: memory.SpecOf("graphrag-abstain"), N: 10, Delta: -0.2, Lo: -0.3, Hi: -0.1, Level: 0.95}
+	nul := eval.Comparison{Label: "fine-d mechanism", A: memory.SpecOf("fine-ledger"), B: memory.SpecOf("render-only"), N: 10, Delta: 0.01, Lo: -0.02, Hi: 0.04, Level: 0.95}
 	for _, tc := range []struct {
 		c    eval.Comparison
 		want string
@@ -433,11 +433,11 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 		b := q%5 == 0
 		for f := 0; f < 5; f++ {
 			fam := fmt.Sprint("fam", f)
-			rows = append(rows, eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: "A", Correct: a},
-				eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: "B", Correct: b})
+			rows = append(rows, eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: memory.SpecOf("A"), Correct: a},
+				eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: memory.SpecOf("B"), Correct: b})
 		}
 	}
-	terms := []eval.Term{{Label: "A − B", A: "A", B: "B"}}
+	terms := []eval.Term{{Label: "A − B", A: memory.SpecOf("A"), B: memory.SpecOf("B")}}
 	tab, err := lab.IntervalTable(rows, terms, nil, eval.StatOptions{B: 2000, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -474,7 +474,7 @@ func TestRunCachedKeysOnReaderConfig(t *testing.T) {
 	answers := func(res *lab.Result) string {
 		var out []string
 		for _, o := range res.Rows {
-			if o.Memory == memory.RenderOnly {
+			if o.Memory.Is(memory.RenderOnly) {
 				out = append(out, o.Answer)
 			}
 		}
@@ -543,7 +543,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	pooled := map[string]float64{}
 	for _, a := range acc {
 		if a.Group == eval.Pooled {
-			pooled[a.Memory] = a.Acc
+			pooled[a.Memory.String()] = a.Acc
 		}
 	}
 	cs, err := eval.CompareTerms(rows, eval.RenderMatched[:2], nil, eval.StatOptions{B: 200, Seed: 1})
@@ -577,8 +577,8 @@ func TestExplainGapAndWhoIsRight(t *testing.T) {
 	if !strings.Contains(got, "opposite direction") || !strings.Contains(got, "do not overlap") || !strings.Contains(got, "a -0.250, b +0.000") {
 		t.Errorf("ExplainGap: %q", got)
 	}
-	rows := []eval.Outcome{{QID: "1", Family: "a", Memory: "m", Correct: true}, {QID: "1", Family: "b", Memory: "m"}}
-	if got := lab.WhoIsRight(rows, "m", nil); !strings.Contains(got, "0.500") || !strings.Contains(got, "a 1.000, b 0.000") {
+	rows := []eval.Outcome{{QID: "1", Family: "a", Memory: memory.SpecOf("m"), Correct: true}, {QID: "1", Family: "b", Memory: memory.SpecOf("m")}}
+	if got := lab.WhoIsRight(rows, memory.SpecOf("m"), nil); !strings.Contains(got, "0.500") || !strings.Contains(got, "a 1.000, b 0.000") {
 		t.Errorf("WhoIsRight: %q", got)
 	}
 }

@@ -19,7 +19,7 @@ import (
 // mechanism step (render-only → fine-ledger) read down adjacent rows; the
 // other memories follow in the order given. It is the quickstart's view of
 // the render confound on a single stream.
-func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*eval.Table, error) {
+func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []memory.Spec, readers []reader.Reader, opt memory.Options) (*eval.Table, error) {
 	t := &eval.Table{Name: "answer-grid-" + qa.QID, Title: "Answers to “" + qa.Question + "” (gold: " + qa.GoldAnswer + ")",
 		Columns: []string{"memory"}}
 	for _, r := range readers {
@@ -27,7 +27,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 	}
 	key, _ := qa.Locate(atoms)
 	q := qa.Query(key)
-	var ordered []string
+	var ordered []memory.Spec
 	for _, m := range Staircase {
 		if slices.Contains(memories, m) {
 			ordered = append(ordered, m)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 
 	"github.com/esrkit/esrkit/esr/eval"
@@ -130,16 +131,16 @@ func explainGap(cs []eval.Comparison, table string) string {
 
 // whoIsRight says which families make a memory's accuracy on the rows kept
 // by f: the pooled accuracy and each family's, highest first.
-func whoIsRight(rows []eval.Outcome, memory string, f eval.Filter) string {
-	pooled := eval.AccuracyBy(rows, []string{memory}, nil, f, eval.DefaultStats.Level)
+func whoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
+	pooled := eval.AccuracyBy(rows, []memory.Spec{m}, nil, f, eval.DefaultStats.Level)
 	if len(pooled) == 0 {
 		return ""
 	}
-	fams := eval.AccuracyBy(rows, []string{memory}, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)
+	fams := eval.AccuracyBy(rows, []memory.Spec{m}, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)
 	sort.SliceStable(fams, func(i, j int) bool { return fams[i].Acc > fams[j].Acc })
 	var parts []string
 	for _, a := range fams {
 		parts = append(parts, fmt.Sprintf("%s %s", a.Group, eval.PropCell(a.Acc)))
 	}
-	return fmt.Sprintf("%s's pooled accuracy %s is the mean of its families': %s.", memory, eval.PropCell(pooled[0].Acc), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s's pooled accuracy %s is the mean of its families': %s.", m, eval.PropCell(pooled[0].Acc), strings.Join(parts, ", "))
 }

@@ -106,7 +106,7 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []eval.Comparison
 	for _, p := range esr.Phenomena {
-		c, err := eval.Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, eval.SnapshotIn(p), opt)
+		c, err := eval.Compare(rows, "fine-d mechanism", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), eval.SnapshotIn(p), opt)
 		if err != nil {
 			continue
 		}
@@ -131,13 +131,15 @@ func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 	t := &eval.Table{Name: string(Table11PureMonotonic), Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
 		Columns: []string{"slice", "comparison", "n", "ours Δ", "95% CI", "paper Δ"}}
 	specs := []struct {
-		slice, label, a, b, paper string
-		f                         eval.Filter
+		slice, label string
+		a, b         memory.Spec
+		paper        string
+		f            eval.Filter
 	}{
-		{"with deprecated", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", eval.And(mono, notPure)},
-		{"pure", "RL − GraphRAG+abstain", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/ledger-vs-baseline", eval.And(mono, eval.QIDs(pure))},
-		{"pure", "render (render-only − GRA)", memory.RenderOnly, memory.GraphRAGAbstain, "t11/pure/render", eval.And(mono, eval.QIDs(pure))},
-		{"pure", "fine residual (RL − render-only)", memory.FineLedger, memory.RenderOnly, "t11/pure/fine-residual", eval.And(mono, eval.QIDs(pure))},
+		{"with deprecated", "RL − GraphRAG+abstain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/with-deprecated", eval.And(mono, notPure)},
+		{"pure", "RL − GraphRAG+abstain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/ledger-vs-baseline", eval.And(mono, eval.QIDs(pure))},
+		{"pure", "render (render-only − GRA)", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/render", eval.And(mono, eval.QIDs(pure))},
+		{"pure", "fine residual (RL − render-only)", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), "t11/pure/fine-residual", eval.And(mono, eval.QIDs(pure))},
 	}
 	n := 0
 	for _, s := range specs {

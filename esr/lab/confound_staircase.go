@@ -40,10 +40,10 @@ const paperGroup = "paper"
 func PaperStaircase() []eval.Accuracy {
 	gra := paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/graphrag-abstain"})
 	return []eval.Accuracy{
-		{Memory: memory.GraphRAGAbstain, Group: paperGroup, Acc: gra},
-		{Memory: memory.RenderOnly, Group: paperGroup, Acc: gra + paper.Number(paper.Key{Table: "t2", Term: "render"})},
-		{Memory: memory.FineLedger, Group: paperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/fine-ledger"})},
-		{Memory: memory.CoarseRetain, Group: paperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/coarse-retain"})},
+		{Memory: memory.SpecOf(memory.GraphRAGAbstain), Group: paperGroup, Acc: gra},
+		{Memory: memory.SpecOf(memory.RenderOnly), Group: paperGroup, Acc: gra + paper.Number(paper.Key{Table: "t2", Term: "render"})},
+		{Memory: memory.SpecOf(memory.FineLedger), Group: paperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/fine-ledger"})},
+		{Memory: memory.SpecOf(memory.CoarseRetain), Group: paperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/coarse-retain"})},
 	}
 }
 
@@ -59,7 +59,7 @@ func StaircaseTable(acc []eval.Accuracy, scope string) *eval.Table {
 			by[a.Group] = map[string]eval.Accuracy{}
 			groups = append(groups, a.Group)
 		}
-		by[a.Group][a.Memory] = a
+		by[a.Group][a.Memory.String()] = a
 	}
 	for _, g := range groups {
 		m := by[g]
@@ -88,11 +88,12 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Y.Label.Text = "accuracy"
-	var mems, labels []string
+	var mems []memory.Spec
+	var labels []string
 	for i, m := range Staircase {
 		if slices.ContainsFunc(acc, func(a eval.Accuracy) bool { return a.Memory == m }) {
 			mems = append(mems, m)
-			labels = append(labels, m+"\n("+staircaseSteps[i]+")")
+			labels = append(labels, m.String()+"\n("+staircaseSteps[i]+")")
 		}
 	}
 	var groups []string
@@ -185,7 +186,7 @@ func StaircaseSentence(acc []eval.Accuracy) string {
 				fams = append(fams, a.Group)
 			}
 		}
-		by[a.Group][a.Memory] = a.Acc
+		by[a.Group][a.Memory.String()] = a.Acc
 	}
 	fams = slices.DeleteFunc(fams, func(f string) bool { return f == paperGroup })
 	p := by[eval.Pooled]

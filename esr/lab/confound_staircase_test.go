@@ -18,7 +18,7 @@ import (
 // Accuracies) on the three memories a worked question reads, five readers
 // each right (1) or wrong (0), four of them wrong on every memory.
 func oneQuestion() []eval.Accuracy {
-	mems := []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger}
+	mems := []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger}
 	var acc []eval.Accuracy
 	for _, g := range []struct {
 		name string
@@ -36,7 +36,7 @@ func oneQuestion() []eval.Accuracy {
 			if g.name == eval.Pooled {
 				n = 5
 			}
-			acc = append(acc, eval.Accuracy{Group: g.name, Memory: m, N: n, Acc: g.acc[i]})
+			acc = append(acc, eval.Accuracy{Group: g.name, Memory: memory.SpecOf(m), N: n, Acc: g.acc[i]})
 		}
 	}
 	return acc
@@ -55,7 +55,7 @@ func TestStaircasePlotOfOneQuestionReadsAtOnce(t *testing.T) {
 		}
 		mems := map[string]bool{}
 		for _, a := range acc {
-			mems[a.Memory] = true
+			mems[a.Memory.String()] = true
 		}
 		var labelled int
 		for _, tk := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
@@ -93,7 +93,7 @@ func withCoarse(acc []eval.Accuracy) []eval.Accuracy {
 	for _, a := range acc {
 		if !seen[a.Group] {
 			seen[a.Group] = true
-			acc = append(acc, eval.Accuracy{Group: a.Group, Memory: memory.CoarseRetain, N: a.N, Acc: 0})
+			acc = append(acc, eval.Accuracy{Group: a.Group, Memory: memory.SpecOf(memory.CoarseRetain), N: a.N, Acc: 0})
 		}
 	}
 	return acc

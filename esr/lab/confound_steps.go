@@ -82,7 +82,7 @@ func CoarseSteps(s *esr.Stream, atoms []esr.Atom, r esr.Relator) *eval.Table {
 				closes++
 			}
 		}
-		st := memory.MustBuild(memory.CoarseRetain, s, atoms[:i+1], memory.Options{Relator: r})
+		st := memory.MustBuild(memory.SpecOf(memory.CoarseRetain), s, atoms[:i+1], memory.Options{Relator: r})
 		live = live[:0]
 		for _, row := range st.Rows() {
 			live = append(live, row.Support...)

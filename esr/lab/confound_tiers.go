@@ -20,7 +20,7 @@ import (
 // answer on it (structured read-outs, rule scorer).
 func TierTable() *eval.Table {
 	t := &eval.Table{Name: "figure2-tiers", Title: "Figure 2: conflict locality determines memory need",
-		Columns: append([]string{"tier", "where the conflict lives", "minimal capability", "example", "gold"}, tierMemories...)}
+		Columns: append([]string{"tier", "where the conflict lives", "minimal capability", "example", "gold"}, memory.Strings(tierMemories)...)}
 	answers := tierAnswers()
 	for i, tier := range bench.Tiers() {
 		var texts []string
@@ -47,7 +47,7 @@ type tierAnswer struct {
 
 // tierMemories are the memories TierTable and TierPlot compare: the
 // d-blind store, coarse invalidation and the fine ledger.
-var tierMemories = []string{memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger}
+var tierMemories = memory.Specs(memory.GraphRAGAbstain, memory.CoarseRetain, memory.FineLedger)
 
 // tierAnswers is every tierMemories memory's answer on every tier's
 // example (bench.Tiers), in tier order: what TierTable lists and TierPlot
@@ -60,7 +60,7 @@ func tierAnswers() []tierAnswer {
 		q := qa.Query(k)
 		for _, m := range tierMemories {
 			a := memory.MustBuild(m, tier.Stream, tier.Atoms, memory.Options{}).Answer(q)
-			out = append(out, tierAnswer{Tier: tier.Name, Memory: m, Answer: a.String(), Gold: tier.Gold,
+			out = append(out, tierAnswer{Tier: tier.Name, Memory: m.String(), Answer: a.String(), Gold: tier.Gold,
 				Correct: judge.Exact{}.Decide(tier.Gold, nil, a).Correct})
 		}
 	}
@@ -80,7 +80,7 @@ func TierPlot() *plot.Plot {
 	var tiers []string
 	col := map[string]int{}
 	for i, m := range tierMemories {
-		col[m] = i
+		col[m.String()] = i
 	}
 	var right, wrong plotter.XYs
 	var labels plotter.XYLabels
@@ -116,7 +116,7 @@ func TierPlot() *plot.Plot {
 	}
 	var xt, yt []plot.Tick
 	for i, m := range tierMemories {
-		xt = append(xt, plot.Tick{Value: float64(i), Label: m})
+		xt = append(xt, plot.Tick{Value: float64(i), Label: m.String()})
 	}
 	for i, t := range tiers {
 		yt = append(yt, plot.Tick{Value: float64(i), Label: t})

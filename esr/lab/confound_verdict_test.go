@@ -85,7 +85,7 @@ func TestSkillsOf(t *testing.T) {
 // cells from rows and sets each beside the registry's value.
 func TestValidate(t *testing.T) {
 	b := benchtest.Mini(10)
-	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
+	mems := append(memory.Specs(memory.Names...), eval.CoarseControl)
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
 		t.Fatal(err)
@@ -123,13 +123,13 @@ func TestTableVerdicts(t *testing.T) {
 		t.Errorf("table 13: %s", lab.Table13Verdict([]eval.Comparison{{Delta: -0.1, Lo: -0.2, Hi: -0.05}, {Delta: -0.05, Lo: -0.1, Hi: 0.01}}, nil))
 	}
 	b := benchtest.Mini(10)
-	mems := append(append([]string{}, memory.Names...), eval.CoarseControl)
+	mems := append(memory.Specs(memory.Names...), eval.CoarseControl)
 	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: []reader.Reader{reader.Oracle{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range rows {
-		rows[i].Condition = eval.StateOnly
+		rows[i].Variant = eval.StateOnly
 	}
 	f3 := lab.Figure3Verdict(rows, eval.StatOptions{B: 200, Seed: 1})
 	if len(f3) == 0 || !strings.Contains(f3[0], "the paper's: coarse-discard < graphrag-abstain < coarse-retain < fine-ledger") {

@@ -23,13 +23,15 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
 	p := eval.And(mono, eval.QIDs(pure))
 	specs := []struct {
-		label, a, b, key string
-		f                eval.Filter
+		label string
+		a, b  memory.Spec
+		key   string
+		f     eval.Filter
 	}{
-		{"with deprecated: RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, "t11/with-deprecated", eval.And(mono, notPure)},
-		{"pure: RL − GRA", memory.FineLedger, memory.GraphRAGAbstain, "t11/pure/ledger-vs-baseline", p},
-		{"pure: render", memory.RenderOnly, memory.GraphRAGAbstain, "t11/pure/render", p},
-		{"pure: fine residual", memory.FineLedger, memory.RenderOnly, "t11/pure/fine-residual", p},
+		{"with deprecated: RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/with-deprecated", eval.And(mono, notPure)},
+		{"pure: RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/ledger-vs-baseline", p},
+		{"pure: render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/render", p},
+		{"pure: fine residual", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), "t11/pure/fine-residual", p},
 	}
 	var out []string
 	var render, resid eval.Comparison

@@ -24,7 +24,7 @@ func TestTable2TermsComeFromTheSuiteAndMeetThePaperOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50}}
-	rows, err := s.Evaluate(context.Background(), paper.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+	rows, err := s.Evaluate(context.Background(), paper.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,10 +22,10 @@ import (
 
 // Classes are the deployed-system classes and, when adapterPath is
 // not empty, the exec: adapter at that path.
-func Classes(adapterPath string) []string {
-	out := append([]string{}, memory.DeployedNames...)
+func Classes(adapterPath string) []memory.Spec {
+	out := memory.Specs(memory.DeployedNames...)
 	if adapterPath != "" {
-		out = append(out, memory.ExecPrefix+adapterPath)
+		out = append(out, memory.SpecOf(memory.Class(memory.ExecPrefix+adapterPath)))
 	}
 	return out
 }
@@ -34,12 +34,12 @@ func Classes(adapterPath string) []string {
 // then per class the class, its render-matched control and, for a class
 // that reports the atoms it kept (the deployed classes, memory.KeptAtoms),
 // its content-matched baseline (memory.ContentMatched).
-func deployedMemories(classes []string) []string {
-	mems := []string{paper.DeployedBaseline}
+func deployedMemories(classes []memory.Spec) []memory.Spec {
+	mems := []memory.Spec{paper.DeployedBaseline}
 	for _, c := range classes {
-		mems = append(mems, c, memory.RenderMatched(c))
+		mems = append(mems, c, c.RenderMatched())
 		if reportsKept(c) {
-			mems = append(mems, memory.ContentMatched(c))
+			mems = append(mems, c.ContentMatched())
 		}
 	}
 	return mems
@@ -47,22 +47,21 @@ func deployedMemories(classes []string) []string {
 
 // reportsKept reports whether class is a deployed class (whose states
 // implement memory.KeptAtoms).
-func reportsKept(class string) bool {
-	sp, err := memory.ParseSpec(class)
-	return err == nil && slices.Contains(memory.DeployedNames, string(sp.Class))
+func reportsKept(class memory.Spec) bool {
+	return slices.Contains(memory.DeployedNames, class.Class)
 }
 
 // Evaluate evaluates deployedMemories(classes) on b with readers, under
 // the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
-func Evaluate(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) ([]eval.Outcome, error) {
+func Evaluate(ctx context.Context, b *bench.Bench, classes []memory.Spec, readers []reader.Reader) ([]eval.Outcome, error) {
 	defer memory.CloseAdapters()
 	return eval.Evaluate(ctx, b, eval.Config{Memories: deployedMemories(classes), Readers: readers, Options: paper.DeployedOptions})
 }
 
 // shortName shortens an exec: class name for tables: the adapter's path
 // from its "examples/" folder on, or its file name.
-func shortName(class string) string {
-	base, control := strings.CutSuffix(class, memory.ControlSuffix)
+func shortName(class memory.Spec) string {
+	base, control := strings.CutSuffix(class.String(), memory.ControlSuffix)
 	if p, ok := strings.CutPrefix(base, memory.ExecPrefix); ok {
 		if i := strings.Index(p, "examples/"); i >= 0 {
 			p = p[i:]
@@ -102,7 +101,8 @@ var deployedScopes = []Scope{
 // not report its kept atoms (an exec: adapter) has no content term
 // (HasContent false) and render = control − baseline.
 type Terms struct {
-	Class, Scope string
+	Class memory.Spec
+	Scope string
 	// Assumptions are the class's parameters with their values
 	// (memory.Assumptions).
 	Assumptions                       string
@@ -111,13 +111,10 @@ type Terms struct {
 }
 
 // TermsOf computes class's Terms over the rows f keeps.
-func TermsOf(rows []eval.Outcome, class, scope string, f eval.Filter, opt eval.StatOptions) (Terms, error) {
-	as, err := memory.Assumptions(class, paper.DeployedOptions)
-	if err != nil {
-		return Terms{}, err
-	}
-	d := Terms{Class: class, Scope: scope, Assumptions: as}
-	control, cm := memory.RenderMatched(class), memory.ContentMatched(class)
+func TermsOf(rows []eval.Outcome, class memory.Spec, scope string, f eval.Filter, opt eval.StatOptions) (Terms, error) {
+	var err error
+	d := Terms{Class: class, Scope: scope, Assumptions: class.Assumptions(paper.DeployedOptions)}
+	control, cm := class.RenderMatched(), class.ContentMatched()
 	if d.Total, err = eval.Compare(rows, "total", class, paper.DeployedBaseline, f, opt); err != nil {
 		return d, err
 	}
@@ -139,7 +136,7 @@ func TermsOf(rows []eval.Outcome, class, scope string, f eval.Filter, opt eval.S
 // Decomposition is each class's Terms per scope as a table,
 // and one sentence per class and scope generated from the numbers, naming
 // the class's assumptions and each term.
-func Decomposition(rows []eval.Outcome, benchName string, classes []string, opt eval.StatOptions) (*eval.Table, []string, error) {
+func Decomposition(rows []eval.Outcome, benchName string, classes []memory.Spec, opt eval.StatOptions) (*eval.Table, []string, error) {
 	t := &eval.Table{Name: string(DeployedDecomposition.On(benchName)),
 		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
 		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
@@ -163,7 +160,7 @@ func Decomposition(rows []eval.Outcome, benchName string, classes []string, opt 
 	if len(t.Rows) == 0 {
 		return nil, nil, fmt.Errorf("%s: no rows for the deployed classes", benchName)
 	}
-	t.Notes = []string{"control = the same class built with the mechanism off (memory.Options.MechanismOff: every relation SAME_STATE), same parameters and paraphrase draws; baseline = " + paper.DeployedBaseline + " (d-blind); content-matched = " + paper.DeployedBaseline + " over the atoms the control kept (" + memory.GraphRAGAbstain + "@kept=CONTROL)",
+	t.Notes = []string{"control = the same class built with the mechanism off (memory.Options.MechanismOff: every relation SAME_STATE), same parameters and paraphrase draws; baseline = " + paper.DeployedBaseline.String() + " (d-blind); content-matched = " + paper.DeployedBaseline.String() + " over the atoms the control kept (" + memory.GraphRAGAbstain + "@kept=CONTROL)",
 		"total = class − baseline = content (content-matched − baseline) + render (control − content-matched) + mechanism (class − control); an exec: adapter reports no kept atoms, so its render is control − baseline",
 		"assumptions: the class's parameters (memory.Assumptions; defaults in memory.ClassParams): paraphrase = probability an episode's fact text is written differently from the template; dup = probability Graphiti's LLM calls a restated fact a duplicate of its old edge (#1865); dedup-k, created-at, skip = Mem0's dedup window, created_at source and extraction skip",
 		"paired over (qid, reader family); " + opt.IntervalNote() + "; relation source: the rule scorer",
@@ -202,7 +199,7 @@ func decompositionSentence(benchName string, d Terms) string {
 	var terms []term
 	if d.HasContent {
 		terms = append(terms, term{"content", "lost content", d.Content})
-		s += "; content (" + paper.DeployedBaseline + " over only the atoms its control kept, against the full baseline) " + direction(d.Content)
+		s += "; content (" + paper.DeployedBaseline.String() + " over only the atoms its control kept, against the full baseline) " + direction(d.Content)
 		s += "; render (its control against that content-matched baseline, the same atoms) " + direction(d.Render)
 	} else {
 		s += "; render (its control against the baseline) " + direction(d.Render)
@@ -228,7 +225,7 @@ func decompositionSentence(benchName string, d Terms) string {
 // a reverted revert whose restored fact has the first fact's text) through
 // each class: its structured snapshot and provenance read-outs and what each
 // scripted (SIMULATED) reader answers from its render.
-func RevertedRevertTable(ctx context.Context, classes []string, profiles []string) (*eval.Table, error) {
+func RevertedRevertTable(ctx context.Context, classes []memory.Spec, profiles []string) (*eval.Table, error) {
 	s, atoms := bench.Figure1()
 	qa := bench.Figure1QA()
 	snap := qa.Query(bench.TimeoutKey)
@@ -247,19 +244,16 @@ func RevertedRevertTable(ctx context.Context, classes []string, profiles []strin
 	}
 	defer memory.CloseAdapters()
 	for _, c := range classes {
-		names := []string{c, memory.RenderMatched(c)}
+		names := []memory.Spec{c, c.RenderMatched()}
 		if reportsKept(c) {
-			names = append(names, memory.ContentMatched(c))
+			names = append(names, c.ContentMatched())
 		}
 		for _, name := range names {
 			st, err := memory.Build(name, s, atoms, paper.DeployedOptions)
 			if err != nil {
 				return nil, err
 			}
-			as, err := memory.Assumptions(name, paper.DeployedOptions)
-			if err != nil {
-				return nil, err
-			}
+			as := name.Assumptions(paper.DeployedOptions)
 			row := []any{shortName(name), as, st.Answer(snap).String(), st.Answer(prov).String()}
 			for _, r := range rs {
 				out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot,

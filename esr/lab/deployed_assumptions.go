@@ -20,7 +20,7 @@ func ParamsTable() *eval.Table {
 	t := &eval.Table{Name: "deployed-parameters", Title: "What the deployed classes assume (class parameters, NAME@KEY=VALUE)",
 		Columns: []string{"classes", "parameter", "default", "what it assumes"}}
 	for _, cs := range [][]string{{memory.Graphiti, memory.GraphitiCurrent}, {memory.Mem0V3, memory.Mem0Update}} {
-		for _, d := range memory.ClassParams(cs[0]) {
+		for _, d := range memory.ClassParams(memory.Class(cs[0])) {
 			t.AddRow(strings.Join(cs, ", "), d.Key, d.Default, d.Meaning)
 		}
 	}
@@ -32,11 +32,8 @@ func ParamsTable() *eval.Table {
 // TemplateName is class under the kit's earlier fixed template: no
 // paraphrase and, for Mem0, hash dedup against every memory with created_at
 // at the event's time. Other classes are returned as they are.
-func TemplateName(class string) string {
-	sp, err := memory.ParseSpec(class)
-	if err != nil {
-		return class
-	}
+func TemplateName(sp memory.Spec) memory.Spec {
+	class := sp
 	set := map[string]string{}
 	switch sp.Class {
 	case memory.Graphiti, memory.GraphitiCurrent:
@@ -48,7 +45,7 @@ func TemplateName(class string) string {
 	}
 	for _, k := range []string{memory.ParamParaphrase, memory.ParamDedupK, memory.ParamCreatedAt} {
 		if v, ok := set[k]; ok {
-			if n, err := memory.WithParam(class, k, v); err == nil {
+			if n, err := class.With(k, v); err == nil {
 				class = n
 			}
 		}
@@ -61,8 +58,8 @@ func TemplateName(class string) string {
 // oracle reader and readers (pooled), under DeployedOptions, and lists each
 // with its assumptions; one sentence per class states both scores with
 // them.
-func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []string, readers []reader.Reader) (*eval.Table, []string, error) {
-	mems := append([]string{paper.DeployedBaseline}, classes...)
+func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []memory.Spec, readers []reader.Reader) (*eval.Table, []string, error) {
+	mems := append([]memory.Spec{paper.DeployedBaseline}, classes...)
 	rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: paper.DeployedOptions})
 	if err != nil {
@@ -79,24 +76,21 @@ func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []string, rea
 	}
 	acc := map[[2]string]eval.Accuracy{}
 	for _, a := range eval.AccuracyBy(rows, mems, group, nil, 0) {
-		acc[[2]string{a.Group, a.Memory}] = a
+		acc[[2]string{a.Group, a.Memory.String()}] = a
 	}
 	t := &eval.Table{Name: "deployed-assumptions-" + b.Name(), Title: "Reverted-revert snapshot accuracy under stated assumptions: " + b.Name(),
 		Columns: []string{"class", "assumptions", "n (oracle)", OracleGroup, "n (readers)", ReadersGroup}}
 	var sentences []string
 	for _, m := range mems {
-		as, err := memory.Assumptions(m, paper.DeployedOptions)
-		if err != nil {
-			return nil, nil, err
-		}
-		o, r := acc[[2]string{OracleGroup, m}], acc[[2]string{ReadersGroup, m}]
+		as := m.Assumptions(paper.DeployedOptions)
+		o, r := acc[[2]string{OracleGroup, m.String()}], acc[[2]string{ReadersGroup, m.String()}]
 		t.AddRow(m, as, o.N, eval.PropCell(o.Acc), r.N, eval.PropCell(r.Acc))
 		if m == paper.DeployedBaseline {
 			continue
 		}
 		sentences = append(sentences, fmt.Sprintf("On %s's reverted-revert snapshot questions, %s (%s) scores %s by its %s and %s by the %s (%s: %s and %s).",
 			b.Name(), m, as, eval.PropCell(o.Acc), OracleGroup, eval.PropCell(r.Acc), ReadersGroup, paper.DeployedBaseline,
-			eval.PropCell(acc[[2]string{OracleGroup, paper.DeployedBaseline}].Acc), eval.PropCell(acc[[2]string{ReadersGroup, paper.DeployedBaseline}].Acc)))
+			eval.PropCell(acc[[2]string{OracleGroup, paper.DeployedBaseline.String()}].Acc), eval.PropCell(acc[[2]string{ReadersGroup, paper.DeployedBaseline.String()}].Acc)))
 	}
 	var fams []string
 	for _, r := range readers {

@@ -28,8 +28,9 @@ var ParaphraseRates = []float64{0, 0.25, 0.5, 0.75, 1}
 // rate: each deployed class at its other defaults, and graphiti with dup=0
 // (an LLM that never calls a restated fact a duplicate of its old edge),
 // which shows what the dup assumption carries.
-var ParaphraseSeries = []string{memory.Graphiti, memory.Graphiti + memory.ParamSep + memory.ParamDup + "=0",
-	memory.GraphitiCurrent, memory.Mem0V3, memory.Mem0Update}
+var ParaphraseSeries = []memory.Spec{memory.SpecOf(memory.Graphiti),
+	{Class: memory.Graphiti, Params: memory.Params{Assumed: memory.Assumed{Dup: memory.Some(0.0)}}},
+	memory.SpecOf(memory.GraphitiCurrent), memory.SpecOf(memory.Mem0V3), memory.SpecOf(memory.Mem0Update)}
 
 // Reader groups of a ParaphraseCurve.
 const (
@@ -40,10 +41,10 @@ const (
 // ParaphrasePoint is one series' reverted-revert snapshot accuracy at one
 // paraphrase rate, for one reader group.
 type ParaphrasePoint struct {
-	Series string  // the class name without paraphrase=
-	Class  string  // the class name evaluated (Series with paraphrase=Rate)
-	Rate   float64 // paraphrase
-	Group  string  // OracleGroup or ReadersGroup
+	Series memory.Spec // the class without paraphrase=
+	Class  memory.Spec // the class evaluated (Series with paraphrase=Rate)
+	Rate   float64     // paraphrase
+	Group  string      // OracleGroup or ReadersGroup
 	Acc    eval.Accuracy
 }
 
@@ -52,7 +53,7 @@ type ParaphrasePoint struct {
 // paraphrase) per group.
 type ParaphraseCurve struct {
 	Bench    string
-	Series   []string
+	Series   []memory.Spec
 	Rates    []float64
 	Readers  []string // the default readers' families
 	Points   []ParaphrasePoint
@@ -63,17 +64,21 @@ type ParaphraseCurve struct {
 // d-blind baseline, on b's reverted-revert snapshot QAs with the oracle
 // reader (the structured read-out) and readers (pooled), under
 // DeployedOptions.
-func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []string, rates []float64, readers []reader.Reader) (*ParaphraseCurve, error) {
+func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []memory.Spec, rates []float64, readers []reader.Reader) (*ParaphraseCurve, error) {
 	c := &ParaphraseCurve{Bench: b.Name(), Series: series, Rates: rates, Baseline: map[string]eval.Accuracy{}}
-	mems := []string{paper.DeployedBaseline}
-	name := map[[2]string]string{} // (series, rate) → class
+	mems := []memory.Spec{paper.DeployedBaseline}
+	type point struct {
+		series memory.Spec
+		rate   string
+	}
+	name := map[point]memory.Spec{} // (series, rate) → class
 	for _, s := range series {
 		for _, r := range rates {
-			n, err := memory.WithParam(s, memory.ParamParaphrase, strconv.FormatFloat(r, 'g', -1, 64))
+			n, err := s.With(memory.ParamParaphrase, strconv.FormatFloat(r, 'g', -1, 64))
 			if err != nil {
 				return nil, err
 			}
-			name[[2]string{s, fmtRate(r)}] = n
+			name[point{s, fmtRate(r)}] = n
 			mems = append(mems, n)
 		}
 	}
@@ -96,17 +101,17 @@ func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []strin
 	}
 	acc := map[[2]string]eval.Accuracy{} // (group, class)
 	for _, a := range eval.AccuracyBy(rows, mems, group, nil, 0) {
-		acc[[2]string{a.Group, a.Memory}] = a
+		acc[[2]string{a.Group, a.Memory.String()}] = a
 	}
 	for _, g := range []string{OracleGroup, ReadersGroup} {
 		if len(readers) == 0 && g == ReadersGroup {
 			continue
 		}
-		c.Baseline[g] = acc[[2]string{g, paper.DeployedBaseline}]
+		c.Baseline[g] = acc[[2]string{g, paper.DeployedBaseline.String()}]
 		for _, s := range series {
 			for _, r := range rates {
-				n := name[[2]string{s, fmtRate(r)}]
-				c.Points = append(c.Points, ParaphrasePoint{Series: s, Class: n, Rate: r, Group: g, Acc: acc[[2]string{g, n}]})
+				n := name[point{s, fmtRate(r)}]
+				c.Points = append(c.Points, ParaphrasePoint{Series: s, Class: n, Rate: r, Group: g, Acc: acc[[2]string{g, n.String()}]})
 			}
 		}
 	}
@@ -126,7 +131,7 @@ func (c *ParaphraseCurve) groups() []string {
 	return out
 }
 
-func (c *ParaphraseCurve) point(series, group string, rate float64) ParaphrasePoint {
+func (c *ParaphraseCurve) point(series memory.Spec, group string, rate float64) ParaphrasePoint {
 	for _, p := range c.Points {
 		if p.Series == series && p.Group == group && p.Rate == rate {
 			return p
@@ -136,11 +141,8 @@ func (c *ParaphraseCurve) point(series, group string, rate float64) ParaphrasePo
 }
 
 // assumptions are a series' parameters other than paraphrase.
-func (c *ParaphraseCurve) assumptions(series string) string {
-	as, err := memory.Assumptions(series, paper.DeployedOptions)
-	if err != nil {
-		return ""
-	}
+func (c *ParaphraseCurve) assumptions(series memory.Spec) string {
+	as := series.Assumptions(paper.DeployedOptions)
 	var keep []string
 	for _, p := range strings.Split(as, ", ") {
 		if !strings.HasPrefix(p, memory.ParamParaphrase+"=") {
@@ -215,7 +217,7 @@ func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 			base.LineStyle.Color = color.Gray{Y: 200}
 			base.LineStyle.Width = vg.Points(6)
 			p.Add(base)
-			p.Legend.Add(paper.DeployedBaseline+" (d-blind baseline)", base)
+			p.Legend.Add(paper.DeployedBaseline.String()+" (d-blind baseline)", base)
 		}
 	}
 	for i, s := range c.Series {
@@ -233,7 +235,7 @@ func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 		line.LineStyle.Width, line.LineStyle.Dashes = vg.Points(1.5), dashes
 		pts.GlyphStyle.Shape = glyph
 		p.Add(line, pts)
-		label := s
+		label := s.String()
 		if as := strings.TrimSuffix(c.assumptions(s), ", seed="+strconv.FormatUint(paper.DeployedOptions.RenderSeed, 10)); as != "" {
 			label += " (" + as + ")"
 		}
@@ -287,13 +289,8 @@ func (c *ParaphraseCurve) contrasts() []string {
 	}
 	var out []string
 	for i, s := range c.Series {
-		cs, err := memory.ParseSpec(s)
-		if err != nil {
-			continue
-		}
 		for _, t := range c.Series[:i] {
-			ct, err := memory.ParseSpec(t)
-			if err != nil || ct.Class != cs.Class {
+			if t.Class != s.Class {
 				continue
 			}
 			var parts []string

@@ -19,16 +19,16 @@ func like45() *lab.ParaphraseCurve {
 	c := &lab.ParaphraseCurve{Bench: "synthetic", Series: lab.ParaphraseSeries, Rates: lab.ParaphraseRates,
 		Baseline: map[string]eval.Accuracy{lab.OracleGroup: {Acc: 0, N: 300}}}
 	curves := map[string][]float64{
-		lab.ParaphraseSeries[0]: {0.01, 0.01, 0.01, 0.01, 0.01},
-		lab.ParaphraseSeries[1]: {0, 0.43, 0.66, 0.73, 0.70},
-		lab.ParaphraseSeries[2]: {0.01, 0.01, 0.01, 0.01, 0.01},
-		lab.ParaphraseSeries[3]: {0, 0, 0, 0, 0},
-		lab.ParaphraseSeries[4]: {0.88, 0.88, 0.88, 0.88, 0.88},
+		lab.ParaphraseSeries[0].String(): {0.01, 0.01, 0.01, 0.01, 0.01},
+		lab.ParaphraseSeries[1].String(): {0, 0.43, 0.66, 0.73, 0.70},
+		lab.ParaphraseSeries[2].String(): {0.01, 0.01, 0.01, 0.01, 0.01},
+		lab.ParaphraseSeries[3].String(): {0, 0, 0, 0, 0},
+		lab.ParaphraseSeries[4].String(): {0.88, 0.88, 0.88, 0.88, 0.88},
 	}
 	for _, s := range lab.ParaphraseSeries {
 		for i, r := range c.Rates {
 			c.Points = append(c.Points, lab.ParaphrasePoint{Series: s, Class: s, Rate: r, Group: lab.OracleGroup,
-				Acc: eval.Accuracy{Acc: curves[s][i], N: 300}})
+				Acc: eval.Accuracy{Acc: curves[s.String()][i], N: 300}})
 		}
 	}
 	return c

@@ -28,9 +28,9 @@ func TestParaphraseCurve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	acc := func(s, g string, rate float64) float64 { return c.point(s, g, rate).Acc.Acc }
+	acc := func(s, g string, rate float64) float64 { return c.point(memory.MustParseSpec(s), g, rate).Acc.Acc }
 	dup0 := ParaphraseSeries[1]
-	if c.point(memory.Graphiti, OracleGroup, 0).Acc.N == 0 {
+	if c.point(memory.SpecOf(memory.Graphiti), OracleGroup, 0).Acc.N == 0 {
 		t.Fatal("no reverted-revert snapshot rows")
 	}
 	for _, rate := range rates {
@@ -41,8 +41,8 @@ func TestParaphraseCurve(t *testing.T) {
 			t.Errorf("mem0-v3 oracle %v at %v, want 0 (d-blind)", acc(memory.Mem0V3, OracleGroup, rate), rate)
 		}
 	}
-	if acc(dup0, OracleGroup, 0) != acc(memory.Graphiti, OracleGroup, 0) || acc(dup0, OracleGroup, 0.5) <= acc(dup0, OracleGroup, 0)+0.2 {
-		t.Errorf("graphiti@dup=0 oracle: %v at 0 (graphiti %v), %v at 0.5", acc(dup0, OracleGroup, 0), acc(memory.Graphiti, OracleGroup, 0), acc(dup0, OracleGroup, 0.5))
+	if acc(dup0.String(), OracleGroup, 0) != acc(memory.Graphiti, OracleGroup, 0) || acc(dup0.String(), OracleGroup, 0.5) <= acc(dup0.String(), OracleGroup, 0)+0.2 {
+		t.Errorf("graphiti@dup=0 oracle: %v at 0 (graphiti %v), %v at 0.5", acc(dup0.String(), OracleGroup, 0), acc(memory.Graphiti, OracleGroup, 0), acc(dup0.String(), OracleGroup, 0.5))
 	}
 	if acc(memory.Mem0V3, ReadersGroup, 1) <= acc(memory.Mem0V3, ReadersGroup, 0) {
 		t.Errorf("mem0-v3 read by the time-sorter: %v at 0, %v at 1: the kept restatement should help", acc(memory.Mem0V3, ReadersGroup, 0), acc(memory.Mem0V3, ReadersGroup, 1))
@@ -66,16 +66,16 @@ func TestParaphraseCurve(t *testing.T) {
 func TestAssumptionsTable(t *testing.T) {
 	for c, want := range map[string]string{
 		memory.Graphiti:                                   "graphiti@paraphrase=0",
-		memory.Mem0V3 + "@skip=0.5":                       "mem0-v3@skip=0.5@paraphrase=0@dedup-k=all@created-at=event",
+		memory.Mem0V3 + "@skip=0.5":                       "mem0-v3@paraphrase=0@dedup-k=all@created-at=event@skip=0.5", // parameters in the spec's order
 		memory.Mem0Update + "@paraphrase=0.3~render-only": "mem0-update@paraphrase=0@dedup-k=all@created-at=event~render-only",
 		memory.FineLedger:                                 memory.FineLedger,
 	} {
-		if got := TemplateName(c); got != want {
+		if got := TemplateName(memory.MustParseSpec(c)).String(); got != want {
 			t.Errorf("TemplateName(%s) = %s, want %s", c, got, want)
 		}
 	}
 	b := benchtest.Subset(t, "synthetic", 40)
-	tb, ss, err := AssumptionsTable(context.Background(), b, []string{TemplateName(memory.Mem0V3), memory.Mem0V3}, []reader.Reader{reader.Oracle{}})
+	tb, ss, err := AssumptionsTable(context.Background(), b, []memory.Spec{TemplateName(memory.SpecOf(memory.Mem0V3)), memory.SpecOf(memory.Mem0V3)}, []reader.Reader{reader.Oracle{}})
 	if err != nil {
 		t.Fatal(err)
 	}

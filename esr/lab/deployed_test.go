@@ -28,7 +28,7 @@ func TestRevertedRevertTable(t *testing.T) {
 	// graphiti's default dup=1 reuses A's closed edge whatever the text;
 	// the content-matched baseline lacks the restored 30 s.
 	if got[memory.Graphiti] != "paraphrase=0.5, dup=1, seed=0 60 s 30 s 60 s" || got[memory.Mem0Update] != "paraphrase=0.5, dedup-k=10, created-at=ingestion, skip=0, seed=0 30 s ABSTAIN 30 s" ||
-		!strings.HasPrefix(got[memory.ContentMatched(memory.Graphiti)], "atoms kept by graphiti~render-only, paraphrase=0.5, dup=1, seed=0 ABSTAIN") {
+		!strings.HasPrefix(got[memory.MustParseSpec(memory.Graphiti).ContentMatched().String()], "atoms kept by graphiti~render-only, paraphrase=0.5, dup=1, seed=0 ABSTAIN") {
 		t.Errorf("rows %v", got)
 	}
 }
@@ -36,12 +36,12 @@ func TestRevertedRevertTable(t *testing.T) {
 func TestDeployedDecompositionSentences(t *testing.T) {
 	b := bench.Figure1Bench()
 	r, _ := sim.NewScripted("status-reader")
-	classes := []string{memory.Graphiti, memory.Mem0Update}
-	rows, err := Evaluate(context.Background(), b, classes, []reader.Reader{r, reader.Oracle{}})
+	classes := []memory.Class{memory.Graphiti, memory.Mem0Update}
+	rows, err := Evaluate(context.Background(), b, memory.Specs(classes...), []reader.Reader{r, reader.Oracle{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, sentences, err := Decomposition(rows, "figure1", classes, eval.StatOptions{B: 200, Seed: 1})
+	tb, sentences, err := Decomposition(rows, "figure1", memory.Specs(classes...), eval.StatOptions{B: 200, Seed: 1})
 	if err != nil || len(tb.Rows) == 0 || len(sentences) != len(tb.Rows) {
 		t.Fatalf("%v %v %v", tb, sentences, err)
 	}
@@ -58,9 +58,9 @@ func TestDeployedDecompositionSentences(t *testing.T) {
 // fast path and hash dedup give a nonzero one.
 func TestDeployedTermsAddUp(t *testing.T) {
 	b := benchtest.Subset(t, "synthetic", 60)
-	keepsAll := memory.Mem0V3 + "@dedup-k=0"
-	template := memory.Graphiti + "@paraphrase=0"
-	classes := []string{memory.Graphiti, memory.Mem0V3, memory.Mem0Update + "@paraphrase=0.3", keepsAll, template}
+	keepsAll := memory.MustParseSpec(memory.Mem0V3 + "@dedup-k=0")
+	template := memory.MustParseSpec(memory.Graphiti + "@paraphrase=0")
+	classes := []memory.Spec{memory.SpecOf(memory.Graphiti), memory.SpecOf(memory.Mem0V3), memory.MustParseSpec(memory.Mem0Update + "@paraphrase=0.3"), keepsAll, template}
 	var rs []reader.Reader
 	for _, p := range []string{"status-reader", "time-sorter"} {
 		r, err := sim.NewScripted(p)
@@ -123,11 +123,11 @@ func TestDecompositionSentenceNamesTheLargestTerm(t *testing.T) {
 		return eval.Comparison{B: paper.DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
 	}
 	for want, d := range map[string]Terms{
-		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.Graphiti, Scope: "s", Assumptions: "dup=1", HasContent: true,
+		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.SpecOf(memory.Graphiti), Scope: "s", Assumptions: "dup=1", HasContent: true,
 			Total: c(-0.6, -0.7, -0.5), Content: c(-0.6, -0.7, -0.5), Render: c(0, -0.01, 0.01), Mechanism: c(0, -0.01, 0.01)},
-		"The terms offset each other: the largest is mechanism (+0.200), yet the total is not distinguishable from zero.": {Class: memory.Graphiti, Scope: "s", HasContent: true,
+		"The terms offset each other: the largest is mechanism (+0.200), yet the total is not distinguishable from zero.": {Class: memory.SpecOf(memory.Graphiti), Scope: "s", HasContent: true,
 			Total: c(0.02, -0.1, 0.1), Content: c(-0.1, -0.2, -0.05), Render: c(-0.08, -0.1, -0.05), Mechanism: c(0.2, 0.1, 0.3)},
-		"No term is distinguishable from zero.": {Class: "exec:x", Scope: "s",
+		"No term is distinguishable from zero.": {Class: memory.MustParseSpec("exec:x"), Scope: "s",
 			Total: c(0, -0.1, 0.1), Render: c(0, -0.1, 0.1), Mechanism: c(0, -0.1, 0.1)},
 	} {
 		s := decompositionSentence("b", d)

@@ -30,7 +30,7 @@ import (
 // Memories are the memories the explorer renders and drills into:
 // the render-matched trio, then coarse-retain's own control and
 // coarse-retain (so the drill-down's last step is coarse's mechanism alone).
-var Memories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, eval.CoarseControl, memory.CoarseRetain}
+var Memories = []memory.Spec{memory.SpecOf(memory.GraphRAGAbstain), memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.FineLedger), eval.CoarseControl, memory.SpecOf(memory.CoarseRetain)}
 
 // AllStrata is the Settings.Stratum that keeps every phenomenon.
 const AllStrata = "all"
@@ -216,12 +216,12 @@ func (e *Explorer) View(ctx context.Context, s Settings) (*View, error) {
 	}
 	need := map[string]bool{}
 	for _, t := range terms {
-		need[t.A], need[t.B] = true, true
+		need[t.A.String()], need[t.B.String()] = true, true
 	}
 	v := &View{Settings: s, Reader: r.Name(), Questions: len(items)}
 	for _, it := range items {
 		for mi := range it.Inputs {
-			if !need[Memories[mi]] {
+			if !need[Memories[mi].String()] {
 				continue
 			}
 			o, err := it.Read(ctx, r, mi)
@@ -238,7 +238,7 @@ func (e *Explorer) View(ctx context.Context, s Settings) (*View, error) {
 }
 
 // Accuracy is the share of kept questions the reader gets right on memory m.
-func (v *View) Accuracy(m string) (float64, bool) {
+func (v *View) Accuracy(m memory.Spec) (float64, bool) {
 	n, k := 0, 0
 	for _, o := range v.Rows {
 		if o.Memory == m {

@@ -31,7 +31,7 @@ func loadSynthetic(tb testing.TB) *bench.Bench {
 func correctBy(rows []eval.Outcome) map[[2]string]bool {
 	m := map[[2]string]bool{}
 	for _, o := range rows {
-		m[[2]string{o.QID, o.Memory}] = o.Correct
+		m[[2]string{o.QID, o.Memory.String()}] = o.Correct
 	}
 	return m
 }
@@ -138,9 +138,9 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 			changed[k[1]]++
 		}
 	}
-	for _, m := range []string{memory.GraphRAGAbstain, memory.RenderOnly} {
-		if changed[m] != 0 {
-			t.Errorf("relation noise changed %d labels of %s, which reads no relations", changed[m], m)
+	for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly} {
+		if changed[string(m)] != 0 {
+			t.Errorf("relation noise changed %d labels of %s, which reads no relations", changed[string(m)], m)
 		}
 	}
 	if changed[memory.FineLedger] == 0 {
@@ -167,9 +167,9 @@ func TestExplorerControlsMoveTheRightTerms(t *testing.T) {
 	if changed[memory.FineLedger] == 0 {
 		t.Errorf("status skill 0 changed no fine-ledger label")
 	}
-	for _, m := range []string{memory.GraphRAGAbstain, memory.RenderOnly} {
-		if changed[m] != 0 {
-			t.Errorf("status skill 0 changed %d labels of %s, whose render shows no status", changed[m], m)
+	for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly} {
+		if changed[string(m)] != 0 {
+			t.Errorf("status skill 0 changed %d labels of %s, whose render shows no status", changed[string(m)], m)
 		}
 	}
 	for _, bad := range []func(*lab.Settings){
@@ -213,7 +213,7 @@ func TestExplorerDrill(t *testing.T) {
 			t.Fatalf("%s: %d renders, readers %v", qid, len(w.Renders), w.Readers)
 		}
 		for mi, m := range w.Memories {
-			if got, want := w.Answers[0][mi].Correct, rows[[2]string{qid, m}]; got != want {
+			if got, want := w.Answers[0][mi].Correct, rows[[2]string{qid, m.String()}]; got != want {
 				t.Errorf("%s on %s: drill says correct=%v, view %v", qid, m, got, want)
 			}
 		}

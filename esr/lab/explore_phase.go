@@ -19,7 +19,7 @@ import (
 )
 
 // phaseMemories are the render-matched trio a phase diagram compares.
-var phaseMemories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger}
+var phaseMemories = memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger)
 
 // Phase is a phase diagram of the render-matched decomposition over two
 // capabilities of a simulated (sim:) reader: for every grid cell, the
@@ -128,10 +128,10 @@ func phaseCell(ctx context.Context, items []eval.RenderedQA, ph *Phase, x, y flo
 			rows = append(rows, o)
 		}
 	}
-	if cell.Render, err = eval.Compare(rows, "render", memory.RenderOnly, memory.GraphRAGAbstain, nil, ph.Stats); err != nil {
+	if cell.Render, err = eval.Compare(rows, "render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), nil, ph.Stats); err != nil {
 		return cell, err
 	}
-	if cell.Mechanism, err = eval.Compare(rows, "fine-d mechanism", memory.FineLedger, memory.RenderOnly, nil, ph.Stats); err != nil {
+	if cell.Mechanism, err = eval.Compare(rows, "fine-d mechanism", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), nil, ph.Stats); err != nil {
 		return cell, err
 	}
 	cell.AccGRA, cell.AccRO, cell.AccFine = cell.Render.AccB, cell.Render.AccA, cell.Mechanism.AccA

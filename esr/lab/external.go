@@ -1,6 +1,8 @@
 package lab
 
 import (
+	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"gonum.org/v1/gonum/stat"
 
@@ -25,10 +27,10 @@ func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 	t := &eval.Table{Name: string(AppendixDProvenance.On(name)), Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
 		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: "templama", Term: a.Memory}, false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: "templama", Term: a.Memory.String()}, false))
 	}
 	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.Key{Table: "templama", Term: "retain-discard"}, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.Key{Table: "templama", Term: "dyknow-n"}))) + ") concurs", eval.FamilyNote(rows)}
-	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType("provenance"), eval.Condition(eval.StateOnly)))
+	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType(esr.Provenance), eval.Variants(eval.StateOnly)))
 	return t, nil
 }
 
@@ -37,10 +39,10 @@ func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 // 0.965, render-only 0.957, deprecation-marked ledger 1.000). n counts the
 // rows measured: a simulated reader that cannot read a layout (raw text)
 // leaves its rows out, and a memory with no other row shows NotMeasured.
-func SnapshotCeilingTable(rows []eval.Outcome, name, stratum string, memories []string) *eval.Table {
-	t := &eval.Table{Name: string(AppendixDSnapshot.On(name).On(stratum)), Title: "Snapshot accuracy on " + name + ", " + stratum,
+func SnapshotCeilingTable(rows []eval.Outcome, name string, stratum esr.Phenomenon, memories []memory.Spec) *eval.Table {
+	t := &eval.Table{Name: string(AppendixDSnapshot.On(name).On(string(stratum))), Title: "Snapshot accuracy on " + name + ", " + string(stratum),
 		Columns: []string{"memory", "n", "acc", "95% CI"}}
-	f := eval.And(eval.QueryType("snapshot"), eval.Phenomenon(stratum))
+	f := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon(stratum))
 	for _, a := range eval.AccuracyBy(rows, memories, nil, f, 0.95) {
 		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a))
 	}

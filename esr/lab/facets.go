@@ -15,7 +15,7 @@ import (
 // facetClasses are the classes the faceted questions are asked of (the issue's
 // fine-ledger, coarse and graphrag): each is built once per facet and once
 // over single-valued keys.
-var facetClasses = []string{memory.FineLedger, memory.CoarseRetain, memory.GraphRAGAbstain}
+var facetClasses = memory.Specs(memory.FineLedger, memory.CoarseRetain, memory.GraphRAGAbstain)
 
 // queryTypes are the faceted questions' query types, in table order.
 var queryTypes = []esr.QueryType{esr.Snapshot, esr.Provenance, esr.RelationType}
@@ -50,13 +50,13 @@ func Rows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		return nil, err
 	}
 	s.Bench = fb
-	rows, err := s.Evaluate(ctx, facetClasses, queryTypes, s.Options, "")
+	rows, err := s.Evaluate(ctx, facetClasses, queryTypes, s.Options, eval.Variant{})
 	if err != nil {
 		return nil, err
 	}
 	opt := s.Options
 	opt.MergeFacets = true
-	merged, err := s.Evaluate(ctx, facetClasses, queryTypes, opt, eval.SingleValuedKey)
+	merged, err := s.Evaluate(ctx, facetClasses, queryTypes, opt, single)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 	var cs []eval.Comparison
 	for _, qt := range queryTypes {
 		for _, m := range facetClasses {
-			f := eval.QueryType(string(qt))
+			f := eval.QueryType(qt)
 			if len(eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == m }))) == 0 {
 				continue
 			}
@@ -105,7 +105,7 @@ func facetTable(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions)
 
 // memoryOf is the class a CompareVariants comparison is about (its A arm,
 // the main condition, is named by the class alone).
-func memoryOf(c eval.Comparison) string { return c.A }
+func memoryOf(c eval.Comparison) string { return c.A.String() }
 
 // uploadedElsewhere reports, for every faceted snapshot question of b, whether the
 // stream's latest upload for the question's entity and attribute went to
@@ -163,8 +163,8 @@ func whereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
 				name string
 				v    eval.Variant
 			}{{"faceted", eval.Variant{}}, {"single-valued", single}} {
-				f := eval.And(eval.QueryType(string(esr.Snapshot)), eval.Variants(k.v), known, func(o *eval.Outcome) bool { return group(o) == g })
-				for _, a := range eval.AccuracyBy(rows, []string{m}, nil, f, 0.95) {
+				f := eval.And(eval.QueryType(esr.Snapshot), eval.Variants(k.v), known, func(o *eval.Outcome) bool { return group(o) == g })
+				for _, a := range eval.AccuracyBy(rows, []memory.Spec{m}, nil, f, 0.95) {
 					t.AddRow(g, m, k.name, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a))
 				}
 			}

@@ -55,11 +55,11 @@ func TestSingleValuedKeyAnswersTheLatestUpload(t *testing.T) {
 	checked, answeredLatest, facetedCorrect := 0, 0, 0
 	for _, o := range rows {
 		a, ok := latest[o.QID]
-		if !ok || o.Memory != memory.FineLedger {
+		if !ok || !o.Memory.Is(memory.FineLedger) {
 			continue
 		}
-		switch o.Condition {
-		case eval.SingleValuedKey:
+		switch o.Variant {
+		case eval.LabelVariant(eval.SingleValuedKey):
 			checked++
 			// The merged state holds the other distribution's upload last:
 			// the ledger answers it, or abstains where the merged history
@@ -70,7 +70,7 @@ func TestSingleValuedKeyAnswersTheLatestUpload(t *testing.T) {
 			if o.Answer == a.Value {
 				answeredLatest++
 			}
-		case "":
+		case eval.Variant{}:
 			if o.Correct {
 				facetedCorrect++
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 )
 
@@ -28,7 +29,7 @@ var Suites = func() map[string]Suite {
 // renderConfoundSuite is the "render-confound" experiment of `esr run` and the notebooks.
 var renderConfoundSuite = Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		return s.Evaluate(ctx, paper.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		return s.Evaluate(ctx, paper.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 	},
 	Report: renderConfoundReport}
 
@@ -77,7 +78,7 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 // relation-type QAs from retained state only, and on provenance QAs with the
 // deployed render.
 func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-	mems := append([]string{}, paper.RetentionClasses...)
+	mems := append([]memory.Spec{}, paper.RetentionClasses...)
 	state, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, eval.StateOnly)
 	if err != nil {
 		return nil, err

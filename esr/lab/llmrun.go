@@ -98,7 +98,7 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 func EvaluateStep(ctx context.Context, st RunAllStep, s Setup) (*Result, error) {
 	if st.Suite == "" {
 		stream, atoms := bench.Figure1()
-		t, err := AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Names, s.Readers, memory.Options{})
+		t, err := AnswerGrid(ctx, stream, atoms, bench.Figure1QA(), memory.Specs(memory.Names...), s.Readers, memory.Options{})
 		if err != nil {
 			return nil, err
 		}

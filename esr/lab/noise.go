@@ -72,8 +72,8 @@ func ArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) *eval
 		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
 		acc := map[string]eval.Accuracy{}
-		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Variants(eval.NoiseVariant(string(axis), p)), 0.95) {
-			acc[a.Memory] = a
+		for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger, memory.CoarseRetain), nil, eval.Variants(eval.NoiseVariant(string(axis), p)), 0.95) {
+			acc[a.Memory.String()] = a
 		}
 		t.AddRow(fmt.Sprintf("%.1f", p), acc[memory.FineLedger].N, eval.PropCell(acc[memory.FineLedger].Acc), eval.PropCell(acc[memory.CoarseRetain].Acc))
 	}
@@ -90,8 +90,8 @@ func Sentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt ev
 	}
 	at := func(p float64) map[string]float64 {
 		out := map[string]float64{}
-		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, eval.Variants(eval.NoiseVariant(string(axis), p)), 0.95) {
-			out[a.Memory] = a.Acc
+		for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger, memory.CoarseRetain), nil, eval.Variants(eval.NoiseVariant(string(axis), p)), 0.95) {
+			out[a.Memory.String()] = a.Acc
 		}
 		return out
 	}
@@ -101,7 +101,7 @@ func Sentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt ev
 		axis, eval.PropCell(a0[memory.FineLedger]), p0, eval.PropCell(a1[memory.FineLedger]), p1, report.Signed(a1[memory.FineLedger]-a0[memory.FineLedger]),
 		eval.PropCell(a0[memory.CoarseRetain]), eval.PropCell(a1[memory.CoarseRetain]), report.Signed(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
 	for _, p := range []float64{p0, p1} {
-		if c, err := eval.Compare(rows, "fine − coarse", memory.FineLedger, memory.CoarseRetain, eval.Variants(eval.NoiseVariant(string(axis), p)), opt); err == nil {
+		if c, err := eval.Compare(rows, "fine − coarse", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), eval.Variants(eval.NoiseVariant(string(axis), p)), opt); err == nil {
 			s += fmt.Sprintf(" At p = %.1f, %s.", p, eval.Describe(c))
 		}
 	}

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
@@ -16,8 +17,8 @@ func Table12(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) 
 		Columns: []string{"events (ours)", "paper's bin", "n", "ours Δ", "95% CI", "paper Δ"}}
 	for i, b := range coverage.LengthBins {
 		label := b.Label
-		f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return eval.LengthBin(lengths[o.QID]) == label })
-		c, err := eval.Compare(rows, label, memory.FineLedger, memory.CoarseRetain, f, opt)
+		f := eval.And(eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return eval.LengthBin(lengths[o.QID]) == label })
+		c, err := eval.Compare(rows, label, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
 		if err != nil {
 			t.AddRow(label, b.Paper, 0, "—", "—", report.Signed(paper.Table12[i]))
 			continue

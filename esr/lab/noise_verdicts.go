@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
@@ -18,8 +19,8 @@ func Table12Verdict(rows []eval.Outcome, lengths map[string]int, opt eval.StatOp
 	neg, pos := 0, 0
 	for _, bin := range eval.LengthBinLabels() {
 		label := bin
-		f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return eval.LengthBin(lengths[o.QID]) == label })
-		c, err := eval.Compare(rows, bin, memory.FineLedger, memory.CoarseRetain, f, opt)
+		f := eval.And(eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return eval.LengthBin(lengths[o.QID]) == label })
+		c, err := eval.Compare(rows, bin, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
 		if err != nil {
 			continue
 		}

@@ -16,14 +16,14 @@ import (
 // RetentionSteps are the paired differences between Figure 3's classes the
 // paper's text reports (§4.3), each with its registry key in table "f3".
 var RetentionSteps = []eval.Term{
-	{Label: "fine − discard", A: memory.FineLedger, B: memory.CoarseDiscard, Key: "fine-discard"},
-	{Label: "retain − discard", A: memory.CoarseRetain, B: memory.CoarseDiscard, Key: "retain-discard"},
-	{Label: "fine − retain", A: memory.FineLedger, B: memory.CoarseRetain, Key: "fine-retain"},
+	{Label: "fine − discard", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseDiscard), Key: "fine-discard"},
+	{Label: "retain − discard", A: memory.SpecOf(memory.CoarseRetain), B: memory.SpecOf(memory.CoarseDiscard), Key: "retain-discard"},
+	{Label: "fine − retain", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: "fine-retain"},
 }
 
 // deployedStep is fine − coarse under the deployed render, keyed in table
 // "f3/deployed" (the paper's reversal).
-var deployedStep = eval.Term{Label: "fine − coarse", A: memory.FineLedger, B: memory.CoarseRetain, Key: "fine-coarse"}
+var deployedStep = eval.Term{Label: "fine − coarse", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: "fine-coarse"}
 
 // Plot is the paper's Figure 3: provenance accuracy by retention
 // class with Wilson intervals. With a paper table ("f3", "f3/deployed",
@@ -32,9 +32,9 @@ var deployedStep = eval.Term{Label: "fine − coarse", A: memory.FineLedger, B: 
 func Plot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, a := range acc {
-		pt := report.IntervalPoint{Label: a.Memory, Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
+		pt := report.IntervalPoint{Label: a.Memory.String(), Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
 		for _, table := range paperTables {
-			if v, ok := paper.Lookup(paper.Key{Table: table, Term: a.Memory}); ok {
+			if v, ok := paper.Lookup(paper.Key{Table: table, Term: a.Memory.String()}); ok {
 				pt.Paper, pt.HasPaper = v, true
 			}
 		}
@@ -45,9 +45,9 @@ func Plot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
 
 // Table lists Figure 3's accuracies beside the paper's, plus the
 // paired differences the text reports, for one condition.
-func Table(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.Table, error) {
+func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*eval.Table, error) {
 	name, title, table := string(Figure3Provenance), "Figure 3: provenance accuracy from retained state only", "f3"
-	if condition == eval.DeployedRender {
+	if condition.Equal(eval.DeployedRender) {
 		name, title, table = string(Figure3ProvenanceDeployed), "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed"
 	}
 	t := &eval.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
@@ -56,11 +56,11 @@ func Table(rows []eval.Outcome, condition string, opt eval.StatOptions) (*eval.T
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
 	}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: table, Term: a.Memory}, false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: table, Term: a.Memory.String()}, false))
 	}
-	f := eval.And(eval.QueryType("provenance"), eval.Condition(condition))
+	f := eval.And(eval.QueryType(esr.Provenance), eval.Variants(condition))
 	terms := RetentionSteps
-	if condition == eval.DeployedRender {
+	if condition.Equal(eval.DeployedRender) {
 		terms = []eval.Term{deployedStep}
 	}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
@@ -80,17 +80,17 @@ func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, 
 	f := eval.QueryType("relation-type")
 	t := &eval.Table{Name: string(RelationTypeQuery), Title: "§4.3 relation-type query: did the last change refine or replace?",
 		Columns: []string{"row", "n", "ours", "95% CI", "paper"}}
-	c, err := eval.Compare(rows, "fine − retain", memory.FineLedger, memory.CoarseRetain, f, opt)
+	c, err := eval.Compare(rows, "fine − retain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
 	if err != nil {
 		return nil, err
 	}
 	t.AddRow("fine-ledger − coarse-retain", c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "type", Term: "fine-retain"}, true))
-	for _, a := range eval.AccuracyBy(rows, []string{memory.CoarseRetain, memory.FineLedger}, func(o *eval.Outcome) string { return o.Phenomenon }, f, opt.WithDefaults().Level) {
+	for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.CoarseRetain, memory.FineLedger), func(o *eval.Outcome) string { return string(o.Phenomenon) }, f, opt.WithDefaults().Level) {
 		paperCell := "—"
 		if a.Group == string(esr.Refinement) {
-			paperCell = paper.Cell(paper.Key{Table: "type", Term: "refines/" + a.Memory}, false)
+			paperCell = paper.Cell(paper.Key{Table: "type", Term: "refines/" + a.Memory.String()}, false)
 		}
-		t.AddRow(a.Memory+" on "+a.Group, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paperCell)
+		t.AddRow(a.Memory.String()+" on "+a.Group, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paperCell)
 	}
 	t.Notes = eval.UnreadableNotes([]string{
 		fmt.Sprintf("paper: on the %s items whose prior value is gold-defined; on refinement items fine-d %s and coarse-retain %s (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES",

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 
@@ -22,22 +23,22 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 	}
 	ours := append([]eval.Accuracy(nil), acc...)
 	sort.SliceStable(ours, func(i, j int) bool { return ours[i].Acc < ours[j].Acc })
-	theirs := append([]string(nil), paper.RetentionClasses...)
+	theirs := append([]memory.Spec(nil), paper.RetentionClasses...)
 	sort.SliceStable(theirs, func(i, j int) bool {
-		return paper.Number(paper.Key{Table: "f3", Term: theirs[i]}) < paper.Number(paper.Key{Table: "f3", Term: theirs[j]})
+		return paper.Number(paper.Key{Table: "f3", Term: theirs[i].String()}) < paper.Number(paper.Key{Table: "f3", Term: theirs[j].String()})
 	})
 	var o []string
 	for _, a := range ours {
-		o = append(o, a.Memory)
+		o = append(o, a.Memory.String())
 	}
-	s := "Ordered by provenance accuracy, ours: " + strings.Join(o, " < ") + "; the paper's: " + strings.Join(theirs, " < ") + "."
-	if strings.Join(o, ",") == strings.Join(theirs, ",") {
+	s := "Ordered by provenance accuracy, ours: " + strings.Join(o, " < ") + "; the paper's: " + strings.Join(memory.Strings(theirs), " < ") + "."
+	if strings.Join(o, ",") == strings.Join(memory.Strings(theirs), ",") {
 		s += " The same ordering."
 	} else {
 		s += " A different ordering."
 	}
 	out := []string{s}
-	f := eval.And(eval.QueryType("provenance"), eval.Condition(eval.StateOnly))
+	f := eval.And(eval.QueryType(esr.Provenance), eval.Variants(eval.StateOnly))
 	terms := RetentionSteps
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
@@ -51,9 +52,9 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 // events appended, ours beside the paper's, and whether appending the
 // events reverses the sign in ours as in the paper.
 func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
-	prov := eval.QueryType("provenance")
-	state, err1 := eval.Compare(rows, "fine − coarse (state only)", memory.FineLedger, memory.CoarseRetain, eval.And(prov, eval.Condition(eval.StateOnly)), opt)
-	dep, err2 := eval.Compare(rows, "fine − coarse (deployed render)", memory.FineLedger, memory.CoarseRetain, eval.And(prov, eval.Condition(eval.DeployedRender)), opt)
+	prov := eval.QueryType(esr.Provenance)
+	state, err1 := eval.Compare(rows, "fine − coarse (state only)", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), eval.And(prov, eval.Variants(eval.StateOnly)), opt)
+	dep, err2 := eval.Compare(rows, "fine − coarse (deployed render)", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), eval.And(prov, eval.Variants(eval.DeployedRender)), opt)
 	if err1 != nil || err2 != nil {
 		return ""
 	}

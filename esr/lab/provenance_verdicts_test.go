@@ -7,6 +7,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // The reversal sentence says where the two intervals lie in every case:
@@ -37,12 +38,12 @@ func TestReversalWordsInEveryCase(t *testing.T) {
 // under both renders (as in notebook 43) says both intervals lie below 0.
 func TestDeployedReversalVerdictBothBelowZero(t *testing.T) {
 	var rows []eval.Outcome
-	for _, cond := range []string{eval.StateOnly, eval.DeployedRender} {
+	for _, cond := range []eval.Variant{eval.StateOnly, eval.DeployedRender} {
 		for q := 0; q < 80; q++ {
-			for _, m := range []string{memory.FineLedger, memory.CoarseRetain} {
+			for _, m := range []memory.Class{memory.FineLedger, memory.CoarseRetain} {
 				right := m == memory.CoarseRetain || q%4 == 0 // fine right on a quarter, coarse on all
 				rows = append(rows, eval.Outcome{QID: fmt.Sprintf("q%d", q), StreamID: fmt.Sprintf("s%d", q), QueryType: "provenance",
-					Memory: m, Reader: "r", Family: "r", Condition: cond, Correct: right})
+					Memory: memory.SpecOf(m), Reader: reader.Spec{Name: "r"}, Family: "r", Variant: cond, Correct: right})
 			}
 		}
 	}

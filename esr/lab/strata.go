@@ -20,7 +20,7 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 		f := eval.SnapshotIn(p)
 		acc := map[string]eval.Accuracy{}
 		for _, a := range eval.AccuracyBy(rows, paper.StrataMemories, nil, f, opt.WithDefaults().Level) {
-			acc[a.Memory] = a
+			acc[a.Memory.String()] = a
 		}
 		if len(acc) == 0 {
 			continue
@@ -32,8 +32,8 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 			}
 			return fmt.Sprintf("%.3f (%s)", a.Acc, paper.Cell(paper.ParseKey("t5/"+string(p)+"/"+m), false))
 		}
-		d1, e1 := eval.Compare(rows, "", memory.FineLedger, memory.GraphRAGAbstain, f, opt)
-		d2, e2 := eval.Compare(rows, "", memory.FineLedger, memory.CoarseRetain, f, opt)
+		d1, e1 := eval.Compare(rows, "", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), f, opt)
+		d2, e2 := eval.Compare(rows, "", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
 		delta := func(c eval.Comparison, err error) string {
 			if err != nil {
 				return "—"

@@ -30,29 +30,29 @@ func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 	// by (qid, family): relabel the control rows' condition to the stage.
 	var control []eval.Outcome
 	for _, o := range rows {
-		if o.Memory == memory.GraphRAGAbstain && o.Condition == StageBaseline {
+		if o.Memory.Is(memory.GraphRAGAbstain) && o.Variant.String() == StageBaseline {
 			control = append(control, o)
 		}
 	}
 	n := 0
 	for _, stage := range []string{StageBaseline, StagePair, StageRow, StageStrict} {
-		acc := eval.AccuracyBy(rows, []string{memory.FineLedger}, nil, eval.Condition(stage), opt.WithDefaults().Level)
+		acc := eval.AccuracyBy(rows, memory.Specs(memory.FineLedger), nil, eval.Variants(eval.LabelVariant(stage)), opt.WithDefaults().Level)
 		if len(acc) == 0 {
 			continue
 		}
 		n++
 		var paired []eval.Outcome
 		for _, o := range rows {
-			if o.Memory == memory.FineLedger && o.Condition == stage {
-				o.Condition = ""
+			if o.Memory.Is(memory.FineLedger) && o.Variant.String() == stage {
+				o.Variant = eval.Variant{}
 				paired = append(paired, o)
 			}
 		}
 		for _, o := range control {
-			o.Condition = ""
+			o.Variant = eval.Variant{}
 			paired = append(paired, o)
 		}
-		c, err := eval.Compare(paired, stage, memory.FineLedger, memory.GraphRAGAbstain, nil, opt)
+		c, err := eval.Compare(paired, stage, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
 		p := paper.Table9[stage]
 		if err != nil {
 			t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), "—", "—", eval.PropCell(p[0]), report.Signed(p[1]))
@@ -63,7 +63,7 @@ func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 	if n == 0 {
 		return nil, fmt.Errorf("no cross-source-conflict rows")
 	}
-	gra := eval.AccuracyBy(rows, []string{memory.GraphRAGAbstain}, func(o *eval.Outcome) string { return o.Condition }, nil, opt.WithDefaults().Level)
+	gra := eval.AccuracyBy(rows, memory.Specs(memory.GraphRAGAbstain), func(o *eval.Outcome) string { return o.Variant.String() }, nil, opt.WithDefaults().Level)
 	for _, a := range gra {
 		t.AddRow("GraphRAG+abstain ("+a.Group+")", a.N, eval.PropCell(a.Acc), "—", "—", "—", "—")
 	}

@@ -19,8 +19,8 @@ import (
 
 // row is an outcome of one (qid, memory) with a reason.
 func row(qid, mem string, correct bool, reason string) eval.Outcome {
-	return eval.Outcome{QID: qid, StreamID: qid, Phenomenon: string(esr.Monotonic), QueryType: string(esr.Snapshot),
-		Memory: mem, Reader: "scripted:x", Family: "scripted:x", Correct: correct, Abstained: !correct, Reason: reason}
+	return eval.Outcome{QID: qid, StreamID: qid, Phenomenon: esr.Monotonic, QueryType: esr.Snapshot,
+		Memory: memory.MustParseSpec(mem), Reader: reader.Spec{Name: "scripted:x"}, Family: "scripted:x", Correct: correct, Abstained: !correct, Reason: reason}
 }
 
 // Unreadable rows count neither as right nor as wrong: an accuracy leaves
@@ -34,8 +34,8 @@ func TestUnreadableRowsAreNotMeasured(t *testing.T) {
 		row("q1", memory.RAGTopK, false, unread), row("q2", memory.RAGTopK, true, "ok"),
 	}
 	acc := map[string]eval.Accuracy{}
-	for _, a := range eval.AccuracyBy(rows, []string{memory.DirectContext, memory.FineLedger, memory.RAGTopK}, nil, nil, 0.95) {
-		acc[a.Memory] = a
+	for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.DirectContext, memory.FineLedger, memory.RAGTopK), nil, nil, 0.95) {
+		acc[a.Memory.String()] = a
 	}
 	if a := acc[memory.DirectContext]; a.Measured() || a.N != 0 || a.Unreadable != 2 || !math.IsNaN(a.Acc) {
 		t.Errorf("direct-context: %+v, want not measured (N 0, 2 unreadable)", a)
@@ -46,14 +46,14 @@ func TestUnreadableRowsAreNotMeasured(t *testing.T) {
 	if a := acc[memory.FineLedger]; a.N != 2 || a.Unreadable != 0 || a.Acc != 0.5 {
 		t.Errorf("fine-ledger: %+v", a)
 	}
-	if _, err := eval.Compare(rows, "x", memory.FineLedger, memory.DirectContext, nil, eval.StatOptions{B: 200}); err == nil {
+	if _, err := eval.Compare(rows, "x", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.DirectContext), nil, eval.StatOptions{B: 200}); err == nil {
 		t.Error("a comparison with only unreadable pairs was made")
 	}
-	c, err := eval.Compare(rows, "x", memory.RAGTopK, memory.FineLedger, nil, eval.StatOptions{B: 200})
+	c, err := eval.Compare(rows, "x", memory.SpecOf(memory.RAGTopK), memory.SpecOf(memory.FineLedger), nil, eval.StatOptions{B: 200})
 	if err != nil || c.N != 1 || c.Delta != 1 {
 		t.Errorf("rag-topk − fine-ledger: %+v %v, want the one readable pair (Δ = 1)", c, err)
 	}
-	tab := lab.SnapshotCeilingTable(rows, "mini", string(esr.Monotonic), []string{memory.DirectContext, memory.FineLedger})
+	tab := lab.SnapshotCeilingTable(rows, "mini", esr.Monotonic, memory.Specs(memory.DirectContext, memory.FineLedger))
 	md := tab.Markdown()
 	if !strings.Contains(md, "| direct-context | 0 | "+eval.NotMeasured+" | — |") || !strings.Contains(md, "2 rows (direct-context") {
 		t.Errorf("ceiling table does not mark direct-context as not measured:\n%s", md)
@@ -69,8 +69,8 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 		t.Fatal(err)
 	}
 	rs := sim.AllScripted()
-	mems := []string{memory.DirectContext, memory.RAGTopK, memory.FineLedger}
-	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: mems, Readers: rs, QueryTypes: []esr.QueryType{esr.Snapshot},
+	mems := []memory.Class{memory.DirectContext, memory.RAGTopK, memory.FineLedger}
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: memory.Specs(mems...), Readers: rs, QueryTypes: []esr.QueryType{esr.Snapshot},
 		Phenomena: []esr.Phenomenon{esr.Monotonic}})
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +79,7 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 	for i := range rows {
 		if eval.Unreadable(&rows[i]) {
 			unread++
-			if rows[i].Memory == memory.FineLedger {
+			if rows[i].Memory.Is(memory.FineLedger) {
 				t.Errorf("%s: a ledger render marked unreadable (%s)", rows[i].QID, rows[i].Reason)
 			}
 		}
@@ -89,13 +89,13 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 	}
 	// A raw-text cell counts only the rows a reader could read (a value
 	// pattern fired, rightly or not), and the note counts the rest.
-	tab := lab.SnapshotCeilingTable(rows, "dyknow", string(esr.Monotonic), mems)
+	tab := lab.SnapshotCeilingTable(rows, "dyknow", esr.Monotonic, memory.Specs(mems...))
 	md := tab.Markdown()
-	for _, a := range eval.AccuracyBy(rows, mems, nil, nil, 0.95) {
+	for _, a := range eval.AccuracyBy(rows, memory.Specs(mems...), nil, nil, 0.95) {
 		if a.N+a.Unreadable != len(rows)/len(mems) {
 			t.Errorf("%s: %d measured + %d unreadable, want %d rows", a.Memory, a.N, a.Unreadable, len(rows)/len(mems))
 		}
-		if a.Memory != memory.FineLedger && a.Unreadable < 10*a.N {
+		if !a.Memory.Is(memory.FineLedger) && a.Unreadable < 10*a.N {
 			t.Errorf("%s: %d unreadable of %d, want almost all", a.Memory, a.Unreadable, a.N+a.Unreadable)
 		}
 	}

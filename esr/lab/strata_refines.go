@@ -25,9 +25,9 @@ func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
 	paperDelta := map[string]string{ScorerRule: paper.Cell(paper.Key{Table: "t7", Term: "rule"}, true), ScorerLearned: paper.Cell(paper.Key{Table: "t7", Term: "learned"}, true)}
 	n := 0
-	for _, q := range []string{"snapshot", "relation-type"} {
+	for _, q := range []esr.QueryType{esr.Snapshot, esr.RelationType} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
-			c, err := eval.Compare(rows, cond, memory.FineLedger, memory.GraphRAGAbstain, eval.And(eval.QueryType(q), eval.Phenomenon(string(esr.Refinement)), eval.Condition(cond)), opt)
+			c, err := eval.Compare(rows, cond, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(eval.QueryType(q), eval.Phenomenon(esr.Refinement), eval.Variants(eval.LabelVariant(cond))), opt)
 			if err != nil {
 				continue
 			}
@@ -53,14 +53,14 @@ func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 func Table10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table10LearnedScorer), Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", "Graphiti", "Δ learned − rule", "95% CI"}}
-	snap := eval.QueryType("snapshot")
+	snap := eval.QueryType(esr.Snapshot)
 	for _, p := range esr.Phenomena {
-		f := eval.And(snap, eval.Phenomenon(string(p)))
+		f := eval.And(snap, eval.Phenomenon(p))
 		acc := map[string]float64{}
 		n := 0
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
-			for _, a := range eval.AccuracyBy(rows, paper.StrataMemories, nil, eval.And(f, eval.Condition(cond)), 0.95) {
-				acc[cond+"/"+a.Memory] = a.Acc
+			for _, a := range eval.AccuracyBy(rows, paper.StrataMemories, nil, eval.And(f, eval.Variants(eval.LabelVariant(cond))), 0.95) {
+				acc[cond+"/"+a.Memory.String()] = a.Acc
 				n = a.N
 			}
 		}
@@ -69,11 +69,11 @@ func Table10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 		}
 		// Pair the ledger's two arms by (qid, family): relabel conditions.
 		var pair []eval.Outcome
-		for _, o := range eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == memory.FineLedger })) {
-			o.Memory, o.Condition = "fine-ledger/"+o.Condition, ""
+		for _, o := range eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory.Is(memory.FineLedger) })) {
+			o.Memory, o.Variant = memory.Spec{Class: memory.Class("fine-ledger/" + o.Variant.String())}, eval.Variant{}
 			pair = append(pair, o)
 		}
-		c, err := eval.Compare(pair, "learned − rule", "fine-ledger/"+ScorerLearned, "fine-ledger/"+ScorerRule, nil, opt)
+		c, err := eval.Compare(pair, "learned − rule", memory.Spec{Class: "fine-ledger/" + ScorerLearned}, memory.Spec{Class: "fine-ledger/" + ScorerRule}, nil, opt)
 		pp := paper.Table10[string(p)]
 		cell := func(k string, paper float64) string { return fmt.Sprintf("%.3f (%.3f)", acc[k], paper) }
 		delta, ci := "—", "—"

@@ -171,12 +171,12 @@ func (su Suite) Run(ctx context.Context, s Setup) (*Result, error) {
 
 // Evaluate runs eval.Evaluate over s.Bench with s.Readers, s.Judge and
 // s.Progress, on the given memories, query types, options and condition.
-func (s Setup) Evaluate(ctx context.Context, memories []string, qtypes []esr.QueryType, opt memory.Options, condition string) ([]eval.Outcome, error) {
+func (s Setup) Evaluate(ctx context.Context, memories []memory.Spec, qtypes []esr.QueryType, opt memory.Options, condition eval.Variant) ([]eval.Outcome, error) {
 	if len(s.Readers) == 0 {
 		return nil, fmt.Errorf("no readers")
 	}
 	return eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memories, Readers: s.Readers, Judge: s.Judge,
-		QueryTypes: qtypes, Options: opt, Condition: condition, Progress: s.Progress})
+		QueryTypes: qtypes, Options: opt, Variant: condition, Progress: s.Progress})
 }
 
 // Describe is a one-line summary of the readers of a setup, for notebooks.

@@ -9,6 +9,8 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // The snapshot returns exactly the JSONL file's rows, and is not used once
@@ -16,8 +18,8 @@ import (
 func TestReadRowsSnapshot(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "suite-fp.jsonl")
 	rows := []eval.Outcome{
-		{QID: "q1", Memory: "fine-ledger", Reader: "oracle", Answer: "B", Gold: "B", Correct: true, ContextTokens: 12, Label: "correct"},
-		{QID: "q1", Memory: "render-only", Reader: "oracle", Abstained: true, Gold: "B", Reason: "two live values", Label: "abstained"},
+		{QID: "q1", Memory: memory.SpecOf(memory.FineLedger), Reader: reader.SpecOf(reader.Oracle{}), Answer: "B", Gold: "B", Correct: true, ContextTokens: 12, Label: "correct"},
+		{QID: "q1", Memory: memory.SpecOf(memory.RenderOnly), Reader: reader.SpecOf(reader.Oracle{}), Abstained: true, Gold: "B", Reason: "two live values", Label: "abstained"},
 	}
 	if err := bench.WriteJSONL(path, rows); err != nil {
 		t.Fatal(err)
@@ -65,8 +67,8 @@ func BenchmarkReadRows(b *testing.B) {
 	rows := make([]eval.Outcome, 20000)
 	for i := range rows {
 		rows[i] = eval.Outcome{QID: "syn-dk-" + strconv.Itoa(i/20) + "-k1-snap", StreamID: "syn-dk-" + strconv.Itoa(i/20),
-			Source: "synthetic-dyknow", Phenomenon: "reverted_revert", QueryType: "snapshot", Memory: "fine-ledger",
-			Reader: "sim:fit-gpt-4o", Family: "sim:fit-gpt-4o", Answer: "Umar Achebe", RawAnswer: "Umar Achebe",
+			Source: "synthetic-dyknow", Phenomenon: "reverted_revert", QueryType: "snapshot", Memory: memory.SpecOf(memory.FineLedger),
+			Reader: reader.Spec{Kind: reader.KindSim, Name: "fit-gpt-4o"}, Family: "sim:fit-gpt-4o", Answer: "Umar Achebe", RawAnswer: "Umar Achebe",
 			Gold: "Umar Achebe", Correct: i%3 != 0, ContextTokens: 39 + i%200,
 			Reason: "sim:fit-gpt-4o: key Ithovo head_of_state: newest of 4 dated (2007-12-22)", Label: "correct"}
 	}

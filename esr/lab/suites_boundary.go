@@ -27,7 +27,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 		opt.ForceStatus = map[esr.Key]string{k: status}
 		return opt
 	}
-	base := eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: s.Readers, Judge: s.Judge,
+	base := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: s.Readers, Judge: s.Judge,
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.CrossSourceConflict},
 		Options: s.Options, Progress: s.Progress}
 	stages := []struct {
@@ -51,7 +51,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 	var rows []eval.Outcome
 	for _, st := range stages {
 		cfg := base
-		cfg.Condition, cfg.Readers = st.name, st.readers
+		cfg.Variant, cfg.Readers = eval.LabelVariant(st.name), st.readers
 		cfg.Options.Relator = st.rel
 		if st.row {
 			cfg.PerQA = forceGold
@@ -69,7 +69,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
 var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		strata, err := s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		strata, err := s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {
 			return nil, err
 		}
@@ -85,13 +85,13 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		res := &Result{Name: "boundary", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
-		res.Tables = append(res.Tables, Table5(eval.Select(rows, eval.Condition("")), s.Stats))
+		res.Tables = append(res.Tables, Table5(eval.Select(rows, eval.Variants(eval.Variant{})), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
-			return o.Condition == StageBaseline || o.Condition == StagePair || o.Condition == StageRow || o.Condition == StageStrict
+			return o.Variant.String() == StageBaseline || o.Variant.String() == StagePair || o.Variant.String() == StageRow || o.Variant.String() == StageStrict
 		}
 		t, err := CSCChainTable(eval.Select(rows, isStage), s.Stats)
 		res.Add(Table9CSCChain, t, err)
-		scorer := eval.Select(rows, eval.Condition(ScorerRule, ScorerLearned))
+		scorer := eval.Select(rows, eval.Variants(eval.LabelVariant(ScorerRule), eval.LabelVariant(ScorerLearned)))
 		t, err = RefinesTable(scorer, s.Stats)
 		res.Add(Table7RefinesRecovery, t, err)
 		t, err = Table10(scorer, s.Stats)
@@ -136,7 +136,7 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		rel  esr.Relator
 	}{{ScorerRule, s.Options.Relator}, {ScorerLearned, cv.OutOfFold()}} {
 		cfg := eval.Config{Memories: paper.StrataMemories, Readers: s.Readers, Judge: s.Judge,
-			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: arm.cond, Progress: s.Progress}
+			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: eval.LabelVariant(arm.cond), Progress: s.Progress}
 		cfg.Options.Relator = arm.rel
 		r, err := eval.Evaluate(ctx, s.Bench, cfg)
 		if err != nil {

@@ -15,12 +15,12 @@ import (
 // variant; render-only always shares fine-ledger's format.
 func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range FormatVariants {
+	for _, v := range RenderFormats {
 		opt := s.Options
 		opt.LedgerFormat, opt.FactFormat = v.LedgerFormat, v.FactFormat
-		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger},
+		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger),
 			Readers: s.Readers, Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot},
-			Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: opt, Condition: FormatCondition(v.Name), Progress: s.Progress})
+			Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: opt, Variant: eval.FormatVariant(v.Name), Progress: s.Progress})
 		if err != nil {
 			return nil, err
 		}

@@ -26,7 +26,7 @@ var noiseSuite = Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise a
 // strataSuite is the "strata" experiment of `esr run` and the notebooks.
 var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		return &Result{Name: "strata", Rows: rows, Figures: map[FigureID]*plot.Plot{},
@@ -36,7 +36,7 @@ var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
 var checksSuite = Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-		rows, err := s.Evaluate(ctx, []string{memory.FineLedger, memory.GraphRAGAbstain}, []esr.QueryType{esr.Snapshot}, s.Options, "")
+		rows, err := s.Evaluate(ctx, memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {
 			return nil, err
 		}
@@ -52,8 +52,8 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 		if err != nil {
 			return nil, err
 		}
-		snap, err := s.Evaluate(ctx, []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain},
-			[]esr.QueryType{esr.Snapshot}, s.Options, "")
+		snap, err := s.Evaluate(ctx, memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain),
+			[]esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		return append(prov, snap...), err
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
@@ -61,9 +61,9 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 		name := s.Bench.Name()
 		t, err := ProvenanceTable(rows, name)
 		res.Add(AppendixDProvenance.On(name), t, err)
-		mems := []string{memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
-		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.RevertedRevert), mems))
-		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, string(esr.Monotonic), mems))
+		mems := memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain)
+		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, esr.RevertedRevert, mems))
+		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, esr.Monotonic, mems))
 		res.Figures[AppendixDProvenanceFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
 		return res, nil
 	}}
@@ -95,7 +95,7 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 // Table 16 (abstain calibration and κ per family).
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
-	main := eval.Select(rows, eval.Condition(""))
+	main := eval.Select(rows, eval.Variants(eval.Variant{}))
 	t, err := Table20(main, 0.05)
 	res.Add(Table20PermutationHolm, t, err)
 	t, err = Table16(main)
@@ -118,9 +118,9 @@ func NoiseSweep(ctx context.Context, s Setup, axis eval.NoiseAxis, levels []floa
 		base = relate.Rule{}
 	}
 	for _, p := range levels {
-		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: s.Readers, Judge: s.Judge,
+		cfg := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.CoarseRetain), Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert},
-			Options: s.Options, Condition: eval.NoiseCondition(axis, p), Progress: s.Progress}
+			Options: s.Options, Variant: eval.NoiseVariant(string(axis), p), Progress: s.Progress}
 		switch axis {
 		case eval.RelationNoiseAxis:
 			cfg.Options.Relator = relate.RelationNoise{Inner: base, P: p, Seed: seed}
@@ -189,8 +189,8 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		if len(rs) == 0 {
 			return rows, nil
 		}
-		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: []string{memory.FineLedger, memory.GraphRAGAbstain}, Readers: rs,
-			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Condition: WordingCondition(v), Progress: s.Progress})
+		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: rs,
+			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: WordingCondition(v), Progress: s.Progress})
 		if err != nil {
 			return nil, err
 		}

@@ -19,7 +19,7 @@ import (
 // d-blind control, the same layout without its mechanism, the layout with
 // its mechanism; coarse-retain closes it as the other mechanism. Its first
 // three are what Work reads a question through when given no memories.
-var Staircase = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
+var Staircase = memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain)
 
 // WorkedAnswer is one reader's answer on one memory's render.
 type WorkedAnswer struct {
@@ -37,7 +37,7 @@ type WorkedAnswer struct {
 // label. It is the worked example notebooks show before any table.
 type WorkedQuestion struct {
 	QA       esr.QA
-	Memories []string
+	Memories []memory.Spec
 	Renders  []string // parallel to Memories
 	Readers  []string
 	Answers  [][]WorkedAnswer // [reader][memory]
@@ -73,7 +73,7 @@ func workedCandidates(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) []*es
 
 // Work reads qa through memories (nil: the first three of Staircase) with
 // every reader, judged exactly.
-func Work(ctx context.Context, b *bench.Bench, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
+func Work(ctx context.Context, b *bench.Bench, qa esr.QA, memories []memory.Spec, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
 	s := b.Stream(qa.StreamID)
 	if s == nil {
 		return nil, fmt.Errorf("qa %s: no stream %s", qa.QID, qa.StreamID)
@@ -82,7 +82,7 @@ func Work(ctx context.Context, b *bench.Bench, qa esr.QA, memories []string, rea
 }
 
 // workOn is Work on one stream's atoms.
-func workOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []string, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
+func workOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []memory.Spec, readers []reader.Reader, opt memory.Options) (*WorkedQuestion, error) {
 	if memories == nil {
 		memories = Staircase[:3]
 	}
@@ -127,7 +127,7 @@ func workOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 // wrong) and its reason on the last memory.
 func (w *WorkedQuestion) AnswersTable() *eval.Table {
 	t := &eval.Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
-		Columns: append(append([]string{"reader"}, w.Memories...), "what decided it, memory by memory")}
+		Columns: append(append([]string{"reader"}, memory.Strings(w.Memories)...), "what decided it, memory by memory")}
 	for ri, r := range w.Readers {
 		row := []any{r}
 		var why []string
@@ -142,7 +142,7 @@ func (w *WorkedQuestion) AnswersTable() *eval.Table {
 			if d == "" {
 				d = strings.TrimPrefix(a.Reason, r+": ")
 			}
-			why = append(why, w.Memories[mi]+": "+d)
+			why = append(why, w.Memories[mi].String()+": "+d)
 		}
 		t.AddRow(append(row, strings.Join(why, " | "))...)
 	}
@@ -208,17 +208,17 @@ func (w *WorkedQuestion) Arithmetic() string {
 	f := func(k int) string { return fmt.Sprintf("%d/%d", k, n) }
 	var parts []string
 	for mi, m := range w.Memories {
-		parts = append(parts, f(right[mi])+" on "+m)
+		parts = append(parts, f(right[mi])+" on "+m.String())
 	}
 	s := "On this question the readers right are " + strings.Join(parts, ", ") + "."
 	staircase := len(w.Memories) >= 3 && w.Memories[0] == Staircase[0] && w.Memories[1] == Staircase[1] && w.Memories[2] == Staircase[2]
 	for mi := 0; mi+1 < len(w.Memories); mi++ {
-		name := "Step " + w.Memories[mi] + " → " + w.Memories[mi+1]
+		name := "Step " + w.Memories[mi].String() + " → " + w.Memories[mi+1].String()
 		if staircase && mi == 0 {
-			name = "Render step (" + w.Memories[0] + " → " + w.Memories[1] + ")"
+			name = "Render step (" + w.Memories[0].String() + " → " + w.Memories[1].String() + ")"
 		}
 		if staircase && mi == 1 {
-			name = "Mechanism step (" + w.Memories[1] + " → " + w.Memories[2] + ")"
+			name = "Mechanism step (" + w.Memories[1].String() + " → " + w.Memories[2].String() + ")"
 		}
 		s += fmt.Sprintf(" %s: %s − %s = %s%s.", name, f(right[mi+1]), f(right[mi]),
 			report.Signed(float64(right[mi+1]-right[mi])/float64(n)), flips(mi, mi+1))
@@ -255,7 +255,7 @@ func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
 // worked question: its answer and what decided it on each.
 type Flip struct {
 	Reader        string
-	From, To      string // the memories, in the order read
+	From, To      memory.Spec // the memories, in the order read
 	Before, After WorkedAnswer
 }
 

@@ -41,7 +41,7 @@ func TestFlipsAndTheirCauses(t *testing.T) {
 			if f.Before.Decision == "" || f.After.Decision == "" {
 				t.Errorf("%s: a sim reader's answer without its decision: %+v", f.Reader, f)
 			}
-			for _, want := range []string{f.Reader, f.From, f.To, f.Before.Answer, f.After.Answer, f.Before.Decision, f.After.Decision} {
+			for _, want := range []string{f.Reader, f.From.String(), f.To.String(), f.Before.Answer, f.After.Answer, f.Before.Decision, f.After.Decision} {
 				if !strings.Contains(s, want) {
 					t.Errorf("FlipSentence %q lacks %q", s, want)
 				}
@@ -53,7 +53,7 @@ func TestFlipsAndTheirCauses(t *testing.T) {
 	}
 	// The oracle says nothing of how it decided: its flips fall back to
 	// the answers alone.
-	f := lab.Flip{Reader: "oracle", From: "a", To: "b", Before: lab.WorkedAnswer{Answer: "x"}, After: lab.WorkedAnswer{Answer: "y", Correct: true}}
+	f := lab.Flip{Reader: "oracle", From: memory.SpecOf("a"), To: memory.SpecOf("b"), Before: lab.WorkedAnswer{Answer: "x"}, After: lab.WorkedAnswer{Answer: "y", Correct: true}}
 	if got, want := lab.FlipSentence(f), "oracle turns right from a to b: x on a, y on b"; got != want {
 		t.Errorf("FlipSentence = %q, want %q", got, want)
 	}

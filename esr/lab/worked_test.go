@@ -33,7 +33,7 @@ func TestAnswersTableFoldsTheReasons(t *testing.T) {
 		whole := 0
 		for mi, m := range w.Memories {
 			a := w.Answers[ri][mi]
-			if a.Decision != "" && !strings.Contains(last, m+": "+a.Decision) {
+			if a.Decision != "" && !strings.Contains(last, m.String()+": "+a.Decision) {
 				t.Errorf("%s on %s: the answers table does not say what decided it (%q) in %q", w.Readers[ri], m, a.Decision, last)
 			}
 			whole += len(a.Reason)

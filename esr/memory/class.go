@@ -8,7 +8,8 @@ import (
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
-// Class names, as the CLI and outcome tables use them.
+// Class names, as the CLI and outcome tables use them (untyped, so they
+// serve as a Class; SpecOf, Specs and Spec.Is make them specs).
 const (
 	DirectContext   = "direct-context"
 	RAGTopK         = "rag-topk"
@@ -22,7 +23,7 @@ const (
 )
 
 // Names lists every class in the paper's order of increasing structure.
-var Names = []string{DirectContext, RAGTopK, LatestOnly, GraphRAGLite, GraphRAGAbstain,
+var Names = []Class{DirectContext, RAGTopK, LatestOnly, GraphRAGLite, GraphRAGAbstain,
 	CoarseDiscard, CoarseRetain, FineLedger, RenderOnly}
 
 // Options configure how a class builds its state.
@@ -132,24 +133,15 @@ type Row struct {
 	History    []esr.HistoryEntry `json:"history"`
 }
 
-// Build makes the state of class name for one stream. atoms must be the
+// Build makes the state of memory sp for one stream. atoms must be the
 // stream's atoms in transaction order (as bench.Load leaves them); the state
-// may point into them.
+// may point into them. The state is named by sp.String().
 //
 // NAME~render-only is the render-matched control of any class: the same
 // build with Options.MechanismOff (built-in and registered classes here,
 // deployed classes and exec: adapters in buildExtra). render-only is
 // fine-ledger~render-only under the paper's name.
-func Build(name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
-	p := parseSpec(name)
-	if p.err != nil {
-		return nil, p.err
-	}
-	return build(p.spec, name, s, atoms, opt) // the state keeps the name as written
-}
-
-// BuildSpec is Build for a spec.
-func BuildSpec(sp Spec, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+func Build(sp Spec, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	if err := sp.Validate(); err != nil {
 		return nil, err
 	}
@@ -171,7 +163,7 @@ func build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (
 		}
 		return mergedFacets{st}, nil
 	}
-	if sp.Control && sp.Params.IsZero() && (builtinClass(string(sp.Class)) || registered(string(sp.Class)) != nil) {
+	if sp.Control && sp.Params.IsZero() && (builtinClass(sp.Class) || registered(sp.Class) != nil) {
 		base := sp
 		base.Control = false
 		st, err := build(base, string(base.Class), s, atoms, mechanismOff(opt))
@@ -188,9 +180,9 @@ func build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (
 	}
 	var st State
 	switch {
-	case sp.Params.Kept != nil:
+	case !sp.Params.Kept.IsZero():
 		var err error
-		if st, err = buildContentMatched(name, *sp.Params.Kept, s, atoms, opt); err != nil {
+		if st, err = buildContentMatched(name, sp.Params.Kept.Spec(), s, atoms, opt); err != nil {
 			return nil, err
 		}
 	case sp.Class.IsExec():
@@ -201,10 +193,8 @@ func build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (
 		if st, err = buildExec(name, string(sp.Class), s, atoms, opt); err != nil {
 			return nil, err
 		}
-	case isDeployed(string(sp.Class)):
+	case isDeployed(sp.Class):
 		st = buildDeployed(sp, name, s, atoms, opt)
-	case sp.Control && registered(name) != nil: // Register("NAME~render-only", …)
-		st = registered(name)(s, atoms, opt)
 	case sp.Control:
 		return nil, unknownClass(name)
 	default:
@@ -250,71 +240,72 @@ func buildClass(c Class, s *esr.Stream, atoms []esr.Atom, opt Options) (State, e
 		l.force = opt.ForceStatus
 		return l, nil
 	}
-	build := registered(name)
+	build := registered(c)
 	if build == nil {
 		return nil, unknownClass(name)
 	}
 	return build(s, atoms, opt), nil
 }
 
-// MustBuild is Build for names known to be valid; it panics otherwise.
-func MustBuild(name string, s *esr.Stream, atoms []esr.Atom, opt Options) State {
-	st, err := Build(name, s, atoms, opt)
+// MustBuild is Build for specs known to be valid; it panics otherwise.
+func MustBuild(sp Spec, s *esr.Stream, atoms []esr.Atom, opt Options) State {
+	st, err := Build(sp, s, atoms, opt)
 	if err != nil {
 		panic("memory: " + err.Error())
 	}
 	return st
 }
 
-// ParseNames splits a comma-separated list of class names and checks each,
-// with its parameters (NAME@KEY=VALUE, see ParseClassName); "all" stands
-// for Names (alone or in the list, once). A class given twice is an error
-// (its rows would collide).
-func ParseNames(list string) ([]string, error) {
+// ParseNames reads a comma-separated list of memory names, each parsed once
+// (ParseSpec) and checked to exist; "all" stands for Names (alone or in
+// the list, once). A memory given twice is an error (its rows would
+// collide).
+func ParseNames(list string) ([]Spec, error) {
 	if list == "all" {
-		return Names, nil
+		return Specs(Names...), nil
 	}
-	var out []string
-	seen := map[string]bool{}
-	add := func(n string) error {
-		if seen[n] {
-			return fmt.Errorf("memory list %q: memory class %q given twice", list, n)
+	var out []Spec
+	seen := map[Spec]bool{}
+	add := func(sp Spec) error {
+		if seen[sp] {
+			return fmt.Errorf("memory list %q: memory class %q given twice", list, sp)
 		}
-		seen[n] = true
-		out = append(out, n)
+		seen[sp] = true
+		out = append(out, sp)
 		return nil
 	}
+	all := false
 	for _, n := range strings.Split(list, ",") {
 		n = strings.TrimSpace(n)
 		if n == "" {
 			continue
 		}
 		if n == "all" {
-			if seen["\x00all"] {
+			if all {
 				return nil, fmt.Errorf("memory list %q: all given twice", list)
 			}
-			seen["\x00all"] = true
+			all = true
 			for _, m := range Names {
-				if err := add(m); err != nil {
+				if err := add(SpecOf(m)); err != nil {
 					return nil, err
 				}
 			}
 			continue
 		}
-		p := parseSpec(n)
-		if p.err != nil {
-			return nil, p.err
-		}
-		if err := checkExtra(p.spec); err != nil {
+		sp, err := ParseSpec(n)
+		if err != nil {
 			return nil, err
 		}
-		if err := checkSpec(n, p.spec); err != nil { // params.go
+		if err := checkExtra(sp); err != nil {
 			return nil, err
 		}
-		if !known(p.spec) {
+		if err := checkSpec(sp); err != nil { // params.go
+			return nil, err
+		}
+		if !known(sp) {
 			return nil, unknownClass(n)
 		}
-		if err := add(n); err != nil {
+		if err := add(sp); err != nil {
 			return nil, err
 		}
 	}
@@ -325,7 +316,11 @@ func ParseNames(list string) ([]string, error) {
 }
 
 func unknownClass(n string) error {
-	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(append(append([]string{}, Names...), DeployedNames...), Registered()...), ", ")+", or exec:PATH")
+	var all []string
+	for _, c := range append(append([]Class{}, Names...), DeployedNames...) {
+		all = append(all, string(c))
+	}
+	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(all, Strings(Specs(Registered()...))...), ", ")+", or exec:PATH")
 }
 
 // DefaultRelator is the relation source classes use when Options.Relator is
@@ -355,7 +350,7 @@ type named struct {
 func (n named) Class() string { return n.name }
 
 // builtinClass reports whether n is one of the paper's nine classes.
-func builtinClass(n string) bool {
+func builtinClass(n Class) bool {
 	for _, m := range Names {
 		if m == n {
 			return true

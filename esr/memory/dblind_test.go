@@ -20,7 +20,7 @@ import (
 // d-blind control graphrag-abstain. Rule-defined baselines (latest-only's
 // recency, graphrag-lite's majority, the raw-text classes' newest event) are
 // not in it: their rule is their definition.
-var dAware = []string{memory.GraphRAGAbstain, memory.CoarseDiscard, memory.CoarseRetain, memory.FineLedger,
+var dAware = []memory.Class{memory.GraphRAGAbstain, memory.CoarseDiscard, memory.CoarseRetain, memory.FineLedger,
 	memory.Graphiti, memory.GraphitiCurrent, memory.Mem0V3, memory.Mem0Update}
 
 // randomRelator labels every co-keyed pair with a label drawn uniformly from
@@ -73,7 +73,7 @@ const registeredLedger = "test-registered-ledger"
 
 func init() {
 	if err := memory.Register(registeredLedger, func(s *esr.Stream, atoms []esr.Atom, opt memory.Options) memory.State {
-		return memory.MustBuild(memory.FineLedger, s, atoms, opt)
+		return memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, opt)
 	}); err != nil {
 		panic(err)
 	}
@@ -94,14 +94,14 @@ func TestOneDBlindRule(t *testing.T) {
 		"random": randomRelator{seed: 5},
 		"rule":   relate.Rule{},
 	}
-	classes := append(append([]string{}, dAware...), registeredLedger)
+	classes := append(append([]memory.Class{}, dAware...), registeredLedger)
 	trials := 600
 	if testing.Short() {
 		trials = 150
 	}
 	if ref, err := filepath.Abs("../../examples/adapter/coarse_adapter.py"); err == nil {
 		if _, err := os.Stat("/usr/bin/python3"); err == nil {
-			classes = append(classes, memory.ExecPrefix+ref)
+			classes = append(classes, memory.Class(memory.ExecPrefix+ref))
 			defer memory.CloseAdapters()
 		}
 	}
@@ -111,10 +111,10 @@ func TestOneDBlindRule(t *testing.T) {
 		k := atoms[0].Key()
 		for rname, rel := range relators {
 			opt := memory.Options{Relator: rel}
-			control := memory.MustBuild(memory.RenderOnly, s, atoms, opt)
+			control := memory.MustBuild(memory.SpecOf(memory.RenderOnly), s, atoms, opt)
 			for _, c := range classes {
-				st := memory.MustBuild(c, s, atoms, opt)
-				off := memory.MustBuild(memory.RenderMatched(c), s, atoms, opt)
+				st := memory.MustBuild(memory.SpecOf(c), s, atoms, opt)
+				off := memory.MustBuild(memory.SpecOf(c).RenderMatched(), s, atoms, opt)
 				for _, qt := range esr.QueryTypes {
 					q := esr.Query{Type: qt, Key: k}
 					if got, want := off.Answer(q), control.Answer(q); got != want {
@@ -152,18 +152,18 @@ func describe(atoms []esr.Atom) string {
 func TestControlByName(t *testing.T) {
 	s, atoms := bench.Figure1()
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
-	names := append(append(append([]string{}, memory.Names...), memory.DeployedNames...), registeredLedger)
+	names := append(append(append([]memory.Class{}, memory.Names...), memory.DeployedNames...), registeredLedger)
 	for _, c := range names {
-		name := c + memory.ControlSuffix
+		name := string(c) + memory.ControlSuffix
 		if _, err := memory.ParseNames(name); err != nil {
 			t.Errorf("ParseNames(%q): %v", name, err)
 			continue
 		}
-		off := memory.MustBuild(name, s, atoms, memory.Options{})
+		off := memory.MustBuild(memory.MustParseSpec(name), s, atoms, memory.Options{})
 		if off.Class() != name {
 			t.Errorf("%s reports class %q", name, off.Class())
 		}
-		viaOpt := memory.MustBuild(c, s, atoms, memory.Options{MechanismOff: true})
+		viaOpt := memory.MustBuild(memory.SpecOf(c), s, atoms, memory.Options{MechanismOff: true})
 		if off.Render(q) != viaOpt.Render(q) || off.Answer(q) != viaOpt.Answer(q) {
 			t.Errorf("%s differs from %s built with MechanismOff", name, c)
 		}
@@ -188,9 +188,9 @@ func TestCoarseControlRenderMatched(t *testing.T) {
 		}
 		opt := memory.Options{Relator: relate.Oracle{}}
 		q := esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()}
-		for _, c := range []string{memory.CoarseRetain, memory.CoarseDiscard} {
-			on := memory.MustBuild(c, s, atoms, opt).Render(q)
-			off := memory.MustBuild(c+memory.ControlSuffix, s, atoms, opt).Render(q)
+		for _, c := range []memory.Class{memory.CoarseRetain, memory.CoarseDiscard} {
+			on := memory.MustBuild(memory.SpecOf(c), s, atoms, opt).Render(q)
+			off := memory.MustBuild(memory.SpecOf(c).RenderMatched(), s, atoms, opt).Render(q)
 			if strings.Contains(off, `"invalid_at":"20`) {
 				t.Fatalf("%s~render-only closes an edge:\n%s", c, off)
 			}

@@ -39,7 +39,7 @@ func TestParaphraseDrivesRestore(t *testing.T) {
 	const seeds = 60
 	for seed := 0; seed < seeds; seed++ {
 		build := func(name string) memory.State {
-			return memory.MustBuild(fmt.Sprintf("%s@seed=%d", name, seed), s, atoms, memory.Options{})
+			return memory.MustBuild(memory.MustParseSpec(fmt.Sprintf("%s@seed=%d", name, seed)), s, atoms, memory.Options{})
 		}
 		// With dup=0 and every text paraphrased, the restore happens iff the
 		// two 30 s texts differ; the closed edge then shows the first text.
@@ -91,11 +91,11 @@ func TestMem0CreatedAt(t *testing.T) {
 	s, atoms := bench.Figure1()
 	qa := bench.Figure1QA()
 	snap := qa.Query(bench.TimeoutKey)
-	ing := memory.MustBuild(memory.Mem0V3+"@paraphrase=0", s, atoms, memory.Options{}).Render(snap)
+	ing := memory.MustBuild(memory.MustParseSpec(memory.Mem0V3+"@paraphrase=0"), s, atoms, memory.Options{}).Render(snap)
 	if !strings.Contains(ing, `"created_at":"2026-01-01T00:00:01+00:00"`) || strings.Contains(ing, "2024-") {
 		t.Errorf("ingestion stamps:\n%s", ing)
 	}
-	ev := memory.MustBuild(memory.Mem0V3+"@paraphrase=0@created-at=event", s, atoms, memory.Options{}).Render(snap)
+	ev := memory.MustBuild(memory.MustParseSpec(memory.Mem0V3+"@paraphrase=0@created-at=event"), s, atoms, memory.Options{}).Render(snap)
 	if !strings.Contains(ev, `"created_at":"2024-02-01T00:00:00+00:00"`) {
 		t.Errorf("event stamps:\n%s", ev)
 	}
@@ -113,7 +113,7 @@ func TestMem0DedupWindow(t *testing.T) {
 	snap := esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()}
 	count := func(k string) int {
 		name := memory.Mem0V3 + "@paraphrase=0@dedup-k=" + k
-		return len(factLines(memory.MustBuild(name, s, atoms, memory.Options{}).Render(snap), `"memory"`))
+		return len(factLines(memory.MustBuild(memory.MustParseSpec(name), s, atoms, memory.Options{}).Render(snap), `"memory"`))
 	}
 	// all: both restatements are hash duplicates. k = 1: e3 retrieves
 	// us-east's memory (BM25 on "us", "east") and is dropped; e4 also
@@ -163,8 +163,8 @@ func TestControlDiffersOnlyInMechanism(t *testing.T) {
 		q := esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()}
 		{
 			c := memory.Graphiti + "@paraphrase=0.3"
-			cls := memory.MustBuild(c, s, atoms, memory.Options{RenderSeed: 5})
-			ctl := memory.MustBuild(memory.RenderMatched(c), s, atoms, memory.Options{RenderSeed: 5})
+			cls := memory.MustBuild(memory.MustParseSpec(c), s, atoms, memory.Options{RenderSeed: 5})
+			ctl := memory.MustBuild(memory.MustParseSpec(c).RenderMatched(), s, atoms, memory.Options{RenderSeed: 5})
 			rc, rk := cls.Render(q), ctl.Render(q)
 			if section(rc, "<ENTITIES>", "</ENTITIES>") != section(rk, "<ENTITIES>", "</ENTITIES>") {
 				t.Fatalf("%s %s: entities differ", s.ID, c)
@@ -195,8 +195,8 @@ func TestControlDiffersOnlyInMechanism(t *testing.T) {
 			// filter: with the mechanism off nothing is closed, so it shows
 			// what graphiti's control shows.
 			cur := memory.GraphitiCurrent + "@paraphrase=0.3"
-			rcur := memory.MustBuild(cur, s, atoms, memory.Options{RenderSeed: 5}).Render(q)
-			if memory.MustBuild(memory.RenderMatched(cur), s, atoms, memory.Options{RenderSeed: 5}).Render(q) != rk {
+			rcur := memory.MustBuild(memory.MustParseSpec(cur), s, atoms, memory.Options{RenderSeed: 5}).Render(q)
+			if memory.MustBuild(memory.MustParseSpec(cur).RenderMatched(), s, atoms, memory.Options{RenderSeed: 5}).Render(q) != rk {
 				t.Fatalf("%s: graphiti-current's control differs from graphiti's", s.ID)
 			}
 			open := slices.DeleteFunc(factLines(rc, `"fact"`), func(l string) bool { return !strings.Contains(l, `"Present"`) })
@@ -205,7 +205,7 @@ func TestControlDiffersOnlyInMechanism(t *testing.T) {
 			}
 		}
 		v3 := memory.Mem0V3 + "@paraphrase=0.3"
-		if a, b := memory.MustBuild(v3, s, atoms, memory.Options{}).Render(q), memory.MustBuild(memory.RenderMatched(v3), s, atoms, memory.Options{}).Render(q); a != b {
+		if a, b := memory.MustBuild(memory.MustParseSpec(v3), s, atoms, memory.Options{}).Render(q), memory.MustBuild(memory.MustParseSpec(v3).RenderMatched(), s, atoms, memory.Options{}).Render(q); a != b {
 			t.Fatalf("%s: mem0-v3 and its control differ", s.ID)
 		}
 	}
@@ -235,12 +235,12 @@ func TestContentMatched(t *testing.T) {
 	s, atoms := bench.Figure1()
 	qa := bench.Figure1QA()
 	snap := qa.Query(bench.TimeoutKey)
-	full := memory.MustBuild(memory.GraphRAGAbstain, s, atoms, memory.Options{RenderSeed: 2}).Render(snap)
-	all := memory.MustBuild("graphrag-abstain@kept=mem0-v3@dedup-k=0~render-only", s, atoms, memory.Options{RenderSeed: 2})
+	full := memory.MustBuild(memory.SpecOf(memory.GraphRAGAbstain), s, atoms, memory.Options{RenderSeed: 2}).Render(snap)
+	all := memory.MustBuild(memory.MustParseSpec("graphrag-abstain@kept=mem0-v3@dedup-k=0~render-only"), s, atoms, memory.Options{RenderSeed: 2})
 	if all.Render(snap) != full || all.Class() != "graphrag-abstain@kept=mem0-v3@dedup-k=0~render-only" {
 		t.Errorf("every atom kept, render differs:\n%s\n---\n%s", all.Render(snap), full)
 	}
-	cm := memory.MustBuild(memory.ContentMatched(memory.Graphiti+gTemplate), s, atoms, memory.Options{RenderSeed: 2})
+	cm := memory.MustBuild(memory.MustParseSpec(memory.Graphiti+gTemplate).ContentMatched(), s, atoms, memory.Options{RenderSeed: 2})
 	want := strings.Replace(full, "a3|service|request_timeout|30 s|2024-03-01\n", "", 1)
 	if want == full || cm.Render(snap) != want {
 		t.Errorf("kept by the template's fast path: want the a3 row dropped:\n%s", cm.Render(snap))
@@ -248,7 +248,7 @@ func TestContentMatched(t *testing.T) {
 	if got := cm.Answer(snap).String(); got != "ABSTAIN" {
 		t.Errorf("content-matched read-out %s, want ABSTAIN (30 s and 60 s both shown)", got)
 	}
-	if _, err := memory.Build("graphrag-abstain@kept=fine-ledger", s, atoms, memory.Options{}); err == nil || !strings.Contains(err.Error(), "KeptAtoms") {
+	if _, err := memory.Build(memory.MustParseSpec("graphrag-abstain@kept=fine-ledger"), s, atoms, memory.Options{}); err == nil || !strings.Contains(err.Error(), "KeptAtoms") {
 		t.Errorf("kept=fine-ledger: %v", err)
 	}
 }

@@ -34,7 +34,7 @@ func TestDeployedRevertedRevert(t *testing.T) {
 		memory.Mem0Update + mTemplate + memory.ControlSuffix: {"ABSTAIN", "ABSTAIN"},
 	}
 	for c, w := range want {
-		st, err := memory.Build(c, s, atoms, memory.Options{})
+		st, err := memory.Build(memory.MustParseSpec(c), s, atoms, memory.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +42,7 @@ func TestDeployedRevertedRevert(t *testing.T) {
 			t.Errorf("%s answers %v, want %v", c, got, w)
 		}
 	}
-	g := memory.MustBuild(memory.Graphiti+gTemplate, s, atoms, memory.Options{})
+	g := memory.MustBuild(memory.MustParseSpec(memory.Graphiti+gTemplate), s, atoms, memory.Options{})
 	r := g.Render(snap)
 	for _, line := range []string{
 		`{"fact":"service request_timeout is 30 s","valid_at":"2024-01-01 00:00:00+00:00","invalid_at":"2024-02-01 00:00:00+00:00"}`,
@@ -56,19 +56,19 @@ func TestDeployedRevertedRevert(t *testing.T) {
 	if h := g.Rows()[0].History; len(h) != 2 || h[0].InvalidAt.IsZero() || !h[1].InvalidAt.IsZero() {
 		t.Errorf("graphiti history %+v: want A closed at B's valid_at, B open, no third edge", h)
 	}
-	cur := memory.MustBuild(memory.GraphitiCurrent+gTemplate, s, atoms, memory.Options{}).Render(snap)
+	cur := memory.MustBuild(memory.MustParseSpec(memory.GraphitiCurrent+gTemplate), s, atoms, memory.Options{}).Render(snap)
 	if strings.Contains(cur, "is 30 s") {
 		t.Errorf("graphiti-current shows a closed fact:\n%s", cur)
 	}
-	m := memory.MustBuild(memory.Mem0Update+mTemplate, s, atoms, memory.Options{}).Render(snap)
+	m := memory.MustBuild(memory.MustParseSpec(memory.Mem0Update+mTemplate), s, atoms, memory.Options{}).Render(snap)
 	if !strings.Contains(m, `"memory":"service request_timeout is 30 s"`) || !strings.Contains(m, `"created_at":"2024-01-01T00:00:00+00:00","updated_at":"2024-03-01T00:00:00+00:00"`) {
 		t.Errorf("mem0-update render:\n%s", m)
 	}
 	// mem0-v3 uses no relations: its control is the same store, and the
 	// update pipeline with its mechanism off is the add-only store.
-	v3 := memory.MustBuild(memory.Mem0V3+mTemplate, s, atoms, memory.Options{}).Render(snap)
+	v3 := memory.MustBuild(memory.MustParseSpec(memory.Mem0V3+mTemplate), s, atoms, memory.Options{}).Render(snap)
 	for _, c := range []string{memory.Mem0V3 + mTemplate + memory.ControlSuffix, memory.Mem0Update + mTemplate + memory.ControlSuffix} {
-		if got := memory.MustBuild(c, s, atoms, memory.Options{}).Render(snap); got != v3 {
+		if got := memory.MustBuild(memory.MustParseSpec(c), s, atoms, memory.Options{}).Render(snap); got != v3 {
 			t.Errorf("%s render differs from mem0-v3:\n%s", c, got)
 		}
 	}
@@ -88,7 +88,7 @@ func TestDeployedNames(t *testing.T) {
 	if err := memory.Register(memory.Graphiti, nil); err == nil {
 		t.Error("Register overrode a deployed class")
 	}
-	if memory.RenderMatched(memory.FineLedger) != memory.RenderOnly || memory.RenderMatched(memory.Mem0V3) != "mem0-v3~render-only" {
+	if !memory.SpecOf(memory.FineLedger).RenderMatched().Is(memory.RenderOnly) || memory.SpecOf(memory.Mem0V3).RenderMatched().String() != "mem0-v3~render-only" {
 		t.Error("RenderMatched")
 	}
 }

@@ -14,7 +14,7 @@ func TestDisplays(t *testing.T) {
 		}
 		seen[d.Class] = true
 	}
-	for _, n := range append(append([]string{}, memory.Names...), memory.DeployedNames...) {
+	for _, n := range append(append([]memory.Class{}, memory.Names...), memory.DeployedNames...) {
 		if !seen[memory.Class(n)] {
 			t.Errorf("%s has no display names", n)
 		}

@@ -54,7 +54,7 @@ func facetStream(r *rand.Rand, id string, facets []string) (*esr.Stream, []esr.A
 // text classes keep no keys and are left out.
 func TestFacetedLedgerIsPerFacet(t *testing.T) {
 	facets := []string{"distribution=unstable", "distribution=experimental", "distribution=bookworm"}
-	classes := []string{memory.FineLedger, memory.RenderOnly, memory.CoarseRetain, memory.CoarseDiscard, memory.GraphRAGAbstain,
+	classes := []memory.Class{memory.FineLedger, memory.RenderOnly, memory.CoarseRetain, memory.CoarseDiscard, memory.GraphRAGAbstain,
 		memory.GraphRAGLite, memory.LatestOnly}
 	r := rand.New(rand.NewPCG(7, 32))
 	opt := memory.Options{Relator: valueRelator{}}
@@ -73,8 +73,8 @@ func TestFacetedLedgerIsPerFacet(t *testing.T) {
 				continue
 			}
 			for _, c := range classes {
-				whole := memory.MustBuild(c, s, append([]esr.Atom(nil), atoms...), opt)
-				alone := memory.MustBuild(c, s, part, opt)
+				whole := memory.MustBuild(memory.SpecOf(c), s, append([]esr.Atom(nil), atoms...), opt)
+				alone := memory.MustBuild(memory.SpecOf(c), s, part, opt)
 				for _, qt := range []esr.QueryType{esr.Snapshot, esr.Provenance} {
 					got := whole.Answer(esr.Query{Type: qt, Key: esr.Key{Entity: "pkg", Attribute: "version", Facet: f}})
 					want := alone.Answer(esr.Query{Type: qt, Key: esr.Key{Entity: "pkg", Attribute: "version"}})
@@ -103,9 +103,9 @@ func TestMergedFacetsAnswerTheLatestUpload(t *testing.T) {
 	})
 	atoms[0].Facet, atoms[1].Facet, atoms[2].Facet = "distribution=unstable", "distribution=experimental", "distribution=unstable"
 	q := esr.Query{Type: esr.Snapshot, Key: esr.Key{Entity: "pkg", Attribute: "version", Facet: "distribution=experimental"}}
-	for _, c := range []string{memory.FineLedger, memory.CoarseRetain} {
-		faceted := memory.MustBuild(c, s, atoms, memory.Options{Relator: valueRelator{}})
-		merged := memory.MustBuild(c, s, atoms, memory.Options{Relator: valueRelator{}, MergeFacets: true})
+	for _, c := range []memory.Class{memory.FineLedger, memory.CoarseRetain} {
+		faceted := memory.MustBuild(memory.SpecOf(c), s, atoms, memory.Options{Relator: valueRelator{}})
+		merged := memory.MustBuild(memory.SpecOf(c), s, atoms, memory.Options{Relator: valueRelator{}, MergeFacets: true})
 		if got := faceted.Answer(q); got != esr.Says("2.0~rc1") {
 			t.Errorf("%s, faceted: %v, want 2.0~rc1 (experimental's own upload)", c, got)
 		}

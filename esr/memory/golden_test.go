@@ -38,13 +38,13 @@ func TestFigure1Golden(t *testing.T) {
 		memory.RenderOnly:      {"ABSTAIN", "ABSTAIN", "ABSTAIN"},
 	}
 	for _, c := range memory.Names {
-		st := memory.MustBuild(c, s, atoms, memory.Options{})
+		st := memory.MustBuild(memory.SpecOf(c), s, atoms, memory.Options{})
 		got := [3]string{st.Answer(snap).String(), st.Answer(prov).String(), st.Answer(kind).String()}
-		if got != want[c] {
-			t.Errorf("%s answers %v, want %v", c, got, want[c])
+		if got != want[string(c)] {
+			t.Errorf("%s answers %v, want %v", c, got, want[string(c)])
 		}
 		render := st.Render(snap)
-		path := filepath.Join("testdata", "figure1", c+".txt")
+		path := filepath.Join("testdata", "figure1", string(c+".txt"))
 		if *update {
 			os.MkdirAll(filepath.Dir(path), 0o755)
 			if err := os.WriteFile(path, []byte(render), 0o644); err != nil {
@@ -67,8 +67,8 @@ func TestFigure1Golden(t *testing.T) {
 func TestRenderOnlyMatchesFineLayout(t *testing.T) {
 	s, atoms := bench.Figure1()
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
-	fine := strings.Split(memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{}).Render(q), "\n")
-	ctrl := strings.Split(memory.MustBuild(memory.RenderOnly, s, atoms, memory.Options{}).Render(q), "\n")
+	fine := strings.Split(memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{}).Render(q), "\n")
+	ctrl := strings.Split(memory.MustBuild(memory.SpecOf(memory.RenderOnly), s, atoms, memory.Options{}).Render(q), "\n")
 	if len(fine) != len(ctrl) {
 		t.Fatalf("line counts differ: %d vs %d", len(fine), len(ctrl))
 	}
@@ -92,8 +92,8 @@ func TestRenderOnlyMatchesFineLayout(t *testing.T) {
 func TestDeployedRender(t *testing.T) {
 	s, atoms := bench.Figure1()
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
-	plain := memory.MustBuild(memory.CoarseRetain, s, atoms, memory.Options{}).Render(q)
-	dep := memory.MustBuild(memory.CoarseRetain, s, atoms, memory.Options{Deployed: true}).Render(q)
+	plain := memory.MustBuild(memory.SpecOf(memory.CoarseRetain), s, atoms, memory.Options{}).Render(q)
+	dep := memory.MustBuild(memory.SpecOf(memory.CoarseRetain), s, atoms, memory.Options{Deployed: true}).Render(q)
 	if !strings.HasPrefix(dep, plain) || !strings.Contains(dep, "[e2 2024-02-01] Update: use 60 s instead.") {
 		t.Errorf("deployed render:\n%s", dep)
 	}
@@ -118,7 +118,7 @@ func TestEventIndexKeepsInitials(t *testing.T) {
 	s, atoms := bench.Build("initials", esr.Key{Entity: "Pelara", Attribute: "head_of_government"}, []bench.Event{
 		{ID: "e1", Date: "2000-01-01", Actor: "wikidata", Value: "L. Haddad", Text: "In 2000, L. Haddad became head of government again. More text."},
 	})
-	r := memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{}).Render(esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()})
+	r := memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{}).Render(esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()})
 	if !strings.Contains(r, `e1 "In 2000, L. Haddad became head of government again."`) {
 		t.Errorf("event index:\n%s", r)
 	}

@@ -37,23 +37,12 @@ const (
 )
 
 // DeployedNames lists the deployed-system classes.
-var DeployedNames = []string{Graphiti, GraphitiCurrent, Mem0V3, Mem0Update}
+var DeployedNames = []Class{Graphiti, GraphitiCurrent, Mem0V3, Mem0Update}
 
 // ControlSuffix is appended to a class name to name its render-matched
 // control (the same build with Options.MechanismOff), for every class but
 // fine-ledger, whose control is render-only.
 const ControlSuffix = "~render-only"
-
-// RenderMatched names the render-matched control of class name: render-only
-// for fine-ledger, NAME~render-only otherwise (deployed classes, exec:
-// adapters and registered classes; a registered class needs
-// RegisterRenderMatched first).
-func RenderMatched(name string) string {
-	if sp, err := ParseSpec(name); err == nil && !sp.Control {
-		return sp.RenderMatched().String()
-	}
-	return name + ControlSuffix
-}
 
 // buildDeployed builds a deployed-system class (with its parameters, see
 // DeployedParams) or its render-matched control.
@@ -82,7 +71,7 @@ func mechanismOff(opt Options) Options {
 
 func sameState() esr.Relator { return relate.SameState{} }
 
-func isDeployed(n string) bool {
+func isDeployed(n Class) bool {
 	for _, d := range DeployedNames {
 		if d == n {
 			return true
@@ -95,16 +84,16 @@ func isDeployed(n string) bool {
 // nine, a deployed class, a registered class (or its control), an exec:
 // adapter, or graphrag-abstain over a kept class.
 func known(sp Spec) bool {
-	c := string(sp.Class)
+	c := sp.Class
 	switch {
-	case sp.Params.Kept != nil:
+	case !sp.Params.Kept.IsZero():
 		return sp.Class == GraphRAGAbstain
 	case sp.Class.IsExec():
 		return len(c) > len(ExecPrefix)
 	case isDeployed(c), builtinClass(c), registered(c) != nil:
 		return true
 	}
-	return sp.Control && registered(sp.String()) != nil
+	return false
 }
 
 // graphitiState is Graphiti as deployed (class graphiti) or with its

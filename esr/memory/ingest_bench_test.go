@@ -57,13 +57,13 @@ func BenchmarkIngest(b *testing.B) {
 	}
 	work := make([]esr.Atom, 10)
 	for _, class := range memory.Names {
-		b.Run(class, func(b *testing.B) {
+		b.Run(string(class), func(b *testing.B) {
 			opt := memory.Options{Relator: relate.Rule{}}
 			b.ReportAllocs()
 			for b.Loop() {
 				for i, s := range streams {
 					work = append(work[:0], atoms[i]...) // fresh atoms: normalisation is part of ingest
-					memory.MustBuild(class, s, work, opt)
+					memory.MustBuild(memory.SpecOf(class), s, work, opt)
 				}
 			}
 			b.ReportMetric(float64(total)*float64(b.N)/b.Elapsed().Seconds(), "atoms/s")

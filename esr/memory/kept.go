@@ -16,23 +16,6 @@ type KeptAtoms interface {
 	KeptAtomIDs() []string
 }
 
-// ContentMatched names the content-matched d-blind baseline of class name:
-// graphrag-abstain over the atoms name's render-matched control kept,
-// graphrag-abstain@kept=CONTROL. Against it the deployed decomposition
-// separates content from layout: content = ContentMatched − graphrag-abstain
-// (what the atoms the control dropped at ingestion were worth to the
-// d-blind baseline), render = control − ContentMatched (the class's layout
-// over the same atoms), mechanism = class − control. The control's kept
-// atoms, not the class's, are used so that the render term holds the atoms
-// fixed: atoms the mechanism itself drops (an UNRELATED hedge, an UPDATE)
-// stay in the mechanism term.
-func ContentMatched(name string) string {
-	if sp, err := ParseSpec(name); err == nil && !sp.Control {
-		return sp.ContentMatched().String()
-	}
-	return GraphRAGAbstain + ParamSep + ParamKept + "=" + RenderMatched(name)
-}
-
 // buildContentMatched builds graphrag-abstain over the atoms that class
 // kept (built from the same stream and options, without the deployed
 // render's raw events).

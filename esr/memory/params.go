@@ -26,10 +26,10 @@ import (
 // is the d-blind baseline over the atoms that control kept (ContentMatched).
 // exec: names take no parameters: their path is taken as written.
 //
-// Inside the library a name is a Spec (spec.go): ParseSpec, built on the
-// syntax split ParseClassName, is the grammar's one parser and Spec.String
-// its printer; ParseNames and Build parse each distinct name once and
-// dispatch on the spec.
+// Inside the library a name is a Spec (spec.go): ParseSpec is the
+// grammar's one parser and Spec.String its printer. A name is parsed once,
+// where it enters (ParseNames, ParseSpec, a row file); Build takes the
+// spec.
 
 // ParamSep separates a class name from its parameters and one parameter
 // from the next.
@@ -52,31 +52,18 @@ const (
 	CreatedAtIngestion = "ingestion"
 )
 
-// Param is one KEY=VALUE of a class name.
-type Param struct{ Key, Value string }
+// param is one KEY=VALUE of a class name.
+type param struct{ Key, Value string }
 
-// ClassName is a parsed class name.
-type ClassName struct {
+// nameParts is a class name split by its syntax.
+type nameParts struct {
 	Base    string  // the class without parameters or control suffix
-	Params  []Param // in the order written
+	Params  []param // in the order written
 	Control bool    // the name ends in ControlSuffix (and no kept= holds it)
 }
 
-// String writes the name back: Base, each @KEY=VALUE, then the suffix.
-func (c ClassName) String() string {
-	var b strings.Builder
-	b.WriteString(c.Base)
-	for _, p := range c.Params {
-		b.WriteString(ParamSep + p.Key + "=" + p.Value)
-	}
-	if c.Control {
-		b.WriteString(ControlSuffix)
-	}
-	return b.String()
-}
-
 // Param returns the value of key and whether the name sets it.
-func (c ClassName) Param(key string) (string, bool) {
+func (c nameParts) Param(key string) (string, bool) {
 	for _, p := range c.Params {
 		if p.Key == key {
 			return p.Value, true
@@ -85,40 +72,40 @@ func (c ClassName) Param(key string) (string, bool) {
 	return "", false
 }
 
-// ParseClassName splits name into its base, parameters and control suffix.
+// splitName splits name into its base, parameters and control suffix.
 // It checks the syntax only (every parameter KEY=VALUE, no key twice, no
-// parameter after the suffix); which keys a class takes is checked by
-// ParseNames and Build. exec: names are returned whole, with no parameters.
-func ParseClassName(name string) (ClassName, error) {
+// parameter after the suffix); which keys a class takes ParseSpec checks.
+// exec: names are returned whole, with no parameters.
+func splitName(name string) (nameParts, error) {
 	if strings.HasPrefix(name, ExecPrefix) {
 		base, control := strings.CutSuffix(name, ControlSuffix)
-		return ClassName{Base: base, Control: control}, nil
+		return nameParts{Base: base, Control: control}, nil
 	}
 	base, rest, has := strings.Cut(name, ParamSep)
 	if !has {
 		base, control := strings.CutSuffix(name, ControlSuffix)
-		return ClassName{Base: base, Control: control}, nil
+		return nameParts{Base: base, Control: control}, nil
 	}
 	if strings.Contains(base, ControlSuffix) {
-		return ClassName{}, fmt.Errorf("memory class %q: parameters go before %s", name, ControlSuffix)
+		return nameParts{}, fmt.Errorf("memory class %q: parameters go before %s", name, ControlSuffix)
 	}
 	if rest == "" { // "graphiti@" is not a class of its own
-		return ClassName{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
+		return nameParts{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
 	}
-	c := ClassName{Base: base}
+	c := nameParts{Base: base}
 	for rest != "" {
 		key, after, ok := strings.Cut(rest, "=")
 		if !ok || key == "" || strings.Contains(key, ParamSep) {
-			return ClassName{}, fmt.Errorf("memory class %q: parameter %q is not KEY=VALUE", name, strings.SplitN(rest, ParamSep, 2)[0])
+			return nameParts{}, fmt.Errorf("memory class %q: parameter %q is not KEY=VALUE", name, strings.SplitN(rest, ParamSep, 2)[0])
 		}
 		if _, dup := c.Param(key); dup {
-			return ClassName{}, fmt.Errorf("memory class %q: parameter %s given twice", name, key)
+			return nameParts{}, fmt.Errorf("memory class %q: parameter %s given twice", name, key)
 		}
 		if key == ParamKept { // the rest of the name is a class name
 			if after == "" {
-				return ClassName{}, fmt.Errorf("memory class %q: parameter kept has no class name", name)
+				return nameParts{}, fmt.Errorf("memory class %q: parameter kept has no class name", name)
 			}
-			c.Params = append(c.Params, Param{key, after})
+			c.Params = append(c.Params, param{key, after})
 			break
 		}
 		val, next, more := strings.Cut(after, ParamSep)
@@ -126,12 +113,12 @@ func ParseClassName(name string) (ClassName, error) {
 			val, c.Control = strings.CutSuffix(val, ControlSuffix)
 		}
 		if val == "" {
-			return ClassName{}, fmt.Errorf("memory class %q: parameter %s has no value", name, key)
+			return nameParts{}, fmt.Errorf("memory class %q: parameter %s has no value", name, key)
 		}
-		c.Params = append(c.Params, Param{key, val})
+		c.Params = append(c.Params, param{key, val})
 		rest = next
 		if more && rest == "" {
-			return ClassName{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
+			return nameParts{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
 		}
 	}
 	return c, nil
@@ -166,7 +153,7 @@ var (
 
 // ClassParams lists the parameters class base takes, with their defaults
 // and meaning, or nil for a class that takes none.
-func ClassParams(base string) []ParamDoc {
+func ClassParams(base Class) []ParamDoc {
 	switch base {
 	case Graphiti, GraphitiCurrent:
 		return graphitiParams
@@ -261,56 +248,18 @@ func (dp DeployedParams) seed(opt Options) uint64 {
 // checkSpec reports what ParseSpec cannot see in a parsed name
 // (ParseNames' check): a kept class that does not exist or does not report
 // the atoms it kept.
-func checkSpec(name string, sp Spec) error {
-	k := sp.Params.Kept
-	if k == nil {
+func checkSpec(sp Spec) error {
+	if sp.Params.Kept.IsZero() {
 		return nil
 	}
-	if err := checkSpec(k.String(), *k); err != nil {
-		return fmt.Errorf("memory class %q: kept: %w", name, err)
+	k := sp.Params.Kept.Spec()
+	if !known(k) {
+		return fmt.Errorf("memory class %q: kept: %w", sp, unknownClass(k.String()))
 	}
-	if !known(*k) {
-		return fmt.Errorf("memory class %q: kept: %w", name, unknownClass(k.String()))
-	}
-	if slices.Contains(Names, string(k.Class)) {
-		return fmt.Errorf("memory class %q: kept: %s does not report the atoms it kept (memory.KeptAtoms)", name, k)
+	if slices.Contains(Names, k.Class) {
+		return fmt.Errorf("memory class %q: kept: %s does not report the atoms it kept (memory.KeptAtoms)", sp, k)
 	}
 	return nil
-}
-
-// WithParam returns name with parameter key set to value (replacing a value
-// the name sets), keeping its other parameters and its control suffix
-// (the written order kept; Spec.With is the typed edit).
-func WithParam(name, key, value string) (string, error) {
-	c, err := ParseClassName(name)
-	if err != nil {
-		return "", err
-	}
-	set := false
-	for i := range c.Params {
-		if c.Params[i].Key == key {
-			c.Params[i].Value, set = value, true
-		}
-	}
-	if !set { // appended: a name keeps the order its parameters were written in
-		c.Params = append(c.Params, Param{key, value})
-	}
-	out := c.String()
-	sp, err := ParseSpec(out)
-	if err != nil {
-		return "", err
-	}
-	return out, checkSpec(out, sp)
-}
-
-// Assumptions lists the parameters class name is built under
-// (Spec.Assumptions at the edge).
-func Assumptions(name string, opt Options) (string, error) {
-	p := parseSpec(name)
-	if p.err != nil {
-		return "", p.err
-	}
-	return p.spec.Assumptions(opt), nil
 }
 
 func (dp DeployedParams) value(key string, opt Options) string {

@@ -8,35 +8,6 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
-func TestParseClassName(t *testing.T) {
-	for name, want := range map[string]memory.ClassName{
-		"graphiti":                {Base: "graphiti"},
-		"graphiti~render-only":    {Base: "graphiti", Control: true},
-		"graphiti@paraphrase=0.3": {Base: "graphiti", Params: []memory.Param{{"paraphrase", "0.3"}}},
-		"mem0-v3@dedup-k=5@created-at=event~render-only": {Base: "mem0-v3", Control: true,
-			Params: []memory.Param{{"dedup-k", "5"}, {"created-at", "event"}}},
-		// kept= takes the rest of the name, suffix included
-		"graphrag-abstain@kept=graphiti@paraphrase=0.3~render-only": {Base: "graphrag-abstain",
-			Params: []memory.Param{{"kept", "graphiti@paraphrase=0.3~render-only"}}},
-		"exec:/tmp/a@b=c~render-only": {Base: "exec:/tmp/a@b=c", Control: true},
-	} {
-		got, err := memory.ParseClassName(name)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if got.String() != name || got.Base != want.Base || got.Control != want.Control || len(got.Params) != len(want.Params) {
-			t.Errorf("%s: got %+v (%s), want %+v", name, got, got.String(), want)
-			continue
-		}
-		for i := range want.Params {
-			if got.Params[i] != want.Params[i] {
-				t.Errorf("%s: param %d = %+v, want %+v", name, i, got.Params[i], want.Params[i])
-			}
-		}
-	}
-}
-
 // ParseNames accepts every documented parameter and rejects a bad one with
 // an error that names it.
 func TestParseNamesParams(t *testing.T) {
@@ -72,14 +43,18 @@ func TestParseNamesParams(t *testing.T) {
 				t.Errorf("%s: error %q does not mention %q", name, err, m)
 			}
 		}
+		sp, perr := memory.ParseSpec(name)
+		if perr != nil {
+			continue // a name that does not parse has no spec to build
+		}
 		s, atoms := bench.Figure1()
-		if _, berr := memory.Build(name, s, atoms, memory.Options{}); berr == nil {
+		if _, berr := memory.Build(sp, s, atoms, memory.Options{}); berr == nil {
 			t.Errorf("Build(%s) accepted what ParseNames rejects", name)
 		}
 	}
 }
 
-func TestAssumptionsAndWithParam(t *testing.T) {
+func TestAssumptionsAndWith(t *testing.T) {
 	for name, want := range map[string]string{
 		"graphiti":                                  "paraphrase=0.5, dup=1, seed=3",
 		"graphiti@dup=0@seed=9~render-only":         "paraphrase=0.5, dup=0, seed=9",
@@ -87,19 +62,18 @@ func TestAssumptionsAndWithParam(t *testing.T) {
 		"graphrag-abstain@kept=mem0-v3@dedup-k=all": "atoms kept by mem0-v3@dedup-k=all, paraphrase=0.5, dedup-k=all, created-at=ingestion, skip=0, seed=3",
 		"fine-ledger":                               "",
 	} {
-		got, err := memory.Assumptions(name, memory.Options{RenderSeed: 3})
-		if err != nil || got != want {
-			t.Errorf("Assumptions(%s) = %q, %v; want %q", name, got, err, want)
+		if got := memory.MustParseSpec(name).Assumptions(memory.Options{RenderSeed: 3}); got != want {
+			t.Errorf("Assumptions(%s) = %q; want %q", name, got, want)
 		}
 	}
-	got, err := memory.WithParam("graphiti@paraphrase=0.1@dup=0~render-only", "paraphrase", "0.9")
-	if err != nil || got != "graphiti@paraphrase=0.9@dup=0~render-only" {
-		t.Errorf("WithParam = %q, %v", got, err)
+	got, err := memory.MustParseSpec("graphiti@paraphrase=0.1@dup=0~render-only").With("paraphrase", "0.9")
+	if err != nil || got.String() != "graphiti@paraphrase=0.9@dup=0~render-only" {
+		t.Errorf("With = %q, %v", got, err)
 	}
-	if _, err := memory.WithParam("graphiti", "paraphrase", "2"); err == nil {
-		t.Error("WithParam accepted paraphrase=2")
+	if _, err := memory.SpecOf(memory.Graphiti).With("paraphrase", "2"); err == nil {
+		t.Error("With accepted paraphrase=2")
 	}
-	if memory.ContentMatched("graphiti@dup=0") != "graphrag-abstain@kept=graphiti@dup=0~render-only" {
-		t.Error(memory.ContentMatched("graphiti@dup=0"))
+	if memory.MustParseSpec("graphiti@dup=0").ContentMatched().String() != "graphrag-abstain@kept=graphiti@dup=0~render-only" {
+		t.Error(memory.MustParseSpec("graphiti@dup=0").ContentMatched())
 	}
 }

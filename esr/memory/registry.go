@@ -2,11 +2,10 @@ package memory
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // BuildFunc builds a memory's state for one stream. A memory whose state
@@ -17,75 +16,65 @@ type BuildFunc func(s *esr.Stream, atoms []esr.Atom, opt Options) State
 
 var (
 	registryMu sync.RWMutex
-	registry   = map[string]BuildFunc{}
+	registry   = map[Class]BuildFunc{}
 )
 
-// Register adds a memory class under name, so that Build, ParseNames, the
-// evaluation engine and the CLI's library users can run it beside the
-// built-in classes. The name must be new.
-func Register(name string, build BuildFunc) error {
-	if name == "" || build == nil {
-		return fmt.Errorf("memory: Register needs a name and a build function")
+// Register adds memory class c, so that Build, ParseNames, the evaluation
+// engine and the CLI's library users can run it (and its render-matched
+// control, c~render-only) beside the built-in classes. The class must be
+// new and a bare class name: no parameters, no control suffix.
+func Register(c Class, build BuildFunc) error {
+	if c == "" || build == nil {
+		return fmt.Errorf("memory: Register needs a class and a build function")
 	}
-	if sp, err := ParseSpec(name); err != nil || sp.String() != name {
-		return fmt.Errorf("memory: Register: %q is not a class name (NAME or NAME%s, no %s)", name, ControlSuffix, ParamSep)
+	if sp, err := ParseSpec(string(c)); err != nil || sp != SpecOf(c) {
+		return fmt.Errorf("memory: Register: %q is not a class name (NAME: no %s, no %s)", c, ParamSep, ControlSuffix)
 	}
 	registryMu.Lock()
 	defer registryMu.Unlock()
-	if builtin(name) || registry[name] != nil {
-		return fmt.Errorf("memory: class %q already exists", name)
+	if builtin(c) || registry[c] != nil {
+		return fmt.Errorf("memory: class %q already exists", c)
 	}
-	registry[name] = build
+	registry[c] = build
 	return nil
 }
 
-// RegisterRenderMatched registers the render-matched control of a
-// registered class (the paper's protocol, §4.1 and Appendix F): the same
-// build function with the mechanism switched off (Options.MechanismOff:
-// every co-keyed relation SAME_STATE, no supersedes, no contradicts, no
+// RegisterRenderMatched is the render-matched control of a registered
+// class (the paper's protocol, §4.1 and Appendix F): the same build
+// function with the mechanism switched off (Options.MechanismOff: every
+// co-keyed relation SAME_STATE, no supersedes, no contradicts, no
 // unresolved status), so the layout and ids stay fixed and only the
 // mechanism differs. A ledger built with esr.BuildLedger under the control's
 // options says "neutral"; a memory that keeps its own status must read
-// opt.MechanismOff. It returns the control's name, NAME~render-only.
-func RegisterRenderMatched(name string) (string, error) {
-	registryMu.RLock()
-	build := registry[name]
-	registryMu.RUnlock()
-	if build == nil {
-		return "", fmt.Errorf("memory: %q is not a registered class", name)
+// opt.MechanismOff. Every registered class has its control; this checks
+// that c is registered and returns the control's spec, c~render-only.
+func RegisterRenderMatched(c Class) (Spec, error) {
+	if registered(c) == nil {
+		return Spec{}, fmt.Errorf("memory: %q is not a registered class", c)
 	}
-	control := name + "~render-only"
-	return control, Register(control, func(s *esr.Stream, atoms []esr.Atom, opt Options) State {
-		opt.MechanismOff = true
-		opt.Relator, opt.ForceStatus = relate.SameState{}, nil
-		return build(s, atoms, opt)
-	})
+	return SpecOf(c).RenderMatched(), nil
 }
 
-// Registered lists the registered (non-built-in) class names, sorted.
-func Registered() []string {
+// Registered lists the registered (non-built-in) classes, sorted.
+func Registered() []Class {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
-	out := make([]string, 0, len(registry))
-	for n := range registry {
-		out = append(out, n)
+	out := make([]Class, 0, len(registry))
+	for c := range registry {
+		out = append(out, c)
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 
-func registered(name string) BuildFunc {
+func registered(c Class) BuildFunc {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
-	return registry[name]
+	return registry[c]
 }
 
-func builtin(n string) bool {
-	sp, err := ParseSpec(n)
-	if err != nil {
-		return false
-	}
-	c := string(sp.Class)
-	return sp.Params.Kept != nil && sp.Class == GraphRAGAbstain || sp.Class.IsExec() && len(c) > len(ExecPrefix) ||
-		isDeployed(c) || builtinClass(c)
+// builtin reports whether c is a built-in class, a deployed class or an
+// exec: adapter.
+func builtin(c Class) bool {
+	return c.IsExec() && len(c) > len(ExecPrefix) || isDeployed(c) || builtinClass(c)
 }

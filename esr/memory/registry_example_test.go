@@ -69,9 +69,9 @@ func ExampleRegister() {
 	}
 	s, atoms := bench.Figure1()
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey}
-	for _, name := range []string{"json-ledger", control} {
-		st := memory.MustBuild(name, s, atoms, memory.Options{})
-		fmt.Printf("%s: %v %s\n", name, st.Answer(q), st.Render(q))
+	for _, sp := range []memory.Spec{memory.SpecOf("json-ledger"), control} {
+		st := memory.MustBuild(sp, s, atoms, memory.Options{})
+		fmt.Printf("%s: %v %s\n", sp, st.Answer(q), st.Render(q))
 	}
 	// Output:
 	// json-ledger: 30 s [{"Status":"ok","Rows":[{"Value":"30 s","Status":"DEPRECATED"},{"Value":"60 s","Status":"DEPRECATED"},{"Value":"30 s","Status":"LIVE"}]}]

@@ -34,7 +34,7 @@ func BenchmarkRenderOnlyOneKey(b *testing.B) {
 		q := esr.Query{Type: esr.Snapshot, Key: esr.Key{Entity: "svc", Attribute: "timeout"}, Question: "What is the timeout?"}
 		b.Run(fmt.Sprintf("atoms=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				st, err := memory.Build(memory.RenderOnly, s, atoms, memory.Options{})
+				st, err := memory.Build(memory.SpecOf(memory.RenderOnly), s, atoms, memory.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}

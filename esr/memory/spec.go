@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Class is a memory class without parameters or control switch: one of
@@ -36,21 +35,51 @@ func (o Opt[T]) Or(def T) T {
 // what each assumes and ClassParams for which class takes which). A zero
 // Params sets none: every parameter takes its default.
 type Params struct {
+	Assumed
+	// Kept (graphrag-abstain only) is the class whose kept atoms
+	// graphrag-abstain is built over (ContentMatched).
+	Kept Kept
+}
+
+// Assumed are the deployed classes' parameters.
+type Assumed struct {
 	Paraphrase Opt[float64] // deployed classes: probability in [0, 1]
 	Dup        Opt[float64] // graphiti, graphiti-current: probability in [0, 1]
 	DedupK     Opt[int]     // mem0-*: count ≥ 0, or DedupAll
 	CreatedAt  Opt[string]  // mem0-*: CreatedAtEvent or CreatedAtIngestion
 	Skip       Opt[float64] // mem0-*: probability in [0, 1]
 	Seed       Opt[uint64]  // deployed classes: the draws' seed
-	// Kept (graphrag-abstain only) is the class whose kept atoms
-	// graphrag-abstain is built over (ContentMatched).
-	Kept *Spec
+}
+
+// Kept is the spec of graphrag-abstain@kept=, held by value so that a Spec
+// is comparable (== and map keys). A kept class has no kept= of its own
+// (graphrag-abstain reports no kept atoms). The zero Kept is unset.
+type Kept struct {
+	Class   Class
+	Params  Assumed
+	Control bool
+}
+
+// IsZero reports whether k is unset.
+func (k Kept) IsZero() bool { return k.Class == "" }
+
+// Spec is the kept class as a spec.
+func (k Kept) Spec() Spec {
+	return Spec{Class: k.Class, Params: Params{Assumed: k.Params}, Control: k.Control}
+}
+
+// keptOf is s as a Kept; s must set no kept= of its own.
+func keptOf(s Spec) (Kept, error) {
+	if !s.Params.Kept.IsZero() {
+		return Kept{}, fmt.Errorf("%s keeps no atoms of its own (kept= does not nest)", s)
+	}
+	return Kept{Class: s.Class, Params: s.Params.Assumed, Control: s.Control}, nil
 }
 
 // IsZero reports whether p sets no parameter.
 func (p Params) IsZero() bool {
 	return !p.Paraphrase.Set && !p.Dup.Set && !p.DedupK.Set && !p.CreatedAt.Set &&
-		!p.Skip.Set && !p.Seed.Set && p.Kept == nil
+		!p.Skip.Set && !p.Seed.Set && p.Kept.IsZero()
 }
 
 // Spec is a memory's identity inside the library: its class, the
@@ -63,11 +92,11 @@ func (p Params) IsZero() bool {
 // graphrag-abstain@kept=mem0-v3~render-only), is what the CLI, notebooks
 // and outcome rows spell: ParseSpec reads it and String writes it, the
 // parameters in the order of ClassParams. A name that writes its
-// parameters in another order parses to an Equal spec; Build and
-// ParseNames keep such a name as written (outcome rows and tables say what
-// the caller wrote), BuildSpec names the state by String. render-only is its own class
-// (fine-ledger's control under the paper's name); fine-ledger~render-only
-// builds the same state under that name.
+// parameters in another order parses to an equal spec, which String
+// writes in that order. render-only is its own class (fine-ledger's
+// control under the paper's name); fine-ledger~render-only builds the same
+// state under that name. Specs are comparable: == and map keys compare
+// them whole.
 type Spec struct {
 	Class   Class
 	Params  Params
@@ -76,6 +105,40 @@ type Spec struct {
 
 // SpecOf is the spec of class c with no parameters.
 func SpecOf(c Class) Spec { return Spec{Class: c} }
+
+// Specs are the specs of classes cs with no parameters.
+func Specs(cs ...Class) []Spec {
+	out := make([]Spec, len(cs))
+	for i, c := range cs {
+		out[i] = SpecOf(c)
+	}
+	return out
+}
+
+// IsZero reports whether s is the zero Spec (no memory).
+func (s Spec) IsZero() bool { return s == Spec{} }
+
+// Is reports whether s is class c with no parameters and no control switch.
+func (s Spec) Is(c Class) bool { return s == SpecOf(c) }
+
+// MarshalText writes the name (String), so a Spec field encodes as the
+// memory name rows carry.
+func (s Spec) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a name (ParseSpec); "" is the zero Spec, as String
+// writes it.
+func (s *Spec) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*s = Spec{}
+		return nil
+	}
+	sp, err := ParseSpec(string(b))
+	if err != nil {
+		return err
+	}
+	*s = sp
+	return nil
+}
 
 // paramOrder is the order String writes parameters in: the order of
 // ClassParams (kept, which takes the rest of the name, last).
@@ -116,10 +179,10 @@ func (p Params) value(key string) (string, bool) {
 	case paramSeed:
 		return strconv.FormatUint(p.Seed.Value, 10), p.Seed.Set
 	case ParamKept:
-		if p.Kept == nil {
+		if p.Kept.IsZero() {
 			return "", false
 		}
-		return p.Kept.String(), true
+		return p.Kept.Spec().String(), true
 	}
 	return "", false
 }
@@ -135,21 +198,16 @@ func (p Params) keys() []string {
 	return out
 }
 
-// Equal reports whether s and t are the same spec (Kept compared by value).
+// Equal reports whether s and t are the same spec, the values of unset
+// parameters ignored (== compares them too).
 func (s Spec) Equal(t Spec) bool {
-	if (s.Params.Kept == nil) != (t.Params.Kept == nil) {
-		return false
-	}
-	if s.Params.Kept != nil && !s.Params.Kept.Equal(*t.Params.Kept) {
-		return false
-	}
-	sp, tp := s.Params.normal(), t.Params.normal()
-	sp.Kept, tp.Kept = nil, nil
-	return s.Class == t.Class && s.Control == t.Control && sp == tp
+	sk, tk := s.Params.Kept, t.Params.Kept
+	sk.Params, tk.Params = sk.Params.normal(), tk.Params.normal()
+	return s.Class == t.Class && s.Control == t.Control && s.Params.Assumed.normal() == t.Params.Assumed.normal() && sk == tk
 }
 
 // normal is p with the value of every unset parameter zeroed.
-func (p Params) normal() Params {
+func (p Assumed) normal() Assumed {
 	clear := func(o *Opt[float64]) {
 		if !o.Set {
 			*o = Opt[float64]{}
@@ -180,7 +238,7 @@ func (c Class) IsExec() bool { return strings.HasPrefix(string(c), ExecPrefix) }
 // its atoms) is checked by ParseNames and Build. exec: names are taken
 // whole, with no parameters: their path is taken as written.
 func ParseSpec(name string) (Spec, error) {
-	c, err := ParseClassName(name)
+	c, err := splitName(name)
 	if err != nil {
 		return Spec{}, err
 	}
@@ -194,7 +252,7 @@ func ParseSpec(name string) (Spec, error) {
 		}
 		return sp, nil
 	}
-	docs := ClassParams(c.Base)
+	docs := ClassParams(Class(c.Base))
 	for _, q := range c.Params {
 		if !takes(docs, q.Key) {
 			if len(docs) == 0 {
@@ -240,14 +298,14 @@ func (s Spec) Validate() error {
 	case !s.Class.IsExec() && strings.Contains(c, ControlSuffix):
 		return fmt.Errorf("memory spec %q: parameters go before %s", c, ControlSuffix)
 	}
-	docs := ClassParams(c)
+	docs := ClassParams(s.Class)
 	for _, k := range s.Params.keys() {
 		if !takes(docs, k) {
 			return fmt.Errorf("memory spec %s: %s does not take %s", s.Class, s.Class, k)
 		}
 		v, _ := s.Params.value(k)
 		if k == ParamKept {
-			if err := s.Params.Kept.Validate(); err != nil {
+			if err := s.Params.Kept.Spec().Validate(); err != nil {
 				return fmt.Errorf("memory spec %s: kept: %w", s.Class, err)
 			}
 			continue
@@ -257,7 +315,7 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("memory spec %s: parameter %s=%s: %w", s.Class, k, v, err)
 		}
 	}
-	if s.Params.Kept != nil && s.Control {
+	if !s.Params.Kept.IsZero() && s.Control {
 		return fmt.Errorf("memory spec %s: kept= takes the rest of the name, so it has no control switch", s.Class)
 	}
 	if p := s.Params; p.DedupK.Set && p.DedupK.Value < 0 && p.DedupK.Value != DedupAll {
@@ -309,7 +367,9 @@ func (p *Params) set(key, value string) error {
 		if e != nil {
 			return e
 		}
-		p.Kept = &k
+		if p.Kept, e = keptOf(k); e != nil {
+			return e
+		}
 	default:
 		return fmt.Errorf("unknown parameter %s", key)
 	}
@@ -339,11 +399,18 @@ func (s Spec) RenderMatched() Spec {
 }
 
 // ContentMatched is the content-matched d-blind baseline of s:
-// graphrag-abstain over the atoms s's render-matched control kept (see
-// ContentMatched).
+// graphrag-abstain over the atoms s's render-matched control kept,
+// graphrag-abstain@kept=CONTROL. Against it the deployed decomposition
+// separates content from layout: content = ContentMatched − graphrag-abstain
+// (what the atoms the control dropped at ingestion were worth to the
+// d-blind baseline), render = control − ContentMatched (the class's layout
+// over the same atoms), mechanism = class − control. The control's kept
+// atoms, not the class's, are used so that the render term holds the atoms
+// fixed: atoms the mechanism itself drops (an UNRELATED hedge, an UPDATE)
+// stay in the mechanism term.
 func (s Spec) ContentMatched() Spec {
 	k := s.RenderMatched()
-	return Spec{Class: GraphRAGAbstain, Params: Params{Kept: &k}}
+	return Spec{Class: GraphRAGAbstain, Params: Params{Kept: Kept{Class: k.Class, Params: k.Params.Assumed, Control: k.Control}}}
 }
 
 // Assumptions lists the parameters s is built under, every one with its
@@ -351,19 +418,19 @@ func (s Spec) ContentMatched() Spec {
 // "paraphrase=0.5, dup=1, seed=0"; for graphrag-abstain@kept=X it names X
 // with X's assumptions. It is "" for a class that takes no parameters.
 func (s Spec) Assumptions(opt Options) string {
-	if k := s.Params.Kept; k != nil {
-		inner := k.Assumptions(opt)
+	if k := s.Params.Kept; !k.IsZero() {
+		inner := k.Spec().Assumptions(opt)
 		if inner != "" {
 			inner = ", " + inner
 		}
-		return "atoms kept by " + k.String() + inner
+		return "atoms kept by " + k.Spec().String() + inner
 	}
 	if s.Class == GraphRAGAbstain {
 		return ""
 	}
 	dp := s.Params.deployed()
 	var parts []string
-	for _, d := range ClassParams(string(s.Class)) {
+	for _, d := range ClassParams(s.Class) {
 		parts = append(parts, d.Key+"="+dp.value(d.Key, opt))
 	}
 	return strings.Join(parts, ", ")
@@ -372,7 +439,7 @@ func (s Spec) Assumptions(opt Options) string {
 // With returns s with parameter key set to value (the name grammar's
 // value, e.g. "0.3" or "all"), checked as ParseSpec checks it.
 func (s Spec) With(key, value string) (Spec, error) {
-	if !takes(ClassParams(string(s.Class)), key) {
+	if !takes(ClassParams(s.Class), key) {
 		return Spec{}, fmt.Errorf("memory class %s: unknown parameter %s", s, key)
 	}
 	if err := s.Params.set(key, value); err != nil {
@@ -381,21 +448,11 @@ func (s Spec) With(key, value string) (Spec, error) {
 	return s, nil
 }
 
-// parsedSpec is a name parsed once.
-type parsedSpec struct {
-	spec Spec
-	err  error
-}
-
-var parsedSpecs sync.Map // string → parsedSpec
-
-// parseSpec is ParseSpec with each distinct name parsed once.
-func parseSpec(name string) parsedSpec {
-	if p, ok := parsedSpecs.Load(name); ok {
-		return p.(parsedSpec)
+// Strings are the specs' names (String), in order: a table's columns.
+func Strings(ms []Spec) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
 	}
-	sp, err := ParseSpec(name)
-	p := parsedSpec{spec: sp, err: err}
-	parsedSpecs.Store(name, p)
-	return p
+	return out
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func TestParseSpec(t *testing.T) {
-	kept := memory.Spec{Class: memory.Graphiti, Params: memory.Params{Paraphrase: memory.Some(0.3)}, Control: true}
+	kept := memory.Kept{Class: memory.Graphiti, Params: memory.Assumed{Paraphrase: memory.Some(0.3)}, Control: true}
 	for _, tc := range []struct {
 		name string
 		want memory.Spec
@@ -21,13 +21,13 @@ func TestParseSpec(t *testing.T) {
 		{name: "render-only", want: memory.SpecOf(memory.RenderOnly)},
 		{name: "fine-ledger~render-only", want: memory.Spec{Class: memory.FineLedger, Control: true}},
 		{name: "graphiti~render-only", want: memory.Spec{Class: memory.Graphiti, Control: true}},
-		{name: "graphiti@paraphrase=0.3", want: memory.Spec{Class: memory.Graphiti, Params: memory.Params{Paraphrase: memory.Some(0.3)}}},
+		{name: "graphiti@paraphrase=0.3", want: memory.Spec{Class: memory.Graphiti, Params: memory.Params{Assumed: memory.Assumed{Paraphrase: memory.Some(0.3)}}}},
 		{name: "graphiti@dup=0@paraphrase=0.30", out: "graphiti@paraphrase=0.3@dup=0",
-			want: memory.Spec{Class: memory.Graphiti, Params: memory.Params{Paraphrase: memory.Some(0.3), Dup: memory.Some(0.0)}}},
+			want: memory.Spec{Class: memory.Graphiti, Params: memory.Params{Assumed: memory.Assumed{Paraphrase: memory.Some(0.3), Dup: memory.Some(0.0)}}}},
 		{name: "mem0-v3@paraphrase=0.3@dedup-k=all@created-at=event@skip=1@seed=7~render-only", want: memory.Spec{Class: memory.Mem0V3, Control: true,
-			Params: memory.Params{Paraphrase: memory.Some(0.3), DedupK: memory.Some(memory.DedupAll), CreatedAt: memory.Some(memory.CreatedAtEvent),
-				Skip: memory.Some(1.0), Seed: memory.Some[uint64](7)}}},
-		{name: "graphrag-abstain@kept=graphiti@paraphrase=0.3~render-only", want: memory.Spec{Class: memory.GraphRAGAbstain, Params: memory.Params{Kept: &kept}}},
+			Params: memory.Params{Assumed: memory.Assumed{Paraphrase: memory.Some(0.3), DedupK: memory.Some(memory.DedupAll), CreatedAt: memory.Some(memory.CreatedAtEvent),
+				Skip: memory.Some(1.0), Seed: memory.Some[uint64](7)}}}},
+		{name: "graphrag-abstain@kept=graphiti@paraphrase=0.3~render-only", want: memory.Spec{Class: memory.GraphRAGAbstain, Params: memory.Params{Kept: kept}}},
 		{name: "exec:/tmp/a@b=c~render-only", want: memory.Spec{Class: "exec:/tmp/a@b=c", Control: true}},
 		{name: "my-class", want: memory.SpecOf("my-class")},
 	} {
@@ -85,47 +85,39 @@ func TestParseSpecErrors(t *testing.T) {
 }
 
 func TestSpecValidate(t *testing.T) {
-	k := memory.SpecOf(memory.Graphiti)
+	k := memory.Kept{Class: memory.Graphiti}
 	for _, sp := range []memory.Spec{
 		{},
 		{Class: "a~render-only"},
 		{Class: "a@b"},
-		{Class: memory.FineLedger, Params: memory.Params{Paraphrase: memory.Some(0.5)}},
-		{Class: memory.Graphiti, Params: memory.Params{Paraphrase: memory.Some(2.0)}},
-		{Class: memory.Mem0V3, Params: memory.Params{DedupK: memory.Some(-3)}},
-		{Class: memory.Mem0V3, Params: memory.Params{CreatedAt: memory.Some("now")}},
-		{Class: memory.GraphRAGAbstain, Params: memory.Params{Kept: &k}, Control: true},
-		{Class: "exec:x", Params: memory.Params{Seed: memory.Some[uint64](1)}},
+		{Class: memory.FineLedger, Params: memory.Params{Assumed: memory.Assumed{Paraphrase: memory.Some(0.5)}}},
+		{Class: memory.Graphiti, Params: memory.Params{Assumed: memory.Assumed{Paraphrase: memory.Some(2.0)}}},
+		{Class: memory.Mem0V3, Params: memory.Params{Assumed: memory.Assumed{DedupK: memory.Some(-3)}}},
+		{Class: memory.Mem0V3, Params: memory.Params{Assumed: memory.Assumed{CreatedAt: memory.Some("now")}}},
+		{Class: memory.GraphRAGAbstain, Params: memory.Params{Kept: k}, Control: true},
+		{Class: "exec:x", Params: memory.Params{Assumed: memory.Assumed{Seed: memory.Some[uint64](1)}}},
 	} {
 		if err := sp.Validate(); err == nil {
 			t.Errorf("%+v validates (String %q)", sp, sp.String())
 		}
 		s, atoms := bench.Figure1()
-		if _, err := memory.BuildSpec(sp, s, atoms, memory.Options{}); err == nil {
-			t.Errorf("BuildSpec(%+v) accepted an invalid spec", sp)
+		if _, err := memory.Build(sp, s, atoms, memory.Options{}); err == nil {
+			t.Errorf("Build(%+v) accepted an invalid spec", sp)
 		}
 	}
 }
 
-// A spec and its name build the same state under the same name.
-func TestBuildSpec(t *testing.T) {
+// A spec builds a state that reports the spec's name as its class.
+func TestBuildNamesTheState(t *testing.T) {
 	s, atoms := bench.Figure1()
 	for _, name := range []string{"fine-ledger", "render-only", "coarse-retain~render-only", "graphiti@paraphrase=1@dup=0",
 		"mem0-v3@dedup-k=0~render-only", "graphrag-abstain@kept=mem0-v3~render-only"} {
-		a, err := memory.Build(name, s, atoms, memory.Options{})
+		st, err := memory.Build(memory.MustParseSpec(name), s, atoms, memory.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := memory.BuildSpec(memory.MustParseSpec(name), s, atoms, memory.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a.Class() != name || b.Class() != name {
-			t.Errorf("%s: classes %q, %q", name, a.Class(), b.Class())
-		}
-		q := atomsQuery(atoms)
-		if a.Render(q) != b.Render(q) || a.Answer(q) != b.Answer(q) {
-			t.Errorf("%s: the spec builds another state than the name", name)
+		if st.Class() != name {
+			t.Errorf("%s: class %q", name, st.Class())
 		}
 	}
 }
@@ -137,10 +129,10 @@ func TestSpecRenderContentMatched(t *testing.T) {
 		"exec:./a":       {"exec:./a~render-only", "graphrag-abstain@kept=exec:./a~render-only"},
 	} {
 		sp := memory.MustParseSpec(name)
-		if got := sp.RenderMatched().String(); got != want[0] || memory.RenderMatched(name) != got {
+		if got := sp.RenderMatched().String(); got != want[0] || memory.MustParseSpec(name).RenderMatched() != memory.MustParseSpec(got) {
 			t.Errorf("RenderMatched(%s) = %s, want %s", name, got, want[0])
 		}
-		if got := sp.ContentMatched().String(); got != want[1] || memory.ContentMatched(name) != got {
+		if got := sp.ContentMatched().String(); got != want[1] || memory.MustParseSpec(name).ContentMatched() != memory.MustParseSpec(got) {
 			t.Errorf("ContentMatched(%s) = %s, want %s", name, got, want[1])
 		}
 	}
@@ -193,7 +185,7 @@ func FuzzSpecString(f *testing.F) {
 			sp.Params.DedupK = memory.Opt[int]{Value: k, Set: kSet}
 		}
 		sp.Params.Seed = memory.Opt[uint64]{Value: seed, Set: seedSet}
-		for _, s := range []memory.Spec{sp, {Class: memory.GraphRAGAbstain, Params: memory.Params{Kept: &sp}}} {
+		for _, s := range []memory.Spec{sp, {Class: memory.GraphRAGAbstain, Params: memory.Params{Kept: memory.Kept{Class: sp.Class, Params: sp.Params.Assumed, Control: sp.Control}}}} {
 			if s.Validate() != nil {
 				continue
 			}

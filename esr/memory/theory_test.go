@@ -13,7 +13,7 @@ import (
 )
 
 // dBlind are the classes that keep no deprecation marker.
-var dBlind = []string{memory.GraphRAGLite, memory.GraphRAGAbstain, memory.RenderOnly}
+var dBlind = []memory.Class{memory.GraphRAGLite, memory.GraphRAGAbstain, memory.RenderOnly}
 
 // P1: over the surface φ@t1, ¬φ@t2, φ@t3, instance (I) (e3 reverts e2) and
 // instance (II) (an unresolved cross-source conflict) look alike to every
@@ -26,10 +26,10 @@ func TestP1SymmetricSurface(t *testing.T) {
 	k := atomsOne[0].Key()
 	q := esr.Query{Type: esr.Snapshot, Key: k}
 	answer := func(class string, s *esr.Stream, atoms []esr.Atom) esr.Answer {
-		return memory.MustBuild(class, s, atoms, opt).Answer(q)
+		return memory.MustBuild(memory.MustParseSpec(class), s, atoms, opt).Answer(q)
 	}
 	for _, c := range dBlind {
-		a1, a2 := answer(c, one, atomsOne), answer(c, two, atomsTwo)
+		a1, a2 := answer(string(c), one, atomsOne), answer(string(c), two, atomsTwo)
 		if a1 != a2 {
 			t.Errorf("%s (d-blind) tells the instances apart: %v vs %v", c, a1, a2)
 		}
@@ -40,12 +40,12 @@ func TestP1SymmetricSurface(t *testing.T) {
 	if got := answer(memory.FineLedger, two, atomsTwo); got != esr.Abstain {
 		t.Errorf("fine-ledger on (II): %v, want ABSTAIN", got)
 	}
-	for _, c := range []string{memory.CoarseDiscard, memory.CoarseRetain} {
+	for _, c := range []memory.Class{memory.CoarseDiscard, memory.CoarseRetain} {
 		for i, in := range []struct {
 			s     *esr.Stream
 			atoms []esr.Atom
 		}{{one, atomsOne}, {two, atomsTwo}} {
-			if got := answer(c, in.s, in.atoms); got != esr.Says("thread-safe") {
+			if got := answer(string(c), in.s, in.atoms); got != esr.Says("thread-safe") {
 				t.Errorf("%s on instance %d: %v, want thread-safe", c, i+1, got)
 			}
 		}
@@ -87,9 +87,9 @@ func TestP2bCoarseEqualsFineOnSnapshot(t *testing.T) {
 		s, atoms := singleSourceHistory(rng, fmt.Sprint("s", trial), 1+rng.IntN(12))
 		opt := memory.Options{Relator: relate.Rule{}}
 		q := esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()}
-		fine := memory.MustBuild(memory.FineLedger, s, atoms, opt).Answer(q)
-		for _, c := range []string{memory.CoarseRetain, memory.CoarseDiscard} {
-			if got := memory.MustBuild(c, s, atoms, opt).Answer(q); got != fine {
+		fine := memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, opt).Answer(q)
+		for _, c := range []memory.Class{memory.CoarseRetain, memory.CoarseDiscard} {
+			if got := memory.MustBuild(memory.SpecOf(c), s, atoms, opt).Answer(q); got != fine {
 				t.Fatalf("trial %d: %s answers %v, fine-ledger %v", trial, c, got, fine)
 			}
 		}
@@ -112,12 +112,12 @@ func TestP2cProvenanceNeedsRetention(t *testing.T) {
 	q := esr.Query{Type: esr.Provenance, Key: k}
 	for _, first := range []string{"downgrade", "clear cache"} {
 		s, atoms := mk("s-"+first, first)
-		for _, c := range []string{memory.CoarseRetain, memory.FineLedger} {
-			if got := memory.MustBuild(c, s, atoms, memory.Options{}).Answer(q); got != esr.Says(first) {
+		for _, c := range []memory.Class{memory.CoarseRetain, memory.FineLedger} {
+			if got := memory.MustBuild(memory.SpecOf(c), s, atoms, memory.Options{}).Answer(q); got != esr.Says(first) {
 				t.Errorf("%s on %s→pin v2: provenance %v, want %q", c, first, got, first)
 			}
 		}
-		if got := memory.MustBuild(memory.CoarseDiscard, s, atoms, memory.Options{}).Answer(q); got != esr.Abstain {
+		if got := memory.MustBuild(memory.SpecOf(memory.CoarseDiscard), s, atoms, memory.Options{}).Answer(q); got != esr.Abstain {
 			t.Errorf("coarse-discard on %s→pin v2: provenance %v, want ABSTAIN (prior value absent)", first, got)
 		}
 	}
@@ -190,14 +190,14 @@ func TestP2bCoarseEqualsFineWithHedges(t *testing.T) {
 		s, atoms, gold, _ := hedgedHistory(rng, id, 1+rng.IntN(12))
 		opt := memory.Options{Relator: relate.Oracle{Gold: gold}}
 		q := esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()}
-		fine := memory.MustBuild(memory.FineLedger, s, atoms, opt).Answer(q)
-		latest := memory.MustBuild(memory.LatestOnly, s, atoms, opt).Answer(q)
+		fine := memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, opt).Answer(q)
+		latest := memory.MustBuild(memory.SpecOf(memory.LatestOnly), s, atoms, opt).Answer(q)
 		if fine.Abstain {
 			continue
 		}
 		answered++
-		for _, c := range []string{memory.CoarseRetain, memory.CoarseDiscard} {
-			if got := memory.MustBuild(c, s, atoms, opt).Answer(q); got != fine {
+		for _, c := range []memory.Class{memory.CoarseRetain, memory.CoarseDiscard} {
+			if got := memory.MustBuild(memory.SpecOf(c), s, atoms, opt).Answer(q); got != fine {
 				t.Fatalf("trial %d: %s answers %v, fine-ledger %v", trial, c, got, fine)
 			}
 		}
@@ -222,7 +222,7 @@ func TestP2bCoarseEqualsFineWithHedges(t *testing.T) {
 func TestRegisteredControlMatchesRenderOnly(t *testing.T) {
 	const name = "wrapped-fine-ledger"
 	if err := memory.Register(name, func(s *esr.Stream, atoms []esr.Atom, opt memory.Options) memory.State {
-		return memory.MustBuild(memory.FineLedger, s, atoms, opt)
+		return memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, opt)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func TestRegisteredControlMatchesRenderOnly(t *testing.T) {
 		for _, format := range memory.LedgerFormats {
 			opt := x.opt
 			opt.LedgerFormat = format
-			want := memory.MustBuild(memory.RenderOnly, x.s, x.atoms, opt)
+			want := memory.MustBuild(memory.SpecOf(memory.RenderOnly), x.s, x.atoms, opt)
 			got := memory.MustBuild(control, x.s, x.atoms, opt)
 			if got.Render(q) != want.Render(q) {
 				t.Fatalf("%s, format %s: control render\n%s\nwant render-only's\n%s", x.s.ID, format, got.Render(q), want.Render(q))
@@ -300,7 +300,7 @@ func TestGraphRAGAbstainDatedSeededOrder(t *testing.T) {
 		s, atoms, gold, _ := hedgedHistory(rng, fmt.Sprint("g", i), 4+rng.IntN(8))
 		q := esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()}
 		render := func(seed uint64, format string) (string, esr.Answer) {
-			st := memory.MustBuild(memory.GraphRAGAbstain, s, atoms, memory.Options{RenderSeed: seed, FactFormat: format, Relator: relate.Oracle{Gold: gold}})
+			st := memory.MustBuild(memory.SpecOf(memory.GraphRAGAbstain), s, atoms, memory.Options{RenderSeed: seed, FactFormat: format, Relator: relate.Oracle{Gold: gold}})
 			return st.Render(q), st.Answer(q)
 		}
 		r1, a1 := render(1, "")

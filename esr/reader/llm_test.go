@@ -52,8 +52,8 @@ func TestLLMReaderPromptAndParse(t *testing.T) {
 		t.Errorf("name %s family %s", r.Name(), r.Family())
 	}
 	s, atoms := bench.Figure1()
-	for _, m := range []string{memory.GraphRAGAbstain, memory.GraphRAGLite} {
-		st := memory.MustBuild(m, s, atoms, memory.Options{})
+	for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.GraphRAGLite} {
+		st := memory.MustBuild(memory.SpecOf(m), s, atoms, memory.Options{})
 		q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
 		in := Input{QID: "f1", Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain()}
 		out, err := r.Read(context.Background(), in)

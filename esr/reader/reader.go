@@ -18,8 +18,8 @@ type Input struct {
 	// MayAbstain is false when the memory class tells its reader to always
 	// give a value (graphrag-lite).
 	MayAbstain bool
-	// Memory is the memory class name.
-	Memory string
+	// Memory is the memory the context was rendered by.
+	Memory memory.Spec
 	// State and Query let the oracle read the structured state; text readers
 	// must not use them.
 	State memory.State

@@ -29,8 +29,12 @@ type Spec struct {
 	Name string
 }
 
-// String writes KIND or KIND:NAME.
+// String writes KIND or KIND:NAME (a spec with no Kind, of a reader whose
+// name is not in the grammar, writes its Name).
 func (s Spec) String() string {
+	if s.Kind == "" {
+		return s.Name
+	}
 	if s.Name == "" {
 		return string(s.Kind)
 	}
@@ -62,12 +66,27 @@ func ParseSpec(s string) (Spec, error) {
 
 // SpecOf is the spec of reader r (ParseSpec of its Name); a reader whose
 // name is not in the grammar gets a spec with an empty Kind and its name.
-func SpecOf(r Reader) Spec {
-	s, err := ParseSpec(r.Name())
-	if err != nil {
-		return Spec{Name: r.Name()}
+func SpecOf(r Reader) Spec { return nameSpec(r.Name()) }
+
+// MarshalText writes the name (String), so a Spec field encodes as the
+// reader name rows carry.
+func (s Spec) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a name as SpecOf does: a name not in the grammar
+// keeps its text as Name.
+func (s *Spec) UnmarshalText(b []byte) error {
+	*s = nameSpec(string(b))
+	return nil
+}
+
+// nameSpec is ParseSpec of a name that parses back to it, else a spec
+// with no Kind holding the name as written.
+func nameSpec(n string) Spec {
+	sp, err := ParseSpec(n)
+	if err != nil || sp.String() != n {
+		return Spec{Name: n}
 	}
-	return s
+	return sp
 }
 
 // Simulated reports whether the spec names a scripted or sim reader.

@@ -28,7 +28,7 @@ func queryAccuracy(b *bench.Bench, r esr.Relator, qt esr.QueryType, ph esr.Pheno
 		atoms := b.Atoms[qa.StreamID]
 		st := states[qa.StreamID]
 		if st == nil {
-			if st, err = memory.Build(memory.FineLedger, s, atoms, memory.Options{Relator: r}); err != nil {
+			if st, err = memory.Build(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{Relator: r}); err != nil {
 				return 0, 0, fmt.Errorf("relate: stream %q: %w", qa.StreamID, err)
 			}
 			states[qa.StreamID] = st
@@ -65,7 +65,7 @@ func TestRelatorDownstream(t *testing.T) {
 		}
 	}
 	s := b.Streams[0]
-	st, err := memory.Build(memory.FineLedger, s, b.Atoms[s.ID], memory.Options{Relator: r.OutOfFold()})
+	st, err := memory.Build(memory.SpecOf(memory.FineLedger), s, b.Atoms[s.ID], memory.Options{Relator: r.OutOfFold()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,8 +29,8 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 		deployed = relate.Rule{}
 	}
 	arm := func(r esr.Relator, name string) (map[string]float64, int, error) {
-		cfg := eval.Config{Memories: []string{memory.FineLedger, memory.CoarseRetain}, Readers: []reader.Reader{reader.Oracle{}},
-			Judge: judge.Exact{}, QueryTypes: []esr.QueryType{qt}, Options: memory.Options{Relator: r}, Condition: name}
+		cfg := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.CoarseRetain), Readers: []reader.Reader{reader.Oracle{}},
+			Judge: judge.Exact{}, QueryTypes: []esr.QueryType{qt}, Options: memory.Options{Relator: r}, Variant: eval.LabelVariant(name)}
 		if ph != "" {
 			cfg.Phenomena = []esr.Phenomenon{ph}
 		}
@@ -40,8 +40,8 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 		}
 		acc := map[string]float64{}
 		n := 0
-		for _, a := range eval.AccuracyBy(rows, []string{memory.FineLedger, memory.CoarseRetain}, nil, nil, 0.95) {
-			acc[a.Memory], n = a.Acc, a.N
+		for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger, memory.CoarseRetain), nil, nil, 0.95) {
+			acc[a.Memory.String()], n = a.Acc, a.N
 		}
 		if n == 0 {
 			return nil, 0, fmt.Errorf("corollary 1: no %s QAs in stratum %q", qt, ph)

@@ -292,7 +292,7 @@ func TestBundled(t *testing.T) {
 			continue
 		}
 		k, _ := q.Locate(b.Atoms[q.StreamID])
-		st := memory.MustBuild(memory.FineLedger, b.Stream(q.StreamID), b.Atoms[q.StreamID], memory.Options{Relator: relate.Oracle{}})
+		st := memory.MustBuild(memory.SpecOf(memory.FineLedger), b.Stream(q.StreamID), b.Atoms[q.StreamID], memory.Options{Relator: relate.Oracle{}})
 		if a := st.Answer(q.Query(k)); a.Value != q.GoldAnswer {
 			wrong++
 			t.Logf("%s: %v, gold %q", q.QID, a, q.GoldAnswer)

@@ -93,7 +93,7 @@ func TestBundled(t *testing.T) {
 	wrong := 0
 	for _, q := range b.QAs {
 		k, _ := q.Locate(b.Atoms[q.StreamID])
-		st := memory.MustBuild(memory.FineLedger, b.Stream(q.StreamID), b.Atoms[q.StreamID], memory.Options{Relator: relate.Oracle{Gold: b.Relations}})
+		st := memory.MustBuild(memory.SpecOf(memory.FineLedger), b.Stream(q.StreamID), b.Atoms[q.StreamID], memory.Options{Relator: relate.Oracle{Gold: b.Relations}})
 		if a := st.Answer(q.Query(k)); esr.NormalizeValue(a.Value) != esr.NormalizeValue(q.GoldAnswer) {
 			wrong++
 			t.Logf("%s: %v, gold %q", q.QID, a, q.GoldAnswer)

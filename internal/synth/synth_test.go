@@ -85,7 +85,7 @@ func accuracy(t *testing.T, b *bench.Bench, class string, rel esr.Relator, qt es
 		st := states[q.StreamID]
 		if st == nil {
 			var err error
-			st, err = memory.Build(class, b.Stream(q.StreamID), b.Atoms[q.StreamID], memory.Options{Relator: rel})
+			st, err = memory.Build(memory.MustParseSpec(class), b.Stream(q.StreamID), b.Atoms[q.StreamID], memory.Options{Relator: rel})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -154,11 +154,11 @@ func TestOracleSanity(t *testing.T) {
 	rows := map[string]map[string][2]int{}
 	for _, qt := range esr.QueryTypes {
 		for _, rs := range []esr.Relator{relate.Oracle{Gold: b.Relations}, relate.Rule{}} {
-			for _, class := range []string{memory.FineLedger, memory.CoarseRetain, memory.GraphRAGAbstain, memory.RenderOnly} {
+			for _, class := range []memory.Class{memory.FineLedger, memory.CoarseRetain, memory.GraphRAGAbstain, memory.RenderOnly} {
 				if rs.Name() == relate.RuleName && (class == memory.GraphRAGAbstain || class == memory.RenderOnly) {
 					continue // these classes ignore the relation source
 				}
-				rows[fmt.Sprintf("%s %s/%s", qt, class, rs.Name())] = accuracy(t, b, class, rs, qt)
+				rows[fmt.Sprintf("%s %s/%s", qt, class, rs.Name())] = accuracy(t, b, string(class), rs, qt)
 			}
 		}
 	}

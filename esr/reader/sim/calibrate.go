@@ -309,7 +309,7 @@ type calibSet struct {
 }
 
 // t2Memories are the memories Table 2's pooled terms read.
-var t2Memories = []string{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain}
+var t2Memories = memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain)
 
 // calibrationItems builds every render the targets read, once, and the
 // branches of a sim reader on each.
@@ -320,7 +320,7 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 	for _, f := range memory.LedgerFormats {
 		opt := aux
 		opt.LedgerFormat = f
-		items, err := eval.RenderQAs(b, []string{memory.GraphRAGAbstain, memory.FineLedger}, rr, opt)
+		items, err := eval.RenderQAs(b, memory.Specs(memory.GraphRAGAbstain, memory.FineLedger), rr, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -342,7 +342,7 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 	// synthetic sources differ in vocabulary, not in how their streams
 	// revise, and all three triple the items behind each stratum's weight.
 	keep := func(qa *esr.QA) bool { return qa.Type() == esr.Snapshot }
-	items, err := eval.RenderQAs(b, []string{memory.GraphRAGAbstain, memory.FineLedger}, keep, aux)
+	items, err := eval.RenderQAs(b, memory.Specs(memory.GraphRAGAbstain, memory.FineLedger), keep, aux)
 	if err != nil {
 		return nil, err
 	}
@@ -368,7 +368,7 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 	set.sanity = newSanitySet(tokens)
 	for _, it := range prim {
 		for mi, m := range t2Memories {
-			set.t2[m] = append(set.t2[m], branchItem(it, mi, 1))
+			set.t2[m.String()] = append(set.t2[m.String()], branchItem(it, mi, 1))
 		}
 	}
 	return set, ctx.Err()
@@ -475,7 +475,7 @@ func (set *calibSet) familyPredict(p Profile, targets []CalibrationTarget) []flo
 func (set *calibSet) t2Accuracies(p Profile) map[string]float64 {
 	out := map[string]float64{}
 	for _, m := range t2Memories {
-		out[m] = meanCorrect(set.t2[m], p)
+		out[m.String()] = meanCorrect(set.t2[m.String()], p)
 	}
 	return out
 }

@@ -23,8 +23,8 @@ func ExampleNewScripted() {
 		if err != nil {
 			panic(err)
 		}
-		for _, m := range []string{memory.RenderOnly, memory.FineLedger} {
-			st := memory.MustBuild(m, s, atoms, memory.Options{})
+		for _, m := range []memory.Class{memory.RenderOnly, memory.FineLedger} {
+			st := memory.MustBuild(memory.SpecOf(m), s, atoms, memory.Options{})
 			out, err := r.Read(context.Background(), reader.Input{Question: q.Question, QueryType: q.Type, Context: st.Render(q), MayAbstain: true})
 			if err != nil {
 				panic(err)

@@ -17,12 +17,12 @@ import (
 func figure1Render(t *testing.T, m string, opt memory.Options) reader.Input {
 	t.Helper()
 	s, atoms := bench.Figure1()
-	st, err := memory.Build(m, s, atoms, opt)
+	st, err := memory.Build(memory.MustParseSpec(m), s, atoms, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
-	return reader.Input{QID: "f1", Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m}
+	return reader.Input{QID: "f1", Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: memory.MustParseSpec(m)}
 }
 
 // TestFeaturesOfEveryRender: the reader model's features are measured on
@@ -73,7 +73,7 @@ func TestFeaturesOfEveryRender(t *testing.T) {
 		seen[c.class] = true
 	}
 	for _, m := range memory.Names {
-		if !seen[m] {
+		if !seen[string(m)] {
 			t.Errorf("class %s has no features case", m)
 		}
 	}

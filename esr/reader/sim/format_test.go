@@ -27,13 +27,13 @@ func TestScriptedReadsLedgerFormats(t *testing.T) {
 	for _, f := range memory.LedgerFormats {
 		for cp, ans := range want[f] {
 			class, profile := split(cp)
-			st := memory.MustBuild(class, s, atoms, memory.Options{LedgerFormat: f})
+			st := memory.MustBuild(memory.MustParseSpec(class), s, atoms, memory.Options{LedgerFormat: f})
 			r, err := sim.NewScripted(profile)
 			if err != nil {
 				t.Fatal(err)
 			}
 			out, err := r.Read(context.Background(), reader.Input{Question: qa.Question, QueryType: esr.Snapshot,
-				Context: st.Render(q), MayAbstain: true, Memory: class})
+				Context: st.Render(q), MayAbstain: true, Memory: memory.MustParseSpec(class)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +42,7 @@ func TestScriptedReadsLedgerFormats(t *testing.T) {
 			}
 		}
 	}
-	if _, err := memory.Build(memory.FineLedger, s, atoms, memory.Options{LedgerFormat: "yaml"}); err == nil {
+	if _, err := memory.Build(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{LedgerFormat: "yaml"}); err == nil {
 		t.Error("unknown ledger format accepted")
 	}
 }

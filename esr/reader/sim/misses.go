@@ -160,7 +160,7 @@ func table5Miss(cells []ValidationCell, oracle []eval.Outcome) string {
 	}
 	right, n := 0, 0
 	for _, o := range oracle {
-		if o.Memory != memory.FineLedger {
+		if !o.Memory.Is(memory.FineLedger) {
 			continue
 		}
 		n++
@@ -188,12 +188,12 @@ func table12Miss(cells []ValidationCell, oracle []eval.Outcome, lengths map[stri
 		if acc[bin] == nil {
 			acc[bin] = map[string][2]int{}
 		}
-		a := acc[bin][o.Memory]
+		a := acc[bin][o.Memory.String()]
 		a[1]++
 		if o.Correct {
 			a[0]++
 		}
-		acc[bin][o.Memory] = a
+		acc[bin][o.Memory.String()] = a
 	}
 	diff := func(label string) float64 {
 		bin := strings.TrimSuffix(label, " events")
@@ -224,7 +224,7 @@ func figure3Miss(b *bench.Bench, cells []ValidationCell) (string, error) {
 			ours, pap = c.Ours, c.Paper
 		}
 	}
-	items, err := eval.RenderQAs(b, []string{memory.CoarseDiscard}, func(qa *esr.QA) bool { return qa.Type() == esr.Provenance }, memory.Options{})
+	items, err := eval.RenderQAs(b, memory.Specs(memory.CoarseDiscard), func(qa *esr.QA) bool { return qa.Type() == esr.Provenance }, memory.Options{})
 	if err != nil {
 		return "", err
 	}
@@ -250,7 +250,7 @@ func table3Miss(cells []ValidationCell, rows []eval.Outcome) string {
 	}
 	n, header := 0, 0
 	for _, o := range eval.Select(rows, eval.SnapshotIn(esr.CrossSourceConflict)) {
-		if o.Memory != memory.FineLedger {
+		if !o.Memory.Is(memory.FineLedger) {
 			continue
 		}
 		n++

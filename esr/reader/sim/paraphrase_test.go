@@ -28,9 +28,9 @@ func TestScriptedReadsParaphrasedFacts(t *testing.T) {
 		}
 	}
 	for _, c := range []string{"graphiti@paraphrase=1@dup=0@seed=1", "graphiti@paraphrase=1@dup=0@seed=2", "mem0-update@paraphrase=1@seed=1"} {
-		st := memory.MustBuild(c, s, atoms, memory.Options{})
+		st := memory.MustBuild(memory.MustParseSpec(c), s, atoms, memory.Options{})
 		out, err := r.Read(context.Background(), reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot,
-			Context: st.Render(snap), MayAbstain: true, Memory: c, State: st, Query: snap})
+			Context: st.Render(snap), MayAbstain: true, Memory: memory.MustParseSpec(c), State: st, Query: snap})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -25,9 +25,9 @@ func TestRenderMemoConcurrentReads(t *testing.T) {
 		if !ok {
 			continue
 		}
-		for _, m := range []string{memory.FineLedger, memory.GraphRAGAbstain, memory.RenderOnly, memory.Graphiti} {
-			ctx := memory.MustBuild(m, s, b.Atoms[q.StreamID], memory.Options{}).Render(q.Query(k))
-			ins = append(ins, reader.Input{QID: q.QID, Question: q.Question, QueryType: q.QueryType, Context: ctx, MayAbstain: true, Memory: m})
+		for _, m := range []memory.Class{memory.FineLedger, memory.GraphRAGAbstain, memory.RenderOnly, memory.Graphiti} {
+			ctx := memory.MustBuild(memory.SpecOf(m), s, b.Atoms[q.StreamID], memory.Options{}).Render(q.Query(k))
+			ins = append(ins, reader.Input{QID: q.QID, Question: q.Question, QueryType: q.QueryType, Context: ctx, MayAbstain: true, Memory: memory.SpecOf(m)})
 		}
 	}
 	var sims []*sim.Sim

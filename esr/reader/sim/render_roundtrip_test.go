@@ -114,12 +114,8 @@ type expected struct {
 }
 
 // expectedRows builds what st's render for q shows, from its state.
-func expectedRows(t *testing.T, name string, st memory.State, s *esr.Stream, atoms []esr.Atom, opt memory.Options, q esr.Query) expected {
+func expectedRows(t *testing.T, sp memory.Spec, st memory.State, s *esr.Stream, atoms []esr.Atom, opt memory.Options, q esr.Query) expected {
 	t.Helper()
-	cn, err := memory.ParseClassName(name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	byID := map[string]*esr.Atom{}
 	for i := range atoms {
 		byID[atoms[i].ID] = &atoms[i]
@@ -127,7 +123,7 @@ func expectedRows(t *testing.T, name string, st memory.State, s *esr.Stream, ato
 	atomOf := func(id string) *esr.Atom {
 		a := byID[id]
 		if a == nil {
-			t.Fatalf("%s: state names atom %s the stream does not have", name, id)
+			t.Fatalf("%s: state names atom %s the stream does not have", sp, id)
 		}
 		return a
 	}
@@ -139,14 +135,14 @@ func expectedRows(t *testing.T, name string, st memory.State, s *esr.Stream, ato
 		return out
 	}
 	var ex expected
-	base := cn.Base
-	if _, kept := cn.Param(memory.ParamKept); kept {
+	base := sp.Class
+	if !sp.Params.Kept.IsZero() {
 		base = memory.GraphRAGAbstain
 	}
 	switch base {
 	case memory.FineLedger, memory.RenderOnly:
 		var rel esr.Relator = memory.DefaultRelator()
-		if base == memory.RenderOnly || cn.Control {
+		if base == memory.RenderOnly || sp.Control {
 			rel = relate.SameState{}
 		}
 		ledger := esr.BuildLedger(s, atoms, rel)
@@ -234,8 +230,8 @@ func expectedRows(t *testing.T, name string, st memory.State, s *esr.Stream, ato
 				createdAt = d.Default
 			}
 		}
-		if v, ok := cn.Param(memory.ParamCreatedAt); ok {
-			createdAt = v
+		if sp.Params.CreatedAt.Set {
+			createdAt = sp.Params.CreatedAt.Value
 		}
 		for _, r := range st.Rows() {
 			for _, id := range r.Support {
@@ -262,7 +258,7 @@ func expectedRows(t *testing.T, name string, st memory.State, s *esr.Stream, ato
 			ex.topK = min(memory.DefaultTopK, len(s.Events))
 		}
 	default:
-		t.Fatalf("no expected rows for class %s", name)
+		t.Fatalf("no expected rows for class %s", sp)
 	}
 	if opt.Deployed {
 		ex.events = append(ex.events, streamEvents()...)
@@ -345,26 +341,26 @@ func checkRoundTrip(t *testing.T, where string, text string, ex expected, s *esr
 }
 
 // roundTripClasses lists the classes the round trip covers.
-func roundTripClasses(t *testing.T) []string {
-	seen := map[string]bool{}
-	var out []string
-	add := func(n string) {
+func roundTripClasses(t *testing.T) []memory.Spec {
+	seen := map[memory.Spec]bool{}
+	var out []memory.Spec
+	add := func(n memory.Spec) {
 		if !seen[n] {
 			seen[n] = true
 			out = append(out, n)
 		}
 	}
 	for _, n := range append(slices.Clone(memory.Names), memory.DeployedNames...) {
-		add(n)
+		add(memory.SpecOf(n))
 		if n != memory.RenderOnly {
-			add(memory.RenderMatched(n))
+			add(memory.SpecOf(n).RenderMatched())
 		}
 	}
 	for _, n := range memory.DeployedNames {
-		add(memory.ContentMatched(n))
+		add(memory.SpecOf(n).ContentMatched())
 	}
-	for _, n := range []string{memory.Mem0V3, memory.Mem0Update} {
-		ev, err := memory.WithParam(n, memory.ParamCreatedAt, memory.CreatedAtEvent)
+	for _, n := range []memory.Class{memory.Mem0V3, memory.Mem0Update} {
+		ev, err := memory.SpecOf(n).With(memory.ParamCreatedAt, memory.CreatedAtEvent)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -434,7 +430,7 @@ func TestRenderRoundTrip(t *testing.T) {
 							t.Fatal(err)
 						}
 						qs := []esr.Query{{Type: esr.Snapshot, Key: keys[0]}}
-						if c == memory.RAGTopK || c == memory.RenderMatched(memory.RAGTopK) {
+						if c.Is(memory.RAGTopK) || c == memory.SpecOf(memory.RAGTopK).RenderMatched() {
 							qs = qs[:0] // its render depends on the question: one per key, as Rows asks
 							for _, k := range keys {
 								qs = append(qs, esr.Query{Type: esr.Snapshot, Key: k})

@@ -240,7 +240,7 @@ func sanity(p Profile, tokens int) []sanityResult {
 // control's (graphrag-abstain's) renders over b's snapshot questions: the
 // render length the sanity suite pads to.
 func medianRenderTokens(b *bench.Bench) (int, error) {
-	items, err := eval.RenderQAs(b, []string{memory.GraphRAGAbstain}, func(qa *esr.QA) bool { return qa.Type() == esr.Snapshot }, memory.Options{})
+	items, err := eval.RenderQAs(b, memory.Specs(memory.GraphRAGAbstain), func(qa *esr.QA) bool { return qa.Type() == esr.Snapshot }, memory.Options{})
 	if err != nil {
 		return 0, err
 	}

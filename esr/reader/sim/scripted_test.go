@@ -18,7 +18,7 @@ import (
 func figure1Input(t *testing.T, m string, qt esr.QueryType, deployed bool) reader.Input {
 	t.Helper()
 	s, atoms := bench.Figure1()
-	st := memory.MustBuild(m, s, atoms, memory.Options{Deployed: deployed})
+	st := memory.MustBuild(memory.MustParseSpec(m), s, atoms, memory.Options{Deployed: deployed})
 	question := bench.Figure1Question
 	switch qt {
 	case esr.Provenance:
@@ -29,7 +29,7 @@ func figure1Input(t *testing.T, m string, qt esr.QueryType, deployed bool) reade
 	q := esr.Query{Type: qt, Key: bench.TimeoutKey, Question: question}
 	// State is deliberately left nil: a text reader must not need it.
 	return reader.Input{QID: "f1", Question: question, QueryType: qt, Context: st.Render(q),
-		MayAbstain: st.MayAbstain(), Memory: m}
+		MayAbstain: st.MayAbstain(), Memory: memory.MustParseSpec(m)}
 }
 
 func read(t *testing.T, profile string, in reader.Input) reader.Output {
@@ -51,12 +51,12 @@ func read(t *testing.T, profile string, in reader.Input) reader.Output {
 // values, no dates). A reader that ignores dates and reads status (cautious)
 // answers only where the mechanism shows a status: fine-ledger.
 func TestTimeSorterRenderConfound(t *testing.T) {
-	for _, m := range []string{memory.RenderOnly, memory.GraphRAGAbstain} {
-		out := read(t, "time-sorter", figure1Input(t, m, esr.Snapshot, false))
+	for _, m := range []memory.Class{memory.RenderOnly, memory.GraphRAGAbstain} {
+		out := read(t, "time-sorter", figure1Input(t, string(m), esr.Snapshot, false))
 		if out.Answer != esr.Says("30 s") {
 			t.Errorf("%s: %v (%s), want 30 s", m, out.Answer, out.Note)
 		}
-		if out := read(t, "cautious", figure1Input(t, m, esr.Snapshot, false)); !out.Answer.Abstain {
+		if out := read(t, "cautious", figure1Input(t, string(m), esr.Snapshot, false)); !out.Answer.Abstain {
 			t.Errorf("cautious on %s: %v (%s), want ABSTAIN", m, out.Answer, out.Note)
 		}
 	}
@@ -65,7 +65,7 @@ func TestTimeSorterRenderConfound(t *testing.T) {
 	}
 	s, atoms := bench.Figure1()
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
-	st := memory.MustBuild(memory.GraphRAGAbstain, s, atoms, memory.Options{FactFormat: memory.FactsDateless})
+	st := memory.MustBuild(memory.SpecOf(memory.GraphRAGAbstain), s, atoms, memory.Options{FactFormat: memory.FactsDateless})
 	in := reader.Input{Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: true}
 	if strings.Contains(in.Context, "2024-") {
 		t.Fatalf("dateless render shows a date:\n%s", in.Context)
@@ -164,7 +164,7 @@ func TestScriptedFigure1(t *testing.T) {
 func TestScriptedFigure1Coverage(t *testing.T) {
 	for _, qt := range []esr.QueryType{esr.Snapshot, esr.Provenance} {
 		for _, m := range memory.Names {
-			if _, ok := figure1Want[qt][m]; !ok {
+			if _, ok := figure1Want[qt][string(m)]; !ok {
 				t.Errorf("no expectation for %s %s", qt, m)
 			}
 		}
@@ -174,9 +174,9 @@ func TestScriptedFigure1Coverage(t *testing.T) {
 // The reader parses the golden render files as text, with no state at all.
 func TestScriptedReadsGoldenFiles(t *testing.T) {
 	for _, m := range memory.Names {
-		in := figure1Input(t, m, esr.Snapshot, false)
+		in := figure1Input(t, string(m), esr.Snapshot, false)
 		in.State = nil
-		want := figure1Want[esr.Snapshot][m][1]
+		want := figure1Want[esr.Snapshot][string(m)][1]
 		if got := read(t, "time-sorter", in).Answer.String(); got != want {
 			t.Errorf("%s: %s, want %s", m, got, want)
 		}
@@ -196,7 +196,7 @@ func TestScriptedRefinement(t *testing.T) {
 	})
 	question := "Did the last change of proposed_workaround for parse_config refine or replace the prior value?"
 	q := esr.Query{Type: esr.RelationType, Key: k, Question: question}
-	st := memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{})
+	st := memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{})
 	in := reader.Input{Question: question, QueryType: esr.RelationType, Context: st.Render(q), MayAbstain: true}
 	if got := read(t, "status-reader", in); got.Answer != esr.Says(esr.AnswerRefines) {
 		t.Errorf("status-reader: %v (%s), want refines", got.Answer, got.Note)
@@ -208,7 +208,7 @@ func TestScriptedRefinement(t *testing.T) {
 		{ID: "e2", Date: "2024-02-01", Actor: "alice", Value: "Ubuntu 22.04", Text: "Specifically Ubuntu 22.04."},
 	})
 	gold := map[string]map[esr.AtomPair]esr.Relation{"ref2": {{A: "a1", B: "a2"}: esr.Refines}}
-	st2 := memory.MustBuild(memory.FineLedger, s2, atoms2, memory.Options{Relator: relate.Oracle{Gold: gold}})
+	st2 := memory.MustBuild(memory.SpecOf(memory.FineLedger), s2, atoms2, memory.Options{Relator: relate.Oracle{Gold: gold}})
 	q2 := "Did the last change of runner_os for ci refine or replace the prior value?"
 	in2 := reader.Input{Question: q2, QueryType: esr.RelationType, Context: st2.Render(esr.Query{Type: esr.RelationType}), MayAbstain: true}
 	if got := read(t, "status-reader", in2); got.Answer != esr.Says(esr.AnswerRefines) {
@@ -235,8 +235,8 @@ func TestScriptedRelationTypeNotFromValues(t *testing.T) {
 	})
 	question := "Did the last change of proposed_workaround for parse_config refine or replace the prior value?"
 	q := esr.Query{Type: esr.RelationType, Key: k, Question: question}
-	for _, m := range []string{memory.CoarseRetain, memory.GraphRAGAbstain, memory.RenderOnly} {
-		st := memory.MustBuild(m, s, atoms, memory.Options{})
+	for _, m := range []memory.Class{memory.CoarseRetain, memory.GraphRAGAbstain, memory.RenderOnly} {
+		st := memory.MustBuild(memory.SpecOf(m), s, atoms, memory.Options{})
 		in := reader.Input{Question: question, QueryType: esr.RelationType, Context: st.Render(q), MayAbstain: true}
 		for _, p := range profileOrder {
 			got := read(t, p, in)
@@ -269,7 +269,7 @@ func TestScriptedCrossSourceConflict(t *testing.T) {
 		{memory.GraphRAGAbstain, "naive", "60 s"},      // the first row of the seeded order
 		{memory.GraphRAGLite, "status-reader", "30 s"}, // may not abstain: first of a tie
 	} {
-		st := memory.MustBuild(tc.class, s, atoms, memory.Options{})
+		st := memory.MustBuild(memory.MustParseSpec(tc.class), s, atoms, memory.Options{})
 		in := reader.Input{Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain()}
 		if got := read(t, tc.profile, in); got.Answer.String() != tc.want {
 			t.Errorf("%s %s: %v (%s), want %s", tc.class, tc.profile, got.Answer, got.Note, tc.want)
@@ -293,8 +293,8 @@ func TestScriptedPicksKey(t *testing.T) {
 	for i := range atoms {
 		s.Events = append(s.Events, esr.Event{ID: atoms[i].EventID, Timestamp: atoms[i].Timestamp, Text: "x"})
 	}
-	for _, m := range []string{memory.FineLedger, memory.RenderOnly, memory.CoarseRetain, memory.LatestOnly} {
-		st := memory.MustBuild(m, s, atoms, memory.Options{})
+	for _, m := range []memory.Class{memory.FineLedger, memory.RenderOnly, memory.CoarseRetain, memory.LatestOnly} {
+		st := memory.MustBuild(memory.SpecOf(m), s, atoms, memory.Options{})
 		for q, want := range map[string]string{
 			"What request_timeout is currently in force for service?": "45 s",
 			"What is the current retry count of service?":             "5",
@@ -316,7 +316,7 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 		{ID: "e1", Date: "2024-01-01", Value: "downgrade pip", Text: "Try downgrading pip."},
 		{ID: "e2", Date: "2024-02-01", Value: "use a venv", Text: "Use a venv instead."},
 	})
-	st := memory.MustBuild(memory.DirectContext, s, atoms, memory.Options{})
+	st := memory.MustBuild(memory.SpecOf(memory.DirectContext), s, atoms, memory.Options{})
 	in := reader.Input{Question: "What proposed_workaround is currently in force for issue?", Context: st.Render(esr.Query{}), MayAbstain: true}
 	for _, p := range profileOrder {
 		out := read(t, p, in)
@@ -331,7 +331,7 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 		{ID: "e1", Date: "2024-01-01", Value: "30 s", Text: "The timeout is 30 s."},
 		{ID: "e2", Date: "2024-02-01", Value: "60 s", Text: "Raised it to 60 s."},
 	})
-	st2 := memory.MustBuild(memory.DirectContext, s2, atoms2, memory.Options{})
+	st2 := memory.MustBuild(memory.SpecOf(memory.DirectContext), s2, atoms2, memory.Options{})
 	in2 := reader.Input{Question: bench.Figure1Question, Context: st2.Render(esr.Query{}), MayAbstain: true}
 	for _, p := range profileOrder {
 		if out := read(t, p, in2); reader.Unreadable(out.Note) {
@@ -343,12 +343,12 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 	if out := read(t, "budgeted@2", in); !reader.Unreadable(out.Note) {
 		t.Errorf("budgeted@2 on raw free text: %v (%s), want %s", out.Answer, out.Note, reader.ReasonUnreadable)
 	}
-	ledger := memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{})
+	ledger := memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{})
 	if out := read(t, "budgeted@2", reader.Input{Question: in.Question, Context: ledger.Render(esr.Query{}), MayAbstain: true}); reader.Unreadable(out.Note) {
 		t.Errorf("budgeted@2 on a ledger: marked unreadable (%s)", out.Note)
 	}
 	// Deployed fine-ledger: the structure answers; the raw events are not needed.
-	st = memory.MustBuild(memory.FineLedger, s, atoms, memory.Options{Deployed: true})
+	st = memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{Deployed: true})
 	in.Context = st.Render(esr.Query{})
 	if out := read(t, "time-sorter", in); out.Answer != esr.Says("use a venv") {
 		t.Errorf("deployed ledger: %v (%s)", out.Answer, out.Note)
@@ -363,7 +363,7 @@ func TestScriptedPatternIgnoresNames(t *testing.T) {
 		{ID: "e1", Date: "2015-01-01", Value: "Toro Rosso", Text: "In 2015 Max Verstappen drove 19 races for Toro Rosso."},
 		{ID: "e2", Date: "2016-05-01", Value: "Red Bull Racing", Text: "From 2016 Max Verstappen drives for Red Bull Racing."},
 	})
-	in := reader.Input{Question: "What is the current team of Max Verstappen?", Context: memory.MustBuild(memory.DirectContext, s, atoms, memory.Options{}).Render(esr.Query{}), MayAbstain: true}
+	in := reader.Input{Question: "What is the current team of Max Verstappen?", Context: memory.MustBuild(memory.SpecOf(memory.DirectContext), s, atoms, memory.Options{}).Render(esr.Query{}), MayAbstain: true}
 	if out := read(t, "time-sorter", in); !reader.Unreadable(out.Note) {
 		t.Errorf("name words chose a pattern: %v (%s)", out.Answer, out.Note)
 	}

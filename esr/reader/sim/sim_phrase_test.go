@@ -36,8 +36,8 @@ func TestSimBothValuesAndHedge(t *testing.T) {
 			continue
 		}
 		key, _ := qa.Locate(b.Atoms[qa.StreamID])
-		st := memory.MustBuild(memory.FineLedger, b.Stream(qa.StreamID), b.Atoms[qa.StreamID], memory.Options{})
-		in := reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot, Context: st.Render(qa.Query(key)), MayAbstain: st.MayAbstain(), Memory: memory.FineLedger}
+		st := memory.MustBuild(memory.SpecOf(memory.FineLedger), b.Stream(qa.StreamID), b.Atoms[qa.StreamID], memory.Options{})
+		in := reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot, Context: st.Render(qa.Query(key)), MayAbstain: st.MayAbstain(), Memory: memory.SpecOf(memory.FineLedger)}
 		a, _ := plain.Read(context.Background(), in)
 		w, _ := worded.Read(context.Background(), in)
 		d := worded.Draws(qa.QID)

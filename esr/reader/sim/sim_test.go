@@ -46,7 +46,7 @@ func TestSimSkillsAtBoundsAreScripted(t *testing.T) {
 		for _, deployed := range []bool{false, true} {
 			for _, qt := range []esr.QueryType{esr.Snapshot, esr.Provenance, esr.RelationType} {
 				for _, m := range memory.Names {
-					in := figure1Input(t, m, qt, deployed)
+					in := figure1Input(t, string(m), qt, deployed)
 					a, _ := sc.Read(context.Background(), in)
 					b, _ := sim.Read(context.Background(), in)
 					n++
@@ -195,9 +195,9 @@ func TestSimAccuracyMonotoneInSkill(t *testing.T) {
 		key, _ := qa.Locate(b.Atoms[qa.StreamID])
 		q := qa.Query(key)
 		it := item{qa: qa, in: map[string]reader.Input{}}
-		for _, m := range []string{memory.FineLedger, memory.GraphRAGAbstain} {
-			st := memory.MustBuild(m, b.Stream(qa.StreamID), b.Atoms[qa.StreamID], memory.Options{})
-			it.in[m] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: m}
+		for _, m := range []memory.Class{memory.FineLedger, memory.GraphRAGAbstain} {
+			st := memory.MustBuild(memory.SpecOf(m), b.Stream(qa.StreamID), b.Atoms[qa.StreamID], memory.Options{})
+			it.in[string(m)] = reader.Input{QID: qa.QID, Question: qa.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: memory.SpecOf(m)}
 		}
 		items = append(items, it)
 	}
@@ -252,8 +252,8 @@ func TestSimMarksUnreadable(t *testing.T) {
 		{ID: "e2", Date: "2024-02-01", Value: "use a venv", Text: "Use a venv instead."},
 	})
 	q := "What proposed_workaround is currently in force for issue?"
-	for _, m := range []string{memory.DirectContext, memory.RAGTopK} {
-		ctx := memory.MustBuild(m, s, atoms, memory.Options{}).Render(esr.Query{})
+	for _, m := range []memory.Class{memory.DirectContext, memory.RAGTopK} {
+		ctx := memory.MustBuild(memory.SpecOf(m), s, atoms, memory.Options{}).Render(esr.Query{})
 		for _, p := range Profiles() {
 			r, err := New(p, 0)
 			if err != nil {

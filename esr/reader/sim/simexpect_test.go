@@ -51,16 +51,16 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 			opt memory.Options
 		}
 		var variants []variant
-		for _, m := range append(append([]string{}, memory.Names...), memory.Graphiti, memory.Mem0V3) {
-			variants = append(variants, variant{m, memory.Options{}})
+		for _, m := range append(append([]memory.Class{}, memory.Names...), memory.Graphiti, memory.Mem0V3) {
+			variants = append(variants, variant{string(m), memory.Options{}})
 		}
 		for _, f := range memory.LedgerFormats[1:] {
 			variants = append(variants, variant{memory.FineLedger, memory.Options{LedgerFormat: f}})
 		}
 		for _, v := range variants {
 			m := v.m
-			mst := memory.MustBuild(m, st.s, st.atoms, v.opt)
-			in := reader.Input{QID: "q", Question: q.Question, QueryType: esr.Snapshot, Context: mst.Render(q), MayAbstain: mst.MayAbstain(), Memory: m}
+			mst := memory.MustBuild(memory.MustParseSpec(m), st.s, st.atoms, v.opt)
+			in := reader.Input{QID: "q", Question: q.Question, QueryType: esr.Snapshot, Context: mst.Render(q), MayAbstain: mst.MayAbstain(), Memory: memory.MustParseSpec(m)}
 			for _, p := range profiles {
 				correct := func(a esr.Answer) float64 {
 					if !a.Abstain && esr.StateOf(a.Value, esr.Positive) == esr.StateOf(st.gold, esr.Positive) {

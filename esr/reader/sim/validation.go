@@ -56,7 +56,7 @@ type ValidationRows struct {
 // Validate computes every validated cell the rows allow.
 func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	var out []ValidationCell
-	diff := func(table, cell string, rows []eval.Outcome, a, b string, f eval.Filter, key string) {
+	diff := func(table, cell string, rows []eval.Outcome, a, b memory.Spec, f eval.Filter, key string) {
 		p, ok := paper.Lookup(paper.ParseKey(key))
 		if !ok || len(rows) == 0 {
 			return
@@ -68,46 +68,46 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		out = append(out, ValidationCell{Table: table, Cell: cell, Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: p, Interval: true})
 	}
 	rr := eval.RevertedRevertSnapshot
-	diff("Table 2", eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/"+eval.KeyRender)
-	diff("Table 2", eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/"+eval.KeyFineMechanism)
-	diff("Table 2", eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/"+eval.KeyCoarseMechanism)
+	diff("Table 2", eval.TermRender, v.RenderConfound, memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), rr, "t2/"+eval.KeyRender)
+	diff("Table 2", eval.TermFineMechanism, v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), rr, "t2/"+eval.KeyFineMechanism)
+	diff("Table 2", eval.TermCoarsePaper, v.RenderConfound, memory.SpecOf(memory.CoarseRetain), memory.SpecOf(memory.RenderOnly), rr, "t2/"+eval.KeyCoarseMechanism)
 	// The out-of-family MiniMax-M2.5 judge's column of Table 2: the same
 	// terms, against the numbers of another judge (ours is exact match).
-	diff(tableMiniMax, eval.TermRender, v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, rr, "t2/minimax/"+eval.KeyRender)
-	diff(tableMiniMax, eval.TermFineMechanism, v.RenderConfound, memory.FineLedger, memory.RenderOnly, rr, "t2/minimax/"+eval.KeyFineMechanism)
-	diff(tableMiniMax, eval.TermCoarsePaper, v.RenderConfound, memory.CoarseRetain, memory.RenderOnly, rr, "t2/minimax/"+eval.KeyCoarseMechanism)
+	diff(tableMiniMax, eval.TermRender, v.RenderConfound, memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), rr, "t2/minimax/"+eval.KeyRender)
+	diff(tableMiniMax, eval.TermFineMechanism, v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), rr, "t2/minimax/"+eval.KeyFineMechanism)
+	diff(tableMiniMax, eval.TermCoarsePaper, v.RenderConfound, memory.SpecOf(memory.CoarseRetain), memory.SpecOf(memory.RenderOnly), rr, "t2/minimax/"+eval.KeyCoarseMechanism)
 	for _, p := range esr.Phenomena {
-		diff("Table 3", string(p), v.RenderConfound, memory.FineLedger, memory.RenderOnly, eval.SnapshotIn(p), "t3/"+string(p))
+		diff("Table 3", string(p), v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), eval.SnapshotIn(p), "t3/"+string(p))
 	}
 	if v.Pure != nil {
 		mono := eval.SnapshotIn(esr.Monotonic)
 		notPure := func(o *eval.Outcome) bool { return !v.Pure[o.QID] }
 		pure := eval.And(mono, eval.QIDs(v.Pure))
-		diff("Table 11", "with deprecated: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, eval.And(mono, notPure), "t11/with-deprecated")
-		diff("Table 11", "pure: RL − GRA", v.RenderConfound, memory.FineLedger, memory.GraphRAGAbstain, pure, "t11/pure/ledger-vs-baseline")
-		diff("Table 11", "pure: render", v.RenderConfound, memory.RenderOnly, memory.GraphRAGAbstain, pure, "t11/pure/render")
-		diff("Table 11", "pure: fine residual", v.RenderConfound, memory.FineLedger, memory.RenderOnly, pure, "t11/pure/fine-residual")
+		diff("Table 11", "with deprecated: RL − GRA", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(mono, notPure), "t11/with-deprecated")
+		diff("Table 11", "pure: RL − GRA", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), pure, "t11/pure/ledger-vs-baseline")
+		diff("Table 11", "pure: render", v.RenderConfound, memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), pure, "t11/pure/render")
+		diff("Table 11", "pure: fine residual", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), pure, "t11/pure/fine-residual")
 	}
 	for _, p := range esr.Phenomena {
 		f := eval.SnapshotIn(p)
 		for _, a := range eval.AccuracyBy(v.Strata, paper.StrataMemories, nil, f, opt.WithDefaults().Level) {
-			if pv, ok := paper.Lookup(paper.ParseKey("t5/" + string(p) + "/" + a.Memory)); ok {
-				out = append(out, ValidationCell{Table: "Table 5", Cell: string(p) + " " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
+			if pv, ok := paper.Lookup(paper.ParseKey("t5/" + string(p) + "/" + a.Memory.String())); ok {
+				out = append(out, ValidationCell{Table: "Table 5", Cell: string(p) + " " + a.Memory.String(), Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 			}
 		}
 	}
 	if v.Lengths != nil && len(v.Strata) > 0 {
 		for i, bin := range eval.LengthBinLabels() {
 			label := bin
-			f := eval.And(eval.QueryType("snapshot"), func(o *eval.Outcome) bool { return eval.LengthBin(v.Lengths[o.QID]) == label })
-			if c, err := eval.Compare(v.Strata, bin, memory.FineLedger, memory.CoarseRetain, f, opt); err == nil {
+			f := eval.And(eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return eval.LengthBin(v.Lengths[o.QID]) == label })
+			if c, err := eval.Compare(v.Strata, bin, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt); err == nil {
 				out = append(out, ValidationCell{Table: "Table 12", Cell: bin + " events", Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: paper.Table12[i], Interval: true})
 			}
 		}
 	}
 	for _, a := range eval.ProvenanceAccuracy(v.Provenance, paper.RetentionClasses, eval.StateOnly) {
-		if pv, ok := paper.Lookup(paper.Key{Table: "f3", Term: a.Memory}); ok {
-			out = append(out, ValidationCell{Table: "Figure 3", Cell: "provenance " + a.Memory, Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
+		if pv, ok := paper.Lookup(paper.Key{Table: "f3", Term: a.Memory.String()}); ok {
+			out = append(out, ValidationCell{Table: "Figure 3", Cell: "provenance " + a.Memory.String(), Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 		}
 	}
 	for _, axis := range []eval.NoiseAxis{eval.RelationNoiseAxis, eval.AtomDropoutAxis} {
