@@ -254,7 +254,7 @@ func init() {
 	})
 	add("03-bench#1", func(ctx context.Context, b *bench.Bench) error {
 		cfg := lab.DefaultGenConfig()
-		cfg.EventRecall, cfg.CoKeyRecall = 0.5, paper.Number(paper.Key{Table: "appF", Term: "cokey-recall"})
+		cfg.EventRecall, cfg.CoKeyRecall = 0.5, paper.Number(paper.AppFCoKeyRecall)
 		nb, err := lab.Generate(cfg)
 		if err != nil {
 			return err
