@@ -483,7 +483,7 @@ func MechanismTerms(m, control, baseline memory.Spec) []Term {
 // if any: the term's value, not its printed label, finds it.
 func FindTerm(cs []Comparison, t Term, family string) (Comparison, bool) {
 	for _, c := range cs {
-		if c.A == t.A && c.B == t.B && c.Family == family {
+		if c.Of(t) && c.Family == family {
 			return c, true
 		}
 	}
@@ -492,6 +492,10 @@ func FindTerm(cs []Comparison, t Term, family string) (Comparison, bool) {
 
 // Term is the term c compares (its label, pair and registry name).
 func (c Comparison) Term() Term { return Term{Label: c.Label, A: c.A, B: c.B, Key: c.Key} }
+
+// Of reports whether c compares term t's pair (A − B): a term is its
+// difference, whatever label a table prints for it.
+func (c Comparison) Of(t Term) bool { return c.A == t.A && c.B == t.B }
 
 // DiscordantCell formats a comparison's discordant pair counts ("N10 / N01"),
 // a table cell.

@@ -17,13 +17,14 @@ func DecompositionPlot(cs []eval.Comparison, title string, paperTables ...paper.
 		pts = append(pts, report.IntervalPoint{Label: termPlotLabel(c), Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family})
 	}
 	for _, table := range paperTables {
-		seen := map[eval.Term]bool{}
+		seen := map[eval.Term]bool{} // by pair
 		for _, c := range cs {
 			if c.Key == "" {
 				continue
 			}
-			if v, ok := paper.Lookup(table.Key(c.Key)); ok && !seen[c.Term()] {
-				seen[c.Term()] = true
+			pair := eval.Term{A: c.A, B: c.B}
+			if v, ok := paper.Lookup(table.Key(c.Key)); ok && !seen[pair] {
+				seen[pair] = true
 				pts = append(pts, report.IntervalPoint{Label: termPlotLabel(c), Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
 			}
 		}
@@ -33,16 +34,22 @@ func DecompositionPlot(cs []eval.Comparison, title string, paperTables ...paper.
 
 // termPlotLabels are the x-axis labels of the decomposition terms, short
 // enough to sit side by side (the tables keep the full labels), by term.
-var termPlotLabels = map[eval.Term]string{
-	eval.TermFineMechanism: "fine-d\nmechanism",
-	eval.TermCoarsePaper:   "coarse-d mech.\n(paper's)",
-	eval.TermCoarseMatched: "coarse-d mech.\n(matched)",
-	eval.TermCoarseLayout:  "coarse\nlayout",
+var termPlotLabels = []struct {
+	term  eval.Term
+	label string
+}{
+	{eval.TermFineMechanism, "fine-d\nmechanism"},
+	{eval.TermCoarsePaper, "coarse-d mech.\n(paper's)"},
+	{eval.TermCoarseMatched, "coarse-d mech.\n(matched)"},
+	{eval.TermCoarseLayout, "coarse\nlayout"},
 }
 
+// termPlotLabel is c's x-axis label: its term's short label, else its own.
 func termPlotLabel(c eval.Comparison) string {
-	if l, ok := termPlotLabels[c.Term()]; ok {
-		return l
+	for _, l := range termPlotLabels {
+		if c.Term() == l.term {
+			return l.label
+		}
 	}
 	return c.Label
 }

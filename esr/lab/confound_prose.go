@@ -108,7 +108,7 @@ func ExplainGap(cs []eval.Comparison, table paper.Table) string {
 		}
 		var fams []eval.Comparison
 		for _, f := range cs {
-			if f.Term() == c.Term() && f.Family != eval.Pooled {
+			if f.Of(c.Term()) && f.Family != eval.Pooled {
 				fams = append(fams, f)
 			}
 		}

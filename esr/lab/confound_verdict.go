@@ -62,7 +62,7 @@ func DominanceVersusPaper(cs []eval.Comparison, terms []eval.Term, table paper.T
 		pf = paper.Finding(pVal, lo, hi)
 	}
 	s += fmt.Sprintf("; in the paper the %s term does (%s, %s)", pBig, fmtSigned(pVal), pf)
-	if pTerm == big.Term() && (pVal > 0) == (big.Delta > 0) {
+	if big.Of(pTerm) && (pVal > 0) == (big.Delta > 0) {
 		return s + ": the same term carries the gain."
 	}
 	s += ": a different term carries the gain"
@@ -81,7 +81,7 @@ func pooledOrOnly(cs []eval.Comparison, t eval.Term) (eval.Comparison, bool) {
 	}
 	var only []eval.Comparison
 	for _, c := range cs {
-		if c.A == t.A && c.B == t.B {
+		if c.Of(t) {
 			only = append(only, c)
 		}
 	}

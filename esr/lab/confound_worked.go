@@ -97,7 +97,7 @@ func StepsVersusStratum(w *WorkedQuestion, cs []eval.Comparison) string {
 		here = "neither step more than the other"
 	}
 	term := "render"
-	if big.Term() == eval.TermFineMechanism {
+	if big.Of(eval.TermFineMechanism) {
 		term = "mechanism"
 	}
 	typical := "typical of"
