@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/lab"
-
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/textdiff"
@@ -99,7 +99,7 @@ func ShowRenders(w *lab.WorkedQuestion) { out.HTML(rendersHTML(w)) }
 
 func rendersHTML(w *lab.WorkedQuestion) string {
 	var b strings.Builder
-	b.WriteString(renderDiffHTML(w.Memories, w.Renders))
+	b.WriteString(renderDiffHTML(memory.Strings(w.Memories), w.Renders))
 	var items []string
 	for i := 1; i < len(w.Renders); i++ {
 		in := func(j int) reader.Input {
@@ -114,7 +114,7 @@ func rendersHTML(w *lab.WorkedQuestion) string {
 		if len(parts) > 0 {
 			what = strings.Join(parts, "; ")
 		}
-		items = append(items, "<li><b>"+html.EscapeString(w.Memories[i-1])+" → "+html.EscapeString(w.Memories[i])+"</b>: "+what+"</li>")
+		items = append(items, "<li><b>"+html.EscapeString(w.Memories[i-1].String())+" → "+html.EscapeString(w.Memories[i].String())+"</b>: "+what+"</li>")
 	}
 	if len(items) > 0 {
 		b.WriteString(`<p style="font-size:smaller">What the readers' features see change, render to render (the question's key; sim.Features):</p><ul style="font-size:smaller">` +

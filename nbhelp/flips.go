@@ -18,10 +18,10 @@ func Flips(w *lab.WorkedQuestion, i, j int) {
 func flipsMarkdown(w *lab.WorkedQuestion, i, j int) string {
 	fs := w.Flips(i, j)
 	if len(fs) == 0 {
-		return "No reader's verdict changes between " + MarkdownText(w.Memories[i]) + " and " + MarkdownText(w.Memories[j]) + " on this question."
+		return "No reader's verdict changes between " + MarkdownText(w.Memories[i].String()) + " and " + MarkdownText(w.Memories[j].String()) + " on this question."
 	}
 	var b strings.Builder
-	b.WriteString("Why each verdict changes between " + MarkdownText(w.Memories[i]) + " and " + MarkdownText(w.Memories[j]) + ", as each reader reports what decided its answer:\n\n")
+	b.WriteString("Why each verdict changes between " + MarkdownText(w.Memories[i].String()) + " and " + MarkdownText(w.Memories[j].String()) + ", as each reader reports what decided its answer:\n\n")
 	for _, f := range fs {
 		b.WriteString("- " + MarkdownText(lab.FlipSentence(f)) + "\n")
 	}

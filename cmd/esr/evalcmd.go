@@ -147,18 +147,22 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	// Rows record what produced them; a resume over rows made by another
 	// configuration is refused.
-	fps := map[string]string{}
+	type pair struct {
+		m memory.Spec
+		r reader.Spec
+	}
+	fps := map[pair]string{}
 	for _, m := range bt.cfg.Memories {
 		for _, r := range bt.cfg.Readers {
 			f, err := fp(m, r)
 			if err != nil {
 				return err
 			}
-			fps[m+"\x00"+r.Name()] = f
+			fps[pair{m, reader.SpecOf(r)}] = f
 		}
 	}
-	bt.cfg.Fingerprint = func(m string, r reader.Reader) string { return fps[m+"\x00"+r.Name()] }
-	want := func(m, r string) (string, bool) { f, ok := fps[m+"\x00"+r]; return f, ok }
+	bt.cfg.Fingerprint = func(m memory.Spec, r reader.Reader) string { return fps[pair{m, reader.SpecOf(r)}] }
+	want := func(m memory.Spec, r reader.Spec) (string, bool) { f, ok := fps[pair{m, r}]; return f, ok }
 	var sink *eval.FileSink
 	var prev []eval.Outcome
 	if *dry {

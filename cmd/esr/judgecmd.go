@@ -232,7 +232,7 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 		if !esr.ValidPhenomenon(esr.Phenomenon(*stratum)) {
 			return fmt.Errorf("--stratum %q is not a stratum or all", *stratum)
 		}
-		f = eval.And(f, eval.Phenomenon(*stratum))
+		f = eval.And(f, eval.Phenomenon(esr.Phenomenon(*stratum)))
 		scope = *stratum + " (snapshot)"
 	}
 	rows = eval.Select(rows, f)

@@ -24,6 +24,7 @@ type memoryFlags struct {
 	relationNoise, atomDropout        float64
 	seed                              uint64
 	layout                            layoutFlags
+	spec                              memory.Spec // --memory, parsed by load
 }
 
 func (m *memoryFlags) bind(fs interface {
@@ -48,9 +49,14 @@ func (m *memoryFlags) load() (*bench.Bench, memory.Options, error) {
 	if !(m.relationNoise >= 0 && m.relationNoise <= 1 && m.atomDropout >= 0 && m.atomDropout <= 1) { // NaN fails too
 		return nil, memory.Options{}, fmt.Errorf("--relation-noise and --atom-dropout must be in [0, 1] (got %v and %v)", m.relationNoise, m.atomDropout)
 	}
-	if _, err := memory.ParseNames(m.memory); err != nil {
+	specs, err := memory.ParseNames(m.memory)
+	if err != nil {
 		return nil, memory.Options{}, err
 	}
+	if len(specs) != 1 {
+		return nil, memory.Options{}, fmt.Errorf("--memory %q: name one memory class", m.memory)
+	}
+	m.spec = specs[0]
 	b, err := bench.LoadFiles(m.atoms, m.streams)
 	if err != nil {
 		return nil, memory.Options{}, err
@@ -101,7 +107,7 @@ func runLedger(args []string, stdout, stderr io.Writer) error {
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	for _, s := range b.Streams {
-		st, err := memory.Build(m.memory, s, m.atomsOf(b, s.ID), opt)
+		st, err := memory.Build(m.spec, s, m.atomsOf(b, s.ID), opt)
 		if err != nil {
 			return err
 		}
@@ -137,7 +143,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("stream %q is not in %s", *stream, m.atoms)
 	}
 	opt.Deployed = *deployed
-	st, err := memory.Build(m.memory, s, m.atomsOf(b, s.ID), opt)
+	st, err := memory.Build(m.spec, s, m.atomsOf(b, s.ID), opt)
 	if err != nil {
 		return err
 	}

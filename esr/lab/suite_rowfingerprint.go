@@ -22,7 +22,7 @@ import (
 // fingerprints are rows the same inputs produce; `esr eval` refuses to
 // resume over rows with another. What is shared by every row is hashed
 // once, here.
-func (s Setup) RowFingerprinter() (func(mem string, r reader.Reader) (string, error), error) {
+func (s Setup) RowFingerprinter() (func(mem memory.Spec, r reader.Reader) (string, error), error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "rows\ncode=%s\n", codefp.Fingerprint())
 	if err := s.Bench.HashTo(h); err != nil {
@@ -34,11 +34,12 @@ func (s Setup) RowFingerprinter() (func(mem string, r reader.Reader) (string, er
 	}
 	fmt.Fprintf(h, "judge=%s %s\n", s.judgeText(), opts)
 	base := h.Sum(nil)
-	return func(mem string, r reader.Reader) (string, error) {
+	return func(mem memory.Spec, r reader.Reader) (string, error) {
 		h := sha256.New()
 		h.Write(base)
 		fmt.Fprintf(h, "memory=%s\nreader %s\n", mem, reader.Fingerprint(r))
-		if path, ok := execPath(mem); ok {
+		if mem.Class.IsExec() {
+			path := strings.TrimPrefix(string(mem.Class), memory.ExecPrefix)
 			fp, _, err := adapter.Fingerprint(path) // the file, and what its hello names
 			if err != nil {
 				return "", err
@@ -47,10 +48,4 @@ func (s Setup) RowFingerprinter() (func(mem string, r reader.Reader) (string, er
 		}
 		return hex.EncodeToString(h.Sum(nil))[:20], nil
 	}, nil
-}
-
-// execPath is the adapter path of an exec: memory name (its control too).
-func execPath(mem string) (string, bool) {
-	base, _ := strings.CutSuffix(mem, memory.ControlSuffix)
-	return strings.CutPrefix(base, memory.ExecPrefix)
 }

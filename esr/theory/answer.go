@@ -10,15 +10,15 @@ import (
 // the deprecation marker d: the class A_{EK+Tv} of Proposition 1 (render-only
 // runs the ledger code with every relation forced to SAME_STATE, so it is
 // d-blind in state).
-var dBlindClasses = []string{memory.DirectContext, memory.RAGTopK, memory.LatestOnly,
+var dBlindClasses = []memory.Class{memory.DirectContext, memory.RAGTopK, memory.LatestOnly,
 	memory.GraphRAGLite, memory.GraphRAGAbstain, memory.RenderOnly}
 
 // dAwareClasses are the classes that read d: coarse invalidation (discarding
 // and retaining) and the fine-typed ledger.
-var dAwareClasses = []string{memory.CoarseDiscard, memory.CoarseRetain, memory.FineLedger}
+var dAwareClasses = []memory.Class{memory.CoarseDiscard, memory.CoarseRetain, memory.FineLedger}
 
 // isDBlind reports whether the class is one of dBlindClasses.
-func isDBlind(class string) bool {
+func isDBlind(class memory.Class) bool {
 	for _, c := range dBlindClasses {
 		if c == class {
 			return true

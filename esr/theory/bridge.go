@@ -14,7 +14,7 @@ import (
 // live atoms (its partition Π) and its answers.
 type BridgeRow struct {
 	Labelling    string // "R (SUPERSEDES)" or "R′ (REFINES)"
-	Class        string
+	Class        memory.Class
 	Live         []string // atom ids live in the class's state (Π's live side)
 	Snapshot     esr.Answer
 	RelationType esr.Answer
@@ -39,8 +39,8 @@ func Bridge() []BridgeRow {
 			lab = "R′ (REFINES)"
 		}
 		opt := memory.Options{Relator: relate.Oracle{Gold: map[string]map[esr.AtomPair]esr.Relation{s.Stream.ID: s.Gold}}}
-		for _, class := range []string{memory.FineLedger, memory.CoarseRetain, memory.RenderOnly} {
-			st := memory.MustBuild(class, s.Stream, s.Atoms, opt)
+		for _, class := range []memory.Class{memory.FineLedger, memory.CoarseRetain, memory.RenderOnly} {
+			st := memory.MustBuild(memory.SpecOf(class), s.Stream, s.Atoms, opt)
 			row := BridgeRow{Labelling: lab, Class: class,
 				Snapshot:     st.Answer(esr.Query{Type: esr.Snapshot, Key: s.Key}),
 				RelationType: st.Answer(esr.Query{Type: esr.RelationType, Key: s.Key})}
@@ -83,7 +83,7 @@ func BridgeTable(rows []BridgeRow) *eval.Table {
 // answers, and which query tells the labellings apart. Every claim is
 // checked on the rows; a claim that fails is reported as failing.
 func BridgeSentence(rows []BridgeRow) string {
-	get := func(lab, class string) BridgeRow {
+	get := func(lab string, class memory.Class) BridgeRow {
 		for _, r := range rows {
 			if strings.HasPrefix(r.Labelling, lab) && r.Class == class {
 				return r

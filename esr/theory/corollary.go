@@ -70,8 +70,8 @@ func corollary1Noise(n int, p float64, seed uint64) GapSplit {
 		s, atoms := history(rng, fmt.Sprintf("h%05d", i), 2+rng.IntN(9))
 		q := esr.Query{Type: esr.Snapshot, Key: atoms[0].Key()}
 		gold := esr.Says(atoms[len(atoms)-1].Display())
-		score := func(class string, r esr.Relator, ok *int) {
-			if correct(memory.MustBuild(class, s, atoms, memory.Options{Relator: r}).Answer(q), gold) {
+		score := func(class memory.Class, r esr.Relator, ok *int) {
+			if correct(memory.MustBuild(memory.SpecOf(class), s, atoms, memory.Options{Relator: r}).Answer(q), gold) {
 				*ok++
 			}
 		}

@@ -30,7 +30,7 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 	}
 	arm := func(r esr.Relator, name string) (map[string]float64, int, error) {
 		cfg := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.CoarseRetain), Readers: []reader.Reader{reader.Oracle{}},
-			Judge: judge.Exact{}, QueryTypes: []esr.QueryType{qt}, Options: memory.Options{Relator: r}, Condition: name}
+			Judge: judge.Exact{}, QueryTypes: []esr.QueryType{qt}, Options: memory.Options{Relator: r}, Variant: eval.LabelVariant(name)}
 		if ph != "" {
 			cfg.Phenomena = []esr.Phenomenon{ph}
 		}

@@ -9,7 +9,7 @@ import (
 // FibreClass is one memory class's snapshot accuracy on the fibre under the
 // oracle read-out (State.Answer) with gold relations.
 type FibreClass struct {
-	Class  string
+	Class  memory.Class
 	DBlind bool
 	// AccI and AccII are the accuracies on instances (I) and (II); Acc is
 	// over both (the symmetric prior: each instance has weight 1/2).
@@ -82,8 +82,8 @@ func evalFibre(surfaces []FibreSurface) P1Result {
 }
 
 // fibreAnswer is the class's oracle read-out on instance 1 or 2.
-func fibreAnswer(class string, f *FibreSurface, instance int) esr.Answer {
-	st := memory.MustBuild(class, f.Stream, f.Atoms, memory.Options{Relator: relate.Oracle{Gold: f.Gold(instance)}})
+func fibreAnswer(class memory.Class, f *FibreSurface, instance int) esr.Answer {
+	st := memory.MustBuild(memory.SpecOf(class), f.Stream, f.Atoms, memory.Options{Relator: relate.Oracle{Gold: f.Gold(instance)}})
 	return st.Answer(f.Question())
 }
 
@@ -184,7 +184,7 @@ func bayesCeiling(surfaces []FibreSurface) (int, float64) {
 }
 
 // Class returns the named class's result.
-func (r P1Result) Class(name string) (FibreClass, bool) {
+func (r P1Result) Class(name memory.Class) (FibreClass, bool) {
 	for _, c := range r.Classes {
 		if c.Class == name {
 			return c, true

@@ -16,7 +16,7 @@ func TestP1Fibre(t *testing.T) {
 	if r.Surfaces != 300 || r.Signatures != 300 {
 		t.Fatalf("surfaces %d, signatures %d", r.Surfaces, r.Signatures)
 	}
-	exactlyHalf := map[string]bool{memory.DirectContext: true, memory.LatestOnly: true,
+	exactlyHalf := map[memory.Class]bool{memory.DirectContext: true, memory.LatestOnly: true,
 		memory.GraphRAGAbstain: true, memory.RenderOnly: true}
 	for _, c := range r.Classes {
 		switch {

@@ -63,8 +63,9 @@ func latticeSurfaces() []LatticeSurface {
 // LatticeRow is one memory class (under one relation source) on the lattice
 // surfaces: how many of them it answers correctly per query class.
 type LatticeRow struct {
-	Class, Relator string
-	Surfaces       int
+	Class    memory.Class
+	Relator  string
+	Surfaces int
 	// Correct counts correct answers per query class, indexed like
 	// esr.QueryTypes (snapshot, provenance, relation-type).
 	Correct [3]int
@@ -142,14 +143,14 @@ func P2cLattice() P2cResult {
 	return res
 }
 
-func latticeRow(surfaces []LatticeSurface, class, relator string) LatticeRow {
+func latticeRow(surfaces []LatticeSurface, class memory.Class, relator string) LatticeRow {
 	row := LatticeRow{Class: class, Relator: relator, Surfaces: len(surfaces)}
 	for _, s := range surfaces {
 		var r esr.Relator = relate.Rule{}
 		if relator == relate.OracleName {
 			r = relate.Oracle{Gold: map[string]map[esr.AtomPair]esr.Relation{s.Stream.ID: s.Gold}}
 		}
-		st := memory.MustBuild(class, s.Stream, s.Atoms, memory.Options{Relator: r})
+		st := memory.MustBuild(memory.SpecOf(class), s.Stream, s.Atoms, memory.Options{Relator: r})
 		var ans [3]esr.Answer
 		for q, qt := range esr.QueryTypes {
 			ans[q] = st.Answer(esr.Query{Type: qt, Key: s.Key})
@@ -209,7 +210,7 @@ func latticeGaps(surfaces []LatticeSurface) []LatticeGap {
 
 // Row returns the row of a class under a relation source (relate.OracleName
 // or relate.RuleName).
-func (r P2cResult) Row(class, relator string) (LatticeRow, bool) {
+func (r P2cResult) Row(class memory.Class, relator string) (LatticeRow, bool) {
 	for _, row := range r.Rows {
 		if row.Class == class && row.Relator == relator {
 			return row, true

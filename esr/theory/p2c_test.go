@@ -24,7 +24,7 @@ func TestP2cLattice(t *testing.T) {
 	}
 	seen := 0
 	for _, row := range r.Rows {
-		if w, ok := want[[2]string{row.Class, row.Relator}]; ok {
+		if w, ok := want[[2]string{string(row.Class), row.Relator}]; ok {
 			seen++
 			if got := row.Statistic(); got != w {
 				t.Errorf("%s (%s) covers %s, want %s (correct %v of %d)", row.Class, row.Relator, got, w, row.Correct, row.Surfaces)

@@ -81,7 +81,7 @@ func P1Table(r P1Result) *eval.Table {
 func FibrePlot(r P1Result) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, c := range r.Classes {
-		pts = append(pts, report.IntervalPoint{Label: c.Class, Est: c.Acc, Lo: c.Acc, Hi: c.Acc})
+		pts = append(pts, report.IntervalPoint{Label: string(c.Class), Est: c.Acc, Lo: c.Acc, Hi: c.Acc})
 	}
 	p := report.BarPlot("Is a binary live/dead marker enough (P1)? Accuracy on the symmetric fibre", "accuracy", pts)
 	p.X.Tick.Label.Rotation = 0.6
