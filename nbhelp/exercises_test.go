@@ -132,7 +132,7 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		if err != nil {
 			return err
 		}
-		for _, term := range eval.Headline[:3] { // the paper's three
+		for _, term := range eval.HeadlineReported {
 			pair, err1 := eval.Compare(rows, term.Label, term.A, term.B, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalPair})
 			clu, err2 := eval.Compare(rows, term.Label, term.A, term.B, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalCluster})
 			if err1 != nil || err2 != nil {
@@ -195,7 +195,7 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 					if err != nil {
 						return err
 					}
-					cs, err := eval.CompareTerms(rows, eval.RenderMatched[:2], nil, eval.StatOptions{B: 200, Seed: 1})
+					cs, err := eval.CompareTerms(rows, []eval.Term{eval.TermRender, eval.TermFineMechanism}, nil, eval.StatOptions{B: 200, Seed: 1})
 					if err != nil || len(cs) != 2 {
 						return fmt.Errorf("terms: %v", err)
 					}
@@ -254,7 +254,7 @@ func init() {
 	})
 	add("03-bench#1", func(ctx context.Context, b *bench.Bench) error {
 		cfg := lab.DefaultGenConfig()
-		cfg.EventRecall, cfg.CoKeyRecall = 0.5, paper.Number(paper.Key{Table: "appF", Term: "cokey-recall"})
+		cfg.EventRecall, cfg.CoKeyRecall = 0.5, paper.Number(paper.AppFCoKeyRecall)
 		nb, err := lab.Generate(cfg)
 		if err != nil {
 			return err
@@ -294,14 +294,8 @@ func init() {
 		if err != nil {
 			return render, mech, err
 		}
-		for _, c := range v.Comparisons {
-			switch c.Label {
-			case eval.TermRender:
-				render = c
-			case eval.TermFineMechanism:
-				mech = c
-			}
-		}
+		render, _ = eval.FindTerm(v.Comparisons, eval.TermRender, "")
+		mech, _ = eval.FindTerm(v.Comparisons, eval.TermFineMechanism, "")
 		return render, mech, nil
 	}
 	add("40-explorer#1", func(ctx context.Context, b *bench.Bench) error {

@@ -102,7 +102,7 @@ type Comparison struct {
 	// Key is the term's name in the paper's registry (Term.Key; the Term
 	// of a paper.Key), empty when the paper reports no such term: the
 	// identity sections look the paper's number up by, never Label.
-	Key string `json:"-"`
+	Key PaperTerm `json:"-"`
 	// TooFew marks a comparison over too few questions for an interval or
 	// a verdict (fewer than MinQuestions questions, or discordant pairs
 	// but fewer than MinDiscordant): it is never Significant, tables and
@@ -358,29 +358,17 @@ func mean(x []float64) float64 {
 // Term is one named paired difference of a decomposition: Label is what
 // tables print, A − B the difference, and Key the term's name in the
 // paper's registry (the Term of a paper.Key; empty when the paper reports
-// no such term). Comparisons carry the Key, so a lookup never goes by the
-// printed label.
+// no such term). Comparisons carry the Key and the pair, so a lookup
+// never goes by the printed label (FindTerm).
 type Term struct {
 	Label string
 	A, B  memory.Spec
-	Key   string
+	Key   PaperTerm
 }
 
-// Term labels of the render-matched decomposition (Table 2). The coarse-d
-// mechanism is shown two ways: the paper's definition compares
-// coarse-retain with the ledger's control, so its layout changes between
-// the arms (JSON facts against the ledger table); the matched one compares
-// coarse-retain with its own control (coarse-retain~render-only: the same
-// facts, ids and order with the mechanism off), as the paper's protocol
-// builds a control. The layout term between the two controls closes the
-// sum: paper's = matched + layout, pair by pair.
-const (
-	TermRender        = "render"
-	TermFineMechanism = "fine-d mechanism"
-	TermCoarsePaper   = "coarse-d mechanism (paper's: vs the ledger's control; layout changes)"
-	TermCoarseMatched = "coarse-d mechanism (matched: vs its own control)"
-	TermCoarseLayout  = "coarse layout (own control − ledger's control)"
-)
+// PaperTerm is a term's name in the paper's registry: the Term of a
+// paper.Key (paper.Term is this type), "" when the paper reports none.
+type PaperTerm string
 
 // CoarseControl is coarse-retain's render-matched control.
 var CoarseControl = memory.SpecOf(memory.CoarseRetain).RenderMatched()
@@ -393,25 +381,39 @@ var (
 	coarseRetain    = memory.SpecOf(memory.CoarseRetain)
 )
 
+// The terms of the render-matched decomposition (Table 2). The coarse-d
+// mechanism is shown two ways: the paper's definition compares
+// coarse-retain with the ledger's control, so its layout changes between
+// the arms (JSON facts against the ledger table); the matched one compares
+// coarse-retain with its own control (coarse-retain~render-only: the same
+// facts, ids and order with the mechanism off), as the paper's protocol
+// builds a control. The layout term between the two controls closes the
+// sum: paper's = matched + layout, pair by pair.
+var (
+	TermRender        = Term{"render", renderOnly, graphragAbstain, KeyRender}
+	TermFineMechanism = Term{"fine-d mechanism", fineLedger, renderOnly, KeyFineMechanism}
+	TermCoarsePaper   = Term{"coarse-d mechanism (paper's: vs the ledger's control; layout changes)", coarseRetain, renderOnly, KeyCoarseMechanism}
+	TermCoarseMatched = Term{"coarse-d mechanism (matched: vs its own control)", coarseRetain, CoarseControl, ""}
+	TermCoarseLayout  = Term{"coarse layout (own control − ledger's control)", CoarseControl, renderOnly, ""}
+)
+
 // RenderMatched is the render-matched decomposition of the paper's §4.1
 // (Table 2): the render term, the fine mechanism residual, and the coarse
 // mechanism as the paper defines it, matched to coarse's own control, and
 // the layout term between the two controls.
-var RenderMatched = []Term{
-	{TermRender, renderOnly, graphragAbstain, KeyRender},
-	{TermFineMechanism, fineLedger, renderOnly, KeyFineMechanism},
-	{TermCoarsePaper, coarseRetain, renderOnly, KeyCoarseMechanism},
-	{TermCoarseMatched, coarseRetain, CoarseControl, ""},
-	{TermCoarseLayout, CoarseControl, renderOnly, ""},
-}
+var RenderMatched = []Term{TermRender, TermFineMechanism, TermCoarsePaper, TermCoarseMatched, TermCoarseLayout}
+
+// RenderMatchedReported are the terms of RenderMatched the paper reports
+// (Table 2's rows).
+var RenderMatchedReported = []Term{TermRender, TermFineMechanism, TermCoarsePaper}
 
 // Registry names of the decomposition's terms the paper reports (Table 2
 // and its MiniMax column): the coarse-d term is the paper's definition,
 // TermCoarsePaper. The paper reports no matched or layout term.
 const (
-	KeyRender          = "render"
-	KeyFineMechanism   = "fine-d mechanism"
-	KeyCoarseMechanism = "coarse-d mechanism"
+	KeyRender          PaperTerm = "render"
+	KeyFineMechanism   PaperTerm = "fine-d mechanism"
+	KeyCoarseMechanism PaperTerm = "coarse-d mechanism"
 )
 
 // The paper's names of the headline's classes (memory.Displays).
@@ -433,11 +435,14 @@ var Headline = []Term{
 	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, renderOnly, ""},
 }
 
+// HeadlineReported are the headline's comparisons the paper reports.
+var HeadlineReported = Headline[:3]
+
 // Registry names of the headline's comparisons the paper reports (§4.1).
 const (
-	KeyLedgerVsBaseline = "ledger-vs-baseline"
-	KeyCoarseVsBaseline = "coarse-vs-baseline"
-	KeyLedgerVsCoarse   = "ledger-vs-coarse"
+	KeyLedgerVsBaseline PaperTerm = "ledger-vs-baseline"
+	KeyCoarseVsBaseline PaperTerm = "coarse-vs-baseline"
+	KeyLedgerVsCoarse   PaperTerm = "ledger-vs-coarse"
 )
 
 // CompareTerms computes each term over rows kept by f. Terms with no pairs
@@ -474,15 +479,23 @@ func MechanismTerms(m, control, baseline memory.Spec) []Term {
 	}
 }
 
-// FindComparison returns the comparison with label and family, if any.
-func FindComparison(cs []Comparison, label, family string) (Comparison, bool) {
+// FindTerm returns the comparison of term t (its pair, A − B) for family,
+// if any: the term's value, not its printed label, finds it.
+func FindTerm(cs []Comparison, t Term, family string) (Comparison, bool) {
 	for _, c := range cs {
-		if c.Label == label && c.Family == family {
+		if c.Of(t) && c.Family == family {
 			return c, true
 		}
 	}
 	return Comparison{}, false
 }
+
+// Term is the term c compares (its label, pair and registry name).
+func (c Comparison) Term() Term { return Term{Label: c.Label, A: c.A, B: c.B, Key: c.Key} }
+
+// Of reports whether c compares term t's pair (A − B): a term is its
+// difference, whatever label a table prints for it.
+func (c Comparison) Of(t Term) bool { return c.A == t.A && c.B == t.B }
 
 // DiscordantCell formats a comparison's discordant pair counts ("N10 / N01"),
 // a table cell.

@@ -82,7 +82,7 @@ func ExampleCompareTerms() {
 	if err != nil {
 		panic(err)
 	}
-	cs, err := eval.CompareTerms(rows, eval.RenderMatched[:2], nil, eval.DefaultStats)
+	cs, err := eval.CompareTerms(rows, []eval.Term{eval.TermRender, eval.TermFineMechanism}, nil, eval.DefaultStats)
 	if err != nil {
 		panic(err)
 	}

@@ -63,12 +63,12 @@ func FirstTooFew(cs ...Comparison) string {
 // cs lacks the three coarse terms.
 func CoarseSplit(cs []Comparison) string {
 	fam := Pooled
-	if _, ok := FindComparison(cs, TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
+	if _, ok := FindTerm(cs, TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
 		fam = cs[0].Family
 	}
-	paperC, ok1 := FindComparison(cs, TermCoarsePaper, fam)
-	matched, ok2 := FindComparison(cs, TermCoarseMatched, fam)
-	layout, ok3 := FindComparison(cs, TermCoarseLayout, fam)
+	paperC, ok1 := FindTerm(cs, TermCoarsePaper, fam)
+	matched, ok2 := FindTerm(cs, TermCoarseMatched, fam)
+	layout, ok3 := FindTerm(cs, TermCoarseLayout, fam)
 	if !ok1 || !ok2 || !ok3 {
 		return ""
 	}

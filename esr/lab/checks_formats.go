@@ -88,7 +88,7 @@ func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 		return nil, nil, fmt.Errorf("table 17: no format rows")
 	}
 	t.Notes = []string{fmt.Sprintf("paper (auxiliary split, DeepSeek-V3 judge): Δ RL − GRA on reverted-revert moves with the format, e.g. Qwen3-8B %s (VERB), %s (MIN), %s (JSON), %s (COMP); the paper has no dateless d-blind variant",
-		paper.Cell(paper.Key{Table: "t17", Term: "Qwen3-8B/verbose"}, true), paper.Cell(paper.Key{Table: "t17", Term: "Qwen3-8B/minimal"}, true), paper.Cell(paper.Key{Table: "t17", Term: "Qwen3-8B/json"}, true), paper.Cell(paper.Key{Table: "t17", Term: "Qwen3-8B/compact"}, true)),
+		paper.Cell(paper.T17Cell("Qwen3-8B", "verbose"), true), paper.Cell(paper.T17Cell("Qwen3-8B", "minimal"), true), paper.Cell(paper.T17Cell("Qwen3-8B", "json"), true), paper.Cell(paper.T17Cell("Qwen3-8B", "compact"), true)),
 		"the d-blind control (graphrag-abstain) shows each atom's date in a seeded order; in the last variant it shows no dates", opt.IntervalNote(), eval.FamilyNote(rows)}
 	if omitted > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d family rows omitted: on them the three memories agree on every question (every term +0.000, no discordant pair)", omitted))
@@ -134,7 +134,7 @@ func Table17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *e
 		t.AddRow(row...)
 	}
 	t.Notes = []string{fmt.Sprintf("paper (auxiliary split, DeepSeek-V3 judge): Δ RL − GRA on reverted-revert moves with the format, e.g. Qwen3-8B %s (VERB), %s (MIN), %s (JSON), %s (COMP); the paper has no dateless d-blind variant",
-		paper.Cell(paper.Key{Table: "t17", Term: "Qwen3-8B/verbose"}, true), paper.Cell(paper.Key{Table: "t17", Term: "Qwen3-8B/minimal"}, true), paper.Cell(paper.Key{Table: "t17", Term: "Qwen3-8B/json"}, true), paper.Cell(paper.Key{Table: "t17", Term: "Qwen3-8B/compact"}, true)),
+		paper.Cell(paper.T17Cell("Qwen3-8B", "verbose"), true), paper.Cell(paper.T17Cell("Qwen3-8B", "minimal"), true), paper.Cell(paper.T17Cell("Qwen3-8B", "json"), true), paper.Cell(paper.T17Cell("Qwen3-8B", "compact"), true)),
 		"the d-blind control (graphrag-abstain) shows each atom's date in a seeded order; in the last variant it shows no dates"}
 	// Variants with identical pooled cells, grouped: with these readers the
 	// layouts read alike; all are kept because an LLM reader need not.
@@ -164,7 +164,7 @@ func Table17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *e
 	for _, g := range groups {
 		var spread []string
 		for _, v := range g {
-			if p, ok := paper.Lookup(paper.Key{Table: "t17", Term: "Qwen3-8B/" + v}); ok {
+			if p, ok := paper.Lookup(paper.T17Cell("Qwen3-8B", v)); ok {
 				spread = append(spread, v+" "+report.Signed(p))
 			}
 		}

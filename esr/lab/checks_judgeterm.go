@@ -175,8 +175,8 @@ func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *eval.Ta
 			row = append(row, report.Signed(s.Delta)+" "+report.Interval(s.Lo, s.Hi), fmt.Sprintf("%d of %d pairs", s.ChangedAnswers, s.N))
 		}
 		paperCell := "—"
-		if _, ok := paper.Lookup(paper.Key{Table: "t2", Term: "minimax/" + jt.Term.Key}); ok {
-			paperCell = paper.Cell(paper.Key{Table: "t2", Term: jt.Term.Key}, true) + " → " + paper.Cell(paper.Key{Table: "t2", Term: "minimax/" + jt.Term.Key}, true)
+		if _, ok := paper.Lookup(paper.T2MiniMax.Key(jt.Term.Key)); ok {
+			paperCell = paper.Cell(paper.T2.Key(jt.Term.Key), true) + " → " + paper.Cell(paper.T2MiniMax.Key(jt.Term.Key), true)
 		}
 		t.AddRow(append(row, paperCell)...)
 	}

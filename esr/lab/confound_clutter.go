@@ -41,7 +41,7 @@ func ClutterTerms(bench string, rows []eval.Outcome, lengths map[string]int, f e
 		sum, n := 0, 0
 		for i := range rows {
 			o := &rows[i]
-			if o.Memory == eval.RenderMatched[0].B && g(o) {
+			if o.Memory == eval.TermRender.B && g(o) {
 				sum += o.ContextTokens
 				n++
 			}
@@ -50,7 +50,7 @@ func ClutterTerms(bench string, rows []eval.Outcome, lengths map[string]int, f e
 			return c, false, nil
 		}
 		c.Tokens = float64(sum) / float64(n)
-		cs, err := eval.CompareTerms(rows, eval.RenderMatched[:2], g, opt)
+		cs, err := eval.CompareTerms(rows, []eval.Term{eval.TermRender, eval.TermFineMechanism}, g, opt)
 		if err != nil {
 			return c, false, fmt.Errorf("%s, %s: %w", bench, bin, err)
 		}
@@ -87,7 +87,7 @@ func ClutterTable(scope string, cells ...[]ClutterCell) *eval.Table {
 		for _, c := range cs {
 			p := "—"
 			if c.Bin == clutterAll {
-				p = paper.Cell(paper.Key{Table: "t2", Term: eval.KeyRender}, false) + " / " + paper.Cell(paper.Key{Table: "t2", Term: eval.KeyFineMechanism}, false)
+				p = paper.Cell(paper.T2Render, false) + " / " + paper.Cell(paper.T2FineMechanism, false)
 			}
 			t.AddRow(c.Bench, c.Bin, fmt.Sprintf("%.0f", c.Tokens), c.Render.N, fmtSigned(c.Render.Delta), c.Render.CI(),
 				fmtSigned(c.Mechanism.Delta), c.Mechanism.CI(), p)
@@ -221,11 +221,11 @@ func ClutterByFamily(rowsA, rowsB []eval.Outcome, f eval.Filter, opt eval.StatOp
 		if fam != eval.Pooled {
 			g = eval.And(f, eval.Family(fam))
 		}
-		a, err := eval.CompareTerms(rowsA, eval.RenderMatched[:1], g, opt)
+		a, err := eval.CompareTerms(rowsA, []eval.Term{eval.TermRender}, g, opt)
 		if err != nil {
 			return nil, err
 		}
-		b, err := eval.CompareTerms(rowsB, eval.RenderMatched[:1], g, opt)
+		b, err := eval.CompareTerms(rowsB, []eval.Term{eval.TermRender}, g, opt)
 		if err != nil {
 			return nil, err
 		}

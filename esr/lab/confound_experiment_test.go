@@ -43,8 +43,8 @@ func TestDecompositionWithOracle(t *testing.T) {
 	// the ledger and coarse invalidation recover the value. Coarse's own
 	// control abstains like the ledger's (the one d-blind rule), so the
 	// layout term is 0 and the paper's coarse term is all mechanism.
-	want := map[string]float64{eval.TermRender: 0, eval.TermFineMechanism: 1,
-		eval.TermCoarsePaper: 1, eval.TermCoarseMatched: 1, eval.TermCoarseLayout: 0}
+	want := map[string]float64{eval.TermRender.Label: 0, eval.TermFineMechanism.Label: 1,
+		eval.TermCoarsePaper.Label: 1, eval.TermCoarseMatched.Label: 1, eval.TermCoarseLayout.Label: 0}
 	for _, c := range cs {
 		if c.Family != "oracle" {
 			t.Errorf("single family labelled %q", c.Family)
@@ -546,7 +546,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 			pooled[a.Memory.String()] = a.Acc
 		}
 	}
-	cs, err := eval.CompareTerms(rows, eval.RenderMatched[:2], nil, eval.StatOptions{B: 200, Seed: 1})
+	cs, err := eval.CompareTerms(rows, []eval.Term{eval.TermRender, eval.TermFineMechanism}, nil, eval.StatOptions{B: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -569,11 +569,11 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 // accuracy by family.
 func TestExplainGapAndWhoIsRight(t *testing.T) {
 	cs := []eval.Comparison{
-		{Label: "render", Key: eval.KeyRender, Family: eval.Pooled, Delta: -0.05, Lo: -0.08, Hi: -0.02},
-		{Label: "render", Family: "a", Delta: -0.25, Lo: -0.3, Hi: -0.2},
-		{Label: "render", Family: "b", Delta: 0, Lo: 0, Hi: 0},
+		termCmp(eval.TermRender, eval.Pooled, -0.05, -0.08, -0.02),
+		termCmp(eval.TermRender, "a", -0.25, -0.3, -0.2),
+		termCmp(eval.TermRender, "b", 0, 0, 0),
 	}
-	got := lab.ExplainGap(cs, "t2")
+	got := lab.ExplainGap(cs, paper.T2)
 	if !strings.Contains(got, "opposite direction") || !strings.Contains(got, "do not overlap") || !strings.Contains(got, "a -0.250, b +0.000") {
 		t.Errorf("ExplainGap: %q", got)
 	}

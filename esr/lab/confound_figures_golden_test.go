@@ -5,6 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
@@ -15,13 +16,12 @@ func decompositionInput() []eval.Comparison {
 	for i, fam := range []string{eval.Pooled, "sim:fit-llama-3.1-8b", "sim:fit-qwen3-8b"} {
 		s := 0.02 * float64(i)
 		for _, c := range []eval.Comparison{
-			{Label: eval.TermRender, Key: eval.KeyRender, Delta: 0.150 + s, Lo: 0.110 + s, Hi: 0.190 + s},
-			{Label: eval.TermFineMechanism, Key: eval.KeyFineMechanism, Delta: 0.030 - s, Lo: -0.010 - s, Hi: 0.070 - s},
-			{Label: eval.TermCoarsePaper, Key: eval.KeyCoarseMechanism, Delta: 0.090, Lo: 0.050, Hi: 0.130},
-			{Label: eval.TermCoarseMatched, Delta: 0.010 + s, Lo: -0.020 + s, Hi: 0.040 + s},
-			{Label: eval.TermCoarseLayout, Delta: 0.080 - s, Lo: 0.040 - s, Hi: 0.120 - s},
+			termCmp(eval.TermRender, fam, 0.150+s, 0.110+s, 0.190+s),
+			termCmp(eval.TermFineMechanism, fam, 0.030-s, -0.010-s, 0.070-s),
+			termCmp(eval.TermCoarsePaper, fam, 0.090, 0.050, 0.130),
+			termCmp(eval.TermCoarseMatched, fam, 0.010+s, -0.020+s, 0.040+s),
+			termCmp(eval.TermCoarseLayout, fam, 0.080-s, 0.040-s, 0.120-s),
 		} {
-			c.Family = fam
 			cs = append(cs, c)
 		}
 	}
@@ -31,7 +31,12 @@ func decompositionInput() []eval.Comparison {
 func TestDecompositionPlotGolden(t *testing.T) {
 	const title = "Render-matched decomposition (golden fixture)"
 	cs := decompositionInput()
-	goldenimg.Check(t, lab.DecompositionPlot(cs, title, "t2"), "decomposition-plot")
+	goldenimg.Check(t, lab.DecompositionPlot(cs, title, paper.T2), "decomposition-plot")
 	cs[1].Delta += 0.02 // the pooled fine-d mechanism moves
-	goldenimg.CheckDiffers(t, lab.DecompositionPlot(cs, title, "t2"), "decomposition-plot")
+	goldenimg.CheckDiffers(t, lab.DecompositionPlot(cs, title, paper.T2), "decomposition-plot")
+}
+
+// termCmp is a fixed comparison of term t for family fam.
+func termCmp(t eval.Term, fam string, d, lo, hi float64) eval.Comparison {
+	return eval.Comparison{Label: t.Label, A: t.A, B: t.B, Key: t.Key, Family: fam, Delta: d, Lo: lo, Hi: hi}
 }

@@ -32,8 +32,8 @@ func DecompositionSummary(cs []eval.Comparison) string {
 		}
 	}
 	for _, fam := range fams {
-		r, ok1 := eval.FindComparison(cs, "render", fam)
-		m, ok2 := eval.FindComparison(cs, "fine-d mechanism", fam)
+		r, ok1 := eval.FindTerm(cs, eval.TermRender, fam)
+		m, ok2 := eval.FindTerm(cs, eval.TermFineMechanism, fam)
 		if !ok1 || !ok2 {
 			continue
 		}
@@ -67,22 +67,23 @@ func DecompositionSummary(cs []eval.Comparison) string {
 // PaperText formats the paper's numbers from the registry into format:
 // each key's value is printed signed ("+0.159"), or as a proportion
 // ("0.459") for keys ending in ":p", or as a count ("2,907") for keys
-// ending in ":n". Unknown keys print "—".
+// ending in ":n". Unknown keys print "—". The keys are printed keys
+// (paper.Key.String) because they enter here from a notebook's prose: this
+// is the one place the kit parses one (paper.ParseKey).
 func PaperText(format string, keys ...string) string {
 	args := make([]any, len(keys))
-	for i, k := range keys {
+	for i, s := range keys {
+		s, prop := strings.CutSuffix(s, ":p")
+		s, count := strings.CutSuffix(s, ":n")
+		k, known := paper.ParseKey(s)
+		v, ok := paper.Lookup(k)
 		switch {
-		case strings.HasSuffix(k, ":p"):
-			args[i] = paper.Cell(paper.ParseKey(strings.TrimSuffix(k, ":p")), false)
-		case strings.HasSuffix(k, ":n"):
-			k = strings.TrimSuffix(k, ":n")
-			if v, ok := paper.Lookup(paper.ParseKey(k)); ok {
-				args[i] = report.Thousands(int(v))
-			} else {
-				args[i] = "—"
-			}
+		case !known || !ok:
+			args[i] = "—"
+		case count:
+			args[i] = report.Thousands(int(v))
 		default:
-			args[i] = paper.Cell(paper.ParseKey(k), true)
+			args[i] = paper.Cell(k, !prop)
 		}
 	}
 	return fmt.Sprintf(format, args...)
@@ -94,20 +95,20 @@ func PaperText(format string, keys ...string) string {
 // make the pooled number: a pooled term is the mean of the families' terms
 // (equal rows per family), so the families whose terms are furthest from 0
 // carry its sign. Every number comes from cs and the registry.
-func explainGap(cs []eval.Comparison, table string) string {
+func explainGap(cs []eval.Comparison, table paper.Table) string {
 	var b strings.Builder
 	for _, c := range cs {
 		if c.Family != eval.Pooled {
 			continue
 		}
-		k := paper.Key{Table: table, Term: c.Key}
+		k := table.Key(c.Key)
 		p, ok := paper.Lookup(k)
 		if !ok || c.Key == "" {
 			continue
 		}
 		var fams []eval.Comparison
 		for _, f := range cs {
-			if f.Label == c.Label && f.Family != eval.Pooled {
+			if f.Of(c.Term()) && f.Family != eval.Pooled {
 				fams = append(fams, f)
 			}
 		}

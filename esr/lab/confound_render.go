@@ -46,7 +46,7 @@ func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table
 		pooled = cs
 	}
 	for _, c := range pooled {
-		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), paper.Cell(paper.Key{Table: "t2", Term: c.Key}, true))
+		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), paper.Cell(paper.T2.Key(c.Key), true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
 		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
@@ -91,7 +91,7 @@ func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 		for _, c := range cs {
 			c.Family = fam
 			all = append(all, c)
-			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "rr", Term: c.Key}, true))
+			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.RR.Key(c.Key), true))
 		}
 		return nil
 	})
@@ -112,7 +112,7 @@ func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comp
 		}
 		c.Scope = string(p)
 		out = append(out, c)
-		t.AddRow(string(p), c.N, fmtSigned(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), paper.Cell(paper.Key{Table: "t3", Term: string(p)}, true))
+		t.AddRow(string(p), c.N, fmtSigned(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), paper.Cell(paper.T3Cell(p), true))
 	}
 	if len(out) == 0 {
 		return nil, nil, fmt.Errorf("table 3: no stratum has both fine-ledger and render-only rows")
@@ -133,13 +133,13 @@ func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 	specs := []struct {
 		slice, label string
 		a, b         memory.Spec
-		paper        string
+		paper        paper.Key
 		f            eval.Filter
 	}{
-		{"with deprecated", "RL − GraphRAG+abstain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/with-deprecated", eval.And(mono, notPure)},
-		{"pure", "RL − GraphRAG+abstain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/ledger-vs-baseline", eval.And(mono, eval.QIDs(pure))},
-		{"pure", "render (render-only − GRA)", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/render", eval.And(mono, eval.QIDs(pure))},
-		{"pure", "fine residual (RL − render-only)", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), "t11/pure/fine-residual", eval.And(mono, eval.QIDs(pure))},
+		{"with deprecated", "RL − GraphRAG+abstain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), paper.T11WithDeprecated, eval.And(mono, notPure)},
+		{"pure", "RL − GraphRAG+abstain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), paper.T11Pure.Key(eval.KeyLedgerVsBaseline), eval.And(mono, eval.QIDs(pure))},
+		{"pure", "render (render-only − GRA)", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), paper.T11Pure.Key(eval.KeyRender), eval.And(mono, eval.QIDs(pure))},
+		{"pure", "fine residual (RL − render-only)", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), paper.T11Pure.Key(paper.FineResidual), eval.And(mono, eval.QIDs(pure))},
 	}
 	n := 0
 	for _, s := range specs {
@@ -148,7 +148,7 @@ func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 			continue
 		}
 		n++
-		t.AddRow(s.slice, s.label, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.ParseKey(s.paper), true))
+		t.AddRow(s.slice, s.label, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(s.paper, true))
 	}
 	if n == 0 {
 		return nil, fmt.Errorf("table 11: no monotonic rows to split")

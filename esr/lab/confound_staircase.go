@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"github.com/esrkit/esrkit/esr"
 	"image/color"
 	"math"
 	"slices"
@@ -38,12 +39,12 @@ const paperGroup = "paper"
 // Table 2's render term (Table 5's fine-ledger then lies Table 2's fine-d
 // mechanism above it, up to rounding). StaircasePlot draws it as open rings.
 func PaperStaircase() []eval.Accuracy {
-	gra := paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/graphrag-abstain"})
+	gra := paper.Number(paper.T5Cell(esr.RevertedRevert, memory.SpecOf(memory.GraphRAGAbstain)))
 	return []eval.Accuracy{
 		{Memory: memory.SpecOf(memory.GraphRAGAbstain), Group: paperGroup, Acc: gra},
-		{Memory: memory.SpecOf(memory.RenderOnly), Group: paperGroup, Acc: gra + paper.Number(paper.Key{Table: "t2", Term: "render"})},
-		{Memory: memory.SpecOf(memory.FineLedger), Group: paperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/fine-ledger"})},
-		{Memory: memory.SpecOf(memory.CoarseRetain), Group: paperGroup, Acc: paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/coarse-retain"})},
+		{Memory: memory.SpecOf(memory.RenderOnly), Group: paperGroup, Acc: gra + paper.Number(paper.T2Render)},
+		{Memory: memory.SpecOf(memory.FineLedger), Group: paperGroup, Acc: paper.Number(paper.T5Cell(esr.RevertedRevert, memory.SpecOf(memory.FineLedger)))},
+		{Memory: memory.SpecOf(memory.CoarseRetain), Group: paperGroup, Acc: paper.Number(paper.T5Cell(esr.RevertedRevert, memory.SpecOf(memory.CoarseRetain)))},
 	}
 }
 

@@ -32,26 +32,22 @@ func dominant(cs []eval.Comparison) (eval.Comparison, bool) {
 	return best, true
 }
 
-// DominanceVersusPaper says which of the labelled pooled terms dominates in
-// ours and in the paper (the registry's cells of table under each term's
-// Key), whether each excludes 0, and whether the two agree; cause, when not
+// DominanceVersusPaper says which of the pooled terms dominates in ours
+// and in the paper (the registry's cells of table under each term's Key),
+// whether each excludes 0, and whether the two agree; cause, when not
 // empty, is appended as the reason for a difference.
-func DominanceVersusPaper(cs []eval.Comparison, labels []string, table, cause string) string {
-	var ours []eval.Comparison
-	for _, l := range labels {
-		if c, ok := pooledOrOnly(cs, l); ok {
-			ours = append(ours, c)
-		}
-	}
+func DominanceVersusPaper(cs []eval.Comparison, terms []eval.Term, table paper.Table, cause string) string {
+	ours := pooledTerms(cs, terms...)
 	big, ok := dominant(ours)
 	if !ok {
 		return ""
 	}
+	var pTerm eval.Term
 	pBig, pVal, pKey := "", 0.0, paper.Key{}
 	for _, c := range ours {
-		k := paper.Key{Table: table, Term: c.Key}
+		k := table.Key(c.Key)
 		if v, ok := paper.Lookup(k); ok && c.Key != "" && (pBig == "" || math.Abs(v) > math.Abs(pVal)) {
-			pBig, pVal, pKey = c.Label, v, k
+			pBig, pVal, pKey, pTerm = c.Label, v, k, c.Term()
 		}
 	}
 	if big.TooFew {
@@ -66,7 +62,7 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, table, cause st
 		pf = paper.Finding(pVal, lo, hi)
 	}
 	s += fmt.Sprintf("; in the paper the %s term does (%s, %s)", pBig, fmtSigned(pVal), pf)
-	if pBig == big.Label && (pVal > 0) == (big.Delta > 0) {
+	if big.Of(pTerm) && (pVal > 0) == (big.Delta > 0) {
 		return s + ": the same term carries the gain."
 	}
 	s += ": a different term carries the gain"
@@ -78,15 +74,14 @@ func DominanceVersusPaper(cs []eval.Comparison, labels []string, table, cause st
 	return s
 }
 
-// pooledOrOnly is the pooled comparison labelled label, or the only
-// family's.
-func pooledOrOnly(cs []eval.Comparison, label string) (eval.Comparison, bool) {
-	if c, ok := eval.FindComparison(cs, label, eval.Pooled); ok {
+// pooledOrOnly is the pooled comparison of term t, or the only family's.
+func pooledOrOnly(cs []eval.Comparison, t eval.Term) (eval.Comparison, bool) {
+	if c, ok := eval.FindTerm(cs, t, eval.Pooled); ok {
 		return c, true
 	}
 	var only []eval.Comparison
 	for _, c := range cs {
-		if c.Label == label {
+		if c.Of(t) {
 			only = append(only, c)
 		}
 	}
@@ -196,8 +191,8 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	nLarger := 0
 	var counted int
 	for _, f := range fams {
-		fr, ok1 := eval.FindComparison(cs, eval.TermRender, f)
-		fm, ok2 := eval.FindComparison(cs, eval.TermFineMechanism, f)
+		fr, ok1 := eval.FindTerm(cs, eval.TermRender, f)
+		fm, ok2 := eval.FindTerm(cs, eval.TermFineMechanism, f)
 		if !ok1 || !ok2 {
 			continue
 		}
@@ -209,8 +204,8 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	if counted > 1 {
 		s += fmt.Sprintf(" In %d of %d families the %s term is the larger too; in the others the %s term is.", nLarger, counted, larger, other)
 	}
-	s += " " + DominanceVersusPaper(cs, []string{eval.TermRender, eval.TermFineMechanism}, "t2", decompositionCause(fams, benchName))
-	if note := fittedNote(fams, "t2", benchName); note != "" {
+	s += " " + DominanceVersusPaper(cs, []eval.Term{eval.TermRender, eval.TermFineMechanism}, paper.T2, decompositionCause(fams, benchName))
+	if note := fittedNote(fams, paper.T2, benchName); note != "" {
 		s += " " + note
 	}
 	return s
@@ -222,8 +217,8 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 // table, so agreement with it is by construction; "" otherwise. Only
 // Table 2's pooled terms ("t2") are calibration targets among the tables
 // the sections compare.
-func fittedNote(families []string, table, benchName string) string {
-	if table != "t2" || len(families) == 0 {
+func fittedNote(families []string, table paper.Table, benchName string) string {
+	if table != paper.T2 || len(families) == 0 {
 		return ""
 	}
 	cal := sim.Calibrated()

@@ -22,28 +22,28 @@ import (
 func TestVersus(t *testing.T) {
 	cases := []struct {
 		c    eval.Comparison
-		key  string
+		key  paper.Key
 		want string
 	}{
 		// Issue 22's example: ours +0.177 [+0.160, +0.193] against the
 		// paper's +0.025 (n.s.) is a different finding, not "the same sign".
-		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.177, Lo: 0.160, Hi: 0.193}, "t2/fine-d mechanism",
+		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.177, Lo: 0.160, Hi: 0.193}, paper.T2FineMechanism,
 			"same direction; the paper's value lies outside our interval and the two intervals do not overlap."},
-		{eval.Comparison{Label: "render", Delta: 0.100, Lo: 0.05, Hi: 0.15}, "t2/render", "same direction, about two thirds of the size; the paper's value lies outside our interval, though the two intervals overlap."},
-		{eval.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, "t2/render", "opposite direction, about a fifth of the size; the paper's value lies outside our interval and the two intervals do not overlap."},
-		{eval.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/render", "ours does not rule out 0; point estimates in the same direction, 0.06× the size; the paper's value lies outside our interval and the two intervals do not overlap."},
-		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, "t2/fine-d mechanism", "neither rules out 0; the paper's value lies inside our interval."},
-		{eval.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, "f3/deployed/fine-coarse", "same direction, about a quarter of the paper's size; the paper's value lies outside our interval."},
-		{eval.Comparison{Label: "x", Delta: 0.1, Lo: 0.05, Hi: 0.15}, "no/such/key", "the paper reports no value."},
+		{eval.Comparison{Label: "render", Delta: 0.100, Lo: 0.05, Hi: 0.15}, paper.T2Render, "same direction, about two thirds of the size; the paper's value lies outside our interval, though the two intervals overlap."},
+		{eval.Comparison{Label: "render", Delta: -0.023, Lo: -0.033, Hi: -0.014}, paper.T2Render, "opposite direction, about a fifth of the size; the paper's value lies outside our interval and the two intervals do not overlap."},
+		{eval.Comparison{Label: "render", Delta: 0.01, Lo: -0.02, Hi: 0.04}, paper.T2Render, "ours does not rule out 0; point estimates in the same direction, 0.06× the size; the paper's value lies outside our interval and the two intervals do not overlap."},
+		{eval.Comparison{Label: "fine-d mechanism", Delta: 0.01, Lo: -0.02, Hi: 0.04}, paper.T2FineMechanism, "neither rules out 0; the paper's value lies inside our interval."},
+		{eval.Comparison{Label: "fine − coarse", Delta: -0.06, Lo: -0.09, Hi: -0.03}, paper.F3Deployed.Key(paper.FineCoarse), "same direction, about a quarter of the paper's size; the paper's value lies outside our interval."},
+		{eval.Comparison{Label: "x", Delta: 0.1, Lo: 0.05, Hi: 0.15}, paper.T2.Key("no such term"), "the paper reports no value."},
 	}
 	for _, c := range cases {
-		got := paper.Versus(c.c, paper.ParseKey(c.key))
+		got := paper.Versus(c.c, c.key)
 		if !strings.HasSuffix(got, c.want) {
 			t.Errorf("Versus(%+v, %s) = %q, want it to end %q", c.c, c.key, got, c.want)
 		}
 		// Issue 31: never "the same finding", and no ratio against a
 		// paper value whose interval includes 0.
-		if strings.Contains(got, "same finding") || c.key == "t2/fine-d mechanism" && strings.Contains(got, "size") {
+		if strings.Contains(got, "same finding") || c.key == paper.T2FineMechanism && strings.Contains(got, "size") {
 			t.Errorf("Versus(%+v, %s) = %q weighs sign, not size", c.c, c.key, got)
 		}
 	}
@@ -53,10 +53,11 @@ func TestVersus(t *testing.T) {
 // the paper.
 func TestDominanceVersusPaper(t *testing.T) {
 	cs := []eval.Comparison{
-		{Label: "render", Key: eval.KeyRender, Delta: 0.031, Lo: 0.017, Hi: 0.047, Family: eval.Pooled},
-		{Label: "fine-d mechanism", Key: eval.KeyFineMechanism, Delta: 0.086, Lo: 0.063, Hi: 0.110, Family: eval.Pooled},
+		termCmp(eval.TermRender, eval.Pooled, 0.031, 0.017, 0.047),
+		termCmp(eval.TermFineMechanism, eval.Pooled, 0.086, 0.063, 0.110),
 	}
-	got := lab.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2", "CAUSE.")
+	terms := []eval.Term{eval.TermRender, eval.TermFineMechanism}
+	got := lab.DominanceVersusPaper(cs, terms, paper.T2, "CAUSE.")
 	for _, want := range []string{"In ours the fine-d mechanism term dominates (+0.086 [+0.063, +0.110], positive)",
 		"in the paper the render term does (+0.159, positive)", "a different term carries the gain. CAUSE."} {
 		if !strings.Contains(got, want) {
@@ -64,7 +65,7 @@ func TestDominanceVersusPaper(t *testing.T) {
 		}
 	}
 	cs[0].Delta, cs[0].Lo, cs[0].Hi = 0.2, 0.1, 0.3
-	if got := lab.DominanceVersusPaper(cs, []string{"render", "fine-d mechanism"}, "t2", "CAUSE."); !strings.HasSuffix(got, "the same term carries the gain.") {
+	if got := lab.DominanceVersusPaper(cs, terms, paper.T2, "CAUSE."); !strings.HasSuffix(got, "the same term carries the gain.") {
 		t.Errorf("render-dominant: %q", got)
 	}
 }

@@ -25,13 +25,13 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 	specs := []struct {
 		label string
 		a, b  memory.Spec
-		key   string
+		key   paper.Key
 		f     eval.Filter
 	}{
-		{"with deprecated: RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/with-deprecated", eval.And(mono, notPure)},
-		{"pure: RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/ledger-vs-baseline", p},
-		{"pure: render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), "t11/pure/render", p},
-		{"pure: fine residual", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), "t11/pure/fine-residual", p},
+		{"with deprecated: RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), paper.T11WithDeprecated, eval.And(mono, notPure)},
+		{"pure: RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), paper.T11Pure.Key(eval.KeyLedgerVsBaseline), p},
+		{"pure: render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), paper.T11Pure.Key(eval.KeyRender), p},
+		{"pure: fine residual", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), paper.T11Pure.Key(paper.FineResidual), p},
 	}
 	var out []string
 	var render, resid eval.Comparison
@@ -40,7 +40,7 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 		if err != nil {
 			continue
 		}
-		out = append(out, paper.Versus(c, paper.ParseKey(s.key)))
+		out = append(out, paper.Versus(c, s.key))
 		switch i {
 		case 2:
 			render = c
@@ -53,11 +53,11 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 		if math.Abs(resid.Delta) > math.Abs(render.Delta) {
 			ours = "the fine residual"
 		}
-		if math.Abs(paper.Number(paper.Key{Table: "t11", Term: "pure/fine-residual"})) > math.Abs(paper.Number(paper.Key{Table: "t11", Term: "pure/render"})) {
+		if math.Abs(paper.Number(paper.T11Pure.Key(paper.FineResidual))) > math.Abs(paper.Number(paper.T11Pure.Key(eval.KeyRender))) {
 			theirs = "the fine residual"
 		}
 		s := fmt.Sprintf("On the pure half (no revision at all) ours is mostly %s (%s against %s); the paper's is mostly %s (%s against %s).",
-			ours, fmtSigned(render.Delta), fmtSigned(resid.Delta), theirs, fmtSigned(paper.Number(paper.Key{Table: "t11", Term: "pure/render"})), fmtSigned(paper.Number(paper.Key{Table: "t11", Term: "pure/fine-residual"})))
+			ours, fmtSigned(render.Delta), fmtSigned(resid.Delta), theirs, fmtSigned(paper.Number(paper.T11Pure.Key(eval.KeyRender))), fmtSigned(paper.Number(paper.T11Pure.Key(paper.FineResidual))))
 		if ours != theirs {
 			s += " A different term carries the pure half's gain."
 		}

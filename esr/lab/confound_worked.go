@@ -85,7 +85,7 @@ func StepsVersusStratum(w *WorkedQuestion, cs []eval.Comparison) string {
 		return n
 	}
 	r, m := moved(0, 1), moved(1, 2)
-	big, ok := dominant(filterLabels(cs, eval.TermRender, eval.TermFineMechanism))
+	big, ok := dominant(pooledTerms(cs, eval.TermRender, eval.TermFineMechanism))
 	if !ok {
 		return ""
 	}
@@ -97,7 +97,7 @@ func StepsVersusStratum(w *WorkedQuestion, cs []eval.Comparison) string {
 		here = "neither step more than the other"
 	}
 	term := "render"
-	if big.Label == eval.TermFineMechanism {
+	if big.Of(eval.TermFineMechanism) {
 		term = "mechanism"
 	}
 	typical := "typical of"
@@ -112,11 +112,11 @@ func StepsVersusStratum(w *WorkedQuestion, cs []eval.Comparison) string {
 		r, len(w.Readers), m, here, term, fmtSigned(big.Delta), big.CI(), typical)
 }
 
-// filterLabels keeps the pooled (or only) comparisons with the labels.
-func filterLabels(cs []eval.Comparison, labels ...string) []eval.Comparison {
+// pooledTerms keeps the pooled (or only) comparisons of terms.
+func pooledTerms(cs []eval.Comparison, terms ...eval.Term) []eval.Comparison {
 	var out []eval.Comparison
-	for _, l := range labels {
-		if c, ok := pooledOrOnly(cs, l); ok {
+	for _, t := range terms {
+		if c, ok := pooledOrOnly(cs, t); ok {
 			out = append(out, c)
 		}
 	}

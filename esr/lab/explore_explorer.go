@@ -46,9 +46,9 @@ type TermSet struct {
 var TermSets = []TermSet{
 	{"render-matched decomposition (Table 2)", eval.RenderMatched},
 	{"headline: ledger and Graphiti vs GraphRAG+abstain (§4.1)", eval.Headline},
-	{"render term only", eval.RenderMatched[:1]},
-	{"mechanism terms only (fine-d, coarse-d matched)", []eval.Term{eval.RenderMatched[1], eval.RenderMatched[3]}},
-	{"coarse-d mechanism two ways (paper's = matched + layout)", eval.RenderMatched[2:]},
+	{"render term only", []eval.Term{eval.TermRender}},
+	{"mechanism terms only (fine-d, coarse-d matched)", []eval.Term{eval.TermFineMechanism, eval.TermCoarseMatched}},
+	{"coarse-d mechanism two ways (paper's = matched + layout)", []eval.Term{eval.TermCoarsePaper, eval.TermCoarseMatched, eval.TermCoarseLayout}},
 }
 
 // Settings are the explorer's controls.
@@ -285,8 +285,8 @@ func (v *View) Sentence() string {
 		parts = append(parts, eval.Describe(c))
 	}
 	s := fmt.Sprintf("With the simulated reader %s on %d %s questions: %s.", v.Reader, v.Questions, v.Settings.Scope(), strings.Join(parts, "; "))
-	r, ok1 := eval.FindComparison(v.Comparisons, "render", "")
-	m, ok2 := eval.FindComparison(v.Comparisons, "fine-d mechanism", "")
+	r, ok1 := eval.FindTerm(v.Comparisons, eval.TermRender, "")
+	m, ok2 := eval.FindTerm(v.Comparisons, eval.TermFineMechanism, "")
 	if ok1 && ok2 {
 		switch d := (PhaseCell{Render: r, Mechanism: m}).Dominant(); d {
 		case "neither":

@@ -15,11 +15,11 @@ import (
 func exploreViewInput() *lab.View {
 	return &lab.View{Settings: lab.DefaultSettings(), Reader: "sim:fit-llama-3.1-8b", Questions: 60,
 		Comparisons: []eval.Comparison{
-			{Label: eval.TermRender, Delta: 0.183, Lo: 0.117, Hi: 0.250},
-			{Label: eval.TermFineMechanism, Delta: 0.017, Lo: -0.017, Hi: 0.050},
-			{Label: eval.TermCoarsePaper, Delta: 0.100, Lo: 0.033, Hi: 0.167},
-			{Label: eval.TermCoarseMatched, Delta: 0.000, Lo: 0.000, Hi: 0.000},
-			{Label: eval.TermCoarseLayout, Delta: 0.100, Lo: 0.033, Hi: 0.167},
+			termCmp(eval.TermRender, "", 0.183, 0.117, 0.250),
+			termCmp(eval.TermFineMechanism, "", 0.017, -0.017, 0.050),
+			termCmp(eval.TermCoarsePaper, "", 0.100, 0.033, 0.167),
+			termCmp(eval.TermCoarseMatched, "", 0.000, 0.000, 0.000),
+			termCmp(eval.TermCoarseLayout, "", 0.100, 0.033, 0.167),
 		}}
 }
 

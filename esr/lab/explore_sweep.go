@@ -36,9 +36,9 @@ func (e *Explorer) SweepCapability(ctx context.Context, s Settings, cap string, 
 	return sw, nil
 }
 
-// term is the view's pooled comparison labelled label.
-func (sw *Sweep) term(i int, label string) (eval.Comparison, bool) {
-	return eval.FindComparison(sw.Views[i].Comparisons, label, "")
+// term is the view's pooled comparison of t.
+func (sw *Sweep) term(i int, t eval.Term) (eval.Comparison, bool) {
+	return eval.FindTerm(sw.Views[i].Comparisons, t, "")
 }
 
 // Sentence says how the render and fine-d mechanism terms move from the
@@ -50,13 +50,13 @@ func (sw *Sweep) Sentence() string {
 	}
 	last := len(sw.Views) - 1
 	var parts []string
-	for _, label := range []string{eval.TermRender, eval.TermFineMechanism} {
-		a, ok1 := sw.term(0, label)
-		b, ok2 := sw.term(last, label)
+	for _, t := range []eval.Term{eval.TermRender, eval.TermFineMechanism} {
+		a, ok1 := sw.term(0, t)
+		b, ok2 := sw.term(last, t)
 		if !ok1 || !ok2 {
 			return ""
 		}
-		parts = append(parts, fmt.Sprintf("the %s term from %s %s to %s %s", label, report.Signed(a.Delta), a.CI(), report.Signed(b.Delta), b.CI()))
+		parts = append(parts, fmt.Sprintf("the %s term from %s %s to %s %s", t.Label, report.Signed(a.Delta), a.CI(), report.Signed(b.Delta), b.CI()))
 	}
 	return fmt.Sprintf("As %s goes from %g to %g, %s.", sw.Capability, sw.Values[0], sw.Values[last], strings.Join(parts, ", and "))
 }

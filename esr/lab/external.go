@@ -27,9 +27,9 @@ func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 	t := &eval.Table{Name: string(AppendixDProvenance.On(name)), Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
 		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: "templama", Term: a.Memory.String()}, false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.ClassCell(paper.TempLAMA, a.Memory), false))
 	}
-	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.Key{Table: "templama", Term: "retain-discard"}, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.Key{Table: "templama", Term: "dyknow-n"}))) + ") concurs", eval.FamilyNote(rows)}
+	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.TempLAMARetainDiscard, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.TempLAMADyKnowN))) + ") concurs", eval.FamilyNote(rows)}
 	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType(esr.Provenance), eval.Variants(eval.StateOnly)))
 	return t, nil
 }

@@ -14,27 +14,27 @@ import (
 )
 
 // RetentionSteps are the paired differences between Figure 3's classes the
-// paper's text reports (§4.3), each with its registry key in table "f3".
+// paper's text reports (§4.3), each with its registry term in table paper.F3.
 var RetentionSteps = []eval.Term{
-	{Label: "fine − discard", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseDiscard), Key: "fine-discard"},
-	{Label: "retain − discard", A: memory.SpecOf(memory.CoarseRetain), B: memory.SpecOf(memory.CoarseDiscard), Key: "retain-discard"},
-	{Label: "fine − retain", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: "fine-retain"},
+	{Label: "fine − discard", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseDiscard), Key: paper.FineDiscard},
+	{Label: "retain − discard", A: memory.SpecOf(memory.CoarseRetain), B: memory.SpecOf(memory.CoarseDiscard), Key: paper.RetainDiscard},
+	{Label: "fine − retain", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: paper.FineRetain},
 }
 
 // deployedStep is fine − coarse under the deployed render, keyed in table
-// "f3/deployed" (the paper's reversal).
-var deployedStep = eval.Term{Label: "fine − coarse", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: "fine-coarse"}
+// paper.F3Deployed (the paper's reversal).
+var deployedStep = eval.Term{Label: "fine − coarse", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: paper.FineCoarse}
 
 // Plot is the paper's Figure 3: provenance accuracy by retention
-// class with Wilson intervals. With a paper table ("f3", "f3/deployed",
-// "templama"), each class's published accuracy (the table's cell under the
+// class with Wilson intervals. With a paper table (paper.F3, F3Deployed,
+// TempLAMA), each class's published accuracy (the table's cell under the
 // class name) is an open ring on its bar.
-func Plot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
+func Plot(acc []eval.Accuracy, title string, paperTables ...paper.Table) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, a := range acc {
 		pt := report.IntervalPoint{Label: a.Memory.String(), Est: a.Acc, Lo: a.Lo, Hi: a.Hi}
 		for _, table := range paperTables {
-			if v, ok := paper.Lookup(paper.Key{Table: table, Term: a.Memory.String()}); ok {
+			if v, ok := paper.Lookup(paper.ClassCell(table, a.Memory)); ok {
 				pt.Paper, pt.HasPaper = v, true
 			}
 		}
@@ -46,9 +46,9 @@ func Plot(acc []eval.Accuracy, title string, paperTables ...string) *plot.Plot {
 // Table lists Figure 3's accuracies beside the paper's, plus the
 // paired differences the text reports, for one condition.
 func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*eval.Table, error) {
-	name, title, table := string(Figure3Provenance), "Figure 3: provenance accuracy from retained state only", "f3"
+	name, title, table := string(Figure3Provenance), "Figure 3: provenance accuracy from retained state only", paper.F3
 	if condition.Equal(eval.DeployedRender) {
-		name, title, table = string(Figure3ProvenanceDeployed), "§4.3 deployed render (raw events appended): provenance accuracy", "f3/deployed"
+		name, title, table = string(Figure3ProvenanceDeployed), "§4.3 deployed render (raw events appended): provenance accuracy", paper.F3Deployed
 	}
 	t := &eval.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
 	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, condition)
@@ -56,7 +56,7 @@ func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
 	}
 	for _, a := range acc {
-		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.Key{Table: table, Term: a.Memory.String()}, false))
+		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.ClassCell(table, a.Memory), false))
 	}
 	f := eval.And(eval.QueryType(esr.Provenance), eval.Variants(condition))
 	terms := RetentionSteps
@@ -65,7 +65,7 @@ func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*
 	}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
-		t.AddRow(c.Label, c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.Key{Table: table, Term: c.Key}, true))
+		t.AddRow(c.Label, c.N, report.Signed(c.Delta), c.CI(), paper.Cell(table.Key(c.Key), true))
 	}
 	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
@@ -84,17 +84,17 @@ func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, 
 	if err != nil {
 		return nil, err
 	}
-	t.AddRow("fine-ledger − coarse-retain", c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.Key{Table: "type", Term: "fine-retain"}, true))
+	t.AddRow("fine-ledger − coarse-retain", c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.TypeFineRetain, true))
 	for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.CoarseRetain, memory.FineLedger), func(o *eval.Outcome) string { return string(o.Phenomenon) }, f, opt.WithDefaults().Level) {
 		paperCell := "—"
 		if a.Group == string(esr.Refinement) {
-			paperCell = paper.Cell(paper.Key{Table: "type", Term: "refines/" + a.Memory.String()}, false)
+			paperCell = paper.Cell(paper.ClassCell(paper.TypeRefines, a.Memory), false)
 		}
 		t.AddRow(a.Memory.String()+" on "+a.Group, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paperCell)
 	}
 	t.Notes = eval.UnreadableNotes([]string{
 		fmt.Sprintf("paper: on the %s items whose prior value is gold-defined; on refinement items fine-d %s and coarse-retain %s (both near floor) because its rule scorer collapses REFINES onto SUPERSEDES",
-			report.Thousands(int(paper.Number(paper.Key{Table: "type", Term: "n"}))), paper.Cell(paper.Key{Table: "type", Term: "refines/fine-ledger"}, false), paper.Cell(paper.Key{Table: "type", Term: "refines/coarse-retain"}, false)),
+			report.Thousands(int(paper.Number(paper.TypeN))), paper.Cell(paper.ClassCell(paper.TypeRefines, memory.SpecOf(memory.FineLedger)), false), paper.Cell(paper.ClassCell(paper.TypeRefines, memory.SpecOf(memory.CoarseRetain)), false)),
 		"a simulated reader answers a relation type only from a status cell it reads (REFINED → refines, DEPRECATED → replaces); where the render shows none (coarse-retain's closed edges, no status column, a reader that ignores status) it answers replaces, never refines",
 		eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil

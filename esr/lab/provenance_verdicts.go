@@ -25,7 +25,7 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 	sort.SliceStable(ours, func(i, j int) bool { return ours[i].Acc < ours[j].Acc })
 	theirs := append([]memory.Spec(nil), paper.RetentionClasses...)
 	sort.SliceStable(theirs, func(i, j int) bool {
-		return paper.Number(paper.Key{Table: "f3", Term: theirs[i].String()}) < paper.Number(paper.Key{Table: "f3", Term: theirs[j].String()})
+		return paper.Number(paper.ClassCell(paper.F3, theirs[i])) < paper.Number(paper.ClassCell(paper.F3, theirs[j]))
 	})
 	var o []string
 	for _, a := range ours {
@@ -42,7 +42,7 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 	terms := RetentionSteps
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
-		out = append(out, paper.Versus(c, paper.Key{Table: "f3", Term: c.Key}))
+		out = append(out, paper.Versus(c, paper.F3.Key(c.Key)))
 	}
 	return out
 }
@@ -58,10 +58,10 @@ func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	if err1 != nil || err2 != nil {
 		return ""
 	}
-	pState := paper.Number(paper.Key{Table: "f3", Term: RetentionSteps[2].Key})
+	pState := paper.Number(paper.F3.Key(paper.FineRetain))
 	s := fmt.Sprintf("Provenance, fine − coarse: state only %s %s (%s), deployed render %s %s (%s). The paper: %s state only, %s deployed, a reversal.",
 		report.Signed(state.Delta), state.CI(), paper.FindingOf(state), report.Signed(dep.Delta), dep.CI(), paper.FindingOf(dep),
-		report.Signed(pState), report.Signed(paper.Number(paper.Key{Table: "f3/deployed", Term: deployedStep.Key})))
+		report.Signed(pState), report.Signed(paper.Number(paper.F3Deployed.Key(deployedStep.Key))))
 	if state.TooFew || dep.TooFew {
 		return s + " Ours has " + eval.FirstTooFew(state, dep) + " to tell whether the sign reverses."
 	}

@@ -30,7 +30,7 @@ func Table5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 			if !ok {
 				return "—"
 			}
-			return fmt.Sprintf("%.3f (%s)", a.Acc, paper.Cell(paper.ParseKey("t5/"+string(p)+"/"+m), false))
+			return fmt.Sprintf("%.3f (%s)", a.Acc, paper.Cell(paper.T5Cell(p, a.Memory), false))
 		}
 		d1, e1 := eval.Compare(rows, "", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), f, opt)
 		d2, e2 := eval.Compare(rows, "", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)

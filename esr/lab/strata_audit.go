@@ -99,11 +99,11 @@ func Table4(audits []RelationAudit, name string) *eval.Table {
 	for _, a := range audits {
 		t.AddRow(a.Scorer, a.N, eval.PropCell(a.Accuracy), eval.PropCell(a.MacroF1), eval.PropCell(a.FalseContradict), eval.PropCell(a.SupersedeMiss), eval.PropCell(a.RefineRecall))
 	}
-	n := int(paper.Number(paper.Key{Table: "t4", Term: "N"}))
-	t.AddRow("paper: rule scorer", n, paper.Cell(paper.Key{Table: "t4", Term: "rule/acc"}, false), paper.Cell(paper.Key{Table: "t4", Term: "rule/macro-F1"}, false),
-		paper.Cell(paper.Key{Table: "t4", Term: "rule/alphaFC"}, false), paper.Cell(paper.Key{Table: "t4", Term: "rule/alphaSM"}, false), paper.Cell(paper.Key{Table: "t4", Term: "rule/refine-recall"}, false))
-	t.AddRow("paper: DeepSeek-supervised audit", n, paper.Cell(paper.Key{Table: "t4", Term: "deepseek/acc"}, false), paper.Cell(paper.Key{Table: "t4", Term: "deepseek/macro-F1"}, false),
-		"–", "–", paper.Cell(paper.Key{Table: "t4", Term: "deepseek/refine-recall"}, false))
+	n := int(paper.Number(paper.T4N))
+	t.AddRow("paper: rule scorer", n, paper.Cell(paper.T4RuleAcc, false), paper.Cell(paper.T4RuleMacroF1, false),
+		paper.Cell(paper.T4RuleAlphaFC, false), paper.Cell(paper.T4RuleAlphaSM, false), paper.Cell(paper.T4RuleRefineRecall, false))
+	t.AddRow("paper: DeepSeek-supervised audit", n, paper.Cell(paper.T4DeepSeekAcc, false), paper.Cell(paper.T4DeepSeekMacroF1, false),
+		"–", "–", paper.Cell(paper.T4DeepSeekRefineRecall, false))
 	t.Notes = []string{fmt.Sprintf("α̂FC: share of gold SAME_STATE/SUPERSEDES pairs predicted CONTRADICTS; α̂SM: share of gold SUPERSEDES pairs not predicted SUPERSEDES")}
 	return t
 }
@@ -262,7 +262,7 @@ func RefinesRecallTable(audits [][]RefinesScore, name string) (*eval.Table, erro
 		for _, sc := range a {
 			paperCell := "—"
 			if sc.Group == allPairs && sc.Scorer == "rule" {
-				paperCell = paper.Cell(paper.Key{Table: "t4", Term: "rule/refine-recall"}, false)
+				paperCell = paper.Cell(paper.T4RuleRefineRecall, false)
 			}
 			t.AddRow(sc.Scorer, sc.Group, sc.Gold, cell(sc.Recall), sc.Predicted, cell(sc.Precision), paperCell)
 		}
@@ -270,8 +270,8 @@ func RefinesRecallTable(audits [][]RefinesScore, name string) (*eval.Table, erro
 	if len(t.Rows) == 0 {
 		return nil, fmt.Errorf("no gold-labelled pairs in %s", name)
 	}
-	t.AddRow("paper: rule scorer", allPairs, "—", "—", "—", "—", paper.Cell(paper.Key{Table: "t4", Term: "rule/refine-recall"}, false))
-	t.AddRow("paper: DeepSeek-supervised scorer", allPairs, "—", "—", "—", "—", paper.Cell(paper.Key{Table: "t4", Term: "deepseek/refine-recall"}, false))
+	t.AddRow("paper: rule scorer", allPairs, "—", "—", "—", "—", paper.Cell(paper.T4RuleRefineRecall, false))
+	t.AddRow("paper: DeepSeek-supervised scorer", allPairs, "—", "—", "—", "—", paper.Cell(paper.T4DeepSeekRefineRecall, false))
 	t.Notes = []string{"pairs: every co-keyed atom pair with a gold relation (relations.jsonl); recall = hits / gold REFINES, precision = hits / predicted REFINES (— when undefined); the scorers see streams and atoms only, never the refinement kind",
 		fmt.Sprintf("only %s refinements are superstrings of the value they refine, the shape the rule scorer's containment cue (and the spec's §8 mining rule) detects", synth.RefineQualifier),
 		"paper: on its 500-pair DeepSeek-labelled audit (App. A, Table 4); it reports no precision and no split by kind"}
@@ -305,7 +305,7 @@ func RefinesRecallSentence(scores []RefinesScore) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "The %s scorer labels %d of %d gold REFINES pairs REFINES (recall %s", all.Scorer, all.Hits, all.Gold, eval.PropCell(all.Recall))
 	if all.Scorer == "rule" {
-		fmt.Fprintf(&b, "; the paper's rule scorer: %s", paper.Cell(paper.Key{Table: "t4", Term: "rule/refine-recall"}, false))
+		fmt.Fprintf(&b, "; the paper's rule scorer: %s", paper.Cell(paper.T4RuleRefineRecall, false))
 	}
 	b.WriteString(")")
 	if all.Predicted > 0 {
@@ -343,8 +343,8 @@ func RefinesRecallPlot(audits [][]RefinesScore) *plot.Plot {
 			pts = append(pts, report.IntervalPoint{Label: s.Group, Est: s.Recall, Lo: lo, Hi: hi, Series: s.Scorer})
 		}
 	}
-	for _, key := range []string{"t4/rule/refine-recall", "t4/deepseek/refine-recall"} {
-		if v, ok := paper.Lookup(paper.ParseKey(key)); ok {
+	for _, key := range []paper.Key{paper.T4RuleRefineRecall, paper.T4DeepSeekRefineRecall} {
+		if v, ok := paper.Lookup(key); ok {
 			pts = append(pts, report.IntervalPoint{Label: allPairs, Est: v, Lo: v, Hi: v, Series: report.PaperSeries})
 		}
 	}

@@ -47,9 +47,10 @@ func Table1(b *bench.Bench, name string) *eval.Table {
 			t.AddRow(append(row, total)...)
 		}
 	}
-	pc := func(k string) string { return report.Thousands(int(paper.Number(paper.Key{Table: "t1", Term: k}))) }
+	pc := func(k paper.Key) string { return report.Thousands(int(paper.Number(k))) }
+	st := func(p esr.Phenomenon) string { return pc(paper.StratumCount(paper.T1, p)) }
 	t.Notes = []string{fmt.Sprintf("paper main set: %s QAs (GitHub %s, Wiki %s, MultiRepo %s, DyKnow %s); strata RR %s, CSC %s, refines %s, monotonic %s",
-		pc("QAs"), pc("GitHub"), pc("Wiki"), pc("MultiRepo"), pc("DyKnow"), pc("RR"), pc("CSC"), pc("refines"), pc("monotonic"))}
+		pc(paper.T1QAs), pc(paper.T1GitHub), pc(paper.T1Wiki), pc(paper.T1MultiRepo), pc(paper.T1DyKnow), st(esr.RevertedRevert), st(esr.CrossSourceConflict), st(esr.Refinement), st(esr.Monotonic))}
 	return t
 }
 

@@ -71,6 +71,6 @@ func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 		"stages are cumulative: pair-oracle forces gold relations; row-oracle also forces the row's status to gold; strict-decode also tells the reader to abstain whenever the status is unresolved",
 		fmt.Sprintf("paper: RL %s → %s → %s → %s; GraphRAG+abstain %s (standard), %s (strict prompt)",
 			eval.PropCell(paper.Table9[StageBaseline][0]), eval.PropCell(paper.Table9[StagePair][0]), eval.PropCell(paper.Table9[StageRow][0]), eval.PropCell(paper.Table9[StageStrict][0]),
-			paper.Cell(paper.Key{Table: "t9", Term: "graphrag-abstain/standard"}, false), paper.Cell(paper.Key{Table: "t9", Term: "graphrag-abstain/strict"}, false)), opt.IntervalNote(), eval.FamilyNote(rows)}
+			paper.Cell(paper.T9Standard, false), paper.Cell(paper.T9Strict, false)), opt.IntervalNote(), eval.FamilyNote(rows)}
 	return t, nil
 }

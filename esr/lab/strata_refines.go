@@ -23,7 +23,7 @@ const (
 func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table7RefinesRecovery), Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
 		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
-	paperDelta := map[string]string{ScorerRule: paper.Cell(paper.Key{Table: "t7", Term: "rule"}, true), ScorerLearned: paper.Cell(paper.Key{Table: "t7", Term: "learned"}, true)}
+	paperDelta := map[string]string{ScorerRule: paper.Cell(paper.T7Rule, true), ScorerLearned: paper.Cell(paper.T7Learned, true)}
 	n := 0
 	for _, q := range []esr.QueryType{esr.Snapshot, esr.RelationType} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {

@@ -3,42 +3,191 @@ package paper
 import (
 	"strings"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// Key names one published cell: the table it belongs to ("t2", "rr", "f3",
-// "t5", …) and the term within it ("render", "reverted_revert/fine-ledger",
-// …). Its published 95% interval, where the paper gives one, is at Lo and
-// Hi.
+// Table is one of the paper's tables (or a column or block of one) that the
+// registry holds numbers from.
+type Table string
+
+// The tables the registry holds. A sub-table (T2MiniMax, T11Pure,
+// F3Deployed, TypeRefines) prints as its parent's name, a slash and its own.
+const (
+	T1           Table = "t1"          // Table 1: the main set's composition
+	T2           Table = "t2"          // Table 2: the render-matched decomposition (DeepSeek-V3 judge)
+	T2MiniMax    Table = "t2/minimax"  // Table 2's MiniMax-M2.5 judge column
+	RR           Table = "rr"          // §4.1 reverted-revert headline
+	T3           Table = "t3"          // Table 3: mechanism residual by stratum
+	T4           Table = "t4"          // Table 4: the relation audit
+	T5           Table = "t5"          // Table 5: accuracy by stratum
+	T7           Table = "t7"          // Table 7: refines recovery by scorer
+	T9           Table = "t9"          // Table 9: cross-source conflict by prompt
+	T11          Table = "t11"         // Table 11: the monotonic split
+	T11Pure      Table = "t11/pure"    // Table 11's pure-monotonic half
+	T17          Table = "t17"         // Table 17: Δ by render format
+	F3           Table = "f3"          // Figure 3: provenance accuracy
+	F3Deployed   Table = "f3/deployed" // Figure 3 under the deployed render
+	RelationType Table = "type"        // §4.3 relation-type query
+	TypeRefines  Table = "type/refines"
+	TempLAMA     Table = "templama" // Appendix D on TempLAMA
+	Fano         Table = "fano"     // Appendix A: the scorer's information floor
+	AppF         Table = "appF"     // Appendix F: extraction coverage
+	Human        Table = "human"    // Appendix F: human validation of the labels
+	Aux          Table = "aux"      // App. G: the auxiliary high-noise split
+	Shape        Table = "shape"    // App. F: extractor output shape
+)
+
+// tables lists every Table, for ParseKey.
+var tables = []Table{T1, T2, T2MiniMax, RR, T3, T4, T5, T7, T9, T11, T11Pure, T17, F3, F3Deployed, RelationType, TypeRefines, TempLAMA, Fano, AppF, Human, Aux, Shape}
+
+// Term names a cell within its table. It is eval's PaperTerm, so a
+// comparison carries its registry term (eval.Comparison.Key) as a value.
+type Term = eval.PaperTerm
+
+// Bound says which number of a cell a Key names: its point estimate, or
+// the lower or upper end of its published 95% interval.
+type Bound uint8
+
+// The bounds of a cell.
+const (
+	Point Bound = iota
+	Lower
+	Upper
+)
+
+// Key names one published number: the table, the term within it, and
+// which bound (Point unless Lo or Hi).
 type Key struct {
-	Table string
-	Term  string
+	Table Table
+	Term  Term
+	Bound Bound
 }
 
-// ParseKey splits "TABLE/TERM" at its first slash (the printed form).
-func ParseKey(s string) Key {
-	t, term, _ := strings.Cut(s, "/")
-	return Key{Table: t, Term: term}
-}
+// Key is the key of term in t.
+func (t Table) Key(term Term) Key { return Key{Table: t, Term: term} }
 
-// String is the printed form "TABLE/TERM".
-func (k Key) String() string { return k.Table + "/" + k.Term }
+// String is the printed form "TABLE/TERM", with "-lo" or "-hi" for a bound.
+func (k Key) String() string {
+	s := string(k.Table) + "/" + string(k.Term)
+	switch k.Bound {
+	case Lower:
+		s += "-lo"
+	case Upper:
+		s += "-hi"
+	}
+	return s
+}
 
 // Lo is the key of the lower bound of k's published 95% interval.
-func (k Key) Lo() Key { return Key{Table: k.Table, Term: k.Term + "-lo"} }
+func (k Key) Lo() Key { k.Bound = Lower; return k }
 
 // Hi is the key of the upper bound of k's published 95% interval.
-func (k Key) Hi() Key { return Key{Table: k.Table, Term: k.Term + "-hi"} }
+func (k Key) Hi() Key { k.Bound = Upper; return k }
+
+// ParseKey reads a printed key ("t2/minimax/render", "human/kappa-lo"),
+// the form a notebook's prose names a number by (lab.PaperText): the
+// longest table it starts with, then the term, then a bound suffix when
+// the registry holds that bound. ok is false for no known table.
+func ParseKey(s string) (Key, bool) {
+	var k Key
+	ok := false
+	for _, t := range tables {
+		if rest, found := strings.CutPrefix(s, string(t)+"/"); found && len(t) >= len(k.Table) {
+			k, ok = Key{Table: t, Term: Term(rest)}, true
+		}
+	}
+	if !ok {
+		return k, false
+	}
+	for suffix, b := range map[string]Bound{"-lo": Lower, "-hi": Upper} {
+		if base, found := strings.CutSuffix(string(k.Term), suffix); found {
+			if _, held := numbers[Key{Table: k.Table, Term: Term(base), Bound: b}]; held {
+				k.Term, k.Bound = Term(base), b
+			}
+		}
+	}
+	return k, true
+}
+
+// T3Cell is Table 3's mechanism residual on stratum p.
+func T3Cell(p esr.Phenomenon) Key { return T3.Key(Term(p)) }
+
+// T5Cell is Table 5's accuracy of memory m on stratum p.
+func T5Cell(p esr.Phenomenon, m memory.Spec) Key {
+	return T5.Key(Term(string(p) + "/" + m.String()))
+}
+
+// ClassCell is class m's accuracy in table t (F3, F3Deployed, TempLAMA,
+// TypeRefines).
+func ClassCell(t Table, m memory.Spec) Key { return t.Key(Term(m.String())) }
+
+// T17Cell is Table 17's Δ for family under ledger format (memory's format
+// names: "verbose", "minimal", "json", "compact").
+func T17Cell(family, format string) Key { return T17.Key(Term(family + "/" + format)) }
+
+// Stratum terms of Table 1 and the auxiliary split.
+var stratumTerms = map[esr.Phenomenon]Term{esr.RevertedRevert: "RR", esr.CrossSourceConflict: "CSC", esr.Refinement: "refines", esr.Monotonic: "monotonic"}
+
+// StratumCount is the number of questions on stratum p in table t (T1 or
+// Aux).
+func StratumCount(t Table, p esr.Phenomenon) Key { return t.Key(stratumTerms[p]) }
+
+// Terms of Figure 3 and the relation-type query that lab's comparisons
+// carry (eval.Term.Key).
+const (
+	FineDiscard   Term = "fine-discard"
+	RetainDiscard Term = "retain-discard"
+	FineRetain    Term = "fine-retain"
+	FineCoarse    Term = "fine-coarse"
+	FineResidual  Term = "fine-residual"
+)
+
+// Named cells read outside the registry.
+var (
+	T1QAs, T1GitHub, T1Wiki, T1MultiRepo, T1DyKnow = T1.Key("QAs"), T1.Key("GitHub"), T1.Key("Wiki"), T1.Key("MultiRepo"), T1.Key("DyKnow")
+
+	T2Render, T2FineMechanism, T2CoarseMechanism = T2.Key(eval.KeyRender), T2.Key(eval.KeyFineMechanism), T2.Key(eval.KeyCoarseMechanism)
+
+	T4N                                                    = T4.Key("N")
+	T4RuleAcc, T4RuleMacroF1, T4RuleAlphaFC, T4RuleAlphaSM = T4.Key("rule/acc"), T4.Key("rule/macro-F1"), T4.Key("rule/alphaFC"), T4.Key("rule/alphaSM")
+	T4RuleRefineRecall                                     = T4.Key("rule/refine-recall")
+	T4DeepSeekAcc, T4DeepSeekMacroF1                       = T4.Key("deepseek/acc"), T4.Key("deepseek/macro-F1")
+	T4DeepSeekRefineRecall                                 = T4.Key("deepseek/refine-recall")
+
+	T7Rule, T7Learned = T7.Key("rule"), T7.Key("learned")
+
+	T9Standard, T9Strict = T9.Key("graphrag-abstain/standard"), T9.Key("graphrag-abstain/strict")
+
+	T11WithDeprecated = T11.Key("with-deprecated")
+
+	F3N = F3.Key("n")
+
+	TypeN, TypeFineRetain = RelationType.Key("n"), RelationType.Key(FineRetain)
+
+	TempLAMARetainDiscard, TempLAMADyKnowN = TempLAMA.Key(RetainDiscard), TempLAMA.Key("dyknow-n")
+
+	FanoH, FanoI, FanoFloor = Fano.Key("H"), Fano.Key("I"), Fano.Key("floor")
+
+	AppFEventRecall, AppFCoKeyRecall = AppF.Key("event-recall"), AppF.Key("cokey-recall")
+
+	HumanKappa, HumanN = Human.Key("kappa"), Human.Key("N")
+
+	ShapeAtomsPerEvent = Shape.Key("atoms-per-event")
+	// ShapeKeysPerStream holds only an interval (Lo, Hi).
+	ShapeKeysPerStream = Shape.Key("keys-per-stream")
+)
 
 // Lookup returns the paper's number for k, and whether it has one.
 func Lookup(k Key) (float64, bool) {
-	v, ok := numbers[k.String()]
+	v, ok := numbers[k]
 	return v, ok
 }
 
 // Number returns the paper's number for k (0 when it has none).
-func Number(k Key) float64 { return numbers[k.String()] }
+func Number(k Key) float64 { return numbers[k] }
 
 // Interval returns the paper's published 95% interval for k, and whether it
 // gives one.

@@ -11,12 +11,12 @@ import (
 // 95% interval, where the paper prints one, is at Key.Lo and Key.Hi; Cell
 // prints the value alone (an unknown key prints "—").
 func ExampleLookup() {
-	k := paper.Key{Table: "t2", Term: eval.KeyRender}
+	k := paper.T2Render
 	v, ok := paper.Lookup(k)
 	lo, hi, hasCI := paper.Interval(k)
 	fmt.Println(k, v, ok)
 	fmt.Println(lo, hi, hasCI)
-	fmt.Println(paper.Cell(k, true), paper.Cell(paper.Key{Table: "t2", Term: "no such term"}, true))
+	fmt.Println(paper.Cell(k, true), paper.Cell(paper.T2.Key("no such term"), true))
 	// Output:
 	// t2/render 0.159 true
 	// 0.114 0.207 true
@@ -27,7 +27,7 @@ func ExampleLookup() {
 // overlap; Words says it without calling two results "the same finding".
 func ExampleAgree() {
 	// Ours +0.031 [+0.017, +0.047] against the paper's render term.
-	lo, hi, _ := paper.Interval(paper.Key{Table: "t2", Term: eval.KeyRender})
+	lo, hi, _ := paper.Interval(paper.T2Render)
 	a := paper.Agree(0.031, 0.017, 0.047, 0.159, lo, hi, true)
 	fmt.Println(a.Words())
 	// Output:
@@ -37,8 +37,9 @@ func ExampleAgree() {
 // Versus reads one of our comparisons against the paper's cell under the
 // comparison's registry key (Comparison.Key), never under its label.
 func ExampleVersus() {
-	c := eval.Comparison{Label: eval.TermFineMechanism, Key: eval.KeyFineMechanism, Delta: 0.02, Lo: -0.01, Hi: 0.05, Level: 0.95}
-	fmt.Println(paper.Versus(c, paper.Key{Table: "t2", Term: c.Key}))
+	t := eval.TermFineMechanism
+	c := eval.Comparison{Label: t.Label, A: t.A, B: t.B, Key: t.Key, Delta: 0.02, Lo: -0.01, Hi: 0.05, Level: 0.95}
+	fmt.Println(paper.Versus(c, paper.T2.Key(c.Key)))
 	// Output:
 	// fine-d mechanism: ours +0.020 [-0.010, +0.050] is not distinguishable from 0; the paper's +0.025 [-0.005, +0.057] is not distinguishable from 0 — neither rules out 0; the paper's value lies inside our interval.
 }

@@ -3,158 +3,158 @@
 // table, note and notebook sentence that quotes the paper reads it from here.
 // A cell is named by a Key (table and term); its published 95% interval, where
 // the paper prints one, is at Key.Lo and Key.Hi (Interval). Lookup, Number and
-// Cell read it; numbers is the registry itself, in printed-key form.
+// Cell read it; numbers is the registry itself, keyed by Key.
 package paper
 
-// numbers maps each cell's printed key (Key.String) to the paper's number.
-var numbers = map[string]float64{
+// numbers maps each cell's key to the paper's number.
+var numbers = map[Key]float64{
 	// §4.1 headline, reverted-revert, DeepSeek-V3 judge, n = 439.
 	// Terms are eval's keys: RevisionLedger − GraphRAG+abstain
 	// (eval.KeyLedgerVsBaseline), Graphiti − GraphRAG+abstain
 	// (eval.KeyCoarseVsBaseline), RevisionLedger − Graphiti
 	// (eval.KeyLedgerVsCoarse).
-	"rr/ledger-vs-baseline": 0.182,
-	"rr/coarse-vs-baseline": 0.266,
-	"rr/ledger-vs-coarse":   -0.084,
-	// Their published 95% intervals ("KEY-lo", "KEY-hi"; spec §9).
-	"rr/ledger-vs-baseline-lo": 0.134,
-	"rr/ledger-vs-baseline-hi": 0.230,
-	"rr/ledger-vs-coarse-lo":   -0.128,
-	"rr/ledger-vs-coarse-hi":   -0.041,
+	RR.Key("ledger-vs-baseline"): 0.182,
+	RR.Key("coarse-vs-baseline"): 0.266,
+	RR.Key("ledger-vs-coarse"):   -0.084,
+	// Their published 95% intervals (Key.Lo, Key.Hi; spec §9).
+	RR.Key("ledger-vs-baseline").Lo(): 0.134,
+	RR.Key("ledger-vs-baseline").Hi(): 0.230,
+	RR.Key("ledger-vs-coarse").Lo():   -0.128,
+	RR.Key("ledger-vs-coarse").Hi():   -0.041,
 	// Table 2 (DeepSeek-V3); terms are eval's keys (eval.KeyRender, …). The
 	// coarse-d term is the paper's definition (coarse-retain − the ledger's
 	// control, eval.TermCoarsePaper); the paper reports no matched term or
 	// layout term.
-	"t2/render":             0.159,
-	"t2/fine-d mechanism":   0.025,
-	"t2/coarse-d mechanism": 0.087,
+	T2.Key("render"):             0.159,
+	T2.Key("fine-d mechanism"):   0.025,
+	T2.Key("coarse-d mechanism"): 0.087,
 	// Table 2's published 95% intervals.
-	"t2/render-lo":             0.114,
-	"t2/render-hi":             0.207,
-	"t2/fine-d mechanism-lo":   -0.005,
-	"t2/fine-d mechanism-hi":   0.057,
-	"t2/coarse-d mechanism-lo": 0.046,
-	"t2/coarse-d mechanism-hi": 0.130,
+	T2.Key("render").Lo():             0.114,
+	T2.Key("render").Hi():             0.207,
+	T2.Key("fine-d mechanism").Lo():   -0.005,
+	T2.Key("fine-d mechanism").Hi():   0.057,
+	T2.Key("coarse-d mechanism").Lo(): 0.046,
+	T2.Key("coarse-d mechanism").Hi(): 0.130,
 	// Table 2's out-of-family MiniMax-M2.5 judge column (same rows).
-	"t2/minimax/render":             0.164,
-	"t2/minimax/fine-d mechanism":   0.021,
-	"t2/minimax/coarse-d mechanism": 0.098,
+	T2MiniMax.Key("render"):             0.164,
+	T2MiniMax.Key("fine-d mechanism"):   0.021,
+	T2MiniMax.Key("coarse-d mechanism"): 0.098,
 	// Table 3: typed mechanism residual (fine-ledger − render-only) by stratum.
-	"t3/reverted_revert":       0.025,
-	"t3/monotonic":             -0.003,
-	"t3/refines":               0.009,
-	"t3/cross_source_conflict": -0.008,
+	T3.Key("reverted_revert"):       0.025,
+	T3.Key("monotonic"):             -0.003,
+	T3.Key("refines"):               0.009,
+	T3.Key("cross_source_conflict"): -0.008,
 	// Table 5 accuracies (RL, GraphRAG+abstain, Graphiti) by stratum.
-	"t5/reverted_revert/fine-ledger":            0.408,
-	"t5/reverted_revert/graphrag-abstain":       0.226,
-	"t5/reverted_revert/coarse-retain":          0.492,
-	"t5/monotonic/fine-ledger":                  0.343,
-	"t5/monotonic/graphrag-abstain":             0.279,
-	"t5/monotonic/coarse-retain":                0.461,
-	"t5/cross_source_conflict/fine-ledger":      0.039,
-	"t5/cross_source_conflict/graphrag-abstain": 0.099,
-	"t5/cross_source_conflict/coarse-retain":    0.022,
-	"t5/refines/fine-ledger":                    0.262,
-	"t5/refines/graphrag-abstain":               0.348,
-	"t5/refines/coarse-retain":                  0.484,
+	T5.Key("reverted_revert/fine-ledger"):            0.408,
+	T5.Key("reverted_revert/graphrag-abstain"):       0.226,
+	T5.Key("reverted_revert/coarse-retain"):          0.492,
+	T5.Key("monotonic/fine-ledger"):                  0.343,
+	T5.Key("monotonic/graphrag-abstain"):             0.279,
+	T5.Key("monotonic/coarse-retain"):                0.461,
+	T5.Key("cross_source_conflict/fine-ledger"):      0.039,
+	T5.Key("cross_source_conflict/graphrag-abstain"): 0.099,
+	T5.Key("cross_source_conflict/coarse-retain"):    0.022,
+	T5.Key("refines/fine-ledger"):                    0.262,
+	T5.Key("refines/graphrag-abstain"):               0.348,
+	T5.Key("refines/coarse-retain"):                  0.484,
 	// Table 11 / §4.4 monotonic split: RL − GraphRAG+abstain.
-	"t11/with-deprecated":         0.073,
-	"t11/pure/ledger-vs-baseline": 0.049,
-	"t11/pure/render":             0.027,
-	"t11/pure/fine-residual":      0.022,
+	T11.Key("with-deprecated"):        0.073,
+	T11Pure.Key("ledger-vs-baseline"): 0.049,
+	T11Pure.Key("render"):             0.027,
+	T11Pure.Key("fine-residual"):      0.022,
 	// Figure 3 provenance accuracy (n = 4,895) and the deployed reversal.
-	"f3/n":                         4895,
-	"f3/coarse-discard":            0.243,
-	"f3/graphrag-abstain":          0.439,
-	"f3/coarse-retain":             0.604,
-	"f3/fine-ledger":               0.715,
-	"f3/fine-discard":              0.472,
-	"f3/retain-discard":            0.361,
-	"f3/fine-retain":               0.111,
-	"f3/deployed/fine-ledger":      0.311,
-	"f3/deployed/coarse-retain":    0.546,
-	"f3/deployed/graphrag-abstain": 0.610,
-	"f3/deployed/fine-coarse":      -0.236,
+	F3.Key("n"):                        4895,
+	F3.Key("coarse-discard"):           0.243,
+	F3.Key("graphrag-abstain"):         0.439,
+	F3.Key("coarse-retain"):            0.604,
+	F3.Key("fine-ledger"):              0.715,
+	F3.Key("fine-discard"):             0.472,
+	F3.Key("retain-discard"):           0.361,
+	F3.Key("fine-retain"):              0.111,
+	F3Deployed.Key("fine-ledger"):      0.311,
+	F3Deployed.Key("coarse-retain"):    0.546,
+	F3Deployed.Key("graphrag-abstain"): 0.610,
+	F3Deployed.Key("fine-coarse"):      -0.236,
 	// §4.3 / App. A (P2c) relation-type query on the 93 items whose prior
 	// value is gold-defined: fine − coarse-retain (n.s.), and accuracy on
 	// refinement items ("fine-d scores 0.00 and coarse-retain 0.02").
-	"type/fine-retain":           -0.015,
-	"type/n":                     93,
-	"type/refines/fine-ledger":   0.00,
-	"type/refines/coarse-retain": 0.02,
+	RelationType.Key("fine-retain"):  -0.015,
+	RelationType.Key("n"):            93,
+	TypeRefines.Key("fine-ledger"):   0.00,
+	TypeRefines.Key("coarse-retain"): 0.02,
 	// Table 7 / §4.4: refines recovery, fine-ledger − GraphRAG+abstain on
 	// refines (snapshot), rule scorer vs learned scorer.
-	"t7/rule":    -0.086,
-	"t7/learned": 0.147,
+	T7.Key("rule"):    -0.086,
+	T7.Key("learned"): 0.147,
 	// Table 17 (auxiliary split): Qwen3-8B Δ RL − GRA on reverted-revert by
 	// render format.
-	"t17/Qwen3-8B/verbose": 0.158,
-	"t17/Qwen3-8B/minimal": 0.289,
-	"t17/Qwen3-8B/json":    0.257,
-	"t17/Qwen3-8B/compact": 0.312,
+	T17.Key("Qwen3-8B/verbose"): 0.158,
+	T17.Key("Qwen3-8B/minimal"): 0.289,
+	T17.Key("Qwen3-8B/json"):    0.257,
+	T17.Key("Qwen3-8B/compact"): 0.312,
 	// Appendix D on TempLAMA: provenance by retention class, and retention's
 	// gain over discarding.
-	"templama/coarse-discard":   0.061,
-	"templama/graphrag-abstain": 0.329,
-	"templama/coarse-retain":    0.576,
-	"templama/fine-ledger":      0.902,
-	"templama/retain-discard":   0.514,
-	"templama/dyknow-n":         11,
+	TempLAMA.Key("coarse-discard"):   0.061,
+	TempLAMA.Key("graphrag-abstain"): 0.329,
+	TempLAMA.Key("coarse-retain"):    0.576,
+	TempLAMA.Key("fine-ledger"):      0.902,
+	TempLAMA.Key("retain-discard"):   0.514,
+	TempLAMA.Key("dyknow-n"):         11,
 	// Table 9: GraphRAG+abstain on cross-source conflict, standard and
 	// strict prompt.
-	"t9/graphrag-abstain/standard": 0.099,
-	"t9/graphrag-abstain/strict":   0.105,
+	T9.Key("graphrag-abstain/standard"): 0.099,
+	T9.Key("graphrag-abstain/strict"):   0.105,
 	// Table 4: the 500-pair relation audit. REFINES recall: App. A,
 	// "Numerical instantiation": "rule-scorer refinement recall is only
 	// 0.050, while a diagnostic DeepSeek-supervised scorer reaches 0.425
 	// recall" (the primary REFINES boundary case).
-	"t4/N":                      500,
-	"t4/rule/acc":               0.312,
-	"t4/rule/macro-F1":          0.225,
-	"t4/rule/alphaFC":           0.059,
-	"t4/rule/alphaSM":           0.720,
-	"t4/rule/refine-recall":     0.050,
-	"t4/deepseek/acc":           0.572,
-	"t4/deepseek/macro-F1":      0.463,
-	"t4/deepseek/refine-recall": 0.425,
+	T4.Key("N"):                      500,
+	T4.Key("rule/acc"):               0.312,
+	T4.Key("rule/macro-F1"):          0.225,
+	T4.Key("rule/alphaFC"):           0.059,
+	T4.Key("rule/alphaSM"):           0.720,
+	T4.Key("rule/refine-recall"):     0.050,
+	T4.Key("deepseek/acc"):           0.572,
+	T4.Key("deepseek/macro-F1"):      0.463,
+	T4.Key("deepseek/refine-recall"): 0.425,
 	// Appendix A, scorer information floor (C2): H(Y′), Miller–Madow
 	// I(R; Y′), the Fano floor as printed.
-	"fano/H":     1.89,
-	"fano/I":     0.216,
-	"fano/floor": 0.365,
+	Fano.Key("H"):     1.89,
+	Fano.Key("I"):     0.216,
+	Fano.Key("floor"): 0.365,
 	// Appendix F: extraction coverage on GitHub threads.
-	"appF/event-recall": 0.86,
-	"appF/cokey-recall": 0.96,
+	AppF.Key("event-recall"): 0.86,
+	AppF.Key("cokey-recall"): 0.96,
 	// Appendix F: human validation of the phenomenon labels (Cohen's κ between
 	// the LLM labeller and a domain expert on a stratified N = 150 subset), not
 	// of the judge.
-	"human/kappa":    0.459,
-	"human/kappa-lo": 0.366,
-	"human/kappa-hi": 0.553,
-	"human/N":        150,
+	Human.Key("kappa"):      0.459,
+	Human.Key("kappa").Lo(): 0.366,
+	Human.Key("kappa").Hi(): 0.553,
+	Human.Key("N"):          150,
 	// Table 1: the main set's composition.
-	"t1/QAs":       2907,
-	"t1/GitHub":    1698,
-	"t1/Wiki":      848,
-	"t1/MultiRepo": 252,
-	"t1/DyKnow":    109,
-	"t1/RR":        99,
-	"t1/CSC":       88,
-	"t1/refines":   89,
-	"t1/monotonic": 2631,
+	T1.Key("QAs"):       2907,
+	T1.Key("GitHub"):    1698,
+	T1.Key("Wiki"):      848,
+	T1.Key("MultiRepo"): 252,
+	T1.Key("DyKnow"):    109,
+	T1.Key("RR"):        99,
+	T1.Key("CSC"):       88,
+	T1.Key("refines"):   89,
+	T1.Key("monotonic"): 2631,
 	// App. G / Table 15: the auxiliary high-noise ESR-Bench-GitHub split that
 	// Tables 16 and 17 are measured on (1,198 QAs; gold abstain 42/1,198 =
 	// 0.035).
 	// App. F, extractor coverage: "Mean 2.6 atoms/event, 3.7–4.2 distinct
 	// keys/stream".
-	"shape/atoms-per-event":    2.6,
-	"shape/keys-per-stream-lo": 3.7,
-	"shape/keys-per-stream-hi": 4.2,
-	"aux/QAs":                  1198,
-	"aux/RR":                   734,
-	"aux/monotonic":            387,
-	"aux/refines":              35,
-	"aux/CSC":                  42,
+	Shape.Key("atoms-per-event"):      2.6,
+	Shape.Key("keys-per-stream").Lo(): 3.7,
+	Shape.Key("keys-per-stream").Hi(): 4.2,
+	Aux.Key("QAs"):                    1198,
+	Aux.Key("RR"):                     734,
+	Aux.Key("monotonic"):              387,
+	Aux.Key("refines"):                35,
+	Aux.Key("CSC"):                    42,
 	// §4.4 / Corollary 1 inputs: Table 5's reverted-revert accuracies are
 	// "t5/reverted_revert/*"; the paper's RL − Graphiti is "rr/RevisionLedger − Graphiti".
 }

@@ -71,7 +71,7 @@ func Corollary1OnBench(ctx context.Context, b *bench.Bench, qt esr.QueryType, ph
 // accuracies as the deployed inputs and the oracle accuracies ASSUMED to be
 // 1 (the paper reports no oracle-relation arm), labelled as such.
 func Corollary1FromPaper() GapSplit {
-	d := Corollary1(1, 1, paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/fine-ledger"}), paper.Number(paper.Key{Table: "t5", Term: "reverted_revert/coarse-retain"}))
+	d := Corollary1(1, 1, paper.Number(paper.T5Cell(esr.RevertedRevert, memory.SpecOf(memory.FineLedger))), paper.Number(paper.T5Cell(esr.RevertedRevert, memory.SpecOf(memory.CoarseRetain))))
 	d.Sources = [4]string{"assumed (no oracle arm in the paper)", "assumed (no oracle arm in the paper)",
 		"paper Table 5, reverted-revert", "paper Table 5, reverted-revert"}
 	return d

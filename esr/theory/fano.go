@@ -16,11 +16,11 @@ import (
 // DeepSeek-labelled pairs, H(Y′) and Miller–Madow I(R; Y′) in bits, the Fano
 // floor as printed, and the rule scorer's accuracy.
 var (
-	paperAuditN    = int(paper.Number(paper.Key{Table: "t4", Term: "N"}))
-	PaperAuditH    = paper.Number(paper.Key{Table: "fano", Term: "H"})
-	PaperAuditI    = paper.Number(paper.Key{Table: "fano", Term: "I"})
-	paperAuditFano = paper.Number(paper.Key{Table: "fano", Term: "floor"})
-	paperAuditAcc  = paper.Number(paper.Key{Table: "t4", Term: "rule/acc"})
+	paperAuditN    = int(paper.Number(paper.T4N))
+	PaperAuditH    = paper.Number(paper.FanoH)
+	PaperAuditI    = paper.Number(paper.FanoI)
+	paperAuditFano = paper.Number(paper.FanoFloor)
+	paperAuditAcc  = paper.Number(paper.T4RuleAcc)
 )
 
 // RelationClasses is K, the relation alphabet's size.

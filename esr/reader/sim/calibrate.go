@@ -133,10 +133,18 @@ const (
 	targetGRACal   = "t16/GRA cal"
 	targetRLKappa  = "t16/RL κ"
 	targetGRAKappa = "t16/GRA κ"
-	TargetRender   = "t2/" + eval.KeyRender
-	TargetFine     = "t2/" + eval.KeyFineMechanism
-	TargetCoarse   = "t2/" + eval.KeyCoarseMechanism
 )
+
+// Panel target names: Table 2's printed keys.
+var (
+	TargetRender = paper.T2Render.String()
+	TargetFine   = paper.T2FineMechanism.String()
+	TargetCoarse = paper.T2CoarseMechanism.String()
+)
+
+// panelKeys are the registry keys of the panel targets by name (the name a
+// calibration file holds).
+var panelKeys = map[string]paper.Key{TargetRender: paper.T2Render, TargetFine: paper.T2FineMechanism, TargetCoarse: paper.T2CoarseMechanism}
 
 // CalibrationTargets are the paper's numbers a family's profile is fitted
 // to under a Table 17 reading (Fit left 0); nil for an unknown family or
@@ -161,9 +169,9 @@ func CalibrationTargets(family, reading string) []CalibrationTarget {
 // PanelTargets are Table 2's pooled terms, the panel-level targets.
 func PanelTargets() []CalibrationTarget {
 	return []CalibrationTarget{
-		{Name: TargetRender, Paper: paper.Number(paper.Key{Table: "t2", Term: "render"})},
-		{Name: TargetFine, Paper: paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"})},
-		{Name: TargetCoarse, Paper: paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"})},
+		{Name: TargetRender, Paper: paper.Number(paper.T2Render)},
+		{Name: TargetFine, Paper: paper.Number(paper.T2FineMechanism)},
+		{Name: TargetCoarse, Paper: paper.Number(paper.T2CoarseMechanism)},
 	}
 }
 
@@ -380,8 +388,10 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 // Table 16's abstain calibration depends on the gold abstain rate, which
 // is the cross-source share.
 func auxStratumWeights(items []eval.RenderedQA) map[esr.Phenomenon]float64 {
-	share := map[esr.Phenomenon]float64{esr.RevertedRevert: paper.Number(paper.Key{Table: "aux", Term: "RR"}), esr.CrossSourceConflict: paper.Number(paper.Key{Table: "aux", Term: "CSC"}),
-		esr.Refinement: paper.Number(paper.Key{Table: "aux", Term: "refines"}), esr.Monotonic: paper.Number(paper.Key{Table: "aux", Term: "monotonic"})}
+	share := map[esr.Phenomenon]float64{}
+	for _, p := range esr.Phenomena {
+		share[p] = paper.Number(paper.StratumCount(paper.Aux, p))
+	}
 	n := map[esr.Phenomenon]float64{}
 	for _, it := range items {
 		n[it.QA.Phenomenon]++

@@ -176,9 +176,9 @@ func FitGridTable(name, title string, rows []FitSummary) *eval.Table {
 	}
 	t.Notes = []string{
 		fmt.Sprintf("paper (Table 2, DeepSeek-V3): render %+.3f [%+.3f, %+.3f], fine-d %+.3f [%+.3f, %+.3f], coarse-d %+.3f [%+.3f, %+.3f]",
-			paper.Number(paper.Key{Table: "t2", Term: "render"}), paper.Number(paper.Key{Table: "t2", Term: "render"}.Lo()), paper.Number(paper.Key{Table: "t2", Term: "render"}.Hi()),
-			paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"}), paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"}.Lo()), paper.Number(paper.Key{Table: "t2", Term: "fine-d mechanism"}.Hi()),
-			paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"}), paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"}.Lo()), paper.Number(paper.Key{Table: "t2", Term: "coarse-d mechanism"}.Hi())),
+			paper.Number(paper.T2Render), paper.Number(paper.T2Render.Lo()), paper.Number(paper.T2Render.Hi()),
+			paper.Number(paper.T2FineMechanism), paper.Number(paper.T2FineMechanism.Lo()), paper.Number(paper.T2FineMechanism.Hi()),
+			paper.Number(paper.T2CoarseMechanism), paper.Number(paper.T2CoarseMechanism.Lo()), paper.Number(paper.T2CoarseMechanism.Hi())),
 		"render, fine-d, coarse-d: the fitted panel's expected pooled terms on the primary reverted-revert questions, fitted or not; weighted error: over the targets the fit used (a fit without Table 2 is not charged for it)",
 		calibNote}
 	return t
@@ -266,13 +266,13 @@ func CalibrationSentence(c *Calibration) string {
 	s += "Across Table 17's four render formats the fitted Δ spreads by (fit of paper) " + strings.Join(spreads, ", ") + ". "
 	var t2 []string
 	for _, tg := range c.Panel {
-		key := paper.Key{Table: "t2", Term: strings.TrimPrefix(tg.Name, "t2/")}
+		key := panelKeys[tg.Name]
 		lo, hi := paper.Number(key.Lo()), paper.Number(key.Hi())
 		where := "inside"
 		if tg.Fit < lo || tg.Fit > hi {
 			where = "outside"
 		}
-		t2 = append(t2, fmt.Sprintf("%s %s (paper %s [%s, %s], %s)", strings.TrimPrefix(tg.Name, "t2/"), report.Signed(tg.Fit), report.Signed(tg.Paper), report.Signed(lo), report.Signed(hi), where))
+		t2 = append(t2, fmt.Sprintf("%s %s (paper %s [%s, %s], %s)", key.Term, report.Signed(tg.Fit), report.Signed(tg.Paper), report.Signed(lo), report.Signed(hi), where))
 	}
 	what := "fitted"
 	if droppedGroup(c, GroupTable2) {

@@ -81,7 +81,7 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 	w("\n## The fit\n\n")
 	w("| target | paper | fit | error |\n|---|---|---|---|\n")
 	for _, t := range c.Panel {
-		lo, hi, ok := paper.Interval(paper.Key{Table: "t2", Term: strings.TrimPrefix(t.Name, "t2/")})
+		lo, hi, ok := paper.Interval(panelKeys[t.Name])
 		inside := ""
 		if ok {
 			inside = fmt.Sprintf(" %s, fit %s", report.Interval(lo, hi), insideWord(t.Fit, lo, hi))
@@ -146,12 +146,12 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 
 	w("\n## How cluttered the fitted bench is, beside the paper's\n\n")
 	w("| | `%s` | the paper's ESR-Bench (App. F) |\n|---|---|---|\n", c.Bench)
-	w("| atoms per event | %.2f | %s |\n", shape.AtomsPerEvent, fmtNum(paper.Number(paper.Key{Table: "shape", Term: "atoms-per-event"})))
-	w("| distinct keys per stream | %.2f | %s–%s |\n", shape.KeysPerStream, fmtNum(paper.Number(paper.Key{Table: "shape", Term: "keys-per-stream-lo"})), fmtNum(paper.Number(paper.Key{Table: "shape", Term: "keys-per-stream-hi"})))
+	w("| atoms per event | %.2f | %s |\n", shape.AtomsPerEvent, fmtNum(paper.Number(paper.ShapeAtomsPerEvent)))
+	w("| distinct keys per stream | %.2f | %s–%s |\n", shape.KeysPerStream, fmtNum(paper.Number(paper.ShapeKeysPerStream.Lo())), fmtNum(paper.Number(paper.ShapeKeysPerStream.Hi())))
 	w("| median d-blind render (tokens) | %d | not published |\n", shape.MedianTokens)
 	inside := 0
 	for _, t := range c.Panel {
-		if lo, hi, ok := paper.Interval(paper.Key{Table: "t2", Term: strings.TrimPrefix(t.Name, "t2/")}); ok && t.Fit >= lo && t.Fit <= hi {
+		if lo, hi, ok := paper.Interval(panelKeys[t.Name]); ok && t.Fit >= lo && t.Fit <= hi {
 			inside++
 		}
 	}

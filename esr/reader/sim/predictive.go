@@ -40,7 +40,7 @@ const (
 func targetSE(family, name string, value float64) float64 {
 	switch {
 	case strings.HasPrefix(name, "t2/"):
-		if lo, hi, ok := paper.Interval(paper.Key{Table: "t2", Term: strings.TrimPrefix(name, "t2/")}); ok {
+		if lo, hi, ok := paper.Interval(panelKeys[name]); ok {
 			return (hi - lo) / 3.92
 		}
 		return 0.02

@@ -56,8 +56,8 @@ type ValidationRows struct {
 // Validate computes every validated cell the rows allow.
 func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 	var out []ValidationCell
-	diff := func(table, cell string, rows []eval.Outcome, a, b memory.Spec, f eval.Filter, key string) {
-		p, ok := paper.Lookup(paper.ParseKey(key))
+	diff := func(table, cell string, rows []eval.Outcome, a, b memory.Spec, f eval.Filter, key paper.Key) {
+		p, ok := paper.Lookup(key)
 		if !ok || len(rows) == 0 {
 			return
 		}
@@ -68,30 +68,30 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		out = append(out, ValidationCell{Table: table, Cell: cell, Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: p, Interval: true})
 	}
 	rr := eval.RevertedRevertSnapshot
-	diff("Table 2", eval.TermRender, v.RenderConfound, memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), rr, "t2/"+eval.KeyRender)
-	diff("Table 2", eval.TermFineMechanism, v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), rr, "t2/"+eval.KeyFineMechanism)
-	diff("Table 2", eval.TermCoarsePaper, v.RenderConfound, memory.SpecOf(memory.CoarseRetain), memory.SpecOf(memory.RenderOnly), rr, "t2/"+eval.KeyCoarseMechanism)
+	for _, t := range eval.RenderMatchedReported {
+		diff("Table 2", t.Label, v.RenderConfound, t.A, t.B, rr, paper.T2.Key(t.Key))
+	}
 	// The out-of-family MiniMax-M2.5 judge's column of Table 2: the same
 	// terms, against the numbers of another judge (ours is exact match).
-	diff(tableMiniMax, eval.TermRender, v.RenderConfound, memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), rr, "t2/minimax/"+eval.KeyRender)
-	diff(tableMiniMax, eval.TermFineMechanism, v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), rr, "t2/minimax/"+eval.KeyFineMechanism)
-	diff(tableMiniMax, eval.TermCoarsePaper, v.RenderConfound, memory.SpecOf(memory.CoarseRetain), memory.SpecOf(memory.RenderOnly), rr, "t2/minimax/"+eval.KeyCoarseMechanism)
+	for _, t := range eval.RenderMatchedReported {
+		diff(tableMiniMax, t.Label, v.RenderConfound, t.A, t.B, rr, paper.T2MiniMax.Key(t.Key))
+	}
 	for _, p := range esr.Phenomena {
-		diff("Table 3", string(p), v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), eval.SnapshotIn(p), "t3/"+string(p))
+		diff("Table 3", string(p), v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), eval.SnapshotIn(p), paper.T3Cell(p))
 	}
 	if v.Pure != nil {
 		mono := eval.SnapshotIn(esr.Monotonic)
 		notPure := func(o *eval.Outcome) bool { return !v.Pure[o.QID] }
 		pure := eval.And(mono, eval.QIDs(v.Pure))
-		diff("Table 11", "with deprecated: RL − GRA", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(mono, notPure), "t11/with-deprecated")
-		diff("Table 11", "pure: RL − GRA", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), pure, "t11/pure/ledger-vs-baseline")
-		diff("Table 11", "pure: render", v.RenderConfound, memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), pure, "t11/pure/render")
-		diff("Table 11", "pure: fine residual", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), pure, "t11/pure/fine-residual")
+		diff("Table 11", "with deprecated: RL − GRA", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(mono, notPure), paper.T11WithDeprecated)
+		diff("Table 11", "pure: RL − GRA", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), pure, paper.T11Pure.Key(eval.KeyLedgerVsBaseline))
+		diff("Table 11", "pure: render", v.RenderConfound, memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), pure, paper.T11Pure.Key(eval.KeyRender))
+		diff("Table 11", "pure: fine residual", v.RenderConfound, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), pure, paper.T11Pure.Key(paper.FineResidual))
 	}
 	for _, p := range esr.Phenomena {
 		f := eval.SnapshotIn(p)
 		for _, a := range eval.AccuracyBy(v.Strata, paper.StrataMemories, nil, f, opt.WithDefaults().Level) {
-			if pv, ok := paper.Lookup(paper.ParseKey("t5/" + string(p) + "/" + a.Memory.String())); ok {
+			if pv, ok := paper.Lookup(paper.T5Cell(p, a.Memory)); ok {
 				out = append(out, ValidationCell{Table: "Table 5", Cell: string(p) + " " + a.Memory.String(), Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 			}
 		}
@@ -106,7 +106,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		}
 	}
 	for _, a := range eval.ProvenanceAccuracy(v.Provenance, paper.RetentionClasses, eval.StateOnly) {
-		if pv, ok := paper.Lookup(paper.Key{Table: "f3", Term: a.Memory.String()}); ok {
+		if pv, ok := paper.Lookup(paper.ClassCell(paper.F3, a.Memory)); ok {
 			out = append(out, ValidationCell{Table: "Figure 3", Cell: "provenance " + a.Memory.String(), Ours: a.Acc, Lo: a.Lo, Hi: a.Hi, Paper: pv})
 		}
 	}
