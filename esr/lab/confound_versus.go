@@ -11,13 +11,10 @@ import (
 // (paper.Versus), so notebooks word the comparison one way.
 func Table2Versus(cs []eval.Comparison) []string {
 	var out []string
-	for _, t := range eval.RenderMatched {
-		if t.Key == "" {
-			continue
-		}
+	for _, t := range eval.RenderMatchedReported {
 		for _, c := range cs {
-			if c.Key == t.Key && c.Family == eval.Pooled {
-				out = append(out, paper.Versus(c, paper.Key{Table: "t2", Term: c.Key}))
+			if c.Of(t) && c.Family == eval.Pooled {
+				out = append(out, paper.Versus(c, paper.T2.Key(c.Key)))
 			}
 		}
 	}
