@@ -14,10 +14,10 @@ import (
 	"github.com/esrkit/esrkit/stats"
 )
 
-// Table20 is, per family, RevisionLedger − GraphRAG+abstain on each stratum
+// buildTable20 is, per family, RevisionLedger − GraphRAG+abstain on each stratum
 // (snapshot) with the exact two-sided paired permutation p-value and Holm's
 // step-down over the family's tests at alpha (paper Appendix G, Table 20).
-func Table20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
+func buildTable20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table20PermutationHolm), Title: fmt.Sprintf("Table 20: RL − GraphRAG+abstain per stratum, permutation p with Holm (α = %.2f) per family", alpha),
 		Columns: []string{"family", "stratum", "n", "Δ", "p", "Holm-adjusted p", "reject"}}
 	fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family })
@@ -58,10 +58,10 @@ func Table20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 	return t, nil
 }
 
-// Table16 is per-family abstain calibration (agreement of binary abstain
+// buildTable16 is per-family abstain calibration (agreement of binary abstain
 // decisions with gold abstain labels) and Cohen's κ on the same table, for
 // RevisionLedger and GraphRAG+abstain on snapshot rows (Appendix G).
-func Table16(rows []eval.Outcome) (*eval.Table, error) {
+func buildTable16(rows []eval.Outcome) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table16AbstainCalibration), Title: "Table 16: abstain calibration and κ per family (snapshot)",
 		Columns: []string{"family", "n", "RL cal.", "GRA cal.", "RL κ", "GRA κ"}}
 	for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {

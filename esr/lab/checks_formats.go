@@ -41,12 +41,12 @@ const datelessVariant = memory.LedgerCompact + " vs dateless d-blind"
 var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.LedgerVerbose: "VERB", memory.LedgerMinimal: "MIN",
 	memory.LedgerJSON: "JSON", datelessVariant: "not in the paper"}
 
-// Table17ByFamily is the render-format ablation per format and family:
+// table17ByFamily is the render-format ablation per format and family:
 // RevisionLedger − GraphRAG+abstain on reverted-revert and its split into
 // render term and fine mechanism residual under that format. Its
-// comparisons (total, render, residual per format and family) feed Table17
-// and FormatPlot.
-func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
+// comparisons (total, render, residual per format and family) feed buildTable17
+// and formatPlot.
+func table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
 	t := &eval.Table{Name: string(Table17Families), Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
 		Columns: []string{"format", "family", "n", "Δ RL − GRA", "render", "fine residual", "paper Δ RL − GRA (that family)"}}
 	var all []eval.Comparison
@@ -99,11 +99,11 @@ func Table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 	return t, all, nil
 }
 
-// Table17 pivots the pooled rows of the ablation: one column per format
+// buildTable17 pivots the pooled rows of the ablation: one column per format
 // variant, one row per term (RL − GRA, render, fine residual), so the move
 // of credit from render to mechanism reads across a row. Variants whose
 // pooled cells are identical are named in the notes, with why they are kept.
-func Table17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
+func buildTable17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 	t := &eval.Table{Name: string(Table17RenderFormats), Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
 		Columns: []string{"term"}}
 	cell := map[string]map[string]string{}
@@ -178,10 +178,10 @@ func Table17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *e
 	return t
 }
 
-// FormatPlot draws the pooled render term and fine residual of every
+// formatPlot draws the pooled render term and fine residual of every
 // format variant side by side, so the figure shows where the credit goes
 // when the layout changes, not only the total.
-func FormatPlot(cs []eval.Comparison) *plot.Plot {
+func formatPlot(cs []eval.Comparison) *plot.Plot {
 	fams := map[string]bool{}
 	for _, c := range cs {
 		fams[c.Family] = true

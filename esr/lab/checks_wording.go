@@ -33,9 +33,9 @@ var WordingVariants = []WordingVariant{
 // WordingCondition labels rows of one wording.
 func WordingCondition(v WordingVariant) eval.Variant { return eval.WordingVariant(v.Name) }
 
-// Table19 is, per wording and family, GraphRAG+abstain's abstain rate and
+// buildTable19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.
-func Table19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+func buildTable19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table19AbstainWording), Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
 		Columns: []string{"wording", "family", "n", "GRA abstain rate", "GRA calibration", "Δ RL − GRA", "95% CI"}}
 	for _, v := range WordingVariants {

@@ -28,12 +28,12 @@ func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions
 	return out, err
 }
 
-// Table2 formats the pooled rows of a decomposition as the paper's Table 2,
+// buildTable2 formats the pooled rows of a decomposition as the paper's Table 2,
 // ours beside the paper's, with the discordant pairs behind each interval
 // (A✓B✗ / A✗B✓: a degenerate interval explains itself). With a single
 // family its rows stand in for the pooled ones. table2ByFamily has the
 // per-family rows.
-func Table2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
+func buildTable2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
 	t := &eval.Table{Name: string(Table2Decomposition), Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
 		Columns: []string{"term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p", "paper Δ (DeepSeek-V3)"}}
 	pooled := cs[:0:0]
@@ -99,9 +99,9 @@ func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 	return t, all, err
 }
 
-// Table3 is the typed mechanism residual (fine-ledger − render-only) per
+// buildTable3 is the typed mechanism residual (fine-ledger − render-only) per
 // stratum, pooled over families, on snapshot rows.
-func Table3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
+func buildTable3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
 	t := &eval.Table{Name: string(Table3MechanismByStratum), Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []eval.Comparison

@@ -9,16 +9,21 @@ const (
 )
 
 var (
-	DecompositionCause = decompositionCause
-	Elsewhere          = uploadedElsewhere
-	ExplainGap         = explainGap
-	FacetClasses       = facetClasses
-	FacetTable         = facetTable
-	QueryTypes         = queryTypes
-	ScriptedFamilies   = scriptedFamilies
-	SimFamilies        = simFamilies
-	SkillsOf           = skillsOf
-	TierAnswers        = tierAnswers
-	WhereTable         = whereTable
-	WhoIsRight         = whoIsRight
+	FormatPlot           = formatPlot
+	SnapshotCeilingTable = snapshotCeilingTable
+	SweepPlot            = sweepPlot
+	Table2               = buildTable2
+	Table3               = buildTable3
+	DecompositionCause   = decompositionCause
+	Elsewhere            = uploadedElsewhere
+	ExplainGap           = explainGap
+	FacetClasses         = facetClasses
+	FacetTable           = facetTable
+	QueryTypes           = queryTypes
+	ScriptedFamilies     = scriptedFamilies
+	SimFamilies          = simFamilies
+	SkillsOf             = skillsOf
+	TierAnswers          = tierAnswers
+	WhereTable           = whereTable
+	WhoIsRight           = whoIsRight
 )

@@ -16,10 +16,10 @@ import (
 	"github.com/esrkit/esrkit/stats"
 )
 
-// ProvenanceTable is the Appendix D analogue: provenance accuracy by
+// provenanceTable is the Appendix D analogue: provenance accuracy by
 // retention class on an external benchmark (state only), beside the
 // paper's TempLAMA ordering.
-func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
+func provenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly)
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows")
@@ -34,12 +34,12 @@ func ProvenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 	return t, nil
 }
 
-// SnapshotCeilingTable is accuracy of each memory on snapshot questions of
+// snapshotCeilingTable is accuracy of each memory on snapshot questions of
 // one stratum (the paper's TempLAMA reverted-revert ceiling: flat list
 // 0.965, render-only 0.957, deprecation-marked ledger 1.000). n counts the
 // rows measured: a simulated reader that cannot read a layout (raw text)
 // leaves its rows out, and a memory with no other row shows NotMeasured.
-func SnapshotCeilingTable(rows []eval.Outcome, name string, stratum esr.Phenomenon, memories []memory.Spec) *eval.Table {
+func snapshotCeilingTable(rows []eval.Outcome, name string, stratum esr.Phenomenon, memories []memory.Spec) *eval.Table {
 	t := &eval.Table{Name: string(AppendixDSnapshot.On(name).On(string(stratum))), Title: "Snapshot accuracy on " + name + ", " + string(stratum),
 		Columns: []string{"memory", "n", "acc", "95% CI"}}
 	f := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon(stratum))

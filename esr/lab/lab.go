@@ -61,9 +61,9 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Tables = append(res.Tables, head, Table2(cs, "reverted-revert (snapshot)", rows), table2ByFamily(cs, "reverted-revert (snapshot)", rows))
+	res.Tables = append(res.Tables, head, buildTable2(cs, "reverted-revert (snapshot)", rows), table2ByFamily(cs, "reverted-revert (snapshot)", rows))
 	res.Comparisons = map[TableID][]eval.Comparison{Table2Decomposition: cs}
-	t3, c3, err := Table3(rows, s.Stats)
+	t3, c3, err := buildTable3(rows, s.Stats)
 	res.Add(Table3MechanismByStratum, t3, err)
 	if err == nil {
 		res.Comparisons[Table3MechanismByStratum] = c3
@@ -103,7 +103,7 @@ func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res.Tables = append(res.Tables, t3)
 	t, err := Table(rows, eval.DeployedRender, s.Stats)
 	res.Add(Figure3ProvenanceDeployed, t, err)
-	t, err = RelationTypeTable(rows, s.Stats)
+	t, err = relationTypeTable(rows, s.Stats)
 	res.Add(RelationTypeQuery, t, err)
 	res.Figures[Figure3ProvenanceFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
 	res.Figures[Figure3ProvenanceDeployedFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")

@@ -12,8 +12,8 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// Table13 lays both sweeps side by side, ours beside the paper's.
-func Table13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
+// buildTable13 lays both sweeps side by side, ours beside the paper's.
+func buildTable13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
 	t := &eval.Table{Name: string(Table13NoiseSweeps), Title: "Table 13: fine − coarse under controlled noise (reverted-revert, snapshot)",
 		Columns: []string{"p", "relation noise Δ", "95% CI", "paper", "atom dropout Δ", "95% CI", "paper", "n"}}
 	for i, p := range paper.NoiseLevels {
@@ -38,9 +38,9 @@ func Table13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
 	return t
 }
 
-// SweepPlot is the paper's Figure 5: both sweeps, fine − coarse against p
+// sweepPlot is the paper's Figure 5: both sweeps, fine − coarse against p
 // with intervals.
-func SweepPlot(rel, drop []eval.Comparison) *plot.Plot {
+func sweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 	toXY := func(cs []eval.Comparison) []report.XYInterval {
 		var out []report.XYInterval
 		for _, c := range cs {

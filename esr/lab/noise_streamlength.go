@@ -10,9 +10,9 @@ import (
 	"github.com/esrkit/esrkit/internal/coverage"
 )
 
-// Table12 is fine − coarse (RevisionLedger − Graphiti) by stream-length bin
+// buildTable12 is fine − coarse (RevisionLedger − Graphiti) by stream-length bin
 // over snapshot rows: the paper's confounded observational precursor.
-func Table12(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) *eval.Table {
+func buildTable12(rows []eval.Outcome, lengths map[string]int, opt eval.StatOptions) *eval.Table {
 	t := &eval.Table{Name: string(Table12StreamLength), Title: "Table 12: fine − coarse by stream length (observational, confounded)",
 		Columns: []string{"events (ours)", "paper's bin", "n", "ours Δ", "95% CI", "paper Δ"}}
 	for i, b := range coverage.LengthBins {

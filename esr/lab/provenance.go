@@ -71,12 +71,12 @@ func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*
 	return t, nil
 }
 
-// RelationTypeTable is the §4.3 relation-type query: fine-ledger −
+// relationTypeTable is the §4.3 relation-type query: fine-ledger −
 // coarse-retain pooled, and accuracy by stratum (refines vs the rest), with
 // the paper's accuracies on refinement items. Readers answer a relation
 // type only from a status cell they read (esr/reader), so a store that
 // shows none gives nothing to read on any item.
-func RelationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+func relationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	f := eval.QueryType("relation-type")
 	t := &eval.Table{Name: string(RelationTypeQuery), Title: "§4.3 relation-type query: did the last change refine or replace?",
 		Columns: []string{"row", "n", "ours", "95% CI", "paper"}}

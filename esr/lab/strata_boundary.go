@@ -19,11 +19,11 @@ const (
 	StageStrict   = "strict-decode" // + a reader told to abstain strictly on unresolved status
 )
 
-// CSCChainTable lays out the chain: fine-ledger accuracy at each stage
+// cscChainTable lays out the chain: fine-ledger accuracy at each stage
 // (on cross-source conflict the gold is ABSTAIN, so accuracy is the abstain
 // rate; one column says both), its paired difference against GraphRAG+abstain at baseline
 // (the paper's Table 9 column), and the step gained over the stage before.
-func CSCChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+func cscChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table9CSCChain), Title: "Tables 7–9: cross-source-conflict path recall (fine-ledger, cumulative oracle stages)",
 		Columns: []string{"stage", "n", "acc (= abstain rate)", "Δ vs GraphRAG+abstain (baseline)", "95% CI", "paper acc", "paper Δ"}}
 	// Pair each stage's fine-ledger rows with baseline graphrag-abstain rows

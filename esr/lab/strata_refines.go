@@ -17,10 +17,10 @@ const (
 	ScorerLearned = "learned-scorer"
 )
 
-// RefinesTable is the refines recovery of Table 3 / Table 7: fine-ledger −
+// refinesTable is the refines recovery of Table 3 / Table 7: fine-ledger −
 // GraphRAG+abstain on the refines stratum with the rule scorer and with the
 // learned scorer, for snapshot and relation-type questions.
-func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+func refinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table7RefinesRecovery), Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
 		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
 	paperDelta := map[string]string{ScorerRule: paper.Cell(paper.T7Rule, true), ScorerLearned: paper.Cell(paper.T7Learned, true)}
@@ -47,10 +47,10 @@ func RefinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 	return t, nil
 }
 
-// Table10 is the end-to-end learned-scorer RevisionLedger per stratum
+// buildTable10 is the end-to-end learned-scorer RevisionLedger per stratum
 // (snapshot): accuracy with the learned and the rule scorer, the controls,
 // and the paired within-ledger gain learned − rule.
-func Table10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
+func buildTable10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table10LearnedScorer), Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", "Graphiti", "Δ learned − rule", "95% CI"}}
 	snap := eval.QueryType(esr.Snapshot)

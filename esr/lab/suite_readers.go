@@ -156,12 +156,12 @@ func defaultReadersEnv(cacheDir string, getenv func(string) string) ([]reader.Re
 	return reader.ParseList(DefaultReaderSpec(getenv), cfg, sim.Readers)
 }
 
-// AsFamily returns r answering under family, so its rows pair with that
+// asFamilyOf returns r answering under family, so its rows pair with that
 // family's rows in paired comparisons.
-func AsFamily(r reader.Reader, family string) reader.Reader {
+func asFamilyOf(r reader.Reader, family string) reader.Reader {
 	return asFamily{Reader: r, family: family}
 }
 
-// RenameSim returns the sim reader s under another name (its draws do not
+// renameSim returns the sim reader s under another name (its draws do not
 // depend on the name).
-func RenameSim(s *sim.Sim, name string) reader.Reader { return simRenamed{s, name} }
+func renameSim(s *sim.Sim, name string) reader.Reader { return simRenamed{s, name} }

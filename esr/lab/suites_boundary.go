@@ -85,20 +85,20 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		res := &Result{Name: "boundary", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
-		res.Tables = append(res.Tables, Table5(eval.Select(rows, eval.Variants(eval.Variant{})), s.Stats))
+		res.Tables = append(res.Tables, buildTable5(eval.Select(rows, eval.Variants(eval.Variant{})), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
 			return o.Variant.String() == StageBaseline || o.Variant.String() == StagePair || o.Variant.String() == StageRow || o.Variant.String() == StageStrict
 		}
-		t, err := CSCChainTable(eval.Select(rows, isStage), s.Stats)
+		t, err := cscChainTable(eval.Select(rows, isStage), s.Stats)
 		res.Add(Table9CSCChain, t, err)
 		scorer := eval.Select(rows, eval.Variants(eval.LabelVariant(ScorerRule), eval.LabelVariant(ScorerLearned)))
-		t, err = RefinesTable(scorer, s.Stats)
+		t, err = refinesTable(scorer, s.Stats)
 		res.Add(Table7RefinesRecovery, t, err)
-		t, err = Table10(scorer, s.Stats)
+		t, err = buildTable10(scorer, s.Stats)
 		res.Add(Table10LearnedScorer, t, err)
 		if len(s.Bench.Relations) > 0 {
 			t, err = refinesRecall(s)
-			res.Add(RefinesRecall.On(s.Bench.Name()), t, err)
+			res.Add(refinesRecallOf.On(s.Bench.Name()), t, err)
 		}
 		return res, nil
 	}}

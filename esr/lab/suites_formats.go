@@ -33,11 +33,11 @@ func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
 	Evaluate: formatRows,
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
-		long, cs, err := Table17ByFamily(rows, s.Stats)
+		long, cs, err := table17ByFamily(rows, s.Stats)
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{Table17(cs, rows, s.Stats), long},
-			Figures:     map[FigureID]*plot.Plot{Table17RenderFormatsFigure: FormatPlot(cs)},
+		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{buildTable17(cs, rows, s.Stats), long},
+			Figures:     map[FigureID]*plot.Plot{Table17RenderFormatsFigure: formatPlot(cs)},
 			Comparisons: map[TableID][]eval.Comparison{Table17RenderFormats: cs}}, nil
 	}}

@@ -30,7 +30,7 @@ var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table
 	},
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		return &Result{Name: "strata", Rows: rows, Figures: map[FigureID]*plot.Plot{},
-			Tables: []*eval.Table{Table5(rows, s.Stats), Table12(rows, bench.StreamLengths(s.Bench), s.Stats)}}, nil
+			Tables: []*eval.Table{buildTable5(rows, s.Stats), buildTable12(rows, bench.StreamLengths(s.Bench), s.Stats)}}, nil
 	}}
 
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
@@ -59,11 +59,11 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		res := &Result{Name: "external", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 		name := s.Bench.Name()
-		t, err := ProvenanceTable(rows, name)
+		t, err := provenanceTable(rows, name)
 		res.Add(AppendixDProvenance.On(name), t, err)
 		mems := memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain)
-		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, esr.RevertedRevert, mems))
-		res.Tables = append(res.Tables, SnapshotCeilingTable(rows, name, esr.Monotonic, mems))
+		res.Tables = append(res.Tables, snapshotCeilingTable(rows, name, esr.RevertedRevert, mems))
+		res.Tables = append(res.Tables, snapshotCeilingTable(rows, name, esr.Monotonic, mems))
 		res.Figures[AppendixDProvenanceFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
 		return res, nil
 	}}
@@ -87,8 +87,8 @@ func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	relC := eval.SweepComparisons(rows, eval.RelationNoiseAxis, paper.NoiseLevels, s.Stats)
 	dropC := eval.SweepComparisons(rows, eval.AtomDropoutAxis, paper.NoiseLevels, s.Stats)
-	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{Table13(relC, dropC, rows)},
-		Figures: map[FigureID]*plot.Plot{Figure5NoiseFigure: SweepPlot(relC, dropC)}}, nil
+	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{buildTable13(relC, dropC, rows)},
+		Figures: map[FigureID]*plot.Plot{Figure5NoiseFigure: sweepPlot(relC, dropC)}}, nil
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and
@@ -96,11 +96,11 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 	main := eval.Select(rows, eval.Variants(eval.Variant{}))
-	t, err := Table20(main, 0.05)
+	t, err := buildTable20(main, 0.05)
 	res.Add(Table20PermutationHolm, t, err)
-	t, err = Table16(main)
+	t, err = buildTable16(main)
 	res.Add(Table16AbstainCalibration, t, err)
-	t, err = Table19(rows, s.Stats)
+	t, err = buildTable19(rows, s.Stats)
 	res.Add(Table19AbstainWording, t, err)
 	return res, nil
 }
@@ -171,7 +171,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 				if err != nil {
 					return nil, err
 				}
-				rs = append(rs, AsFamily(RenameSim(vr, sm.Name()+"~"+v.OnConflict), r.Family()))
+				rs = append(rs, asFamilyOf(renameSim(vr, sm.Name()+"~"+v.OnConflict), r.Family()))
 				continue
 			}
 			sc, ok := r.(*sim.Scripted)
@@ -184,7 +184,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 			if err != nil {
 				return nil, err
 			}
-			rs = append(rs, AsFamily(vr, r.Family()))
+			rs = append(rs, asFamilyOf(vr, r.Family()))
 		}
 		if len(rs) == 0 {
 			return rows, nil
