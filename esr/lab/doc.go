@@ -5,22 +5,23 @@
 // fingerprint of everything the rows depend on) and a Report step that
 // builds the section's tables and figures; a Result holds the only build of
 // each table (Result.Table), which the CLI, the report and the notebooks
-// show. AllSuites and Suites list them; the steps of `esr run all` fill the
+// show, looked up by a typed id (TableID, FigureID in tableids.go).
+// AllSuites and Suites list them; the steps of `esr run all` fill the
 // LLM answer cache the notebooks read.
 //
 // By file prefix:
 //
 //   - suite*.go: Suite, Result, RunCached, the row cache and the notebooks'
-//     default readers (DefaultReaders, scriptedFamilies, simFamilies).
+//     default readers (DefaultReaders).
 //   - confound_*.go, worked.go (§4.1): is a structured memory's gain its
 //     mechanism or its render? The render-matched decomposition
 //     (RenderMatchedTerms: the headline, Tables 2, 3 and 11, the
-//     decomposition plot), the staircase, the worked question and the
+//     decomposition plot; Table2Versus), the staircase, the worked question and the
 //     flips, and the sentences that read each result against the paper's.
 //   - noise*.go (§4.2, Appendix C): Table 13 and Figure 5 along both noise
 //     sweeps, and Table 12 by stream-length bin.
 //   - provenance*.go (§4.3): Figure 3 (provenance accuracy by retention
-//     class, Table), the relation-type table and the deployed render's
+//     class), the relation-type table and the deployed render's
 //     reversal.
 //   - strata*.go (§4.4, Appendix B): the per-stratum table (Table 5), the
 //     cross-source-conflict chain and the REFINES recovery (Tables 4 and
@@ -33,7 +34,7 @@
 //   - external.go (Appendix D): the external provenance table, the snapshot
 //     ceiling and the DyKnow RAG table.
 //   - facets.go: what a single-valued key costs when the state is faceted
-//     (facetClasses, facetTable, whereTable on data/debian).
+//     on data/debian: per class, per distribution and over one merged key.
 //   - explore_*.go: the explorer's views, the sweeps and the phase diagram
 //     over the simulated readers' capabilities.
 //   - checks*.go: does the measurement hold? Render formats (Table 17),
