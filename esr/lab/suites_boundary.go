@@ -98,7 +98,7 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 		res.Add(Table10LearnedScorer, t, err)
 		if len(s.Bench.Relations) > 0 {
 			t, err = refinesRecall(s)
-			res.Add(refinesRecallOf.On(s.Bench.Name()), t, err)
+			res.Add(RefinesRecall.On(s.Bench.Name()), t, err)
 		}
 		return res, nil
 	}}

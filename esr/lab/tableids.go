@@ -36,7 +36,7 @@ const (
 	// Per benchmark: AppendixDProvenance.On(bench name), and so on.
 	AppendixDProvenance   TableID = "appendixD-provenance"
 	AppendixDSnapshot     TableID = "appendixD-snapshot" // .On(bench).On(stratum)
-	refinesRecallOf         TableID = "refines-recall"
+	RefinesRecall         TableID = "refines-recall"
 	DeployedDecomposition TableID = "deployed-decomposition"
 )
 
