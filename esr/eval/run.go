@@ -146,6 +146,10 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 			}
 		}
 		for mi, st := range states {
+			// One render per memory and question, shared by the readers: a
+			// render depends on the state and the query only, and building
+			// it was most of a cold run's time.
+			rendered, haveRender := "", false
 			for ri, r := range cfg.Readers {
 				o := Outcome{QID: qa.QID, StreamID: sid, Source: qa.Source, Phenomenon: qa.Phenomenon,
 					QueryType: qa.Type(), Memory: cfg.Memories[mi], Reader: rspecs[ri], Family: r.Family(),
@@ -153,7 +157,10 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 				if cfg.Done[o.ID()] {
 					continue
 				}
-				in := reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: st.Render(query),
+				if !haveRender {
+					rendered, haveRender = st.Render(query), true
+				}
+				in := reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: rendered,
 					MayAbstain: st.MayAbstain(), Memory: cfg.Memories[mi], State: st, Query: query, Stated: stated}
 				if err := memory.Err(st); err != nil {
 					return 0, fmt.Errorf("qid %s, memory %s: %w", qa.QID, cfg.Memories[mi], err)
