@@ -119,6 +119,16 @@ type State interface {
 	Rows() []Row
 }
 
+// Err returns the error a state met after it was built (an exec: adapter
+// that failed while rendering), or nil. The evaluation engine checks it
+// after each render, so a failing adapter stops the run with its error.
+func Err(st State) error {
+	if f, ok := st.(interface{ Err() error }); ok {
+		return f.Err()
+	}
+	return nil
+}
+
 // Row is one key's state as `esr ledger` prints it.
 type Row struct {
 	StreamID   string             `json:"stream_id"`
@@ -137,15 +147,52 @@ type Row struct {
 // stream's atoms in transaction order (as bench.Load leaves them); the state
 // may point into them. The state is named by sp.String().
 //
-// NAME~render-only is the render-matched control of any class: the same
-// build with Options.MechanismOff (built-in and registered classes here,
-// deployed classes and exec: adapters in buildExtra). render-only is
-// fine-ledger~render-only under the paper's name.
+// NAME~render-only is the render-matched control of any class: the class's
+// own builder with Options.MechanismOff, under the control's name.
+// render-only is fine-ledger~render-only under the paper's name.
 func Build(sp Spec, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	if err := sp.Validate(); err != nil {
 		return nil, err
 	}
 	return build(sp, sp.String(), s, atoms, opt)
+}
+
+// A builder builds spec sp's state for one stream under name (sp.String(),
+// or the kept class's name inside kept=). A builder names its state name,
+// so a control is its class's builder with the mechanism already off in
+// opt: one builder serves both arms.
+type builder func(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error)
+
+// builtins are the built-in classes' builders, each beside its class's
+// state: the paper's nine and the deployed classes. Register adds the
+// user's classes beside them (lookup).
+var builtins = map[Class]builder{
+	DirectContext:   buildDirect,
+	RAGTopK:         buildRAG,
+	LatestOnly:      buildLatest,
+	GraphRAGLite:    buildGraphRAGLite,
+	GraphRAGAbstain: buildGraphRAGAbstain,
+	CoarseDiscard:   buildCoarseDiscard,
+	CoarseRetain:    buildCoarseRetain,
+	FineLedger:      buildFineLedger,
+	RenderOnly:      buildRenderOnly,
+	Graphiti:        buildGraphiti,
+	GraphitiCurrent: buildGraphiti,
+	Mem0V3:          buildMem0,
+	Mem0Update:      buildMem0,
+}
+
+// builder is the builder of sp's kind of memory: graphrag-abstain over the
+// atoms a kept class kept (kept=), an exec: adapter, or a class, built in
+// or registered. It is nil when no class has sp's name.
+func (sp Spec) builder() builder {
+	switch {
+	case !sp.Params.Kept.IsZero():
+		return buildContentMatched
+	case sp.Class.IsExec():
+		return buildExec
+	}
+	return lookup(sp.Class)
 }
 
 // build builds sp, whose name is name (sp.String()).
@@ -163,45 +210,16 @@ func build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (
 		}
 		return mergedFacets{st}, nil
 	}
-	if sp.Control && sp.Params.IsZero() && (builtinClass(sp.Class) || registered(sp.Class) != nil) {
-		base := sp
-		base.Control = false
-		st, err := build(base, string(base.Class), s, atoms, mechanismOff(opt))
-		if err != nil {
-			return nil, err
-		}
-		return named{State: st, name: name}, nil
-	}
-	if sp.Class == RenderOnly {
-		opt.MechanismOff = true
-	}
-	if opt.MechanismOff {
-		opt.Relator, opt.ForceStatus = relate.SameState{}, nil
-	}
-	var st State
-	switch {
-	case !sp.Params.Kept.IsZero():
-		var err error
-		if st, err = buildContentMatched(name, sp.Params.Kept.Spec(), s, atoms, opt); err != nil {
-			return nil, err
-		}
-	case sp.Class.IsExec():
-		if sp.Control {
-			opt = mechanismOff(opt)
-		}
-		var err error
-		if st, err = buildExec(name, string(sp.Class), s, atoms, opt); err != nil {
-			return nil, err
-		}
-	case isDeployed(sp.Class):
-		st = buildDeployed(sp, name, s, atoms, opt)
-	case sp.Control:
+	b := sp.builder()
+	if b == nil {
 		return nil, unknownClass(name)
-	default:
-		var err error
-		if st, err = buildClass(sp.Class, s, atoms, opt); err != nil {
-			return nil, err
-		}
+	}
+	if sp.Control || opt.MechanismOff {
+		opt = mechanismOff(opt)
+	}
+	st, err := b(sp, name, s, atoms, opt)
+	if err != nil {
+		return nil, err
 	}
 	if opt.Deployed {
 		st = deployed{State: st, stream: s}
@@ -209,42 +227,11 @@ func build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (
 	return st, nil
 }
 
-// buildClass builds one of the paper's nine classes or a registered class.
-func buildClass(c Class, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
-	name := string(c)
-	switch c {
-	case DirectContext:
-		return newTextState(name, s, atoms, s.Events), nil
-	case RAGTopK:
-		return newRAGState(s, atoms, opt.TopK), nil
-	case LatestOnly:
-		return newLatestState(s, atoms), nil
-	case GraphRAGLite:
-		return newGroupState(name, s, atoms, false), nil
-	case GraphRAGAbstain:
-		if opt.FactFormat != "" && opt.FactFormat != FactsDated && opt.FactFormat != FactsDateless {
-			return nil, fmt.Errorf("unknown fact format %q (want one of %s)", opt.FactFormat, strings.Join(FactFormats, ", "))
-		}
-		g := newGroupState(name, s, atoms, true)
-		g.dateless, g.seed = opt.FactFormat == FactsDateless, opt.RenderSeed
-		return g, nil
-	case CoarseDiscard:
-		return newCoarseState(name, s, atoms, opt.relator(), false), nil
-	case CoarseRetain:
-		return newCoarseState(name, s, atoms, opt.relator(), true), nil
-	case FineLedger, RenderOnly:
-		if !validFormat(opt.LedgerFormat) {
-			return nil, fmt.Errorf("unknown ledger format %q (want one of %s)", opt.LedgerFormat, strings.Join(LedgerFormats, ", "))
-		}
-		l := newLedgerState(name, s, atoms, opt.relator(), opt.LedgerFormat)
-		l.force = opt.ForceStatus
-		return l, nil
-	}
-	build := registered(c)
-	if build == nil {
-		return nil, unknownClass(name)
-	}
-	return build(s, atoms, opt), nil
+// mechanismOff is opt with the mechanism switched off (Options.MechanismOff).
+func mechanismOff(opt Options) Options {
+	opt.MechanismOff = true
+	opt.Relator, opt.ForceStatus = relate.SameState{}, nil
+	return opt
 }
 
 // MustBuild is Build for specs known to be valid; it panics otherwise.
@@ -327,38 +314,6 @@ func unknownClass(n string) error {
 // nil: the rule scorer.
 func DefaultRelator() esr.Relator { return relate.Rule{} }
 
-func validFormat(f string) bool {
-	if f == "" {
-		return true
-	}
-	for _, g := range LedgerFormats {
-		if f == g {
-			return true
-		}
-	}
-	return false
-}
-
-// named is a state under another class name: the NAME~render-only control
-// of a built-in or registered class reports its own name, so outcome rows
-// and renders' owners say which arm they are.
-type named struct {
-	State
-	name string
-}
-
-func (n named) Class() string { return n.name }
-
-// builtinClass reports whether n is one of the paper's nine classes.
-func builtinClass(n Class) bool {
-	for _, m := range Names {
-		if m == n {
-			return true
-		}
-	}
-	return false
-}
-
 // mergedFacets is a state built over single-valued keys
 // (Options.MergeFacets): a question about a faceted key reads the key
 // without its facet.
@@ -376,6 +331,3 @@ func (m mergedFacets) Render(q esr.Query) string {
 
 // Err is the wrapped state's error (exec: adapters).
 func (m mergedFacets) Err() error { return Err(m.State) }
-
-// Err is the wrapped state's error (exec: adapters).
-func (n named) Err() error { return Err(n.State) }

@@ -124,6 +124,16 @@ func (c *coarseState) key(k esr.Key) *coarseKey {
 	return nil
 }
 
+// buildCoarseDiscard builds coarse-discard.
+func buildCoarseDiscard(_ Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	return newCoarseState(name, s, atoms, opt.relator(), false), nil
+}
+
+// buildCoarseRetain builds coarse-retain.
+func buildCoarseRetain(_ Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	return newCoarseState(name, s, atoms, opt.relator(), true), nil
+}
+
 func newCoarseState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, retain bool) *coarseState {
 	rel := r.ForStream(s, atoms)
 	c := &coarseState{name: name, stream: s, atoms: atoms, retain: retain}

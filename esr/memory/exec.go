@@ -28,16 +28,6 @@ func CloseAdapters() { adapter.CloseAll() }
 // it was interrupted instead of waiting out the adapter's timeout.
 func InterruptAdapters() { adapter.InterruptAll() }
 
-// Err returns the error a state met after it was built (an exec: adapter
-// that failed while rendering), or nil. The evaluation engine checks it
-// after each render, so a failing adapter stops the run with its error.
-func Err(st State) error {
-	if f, ok := st.(interface{ Err() error }); ok {
-		return f.Err()
-	}
-	return nil
-}
-
 // execState is a memory served by an adapter process: its rows come from
 // the adapter's build response, its render from one render request per
 // query (cached), and its structured read-out from the rows.
@@ -53,8 +43,10 @@ type execState struct {
 	err     error
 }
 
-func buildExec(name, base string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
-	c, err := adapter.Get(strings.TrimPrefix(base, ExecPrefix))
+// buildExec starts (or reuses) sp's adapter and has it build the state,
+// sending the relations of opt's relation source.
+func buildExec(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	c, err := adapter.Get(strings.TrimPrefix(string(sp.Class), ExecPrefix))
 	if err != nil {
 		return nil, err
 	}

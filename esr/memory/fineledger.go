@@ -3,6 +3,7 @@ package memory
 import (
 	"github.com/esrkit/esrkit/internal/layout"
 
+	"fmt"
 	"sort"
 	"strings"
 
@@ -27,6 +28,34 @@ func (l *ledgerState) status(kl *esr.KeyLedger) string {
 		return s
 	}
 	return kl.StatusText()
+}
+
+// buildFineLedger builds fine-ledger in opt.LedgerFormat, its statuses
+// forced where opt.ForceStatus says.
+func buildFineLedger(_ Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	if !validFormat(opt.LedgerFormat) {
+		return nil, fmt.Errorf("unknown ledger format %q (want one of %s)", opt.LedgerFormat, strings.Join(LedgerFormats, ", "))
+	}
+	l := newLedgerState(name, s, atoms, opt.relator(), opt.LedgerFormat)
+	l.force = opt.ForceStatus
+	return l, nil
+}
+
+// buildRenderOnly builds render-only: fine-ledger with the mechanism off.
+func buildRenderOnly(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	return buildFineLedger(sp, name, s, atoms, mechanismOff(opt))
+}
+
+func validFormat(f string) bool {
+	if f == "" {
+		return true
+	}
+	for _, g := range LedgerFormats {
+		if f == g {
+			return true
+		}
+	}
+	return false
 }
 
 func newLedgerState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, format string) *ledgerState {

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/relate"
 )
 
 // Classes that reproduce deployed memories with their own renders (see
@@ -44,45 +43,16 @@ var DeployedNames = []Class{Graphiti, GraphitiCurrent, Mem0V3, Mem0Update}
 // fine-ledger, whose control is render-only.
 const ControlSuffix = "~render-only"
 
-// buildDeployed builds a deployed-system class (with its parameters, see
-// DeployedParams) or its render-matched control.
-func buildDeployed(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) State {
-	if sp.Control {
-		opt = mechanismOff(opt)
-	}
+// buildGraphiti builds graphiti or graphiti-current under sp's parameters
+// (DeployedParams).
+func buildGraphiti(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	dp := sp.Params.deployed()
-	seed := dp.seed(opt)
-	switch sp.Class {
-	case Graphiti, GraphitiCurrent:
-		return newGraphitiState(name, s, atoms, opt.relator(), sp.Class == GraphitiCurrent, dp, seed)
-	case Mem0V3:
-		return newMem0State(name, s, atoms, nil, opt.MechanismOff, dp, seed)
-	default:
-		return newMem0State(name, s, atoms, opt.relator(), opt.MechanismOff, dp, seed)
-	}
+	return newGraphitiState(name, s, atoms, opt.relator(), sp.Class == GraphitiCurrent, dp, dp.seed(opt)), nil
 }
 
-// mechanismOff is opt with the mechanism switched off, as Build does.
-func mechanismOff(opt Options) Options {
-	opt.MechanismOff = true
-	opt.Relator, opt.ForceStatus = sameState(), nil
-	return opt
-}
-
-func sameState() esr.Relator { return relate.SameState{} }
-
-func isDeployed(n Class) bool {
-	for _, d := range DeployedNames {
-		if d == n {
-			return true
-		}
-	}
-	return false
-}
-
-// known reports whether Build resolves sp's class: one of the paper's
-// nine, a deployed class, a registered class (or its control), an exec:
-// adapter, or graphrag-abstain over a kept class.
+// known reports whether Build resolves sp's class: a built-in or
+// registered class (or its control), an exec: adapter, or graphrag-abstain
+// over a kept class.
 func known(sp Spec) bool {
 	c := sp.Class
 	switch {
@@ -90,10 +60,8 @@ func known(sp Spec) bool {
 		return sp.Class == GraphRAGAbstain
 	case sp.Class.IsExec():
 		return len(c) > len(ExecPrefix)
-	case isDeployed(c), builtinClass(c), registered(c) != nil:
-		return true
 	}
-	return false
+	return lookup(c) != nil
 }
 
 // graphitiState is Graphiti as deployed (class graphiti) or with its

@@ -3,6 +3,7 @@ package memory
 import (
 	"github.com/esrkit/esrkit/internal/layout"
 
+	"fmt"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
@@ -22,6 +23,22 @@ type groupState struct {
 	seed     uint64 // Options.RenderSeed
 	keys     []esr.Key
 	atoms    map[esr.Key][]*esr.Atom
+}
+
+// buildGraphRAGLite builds graphrag-lite.
+func buildGraphRAGLite(_ Spec, name string, s *esr.Stream, atoms []esr.Atom, _ Options) (State, error) {
+	return newGroupState(name, s, atoms, false), nil
+}
+
+// buildGraphRAGAbstain builds graphrag-abstain in opt.FactFormat, its rows
+// ordered by opt.RenderSeed.
+func buildGraphRAGAbstain(_ Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	if opt.FactFormat != "" && opt.FactFormat != FactsDated && opt.FactFormat != FactsDateless {
+		return nil, fmt.Errorf("unknown fact format %q (want one of %s)", opt.FactFormat, strings.Join(FactFormats, ", "))
+	}
+	g := newGroupState(name, s, atoms, true)
+	g.dateless, g.seed = opt.FactFormat == FactsDateless, opt.RenderSeed
+	return g, nil
 }
 
 func newGroupState(name string, s *esr.Stream, atoms []esr.Atom, abstain bool) *groupState {

@@ -16,10 +16,11 @@ type KeptAtoms interface {
 	KeptAtomIDs() []string
 }
 
-// buildContentMatched builds graphrag-abstain over the atoms that class
-// kept (built from the same stream and options, without the deployed
+// buildContentMatched builds graphrag-abstain over the atoms sp's kept
+// class kept (built from the same stream and options, without the deployed
 // render's raw events).
-func buildContentMatched(name string, kept Spec, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+func buildContentMatched(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	kept := sp.Params.Kept.Spec()
 	inner := opt
 	inner.Deployed = false
 	st, err := build(kept, kept.String(), s, atoms, inner)
@@ -40,7 +41,7 @@ func buildContentMatched(name string, kept Spec, s *esr.Stream, atoms []esr.Atom
 			sub = append(sub, atoms[i])
 		}
 	}
-	base, err := buildClass(GraphRAGAbstain, s, sub, inner)
+	base, err := buildGraphRAGAbstain(SpecOf(GraphRAGAbstain), GraphRAGAbstain, s, sub, inner)
 	if err != nil {
 		return nil, err
 	}

@@ -11,20 +11,26 @@ import (
 // latestState is LATEST-ONLY: the latest atom per key by valid time (the last
 // in transaction order), nothing else.
 type latestState struct {
+	name   string
 	stream *esr.Stream
 	keys   []esr.Key
 	latest map[esr.Key]*esr.Atom
 }
 
-func newLatestState(s *esr.Stream, atoms []esr.Atom) *latestState {
-	l := &latestState{stream: s, keys: layout.KeysInOrder(atoms), latest: map[esr.Key]*esr.Atom{}}
+// buildLatest builds latest-only.
+func buildLatest(_ Spec, name string, s *esr.Stream, atoms []esr.Atom, _ Options) (State, error) {
+	return newLatestState(name, s, atoms), nil
+}
+
+func newLatestState(name string, s *esr.Stream, atoms []esr.Atom) *latestState {
+	l := &latestState{name: name, stream: s, keys: layout.KeysInOrder(atoms), latest: map[esr.Key]*esr.Atom{}}
 	for i := range atoms {
 		l.latest[atoms[i].Key()] = &atoms[i]
 	}
 	return l
 }
 
-func (l *latestState) Class() string    { return LatestOnly }
+func (l *latestState) Class() string    { return l.name }
 func (l *latestState) MayAbstain() bool { return true }
 
 // Answer gives the latest value for snapshot; it keeps no prior value and no

@@ -55,6 +55,17 @@ type mem0State struct {
 	keys   []esr.Key
 }
 
+// buildMem0 builds mem0-v3 or mem0-update under sp's parameters
+// (DeployedParams). mem0-v3 is add-only: it reads no relations.
+func buildMem0(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	dp := sp.Params.deployed()
+	var r esr.Relator
+	if sp.Class == Mem0Update {
+		r = opt.relator()
+	}
+	return newMem0State(name, s, atoms, r, opt.MechanismOff, dp, dp.seed(opt)), nil
+}
+
 func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanismOff bool, dp DeployedParams, seed uint64) *mem0State {
 	texts := factTexts(s, atoms, dp.Paraphrase, seed)
 	var rel esr.PairFunc

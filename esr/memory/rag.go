@@ -16,13 +16,19 @@ const DefaultTopK = 5
 // ragState is RAG-TOP-K: per question, the k events most relevant to it by
 // BM25 (Robertson & Zaragoza 2009; k1 = 1.2, b = 0.75), read as text.
 type ragState struct {
+	name   string
 	stream *esr.Stream
 	atoms  []esr.Atom
 	k      int
 	index  *upstream.BM25
 }
 
-func newRAGState(s *esr.Stream, atoms []esr.Atom, k int) *ragState {
+// buildRAG builds rag-topk over opt.TopK events.
+func buildRAG(_ Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	return newRAGState(name, s, atoms, opt.TopK), nil
+}
+
+func newRAGState(name string, s *esr.Stream, atoms []esr.Atom, k int) *ragState {
 	if k <= 0 {
 		k = DefaultTopK
 	}
@@ -30,7 +36,7 @@ func newRAGState(s *esr.Stream, atoms []esr.Atom, k int) *ragState {
 	for i := range s.Events {
 		docs[i] = s.Events[i].Text
 	}
-	return &ragState{stream: s, atoms: atoms, k: k, index: upstream.NewBM25(docs)}
+	return &ragState{name: name, stream: s, atoms: atoms, k: k, index: upstream.NewBM25(docs)}
 }
 
 // retrieve is the text state over the top-k events for q (ties keep stream
@@ -43,10 +49,10 @@ func (r *ragState) retrieve(q esr.Query) *textState {
 	for i, j := range top {
 		events[i] = r.stream.Events[j]
 	}
-	return newTextState(RAGTopK, r.stream, r.atoms, events)
+	return newTextState(r.name, r.stream, r.atoms, events)
 }
 
-func (r *ragState) Class() string                 { return RAGTopK }
+func (r *ragState) Class() string                 { return r.name }
 func (r *ragState) MayAbstain() bool              { return true }
 func (r *ragState) Answer(q esr.Query) esr.Answer { return r.retrieve(q).Answer(q) }
 func (r *ragState) Render(q esr.Query) string     { return r.retrieve(q).Render(q) }

@@ -67,14 +67,49 @@ func Registered() []Class {
 	return out
 }
 
+// lookup is class c's builder: a built-in class's, else a registered
+// class's, else nil.
+func lookup(c Class) builder {
+	if b := builtins[c]; b != nil {
+		return b
+	}
+	if f := registered(c); f != nil {
+		return f.build
+	}
+	return nil
+}
+
+// build is f as a builder. A registered class's state does not know its
+// name, so its control is wrapped under the control's name.
+func (f BuildFunc) build(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
+	st := f(s, atoms, opt)
+	if sp.Control {
+		return named{State: st, name: name}, nil
+	}
+	return st, nil
+}
+
 func registered(c Class) BuildFunc {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
 	return registry[c]
 }
 
-// builtin reports whether c is a built-in class, a deployed class or an
-// exec: adapter.
+// builtin reports whether c is a built-in class (the paper's nine or a
+// deployed class) or an exec: adapter.
 func builtin(c Class) bool {
-	return c.IsExec() && len(c) > len(ExecPrefix) || isDeployed(c) || builtinClass(c)
+	return c.IsExec() && len(c) > len(ExecPrefix) || builtins[c] != nil
 }
+
+// named is a registered class's state under its control's name: the
+// NAME~render-only control reports its own name, so outcome rows and
+// renders' owners say which arm they are.
+type named struct {
+	State
+	name string
+}
+
+func (n named) Class() string { return n.name }
+
+// Err is the wrapped state's error (exec: adapters).
+func (n named) Err() error { return Err(n.State) }

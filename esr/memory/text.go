@@ -19,6 +19,11 @@ type textState struct {
 	keys   []esr.Key
 }
 
+// buildDirect builds direct-context: the whole stream as text.
+func buildDirect(_ Spec, name string, s *esr.Stream, atoms []esr.Atom, _ Options) (State, error) {
+	return newTextState(name, s, atoms, s.Events), nil
+}
+
 func newTextState(name string, s *esr.Stream, atoms []esr.Atom, events []esr.Event) *textState {
 	t := &textState{name: name, stream: s, events: events, byKey: map[esr.Key][]*esr.Atom{}}
 	kept := make(map[string]bool, len(events))
