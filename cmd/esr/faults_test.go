@@ -20,7 +20,7 @@ import (
 )
 
 // These tests each cover one fault found when the kit was tried with
-// faults and bad input (issue 23); each failed before its fix.
+// faults and bad input; each failed before its fix.
 
 // waitFor polls cond every 10 ms for up to d.
 func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {

@@ -12,7 +12,7 @@ func TestAgreeWords(t *testing.T) {
 		ci                     bool
 		want                   string
 	}{
-		// Notebook 41 before issue 31: ours +0.038 [+0.02,+0.06] vs the paper's +0.159 [+0.114,+0.207].
+		// A quarter of the size: ours +0.038 [+0.02,+0.06] vs the paper's +0.159 [+0.114,+0.207].
 		{"quarter outside", 0.038, 0.02, 0.06, 0.159, 0.114, 0.207, true,
 			"same direction, about a quarter of the size; the paper's value lies outside our interval and the two intervals do not overlap"},
 		// Table 3: the paper's −0.008 has an interval including 0: no ratio.

@@ -16,7 +16,7 @@ import (
 )
 
 // maxUnusedShare bounds the share of public top-level names that no other
-// package, test of another package or notebook uses: issue 29's line. A
+// package, test of another package or notebook uses. A
 // type (or an alias naming one) counts as used when a used API hands it out,
 // as a function's result or an exported field's type (reachedTypes); the
 // stricter count, names spelled somewhere outside, is logged beside it.

@@ -232,7 +232,7 @@ func sameJSON(t *testing.T, a, b any) bool {
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-// TestBundled: data/debian loads and holds what issue 32 asks: at least 300
+// TestBundled: data/debian loads and holds what it promises: at least 300
 // packages, at least 100 reverted-revert questions, version questions per
 // suite; MANIFEST.json's counts and hashes describe the files; and the
 // vendored sample's streams and questions are exactly data/debian's.
