@@ -143,7 +143,7 @@ var pageChecks = map[string]func(p *page) error{
 		// and, averaged over status, is within noise of 0 at full date
 		// skill. (Exactly 0 is the answer's claim for the exercise's
 		// reader, which has no render clutter; TestExercises checks it.)
-		out := p.cell("explore.PhaseDiagram(", "settings.Reader")
+		out := p.cell("lab.PhaseDiagram(", "settings.Reader")
 		dom := p.match(regexp.MustCompile(`The render term dominates[^\n]*?date in \[([-\d.]+), ([-\d.]+)\]`), out)
 		avg := p.match(regexp.MustCompile(`Averaged over status it goes from ([-+\d.]+) at date = 0 to ([-+\d.]+) at date = 1`), out)
 		hiDate, at0, at1 := p.number(dom[2], "dominance"), p.number(avg[1], "render at date 0"), p.number(avg[2], "render at date 1")
@@ -182,7 +182,7 @@ var pageChecks = map[string]func(p *page) error{
 	"41-render-confound#3": func(p *page) error {
 		// The page's own reader sorts dates and ignores the status: both
 		// terms exactly 0, as the answer says of every such setting.
-		t := p.table("your reader")
+		t := p.tableFrom(`NewScriptedWith("mine"`, "Table 2")
 		rd, rlo, rhi := term(t, "render")
 		md, mlo, mhi := term(t, "fine-d mechanism")
 		src := ""

@@ -44,6 +44,7 @@ type pageTable struct {
 	header []string
 	rows   [][]string
 	p      *page
+	source string // the source of the code cell that printed it
 }
 
 // loadPage reads notebooks/executed/NAME.ipynb; ok is false when it is
@@ -88,7 +89,10 @@ func loadPage(dir, name string) (*page, bool, error) {
 			if d, ok := o.Data["text/html"]; ok {
 				h := sourceText(d)
 				text = append(text, htmlText(h))
-				p.tables = append(p.tables, htmlTables(h, p)...)
+				for _, t := range htmlTables(h, p) {
+					t.source = sourceText(c.Source)
+					p.tables = append(p.tables, t)
+				}
 			}
 		}
 		p.cells = append(p.cells, pageCell{source: sourceText(c.Source), text: strings.Join(text, "\n")})
@@ -163,6 +167,18 @@ func (p *page) table(title string) *pageTable {
 		}
 	}
 	p.missing("no table titled %q", title)
+	return &pageTable{p: p, title: title}
+}
+
+// tableFrom is the first table titled title that a code cell whose
+// source contains src printed.
+func (p *page) tableFrom(src, title string) *pageTable {
+	for i := range p.tables {
+		if strings.Contains(p.tables[i].source, src) && strings.Contains(p.tables[i].title, title) {
+			return &p.tables[i]
+		}
+	}
+	p.missing("no table titled %q printed by a cell containing %q", title, src)
 	return &pageTable{p: p, title: title}
 }
 

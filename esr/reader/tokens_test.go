@@ -34,19 +34,19 @@ func TestCountTokensAgreesWithBPE(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mems := append(append([]memory.Class{}, memory.Names...), memory.Graphiti, memory.Mem0V3, "coarse-retain~render-only")
+	mems := append(memory.Specs(append(append([]memory.Class{}, memory.Names...), memory.Graphiti, memory.Mem0V3)...), memory.Spec{Class: memory.CoarseRetain, Control: true})
 	n := 0
 	sample := func(qa *esr.QA) bool { n++; return n%61 == 0 }
 	ours, ref := map[string]float64{}, map[string]float64{}
 	for _, f := range memory.LedgerFormats {
 		n = 0
-		items, err := eval.RenderQAs(b, memory.Specs(mems...), sample, memory.Options{LedgerFormat: f})
+		items, err := eval.RenderQAs(b, mems, sample, memory.Options{LedgerFormat: f})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, it := range items {
 			for mi, in := range it.Inputs {
-				k := string(mems[mi]) + "/" + f
+				k := mems[mi].String() + "/" + f
 				ours[k] += float64(reader.CountTokens(in.Context))
 				ref[k] += float64(len(enc.Encode(in.Context, nil, nil)))
 			}
