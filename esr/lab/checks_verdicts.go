@@ -81,7 +81,7 @@ func Table17Verdict(cs []eval.Comparison) string {
 func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	cells, above, below := 0, 0, 0
 	for _, v := range WordingVariants {
-		cond := WordingCondition(v)
+		cond := wordingCondition(v)
 		sub := eval.Select(rows, eval.Variants(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
 			c, err := eval.Compare(rows, v.Name, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(eval.Variants(cond), eval.Family(fam)), opt)

@@ -30,8 +30,8 @@ var WordingVariants = []WordingVariant{
 	{"conservative", llm.TemplateQAConservative, sim.ConflictMajority},
 }
 
-// WordingCondition labels rows of one wording.
-func WordingCondition(v WordingVariant) eval.Variant { return eval.WordingVariant(v.Name) }
+// wordingCondition labels rows of one wording.
+func wordingCondition(v WordingVariant) eval.Variant { return eval.WordingVariant(v.Name) }
 
 // buildTable19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.
@@ -39,7 +39,7 @@ func buildTable19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 	t := &eval.Table{Name: string(Table19AbstainWording), Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
 		Columns: []string{"wording", "family", "n", "GRA abstain rate", "GRA calibration", "Δ RL − GRA", "95% CI"}}
 	for _, v := range WordingVariants {
-		cond := WordingCondition(v)
+		cond := wordingCondition(v)
 		sub := eval.Select(rows, eval.Variants(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
 			f := eval.And(eval.Variants(cond), eval.Family(fam))

@@ -110,8 +110,8 @@ type Terms struct {
 	HasContent                        bool
 }
 
-// TermsOf computes class's Terms over the rows f keeps.
-func TermsOf(rows []eval.Outcome, class memory.Spec, scope string, f eval.Filter, opt eval.StatOptions) (Terms, error) {
+// deployedTermsOf computes class's Terms over the rows f keeps.
+func deployedTermsOf(rows []eval.Outcome, class memory.Spec, scope string, f eval.Filter, opt eval.StatOptions) (Terms, error) {
 	var err error
 	d := Terms{Class: class, Scope: scope, Assumptions: class.Assumptions(paper.DeployedOptions)}
 	control, cm := class.RenderMatched(), class.ContentMatched()
@@ -144,7 +144,7 @@ func Decomposition(rows []eval.Outcome, benchName string, classes []memory.Spec,
 	var sentences []string
 	for _, c := range classes {
 		for _, sc := range deployedScopes {
-			d, err := TermsOf(rows, c, sc.Name, sc.Filter, opt)
+			d, err := deployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
 			if err != nil {
 				continue // no rows in this scope
 			}

@@ -76,7 +76,7 @@ func TestDeployedTermsAddUp(t *testing.T) {
 	opt := eval.StatOptions{B: 200, Seed: 1}
 	for _, c := range classes {
 		for _, sc := range deployedScopes {
-			d, err := TermsOf(rows, c, sc.Name, sc.Filter, opt)
+			d, err := deployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
 			if err != nil {
 				t.Fatalf("%s %s: %v", c, sc.Name, err)
 			}

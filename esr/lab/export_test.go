@@ -9,6 +9,7 @@ const (
 )
 
 var (
+	StrictVariants       = strictVariants
 	FormatPlot           = formatPlot
 	SnapshotCeilingTable = snapshotCeilingTable
 	SweepPlot            = sweepPlot

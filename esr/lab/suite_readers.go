@@ -79,14 +79,14 @@ type asFamily struct {
 
 func (a asFamily) Family() string { return a.family }
 
-// StrictVariants returns the strict-decode variant of each reader that has
+// strictVariants returns the strict-decode variant of each reader that has
 // one, answering under the original family: an LLM reader asks with the
 // qa-strict template (abstain whenever the context marks the key
 // unresolved); a scripted reader also reads the status column, a sim reader
 // always does (row and key status skills 1, same draws otherwise; render
 // difficulty still scales the row status, as it scales every reading). The oracle
 // has none (it already reads the status) and is left out.
-func StrictVariants(rs []reader.Reader) []reader.Reader {
+func strictVariants(rs []reader.Reader) []reader.Reader {
 	var out []reader.Reader
 	for _, r := range rs {
 		if l, ok := r.(*reader.LLM); ok {

@@ -73,7 +73,7 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 		if err != nil {
 			return nil, err
 		}
-		csc, err := cscRows(ctx, s, StrictVariants(s.Readers))
+		csc, err := cscRows(ctx, s, strictVariants(s.Readers))
 		if err != nil {
 			return nil, err
 		}

@@ -190,7 +190,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 			return rows, nil
 		}
 		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: rs,
-			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: WordingCondition(v), Progress: s.Progress})
+			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: wordingCondition(v), Progress: s.Progress})
 		if err != nil {
 			return nil, err
 		}

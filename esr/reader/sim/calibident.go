@@ -137,8 +137,8 @@ type FitSummary struct {
 	Targets   int `json:"targets"`
 }
 
-// SummarizeFit reads a FitSummary off a calibration.
-func SummarizeFit(c *Calibration, label string, start int, ridge float64) FitSummary {
+// summarizeFit reads a FitSummary off a calibration.
+func summarizeFit(c *Calibration, label string, start int, ridge float64) FitSummary {
 	s := FitSummary{Label: label, Start: start, Ridge: ridge, AuxNoise: c.AuxNoise, Dropped: c.Dropped, Rank: c.Rank, Params: c.Parameters, Targets: c.Targets}
 	for _, t := range c.Panel {
 		switch t.Name {
@@ -250,7 +250,7 @@ func FitGrid(ctx context.Context, b *bench.Bench, grid []GridFit) ([]FitSummary,
 		if len(opt.Starts) == 1 {
 			start = opt.Starts[0]
 		}
-		out = append(out, SummarizeFit(c, g.Label, start, opt.Ridge))
+		out = append(out, summarizeFit(c, g.Label, start, opt.Ridge))
 	}
 	return out, nil
 }

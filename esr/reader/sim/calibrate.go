@@ -146,10 +146,10 @@ var (
 // calibration file holds).
 var panelKeys = map[string]paper.Key{TargetRender: paper.T2Render, TargetFine: paper.T2FineMechanism, TargetCoarse: paper.T2CoarseMechanism}
 
-// CalibrationTargets are the paper's numbers a family's profile is fitted
+// calibrationTargets are the paper's numbers a family's profile is fitted
 // to under a Table 17 reading (Fit left 0); nil for an unknown family or
 // reading.
-func CalibrationTargets(family, reading string) []CalibrationTarget {
+func calibrationTargets(family, reading string) []CalibrationTarget {
 	t16, ok1 := paper.Table16[family]
 	t17, ok2 := paper.Table17Columns[family]
 	cols, ok3 := paper.Table17Readings[reading]
@@ -166,8 +166,8 @@ func CalibrationTargets(family, reading string) []CalibrationTarget {
 	return out
 }
 
-// PanelTargets are Table 2's pooled terms, the panel-level targets.
-func PanelTargets() []CalibrationTarget {
+// panelTargets are Table 2's pooled terms, the panel-level targets.
+func panelTargets() []CalibrationTarget {
 	return []CalibrationTarget{
 		{Name: TargetRender, Paper: paper.Number(paper.T2Render)},
 		{Name: TargetFine, Paper: paper.Number(paper.T2FineMechanism)},
@@ -210,7 +210,7 @@ func (opt CalibrateOptions) withDefaults() (CalibrateOptions, error) {
 	}
 	seen := map[string]bool{}
 	for _, f := range opt.Families {
-		if CalibrationTargets(f, opt.Reading) == nil {
+		if calibrationTargets(f, opt.Reading) == nil {
 			return opt, fmt.Errorf("calibrate: no Table 16/17 numbers for family %q (want one of %s)", f, strings.Join(paper.Families, ", "))
 		}
 		if seen[f] {
@@ -675,9 +675,9 @@ type calibProblem struct {
 }
 
 func newCalibProblem(set *calibSet, opt CalibrateOptions) *calibProblem {
-	pr := &calibProblem{set: set, layout: calibLayout{opt.Families}, panel: opt.Draw.apply("", PanelTargets()), ridge: opt.Ridge, families: opt.Families}
+	pr := &calibProblem{set: set, layout: calibLayout{opt.Families}, panel: opt.Draw.apply("", panelTargets()), ridge: opt.Ridge, families: opt.Families}
 	for _, f := range opt.Families {
-		ts := opt.Draw.apply(f, CalibrationTargets(f, opt.Reading))
+		ts := opt.Draw.apply(f, calibrationTargets(f, opt.Reading))
 		pr.fam = append(pr.fam, ts)
 		for _, t := range ts {
 			w := 1.0
@@ -1026,11 +1026,11 @@ func benchHash(b *bench.Bench) string {
 	return hex.EncodeToString(h.Sum(nil))[:20]
 }
 
-// Refit recomputes every fitted number of calibration c on b: per family,
+// refitFamilies recomputes every fitted number of calibration c on b: per family,
 // the expected value of each of its targets under its profile, and the
 // panel's Table 2 terms (what TestShippedCalibration checks the shipped
 // file against).
-func Refit(ctx context.Context, b *bench.Bench, c *Calibration) (fam [][]float64, panel []float64, err error) {
+func refitFamilies(ctx context.Context, b *bench.Bench, c *Calibration) (fam [][]float64, panel []float64, err error) {
 	set, err := calibrationItems(ctx, b, c.AuxNoise)
 	if err != nil {
 		return nil, nil, err

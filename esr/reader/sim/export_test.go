@@ -27,3 +27,11 @@ const (
 )
 
 var BenchHash = benchHash
+
+// The calibration's targets and refit steps, for the tests of package sim_test.
+var (
+	CalibrationTargets = calibrationTargets
+	PanelTargets       = panelTargets
+	SummarizeFit       = summarizeFit
+	Refit              = refitFamilies
+)
