@@ -94,7 +94,7 @@ func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []memory.Spec
 	}
 	var fams []string
 	for _, r := range readers {
-		fams = append(fams, r.Family())
+		fams = append(fams, string(r.Family()))
 	}
 	t.Notes = []string{"assumptions: memory.Assumptions (defaults in memory.ClassParams); the template (paraphrase=0, and for Mem0 dedup-k=all, created-at=event) is the kit's earlier build",
 		"oracle read-out = the class's structured read-out; default readers = " + strings.Join(fams, ", ") + ", pooled" + simulatedNote(fams)}

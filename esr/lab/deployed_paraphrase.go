@@ -83,7 +83,7 @@ func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []memor
 		}
 	}
 	for _, r := range readers {
-		c.Readers = append(c.Readers, r.Family())
+		c.Readers = append(c.Readers, string(r.Family()))
 	}
 	rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
 		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: paper.DeployedOptions})
