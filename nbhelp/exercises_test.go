@@ -651,7 +651,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		by := map[string]lab.FamilyClutter{}
+		by := map[reader.Family]lab.FamilyClutter{}
 		for _, fc := range fcs {
 			by[fc.Family] = fc
 		}
@@ -690,8 +690,8 @@ func init() {
 	})
 	add("E-checks#2", func(ctx context.Context, b *bench.Bench) error {
 		rows := eval.Select(Run("checks", b).Rows, eval.Variants(eval.Variant{}))
-		best, bestK, bestAbst := "", math.Inf(1), 1.0
-		for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
+		best, bestK, bestAbst := reader.Family(""), math.Inf(1), 1.0
+		for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family }) {
 			var got, gold []bool
 			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType(esr.Snapshot),
 				func(o *eval.Outcome) bool { return o.Memory.Is(memory.GraphRAGAbstain) })) {

@@ -94,11 +94,11 @@ type Comparison struct {
 	Level float64     `json:"level"`
 	// Interval is the interval kind (StatOptions.Interval) and Clusters the
 	// number of questions resampled (0 for the pair interval).
-	Interval  string `json:"interval"`
-	Clusters  int    `json:"clusters,omitempty"`
-	Resamples int    `json:"resamples"`
-	Scope     string `json:"scope,omitempty"`
-	Family    string `json:"family,omitempty"`
+	Interval  string        `json:"interval"`
+	Clusters  int           `json:"clusters,omitempty"`
+	Resamples int           `json:"resamples"`
+	Scope     string        `json:"scope,omitempty"`
+	Family    reader.Family `json:"family,omitempty"`
 	// Key is the term's name in the paper's registry (Term.Key; the Term
 	// of a paper.Key), empty when the paper reports no such term: the
 	// identity sections look the paper's number up by, never Label.
@@ -168,7 +168,11 @@ func (c Comparison) String() string {
 	return fmt.Sprintf("%s: %s − %s = %s %s (n=%d, p=%.4g)", c.Label, c.A, c.B, report.Signed(c.Delta), c.CI(), c.N, c.P)
 }
 
-type pairKey struct{ qid, family, condition string }
+type pairKey struct {
+	qid       string
+	family    reader.Family
+	condition string
+}
 
 // Paired returns the 0/1 correctness of memories a and b on the pairs both
 // answered among rows kept by f, in a deterministic order (sorted by qid,
@@ -481,7 +485,7 @@ func MechanismTerms(m, control, baseline memory.Spec) []Term {
 
 // FindTerm returns the comparison of term t (its pair, A − B) for family,
 // if any: the term's value, not its printed label, finds it.
-func FindTerm(cs []Comparison, t Term, family string) (Comparison, bool) {
+func FindTerm(cs []Comparison, t Term, family reader.Family) (Comparison, bool) {
 	for _, c := range cs {
 		if c.Of(t) && c.Family == family {
 			return c, true
@@ -514,8 +518,8 @@ func AgreeEverywhere(cs ...Comparison) bool {
 
 // ByFamily runs fn pooled and then per family.
 // With a single family only that family's row is made.
-func ByFamily(rows []Outcome, f Filter, fn func(family string, f Filter) error) error {
-	fams := Distinct(Select(rows, f), func(o *Outcome) string { return o.Family })
+func ByFamily(rows []Outcome, f Filter, fn func(family reader.Family, f Filter) error) error {
+	fams := Distinct(Select(rows, f), func(o *Outcome) reader.Family { return o.Family })
 	if len(fams) == 1 {
 		return fn(fams[0], f)
 	}
@@ -532,18 +536,27 @@ func ByFamily(rows []Outcome, f Filter, fn func(family string, f Filter) error) 
 
 // familySpec is the reader spec a family names: a scripted or sim
 // reader's family is its name; any other family (an LLM's) has no kind.
-func familySpec(f string) reader.Spec {
-	if sp, err := reader.ParseSpec(f); err == nil && sp.Name != "" && sp.String() == f {
+func familySpec(f reader.Family) reader.Spec {
+	if sp, err := reader.ParseSpec(string(f)); err == nil && sp.Name != "" && sp.String() == string(f) {
 		return sp
 	}
-	return reader.Spec{Name: f}
+	return reader.Spec{Name: string(f)}
+}
+
+// joinFamilies lists families for a note, comma-separated.
+func joinFamilies(fams []reader.Family) string {
+	s := make([]string, len(fams))
+	for i, f := range fams {
+		s[i] = string(f)
+	}
+	return strings.Join(s, ", ")
 }
 
 // FamilyNote says which readers produced the numbers and whether any is
 // simulated, for every table's notes.
 func FamilyNote(rows []Outcome) string {
-	fams := Distinct(rows, func(o *Outcome) string { return o.Family })
-	note := "ours: reader families " + strings.Join(fams, ", ")
+	fams := Distinct(rows, func(o *Outcome) reader.Family { return o.Family })
+	note := "ours: reader families " + joinFamilies(fams)
 	for _, f := range fams {
 		if familySpec(f).Kind == reader.KindScripted {
 			note += "; scripted:* are SIMULATED readers (deterministic text rules), not LLMs: they show the mechanism of the confound, not the paper's magnitudes"
@@ -601,4 +614,4 @@ func MDECell(c Comparison, err error) string {
 
 // Pooled is the family label of comparisons pooled over every family in the
 // rows (the paper pools over its five answer-LLM families).
-const Pooled = "pooled"
+const Pooled reader.Family = "pooled"

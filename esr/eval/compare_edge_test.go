@@ -60,8 +60,8 @@ func oneQuestion(k int) []eval.Outcome {
 	var rows []eval.Outcome
 	for i := range 5 {
 		f := fmt.Sprintf("f%d", i)
-		rows = append(rows, eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("a"), Family: f, Reader: reader.Spec{Name: f}, Correct: i < k},
-			eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("b"), Family: f, Reader: reader.Spec{Name: f}})
+		rows = append(rows, eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("a"), Family: reader.Family(f), Reader: reader.Spec{Name: f}, Correct: i < k},
+			eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("b"), Family: reader.Family(f), Reader: reader.Spec{Name: f}})
 	}
 	return rows
 }

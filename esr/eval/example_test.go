@@ -17,8 +17,8 @@ import (
 // reading neither status nor dates.
 type lastLine struct{}
 
-func (lastLine) Name() string   { return "last-line" }
-func (lastLine) Family() string { return "last-line" }
+func (lastLine) Name() string          { return "last-line" }
+func (lastLine) Family() reader.Family { return "last-line" }
 
 func (lastLine) Read(_ context.Context, in reader.Input) (reader.Output, error) {
 	ans := esr.Abstain

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // Filter keeps an outcome row or not.
@@ -23,7 +24,7 @@ func source(s ...string) Filter {
 }
 
 // Family keeps rows of the given answer families.
-func Family(f ...string) Filter {
+func Family(f ...reader.Family) Filter {
 	return func(o *Outcome) bool { return slices.Contains(f, o.Family) }
 }
 
@@ -61,9 +62,9 @@ func Select(rows []Outcome, f Filter) []Outcome {
 }
 
 // Distinct lists the distinct values of field over rows, in first-seen order.
-func Distinct(rows []Outcome, field func(*Outcome) string) []string {
-	seen := map[string]bool{}
-	var out []string
+func Distinct[T comparable](rows []Outcome, field func(*Outcome) T) []T {
+	seen := map[T]bool{}
+	var out []T
 	for i := range rows {
 		v := field(&rows[i])
 		if !seen[v] {

@@ -18,8 +18,8 @@ import (
 // fixed answers every question with one value.
 type fixed struct{ answer esr.Answer }
 
-func (f fixed) Name() string   { return "fixed:" + f.answer.String() }
-func (f fixed) Family() string { return f.Name() }
+func (f fixed) Name() string          { return "fixed:" + f.answer.String() }
+func (f fixed) Family() reader.Family { return reader.Family(f.Name()) }
 func (f fixed) Read(context.Context, reader.Input) (reader.Output, error) {
 	return reader.Output{Answer: f.answer, Raw: f.answer.String()}, nil
 }

@@ -47,7 +47,7 @@ func WilsonCell(a Accuracy) string {
 // unreadable ones, naming the memories and readers, or "" when none are.
 func unreadableNote(rows []Outcome, f Filter) string {
 	n := 0
-	mems, fams := map[memory.Spec]bool{}, map[string]bool{}
+	mems, fams := map[memory.Spec]bool{}, map[reader.Family]bool{}
 	var ms, fs []string
 	for i := range rows {
 		o := &rows[i]
@@ -61,7 +61,7 @@ func unreadableNote(rows []Outcome, f Filter) string {
 		}
 		if !fams[o.Family] {
 			fams[o.Family] = true
-			fs = append(fs, o.Family)
+			fs = append(fs, string(o.Family))
 		}
 	}
 	if n == 0 {

@@ -27,7 +27,7 @@ type Outcome struct {
 	QueryType     esr.QueryType  `json:"query_type"`
 	Memory        memory.Spec    `json:"memory"`
 	Reader        reader.Spec    `json:"reader"`
-	Family        string         `json:"family"`
+	Family        reader.Family  `json:"family"`
 	Variant       Variant        `json:"condition,omitzero"`
 	Answer        string         `json:"answer"`
 	RawAnswer     string         `json:"raw_answer"`

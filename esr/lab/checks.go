@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"
@@ -20,7 +21,7 @@ import (
 func buildTable20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table20PermutationHolm), Title: fmt.Sprintf("Table 20: RL − GraphRAG+abstain per stratum, permutation p with Holm (α = %.2f) per family", alpha),
 		Columns: []string{"family", "stratum", "n", "Δ", "p", "Holm-adjusted p", "reject"}}
-	fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family })
+	fams := eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family })
 	for _, fam := range fams {
 		var ps []float64
 		var cells [][]any
@@ -64,7 +65,7 @@ func buildTable20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 func buildTable16(rows []eval.Outcome) (*eval.Table, error) {
 	t := &eval.Table{Name: string(Table16AbstainCalibration), Title: "Table 16: abstain calibration and κ per family (snapshot)",
 		Columns: []string{"family", "n", "RL cal.", "GRA cal.", "RL κ", "GRA κ"}}
-	for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }) {
+	for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family }) {
 		var cells []any
 		n := 0
 		var cal, kap [2]string

@@ -54,7 +54,7 @@ func table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 	for _, v := range RenderFormats {
 		f := v.Name
 		cond := eval.Variants(eval.FormatVariant(f))
-		err := eval.ByFamily(eval.Select(rows, cond), nil, func(fam string, ff eval.Filter) error {
+		err := eval.ByFamily(eval.Select(rows, cond), nil, func(fam reader.Family, ff eval.Filter) error {
 			sub := eval.Select(rows, eval.And(cond, ff))
 			tot, err := eval.Compare(sub, "RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
 			if err != nil {
@@ -114,7 +114,7 @@ func buildTable17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOption
 		cell[v.Name] = map[string]string{}
 	}
 	pooledFam := eval.Pooled
-	if fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family }); len(fams) == 1 {
+	if fams := eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family }); len(fams) == 1 {
 		pooledFam = fams[0]
 	}
 	for _, c := range cs {
@@ -182,7 +182,7 @@ func buildTable17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOption
 // format variant side by side, so the figure shows where the credit goes
 // when the layout changes, not only the total.
 func formatPlot(cs []eval.Comparison) *plot.Plot {
-	fams := map[string]bool{}
+	fams := map[reader.Family]bool{}
 	for _, c := range cs {
 		fams[c.Family] = true
 	}
@@ -205,12 +205,12 @@ func formatPlot(cs []eval.Comparison) *plot.Plot {
 // paperFamilyFormat is the paper's Table 17 cell for a calibrated family
 // (sim:fit-FAMILY) and ledger format under the registry's column reading,
 // or "—".
-func paperFamilyFormat(family, format, facts string) string {
+func paperFamilyFormat(family reader.Family, format, facts string) string {
 	if facts == memory.FactsDateless {
 		return "—"
 	}
 	for _, fam := range paper.Families {
-		if family != "sim:"+sim.FitName(fam) {
+		if family != reader.Family("sim:"+sim.FitName(fam)) {
 			continue
 		}
 		for i, f := range paper.Table17Readings[paper.Table17Reading] {
@@ -225,7 +225,7 @@ func paperFamilyFormat(family, format, facts string) string {
 // hasFitFamily reports rows of a calibrated family.
 func hasFitFamily(rows []eval.Outcome) bool {
 	for i := range rows {
-		if strings.HasPrefix(rows[i].Family, "sim:"+reader.FitPrefix) {
+		if strings.HasPrefix(string(rows[i].Family), "sim:"+reader.FitPrefix) {
 			return true
 		}
 	}

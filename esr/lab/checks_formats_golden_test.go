@@ -5,6 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
@@ -16,7 +17,7 @@ func formatInput() []eval.Comparison {
 	for i, v := range lab.RenderFormats {
 		r := 0.05 + 0.03*float64(i)
 		m := 0.12 - 0.02*float64(i)
-		for _, fam := range []string{eval.Pooled, "sim:fit-qwen3-8b"} {
+		for _, fam := range []reader.Family{eval.Pooled, "sim:fit-qwen3-8b"} {
 			cs = append(cs,
 				eval.Comparison{Label: "RL − GRA", Scope: v.Name, Family: fam, Delta: r + m, Lo: r + m - 0.05, Hi: r + m + 0.05},
 				eval.Comparison{Label: "render", Scope: v.Name, Family: fam, Delta: r, Lo: r - 0.04, Hi: r + 0.04},

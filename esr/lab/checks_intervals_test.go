@@ -8,6 +8,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // With five families that always agree on a question, the rows of a
@@ -19,7 +20,7 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 		a := q%3 != 0 // memory A right on 2/3 of the questions
 		b := q%5 == 0
 		for f := 0; f < 5; f++ {
-			fam := fmt.Sprint("fam", f)
+			fam := reader.Family(fmt.Sprint("fam", f))
 			rows = append(rows, eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: memory.SpecOf("A"), Correct: a},
 				eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: memory.SpecOf("B"), Correct: b})
 		}

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"fmt"
@@ -23,7 +24,11 @@ type JudgedRows struct {
 // each (Under, parallel to the judges) and, for every judge after the
 // first, the judge term: how far the term moves from the first judge's.
 // pairKey names one paired comparison: a question under one family and condition.
-type pairKey struct{ qid, family, condition string }
+type pairKey struct {
+	qid       string
+	family    reader.Family
+	condition string
+}
 
 type JudgeTerm struct {
 	Term   eval.Term

@@ -2,13 +2,15 @@ package lab
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
@@ -16,7 +18,7 @@ import (
 // render format gives the largest Δ RL − GRA in ours and in the paper, and
 // how far the formats spread in each.
 func Table17Verdict(cs []eval.Comparison) string {
-	fams := map[string]map[string]float64{}
+	fams := map[reader.Family]map[string]float64{}
 	for _, c := range cs {
 		if c.Label != "RL − GRA" || c.Family == eval.Pooled {
 			continue
@@ -27,16 +29,12 @@ func Table17Verdict(cs []eval.Comparison) string {
 		fams[c.Family][c.Scope] = c.Delta
 	}
 	reading := paper.Table17Readings[paper.Table17Reading]
-	var names []string
-	for f := range fams {
-		names = append(names, f)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(fams))
 	var parts []string
 	for _, f := range names {
 		var fam string
 		for _, pf := range paper.Families {
-			if f == "sim:"+sim.FitName(pf) {
+			if f == reader.Family("sim:"+sim.FitName(pf)) {
 				fam = pf
 			}
 		}
@@ -83,7 +81,7 @@ func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	for _, v := range WordingVariants {
 		cond := wordingCondition(v)
 		sub := eval.Select(rows, eval.Variants(cond))
-		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
+		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) reader.Family { return o.Family }) {
 			c, err := eval.Compare(rows, v.Name, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(eval.Variants(cond), eval.Family(fam)), opt)
 			if err != nil {
 				continue

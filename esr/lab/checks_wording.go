@@ -6,6 +6,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
@@ -41,7 +42,7 @@ func buildTable19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 	for _, v := range WordingVariants {
 		cond := wordingCondition(v)
 		sub := eval.Select(rows, eval.Variants(cond))
-		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) string { return o.Family }) {
+		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) reader.Family { return o.Family }) {
 			f := eval.And(eval.Variants(cond), eval.Family(fam))
 			var got, gold []bool
 			for _, o := range eval.Select(sub, eval.And(f, func(o *eval.Outcome) bool { return o.Memory.Is(memory.GraphRAGAbstain) })) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -192,7 +193,7 @@ func zOf(level float64) float64 {
 // FamilyClutter is one reader family's render term on two benchmarks (A,
 // then B, over every stream length) and their difference B − A.
 type FamilyClutter struct {
-	Family   string
+	Family   reader.Family
 	A, B     eval.Comparison
 	D        float64
 	Lo, Hi   float64
@@ -205,13 +206,13 @@ type FamilyClutter struct {
 // A pooled term is a mix of the families: they can move in opposite
 // directions and cancel.
 func ClutterByFamily(rowsA, rowsB []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]FamilyClutter, error) {
-	fams := map[string]bool{}
+	fams := map[reader.Family]bool{}
 	for i := range rowsA {
 		if f(&rowsA[i]) {
 			fams[rowsA[i].Family] = true
 		}
 	}
-	names := []string{eval.Pooled}
+	names := []reader.Family{eval.Pooled}
 	for _, n := range slices.Sorted(maps.Keys(fams)) {
 		names = append(names, n)
 	}
@@ -259,7 +260,7 @@ func ClutterFamilyTable(fcs []FamilyClutter, nameA, nameB, scope string) *eval.T
 		if fc.Compared {
 			d, ci = fmtSigned(fc.D), report.Interval(fc.Lo, fc.Hi)
 		}
-		t.AddRow(fc.Family, fmtSigned(fc.A.Delta), fc.A.CI(), fmtSigned(fc.B.Delta), fc.B.CI(), d, ci, clutterReading(fc, nameB))
+		t.AddRow(string(fc.Family), fmtSigned(fc.A.Delta), fc.A.CI(), fmtSigned(fc.B.Delta), fc.B.CI(), d, ci, clutterReading(fc, nameB))
 		all = append(all, fc.A, fc.B)
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; the difference's interval: each bootstrap interval's half-width over z is its standard error, added in quadrature (the benchmarks share no question)",

@@ -119,7 +119,7 @@ func TestClutterByFamilyOpposite(t *testing.T) {
 	opt.B = 2000
 	fam := func(rows []eval.Outcome, f string) []eval.Outcome {
 		for i := range rows {
-			rows[i].Family, rows[i].Reader = f, reader.Spec{Name: f}
+			rows[i].Family, rows[i].Reader = reader.Family(f), reader.Spec{Name: f}
 		}
 		return rows
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
@@ -13,7 +14,7 @@ import (
 // terms pooled and for two families, the paper's Table 2 values as rings.
 func decompositionInput() []eval.Comparison {
 	var cs []eval.Comparison
-	for i, fam := range []string{eval.Pooled, "sim:fit-llama-3.1-8b", "sim:fit-qwen3-8b"} {
+	for i, fam := range []reader.Family{eval.Pooled, "sim:fit-llama-3.1-8b", "sim:fit-qwen3-8b"} {
 		s := 0.02 * float64(i)
 		for _, c := range []eval.Comparison{
 			termCmp(eval.TermRender, fam, 0.150+s, 0.110+s, 0.190+s),
@@ -37,6 +38,6 @@ func TestDecompositionPlotGolden(t *testing.T) {
 }
 
 // termCmp is a fixed comparison of term t for family fam.
-func termCmp(t eval.Term, fam string, d, lo, hi float64) eval.Comparison {
+func termCmp(t eval.Term, fam reader.Family, d, lo, hi float64) eval.Comparison {
 	return eval.Comparison{Label: t.Label, A: t.A, B: t.B, Key: t.Key, Family: fam, Delta: d, Lo: lo, Hi: hi}
 }

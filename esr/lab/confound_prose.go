@@ -8,6 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/report"
@@ -23,8 +24,8 @@ import (
 // closing sentence of notebook 41, computed.
 func DecompositionSummary(cs []eval.Comparison) string {
 	var b strings.Builder
-	fams := []string{}
-	seen := map[string]bool{}
+	fams := []reader.Family{}
+	seen := map[reader.Family]bool{}
 	for _, c := range cs {
 		if !seen[c.Family] {
 			seen[c.Family] = true
@@ -39,7 +40,7 @@ func DecompositionSummary(cs []eval.Comparison) string {
 		}
 		who := "pooled over the families"
 		if fam != eval.Pooled {
-			who = fam
+			who = string(fam)
 		}
 		var share string
 		big, name, what := r, "render", "the layout"
@@ -137,7 +138,7 @@ func whoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
 	if len(pooled) == 0 {
 		return ""
 	}
-	fams := eval.AccuracyBy(rows, []memory.Spec{m}, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)
+	fams := eval.AccuracyBy(rows, []memory.Spec{m}, func(o *eval.Outcome) string { return string(o.Family) }, f, eval.DefaultStats.Level)
 	sort.SliceStable(fams, func(i, j int) bool { return fams[i].Acc > fams[j].Acc })
 	var parts []string
 	for _, a := range fams {

@@ -65,9 +65,9 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 func BenchmarkDecompositionFromRows(b *testing.B) {
 	rows := renderConfoundRows(b)
 	rr := eval.RevertedRevertSnapshot
-	fams := eval.Distinct(eval.Select(rows, rr), func(o *eval.Outcome) string { return o.Family })
+	fams := eval.Distinct(eval.Select(rows, rr), func(o *eval.Outcome) reader.Family { return o.Family })
 	pairing := func() {
-		for _, fam := range append([]string{""}, fams...) {
+		for _, fam := range append([]reader.Family{""}, fams...) {
 			f := rr
 			if fam != "" {
 				f = eval.And(rr, eval.Family(fam))

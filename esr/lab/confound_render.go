@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -14,7 +15,7 @@ import (
 // pooled and per family.
 func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
 	var out []eval.Comparison
-	err := eval.ByFamily(rows, f, func(fam string, ff eval.Filter) error {
+	err := eval.ByFamily(rows, f, func(fam reader.Family, ff eval.Filter) error {
 		cs, err := eval.CompareTerms(rows, eval.RenderMatched, ff, opt)
 		if err != nil {
 			return err
@@ -69,7 +70,7 @@ func table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 			omitted++
 			continue
 		}
-		t.AddRow(c.Family, c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P))
+		t.AddRow(string(c.Family), c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P))
 	}
 	t.Notes = []string{eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
 	if omitted > 0 {
@@ -83,7 +84,7 @@ func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 	t := &eval.Table{Name: string(HeadlineRevertedRevert), Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
 		Columns: []string{"comparison", "family", "n", "ours Δ", "95% CI", "paper Δ"}}
 	var all []eval.Comparison
-	err := eval.ByFamily(rows, f, func(fam string, ff eval.Filter) error {
+	err := eval.ByFamily(rows, f, func(fam reader.Family, ff eval.Filter) error {
 		cs, err := eval.CompareTerms(rows, eval.Headline, ff, opt)
 		if err != nil {
 			return err
@@ -170,7 +171,7 @@ func SplitFamilies(t *eval.Table) (pooled, families *eval.Table) {
 	pooled = &eval.Table{Name: t.Name, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
 	families = &eval.Table{Name: t.Name + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
 	for _, r := range t.Rows {
-		if col >= 0 && r[col] != eval.Pooled {
+		if col >= 0 && r[col] != string(eval.Pooled) {
 			families.Rows = append(families.Rows, r)
 			continue
 		}

@@ -2,11 +2,12 @@ package lab
 
 import (
 	"fmt"
-	"github.com/esrkit/esrkit/esr"
 	"image/color"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/esrkit/esrkit/esr"
 
 	"github.com/esrkit/esrkit/esr/paper"
 
@@ -26,8 +27,8 @@ var staircaseSteps = []string{"d-blind control", "render step", "mechanism step 
 // StaircaseAccuracy is the accuracy of each staircase memory on the rows
 // kept by f, pooled (Group "pooled") and per reader family.
 func StaircaseAccuracy(rows []eval.Outcome, f eval.Filter) []eval.Accuracy {
-	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return eval.Pooled }, f, eval.DefaultStats.Level)
-	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family }, f, eval.DefaultStats.Level)...)
+	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return string(eval.Pooled) }, f, eval.DefaultStats.Level)
+	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return string(o.Family) }, f, eval.DefaultStats.Level)...)
 }
 
 // paperGroup is the Group of PaperStaircase's accuracies.
@@ -107,8 +108,8 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	}
 	// Families in their fixed order (report.FamilyStyle), pooled first.
 	report.SortFamilies(groups)
-	if i := slices.Index(groups, eval.Pooled); i > 0 {
-		groups = append([]string{eval.Pooled}, slices.Delete(groups, i, i+1)...)
+	if i := slices.Index(groups, string(eval.Pooled)); i > 0 {
+		groups = append([]string{string(eval.Pooled)}, slices.Delete(groups, i, i+1)...)
 	}
 	// Ours spread over at most 0.36 of a column; the paper's large open
 	// rings stay at the memory itself.
@@ -151,7 +152,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 			p.Add(line, pts)
 			p.Legend.Add("paper (render-only = GRA + render term)", line, pts)
 			continue
-		case g == eval.Pooled:
+		case g == string(eval.Pooled):
 			line.LineStyle.Color, pts.GlyphStyle.Color = color.Black, color.Black
 			line.LineStyle.Width = vg.Points(3)
 			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.PyramidGlyph{}, vg.Points(5)
@@ -183,14 +184,14 @@ func StaircaseSentence(acc []eval.Accuracy) string {
 	for _, a := range acc {
 		if by[a.Group] == nil {
 			by[a.Group] = map[string]float64{}
-			if a.Group != eval.Pooled {
+			if a.Group != string(eval.Pooled) {
 				fams = append(fams, a.Group)
 			}
 		}
 		by[a.Group][a.Memory.String()] = a.Acc
 	}
 	fams = slices.DeleteFunc(fams, func(f string) bool { return f == paperGroup })
-	p := by[eval.Pooled]
+	p := by[string(eval.Pooled)]
 	if p == nil {
 		return ""
 	}

@@ -104,9 +104,10 @@ type skillMix struct {
 
 // skillsOf averages the skills of the families named (reader names as
 // outcome rows carry them).
-func skillsOf(families []string) skillMix {
+func skillsOf(families []reader.Family) skillMix {
 	var m skillMix
-	for _, f := range families {
+	for _, fam := range families {
+		f := string(fam)
 		switch {
 		case strings.HasPrefix(f, "sim:"):
 			r, err := sim.Parse(strings.TrimPrefix(f, "sim:"))
@@ -143,7 +144,7 @@ func skillsOf(families []string) skillMix {
 // paper's, from what the kit knows: the readers' skills (a status-reading
 // panel credits the mechanism; a panel that reads order or sorts dates
 // reads the dated d-blind control and render-only alike) and the bench.
-func decompositionCause(families []string, benchName string) string {
+func decompositionCause(families []reader.Family, benchName string) string {
 	m := skillsOf(families)
 	if m.N == 0 {
 		return "The readers' skills are not known to the kit (LLM families), so it cannot name the cause; the benchmark (" + benchName + ") differs from the paper's ESR-Bench."
@@ -187,7 +188,7 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	}
 	s := fmt.Sprintf("Pooled over the families, the render term is %s %s (%s) and the fine-d mechanism term %s %s (%s): the %s term is the larger.",
 		fmtSigned(r.Delta), r.CI(), paper.FindingOf(r), fmtSigned(m.Delta), m.CI(), paper.FindingOf(m), larger)
-	fams := eval.Distinct(rows, func(o *eval.Outcome) string { return o.Family })
+	fams := eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family })
 	nLarger := 0
 	var counted int
 	for _, f := range fams {
@@ -217,7 +218,7 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 // table, so agreement with it is by construction; "" otherwise. Only
 // Table 2's pooled terms ("t2") are calibration targets among the tables
 // the sections compare.
-func fittedNote(families []string, table paper.Table, benchName string) string {
+func fittedNote(families []reader.Family, table paper.Table, benchName string) string {
 	if table != paper.T2 || len(families) == 0 {
 		return ""
 	}
@@ -225,9 +226,9 @@ func fittedNote(families []string, table paper.Table, benchName string) string {
 	if benchName != cal.Bench {
 		return ""
 	}
-	shipped := map[string]bool{}
+	shipped := map[reader.Family]bool{}
 	for _, p := range sim.CalibratedProfiles() {
-		shipped[reader.Spec{Kind: reader.KindSim, Name: p.Name}.String()] = true
+		shipped[reader.Family(reader.Spec{Kind: reader.KindSim, Name: p.Name}.String())] = true
 	}
 	for _, f := range families {
 		if f != eval.Pooled && !shipped[f] {

@@ -37,11 +37,11 @@ func TestDominanceVersusPaper(t *testing.T) {
 // TestSkillsOf averages the skills of known families and skips unknown
 // ones.
 func TestSkillsOf(t *testing.T) {
-	m := lab.SkillsOf([]string{"scripted:status-reader", "scripted:majority", "llm:qwen3-8b", "sim:careful"})
+	m := lab.SkillsOf([]reader.Family{"scripted:status-reader", "scripted:majority", "llm:qwen3-8b", "sim:careful"})
 	if m.N != 3 || m.Status < 0.63 || m.Status > 0.64 || m.Date < 0.64 || m.Date > 0.66 {
 		t.Errorf("%+v", m)
 	}
-	if s := lab.DecompositionCause([]string{"llm:x"}, "b"); !strings.Contains(s, "not known") {
+	if s := lab.DecompositionCause([]reader.Family{"llm:x"}, "b"); !strings.Contains(s, "not known") {
 		t.Errorf("%s", s)
 	}
 }

@@ -92,11 +92,11 @@ func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []memory.Spec
 			b.Name(), m, as, eval.PropCell(o.Acc), OracleGroup, eval.PropCell(r.Acc), ReadersGroup, paper.DeployedBaseline,
 			eval.PropCell(acc[[2]string{OracleGroup, paper.DeployedBaseline.String()}].Acc), eval.PropCell(acc[[2]string{ReadersGroup, paper.DeployedBaseline.String()}].Acc)))
 	}
-	var fams []string
+	var fams []reader.Family
 	for _, r := range readers {
 		fams = append(fams, r.Family())
 	}
 	t.Notes = []string{"assumptions: memory.Assumptions (defaults in memory.ClassParams); the template (paraphrase=0, and for Mem0 dedup-k=all, created-at=event) is the kit's earlier build",
-		"oracle read-out = the class's structured read-out; default readers = " + strings.Join(fams, ", ") + ", pooled" + simulatedNote(fams)}
+		"oracle read-out = the class's structured read-out; default readers = " + joinFamilies(fams) + ", pooled" + simulatedNote(fams)}
 	return t, sentences, nil
 }

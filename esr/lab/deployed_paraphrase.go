@@ -55,7 +55,7 @@ type ParaphraseCurve struct {
 	Bench    string
 	Series   []memory.Spec
 	Rates    []float64
-	Readers  []string // the default readers' families
+	Readers  []reader.Family // the default readers' families
 	Points   []ParaphrasePoint
 	Baseline map[string]eval.Accuracy // by group
 }
@@ -178,14 +178,23 @@ func (c *ParaphraseCurve) Table() *eval.Table {
 		t.AddRow(row...)
 	}
 	t.Notes = []string{"paraphrase = probability per episode that the fact (Graphiti) or memory (Mem0) text is written differently from the template ENTITY ATTRIBUTE is VALUE, drawn per (seed, stream, atom); 0 is the kit's earlier fixed template",
-		"oracle read-out = the class's structured read-out; default readers = " + strings.Join(c.Readers, ", ") + ", pooled" + simulatedNote(c.Readers),
+		"oracle read-out = the class's structured read-out; default readers = " + joinFamilies(c.Readers) + ", pooled" + simulatedNote(c.Readers),
 		"n = (question, reader) pairs per cell; accuracy against the gold current value"}
 	return t
 }
 
-func simulatedNote(fams []string) string {
+// joinFamilies lists families for a note, comma-separated.
+func joinFamilies(fams []reader.Family) string {
+	s := make([]string, len(fams))
+	for i, f := range fams {
+		s[i] = string(f)
+	}
+	return strings.Join(s, ", ")
+}
+
+func simulatedNote(fams []reader.Family) string {
 	for _, f := range fams {
-		if strings.HasPrefix(f, "scripted:") || strings.HasPrefix(f, "sim:") {
+		if strings.HasPrefix(string(f), "scripted:") || strings.HasPrefix(string(f), "sim:") {
 			return " (SIMULATED readers: text rules, not LLMs)"
 		}
 	}

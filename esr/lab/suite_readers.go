@@ -74,10 +74,10 @@ func Calibrated(rs []reader.Reader) bool {
 // rows pair with that family's rows in paired comparisons.
 type asFamily struct {
 	reader.Reader
-	family string
+	family reader.Family
 }
 
-func (a asFamily) Family() string { return a.family }
+func (a asFamily) Family() reader.Family { return a.family }
 
 // strictVariants returns the strict-decode variant of each reader that has
 // one, answering under the original family: an LLM reader asks with the
@@ -158,7 +158,7 @@ func defaultReadersEnv(cacheDir string, getenv func(string) string) ([]reader.Re
 
 // asFamilyOf returns r answering under family, so its rows pair with that
 // family's rows in paired comparisons.
-func asFamilyOf(r reader.Reader, family string) reader.Reader {
+func asFamilyOf(r reader.Reader, family reader.Family) reader.Reader {
 	return asFamily{Reader: r, family: family}
 }
 

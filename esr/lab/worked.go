@@ -241,7 +241,7 @@ func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
 				right++
 			}
 		}
-		out = append(out, eval.Accuracy{Memory: m, Group: eval.Pooled, N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
+		out = append(out, eval.Accuracy{Memory: m, Group: string(eval.Pooled), N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
 	}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {

@@ -66,7 +66,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	acc := lab.StaircaseAccuracy(rows, nil)
 	pooled := map[string]float64{}
 	for _, a := range acc {
-		if a.Group == eval.Pooled {
+		if a.Group == string(eval.Pooled) {
 			pooled[a.Memory.String()] = a.Acc
 		}
 	}

@@ -38,7 +38,7 @@ func NewLLM(model string, client *llm.Client, cache *llm.Cache) *LLM {
 }
 
 func (r *LLM) Name() string   { return Spec{KindLLM, r.Model}.String() }
-func (r *LLM) Family() string { return r.Name() }
+func (r *LLM) Family() Family { return Family(r.Name()) }
 
 // Close releases the reader's reference to its cache when Parse or
 // ParseList opened it (the file closes with the last reference).

@@ -9,7 +9,7 @@ import (
 type Oracle struct{}
 
 func (Oracle) Name() string   { return "oracle" }
-func (Oracle) Family() string { return "oracle" }
+func (Oracle) Family() Family { return "oracle" }
 
 func (Oracle) Read(_ context.Context, in Input) (Output, error) {
 	a := in.State.Answer(in.Query)

@@ -64,13 +64,18 @@ type Output struct {
 	Decision string
 }
 
+// Family labels the readers whose answers pair with one another in the
+// statistics (e.g. "sim:fit-llama-3.1-8b"): rows are compared within a
+// family, never across, so the label is typed apart from other names.
+type Family string
+
 // Reader answers one item. Implementations must be safe for concurrent use.
 type Reader interface {
 	// Name is the reader as outcome tables show it (e.g. "oracle",
 	// "scripted:time-sorter", "llm:qwen2.5-7b").
 	Name() string
 	// Family is the answer family for paired statistics (usually the name).
-	Family() string
+	Family() Family
 	Read(ctx context.Context, in Input) (Output, error)
 }
 

@@ -182,7 +182,7 @@ func NewScriptedWith(name string, caps ScriptedCapabilities) (*Scripted, error) 
 func (s *Scripted) Name() string {
 	return reader.Spec{Kind: reader.KindScripted, Name: s.name}.String()
 }
-func (s *Scripted) Family() string { return s.Name() }
+func (s *Scripted) Family() reader.Family { return reader.Family(s.Name()) }
 
 // Capabilities are the reader's capabilities.
 func (s *Scripted) Capabilities() ScriptedCapabilities { return s.caps }

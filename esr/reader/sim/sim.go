@@ -539,8 +539,8 @@ func Parse(spec string) (*Sim, error) {
 	return &Sim{name: spec, prof: p, seed: seed}, nil
 }
 
-func (s *Sim) Name() string   { return reader.Spec{Kind: reader.KindSim, Name: s.name}.String() }
-func (s *Sim) Family() string { return s.Name() }
+func (s *Sim) Name() string          { return reader.Spec{Kind: reader.KindSim, Name: s.name}.String() }
+func (s *Sim) Family() reader.Family { return reader.Family(s.Name()) }
 
 // ScriptedProfile is the reader's profile.
 func (s *Sim) Profile() Profile { return s.prof }
