@@ -104,6 +104,35 @@ type SuiteRows struct {
 	report func() (*lab.Result, error)
 	result *lab.Result
 	err    error
+	// built is the Result without figures, read from (or written to) the
+	// file kept beside the cached rows (builtPath); "" when the rows were
+	// evaluated now.
+	builtFile string
+	built     *lab.Result
+}
+
+// tables is the suite's Result for its tables, comparisons and sentences:
+// the one kept beside the cached rows when there is one, else built (and
+// kept for the next cell).
+func (r *SuiteRows) tables() (*lab.Result, error) {
+	if r.result != nil || r.err != nil {
+		return r.result, r.err
+	}
+	if r.built != nil {
+		return r.built, nil
+	}
+	if r.builtFile != "" {
+		if res, ok := readBuilt(r.builtFile, r.Rows); ok {
+			r.built = res
+			return res, nil
+		}
+	}
+	res, err := r.Result()
+	if err == nil && r.builtFile != "" {
+		// A failed write only costs the next cell a rebuild.
+		_ = keepBuilt(r.builtFile, res)
+	}
+	return res, err
 }
 
 // Result is the suite's report on the rows: its tables and figures, built
@@ -117,7 +146,7 @@ func (r *SuiteRows) Result() (*lab.Result, error) {
 
 // Table is the suite's table id, as `esr run` writes it.
 func (r *SuiteRows) Table(id lab.TableID) (*eval.Table, error) {
-	res, err := r.Result()
+	res, err := r.tables()
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +165,7 @@ func (r *SuiteRows) Figure(id lab.FigureID) (*plot.Plot, error) {
 // Terms are the comparisons behind the suite's table id (e.g. Table 2's
 // terms), as its Report computed them.
 func (r *SuiteRows) Terms(id lab.TableID) ([]eval.Comparison, error) {
-	res, err := r.Result()
+	res, err := r.tables()
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +174,7 @@ func (r *SuiteRows) Terms(id lab.TableID) ([]eval.Comparison, error) {
 
 // Sentences are the sentences the suite's Report wrote beside table id.
 func (r *SuiteRows) Sentences(id lab.TableID) ([]string, error) {
-	res, err := r.Result()
+	res, err := r.tables()
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +193,9 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 	rows, cacheFile := Must2(su.Rows(Ctx, s, Path(".esr-cache", "notebooks")))
 	res := &SuiteRows{Name: name, Rows: rows, CacheFile: cacheFile,
 		report: func() (*lab.Result, error) { return su.Report(rows, s) }}
+	if cacheFile != "" {
+		res.builtFile = builtPath(cacheFile, s.Stats)
+	}
 	if res.CacheFile != "" && !headless() {
 		Markdown("<small>rows of `" + name + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")

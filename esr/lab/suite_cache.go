@@ -132,8 +132,9 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 
 // cacheName is a rows file's name after "SUITE-": the code tag and the
 // setup's fingerprint (or, from before code tags, the fingerprint alone),
-// then .jsonl, or its snapshot: .jsonl.snap (.jsonl.gob before flatsnap).
-var cacheName = regexp.MustCompile(`^(?:([0-9a-f]{8})-)?[0-9a-f]{20}\.jsonl(?:\.gob|\.snap)?$`)
+// then .jsonl, or its snapshot: .jsonl.snap (.jsonl.gob before flatsnap),
+// or the tables the notebooks keep beside it (.jsonl.tables-HASH.gob).
+var cacheName = regexp.MustCompile(`^(?:([0-9a-f]{8})-)?[0-9a-f]{20}\.jsonl(?:\.gob|\.snap|\.tables-[0-9a-f]{12}\.gob)?$`)
 
 // pruneOtherCode removes suite's rows files in dir that another version of
 // the library's code wrote: every change to the code names new files, and

@@ -79,7 +79,8 @@ func TestRowsPruneOtherCode(t *testing.T) {
 	stale := []string{
 		"probe-0123456789abcdef0123.jsonl", "probe-0123456789abcdef0123.jsonl.gob", // untagged (before tags)
 		"probe-deadbeef-0123456789abcdef0123.jsonl", "probe-deadbeef-0123456789abcdef0123.jsonl.gob", // another code version
-		"probe-deadbeef-0123456789abcdef0123.jsonl.snap", // its snapshot of today's format
+		"probe-deadbeef-0123456789abcdef0123.jsonl.snap",                    // its snapshot of today's format
+		"probe-deadbeef-0123456789abcdef0123.jsonl.tables-0123456789ab.gob", // the tables a notebook kept beside it
 	}
 	keep := []string{
 		"probe-deadbeef-0123456789abcdef0123.jsonl.lock", // a lock is never touched

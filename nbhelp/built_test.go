@@ -1,0 +1,77 @@
+package nbhelp
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/llm"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
+	"github.com/esrkit/esrkit/internal/benchtest"
+)
+
+// A cell that reads a suite's tables from the file kept beside its rows
+// shows what building the suite's Report shows: the same tables, skipped
+// tables (with their causes), comparisons and sentences; the figures are
+// not kept, and asking for one builds the Report.
+func TestKeptTablesReadBackAsBuilt(t *testing.T) {
+	rs, err := reader.ParseList("scripted:status-reader,scripted:time-sorter", llm.Setup{}, sim.Readers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50, Seed: 1}}
+	for _, name := range []string{"render-confound", "boundary"} {
+		su := lab.Suites[name]
+		res, err := su.Run(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := builtPath(filepath.Join(t.TempDir(), name+".jsonl"), s.Stats)
+		if err := keepBuilt(path, res); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := readBuilt(path, res.Rows)
+		if !ok {
+			t.Fatalf("%s: kept tables do not read back", name)
+		}
+		// %v prints NaN endpoints alike, where == would not.
+		for _, c := range []struct {
+			what      string
+			want, got any
+		}{
+			{"tables", values(res.Tables), values(got.Tables)},
+			{"comparisons", res.Comparisons, got.Comparisons},
+			{"sentences", res.Verdicts, got.Verdicts},
+		} {
+			if fmt.Sprintf("%+v", c.want) != fmt.Sprintf("%+v", c.got) {
+				t.Errorf("%s: %s read back differ:\n%+v\n%+v", name, c.what, c.want, c.got)
+			}
+		}
+		if len(got.Skipped) != len(res.Skipped) {
+			t.Fatalf("%s: %d skipped tables read back, want %d", name, len(got.Skipped), len(res.Skipped))
+		}
+		for i := range res.Skipped {
+			if got.Skipped[i].Error() != res.Skipped[i].Error() {
+				t.Errorf("%s: skipped %q read back as %q", name, res.Skipped[i].Error(), got.Skipped[i].Error())
+			}
+		}
+		if len(got.Figures) != 0 {
+			t.Errorf("%s: figures were kept", name)
+		}
+	}
+	if builtPath("r.jsonl", eval.StatOptions{B: 50}) == builtPath("r.jsonl", eval.StatOptions{B: 60}) {
+		t.Error("tables built under other statistics options share a file")
+	}
+}
+
+func values(ts []*eval.Table) []eval.Table {
+	var out []eval.Table
+	for _, t := range ts {
+		out = append(out, *t)
+	}
+	return out
+}
