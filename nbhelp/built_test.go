@@ -1,10 +1,14 @@
 package nbhelp
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"path/filepath"
 	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
@@ -17,14 +21,15 @@ import (
 // A cell that reads a suite's tables from the file kept beside its rows
 // shows what building the suite's Report shows: the same tables, skipped
 // tables (with their causes), comparisons and sentences; the figures are
-// not kept, and asking for one builds the Report.
+// not kept, and each is drawn again from what was kept, byte for byte.
 func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 	rs, err := reader.ParseList("scripted:status-reader,scripted:time-sorter", llm.Setup{}, sim.Readers)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50, Seed: 1}}
-	for _, name := range []string{"render-confound", "boundary"} {
+	figures := 0
+	for _, name := range []string{"render-confound", "boundary", "provenance", "noise", "formats"} {
 		su := lab.Suites[name]
 		res, err := su.Run(context.Background(), s)
 		if err != nil {
@@ -62,10 +67,36 @@ func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 		if len(got.Figures) != 0 {
 			t.Errorf("%s: figures were kept", name)
 		}
+		figures += len(res.Figures)
+		for id, p := range res.Figures {
+			q, err := got.Figure(id)
+			if err != nil {
+				t.Errorf("%s: figure %s not drawn from what was kept: %v", name, id, err)
+				continue
+			}
+			if !bytes.Equal(svgBytes(t, p), svgBytes(t, q)) {
+				t.Errorf("%s: figure %s drawn from what was kept differs from the Report's", name, id)
+			}
+		}
+	}
+	if figures < 5 {
+		t.Errorf("%d figures compared, want the 5 these suites draw", figures)
 	}
 	if builtPath("r.jsonl", eval.StatOptions{B: 50}) == builtPath("r.jsonl", eval.StatOptions{B: 60}) {
 		t.Error("tables built under other statistics options share a file")
 	}
+}
+
+func svgBytes(t *testing.T, p *plot.Plot) []byte {
+	w, err := p.WriterTo(4*vg.Inch, 3*vg.Inch, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := w.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
 
 func values(ts []*eval.Table) []eval.Table {

@@ -153,9 +153,10 @@ func (r *SuiteRows) Table(id lab.TableID) (*eval.Table, error) {
 	return res.Table(id)
 }
 
-// Figure is the suite's figure id, as `esr run` writes it.
+// Figure is the suite's figure id, as `esr run` writes it, drawn from
+// the comparisons and rows its Report kept.
 func (r *SuiteRows) Figure(id lab.FigureID) (*plot.Plot, error) {
-	res, err := r.Result()
+	res, err := r.tables()
 	if err != nil {
 		return nil, err
 	}

@@ -70,8 +70,7 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	}
 	t11, err := table11(rows, eval.PureMonotonic(s.Bench), s.Stats)
 	res.Add(Table11PureMonotonic, t11, err)
-	res.Figures[Table2DecompositionFigure] = DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2")
-	return res, nil
+	return res, res.draw(Table2DecompositionFigure)
 }
 
 // provenanceRows evaluates the retention classes on provenance and
@@ -105,7 +104,5 @@ func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res.Add(Figure3ProvenanceDeployed, t, err)
 	t, err = relationTypeTable(rows, s.Stats)
 	res.Add(RelationTypeQuery, t, err)
-	res.Figures[Figure3ProvenanceFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3")
-	res.Figures[Figure3ProvenanceDeployedFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed")
-	return res, nil
+	return res, res.draw(Figure3ProvenanceFigure, Figure3ProvenanceDeployedFigure)
 }

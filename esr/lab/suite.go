@@ -97,6 +97,19 @@ func (r *Result) Figure(id FigureID) (*plot.Plot, error) {
 	if p, ok := r.Figures[id]; ok {
 		return p, nil
 	}
+	if r.Figures == nil {
+		// Read back without its figures (nbhelp keeps a Report's tables
+		// beside the cached rows): drawn from what the Report kept.
+		d, ok := drawers[id]
+		if !ok {
+			return nil, fmt.Errorf("suite %s: no figure %q", r.Name, id)
+		}
+		p, err := d(r)
+		if err != nil {
+			return nil, fmt.Errorf("suite %s has no figure %q: %w", r.Name, id, err)
+		}
+		return p, nil
+	}
 	var names []string
 	for n := range r.Figures {
 		names = append(names, string(n))

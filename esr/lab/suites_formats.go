@@ -3,8 +3,6 @@ package lab
 import (
 	"context"
 
-	"gonum.org/v1/plot"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -37,7 +35,7 @@ var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{buildTable17(cs, rows, s.Stats), long},
-			Figures:     map[FigureID]*plot.Plot{Table17RenderFormatsFigure: formatPlot(cs)},
-			Comparisons: map[TableID][]eval.Comparison{Table17RenderFormats: cs}}, nil
+		res := &Result{Name: "formats", Rows: rows, Tables: []*eval.Table{buildTable17(cs, rows, s.Stats), long},
+			Comparisons: map[TableID][]eval.Comparison{Table17RenderFormats: cs}}
+		return res, res.draw(Table17RenderFormatsFigure)
 	}}

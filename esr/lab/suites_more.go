@@ -64,8 +64,7 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 		mems := memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain)
 		res.Tables = append(res.Tables, snapshotCeilingTable(rows, name, esr.RevertedRevert, mems))
 		res.Tables = append(res.Tables, snapshotCeilingTable(rows, name, esr.Monotonic, mems))
-		res.Figures[AppendixDProvenanceFigure] = Plot(eval.ProvenanceAccuracy(rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama")
-		return res, nil
+		return res, res.draw(AppendixDProvenanceFigure)
 	}}
 
 // noiseSeed is the run seed of the noise sweeps.
@@ -87,8 +86,11 @@ func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	relC := eval.SweepComparisons(rows, eval.RelationNoiseAxis, paper.NoiseLevels, s.Stats)
 	dropC := eval.SweepComparisons(rows, eval.AtomDropoutAxis, paper.NoiseLevels, s.Stats)
-	return &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{buildTable13(relC, dropC, rows)},
-		Figures: map[FigureID]*plot.Plot{Figure5NoiseFigure: sweepPlot(relC, dropC)}}, nil
+	res := &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{buildTable13(relC, dropC, rows)},
+		Comparisons: map[TableID][]eval.Comparison{
+			Table13NoiseSweeps.On(string(eval.RelationNoiseAxis)): relC,
+			Table13NoiseSweeps.On(string(eval.AtomDropoutAxis)):   dropC}}
+	return res, res.draw(Figure5NoiseFigure)
 }
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family) and
