@@ -64,7 +64,7 @@ func Must2[A, B any](a A, b B, err error) (A, B) {
 func Bench(name string) *bench.Bench {
 	// GoNB reruns a notebook's declarations in every cell: keep the decoded
 	// rows under .esr-cache/bench so each cell reads them back (bench.LoadOptions.Snapshots).
-	return Must(bench.LoadWith(Path("data", name), bench.LoadOptions{Snapshots: Path(".esr-cache", "bench")}))
+	return Must(lab.NotebookBench(Root(), name))
 }
 
 // Readers are the notebooks' answer families: LLM families when
@@ -77,11 +77,8 @@ func Readers() []reader.Reader { return Must(lab.DefaultReaders(Path(".esr-cache
 // statistics, a progress line, and for the "deployed" suite the
 // repository's reference adapter.
 func setupWith(name string, b *bench.Bench, readers []reader.Reader) lab.Setup {
-	s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats,
-		Progress: progressFunc("evaluating " + name)}
-	if name == "deployed" {
-		s.Adapter = Path(lab.ReferenceAdapter)
-	}
+	s := lab.NotebookSetup(Root(), name, b, readers)
+	s.Progress = progressFunc("evaluating " + name)
 	return s
 }
 
@@ -105,7 +102,7 @@ type SuiteRows struct {
 	result *lab.Result
 	err    error
 	// built is the Result without figures, read from (or written to) the
-	// file kept beside the cached rows (builtPath); "" when the rows were
+	// file kept beside the cached rows (lab.KeptFile); "" when the rows were
 	// evaluated now.
 	builtFile string
 	built     *lab.Result
@@ -122,7 +119,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 		return r.built, nil
 	}
 	if r.builtFile != "" {
-		if res, ok := readBuilt(r.builtFile, r.Rows); ok {
+		if res, ok := lab.ReadKept(r.builtFile, r.Rows); ok {
 			r.built = res
 			return res, nil
 		}
@@ -130,7 +127,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 	res, err := r.Result()
 	if err == nil && r.builtFile != "" {
 		// A failed write only costs the next cell a rebuild.
-		_ = keepBuilt(r.builtFile, res)
+		_ = res.Keep(r.builtFile)
 	}
 	return res, err
 }
@@ -191,11 +188,11 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 		panic("nbhelp: no suite " + name)
 	}
 	s := setupWith(name, b, readers)
-	rows, cacheFile := Must2(su.Rows(Ctx, s, Path(".esr-cache", "notebooks")))
+	rows, cacheFile := Must2(su.Rows(Ctx, s, lab.NotebookRowsDir(Root())))
 	res := &SuiteRows{Name: name, Rows: rows, CacheFile: cacheFile,
 		report: func() (*lab.Result, error) { return su.Report(rows, s) }}
 	if cacheFile != "" {
-		res.builtFile = builtPath(cacheFile, s.Stats)
+		res.builtFile = lab.KeptFile(cacheFile, s.Stats)
 	}
 	if res.CacheFile != "" && !headless() {
 		Markdown("<small>rows of `" + name + "` read from the cache (same data, readers, judge, options and library code): `" +

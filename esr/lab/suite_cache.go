@@ -101,12 +101,11 @@ var WaitNotice = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
 // fingerprint reads them back (cacheFile is then the file) and builds no
 // table. Concurrent callers on one dir wait for the first to write.
 func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outcome, cacheFile string, err error) {
-	fp, err := s.Fingerprint(su.Name)
+	path, err := su.RowsFile(s, dir)
 	if err != nil {
 		return nil, "", err
 	}
 	tag := codefp.Tag()
-	path := filepath.Join(dir, su.Name+"-"+tag+"-"+fp+".jsonl")
 	if rows, err := readRows(path); err == nil {
 		return rows, path, nil
 	}
@@ -128,6 +127,16 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	}
 	pruneOtherCode(dir, su.Name, tag)
 	return rows, "", nil
+}
+
+// RowsFile is the file in dir that Rows reads or writes for s: named by
+// the suite, the library's code and the setup's fingerprint.
+func (su Suite) RowsFile(s Setup, dir string) (string, error) {
+	fp, err := s.Fingerprint(su.Name)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, su.Name+"-"+codefp.Tag()+"-"+fp+".jsonl"), nil
 }
 
 // cacheName is a rows file's name after "SUITE-": the code tag and the

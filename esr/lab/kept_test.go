@@ -1,4 +1,4 @@
-package nbhelp
+package lab_test
 
 import (
 	"bytes"
@@ -35,11 +35,11 @@ func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := builtPath(filepath.Join(t.TempDir(), name+".jsonl"), s.Stats)
-		if err := keepBuilt(path, res); err != nil {
+		path := lab.KeptFile(filepath.Join(t.TempDir(), name+".jsonl"), s.Stats)
+		if err := res.Keep(path); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := readBuilt(path, res.Rows)
+		got, ok := lab.ReadKept(path, res.Rows)
 		if !ok {
 			t.Fatalf("%s: kept tables do not read back", name)
 		}
@@ -82,7 +82,7 @@ func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 	if figures < 5 {
 		t.Errorf("%d figures compared, want the 5 these suites draw", figures)
 	}
-	if builtPath("r.jsonl", eval.StatOptions{B: 50}) == builtPath("r.jsonl", eval.StatOptions{B: 60}) {
+	if lab.KeptFile("r.jsonl", eval.StatOptions{B: 50}) == lab.KeptFile("r.jsonl", eval.StatOptions{B: 60}) {
 		t.Error("tables built under other statistics options share a file")
 	}
 }

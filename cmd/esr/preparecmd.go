@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/internal/repo"
+)
+
+func init() {
+	register("prepare", "evaluate the rows and build the tables every notebook reads, once, before the notebooks run (the notebooks' cache, .esr-cache/notebooks)", runPrepare)
+}
+
+func runPrepare(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("prepare", stderr)
+	root := fs.String("root", "", "the repository `DIR` whose notebooks' cache to fill (default: the one holding the working directory)")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "runs at a time")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *jobs < 1 {
+		return fmt.Errorf("--jobs %d: want at least 1", *jobs)
+	}
+	if *root == "" {
+		r, err := repo.Root()
+		if err != nil {
+			return err
+		}
+		*root = r
+	}
+	// The notebooks' readers (nbhelp.Readers): the same configuration, so
+	// the same cache keys.
+	rs, err := lab.DefaultReaders(filepath.Join(*root, ".esr-cache"))
+	if err != nil {
+		return err
+	}
+	defer closeReaders(rs)
+	ctx, stop := interruptContext()
+	defer stop()
+	start := time.Now()
+	ps, err := lab.PrepareNotebooks(ctx, *root, rs, *jobs, func(p lab.Prepared) {
+		fmt.Fprintln(stderr, preparedLine(p))
+	})
+	if err != nil {
+		return err
+	}
+	computed := 0
+	for _, p := range ps {
+		if p.Computed {
+			computed++
+		}
+	}
+	fmt.Fprintf(stdout, "prepare: %d runs (%d evaluated, %d read from the cache) in %.0f s\n", len(ps), computed, len(ps)-computed, time.Since(start).Seconds())
+	return nil
+}
+
+// preparedLine is one run's progress line.
+func preparedLine(p lab.Prepared) string {
+	what := "rows read from the cache"
+	if p.Computed {
+		what = "rows evaluated"
+	}
+	if p.Tables {
+		what += ", tables built"
+	}
+	return fmt.Sprintf("prepare: %-26s %7d rows  %5.1f s  (%s)", p.Run, p.Rows, p.Took.Seconds(), what)
+}

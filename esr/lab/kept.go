@@ -1,0 +1,70 @@
+package lab
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/safefile"
+)
+
+// keptResult is what a suite's Report built, except its figures (a plot
+// does not serialise; they are drawn again from the comparisons and rows,
+// see drawers), kept beside the suite's cached rows. GoNB runs every cell
+// as a process of its own, so without it each cell that shows one table
+// would build the suite's whole Report again (every table and every
+// interval of the suite).
+type keptResult struct {
+	Name        string
+	Tables      []*eval.Table
+	Skipped     []skippedTable
+	Comparisons map[TableID][]eval.Comparison
+	Verdicts    map[TableID][]string
+}
+
+type skippedTable struct{ Table, Err string }
+
+// KeptFile is where the Result built from the rows in rowsFile under opt
+// is kept (Result.Keep): the rows file's name already holds the data,
+// readers, judge, options and code they depend on; the statistics options
+// are added.
+func KeptFile(rowsFile string, opt eval.StatOptions) string {
+	h := sha256.Sum256(fmt.Appendf(nil, "%+v", opt))
+	return fmt.Sprintf("%s.tables-%x.gob", rowsFile, h[:6])
+}
+
+// Keep writes r, without its figures, to path (KeptFile), for ReadKept.
+func (res *Result) Keep(path string) error {
+	b := keptResult{Name: res.Name, Tables: res.Tables, Comparisons: res.Comparisons, Verdicts: res.Verdicts}
+	for _, e := range res.Skipped {
+		b.Skipped = append(b.Skipped, skippedTable{Table: e.Table, Err: e.Err.Error()})
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(b); err != nil {
+		return err
+	}
+	return safefile.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// ReadKept is the Result kept at path, over rows, without figures (Figure
+// draws them from what was kept); ok is false when there is none (or it
+// does not decode: it is then built again).
+func ReadKept(path string, rows []eval.Outcome) (*Result, bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false
+	}
+	var b keptResult
+	if gob.NewDecoder(bytes.NewReader(data)).Decode(&b) != nil {
+		return nil, false
+	}
+	res := &Result{Name: b.Name, Rows: rows, Tables: b.Tables, Comparisons: b.Comparisons, Verdicts: b.Verdicts}
+	for _, s := range b.Skipped {
+		res.Skipped = append(res.Skipped, TableError{Table: s.Table, Err: errors.New(s.Err)})
+	}
+	return res, true
+}
