@@ -54,7 +54,7 @@ func reportsKept(class memory.Spec) bool {
 // Evaluate evaluates deployedMemories(classes) on b with readers, under
 // the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
 func Evaluate(ctx context.Context, b *bench.Bench, classes []memory.Spec, readers []reader.Reader) ([]eval.Outcome, error) {
-	defer memory.CloseAdapters()
+	defer memory.HoldAdapters()()
 	return eval.Evaluate(ctx, b, eval.Config{Memories: deployedMemories(classes), Readers: readers, Options: paper.DeployedOptions})
 }
 
@@ -242,7 +242,7 @@ func RevertedRevertTable(ctx context.Context, classes []memory.Spec, profiles []
 		rs = append(rs, r)
 		t.Columns = append(t.Columns, r.Name()+": now")
 	}
-	defer memory.CloseAdapters()
+	defer memory.HoldAdapters()()
 	for _, c := range classes {
 		names := []memory.Spec{c, c.RenderMatched()}
 		if reportsKept(c) {

@@ -42,7 +42,6 @@ var NotebookRuns = []NotebookRun{
 	{"deployed", "dyknow"},
 	{"deployed", "vdyknow"},
 	{"external", "dyknow"},
-	{"external", "vdyknow"},
 }
 
 // NotebookBench loads data/NAME under the repository root as the

@@ -23,6 +23,11 @@ const AdapterProtocol = adapter.Protocol
 // CloseAdapters ends every exec: adapter process this program started.
 func CloseAdapters() { adapter.CloseAll() }
 
+// HoldAdapters keeps the exec: adapter processes running until release is
+// called; the last release closes them. Evaluations that may run beside
+// one another hold the adapters instead of closing them when they end.
+func HoldAdapters() (release func()) { return adapter.Hold() }
+
 // InterruptAdapters ends every exec: adapter's process group at once (an
 // interrupted or terminated run): a call in flight returns an error saying
 // it was interrupted instead of waiting out the adapter's timeout.

@@ -321,6 +321,31 @@ func InterruptAll() {
 	}
 }
 
+// holds counts the Holds not yet released (guarded by poolMu).
+var holds int
+
+// Hold keeps the adapter processes running until the returned release
+// is called; the last release of all closes them (CloseAll). An
+// evaluation that uses adapters holds them, so one evaluation ending does
+// not end a process another, running beside it, still calls.
+func Hold() (release func()) {
+	poolMu.Lock()
+	holds++
+	poolMu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			poolMu.Lock()
+			holds--
+			last := holds == 0
+			poolMu.Unlock()
+			if last {
+				CloseAll()
+			}
+		})
+	}
+}
+
 // CloseAll ends every adapter process (closing its input, then killing it
 // if it has not exited within a second).
 func CloseAll() {
