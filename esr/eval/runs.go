@@ -1,9 +1,6 @@
 package eval
 
 import (
-	"context"
-	"errors"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/judge"
@@ -42,14 +39,6 @@ type StoredRun struct {
 type RowAt struct {
 	File string
 	Line int
-}
-
-// LoadRun reads a stored run from path: an outcome-row JSONL file (esr
-// eval's --out or esr rejudge's output) or a folder of `esr run` output,
-// whose *-outcomes.jsonl files are read in name order. A bad line is an
-// error naming its file and line.
-func LoadRun(path string) (*StoredRun, error) {
-	return nil, errors.New("eval.LoadRun: not implemented yet")
 }
 
 // StoredRunOf wraps rows held in memory as a run named name (notebooks, tests).
@@ -286,6 +275,3 @@ func (e *MismatchError) Error() string {
 // sorted by qid, family, condition; the same bootstrap, seed and exact
 // test), so it equals Compare(rows, label, memB, memA, …) on one run that
 // holds both memories' rows.
-func CompareRuns(ctx context.Context, a, b *StoredRun, opt RunCompareOptions) (*RunComparison, error) {
-	return nil, errors.New("eval.CompareRuns: not implemented yet")
-}
