@@ -215,7 +215,8 @@ type ControlSplit struct {
 
 // RunComparison is CompareRuns's result.
 type RunComparison struct {
-	A, B RunSide `json:"-"`
+	A RunSide `json:"a"`
+	B RunSide `json:"b"`
 	// Pairs are the memory pairs compared, in A's memory order.
 	Pairs []MemoryPair `json:"pairs"`
 	// Diffs are every pair's differences: pooled and per family (as
