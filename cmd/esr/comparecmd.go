@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -131,6 +132,9 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
 	if *format == "json" {
 		err = safefile.Write(filepath.Join(*out, "comparison.json"), 0o644, func(w io.Writer) error { return writeCompareJSON(w, rc) })
 	} else {
@@ -143,6 +147,12 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if err != nil {
 		return err
+	}
+	if len(rc.Controls) == 0 && *format != "json" {
+		// A controls table of an earlier comparison would read as this one's.
+		if err := os.Remove(filepath.Join(*out, "controls"+ext)); err != nil && !os.IsNotExist(err) {
+			return err
+		}
 	}
 	if err := target.Mark(); err != nil {
 		return err
@@ -296,7 +306,7 @@ func compareTables(rc *eval.RunComparison) []*eval.Table {
 	if len(rc.Controls) > 0 {
 		ctl := &eval.Table{Name: "controls", Title: "Render or mechanism: B − A split with each memory's render-matched control",
 			Columns: []string{"memory A", "memory B", "control A", "control B", "family", "n", "total", "total CI", "render", "render CI", "mechanism", "mechanism CI"},
-			Notes: []string{"render = control B − control A; mechanism = (B − control B) − (A − control A); render + mechanism = total, pair by pair"}}
+			Notes:   []string{"render = control B − control A; mechanism = (B − control B) − (A − control A); render + mechanism = total, pair by pair"}}
 		for _, s := range rc.Controls {
 			ctl.AddRow(s.Pair.A.String(), s.Pair.B.String(), s.ControlA.String(), s.ControlB.String(), string(s.Family), s.N,
 				report.Signed(s.Total.Delta), report.Interval(s.Total.Lo, s.Total.Hi),
@@ -307,4 +317,3 @@ func compareTables(rc *eval.RunComparison) []*eval.Table {
 	}
 	return out
 }
-
