@@ -327,6 +327,13 @@ func Compare(rows []Outcome, label string, a, b memory.Spec, f Filter, opt StatO
 	if len(xa) == 0 {
 		return c, fmt.Errorf("%s: no pairs of %s and %s", label, a, b)
 	}
+	return comparePairs(c, xa, xb, qids, opt)
+}
+
+// comparePairs finishes Compare's c over its pairs (xa, xb, clustered by
+// qids, in pairRows's order): the one computation Compare and CompareRuns
+// share, so a difference inside one run and across two agree to the digit.
+func comparePairs(c Comparison, xa, xb []float64, qids []string, opt StatOptions) (Comparison, error) {
 	if opt.Interval != IntervalPair && opt.Interval != IntervalCluster {
 		return c, fmt.Errorf("interval %q is not %q or %q", opt.Interval, IntervalCluster, IntervalPair)
 	}

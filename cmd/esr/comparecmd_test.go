@@ -1,0 +1,185 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
+)
+
+const synthBench = "../../data/synthetic"
+
+// evalRows runs esr eval of memory on the synthetic bench's snapshot
+// questions with two scripted readers into out.
+func evalRows(t *testing.T, out, mems string) {
+	t.Helper()
+	if _, errOut, code := runCLI(t, "eval", "--bench", synthBench, "--memory", mems, "--reader", "scripted:time-sorter,scripted:status-reader",
+		"--query", "snapshot", "--out", out); code != 0 {
+		t.Fatalf("esr eval %s: %s", mems, errOut)
+	}
+}
+
+func TestCompareCommandAgreesWithOneRunThatEvaluatesBoth(t *testing.T) {
+	dir := t.TempDir()
+	a, b, both := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl"), filepath.Join(dir, "both.jsonl")
+	const ma, mb = "graphiti@paraphrase=0@dup=0", "graphiti@paraphrase=1@dup=0"
+	evalRows(t, a, ma)
+	evalRows(t, b, mb)
+	evalRows(t, both, ma+","+mb)
+	out, errOut, code := runCLI(t, "compare", a, b, "--format", "json", "--B", "1000")
+	if code != 0 {
+		t.Fatalf("esr compare: %s", errOut)
+	}
+	var rc eval.RunComparison
+	if err := json.Unmarshal([]byte(out), &rc); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := eval.ReadOutcomes(both)
+	if err != nil {
+		t.Fatal(err)
+	}
+	specA, _ := memory.ParseSpec(ma)
+	specB, _ := memory.ParseSpec(mb)
+	opt := eval.StatOptions{B: 1000, Seed: eval.DefaultStats.Seed, Level: 0.95}
+	checked := 0
+	err = eval.ByFamily(rows, nil, func(fam reader.Family, f eval.Filter) error {
+		want, err := eval.Compare(rows, "one run", specB, specA, f, opt)
+		if err != nil {
+			return err
+		}
+		for _, d := range rc.Diffs {
+			if d.Family == fam && d.Stratum == "" && d.QueryType == "" {
+				checked++
+				if d.Delta != want.Delta || d.Lo != want.Lo || d.Hi != want.Hi || d.P != want.P || d.Gained != want.N10 || d.Lost != want.N01 {
+					t.Errorf("%s: two runs Δ %v [%v, %v] p %v; one run Δ %v [%v, %v] p %v", fam, d.Delta, d.Lo, d.Hi, d.P, want.Delta, want.Lo, want.Hi, want.P)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked != 3 || rc.Diffs[0].Gained+rc.Diffs[0].Lost == 0 {
+		t.Fatalf("checked %d rows (want pooled and two families); pooled %+v", checked, rc.Diffs[0])
+	}
+	if len(rc.Flips) != rc.Diffs[0].Gained+rc.Diffs[0].Lost {
+		t.Errorf("%d flips, %d discordant pairs", len(rc.Flips), rc.Diffs[0].Gained+rc.Diffs[0].Lost)
+	}
+}
+
+// hostileRows are two one-memory runs whose answers and reasoning hold
+// Markdown and HTML and a line break, on twelve questions.
+func hostileRows(t *testing.T, dir string) (a, b string) {
+	t.Helper()
+	write := func(name string, m memory.Spec, flip bool) string {
+		var sb strings.Builder
+		for i := 0; i < 12; i++ {
+			o := eval.Outcome{QID: "q" + string(rune('a'+i)), Source: "s", Gold: "x | y", Phenomenon: "monotonic", QueryType: "snapshot",
+				Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: "scripted:t",
+				Answer: "<script>alert(1)</script> | a\nb", Reason: "because | <b>bold</b>\nsecond line", Correct: flip && i < 7}
+			line, _ := json.Marshal(o)
+			sb.Write(append(line, '\n'))
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	return write("a.jsonl", memory.SpecOf(memory.FineLedger), false), write("b.jsonl", memory.SpecOf(memory.RenderOnly), true)
+}
+
+func TestCompareCommandEscapesTextFromRowsInEveryFormat(t *testing.T) {
+	dir := t.TempDir()
+	a, b := hostileRows(t, dir)
+	out := filepath.Join(dir, "out")
+	for _, f := range []string{"md", "csv", "json", "text"} {
+		if _, errOut, code := runCLI(t, "compare", a, b, "--B", "200", "--format", f, "--out", out); code != 0 {
+			t.Fatalf("--format %s: %s", f, errOut)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(out, "flips.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(md)), "\n")
+	// title, blank, header, rule, seven flips: a line break in a cell
+	// would add lines, a bare | would add cells, raw HTML would pass.
+	if len(lines) != 11 || strings.Contains(string(md), "<script>") || strings.Contains(string(md), "<b>") {
+		t.Fatalf("flips.md:\n%s", md)
+	}
+	for _, l := range lines[2:] {
+		cells := strings.Count(strings.ReplaceAll(l, `\|`, ""), "|")
+		if cells != 17 {
+			t.Errorf("%d cell separators in %q, want 17", cells, l)
+		}
+	}
+	f, err := os.Open(filepath.Join(out, "flips.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 8 || recs[1][9] != "<script>alert(1)</script> | a\nb" || recs[1][7] != "x | y" {
+		t.Fatalf("flips.csv records %q", recs)
+	}
+	js, err := os.ReadFile(filepath.Join(out, "comparison.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rc eval.RunComparison
+	if err := json.Unmarshal(js, &rc); err != nil {
+		t.Fatal(err)
+	}
+	if len(rc.Flips) != 7 || rc.Flips[0].DecisionB != "because | <b>bold</b>\nsecond line" || rc.Flips[0].Direction != eval.Gained {
+		t.Fatalf("json flips %+v", rc.Flips)
+	}
+	txt, err := os.ReadFile(filepath.Join(out, "flips.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(strings.TrimSpace(string(txt)), "\n"); n != 10 {
+		t.Errorf("flips.txt has %d lines, want 11 (a line break shown as ⏎):\n%s", n+1, txt)
+	}
+}
+
+func TestCompareCommandRefusesAnotherJudgeNamingBoth(t *testing.T) {
+	dir := t.TempDir()
+	a, b := hostileRows(t, dir)
+	rows, err := eval.ReadOutcomes(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	for _, o := range rows {
+		o.Judge = "exact-lenient"
+		line, _ := json.Marshal(o)
+		sb.Write(append(line, '\n'))
+	}
+	os.WriteFile(b, []byte(sb.String()), 0o644)
+	_, errOut, code := runCLI(t, "compare", a, b)
+	if code != 1 || !strings.Contains(errOut, "judge exact,") && !strings.Contains(errOut, "A has judge exact") || !strings.Contains(errOut, "B has judge exact-lenient") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
+
+func TestCompareCommandNamesTheFileAndLineOfABadRow(t *testing.T) {
+	dir := t.TempDir()
+	a, b := hostileRows(t, dir)
+	data, _ := os.ReadFile(b)
+	os.WriteFile(b, append([]byte("{\"qid\": 3}\n"), data...), 0o644)
+	_, errOut, code := runCLI(t, "compare", a, b)
+	if code != 1 || !strings.Contains(errOut, b+":1:") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
