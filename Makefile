@@ -31,19 +31,15 @@ setup:
 setup-test:
 	@bash scripts/setup.sh --test
 
-## reproduce: the main job: build, then execute every notebook (writes figures/ and $(NBOUT)/)
+## reproduce: the main job: setup, build, the rows every notebook reads (esr prepare),
+## then every notebook (writes figures/ and $(NBOUT)/); each step's time on a line of its own
 # Evaluated rows cached by the notebooks are keyed by data, every reader's configuration,
 # the judge, the options and a hash of the library's Go sources, so a rerun reuses only
-# rows that the current code would compute again.
-# With an LLM endpoint configured, the LLM answers are fetched first, outside the notebooks
-# (llm-cache: resumable, with progress); the notebooks then read them from the cache.
-# Each step prints its time: setup (installs), build, notebooks. (The llm-cache
-# step stays on a line of its own: make runs a line naming $(MAKE) even under -n.)
+# rows that the current code would compute again. Setup runs beside build and rows
+# (scripts/reproduce.sh); with an LLM endpoint configured, the LLM answers are fetched
+# first (llm-cache: resumable, with progress) and the notebooks read them from the cache.
 reproduce:
-	@t=$$(date +%s); bash scripts/setup.sh; echo "reproduce: setup $$(($$(date +%s)-t)) s"
-	@t=$$(date +%s); go build ./...; echo "reproduce: build $$(($$(date +%s)-t)) s"
-	@if $(LLM_CONFIGURED); then $(MAKE) --no-print-directory llm-cache; fi
-	@t=$$(date +%s); bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS); echo "reproduce: notebooks $$(($$(date +%s)-t)) s"
+	@bash scripts/reproduce.sh $(NBOUT) $(NOTEBOOKS)
 
 ## llm-cache: send every LLM request the notebooks need (esr run all), resumable: stop it any
 ## time and run it again; progress, throughput and ETA per model on stderr; tables, rows and
@@ -66,6 +62,7 @@ llm-dry-run:
 # can miss.
 test: setup-test vet
 	@status=0; \
+	go run ./cmd/esr prepare || status=1; \
 	bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS) || status=1; \
 	$(MAKE) --no-print-directory report-html || status=1; \
 	ESRKIT_BROWSER_TESTS=1 ESRKIT_REPORT_DIR=$(CURDIR)/report go test $$(go list ./... | grep -v '/internal/browser$$') || status=1; \

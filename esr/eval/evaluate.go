@@ -1,40 +1,71 @@
 package eval
 
 import (
+	"cmp"
 	"context"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // Evaluate runs Run into memory and returns the rows sorted by (qid,
 // memory, reader, condition), so tables built from them do not depend on
 // scheduling.
 func Evaluate(ctx context.Context, b *bench.Bench, cfg Config) ([]Outcome, error) {
-	var sink SliceSink
+	// One row per selected QA × memory × reader: sized once, since growing
+	// a slice of some 300,000 rows copies it over and over.
+	sink := SliceSink{Rows: make([]Outcome, 0, len(selected(b, cfg))*len(cfg.Memories)*len(cfg.Readers))}
 	if err := Run(ctx, b, cfg, &sink); err != nil {
 		return nil, err
 	}
-	sortOutcomes(sink.Rows)
-	return sink.Rows, nil
+	return sortedOutcomes(sink.Rows), nil
 }
 
-// sortOutcomes orders rows by (qid, memory, reader, condition).
-func sortOutcomes(rows []Outcome) {
-	sort.SliceStable(rows, func(i, j int) bool {
-		a, b := &rows[i], &rows[j]
-		if a.QID != b.QID {
-			return a.QID < b.QID
+// sortedOutcomes is rows ordered by (qid, memory, reader, condition), rows
+// that tie keeping their order. It sorts small keys and moves each row
+// once: a row is some 600 bytes, and names are printed once per spec.
+func sortedOutcomes(rows []Outcome) []Outcome {
+	type key struct {
+		qid, mem, rdr, cond string
+		i                   int
+	}
+	mems, rdrs, conds := map[memory.Spec]string{}, map[reader.Spec]string{}, map[Variant]string{}
+	name := func(m map[memory.Spec]string, s memory.Spec) string {
+		n, ok := m[s]
+		if !ok {
+			n = s.String()
+			m[s] = n
 		}
-		if am, bm := a.Memory.String(), b.Memory.String(); am != bm {
-			return am < bm
+		return n
+	}
+	keys := make([]key, len(rows))
+	for i := range rows {
+		o := &rows[i]
+		r, ok := rdrs[o.Reader]
+		if !ok {
+			r = o.Reader.String()
+			rdrs[o.Reader] = r
 		}
-		if ar, br := a.Reader.String(), b.Reader.String(); ar != br {
-			return ar < br
+		c, ok := conds[o.Variant]
+		if !ok {
+			c = o.Variant.String()
+			conds[o.Variant] = c
 		}
-		return a.Variant.String() < b.Variant.String()
+		keys[i] = key{o.QID, name(mems, o.Memory), r, c, i}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(strings.Compare(a.qid, b.qid), strings.Compare(a.mem, b.mem),
+			strings.Compare(a.rdr, b.rdr), strings.Compare(a.cond, b.cond), cmp.Compare(a.i, b.i))
 	})
+	out := make([]Outcome, len(rows))
+	for j, k := range keys {
+		out[j] = rows[k.i]
+	}
+	return out
 }
 
 // PureMonotonic is the set of monotonic QAs with no deprecated evidence (the

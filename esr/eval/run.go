@@ -62,18 +62,15 @@ func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
 	}
 	byStream := map[string][]int{}
 	var order []string
-	total := 0
-	for i := range b.QAs {
+	sel := selected(b, cfg)
+	for _, i := range sel {
 		q := &b.QAs[i]
-		if !keep(q, cfg) {
-			continue
-		}
 		if byStream[q.StreamID] == nil {
 			order = append(order, q.StreamID)
 		}
 		byStream[q.StreamID] = append(byStream[q.StreamID], i)
-		total++
 	}
+	total := len(sel)
 	// Each reader's spec, read once from its name for every row it answers.
 	rspecs := make([]reader.Spec, len(cfg.Readers))
 	for i, r := range cfg.Readers {
@@ -98,6 +95,17 @@ func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
 		}
 		return nil
 	})
+}
+
+// selected are the indexes of b's QAs that cfg selects, in b's order.
+func selected(b *bench.Bench, cfg Config) []int {
+	var out []int
+	for i := range b.QAs {
+		if keep(&b.QAs[i], cfg) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 func keep(q *esr.QA, cfg Config) bool {

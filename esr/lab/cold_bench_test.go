@@ -13,29 +13,6 @@ import (
 	"github.com/esrkit/esrkit/stats"
 )
 
-// notebookSuites are the (suite, benchmark) pairs the notebooks evaluate
-// through nbhelp.Run, each once although several notebooks ask for some
-// (render-confound on synthetic: 41 and D-debian; strata and noise on
-// synthetic: 41 and 42; provenance on synthetic: 41 and 43).
-var notebookSuites = []struct{ suite, bench string }{
-	{"render-confound", "synthetic"},
-	{"formats", "synthetic"},
-	{"strata", "synthetic"},
-	{"noise", "synthetic"},
-	{"provenance", "synthetic"},
-	{"boundary", "synthetic"},
-	{"deployed", "synthetic"},
-	{"checks", "synthetic"},
-	{"render-confound", "debian"},
-	{"provenance", "debian"},
-	{"strata", "debian"},
-	{"facets", "debian"},
-	{"deployed", "debian"},
-	{"deployed", "dyknow"},
-	{"external", "dyknow"},
-	{"deployed", "vdyknow"},
-}
-
 // countingMemo never recalls an interval, so every bootstrap is computed
 // as with no memo; it only counts the intervals computed.
 type countingMemo struct{ kept atomic.Int64 }
@@ -78,16 +55,15 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 			b.ReportMetric(float64(len(benches[name].QAs)), "questions")
 		})
 	}
-	for _, ns := range notebookSuites {
-		su, ok := lab.Suites[ns.suite]
+	// The runs esr prepare computes before the notebooks, each once
+	// although several notebooks read some.
+	for _, nr := range lab.NotebookRuns {
+		su, ok := lab.Suites[nr.Suite]
 		if !ok {
-			b.Fatalf("no suite %s", ns.suite)
+			b.Fatalf("no suite %s", nr.Suite)
 		}
-		s := lab.Setup{Bench: benches[ns.bench], Readers: readers, Stats: eval.DefaultStats}
-		if ns.suite == "deployed" {
-			s.Adapter = filepath.Join("..", "..", lab.ReferenceAdapter)
-		}
-		name := ns.suite + "@" + ns.bench
+		s := lab.NotebookSetup(filepath.Join("..", ".."), nr.Suite, benches[nr.Bench], readers)
+		name := nr.String()
 		var rows []eval.Outcome
 		b.Run(name+"/rows", func(b *testing.B) {
 			// Labelled so a CPU profile splits by suite and phase

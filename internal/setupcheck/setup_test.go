@@ -69,8 +69,8 @@ func TestReproduceInstallsOnlyWhatNotebooksUse(t *testing.T) {
 	}
 }
 
-// The Makefile's reproduce recipe runs setup.sh without --test, and test
-// depends on setup-test.
+// The Makefile's reproduce recipe (or scripts/reproduce.sh, which it
+// runs) runs setup.sh without --test, and test depends on setup-test.
 func TestMakefileTargets(t *testing.T) {
 	b, err := os.ReadFile("../../Makefile")
 	if err != nil {
@@ -80,6 +80,14 @@ func TestMakefileTargets(t *testing.T) {
 	recipe := regexp.MustCompile(`(?ms)^reproduce:.*?\n\n`).FindString(mk)
 	if recipe == "" {
 		t.Fatal("no reproduce target in the Makefile")
+	}
+	// The recipe may hand its steps to scripts/reproduce.sh: read that too.
+	if strings.Contains(recipe, "scripts/reproduce.sh") {
+		sh, err := os.ReadFile("../../scripts/reproduce.sh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		recipe += string(sh)
 	}
 	if strings.Contains(recipe, "--test") || strings.Contains(recipe, "setup-test") {
 		t.Errorf("reproduce installs the tests' packages:\n%s", recipe)

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# scripts/reproduce.sh [OUTDIR [NOTEBOOK...]]: what `make reproduce` runs.
+#
+# Four steps, each timed on a line of its own:
+#   setup     Jupyter from Debian, GoNB and goimports (scripts/setup.sh), if missing;
+#   build     the library and the esr command (bin/esr);
+#   rows      every suite the notebooks read, evaluated once, with its tables
+#             (esr prepare: .esr-cache/notebooks, jobs at a time, heaviest first);
+#   notebooks every notebook headless (scripts/run-notebooks.sh), reading those rows.
+# Setup installs and downloads while build and rows compute: it runs beside them,
+# its output on stderr, and the notebooks wait for it. With an LLM endpoint
+# configured, the LLM answers are fetched (make llm-cache) between build and rows.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+command -v go >/dev/null 2>&1 || export PATH="/usr/local/go/bin:$PATH"
+export PATH="$(go env GOPATH)/bin:$PATH"
+
+now() { date +%s.%N; }
+took() { awk "BEGIN{printf \"%.0f\", $(now) - $1}"; }
+
+t=$(now)
+(bash scripts/setup.sh && echo "reproduce: setup $(took "$t") s") &
+setup=$!
+# A failed build or rows step stops here; setup is not left running.
+trap 'kill "$setup" 2>/dev/null || true' EXIT
+
+t=$(now)
+go build ./...
+go build -o bin/esr ./cmd/esr
+echo "reproduce: build $(took "$t") s"
+
+if [ -n "${ESR_LLM_BASE_URL:-}" ] || [[ "${ESR_LLM_MODELS:-}" == *=* ]]; then
+	t=$(now)
+	bin/esr run all --data data --out results --cache .esr-cache/llm
+	echo "reproduce: llm-cache $(took "$t") s"
+fi
+
+t=$(now)
+bin/esr prepare
+echo "reproduce: rows $(took "$t") s"
+
+wait "$setup" || { echo "reproduce: setup failed (its messages are above)" >&2; exit 1; }
+trap - EXIT
+
+t=$(now)
+bash scripts/run-notebooks.sh "$@"
+echo "reproduce: notebooks $(took "$t") s"
