@@ -125,6 +125,7 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	if err := bench.WriteJSONL(path, rows); err != nil {
 		return nil, "", err
 	}
+	snapshotWritten(path, rows)
 	pruneOtherCode(dir, su.Name, tag)
 	return rows, "", nil
 }
