@@ -17,6 +17,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/safefile"
+	"github.com/esrkit/esrkit/internal/site"
 )
 
 func init() {
@@ -38,6 +39,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "the benchmark `DIR` both runs answer: rebuilds the flipped questions' renders, rescoring and missing controls need it")
 	format := fs.String("format", "text", "output: text, csv, md or json")
 	out := fs.String("out", "", "output `DIR` for the tables (differences, flips, only, controls) in --format; default: print to stdout")
+	htmlPage := fs.Bool("html", false, "also write "+comparePageName+" into --out: the tables on one page with filters and each flip's renders side by side (esr report links the pages under results/compare/)")
 	judgeA := fs.String("judge", eval.DefaultRunJudge, "the judge of rows that name none (esr eval's --judge, which rows do not record)")
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for an LLM judge or reader")
 	B := fs.Int("B", eval.DefaultStats.B, "bootstrap resamples, 1 to 1000000")
@@ -59,6 +61,9 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
 		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
+	}
+	if *htmlPage && *out == "" {
+		return fmt.Errorf("--html writes %s into --out: name the folder with --out DIR", comparePageName)
 	}
 	if *rejudge != "" && *data == "" {
 		return fmt.Errorf("--rejudge needs --data (the benchmark the rows answer)")
@@ -153,6 +158,16 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	page := filepath.Join(*out, comparePageName)
+	if *htmlPage {
+		err = safefile.WriteFile(page, site.ComparePage(rc), 0o644)
+	} else if err = os.Remove(page); os.IsNotExist(err) {
+		// A page of an earlier comparison would read as this one's.
+		err = nil
+	}
+	if err != nil {
+		return err
+	}
 	if err := target.Mark(); err != nil {
 		return err
 	}
@@ -160,9 +175,12 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// comparePageName is the page --html writes into --out.
+const comparePageName = "compare.html"
+
 // compareOwned accepts the files esr compare writes into --out.
 func compareOwned(name string) bool {
-	if name == "comparison.json" {
+	if name == "comparison.json" || name == comparePageName {
 		return true
 	}
 	for _, stem := range eval.RunTableNames {
