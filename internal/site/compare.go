@@ -55,6 +55,11 @@ func ComparePage(rc *eval.RunComparison) []byte {
 	writeNotes(&b, tables[0].Notes)
 
 	b.WriteString(`<h2>Flips</h2><p>` + html.EscapeString(tables[1].Title) + `. Open a flip to see the question's two renders side by side, B's lines that are not in A's marked.</p><p class="shown" id="flips-shown"></p>`)
+	// The renders of a question are the same for every reader that
+	// flipped on it: each pair of renders is written once, in a template
+	// the page copies into a flip's row when it is opened.
+	renderIDs := map[[4]string]string{}
+	var renders []string
 	writeTable(&b, tables[1], "flips", []string{"renders"}, func(i int) string {
 		f := rc.Flips[i]
 		return ` class="flip"` + attr("data-stratum", string(f.Stratum)) + attr("data-family", string(f.Family)) +
@@ -66,7 +71,14 @@ func ComparePage(rc *eval.RunComparison) []byte {
 		if f.RenderA == "" && f.RenderB == "" {
 			detail = `<p>No renders: the comparison was made without the benchmark (esr compare --data), or both sides are the same memory's render.</p>`
 		} else {
-			detail = textdiff.ColumnsHTML([]string{"A: " + f.Pair.A.String(), "B: " + f.Pair.B.String()}, []string{f.RenderA, f.RenderB}, true)
+			key := [4]string{f.Pair.A.String(), f.Pair.B.String(), f.RenderA, f.RenderB}
+			id, ok := renderIDs[key]
+			if !ok {
+				id = "r" + strconv.Itoa(len(renders))
+				renderIDs[key] = id
+				renders = append(renders, `<template id="`+id+`">`+textdiff.ColumnsHTML([]string{"A: " + key[0], "B: " + key[1]}, []string{f.RenderA, f.RenderB}, true)+`</template>`)
+			}
+			detail = `<div class="slot" data-renders="` + id + `"></div>`
 		}
 		return button + `</tr><tr class="renders" hidden><td colspan="` + strconv.Itoa(cols) + `"><p><b>` + html.EscapeString(f.QID) +
 			`</b>, ` + html.EscapeString(f.Reader.String()) + `: gold ` + html.EscapeString(f.Gold) + `; A answered ` + html.EscapeString(f.AnswerA) +
@@ -77,6 +89,7 @@ func ComparePage(rc *eval.RunComparison) []byte {
 		writeTable(&b, t, t.Name, nil, nil, nil)
 		writeNotes(&b, t.Notes)
 	}
+	b.WriteString(strings.Join(renders, ""))
 	b.WriteString("</body></html>\n")
 	return []byte(b.String())
 }
@@ -174,7 +187,8 @@ tr[data-direction="gained"] td:nth-last-child(2){background:#d9f0d3}tr[data-dire
 tr.renders>td{background:#fafafa}`
 
 // compareJS filters the rows by their data-* attributes and opens a
-// flip's renders; it never reads or writes markup.
+// flip's renders (a copy of the template the page holds for them); it
+// never reads or writes markup.
 const compareJS = `document.addEventListener("DOMContentLoaded", function () {
   function val(id) { return document.getElementById(id).value; }
   function apply() {
@@ -203,7 +217,11 @@ const compareJS = `document.addEventListener("DOMContentLoaded", function () {
       var open = btn.getAttribute("aria-expanded") !== "true";
       btn.setAttribute("aria-expanded", open ? "true" : "false");
       btn.textContent = open ? "hide" : "show";
-      btn.closest("tr").nextElementSibling.hidden = !open;
+      var detail = btn.closest("tr").nextElementSibling, slot = detail.querySelector(".slot");
+      if (open && slot && !slot.firstChild) {
+        slot.appendChild(document.getElementById(slot.dataset.renders).content.cloneNode(true));
+      }
+      detail.hidden = !open;
     });
   });
   apply();

@@ -99,7 +99,7 @@ func TestComparePageEscapesEveryDataString(t *testing.T) {
 	if counts["script"] != 1 || counts["img"] != 0 {
 		t.Errorf("want the page's one script and no img, got %d scripts and %d imgs", counts["script"], counts["img"])
 	}
-	for _, want := range []string{"&lt;script&gt;window.pwned=1&lt;/script&gt;", "&lt;img src=x onerror=&#34;window.pwned=2&#34;&gt;", `<mark style="background:#ffe08a">`} {
+	for _, want := range []string{"&lt;script&gt;window.pwned=1&lt;/script&gt;", "&lt;img src=x onerror=&#34;window.pwned=2&#34;&gt;", `<mark style="background:#ffe08a">`, `<template id="r0">`, `data-renders="r0"`} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("page lacks %q", want)
 		}
