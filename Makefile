@@ -74,7 +74,8 @@ vet:
 
 ## report: static HTML of the executed notebooks (Debian's nbconvert, through
 ## scripts/jupyter-env.sh: system-wide, or .esr-tools/deb without root) with an index page,
-## one card per notebook (title, paper section, thumbnail of its key figure), in report/;
+## one card per notebook (title, paper section, thumbnail of its key figure), in report/,
+## and links to the comparison pages under results/compare/ (esr compare --html);
 ## runs the notebooks first when none are executed yet
 report: setup
 	@if ! ls $(NBOUT)/*.ipynb >/dev/null 2>&1; then bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS); fi
@@ -87,7 +88,7 @@ report-html:
 	@for nb in $(NBOUT)/*.ipynb; do \
 		bash scripts/jupyter-env.sh jupyter nbconvert --to html --log-level WARN --output-dir report "$$nb" || exit 1; \
 	done
-	go run ./cmd/esr report --executed $(NBOUT) --figures figures --out report
+	go run ./cmd/esr report --executed $(NBOUT) --figures figures --compare results/compare --out report
 
 ## notebooks: execute the notebooks only (after `make setup`)
 notebooks:

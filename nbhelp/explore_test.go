@@ -145,25 +145,6 @@ func TestExploreSlidersRoundTrip(t *testing.T) {
 	}
 }
 
-func TestDiffColumnsHTML(t *testing.T) {
-	got := diffColumnsHTML([]string{"a", "b"}, []string{"x | LIVE\ny", "x | <DEAD>\ny"})
-	if !strings.Contains(got, `x | <mark style="background:#ffe08a">&lt;DEAD&gt;</mark>`) {
-		t.Errorf("changed word not marked and escaped: %s", got)
-	}
-	if strings.Count(got, "<mark") != 1 {
-		t.Errorf("want exactly one mark (the first column is never marked): %s", got)
-	}
-	if !strings.Contains(got, "word-break:normal") {
-		t.Errorf("columns may split words: %s", got)
-	}
-	// A column in another layout is shown plain, with a caption, not
-	// highlighted whole.
-	other := diffColumnsHTML([]string{"a", "b"}, []string{"id|value\n1|30 s\n2|60 s", "key: x\ntime | value\n2024 | 30 s"})
-	if strings.Contains(other, "<mark") || !strings.Contains(other, "another layout") {
-		t.Errorf("relayout column: %s", other)
-	}
-}
-
 // BenchmarkExploreRedrawBlocks measures what a control change costs the live
 // explorer end to end in Go, from kept renders: the view (read, judge,
 // intervals), its HTML with the SVG plot, and the drill-down; per stratum of

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/esrkit/esrkit/internal/textdiff"
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 )
@@ -101,7 +102,7 @@ func showDataFrame(df dataframe.DataFrame) { out.HTML(dataFrameHTML(df)) }
 
 // sideBySideHTML lays texts out as preformatted columns under their titles,
 // for comparing renders of one question.
-func sideBySideHTML(titles, texts []string) string { return columnsHTML(titles, texts, false) }
+func sideBySideHTML(titles, texts []string) string { return textdiff.ColumnsHTML(titles, texts, false) }
 
 // ShowSideBySide displays sideBySideHTML in the current cell.
 func ShowSideBySide(titles, texts []string) { out.HTML(sideBySideHTML(titles, texts)) }

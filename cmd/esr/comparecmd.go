@@ -16,8 +16,8 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/safefile"
+	"github.com/esrkit/esrkit/internal/site"
 )
 
 func init() {
@@ -39,6 +39,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "the benchmark `DIR` both runs answer: rebuilds the flipped questions' renders, rescoring and missing controls need it")
 	format := fs.String("format", "text", "output: text, csv, md or json")
 	out := fs.String("out", "", "output `DIR` for the tables (differences, flips, only, controls) in --format; default: print to stdout")
+	htmlPage := fs.Bool("html", false, "also write "+comparePageName+" into --out: the tables on one page with filters and each flip's renders side by side (esr report links the pages under results/compare/)")
 	judgeA := fs.String("judge", eval.DefaultRunJudge, "the judge of rows that name none (esr eval's --judge, which rows do not record)")
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for an LLM judge or reader")
 	B := fs.Int("B", eval.DefaultStats.B, "bootstrap resamples, 1 to 1000000")
@@ -60,6 +61,9 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
 		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
+	}
+	if *htmlPage && *out == "" {
+		return fmt.Errorf("--html writes %s into --out: name the folder with --out DIR", comparePageName)
 	}
 	if *rejudge != "" && *data == "" {
 		return fmt.Errorf("--rejudge needs --data (the benchmark the rows answer)")
@@ -117,7 +121,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tables := compareTables(rc)
+	tables := rc.Tables()
 	if *out == "" {
 		if *format == "json" {
 			return writeCompareJSON(stdout, rc)
@@ -154,6 +158,16 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	page := filepath.Join(*out, comparePageName)
+	if *htmlPage {
+		err = safefile.WriteFile(page, site.ComparePage(rc), 0o644)
+	} else if err = os.Remove(page); os.IsNotExist(err) {
+		// A page of an earlier comparison would read as this one's.
+		err = nil
+	}
+	if err != nil {
+		return err
+	}
 	if err := target.Mark(); err != nil {
 		return err
 	}
@@ -161,12 +175,15 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// comparePageName is the page --html writes into --out.
+const comparePageName = "compare.html"
+
 // compareOwned accepts the files esr compare writes into --out.
 func compareOwned(name string) bool {
-	if name == "comparison.json" {
+	if name == "comparison.json" || name == comparePageName {
 		return true
 	}
-	for _, stem := range compareTableNames {
+	for _, stem := range eval.RunTableNames {
 		for _, ext := range compareFormats {
 			if name == stem+ext {
 				return true
@@ -226,26 +243,7 @@ func writeCompareTable(w io.Writer, t *eval.Table, format string) error {
 		cw.WriteAll(t.Rows)
 		return cw.Error()
 	case "md":
-		var sb strings.Builder
-		sb.WriteString("**" + report.MarkdownText(t.Title) + "**\n\n|")
-		for _, c := range t.Columns {
-			sb.WriteString(" " + report.MarkdownText(c) + " |")
-		}
-		sb.WriteString("\n|" + strings.Repeat("---|", len(t.Columns)) + "\n")
-		for _, r := range t.Rows {
-			sb.WriteString("|")
-			for _, c := range r {
-				sb.WriteString(" " + report.MarkdownText(c) + " |")
-			}
-			sb.WriteString("\n")
-		}
-		for _, n := range t.Notes {
-			sb.WriteString("\n- " + report.MarkdownText(n))
-		}
-		if len(t.Notes) > 0 {
-			sb.WriteString("\n")
-		}
-		_, err := io.WriteString(w, sb.String())
+		_, err := io.WriteString(w, t.LiteralMarkdown())
 		return err
 	}
 	flat := &eval.Table{Name: t.Name, Title: oneLine(t.Title), Columns: t.Columns, Notes: t.Notes}
@@ -262,58 +260,4 @@ func writeCompareTable(w io.Writer, t *eval.Table, format string) error {
 
 func oneLine(s string) string {
 	return strings.NewReplacer("\r\n", "⏎", "\n", "⏎", "\r", "⏎").Replace(s)
-}
-
-// compareTableNames are the stems of the tables, in compareTables's order.
-var compareTableNames = []string{"differences", "flips", "only", "controls"}
-
-// compareTables lays out rc as tables: differences (with rc's notes),
-// flips, rows only in one run, and the render/mechanism splits.
-func compareTables(rc *eval.RunComparison) []*eval.Table {
-	diffs := &eval.Table{Name: "differences", Title: fmt.Sprintf("B − A: %s (B) against %s (A)", rc.B.Name, rc.A.Name),
-		Columns: []string{"memory A", "memory B", "family", "scope", "n", "acc A", "acc B", "B − A", "95% CI", "p", "gained", "lost"}}
-	for _, d := range rc.Diffs {
-		scope := "all"
-		switch {
-		case d.Stratum != "":
-			scope = "stratum " + string(d.Stratum)
-		case d.QueryType != "":
-			scope = "query type " + string(d.QueryType)
-		}
-		diffs.AddRow(d.Pair.A.String(), d.Pair.B.String(), string(d.Family), scope, d.N, report.Prop(d.AccA), report.Prop(d.AccB),
-			report.Signed(d.Delta), d.CI(), report.PValue(d.P), d.Gained, d.Lost)
-	}
-	diffs.Notes = append([]string{rc.Interval}, rc.Notes...)
-	flips := &eval.Table{Name: "flips", Title: "Flips: pairs right in one run only",
-		Columns: []string{"memory A", "memory B", "qid", "stratum", "query type", "reader", "condition", "gold", "answer A", "answer B",
-			"label A", "label B", "decision A", "decision B", "direction", "render lines changed"}}
-	for _, f := range rc.Flips {
-		flips.AddRow(f.Pair.A.String(), f.Pair.B.String(), f.QID, string(f.Stratum), string(f.QueryType), f.Reader.String(), f.Variant.String(),
-			f.Gold, f.AnswerA, f.AnswerB, string(f.LabelA), string(f.LabelB), f.DecisionA, f.DecisionB, string(f.Direction),
-			strings.Join(f.RenderChanged, "\n"))
-	}
-	only := &eval.Table{Name: "only", Title: "Rows only one run holds (left out)",
-		Columns: []string{"run", "qid", "reader", "memory", "condition"}}
-	for _, s := range []struct {
-		run  string
-		keys []eval.RowKey
-	}{{"A", rc.OnlyA}, {"B", rc.OnlyB}} {
-		for _, k := range s.keys {
-			only.AddRow(s.run, k.QID, k.Reader.String(), k.Memory.String(), k.Variant.String())
-		}
-	}
-	out := []*eval.Table{diffs, flips, only}
-	if len(rc.Controls) > 0 {
-		ctl := &eval.Table{Name: "controls", Title: "Render or mechanism: B − A split with each memory's render-matched control",
-			Columns: []string{"memory A", "memory B", "control A", "control B", "family", "n", "total", "total CI", "render", "render CI", "mechanism", "mechanism CI"},
-			Notes:   []string{"render = control B − control A; mechanism = (B − control B) − (A − control A); render + mechanism = total, pair by pair"}}
-		for _, s := range rc.Controls {
-			ctl.AddRow(s.Pair.A.String(), s.Pair.B.String(), s.ControlA.String(), s.ControlB.String(), string(s.Family), s.N,
-				report.Signed(s.Total.Delta), report.Interval(s.Total.Lo, s.Total.Hi),
-				report.Signed(s.Render.Delta), report.Interval(s.Render.Lo, s.Render.Hi),
-				report.Signed(s.Mechanism.Delta), report.Interval(s.Mechanism.Lo, s.Mechanism.Hi))
-		}
-		out = append(out, ctl)
-	}
-	return out
 }

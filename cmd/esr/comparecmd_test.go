@@ -11,6 +11,7 @@ import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/site"
 )
 
 const synthBench = "../../data/synthetic"
@@ -181,5 +182,48 @@ func TestCompareCommandNamesTheFileAndLineOfABadRow(t *testing.T) {
 	_, errOut, code := runCLI(t, "compare", a, b)
 	if code != 1 || !strings.Contains(errOut, b+":1:") {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
+
+func TestCompareCommandWritesThePageWithHTMLAndDropsAStaleOne(t *testing.T) {
+	dir := t.TempDir()
+	a, b := hostileRows(t, dir)
+	if _, errOut, code := runCLI(t, "compare", a, b, "--html"); code == 0 || !strings.Contains(errOut, "--out") {
+		t.Errorf("--html without --out: exit %d, %s", code, errOut)
+	}
+	out := filepath.Join(dir, "cmp")
+	if _, errOut, code := runCLI(t, "compare", a, b, "--B", "200", "--html", "--out", out); code != 0 {
+		t.Fatalf("esr compare --html: %s", errOut)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "compare.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !site.IsComparePage(page) || strings.Count(string(page), `<tr class="flip"`) != 7 || strings.Contains(string(page), "<script>alert") {
+		t.Fatalf("compare.html is not the escaped page of seven flips:\n%.2000s", page)
+	}
+	if _, errOut, code := runCLI(t, "compare", a, b, "--B", "200", "--out", out); code != 0 {
+		t.Fatalf("esr compare again without --html: %s", errOut)
+	}
+	if _, err := os.Stat(filepath.Join(out, "compare.html")); !os.IsNotExist(err) {
+		t.Errorf("the earlier comparison's page is left beside the new tables: %v", err)
+	}
+}
+
+func TestCompareCommandRefusesAFolderHoldingAnotherPage(t *testing.T) {
+	dir := t.TempDir()
+	a, b := hostileRows(t, dir)
+	out := filepath.Join(dir, "site")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "compare.html"), []byte("<p>mine</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, code := runCLI(t, "compare", a, b, "--B", "200", "--html", "--out", out); code == 0 {
+		t.Fatal("esr compare replaced a compare.html in a folder it did not write")
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "compare.html")); string(b) != "<p>mine</p>" {
+		t.Errorf("the user's page changed: %q", b)
 	}
 }

@@ -30,18 +30,29 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	executed := fs.String("executed", "notebooks/executed", "`DIR` of executed notebooks")
 	figures := fs.String("figures", "figures", "`DIR` of the figures the notebooks saved (thumbnails)")
 	out := fs.String("out", "report", "output `DIR` (index.html, thumbs/, docs/)")
+	compare := fs.String("compare", "results/compare", "`DIR` searched for comparison pages (esr compare --html's compare.html), copied into OUT/compare/ and linked from the index; none when it does not exist")
 	notebooks := fs.String("notebooks", "notebooks", "`DIR` of the source notebooks, where their relative links start (documents are copied from its parent, the repository)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	t := reportTarget(*out, *executed, *figures, *notebooks)
+	t := reportTarget(*out, *executed, *figures, *notebooks, *compare)
 	if err := t.Check(); err != nil {
 		return err
 	}
 	if err := t.Mark(); err != nil {
 		return err
 	}
-	cards, err := site.WriteIndex(*executed, *figures, *out)
+	if err := os.RemoveAll(filepath.Join(*out, site.ComparisonsDir)); err != nil {
+		return err // the pages of comparisons no longer under --compare
+	}
+	comparisons, skipped, err := site.CopyComparisons(*compare, *out)
+	if err != nil {
+		return err
+	}
+	for _, n := range skipped {
+		fmt.Fprintf(stderr, "esr report: %s\n", n)
+	}
+	cards, err := site.WriteIndex(*executed, *figures, *out, comparisons)
 	if err != nil {
 		return err
 	}
@@ -74,11 +85,12 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // reportTarget is esr report's output folder: index.html (recognised by
 // site.IsIndex), thumbs/, docs/ (the repository documents the pages link
-// to, each page marked as esr report's: site.IsOwnDocs) and the pages
+// to, each page marked as esr report's: site.IsOwnDocs), compare/ (the
+// comparison pages it copied: site.IsOwnComparisons) and the pages
 // `make report` converts from the executed notebooks (NAME.html for
 // NAME.ipynb), which the report sanitises and links; anything else is
 // refused, as is a folder whose index.html esr report did not write.
-func reportTarget(out, executed, figures, notebooks string) safefile.Target {
+func reportTarget(out, executed, figures, notebooks, compare string) safefile.Target {
 	notebook := func(name, ext string) bool {
 		base, ok := strings.CutSuffix(name, ext)
 		if !ok || base == "" {
@@ -88,7 +100,7 @@ func reportTarget(out, executed, figures, notebooks string) safefile.Target {
 		return err == nil
 	}
 	return safefile.Target{Flag: "--out", Path: out, Writer: "esr report", Dir: true,
-		Inputs: []safefile.Input{input("--executed", executed), input("--figures", figures), input("--notebooks", notebooks)},
+		Inputs: []safefile.Input{input("--executed", executed), input("--figures", figures), input("--notebooks", notebooks), input("--compare", compare)},
 		// Before the marker: pages converted from the notebooks, with no
 		// index or esr report's.
 		Legacy: func(dir string) bool { return site.IsIndex(filepath.Join(dir, "index.html")) },
@@ -96,6 +108,8 @@ func reportTarget(out, executed, figures, notebooks string) safefile.Target {
 			switch {
 			case isDir && name == site.DocsDir:
 				return site.IsOwnDocs(filepath.Join(out, name))
+			case isDir && name == site.ComparisonsDir:
+				return site.IsOwnComparisons(filepath.Join(out, name))
 			case isDir:
 				return name == "thumbs" && len(safefile.Foreign(filepath.Join(out, name), func(n string, d bool) bool { return !d && notebook(n, ".png") })) == 0
 			case name == "index.html":

@@ -135,8 +135,9 @@ func writeThumb(dir, name string, png []byte) error {
 // WriteIndex reads every executed notebook in executedDir and writes
 // outDir/index.html with one card per notebook (sorted by name), each
 // linking to NAME.html beside it, and the thumbnails under outDir/thumbs
-// (copied from figuresDir).
-func WriteIndex(executedDir, figuresDir, outDir string) ([]Card, error) {
+// (copied from figuresDir), and a section linking comparisons (copied into
+// outDir by CopyComparisons) when there are any.
+func WriteIndex(executedDir, figuresDir, outDir string, comparisons []Comparison) ([]Card, error) {
 	paths, err := filepath.Glob(filepath.Join(executedDir, "*.ipynb"))
 	if err != nil {
 		return nil, err
@@ -172,7 +173,9 @@ simulated readers (calibrated to the paper's per-family numbers) unless a notebo
 		}
 		fmt.Fprintf(&b, `<div class="sec">%s · %d figure(s)</div></a>`, html.EscapeString(c.Name), c.Figures)
 	}
-	b.WriteString("</div></body></html>\n")
+	b.WriteString("</div>")
+	writeComparisons(&b, comparisons)
+	b.WriteString("</body></html>\n")
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, err
 	}

@@ -42,7 +42,7 @@ func TestWriteIndex(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(exec, "02-esr.ipynb"), []byte(`{"cells":[{"cell_type":"markdown","source":"# §2 · ESR"}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cards, err := WriteIndex(exec, figs, out)
+	cards, err := WriteIndex(exec, figs, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestWriteIndex(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(exec, "99-bad.ipynb"), []byte(`{"cells":[{"cell_type":"code","source":"nbhelp.Figure(p, \"missing\")"}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := WriteIndex(exec, figs, out); err == nil || !strings.Contains(err.Error(), "99-bad.ipynb: figure missing") {
+	if _, err := WriteIndex(exec, figs, out, nil); err == nil || !strings.Contains(err.Error(), "99-bad.ipynb: figure missing") {
 		t.Errorf("missing figure: %v", err)
 	}
 }
