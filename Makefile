@@ -62,7 +62,7 @@ llm-dry-run:
 # can miss.
 test: setup-test vet
 	@status=0; \
-	go run ./cmd/esr prepare || status=1; \
+	CGO_ENABLED=0 go run -tags=esr_offline ./cmd/esr prepare || status=1; \
 	bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS) || status=1; \
 	$(MAKE) --no-print-directory report-html || status=1; \
 	ESRKIT_BROWSER_TESTS=1 ESRKIT_REPORT_DIR=$(CURDIR)/report go test $$(go list ./... | grep -v '/internal/browser$$') || status=1; \

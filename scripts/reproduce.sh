@@ -3,7 +3,7 @@
 #
 # Four steps, each timed on a line of its own:
 #   setup     Jupyter from Debian, GoNB and goimports (scripts/setup.sh), if missing;
-#   build     the library and the esr command (bin/esr);
+#   build     the library, as the notebooks' cells build it, and esr prepare;
 #   rows      every suite the notebooks read, evaluated once, with its tables
 #             (esr prepare: .esr-cache/notebooks, jobs at a time, heaviest first);
 #   notebooks every notebook headless (scripts/run-notebooks.sh), reading those rows.
@@ -26,19 +26,23 @@ setup=$!
 # A failed build or rows step stops here; setup is not left running.
 trap 'kill "$setup" 2>/dev/null || true' EXIT
 
+# Built as the notebooks' cells build (scripts/run-notebooks.sh: no cgo; each
+# notebook's %goflags: -tags=esr_offline), so their first cells find every package
+# compiled; esr prepare is built the same way (it reads LLM answers from the
+# cache only, as the notebooks do).
 t=$(now)
-go build ./...
-go build -o bin/esr ./cmd/esr
+CGO_ENABLED=0 go build -tags=esr_offline ./...
+CGO_ENABLED=0 go build -tags=esr_offline -o .esr-cache/bin/esr-prepare ./cmd/esr
 echo "reproduce: build $(took "$t") s"
 
 if [ -n "${ESR_LLM_BASE_URL:-}" ] || [[ "${ESR_LLM_MODELS:-}" == *=* ]]; then
 	t=$(now)
-	bin/esr run all --data data --out results --cache .esr-cache/llm
+	go run ./cmd/esr run all --data data --out results --cache .esr-cache/llm
 	echo "reproduce: llm-cache $(took "$t") s"
 fi
 
 t=$(now)
-bin/esr prepare
+.esr-cache/bin/esr-prepare prepare
 echo "reproduce: rows $(took "$t") s"
 
 wait "$setup" || { echo "reproduce: setup failed (its messages are above)" >&2; exit 1; }
