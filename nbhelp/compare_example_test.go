@@ -44,7 +44,7 @@ func ExampleCompare() {
 	//
 	// **Flips: pairs right in one run only**
 	//
-	// | memory A | memory B | qid | stratum | query type | reader | condition | gold | answer A | answer B | label A | label B | decision A | decision B | direction | render lines changed |
-	// |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
-	// | fine-ledger | render-only | q1 | reverted\_revert | snapshot | scripted:time-sorter |  | 30 s | &lt;b&gt;60 s&lt;/b&gt; \| 30 s | 30 s | outdated | correct |  |  | gained |  |
+	// | memory A | memory B | qid | question | stratum | query type | reader | condition | gold | answer A | answer B | label A | label B | decision A | decision B | direction | render lines changed |
+	// |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+	// | fine-ledger | render-only | q1 |  | reverted\_revert | snapshot | scripted:time-sorter |  | 30 s | &lt;b&gt;60 s&lt;/b&gt; \| 30 s | 30 s | outdated | correct |  |  | gained |  |
 }

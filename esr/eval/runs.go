@@ -147,8 +147,11 @@ const (
 // Flip is one (question, reader, condition) whose correctness differs
 // between the runs, with what each run's reader answered and said.
 type Flip struct {
-	Pair      MemoryPair     `json:"pair"`
-	QID       string         `json:"qid"`
+	Pair MemoryPair `json:"pair"`
+	QID  string     `json:"qid"`
+	// Question is the question's text, from RunCompareOptions.Bench
+	// (rows do not carry it; empty without it).
+	Question  string         `json:"question,omitempty"`
 	Stratum   esr.Phenomenon `json:"stratum"`
 	QueryType esr.QueryType  `json:"query_type"`
 	Reader    reader.Spec    `json:"reader"`

@@ -47,6 +47,13 @@ func renderFlips(flips []Flip, opt RunCompareOptions) []string {
 	if opt.Bench == nil {
 		return []string{"renders of the flipped questions are not shown: they are rebuilt from the benchmark, and none was given (esr compare --data DIR)"}
 	}
+	question := map[string]string{}
+	for i := range opt.Bench.QAs {
+		question[opt.Bench.QAs[i].QID] = opt.Bench.QAs[i].Question
+	}
+	for i := range flips {
+		flips[i].Question = question[flips[i].QID]
+	}
 	byPair := map[MemoryPair][]int{}
 	var order []MemoryPair
 	for i, f := range flips {

@@ -12,6 +12,11 @@ import (
 // compare writes.
 var RunTableNames = []string{"differences", "flips", "only", "controls"}
 
+// FlipColumns are the columns of the flips table, one per Flip field
+// a reader of the table needs (the renders are in the page and the JSON).
+var FlipColumns = []string{"memory A", "memory B", "qid", "question", "stratum", "query type", "reader", "condition", "gold", "answer A", "answer B",
+	"label A", "label B", "decision A", "decision B", "direction", "render lines changed"}
+
 // Tables lays rc out as tables: differences (with rc's notes), flips,
 // rows only in one run, and the render/mechanism splits when rc has any.
 // It is the one builder of these tables: esr compare prints them, the
@@ -26,10 +31,9 @@ func (rc *RunComparison) Tables() []*Table {
 	}
 	diffs.Notes = append([]string{rc.Interval}, rc.Notes...)
 	flips := &Table{Name: "flips", Title: "Flips: pairs right in one run only",
-		Columns: []string{"memory A", "memory B", "qid", "stratum", "query type", "reader", "condition", "gold", "answer A", "answer B",
-			"label A", "label B", "decision A", "decision B", "direction", "render lines changed"}}
+		Columns: FlipColumns}
 	for _, f := range rc.Flips {
-		flips.AddRow(f.Pair.A.String(), f.Pair.B.String(), f.QID, string(f.Stratum), string(f.QueryType), f.Reader.String(), f.Variant.String(),
+		flips.AddRow(f.Pair.A.String(), f.Pair.B.String(), f.QID, f.Question, string(f.Stratum), string(f.QueryType), f.Reader.String(), f.Variant.String(),
 			f.Gold, f.AnswerA, f.AnswerB, string(f.LabelA), string(f.LabelB), f.DecisionA, f.DecisionB, string(f.Direction),
 			strings.Join(f.RenderChanged, "\n"))
 	}

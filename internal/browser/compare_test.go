@@ -54,6 +54,7 @@ func hostileRunComparison(t *testing.T) *eval.RunComparison {
 		t.Fatal(err)
 	}
 	for i := range rc.Flips {
+		rc.Flips[i].Question = `How long is the retry?<script>` + pwn("question") + `</script><img src=x onerror="` + pwn("question-img") + `">`
 		rc.Flips[i].RenderA = "key | value | status\nretry | 30 s | LIVE"
 		rc.Flips[i].RenderB = "key | value | status\nretry | 30 s<img src=x onerror=\"" + pwn("render") + "\"> | DEAD<script>" + pwn("render-script") + "</script>"
 	}
@@ -166,7 +167,7 @@ func TestComparePageFiltersAndShowsHostileTextLiterally(t *testing.T) {
 	}
 	text, err := Eval[string](b, `document.body.innerText`)
 	must(err)
-	for _, want := range []string{`<script>window.pwned`, `60 s<img src=x onerror="window.pwned`, `because <img src=x`} {
+	for _, want := range []string{`<script>window.pwned`, `60 s<img src=x onerror="window.pwned`, `because <img src=x`, `How long is the retry?<script>window.pwned`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the page does not show %q literally:\n%s", want, tail(text, 1500))
 		}

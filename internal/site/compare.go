@@ -81,8 +81,8 @@ func ComparePage(rc *eval.RunComparison) []byte {
 			detail = `<div class="slot" data-renders="` + id + `"></div>`
 		}
 		return button + `</tr><tr class="renders" hidden><td colspan="` + strconv.Itoa(cols) + `"><p><b>` + html.EscapeString(f.QID) +
-			`</b>, ` + html.EscapeString(f.Reader.String()) + `: gold ` + html.EscapeString(f.Gold) + `; A answered ` + html.EscapeString(f.AnswerA) +
-			`, B answered ` + html.EscapeString(f.AnswerB) + `</p>` + detail + `</td>`
+			`</b> ` + html.EscapeString(f.Question) + ` (` + html.EscapeString(f.Reader.String()) + `: gold ` + html.EscapeString(f.Gold) + `; A answered ` + html.EscapeString(f.AnswerA) +
+			`, B answered ` + html.EscapeString(f.AnswerB) + `)</p>` + detail + `</td>`
 	})
 	for _, t := range tables[2:] {
 		b.WriteString(`<h2>` + html.EscapeString(t.Title) + `</h2>`)
