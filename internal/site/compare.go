@@ -122,11 +122,13 @@ func writeTable(b *strings.Builder, t *eval.Table, id string, extra []string, ro
 		b.WriteString(`>`)
 		for _, c := range r {
 			if _, err := strconv.ParseFloat(strings.TrimSpace(c), 64); err == nil {
-				b.WriteString(`<td class="num">`)
+				b.WriteString(`<td class="num">` + html.EscapeString(c) + `</td>`)
 			} else {
-				b.WriteString(`<td>`)
+				// A long cell (a reader's reasoning, the render lines
+				// changed) scrolls inside its box instead of making its row
+				// a screen tall.
+				b.WriteString(`<td><div class="c">` + html.EscapeString(c) + `</div></td>`)
 			}
-			b.WriteString(html.EscapeString(c) + `</td>`)
 		}
 		if after != nil {
 			b.WriteString(after(i, len(t.Columns)+len(extra)))
@@ -182,6 +184,7 @@ func writeFilters(b *strings.Builder, rc *eval.RunComparison) {
 const compareCSS = `body{font-family:sans-serif;margin:2em;max-width:1400px}
 table{border-collapse:collapse;font-size:13px;margin:6px 0}th,td{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}
 th{background:#f3f3f3}td{white-space:pre-wrap}td.num{text-align:right}.scroll{overflow-x:auto}
+td>div.c{max-height:6em;max-width:24em;overflow:auto}
 .notes,.hint,.shown{font-size:smaller;color:#555}.filters label{margin-right:1em}
 tr[data-direction="gained"] td:nth-last-child(2){background:#d9f0d3}tr[data-direction="lost"] td:nth-last-child(2){background:#f4cccc}
 tr.renders>td{background:#fafafa}`
