@@ -25,6 +25,19 @@ func Evaluate(ctx context.Context, b *bench.Bench, cfg Config) ([]Outcome, error
 	return sortedOutcomes(sink.Rows), nil
 }
 
+// printed is k.String(), printed once per distinct k (kept in m).
+func printed[K interface {
+	comparable
+	String() string
+}](m map[K]string, k K) string {
+	n, ok := m[k]
+	if !ok {
+		n = k.String()
+		m[k] = n
+	}
+	return n
+}
+
 // sortedOutcomes is rows ordered by (qid, memory, reader, condition), rows
 // that tie keeping their order. It sorts small keys and moves each row
 // once: a row is some 600 bytes, and names are printed once per spec.
@@ -34,28 +47,10 @@ func sortedOutcomes(rows []Outcome) []Outcome {
 		i                   int
 	}
 	mems, rdrs, conds := map[memory.Spec]string{}, map[reader.Spec]string{}, map[Variant]string{}
-	name := func(m map[memory.Spec]string, s memory.Spec) string {
-		n, ok := m[s]
-		if !ok {
-			n = s.String()
-			m[s] = n
-		}
-		return n
-	}
 	keys := make([]key, len(rows))
 	for i := range rows {
 		o := &rows[i]
-		r, ok := rdrs[o.Reader]
-		if !ok {
-			r = o.Reader.String()
-			rdrs[o.Reader] = r
-		}
-		c, ok := conds[o.Variant]
-		if !ok {
-			c = o.Variant.String()
-			conds[o.Variant] = c
-		}
-		keys[i] = key{o.QID, name(mems, o.Memory), r, c, i}
+		keys[i] = key{o.QID, printed(mems, o.Memory), printed(rdrs, o.Reader), printed(conds, o.Variant), i}
 	}
 	slices.SortFunc(keys, func(a, b key) int {
 		return cmp.Or(strings.Compare(a.qid, b.qid), strings.Compare(a.mem, b.mem),

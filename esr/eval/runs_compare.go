@@ -274,6 +274,21 @@ type runKey struct {
 	cond   string
 }
 
+// compareOrder orders pairs as Compare pairs rows (qid, family,
+// condition, then reader), so the bootstrap draws the same questions.
+func compareOrder(x runKey, xf reader.Family, y runKey, yf reader.Family) bool {
+	if x.qid != y.qid {
+		return x.qid < y.qid
+	}
+	if xf != yf {
+		return xf < yf
+	}
+	if x.cond != y.cond {
+		return x.cond < y.cond
+	}
+	return x.reader.String() < y.reader.String()
+}
+
 // runPair is one (qid, reader, condition) both runs answered.
 type runPair struct {
 	key    runKey
@@ -322,19 +337,7 @@ func pairRuns(rowsA, rowsB []Outcome, ma, mb memory.Spec) (ps []runPair, onlyA, 
 			onlyB = append(onlyB, rowKey(ib[k]))
 		}
 	}
-	sort.Slice(ps, func(i, j int) bool {
-		x, y := ps[i], ps[j]
-		if x.key.qid != y.key.qid {
-			return x.key.qid < y.key.qid
-		}
-		if x.family != y.family {
-			return x.family < y.family
-		}
-		if x.key.cond != y.key.cond {
-			return x.key.cond < y.key.cond
-		}
-		return x.key.reader.String() < y.key.reader.String()
-	})
+	sort.Slice(ps, func(i, j int) bool { return compareOrder(ps[i].key, ps[i].family, ps[j].key, ps[j].family) })
 	return ps, onlyA, onlyB, unreadable
 }
 

@@ -135,19 +135,7 @@ func controlQuads(rowsA, rowsB, ctlA, ctlB []Outcome, p MemoryPair, ca, cb memor
 			out = append(out, controlQuad{k, rs[0].Family, rs[0].Correct, rs[1].Correct, rs[2].Correct, rs[3].Correct})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		x, y := out[i], out[j]
-		if x.key.qid != y.key.qid {
-			return x.key.qid < y.key.qid
-		}
-		if x.family != y.family {
-			return x.family < y.family
-		}
-		if x.key.cond != y.key.cond {
-			return x.key.cond < y.key.cond
-		}
-		return x.key.reader.String() < y.key.reader.String()
-	})
+	sort.Slice(out, func(i, j int) bool { return compareOrder(out[i].key, out[i].family, out[j].key, out[j].family) })
 	return out
 }
 

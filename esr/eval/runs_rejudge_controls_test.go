@@ -7,8 +7,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
-	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
 // Two runs scored by different judges are refused; with Rejudge both are
@@ -57,16 +55,8 @@ func TestCompareRunsRejudgeRescoresBothRunsFirst(t *testing.T) {
 func TestCompareRunsEvaluatesMissingControls(t *testing.T) {
 	ma, mb := mustSpec(t, "graphiti@paraphrase=0@dup=0"), mustSpec(t, "graphiti@paraphrase=1@dup=0")
 	rows := evaluateTwo(t, ma, mb)
-	var rs []reader.Reader
-	for _, p := range []string{"time-sorter", "status-reader"} {
-		r, err := sim.NewScripted(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs = append(rs, r)
-	}
 	rc, err := eval.CompareRuns(context.Background(), eval.StoredRunOf("a", only(rows, ma)), eval.StoredRunOf("b", only(rows, mb)),
-		eval.RunCompareOptions{Stats: quick, Controls: true, Bench: synthetic(t), Readers: rs})
+		eval.RunCompareOptions{Stats: quick, Controls: true, Bench: synthetic(t), Readers: twoScripted(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

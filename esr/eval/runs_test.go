@@ -45,6 +45,17 @@ func mustSpec(t *testing.T, s string) memory.Spec {
 // provenance questions of the synthetic bench.
 func evaluateTwo(t *testing.T, mems ...memory.Spec) []eval.Outcome {
 	t.Helper()
+	rows, err := eval.Evaluate(context.Background(), synthetic(t), eval.Config{Memories: mems, Readers: twoScripted(t),
+		Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// twoScripted are the scripted readers time-sorter and status-reader.
+func twoScripted(t *testing.T) []reader.Reader {
+	t.Helper()
 	var rs []reader.Reader
 	for _, p := range []string{"time-sorter", "status-reader"} {
 		r, err := sim.NewScripted(p)
@@ -53,12 +64,7 @@ func evaluateTwo(t *testing.T, mems ...memory.Spec) []eval.Outcome {
 		}
 		rs = append(rs, r)
 	}
-	rows, err := eval.Evaluate(context.Background(), synthetic(t), eval.Config{Memories: mems, Readers: rs,
-		Phenomena: []esr.Phenomenon{esr.RevertedRevert}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
+	return rs
 }
 
 func only(rows []eval.Outcome, m memory.Spec) []eval.Outcome {
