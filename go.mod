@@ -66,4 +66,7 @@ require (
 	rsc.io/pdf v0.1.1 // indirect
 )
 
-tool github.com/janpfeifer/gonb
+tool (
+	github.com/janpfeifer/gonb
+	golang.org/x/tools/cmd/goimports
+)

@@ -2,14 +2,19 @@
 # scripts/reproduce.sh [OUTDIR [NOTEBOOK...]]: what `make reproduce` runs.
 #
 # Four steps, each timed on a line of its own:
-#   setup     Jupyter from Debian, GoNB and goimports (scripts/setup.sh), if missing;
-#   build     the library, as the notebooks' cells build it, and esr prepare;
+#   setup     what runs the notebooks headless: Jupyter's client from Debian, GoNB and
+#             goimports (scripts/setup.sh --headless), if missing; `make setup` adds
+#             the notebook server and nbconvert;
+#   build     the packages the notebooks' cells import, as the cells build them, and
+#             esr prepare;
 #   rows      every suite the notebooks read, evaluated once, with its tables
 #             (esr prepare: .esr-cache/notebooks, jobs at a time, heaviest first);
 #   notebooks every notebook headless (scripts/run-notebooks.sh), reading those rows.
-# Setup installs and downloads while build and rows compute: it runs beside them,
-# its output on stderr, and the notebooks wait for it. With an LLM endpoint
-# configured, the LLM answers are fetched (make llm-cache) between build and rows.
+# Setup runs beside rows, its output on stderr, and the notebooks wait for it: it
+# starts after build, so that GoNB and goimports (built without cgo, as the library)
+# find the standard library compiled rather than compiling it a second time at the
+# same moment. With an LLM endpoint configured, the LLM answers are fetched (make
+# llm-cache) between build and rows.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,20 +25,21 @@ export PATH="$(go env GOPATH)/bin:$PATH"
 now() { date +%s.%N; }
 took() { awk "BEGIN{printf \"%.0f\", $(now) - $1}"; }
 
-t=$(now)
-(bash scripts/setup.sh && echo "reproduce: setup $(took "$t") s") &
-setup=$!
-# A failed build or rows step stops here; setup is not left running.
-trap 'kill "$setup" 2>/dev/null || true' EXIT
-
 # Built as the notebooks' cells build (scripts/run-notebooks.sh: no cgo; each
 # notebook's %goflags: -tags=esr_offline), so their first cells find every package
 # compiled; esr prepare is built the same way (it reads LLM answers from the
-# cache only, as the notebooks do).
+# cache only, as the notebooks do). Only what a cell can import: the tests'
+# helpers (the browser tests' Chromium driver among them) are a third more to compile.
 t=$(now)
-CGO_ENABLED=0 go build -tags=esr_offline ./...
+CGO_ENABLED=0 go build -tags=esr_offline ./esr/... ./stats ./nbhelp
 CGO_ENABLED=0 go build -tags=esr_offline -o .esr-cache/bin/esr-prepare ./cmd/esr
 echo "reproduce: build $(took "$t") s"
+
+t=$(now)
+(bash scripts/setup.sh --headless && echo "reproduce: setup $(took "$t") s") &
+setup=$!
+# A failed rows step stops here; setup is not left running.
+trap 'kill "$setup" 2>/dev/null || true' EXIT
 
 if [ -n "${ESR_LLM_BASE_URL:-}" ] || [[ "${ESR_LLM_MODELS:-}" == *=* ]]; then
 	t=$(now)

@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# scripts/setup.sh [--test] [--print]: install what `make reproduce` (no flag) or
-# `make test` (--test) needs, idempotently. --print prints the Debian packages the
-# chosen target installs, one a line, and exits.
+# scripts/setup.sh [--headless | --test] [--print]: install what the notebooks need,
+# idempotently: no flag for `make setup` (to open them in Jupyter, and for make
+# report), --headless for `make reproduce` (to run them headless only), --test for
+# `make test`. --print prints the Debian packages the chosen target installs, one a
+# line, and exits.
 #
-#   - Jupyter (nbconvert, nbclient, ipykernel, the notebook server) from Debian
-#     packages. PyPI is not used. As root (or with sudo that asks no password):
+#   - Jupyter from Debian packages. PyPI is not used. --headless: only what runs a
+#     notebook headless (nbclient, nbformat, jupyter-client: about a third of the
+#     packages, installed in a quarter of the time); otherwise also the notebook
+#     server, nbconvert and ipykernel. As root (or with sudo that asks no password):
 #     apt-get install. Without root: apt-get download of the packages the system
 #     lacks, extracted with dpkg-deb into .esr-tools/deb (scripts/jupyter-env.sh runs
 #     Jupyter from there).
 #   - --test only: the Python peers the statistics tests check against (numpy, scipy,
 #     statsmodels, scikit-learn), and Chromium for the browser tests (below).
-#   - GoNB, built from the version pinned in go.mod (`tool github.com/janpfeifer/gonb`),
-#     into $(go env GOPATH)/bin.
-#   - goimports (GoNB completes a cell's imports with it).
+#   - GoNB and goimports, built from the versions go.mod pins (its `tool` lines), into
+#     $(go env GOPATH)/bin, without cgo: as the notebooks' cells and make reproduce
+#     build, so the three builds share the standard library's compiled packages.
 #   - --test only: Chromium from Debian (/usr/bin/chromium) for the browser tests
 #     (internal/browser), with fonts-liberation so pages render with real metrics.
 #   - The "gonb" Jupyter kernel spec, pointing at that gonb binary.
@@ -29,11 +33,14 @@ export DEBIAN_FRONTEND=noninteractive
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-GOIMPORTS_VERSION=v0.52.0
-# What running the notebooks needs (make reproduce).
-APT_PACKAGES=(
+# What running the notebooks headless needs (make reproduce: scripts/nbexec.py
+# imports nbclient and nbformat; jupyter-client starts the kernel from its spec).
+APT_HEADLESS_PACKAGES=(python3-nbclient python3-nbformat python3-jupyter-client)
+# What opening them in Jupyter and the report's converter add (make setup, make
+# report): the notebook server, nbconvert, and the jupyter command.
+APT_INTERACTIVE_PACKAGES=(
 	jupyter-notebook jupyter-nbconvert jupyter-client
-	python3-nbconvert python3-nbclient python3-ipykernel python3-nbformat
+	python3-nbconvert python3-ipykernel
 )
 # What only the tests need (make test): the statistics tests' reference values
 # (SciPy, statsmodels, NumPy, scikit-learn) and the browser tests' Chromium.
@@ -43,17 +50,31 @@ APT_TEST_PACKAGES=(
 )
 
 FOR_TESTS=0
+HEADLESS=0
 PRINT=0
 for arg in "$@"; do
 	case "$arg" in
 	--test) FOR_TESTS=1 ;;
+	--headless) HEADLESS=1 ;;
 	--print) PRINT=1 ;;
 	*)
-		echo "usage: scripts/setup.sh [--test] [--print]" >&2
+		echo "usage: scripts/setup.sh [--headless | --test] [--print]" >&2
 		exit 2
 		;;
 	esac
 done
+if [ "$FOR_TESTS" -eq 1 ] && [ "$HEADLESS" -eq 1 ]; then
+	echo "setup.sh: --headless and --test exclude each other (the tests use the notebook server and nbconvert)" >&2
+	exit 2
+fi
+APT_PACKAGES=("${APT_HEADLESS_PACKAGES[@]}")
+# What the notebooks (nbexec.py) import; without --headless also the report's
+# converter (nbconvert), the notebook server and ipykernel.
+PY_MODULES="nbformat, nbclient, jupyter_client"
+if [ "$HEADLESS" -eq 0 ]; then
+	APT_PACKAGES+=("${APT_INTERACTIVE_PACKAGES[@]}")
+	PY_MODULES="$PY_MODULES, nbconvert, ipykernel, notebook"
+fi
 if [ "$FOR_TESTS" -eq 1 ]; then
 	APT_PACKAGES+=("${APT_TEST_PACKAGES[@]}")
 fi
@@ -107,8 +128,6 @@ done
 PREFIX="$ROOT/.esr-tools/deb"
 JUPYTER=(bash "$ROOT/scripts/jupyter-env.sh" jupyter)
 JPY=(bash "$ROOT/scripts/jupyter-env.sh" python3)
-# What the notebooks (nbexec.py), the report (nbconvert) and the notebook server import.
-PY_MODULES="nbformat, nbclient, nbconvert, jupyter_client, ipykernel, notebook"
 
 # install_local PKG...: without root, extracts the Debian packages PKG and every
 # package they depend on that this system lacks (as apt-get would install them,
@@ -169,7 +188,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 		say "installing Debian packages: ${missing[*]}"
 		quiet "${SUDO[@]}" apt-get update
 		quiet "${SUDO[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
-		[ -x /usr/bin/jupyter ] || die "/usr/bin/jupyter missing after installing Debian's Jupyter packages"
+		[ "$HEADLESS" -eq 1 ] || [ -x /usr/bin/jupyter ] || die "/usr/bin/jupyter missing after installing Debian's Jupyter packages"
 	else
 		# Without root: what only the tests use (Chromium, SciPy) is not extracted
 		# (Chromium's wrapper and the statistics tests expect them under /usr).
@@ -178,7 +197,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 				[ "$p" = "$q" ] && die "no root (and no sudo without a password) to install $p, which only the tests use: ask an administrator to 'apt-get install ${APT_TEST_PACKAGES[*]}'; make reproduce needs none of them"
 			done
 		done
-		if /usr/bin/python3 -c "import $PY_MODULES" >/dev/null 2>&1 && [ -x /usr/bin/jupyter ]; then
+		if /usr/bin/python3 -c "import $PY_MODULES" >/dev/null 2>&1 && { [ "$HEADLESS" -eq 1 ] || [ -x /usr/bin/jupyter ]; }; then
 			: # Jupyter's modules are importable system-wide: nothing to download
 		elif [ -f "$PREFIX/.complete" ] && "${JPY[@]}" -c "import $PY_MODULES" >/dev/null 2>&1; then
 			: # extracted by an earlier run
@@ -189,44 +208,51 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 "${JPY[@]}" -c "import $PY_MODULES" >/dev/null 2>&1 ||
 	die "Jupyter's Python modules ($PY_MODULES) do not import with /usr/bin/python3 after setup (scripts/jupyter-env.sh python3 -c 'import nbclient' shows why)"
-quiet "${JUPYTER[@]}" nbconvert --version
+[ "$HEADLESS" -eq 1 ] || quiet "${JUPYTER[@]}" nbconvert --version
 # The browser tests drive this binary (ESRKIT_CHROMIUM overrides it in the tests).
 if [ "$FOR_TESTS" -eq 1 ]; then
 	[ -x /usr/bin/chromium ] || die "/usr/bin/chromium missing after installing Debian's chromium"
 	quiet /usr/bin/chromium --version
 fi
 
-# --- GoNB, at the version go.mod pins ----------------------------------------------
+# --- GoNB and goimports, at the versions go.mod pins ---------------------------------
+# Built from this module (go.mod's tool lines) without cgo: no module is downloaded
+# twice, and the standard library compiled for one build serves the others.
 GONB_VERSION="$(go list -m -f '{{.Version}}' github.com/janpfeifer/gonb)" ||
 	die "cannot read GoNB's version from go.mod"
 GONB="$GOBIN_DIR/gonb"
 if [ ! -x "$GONB" ] || [ "$("$GONB" -V 2>/dev/null || true)" != "$GONB_VERSION" ]; then
 	say "building gonb $GONB_VERSION into $GONB"
 	mkdir -p "$GOBIN_DIR"
-	quiet go build -o "$GONB" github.com/janpfeifer/gonb
+	quiet env CGO_ENABLED=0 go build -o "$GONB" github.com/janpfeifer/gonb
 fi
-
-# --- goimports ---------------------------------------------------------------------
+TOOLS_VERSION="$(go list -m -f '{{.Version}}' golang.org/x/tools)" ||
+	die "cannot read golang.org/x/tools's version from go.mod"
 GOIMPORTS="$GOBIN_DIR/goimports"
 goimports_info="$(go version -m "$GOIMPORTS" 2>/dev/null || true)"
-if ! grep -Eq "^[[:space:]]+mod[[:space:]]+golang.org/x/tools[[:space:]]+$GOIMPORTS_VERSION([[:space:]]|$)" <<<"$goimports_info"; then
-	say "installing goimports $GOIMPORTS_VERSION"
-	quiet go install "golang.org/x/tools/cmd/goimports@$GOIMPORTS_VERSION"
+if ! grep -Eq "^[[:space:]]+(mod|dep)[[:space:]]+golang.org/x/tools[[:space:]]+$TOOLS_VERSION([[:space:]]|$)" <<<"$goimports_info"; then
+	say "building goimports (golang.org/x/tools $TOOLS_VERSION) into $GOIMPORTS"
+	mkdir -p "$GOBIN_DIR"
+	quiet env CGO_ENABLED=0 go build -o "$GOIMPORTS" golang.org/x/tools/cmd/goimports
 fi
 
 # --- the gonb kernel spec ------------------------------------------------------------
 # Installed (or re-installed) unless a "gonb" kernel spec exists whose binary is $GONB.
 # gopls is skipped (gopls@latest needs a newer Go); it only serves auto-complete.
+# (jupyter_client's own lookup, as the notebooks' runner makes it: --headless
+# installs no jupyter command.)
 kernel_argv0() {
-	"${JUPYTER[@]}" kernelspec list --json 2>/dev/null | "${JPY[@]}" -c '
-import json, sys
-spec = json.load(sys.stdin).get("kernelspecs", {}).get("gonb")
-print(spec["spec"]["argv"][0] if spec else "")
-' || true
+	"${JPY[@]}" -c '
+from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+try:
+    print(KernelSpecManager().get_kernel_spec("gonb").argv[0])
+except NoSuchKernel:
+    print("")
+' 2>/dev/null || true
 }
 if [ "$(kernel_argv0)" != "$GONB" ]; then
 	say "installing the gonb Jupyter kernel"
 	quiet "$GONB" --install --force_deps
 	[ "$(kernel_argv0)" = "$GONB" ] ||
-		die "'gonb --install' ran, but jupyter kernelspec list does not list a gonb kernel running $GONB"
+		die "'gonb --install' ran, but jupyter_client finds no gonb kernel running $GONB"
 fi

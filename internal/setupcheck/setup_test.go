@@ -24,21 +24,39 @@ func packagesOf(t *testing.T, args ...string) []string {
 	return strings.Fields(string(out))
 }
 
-// make reproduce installs Jupyter and GoNB, never Chromium or SciPy; make
-// test installs them on top.
+// interactiveOnly are the Debian packages that opening the notebooks in
+// Jupyter and the report's converter use, and running them headless does not.
+var interactiveOnly = []string{"jupyter-notebook", "python3-nbconvert", "python3-ipykernel"}
+
+// make reproduce installs what runs the notebooks headless, never the
+// notebook server, Chromium or SciPy; make setup adds the server and
+// nbconvert; make test adds the tests' packages on top.
 func TestReproduceInstallsOnlyWhatNotebooksUse(t *testing.T) {
-	base, full := packagesOf(t), packagesOf(t, "--test")
+	base, setup, full := packagesOf(t, "--headless"), packagesOf(t), packagesOf(t, "--test")
 	for _, p := range testOnly {
-		if slices.Contains(base, p) {
-			t.Errorf("setup.sh (make reproduce) installs %s, which only the tests use", p)
+		if slices.Contains(base, p) || slices.Contains(setup, p) {
+			t.Errorf("setup.sh (make reproduce, make setup) installs %s, which only the tests use", p)
 		}
 		if !slices.Contains(full, p) {
 			t.Errorf("setup.sh --test (make test) does not install %s", p)
 		}
 	}
+	for _, p := range interactiveOnly {
+		if slices.Contains(base, p) {
+			t.Errorf("setup.sh --headless (make reproduce) installs %s, which only interactive use and the report use", p)
+		}
+		if !slices.Contains(setup, p) || !slices.Contains(full, p) {
+			t.Errorf("setup.sh (make setup) or --test (make test) does not install %s", p)
+		}
+	}
 	for _, p := range base {
+		if !slices.Contains(setup, p) || !slices.Contains(full, p) {
+			t.Errorf("setup.sh or setup.sh --test drops %s, which make reproduce installs", p)
+		}
+	}
+	for _, p := range setup {
 		if !slices.Contains(full, p) {
-			t.Errorf("setup.sh --test drops %s, which make reproduce installs", p)
+			t.Errorf("setup.sh --test drops %s, which make setup installs", p)
 		}
 	}
 	// Nor through a dependency: the closure apt would install (without
@@ -62,7 +80,7 @@ func TestReproduceInstallsOnlyWhatNotebooksUse(t *testing.T) {
 	if len(closure) < len(base) {
 		t.Fatalf("apt-cache closure of %d packages has %d: the walk is broken", len(base), len(closure))
 	}
-	for _, p := range testOnly {
+	for _, p := range append(slices.Clone(testOnly), interactiveOnly...) {
 		if closure[p] {
 			t.Errorf("make reproduce's packages depend on %s", p)
 		}
@@ -70,7 +88,8 @@ func TestReproduceInstallsOnlyWhatNotebooksUse(t *testing.T) {
 }
 
 // The Makefile's reproduce recipe (or scripts/reproduce.sh, which it
-// runs) runs setup.sh without --test, and test depends on setup-test.
+// runs) runs setup.sh --headless, never --test, and test depends on
+// setup-test.
 func TestMakefileTargets(t *testing.T) {
 	b, err := os.ReadFile("../../Makefile")
 	if err != nil {
@@ -92,8 +111,8 @@ func TestMakefileTargets(t *testing.T) {
 	if strings.Contains(recipe, "--test") || strings.Contains(recipe, "setup-test") {
 		t.Errorf("reproduce installs the tests' packages:\n%s", recipe)
 	}
-	if !strings.Contains(recipe, "scripts/setup.sh") {
-		t.Errorf("reproduce does not run scripts/setup.sh:\n%s", recipe)
+	if !strings.Contains(recipe, "scripts/setup.sh --headless") {
+		t.Errorf("reproduce does not run scripts/setup.sh --headless:\n%s", recipe)
 	}
 	if !regexp.MustCompile(`(?m)^test: setup-test\b`).MatchString(mk) {
 		t.Error("test does not depend on setup-test")
