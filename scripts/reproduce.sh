@@ -11,9 +11,8 @@
 #             (esr prepare: .esr-cache/notebooks, jobs at a time, heaviest first);
 #   notebooks every notebook headless (scripts/run-notebooks.sh), reading those rows.
 # Setup runs beside rows, its output on stderr, and the notebooks wait for it: it
-# starts after build, so that GoNB and goimports (built without cgo, as the library)
-# find the standard library compiled rather than compiling it a second time at the
-# same moment. With an LLM endpoint configured, the LLM answers are fetched (make
+# starts after build, which compiled GoNB and goimports (without cgo, as setup builds
+# them), so that setup installs Jupyter's client and links the two. With an LLM endpoint configured, the LLM answers are fetched (make
 # llm-cache) between build and rows.
 set -euo pipefail
 
@@ -29,9 +28,12 @@ took() { awk "BEGIN{printf \"%.0f\", $(now) - $1}"; }
 # notebook's %goflags: -tags=esr_offline), so their first cells find every package
 # compiled; esr prepare is built the same way (it reads LLM answers from the
 # cache only, as the notebooks do). Only what a cell can import: the tests'
-# helpers (the browser tests' Chromium driver among them) are a third more to compile.
+# helpers (the browser tests' Chromium driver among them) are a third more to
+# compile. GoNB and goimports (go.mod's tool lines) are compiled in the same go
+# command, which keeps both cores busy where the library's build has one package
+# left to compile, so that setup only links them.
 t=$(now)
-CGO_ENABLED=0 go build -tags=esr_offline ./esr/... ./stats ./nbhelp
+CGO_ENABLED=0 go build -tags=esr_offline ./esr/... ./stats ./nbhelp github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports
 CGO_ENABLED=0 go build -tags=esr_offline -o .esr-cache/bin/esr-prepare ./cmd/esr
 echo "reproduce: build $(took "$t") s"
 
