@@ -2,18 +2,21 @@
 # scripts/reproduce.sh [OUTDIR [NOTEBOOK...]]: what `make reproduce` runs.
 #
 # Four steps, each timed on a line of its own:
-#   setup     what runs the notebooks headless: Jupyter's client from Debian, GoNB and
-#             goimports (scripts/setup.sh --headless), if missing; `make setup` adds
-#             the notebook server and nbconvert;
 #   build     the packages the notebooks' cells import, as the cells build them, and
 #             esr prepare;
+#   setup     what runs the notebooks headless (scripts/setup.sh --headless): Jupyter's
+#             client from Debian, GoNB and goimports, if missing; `make setup` adds
+#             the notebook server and nbconvert;
 #   rows      every suite the notebooks read, evaluated once, with its tables
 #             (esr prepare: .esr-cache/notebooks, jobs at a time, heaviest first);
 #   notebooks every notebook headless (scripts/run-notebooks.sh), reading those rows.
-# Setup runs beside rows, its output on stderr, and the notebooks wait for it: it
-# starts after build, which compiled GoNB and goimports (without cgo, as setup builds
-# them), so that setup installs Jupyter's client and links the two. With an LLM endpoint configured, the LLM answers are fetched (make
-# llm-cache) between build and rows.
+# The steps overlap where one leaves a core idle. The Debian packages download and
+# unpack while build compiles; GoNB and goimports are built after it (without cgo,
+# as the library), so they find the standard library compiled, while rows computes.
+# The notebooks start when setup is done: first those that read no suite's rows,
+# while rows computes; a notebook whose rows are being computed waits for them (the
+# row cache's lock) and then reads them. With an LLM endpoint configured, the LLM
+# answers are fetched (make llm-cache) between build and rows.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,24 +27,29 @@ export PATH="$(go env GOPATH)/bin:$PATH"
 now() { date +%s.%N; }
 took() { awk "BEGIN{printf \"%.0f\", $(now) - $1}"; }
 
+# Background steps still running when a step fails are stopped.
+pids=()
+trap 'for p in ${pids[@]+"${pids[@]}"}; do kill "$p" 2>/dev/null || true; done' EXIT
+
+tsetup=$(now)
+bash scripts/setup.sh --headless --debian-only &
+debian=$!
+pids+=("$debian")
+
 # Built as the notebooks' cells build (scripts/run-notebooks.sh: no cgo; each
 # notebook's %goflags: -tags=esr_offline), so their first cells find every package
 # compiled; esr prepare is built the same way (it reads LLM answers from the
 # cache only, as the notebooks do). Only what a cell can import: the tests'
-# helpers (the browser tests' Chromium driver among them) are a third more to
-# compile. GoNB and goimports (go.mod's tool lines) are compiled in the same go
-# command, which keeps both cores busy where the library's build has one package
-# left to compile, so that setup only links them.
+# helpers (the browser tests' Chromium driver among them) are a third more to compile.
 t=$(now)
-CGO_ENABLED=0 go build -tags=esr_offline ./esr/... ./stats ./nbhelp github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports
+CGO_ENABLED=0 go build -tags=esr_offline ./esr/... ./stats ./nbhelp
 CGO_ENABLED=0 go build -tags=esr_offline -o .esr-cache/bin/esr-prepare ./cmd/esr
 echo "reproduce: build $(took "$t") s"
 
-t=$(now)
-(bash scripts/setup.sh --headless && echo "reproduce: setup $(took "$t") s") &
+wait "$debian" || { echo "reproduce: setup failed (its messages are above)" >&2; exit 1; }
+(bash scripts/setup.sh --headless && echo "reproduce: setup $(took "$tsetup") s") &
 setup=$!
-# A failed rows step stops here; setup is not left running.
-trap 'kill "$setup" 2>/dev/null || true' EXIT
+pids+=("$setup")
 
 if [ -n "${ESR_LLM_BASE_URL:-}" ] || [[ "${ESR_LLM_MODELS:-}" == *=* ]]; then
 	t=$(now)
@@ -49,13 +57,23 @@ if [ -n "${ESR_LLM_BASE_URL:-}" ] || [[ "${ESR_LLM_MODELS:-}" == *=* ]]; then
 	echo "reproduce: llm-cache $(took "$t") s"
 fi
 
-t=$(now)
-.esr-cache/bin/esr-prepare prepare
-echo "reproduce: rows $(took "$t") s"
+trows=$(now)
+(.esr-cache/bin/esr-prepare prepare && echo "reproduce: rows $(took "$trows") s") &
+rows=$!
+pids+=("$rows")
 
 wait "$setup" || { echo "reproduce: setup failed (its messages are above)" >&2; exit 1; }
-trap - EXIT
 
+# The notebooks that call no nbhelp.Run start first: they need no row esr prepare is
+# computing.
+norows=()
+for nb in notebooks/*.ipynb; do
+	grep -q 'nbhelp\.Run' "$nb" || norows+=("$nb")
+done
 t=$(now)
-bash scripts/run-notebooks.sh "$@"
+nbrc=0
+ESRKIT_NB_FIRST="${norows[*]}" bash scripts/run-notebooks.sh "$@" || nbrc=$?
 echo "reproduce: notebooks $(took "$t") s"
+wait "$rows" || { echo "reproduce: esr prepare failed (its messages are above)" >&2; exit 1; }
+trap - EXIT
+exit "$nbrc"
