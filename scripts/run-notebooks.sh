@@ -114,20 +114,6 @@ while IFS=$'\t' read -r _ nb; do order+=("$nb"); done < <(
 		printf '%s\t%s\n' "$secs" "$nb"
 	done | sort -t $'\t' -k1,1gr -s
 )
-# ESRKIT_NB_FIRST: notebooks (paths as given) to start before the rest, in its order
-# (make reproduce: those that read no suite's rows, while esr prepare computes them).
-if [ -n "${ESRKIT_NB_FIRST:-}" ]; then
-	read -r -a first <<<"$ESRKIT_NB_FIRST"
-	rest=()
-	for nb in "${order[@]}"; do
-		case " ${first[*]} " in *" $nb "*) ;; *) rest+=("$nb") ;; esac
-	done
-	order=()
-	for nb in "${first[@]}"; do
-		case " ${notebooks[*]} " in *" $nb "*) order+=("$nb") ;; esac
-	done
-	order+=(${rest[@]+"${rest[@]}"})
-fi
 for nb in "${notebooks[@]}"; do rm -f "$OUTDIR/$(basename "$nb" .ipynb).status"; done
 total_start=$(date +%s.%N)
 printf '%s\0' "${order[@]}" | xargs -0 -n 1 -P "$JOBS" bash -c 'run_one "$1"' _

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# scripts/setup.sh [--headless | --test] [--debian-only] [--print]: install what the
-# notebooks need, idempotently: no flag for `make setup` (to open them in Jupyter, and
-# for make report), --headless for `make reproduce` (to run them headless only), --test
-# for `make test`. --debian-only stops after the Debian packages (make reproduce installs
-# them while it compiles, and GoNB after). --print prints the Debian packages the chosen
-# target installs, one a line, and exits.
+# scripts/setup.sh [--headless | --test] [--print]: install what the notebooks need,
+# idempotently: no flag for `make setup` (to open them in Jupyter, and for make
+# report), --headless for `make reproduce` (to run them headless only), --test for
+# `make test`. --print prints the Debian packages the chosen target installs, one a
+# line, and exits.
 #
 #   - Jupyter from Debian packages. PyPI is not used. --headless: only what runs a
 #     notebook headless (nbclient, nbformat, jupyter-client: about a third of the
@@ -52,16 +51,14 @@ APT_TEST_PACKAGES=(
 
 FOR_TESTS=0
 HEADLESS=0
-DEBIAN_ONLY=0
 PRINT=0
 for arg in "$@"; do
 	case "$arg" in
 	--test) FOR_TESTS=1 ;;
 	--headless) HEADLESS=1 ;;
-	--debian-only) DEBIAN_ONLY=1 ;;
 	--print) PRINT=1 ;;
 	*)
-		echo "usage: scripts/setup.sh [--headless | --test] [--debian-only] [--print]" >&2
+		echo "usage: scripts/setup.sh [--headless | --test] [--print]" >&2
 		exit 2
 		;;
 	esac
@@ -217,8 +214,6 @@ if [ "$FOR_TESTS" -eq 1 ]; then
 	[ -x /usr/bin/chromium ] || die "/usr/bin/chromium missing after installing Debian's chromium"
 	quiet /usr/bin/chromium --version
 fi
-
-[ "$DEBIAN_ONLY" -eq 0 ] || exit 0
 
 # --- GoNB and goimports, at the versions go.mod pins ---------------------------------
 # Built from this module (go.mod's tool lines) without cgo: no module is downloaded
