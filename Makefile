@@ -71,6 +71,7 @@ test: setup-test vet
 
 vet:
 	go vet ./...
+	go vet -tags=esr_offline,esr_noimport ./cmd/esr # make reproduce's esr prepare
 
 ## report: static HTML of the executed notebooks (Debian's nbconvert, through
 ## scripts/jupyter-env.sh: system-wide, or .esr-tools/deb without root) with an index page,

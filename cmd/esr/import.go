@@ -1,3 +1,9 @@
+//go:build !esr_noimport
+
+// The importers read other systems' stores (Mem0's SQLite through modernc.org/sqlite:
+// about 20 s of a cold build on two cores): a build with -tags=esr_noimport leaves
+// them out (make reproduce's esr prepare, which imports nothing).
+
 package main
 
 import (
