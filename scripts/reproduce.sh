@@ -2,11 +2,11 @@
 # scripts/reproduce.sh [OUTDIR [NOTEBOOK...]]: what `make reproduce` runs.
 #
 # Four steps, each timed on a line of its own:
+#   build     the packages the notebooks' cells import, as the cells build them, and
+#             esr prepare;
 #   setup     what runs the notebooks headless: Jupyter's client from Debian, GoNB and
 #             goimports (scripts/setup.sh --headless), if missing; `make setup` adds
 #             the notebook server and nbconvert;
-#   build     the packages the notebooks' cells import, as the cells build them, and
-#             esr prepare;
 #   rows      every suite the notebooks read, evaluated once, with its tables
 #             (esr prepare: .esr-cache/notebooks, jobs at a time, heaviest first);
 #   notebooks every notebook headless (scripts/run-notebooks.sh), reading those rows.
@@ -30,11 +30,11 @@ took() { awk "BEGIN{printf \"%.0f\", $(now) - $1}"; }
 # notebook's %goflags: -tags=esr_offline), so their first cells find every package
 # compiled; esr prepare is built the same way (it reads LLM answers from the
 # cache only, as the notebooks do). Only what a cell can import: the tests'
-# helpers (the browser tests' Chromium driver among them) are a third more to
-# compile.
+# helpers (the browser tests' Chromium driver among them) were 17.6 s more of a
+# cold build on two cores.
 t=$(now)
 CGO_ENABLED=0 go build -tags=esr_offline ./esr/... ./stats ./nbhelp
-# (esr_noimport: without `esr import`, whose SQLite driver is a quarter of a cold build)
+# (esr_noimport: without `esr import`, whose SQLite driver was 22.7 s more)
 CGO_ENABLED=0 go build -tags=esr_offline,esr_noimport -o .esr-cache/bin/esr-prepare ./cmd/esr
 echo "reproduce: build $(took "$t") s"
 

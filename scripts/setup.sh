@@ -6,7 +6,7 @@
 # line, and exits.
 #
 #   - Jupyter from Debian packages. PyPI is not used. --headless: only what runs a
-#     notebook headless (nbclient, nbformat, jupyter-client: about a third of the
+#     notebook headless (nbclient, nbformat, jupyter-client: 17 of the 72
 #     packages, installed in a quarter of the time); otherwise also the notebook
 #     server, nbconvert and ipykernel. As root (or with sudo that asks no password):
 #     apt-get install. Without root: apt-get download of the packages the system
