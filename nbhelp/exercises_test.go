@@ -417,7 +417,7 @@ func init() {
 		res := Run("noise", b)
 		n := -1
 		for _, axis := range []eval.NoiseAxis{eval.RelationNoiseAxis, eval.AtomDropoutAxis} {
-			for _, c := range eval.SweepComparisons(res.Rows, axis, paper.NoiseLevels, eval.StatOptions{B: 100, Seed: 1}) {
+			for _, c := range eval.SweepComparisons(res.Rows(), axis, paper.NoiseLevels, eval.StatOptions{B: 100, Seed: 1}) {
 				if n >= 0 && c.N != n {
 					return fmt.Errorf("%s at %s: n = %d, not %d", axis, c.Scope, c.N, n)
 				}
@@ -426,7 +426,7 @@ func init() {
 		}
 		lengths := bench.StreamLengths(b)
 		seen := map[int]bool{}
-		for _, o := range Run("strata", b).Rows {
+		for _, o := range Run("strata", b).Rows() {
 			if o.QueryType == "snapshot" && o.Memory.Is(memory.FineLedger) {
 				seen[len(eval.LengthBin(lengths[o.QID]))*0+coverage.BinOf(lengths[o.QID])] = true
 			}
@@ -458,7 +458,7 @@ func init() {
 		acc := map[string]map[string]float64{}
 		for _, cond := range []string{eval.StateOnly.String(), eval.DeployedRender.String()} {
 			acc[cond] = map[string]float64{}
-			for _, a := range eval.ProvenanceAccuracy(res.Rows, paper.RetentionClasses, eval.ParseVariant(cond)) {
+			for _, a := range eval.ProvenanceAccuracy(res.Rows(), paper.RetentionClasses, eval.ParseVariant(cond)) {
 				acc[cond][a.Memory.String()] = a.Acc
 			}
 		}
@@ -474,7 +474,7 @@ func init() {
 		res := Run("boundary", b)
 		acc := map[string]float64{}
 		for _, st := range []string{lab.StageBaseline, lab.StagePair, lab.StageRow, lab.StageStrict} {
-			for _, a := range eval.AccuracyBy(res.Rows, memory.Specs(memory.FineLedger), nil, eval.Variants(eval.ParseVariant(st)), 0.95) {
+			for _, a := range eval.AccuracyBy(res.Rows(), memory.Specs(memory.FineLedger), nil, eval.Variants(eval.ParseVariant(st)), 0.95) {
 				acc[st] = a.Acc
 			}
 		}
@@ -489,7 +489,7 @@ func init() {
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
 			f := eval.SnapshotIn(p)
-			rows := eval.Select(res.Rows, eval.Variants(eval.ParseVariant(lab.ScorerRule), eval.ParseVariant(lab.ScorerLearned)))
+			rows := eval.Select(res.Rows(), eval.Variants(eval.ParseVariant(lab.ScorerRule), eval.ParseVariant(lab.ScorerLearned)))
 			var l, r float64
 			for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger), func(o *eval.Outcome) string { return o.Variant.String() }, f, 0.95) {
 				if a.Group == lab.ScorerLearned {
@@ -632,7 +632,7 @@ func init() {
 			return err
 		}
 		acc := map[string]float64{}
-		for _, a := range eval.ProvenanceAccuracy(Run("external", vd).Rows, paper.RetentionClasses, eval.StateOnly) {
+		for _, a := range eval.ProvenanceAccuracy(Run("external", vd).Rows(), paper.RetentionClasses, eval.StateOnly) {
 			acc[a.Memory.String()] = a.Acc
 		}
 		gra := acc[memory.GraphRAGAbstain]
@@ -647,7 +647,7 @@ func init() {
 			return err
 		}
 		mono := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon("monotonic"))
-		fcs, err := lab.ClutterByFamily(Run("render-confound", syn).Rows, Run("render-confound", deb).Rows, mono, eval.DefaultStats)
+		fcs, err := lab.ClutterByFamily(Run("render-confound", syn).Rows(), Run("render-confound", deb).Rows(), mono, eval.DefaultStats)
 		if err != nil {
 			return err
 		}
@@ -689,7 +689,7 @@ func init() {
 		return nil
 	})
 	add("E-checks#2", func(ctx context.Context, b *bench.Bench) error {
-		rows := eval.Select(Run("checks", b).Rows, eval.Variants(eval.Variant{}))
+		rows := eval.Select(Run("checks", b).Rows(), eval.Variants(eval.Variant{}))
 		best, bestK, bestAbst := reader.Family(""), math.Inf(1), 1.0
 		for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family }) {
 			var got, gold []bool

@@ -93,12 +93,19 @@ func Run(name string, b *bench.Bench) *SuiteRows { return RunWith(name, b, Reade
 // SuiteRows are the outcome rows of one suite, as Run returns them.
 type SuiteRows struct {
 	Name string
-	Rows []eval.Outcome
-	// CacheFile is the cache file the rows were read from ("" when they
+	// CacheFile is the cache file the rows are read from ("" when they
 	// were evaluated now).
 	CacheFile string
 
-	report func() (*lab.Result, error)
+	// rows are read from CacheFile on first use (Rows): every cell reruns
+	// the notebook's Run, and a cell that shows a kept table never needs
+	// them (the Debian deployed suite's are a 70 MB snapshot).
+	rows   []eval.Outcome
+	loaded bool
+	suite  lab.Suite
+	setup  lab.Setup
+	dir    string
+
 	result *lab.Result
 	err    error
 	// built is the Result without figures, read from (or written to) the
@@ -108,9 +115,24 @@ type SuiteRows struct {
 	built     *lab.Result
 }
 
+// Rows are the suite's outcome rows, one per memory × reader × question.
+func (r *SuiteRows) Rows() []eval.Outcome {
+	if !r.loaded {
+		rows, cacheFile := Must2(r.suite.Rows(Ctx, r.setup, r.dir))
+		r.rows, r.loaded = rows, true
+		if cacheFile != r.CacheFile { // the cached file was unreadable: evaluated now
+			r.CacheFile, r.builtFile = cacheFile, ""
+			if cacheFile != "" {
+				r.builtFile = lab.KeptFile(cacheFile, r.setup.Stats)
+			}
+		}
+	}
+	return r.rows
+}
+
 // tables is the suite's Result for its tables, comparisons and sentences:
-// the one kept beside the cached rows when there is one, else built (and
-// kept for the next cell).
+// the one kept beside the cached rows when there is one (read without the
+// rows), else built (and kept for the next cell).
 func (r *SuiteRows) tables() (*lab.Result, error) {
 	if r.result != nil || r.err != nil {
 		return r.result, r.err
@@ -119,7 +141,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 		return r.built, nil
 	}
 	if r.builtFile != "" {
-		if res, ok := lab.ReadKept(r.builtFile, r.Rows); ok {
+		if res, ok := lab.ReadKept(r.builtFile, nil); ok {
 			r.built = res
 			return res, nil
 		}
@@ -136,7 +158,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 // once by the suite's own builders (the ones `esr run` and the report use).
 func (r *SuiteRows) Result() (*lab.Result, error) {
 	if r.result == nil && r.err == nil {
-		r.result, r.err = r.report()
+		r.result, r.err = r.suite.Report(r.Rows(), r.setup)
 	}
 	return r.result, r.err
 }
@@ -156,6 +178,9 @@ func (r *SuiteRows) Figure(id lab.FigureID) (*plot.Plot, error) {
 	res, err := r.tables()
 	if err != nil {
 		return nil, err
+	}
+	if res.Rows == nil { // a kept Result is read without them
+		res.Rows = r.Rows()
 	}
 	return res.Figure(id)
 }
@@ -181,18 +206,21 @@ func (r *SuiteRows) Sentences(id lab.TableID) ([]string, error) {
 
 // RunWith is Run with readers of your own (e.g. a scripted reader with the
 // capabilities you choose): its rows are cached apart from the default
-// families', keyed by the readers' full configuration.
+// families', keyed by the readers' full configuration. Rows not yet cached
+// are evaluated now; cached ones are read when first used (SuiteRows.Rows).
 func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 	su, ok := lab.Suites[name]
 	if !ok {
 		panic("nbhelp: no suite " + name)
 	}
 	s := setupWith(name, b, readers)
-	rows, cacheFile := Must2(su.Rows(Ctx, s, lab.NotebookRowsDir(Root())))
-	res := &SuiteRows{Name: name, Rows: rows, CacheFile: cacheFile,
-		report: func() (*lab.Result, error) { return su.Report(rows, s) }}
-	if cacheFile != "" {
-		res.builtFile = lab.KeptFile(cacheFile, s.Stats)
+	dir := lab.NotebookRowsDir(Root())
+	path, cached := Must2(su.CachedRowsFile(s, dir))
+	res := &SuiteRows{Name: name, suite: su, setup: s, dir: dir}
+	if cached {
+		res.CacheFile, res.builtFile = path, lab.KeptFile(path, s.Stats)
+	} else {
+		res.Rows()
 	}
 	if res.CacheFile != "" && !headless() {
 		Markdown("<small>rows of `" + name + "` read from the cache (same data, readers, judge, options and library code): `" +

@@ -130,6 +130,20 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	return rows, "", nil
 }
 
+// CachedRowsFile is the file in dir that Rows would read s's rows from,
+// and whether it is there: a caller that may not need the rows (a cell
+// that shows a table kept beside them) can put off reading them, and call
+// Rows when it does. Rows still checks the file when it reads it, and
+// evaluates the rows if the file turns out unreadable.
+func (su Suite) CachedRowsFile(s Setup, dir string) (path string, ok bool, err error) {
+	path, err = su.RowsFile(s, dir)
+	if err != nil {
+		return "", false, err
+	}
+	st, err := os.Stat(path)
+	return path, err == nil && st.Mode().IsRegular(), nil
+}
+
 // RowsFile is the file in dir that Rows reads or writes for s: named by
 // the suite, the library's code and the setup's fingerprint.
 func (su Suite) RowsFile(s Setup, dir string) (string, error) {
