@@ -93,8 +93,9 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	return res, res.draw(Figure5NoiseFigure)
 }
 
-// checksReport is Appendix G: Table 20 (permutation + Holm per family) and
-// Table 16 (abstain calibration and κ per family).
+// checksReport is Appendix G: Table 20 (permutation + Holm per family),
+// Table 16 (abstain calibration and κ per family) and Table 19 (the abstain
+// wording) with its verdict (Table19Verdict) as the table's sentence.
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 	main := eval.Select(rows, eval.Variants(eval.Variant{}))
@@ -104,6 +105,11 @@ func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res.Add(Table16AbstainCalibration, t, err)
 	t, err = buildTable19(rows, s.Stats)
 	res.Add(Table19AbstainWording, t, err)
+	var verdict []string // none when no (wording, family) cell has both arms
+	if v := Table19Verdict(rows, s.Stats); v != "" {
+		verdict = []string{v}
+	}
+	res.Verdicts = map[TableID][]string{Table19AbstainWording: verdict}
 	return res, nil
 }
 
