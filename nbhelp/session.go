@@ -121,13 +121,19 @@ func (r *SuiteRows) Rows() []eval.Outcome {
 		rows, cacheFile := Must2(r.suite.Rows(Ctx, r.setup, r.dir))
 		r.rows, r.loaded = rows, true
 		if cacheFile != r.CacheFile { // the cached file was unreadable: evaluated now
-			r.CacheFile, r.builtFile = cacheFile, ""
-			if cacheFile != "" {
-				r.builtFile = lab.KeptFile(cacheFile, r.setup.Stats)
-			}
+			r.cachedAt(cacheFile)
 		}
 	}
 	return r.rows
+}
+
+// cachedAt records the cache file the rows are read from ("" for none) and
+// the file their tables are kept in beside it.
+func (r *SuiteRows) cachedAt(path string) {
+	r.CacheFile, r.builtFile = path, ""
+	if path != "" {
+		r.builtFile = lab.KeptFile(path, r.setup.Stats)
+	}
 }
 
 // tables is the suite's Result for its tables, comparisons and sentences:
@@ -218,7 +224,7 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 	path, cached := Must2(su.CachedRowsFile(s, dir))
 	res := &SuiteRows{Name: name, suite: su, setup: s, dir: dir}
 	if cached {
-		res.CacheFile, res.builtFile = path, lab.KeptFile(path, s.Stats)
+		res.cachedAt(path)
 	} else {
 		res.Rows()
 	}
