@@ -62,8 +62,9 @@ func Must2[A, B any](a A, b B, err error) (A, B) {
 
 // Bench loads a bundled benchmark, data/NAME under the repository root.
 func Bench(name string) *bench.Bench {
-	// GoNB reruns a notebook's declarations in every cell: keep the decoded
-	// rows under .esr-cache/bench so each cell reads them back (bench.LoadOptions.Snapshots).
+	// GoNB reruns a notebook's declarations in every cell: keep a snapshot
+	// of the loaded benchmark under .esr-cache/bench so each cell reads it
+	// back (bench.LoadOptions.Snapshots).
 	return Must(lab.NotebookBench(Root(), name))
 }
 

@@ -50,6 +50,8 @@ type Bench struct {
 
 	byID map[string]*esr.Stream
 	opt  LoadOptions
+	// pre holds, while a load runs, the files it read whole (by path).
+	pre map[string][]byte
 }
 
 // LoadOptions relax Load's checks for the tools that measure what they
@@ -61,11 +63,12 @@ type LoadOptions struct {
 	// coverage` measures. Load refuses them: every memory would abstain on
 	// them for want of atoms, not of knowledge.
 	Uncovered bool
-	// Snapshots, when not empty, is a folder for gob snapshots of the
-	// files' decoded rows (snapshot.go): a later load with the same folder
-	// reads a file's rows from its snapshot while the snapshot names the
-	// file's exact bytes and the row types, and runs every check as usual.
-	// The notebooks set it (GoNB reloads the benchmark in every cell).
+	// Snapshots, when not empty, is a folder for snapshots of loaded
+	// benchmarks (snapshot.go): a later load with the same folder reads
+	// the benchmark from its snapshot while the snapshot names each file's
+	// exact bytes and the types it holds, without decoding or checking the
+	// files again. The notebooks set it (GoNB reloads the benchmark in
+	// every cell).
 	Snapshots string
 }
 
@@ -85,9 +88,38 @@ func (b *Bench) Stream(id string) *esr.Stream { return b.byID[id] }
 // relations.jsonl is read when present.
 func Load(dir string) (*Bench, error) { return LoadWith(dir, LoadOptions{}) }
 
-// LoadWith is Load with some checks relaxed (see LoadOptions).
+// LoadWith is Load with some checks relaxed (see LoadOptions), or read
+// from a snapshot (LoadOptions.Snapshots).
 func LoadWith(dir string, opt LoadOptions) (*Bench, error) {
-	b := &Bench{Dir: dir, opt: opt}
+	if opt.Snapshots == "" {
+		return load(dir, opt, nil)
+	}
+	if b, ok := loadSnapshot(dir, opt); ok {
+		return b, nil
+	}
+	srcs, whole := readSources(dir)
+	if !whole {
+		return load(dir, opt, nil)
+	}
+	pre := map[string][]byte{}
+	for _, s := range srcs {
+		if !s.Absent {
+			pre[filepath.Join(dir, s.Name)] = s.data
+		}
+	}
+	b, err := load(dir, opt, pre)
+	if err != nil {
+		return nil, err
+	}
+	writeSnapshot(dir, opt, b, srcs)
+	return b, nil
+}
+
+// load reads and checks dir's files: from pre, by path, the files read
+// whole for a snapshot; the others line by line.
+func load(dir string, opt LoadOptions, pre map[string][]byte) (*Bench, error) {
+	b := &Bench{Dir: dir, opt: opt, pre: pre}
+	defer func() { b.pre = nil }()
 	if err := b.readStreams(filepath.Join(dir, StreamsFile)); err != nil {
 		return nil, err
 	}
@@ -138,7 +170,7 @@ func LoadFiles(atomsPath, streamsPath string) (*Bench, error) {
 func (b *Bench) readStreams(path string) error {
 	name := filepath.Base(path)
 	b.byID = map[string]*esr.Stream{}
-	return eachRow(path, b.opt.Snapshots, func(line int, s *esr.Stream) error {
+	return eachRow(path, b.pre, func(line int, s *esr.Stream) error {
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -180,7 +212,7 @@ func (b *Bench) readAtoms(path string) error {
 	name := filepath.Base(path)
 	b.Atoms = map[string][]esr.Atom{}
 	ids := map[string]bool{}
-	err := eachRow(path, b.opt.Snapshots, func(line int, row *atomRow) error {
+	err := eachRow(path, b.pre, func(line int, row *atomRow) error {
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -310,7 +342,7 @@ func (b *Bench) inferStreams(path string) error {
 func (b *Bench) readQAs(path string) error {
 	name := filepath.Base(path)
 	qids := map[string]bool{}
-	return eachRow(path, b.opt.Snapshots, func(line int, qp *esr.QA) error {
+	return eachRow(path, b.pre, func(line int, qp *esr.QA) error {
 		q := *qp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
@@ -421,7 +453,7 @@ func (b *Bench) readRelations(path string) error {
 		}
 		atomIdx[sid] = m
 	}
-	err := eachRow(path, b.opt.Snapshots, func(line int, rp *PairRelation) error {
+	err := eachRow(path, b.pre, func(line int, rp *PairRelation) error {
 		r := *rp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}

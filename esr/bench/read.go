@@ -78,3 +78,22 @@ func readFile(path string, fn func(line int, data []byte) error) error {
 	defer f.Close()
 	return eachLine(filepath.Base(path), f, fn)
 }
+
+// eachRow decodes every non-blank line of path into a T (decodeLine: errors
+// name file, line and field) and calls fn with it, in file order, stopping
+// at the first error: from pre[path] when the load read the file whole, else
+// line by line from the file (a pipe or a device has no bound to read whole).
+func eachRow[T any](path string, pre map[string][]byte, fn func(line int, row *T) error) error {
+	name := filepath.Base(path)
+	each := func(line int, data []byte) error {
+		var row T
+		if err := decodeLine(name, line, data, &row); err != nil {
+			return err
+		}
+		return fn(line, &row)
+	}
+	if data, ok := pre[path]; ok {
+		return eachLine(name, bytes.NewReader(data), each)
+	}
+	return readFile(path, each)
+}

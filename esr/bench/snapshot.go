@@ -5,233 +5,254 @@ import (
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
-	"fmt"
+	"errors"
+	"hash/crc32"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 
-	"github.com/esrkit/esrkit/internal/gobsnap"
+	"github.com/esrkit/esrkit/internal/mapfile"
+	"github.com/esrkit/esrkit/internal/safefile"
+	"github.com/esrkit/esrkit/internal/snapfresh"
 )
 
 // A notebook reruns its global declarations in every cell (GoNB), so a
-// notebook that loads the synthetic benchmark decodes 8.6 MB of JSON lines
-// per cell. With LoadOptions.Snapshots set, each file's decoded rows are
-// kept there as a gob snapshot, read back while it names the file's exact
-// bytes (SHA-256) and the row type's fields; the JSONL files stay the
-// record, and every check Load makes runs on the rows either way.
+// notebook that loads the synthetic benchmark would decode 8.6 MB of JSON
+// lines, and check them, in every cell. With LoadOptions.Snapshots set, the
+// loaded and checked benchmark is kept there as one snapshot
+// (snapshot_codec.go: a cell reads it back in a fraction of the time the
+// rows take to decode and check, BenchmarkLoad), used only while it names
+// each file's exact bytes: while a file's size and modification time are
+// those recorded, and it was last written more than snapfresh.Granularity
+// before the snapshot (git's "racily clean" rule), it is not read again;
+// otherwise it is hashed (SHA-256) and must match. The JSONL files stay the
+// record: a missing, stale or damaged snapshot (its body carries a
+// CRC-32C) is a miss, the files are loaded and checked as without
+// snapshots, and a new snapshot is written. The loaded benchmark is kept
+// only when its snapshot decodes back to it exactly (reflect.DeepEqual), so
+// a snapshot never changes what a load returns.
 
-// snapEntry is one decoded line, as JSON decoding left it (before the
-// checks run, which may sort or fill in fields). Empty lists the row's
-// top-level slice fields that JSON decoded as empty, not nil ("[]"): gob
-// sends neither and decodes both as nil, so they are restored from it
-// (qa.jsonl's lists of event IDs are "[]" when a question has none, and the
-// benchmark's hash, which keys every cache, tells the two apart).
-type snapEntry[T any] struct {
-	Line  int
-	Row   T
-	Empty []int
+// snapMagic opens every snapshot; the digit is the format's version.
+const snapMagic = "esrkit bench snapshot 1\n"
+
+// snapFiles are the files a snapshot stands for, in this order.
+var snapFiles = []string{StreamsFile, AtomsFile, QAFile, RelationsFile}
+
+// snapSource is what a snapshot recorded of one file.
+type snapSource struct {
+	Name   string
+	Absent bool     // the file did not exist (relations.jsonl is optional)
+	Sum    [32]byte // SHA-256 of its bytes
+	// Size and ModTime (Unix nanoseconds) are its stat when it was read,
+	// or 0 when it changed while it was read (never trusted then).
+	Size, ModTime int64
 }
 
-// entry is row's snapshot entry at line.
-func entry[T any](line int, row T) snapEntry[T] {
-	return snapEntry[T]{Line: line, Row: row, Empty: emptySlices(reflect.ValueOf(&row).Elem())}
+// snapHeader follows snapMagic, gob-encoded; the body follows it.
+type snapHeader struct {
+	Schema    string // snapSchema
+	Uncovered bool   // LoadOptions.Uncovered
+	Files     []snapSource
+	Len       int    // the body's length
+	CRC       uint32 // the body's CRC-32C
 }
 
-// emptySlices returns the indices of v's top-level slice fields that are
-// empty but not nil (none when v is not a struct).
-func emptySlices(v reflect.Value) []int {
-	if v.Kind() != reflect.Struct {
-		return nil
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// snapSchema names what a body holds: the codec's version (snapMagic) and
+// the fields of the types it encodes, so a build whose types differ does
+// not read it.
+func snapSchema() string { return snapfresh.Schema(reflect.TypeFor[Bench]()) }
+
+// snapPath names dir's snapshot in snapDir: a hash of dir's absolute path
+// and its base name, so two benchmarks do not collide.
+func snapPath(snapDir, dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
 	}
-	var idx []int
-	for i := range v.NumField() {
-		if f := v.Field(i); f.Kind() == reflect.Slice && !f.IsNil() && f.Len() == 0 {
-			idx = append(idx, i)
+	h := sha256.Sum256([]byte(abs))
+	return filepath.Join(snapDir, hex.EncodeToString(h[:6])+"-"+filepath.Base(abs)+".benchsnap")
+}
+
+// loadSnapshot returns dir's benchmark from its snapshot in opt.Snapshots
+// when that still stands for dir's files; ok is false otherwise. A snapshot
+// that matched by the files' hashes only (their times were too close to
+// it, or changed without a change of bytes) is written again, stamped with
+// their current stat, so the next load trusts the stat.
+func loadSnapshot(dir string, opt LoadOptions) (b *Bench, ok bool) {
+	path := snapPath(opt.Snapshots, dir)
+	snapStat, err := os.Stat(path)
+	if err != nil {
+		return nil, false
+	}
+	data, err := mapfile.Read(path)
+	if err != nil || !bytes.HasPrefix(data, []byte(snapMagic)) {
+		return nil, false
+	}
+	r := bytes.NewReader(data[len(snapMagic):])
+	var head snapHeader
+	if gob.NewDecoder(r).Decode(&head) != nil || head.Schema != snapSchema() || head.Uncovered != opt.Uncovered ||
+		len(head.Files) != len(snapFiles) || head.Len != r.Len() {
+		return nil, false
+	}
+	body := data[len(data)-r.Len():]
+	restamp := false
+	for i, f := range head.Files {
+		if f.Name != snapFiles[i] {
+			return nil, false
+		}
+		now, matches, hashed := sourceMatches(filepath.Join(dir, f.Name), f, snapStat)
+		if !matches {
+			return nil, false
+		}
+		if hashed {
+			restamp = restamp || now.ModTime != 0
+			head.Files[i] = now
 		}
 	}
-	return idx
+	if crc32.Checksum(body, castagnoli) != head.CRC {
+		return nil, false
+	}
+	if b, ok = decodeSnapshot(body, dir, opt); !ok {
+		return nil, false
+	}
+	if restamp && allOldEnough(head.Files) {
+		_ = writeSnapshotFile(path, head, body)
+	}
+	return b, true
 }
 
-// restore makes the fields e.Empty names empty slices again; false when
-// one is not a nil slice field (a damaged or foreign snapshot).
-func (e *snapEntry[T]) restore() bool {
-	v := reflect.ValueOf(&e.Row).Elem()
-	for _, i := range e.Empty {
-		if v.Kind() != reflect.Struct || i < 0 || i >= v.NumField() {
+// sourceMatches reports whether the file at path is still the one f
+// records: by its stat when the snapshot (its stat, snap) may trust it
+// (snapfresh.StatTrusted), else by its bytes' hash (hashed true; now then
+// records the file as it is, with its stat when it held still while read).
+func sourceMatches(path string, f snapSource, snap os.FileInfo) (now snapSource, matches, hashed bool) {
+	st, err := os.Stat(path)
+	if f.Absent {
+		return f, errors.Is(err, fs.ErrNotExist), false
+	}
+	if err != nil || !st.Mode().IsRegular() {
+		return f, false, false
+	}
+	if snapfresh.StatTrusted(st, snap, f.Size, f.ModTime) {
+		return f, true, false
+	}
+	src, err := readSource(path)
+	if err != nil {
+		return f, false, true
+	}
+	return src.snapSource, src.Sum == f.Sum, true
+}
+
+// allOldEnough reports whether every present file was last written long
+// enough ago for a snapshot written now to trust its stat.
+func allOldEnough(files []snapSource) bool {
+	for _, f := range files {
+		if !f.Absent && !snapfresh.OldEnough(f.ModTime) {
 			return false
 		}
-		f := v.Field(i)
-		if f.Kind() != reflect.Slice || !f.IsNil() || !f.CanSet() {
-			return false
-		}
-		f.Set(reflect.MakeSlice(f.Type(), 0, 0))
 	}
 	return true
 }
 
-// snapSchema names what a snapshot of T's rows holds: the entry type, so a
-// snapshot written before Empty existed (which marked qa.jsonl as one gob
-// could not keep) is not read.
-func snapSchema[T any]() string { return gobsnap.Schema(reflect.TypeFor[snapEntry[T]]()) }
+// source is one file read whole for a load that writes a snapshot.
+type source struct {
+	snapSource
+	data []byte
+}
 
-// eachRow decodes every non-blank line of path into a T (decodeLine: errors
-// name file, line and field) and calls fn with it, in file order, stopping
-// at the first error. With snapDir set it reads the rows from the file's
-// snapshot there when that matches, and writes one after a clean read; a
-// path that is not a regular file (a pipe, a device) is read line by line
-// without a snapshot, since reading it whole has no bound.
-func eachRow[T any](path, snapDir string, fn func(line int, row *T) error) error {
-	name := filepath.Base(path)
-	if st, err := os.Stat(path); snapDir == "" || err != nil || !st.Mode().IsRegular() {
-		return readFile(path, func(line int, data []byte) error {
-			var row T
-			if err := decodeLine(name, line, data, &row); err != nil {
-				return err
-			}
-			return fn(line, &row)
-		})
+// readSource reads the regular file at path whole and records it; its
+// stat is kept only when the file held still while it was read.
+func readSource(path string) (source, error) {
+	before, err := os.Stat(path)
+	if err != nil {
+		return source{}, err
 	}
-	snap := snapPath(snapDir, path)
-	before, _ := os.Stat(path)
-	// A snapshot made well after the file was last written is trusted by
-	// the file's size and time (gobsnap.OpenStat): no read, no hash.
-	if h, dec, ok := gobsnap.OpenStat(snap, snapSchema[T](), before); ok && h.N >= 0 && int64(h.N) <= before.Size() {
-		if entries, ok := decodeEntries[T](dec, h.N); ok {
-			return eachEntry(entries, fn)
-		}
+	if !before.Mode().IsRegular() {
+		return source{}, errors.New("not a regular file")
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return source{}, err
 	}
-	after, _ := os.Stat(path)
-	head := gobsnap.Header{Schema: snapSchema[T](), Sum: sha256.Sum256(data)}
-	head.Stamp(before, after)
-	switch entries, found := readSnapshot[T](snap, head, bytes.Count(data, []byte{'\n'})+1); {
-	case found && entries != nil:
-		// OpenStat did not trust this snapshot (one written before stamps,
-		// or too close to the file's last write), the hash did: it is written
-		// again, stamped, once the file is old enough for OpenStat to trust.
-		if gobsnap.OldEnough(head.ModTime) {
-			var body bytes.Buffer
-			enc := gob.NewEncoder(&body)
-			ok := true
-			for i := range entries {
-				ok = ok && enc.Encode(entries[i]) == nil
-			}
-			if ok {
-				head.N = len(entries)
-				_ = gobsnap.Write(snap, head, body.Bytes())
-			}
-		}
-		return eachEntry(entries, fn)
-	case found: // this file's rows do not survive gob (lossless): plain JSON
-		return eachRow(path, "", fn)
+	s := source{snapSource: snapSource{Name: filepath.Base(path), Sum: sha256.Sum256(data)}, data: data}
+	if after, err := os.Stat(path); err == nil && after.Size() == before.Size() && after.ModTime().Equal(before.ModTime()) {
+		s.Size, s.ModTime = before.Size(), before.ModTime().UnixNano()
 	}
-	var body bytes.Buffer
-	enc := gob.NewEncoder(&body)
-	keep := true // false once a row cannot be encoded
-	err = eachLine(name, bytes.NewReader(data), func(line int, b []byte) error {
-		var row T
-		if err := decodeLine(name, line, b, &row); err != nil {
-			return err
-		}
-		if keep && enc.Encode(entry(line, row)) != nil {
-			keep = false
-		}
-		head.N++
-		return fn(line, &row)
-	})
-	if err != nil {
-		return err
-	}
-	if !keep || !lossless[T](name, data, body.Bytes(), head.N) {
-		head.N, body = unsnapshottable, bytes.Buffer{} // say so, so later loads skip the attempt
-	}
-	_ = gobsnap.Write(snap, head, body.Bytes()) // a snapshot that cannot be written is skipped
-	return nil
+	return s, nil
 }
 
-// lossless reports whether the n encoded entries decode to exactly what
-// JSON decoding of data gives (reflect.DeepEqual, line by line). gob does
-// not keep every distinction JSON makes (an empty slice comes back nil, a
-// pointer to a zero value comes back nil, some interface values cannot be
-// sent), so a file whose rows it would change gets no snapshot.
-func lossless[T any](name string, data, body []byte, n int) bool {
-	dec := gob.NewDecoder(bytes.NewReader(body))
-	i := 0
-	err := eachLine(name, bytes.NewReader(data), func(line int, b []byte) error {
-		var want T
-		if err := decodeLine(name, line, b, &want); err != nil {
-			return err
+// readSources reads dir's benchmark files for a load that will write a
+// snapshot: ok is false when one of them is not a regular file (a pipe,
+// a device: read line by line, never whole, and never snapshotted).
+func readSources(dir string) (srcs []source, ok bool) {
+	for _, name := range snapFiles {
+		path := filepath.Join(dir, name)
+		if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+			srcs = append(srcs, source{snapSource: snapSource{Name: name, Absent: true}})
+			continue
 		}
-		var got snapEntry[T]
-		if err := dec.Decode(&got); err != nil {
-			return err
-		}
-		if !got.restore() {
-			return fmt.Errorf("line %d: bad empty-slice list", line)
-		}
-		if got.Line != line || !reflect.DeepEqual(got.Row, want) {
-			return fmt.Errorf("line %d changes through gob", line)
-		}
-		i++
-		return nil
-	})
-	return err == nil && i == n
-}
-
-// unsnapshottable is the header's N for a file whose rows gob would change.
-const unsnapshottable = -1
-
-// readSnapshot returns the snapshot's entries when it matches want (schema
-// and checksums), or found with no entries when the snapshot says the file
-// cannot be kept; any mismatch or decoding error returns found false, before
-// any row is used. A row count the source cannot hold (negative, or more
-// than its maxRows lines) is a damaged header: found false, nothing
-// allocated by it.
-func readSnapshot[T any](path string, want gobsnap.Header, maxRows int) (entries []snapEntry[T], found bool) {
-	head, dec, ok := gobsnap.Open(path, want)
-	if !ok {
-		return nil, false
-	}
-	if head.N == unsnapshottable {
-		return nil, true
-	}
-	if head.N < 0 || head.N > maxRows {
-		return nil, false
-	}
-	return decodeEntries[T](dec, head.N)
-}
-
-// decodeEntries decodes n entries (n bounded by the caller).
-func decodeEntries[T any](dec *gob.Decoder, n int) ([]snapEntry[T], bool) {
-	entries := make([]snapEntry[T], n)
-	for i := range entries {
-		if err := dec.Decode(&entries[i]); err != nil || !entries[i].restore() {
+		s, err := readSource(path)
+		if err != nil {
 			return nil, false
 		}
+		srcs = append(srcs, s)
 	}
-	return entries, true
+	return srcs, true
 }
 
-// eachEntry calls fn with each entry's row, in order.
-func eachEntry[T any](entries []snapEntry[T], fn func(line int, row *T) error) error {
-	for i := range entries {
-		if err := fn(entries[i].Line, &entries[i].Row); err != nil {
+// writeSnapshot keeps b, loaded from srcs, as dir's snapshot in
+// opt.Snapshots when its body decodes back to b exactly; a snapshot that
+// cannot be kept or written is skipped (the next load reads the files).
+func writeSnapshot(dir string, opt LoadOptions, b *Bench, srcs []source) {
+	body, err := encodeSnapshot(b)
+	if err != nil {
+		return
+	}
+	back, ok := decodeSnapshot(body, dir, opt)
+	if !ok || !sameBench(b, back) {
+		return
+	}
+	head := snapHeader{Schema: snapSchema(), Uncovered: opt.Uncovered, Len: len(body), CRC: crc32.Checksum(body, castagnoli)}
+	for _, s := range srcs {
+		head.Files = append(head.Files, s.snapSource)
+	}
+	if err := os.MkdirAll(opt.Snapshots, 0o755); err != nil {
+		return
+	}
+	_ = writeSnapshotFile(snapPath(opt.Snapshots, dir), head, body)
+}
+
+// writeSnapshotFile writes a snapshot atomically.
+func writeSnapshotFile(path string, head snapHeader, body []byte) error {
+	return safefile.Write(path, 0o644, func(w io.Writer) error {
+		if _, err := io.WriteString(w, snapMagic); err != nil {
 			return err
 		}
-	}
-	return nil
+		if err := gob.NewEncoder(w).Encode(head); err != nil {
+			return err
+		}
+		_, err := w.Write(body)
+		return err
+	})
 }
 
-// snapPath names the snapshot of path in dir: its base name and a hash of
-// its absolute path, so two benchmarks' files of one name do not collide.
-func snapPath(dir, path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
+// sameBench reports whether a and b hold the same benchmark, field for
+// field, once the caches their methods fill on use (a stream's event
+// index, an atom's normalised state) are filled in both.
+func sameBench(a, b *Bench) bool {
+	for _, x := range []*Bench{a, b} {
+		for _, s := range x.Streams {
+			s.Event("")
+		}
+		for _, atoms := range x.Atoms {
+			for i := range atoms {
+				atoms[i].State()
+			}
+		}
 	}
-	h := sha256.Sum256([]byte(abs))
-	return filepath.Join(dir, hex.EncodeToString(h[:6])+"-"+filepath.Base(path)+".gob")
+	return reflect.DeepEqual(a, b)
 }

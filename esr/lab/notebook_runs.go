@@ -45,8 +45,8 @@ var NotebookRuns = []NotebookRun{
 }
 
 // NotebookBench loads data/NAME under the repository root as the
-// notebooks do, keeping its decoded rows under .esr-cache/bench for the
-// next process (GoNB runs each cell as one).
+// notebooks do, keeping a snapshot of the loaded benchmark under
+// .esr-cache/bench for the next process (GoNB runs each cell as one).
 func NotebookBench(root, name string) (*bench.Bench, error) {
 	return bench.LoadWith(filepath.Join(root, "data", name), bench.LoadOptions{Snapshots: filepath.Join(root, ".esr-cache", "bench")})
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/flatsnap"
-	"github.com/esrkit/esrkit/internal/gobsnap"
+	"github.com/esrkit/esrkit/internal/snapfresh"
 )
 
 // A notebook re-runs its program, global declarations included, for every
@@ -28,7 +28,7 @@ func readRows(path string) ([]eval.Outcome, error) {
 	if rows, hashed, ok := flatsnap.Read[eval.Outcome](path+snapSuffix, path); ok {
 		// A snapshot that matched only by hash is written again once the
 		// file is old enough for later reads to trust its stat.
-		if hashed != nil && gobsnap.OldEnough(hashed.ModTime) {
+		if hashed != nil && snapfresh.OldEnough(hashed.ModTime) {
 			_ = flatsnap.Write(path+snapSuffix, *hashed, rows)
 		}
 		return rows, nil

@@ -18,13 +18,13 @@
 // source's SHA-256, size and modification time; while the size and time
 // are those recorded, the source is not read again (as make and git trust a
 // file's stat). The time is trusted only when the source was last written
-// more than gobsnap.Granularity before the snapshot was (git's "racily clean"
+// more than snapfresh.Granularity before the snapshot was (git's "racily clean"
 // rule): a file rewritten with the same size within one tick of the clock
 // keeps its modification time, so a source written just before its
 // snapshot is hashed on every read until a read rewrites the snapshot. When
 // the stat differs, the source is hashed and the snapshot is used only if
 // the hash matches. The body carries a CRC-32C, so a damaged snapshot is
-// not read, and the header names the struct's fields (gobsnap.Schema), so a
+// not read, and the header names the struct's fields (snapfresh.Schema), so a
 // snapshot of another version of the type is not read either.
 //
 // The source stays the record: a missing, stale or unreadable snapshot
@@ -46,10 +46,10 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/esrkit/esrkit/internal/gobsnap"
 	"github.com/esrkit/esrkit/internal/mapfile"
 	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/safefile"
+	"github.com/esrkit/esrkit/internal/snapfresh"
 )
 
 // magic opens every snapshot; the digit is the format's version.
@@ -84,7 +84,7 @@ func ReadSource(path string) (data []byte, src Source, ok bool, err error) {
 
 // header opens a snapshot, after magic.
 type header struct {
-	Schema  string // gobsnap.Schema of the row type
+	Schema  string // snapfresh.Schema of the row type
 	Source  Source
 	N       int    // rows
 	Strings int    // distinct strings
@@ -181,7 +181,7 @@ func Write[T any](path string, src Source, rows []T) error {
 	}
 	body := make([]byte, 0, len(lengths)+len(cols)+len(blob))
 	body = append(append(append(body, lengths...), cols...), blob...)
-	h := header{Schema: gobsnap.Schema(t), Source: src, N: len(rows), Strings: len(index), Body: len(body),
+	h := header{Schema: snapfresh.Schema(t), Source: src, N: len(rows), Strings: len(index), Body: len(body),
 		CRC: crc32.Checksum(body, castagnoli)}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
@@ -218,7 +218,7 @@ func Read[T any](path, source string) (rows []T, hashed *Source, ok bool) {
 	}
 	r := bytes.NewReader(data[len(magic):])
 	var h header
-	if gob.NewDecoder(r).Decode(&h) != nil || h.Schema != gobsnap.Schema(t) || r.Len() != h.Body || h.N < 0 || h.Strings < 0 {
+	if gob.NewDecoder(r).Decode(&h) != nil || h.Schema != snapfresh.Schema(t) || r.Len() != h.Body || h.N < 0 || h.Strings < 0 {
 		return nil, nil, false
 	}
 	body := data[len(data)-h.Body:]
@@ -234,7 +234,7 @@ func Read[T any](path, source string) (rows []T, hashed *Source, ok bool) {
 }
 
 // sourceMatches reports whether the file at source holds the bytes src
-// describes: by its stat when that can be trusted (gobsnap.StatTrusted;
+// describes: by its stat when that can be trusted (snapfresh.StatTrusted;
 // hashed nil), else by its hash (hashed the source as read, when it was
 // stable while read).
 func sourceMatches(snapPath, source string, src Source) (hashed *Source, matches bool) {
@@ -242,7 +242,7 @@ func sourceMatches(snapPath, source string, src Source) (hashed *Source, matches
 	if err != nil || !st.Mode().IsRegular() {
 		return nil, false
 	}
-	if snap, err := os.Stat(snapPath); err == nil && gobsnap.StatTrusted(st, snap, src.Size, src.ModTime) {
+	if snap, err := os.Stat(snapPath); err == nil && snapfresh.StatTrusted(st, snap, src.Size, src.ModTime) {
 		return nil, true
 	}
 	_, now, stable, err := ReadSource(source)
