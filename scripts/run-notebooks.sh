@@ -72,39 +72,6 @@ if [ -z "${GOMAXPROCS:-}" ]; then
 	export GOMAXPROCS="$share"
 fi
 
-# run_one NOTEBOOK: executes one notebook, writes OUTDIR/NAME.status ("ok SECS" or
-# "FAIL SECS") and prints one line when it ends.
-run_one() {
-	local nb="$1" name log start rc secs
-	name="$(basename "$nb" .ipynb)"
-	log="$OUTDIR/$name.log"
-	start=$(date +%s.%N)
-	# nbexec.py: nbconvert's --execute --allow-errors through nbclient, without
-	# nbconvert's start-up; the executed copy is always written when the kernel
-	# ran, and it checks the copy (nbcheck.py: errors, with GoNB's compiler
-	# messages, and display cells that showed nothing). A timeout or a dead
-	# kernel is exit 1.
-	bash "$JENV" python3 scripts/nbexec.py "$nb" "$OUTDIR/$name.ipynb" 600 </dev/null >"$log" 2>&1
-	rc=$?
-	secs=$(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $start}")
-	if [ "$rc" -eq 3 ]; then
-		bash "$JENV" python3 scripts/nbcheck.py "$OUTDIR/$name.ipynb" "$nb"
-		echo "FAIL $nb (${secs}s); executed copy: $OUTDIR/$name.ipynb" >&2
-		echo "FAIL $secs" >"$OUTDIR/$name.status"
-	elif [ "$rc" -ne 0 ]; then
-		{
-			echo "FAIL $nb: the notebook did not run to its end (exit $rc) after ${secs}s; end of $log:"
-			grep -Ev '^[IWE][0-9]{4} ' "$log" | tail -n 25 | sed 's/^/    /'
-		} >&2
-		echo "FAIL $secs" >"$OUTDIR/$name.status"
-	else
-		printf 'ok   %-40s %6ss\n' "$nb" "$secs"
-		echo "ok $secs" >"$OUTDIR/$name.status"
-	fi
-}
-export -f run_one
-export OUTDIR JENV
-
 # Longest first: the times the last run recorded in OUTDIR/NAME.status, else
 # the cold times in scripts/notebook-times.tsv (a fresh clone has no
 # statuses), else first. With a few long notebooks among many short ones,
@@ -127,7 +94,14 @@ while IFS=$'\t' read -r _ nb; do order+=("$nb"); done < <(
 )
 for nb in "${notebooks[@]}"; do rm -f "$OUTDIR/$(basename "$nb" .ipynb).status"; done
 total_start=$(date +%s.%N)
-printf '%s\0' "${order[@]}" | xargs -0 -n 1 -P "$JOBS" bash -c 'run_one "$1"' _
+# One Python process runs them all, JOBS at a time, in this order (nbexec.py
+# --outdir): nbclient's imports and Python's start-up once, not per notebook.
+# Each notebook's executed copy, kernel log (NAME.log) and status (NAME.status:
+# "ok SECS" or "FAIL SECS") go to OUTDIR; nbexec.py prints a line as each
+# ends, and a failing notebook's cells (nbcheck.py: errors, with GoNB's
+# compiler messages, and display cells that showed nothing) or the end of its
+# log when it did not run to its end (a timeout, a dead kernel).
+bash "$JENV" python3 scripts/nbexec.py --outdir "$OUTDIR" --jobs "$JOBS" --timeout 600 "${order[@]}" </dev/null
 total=$(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $total_start}")
 
 # The summary, in the order the notebooks were given.

@@ -61,9 +61,9 @@ type snapHeader struct {
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// snapSchema names what a body holds: the codec's version (snapMagic) and
-// the fields of the types it encodes, so a build whose types differ does
-// not read it.
+// snapSchema names the fields of the types a body holds, so a build whose
+// types differ does not read it (the codec's own version is snapMagic's
+// digit).
 func snapSchema() string { return snapfresh.Schema(reflect.TypeFor[Bench]()) }
 
 // snapPath names dir's snapshot in snapDir: a hash of dir's absolute path

@@ -12,8 +12,8 @@ import (
 	"time"
 )
 
-// scripts/run-notebooks.sh executes each notebook through scripts/nbexec.py
-// (nbclient, no nbconvert start-up). Run on a notebook that works and one
+// scripts/run-notebooks.sh executes the notebooks through scripts/nbexec.py
+// (nbclient, no nbconvert start-up; one Python process for all of them). Run on a notebook that works and one
 // whose second cell panics and third does not compile: the first is "ok",
 // the second FAIL, naming each failing cell with the panic and the compiler
 // message; every cell of it still ran (the first cell's output is in the
@@ -82,6 +82,42 @@ func TestRunNotebooksRefusesAMissingNotebook(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "good.status")); err == nil {
 		t.Error("good.ipynb ran although another named notebook is missing")
+	}
+}
+
+// A notebook that does not run to its end (here a cell past nbexec.py's
+// timeout) is FAIL with the reason from its log, while the notebook run
+// beside it in the same process passes: one notebook's failure is its own.
+func TestNbexecReportsANotebookThatDidNotEnd(t *testing.T) {
+	root, path, work := runnerSetup(t)
+	good, slow := filepath.Join(work, "good.ipynb"), filepath.Join(work, "slow.ipynb")
+	writeNotebook(t, good, "%%\nfmt.Println(\"fine\")")
+	writeNotebook(t, slow, "%%\ntime.Sleep(5 * time.Minute)")
+	out := filepath.Join(work, "out")
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", filepath.Join(root, "scripts", "jupyter-env.sh"), "python3",
+		filepath.Join(root, "scripts", "nbexec.py"), "--outdir", out, "--jobs", "2", "--timeout", "20", slow, good)
+	cmd.Env = append(os.Environ(), "PATH="+path)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("nbexec.py: %v (want exit status 1)\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	if want := "ok   " + good; !strings.Contains(stdout.String(), want) {
+		t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+	}
+	for _, want := range []string{"FAIL " + slow + ": the notebook did not run to its end", "CellTimeoutError"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	for name, want := range map[string]string{"good.status": "ok ", "slow.status": "FAIL "} {
+		if b, err := os.ReadFile(filepath.Join(out, name)); err != nil || !strings.HasPrefix(string(b), want) {
+			t.Errorf("%s = %q, %v; want it to start %q", name, b, err, want)
+		}
 	}
 }
 
