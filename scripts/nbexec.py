@@ -20,8 +20,7 @@ reason on stderr and no copy written.
 With --outdir, the SOURCEs run N at a time (default 1) in this one process,
 started in the order given: scripts/run-notebooks.sh runs them so, which
 spares each notebook a Python start-up and nbclient's imports (about 0.3 s
-of CPU each), and starts the next notebooks' kernels while others run.
-SECS is the time a notebook's cells took, from its turn to its last cell. Each notebook's executed copy goes to DIR/NAME.ipynb, its
+of CPU each). Each notebook's executed copy goes to DIR/NAME.ipynb, its
 kernel's output (GoNB's log) and any error to DIR/NAME.log, and "ok SECS" or
 "FAIL SECS" to DIR/NAME.status; a line says how each ended, and a failing
 notebook's cells (nbcheck.py) or the end of its log are printed on stderr.
@@ -36,7 +35,6 @@ import traceback
 
 import nbformat
 from nbclient import NotebookClient
-from nbclient.util import ensure_async
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import nbcheck  # noqa: E402  (scripts/nbcheck.py, beside this file)
@@ -74,27 +72,9 @@ def run_one(src, out, timeout):
     return 0
 
 
-async def run_cells(client):
-    """What NotebookClient.async_execute does once its kernel is up: every
-    cell, in order, each allowed to fail."""
-    msg_id = await ensure_async(client.kc.kernel_info())
-    info = await client.async_wait_for_reply(msg_id)
-    if info is not None:
-        if "language_info" not in info["content"]:
-            raise RuntimeError(f"the kernel's info has no language_info: {info['content']}")
-        client.nb.metadata["language_info"] = info["content"]["language_info"]
-    for index, cell in enumerate(client.nb.cells):
-        await client.async_execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
-    client.set_widgets_metadata()
-
-
-async def run_in(src, outdir, timeout, ahead, slots):
-    """Runs src in its turn and reports it; True when it passed.
-
-    Its kernel starts ahead of its turn (ahead bounds how many do), and stops
-    after it: a kernel takes about half a second to start and stop, mostly
-    waiting, which a notebook's turn then no longer waits for."""
-    async with ahead:
+async def run_in(src, outdir, timeout, slots):
+    """Runs src in its turn and reports it; True when it passed."""
+    async with slots:
         name = os.path.splitext(os.path.basename(src))[0]
         out = os.path.join(outdir, name + ".ipynb")
         log_path = os.path.join(outdir, name + ".log")
@@ -103,22 +83,17 @@ async def run_in(src, outdir, timeout, ahead, slots):
             status = "ok"
             try:
                 nb, client = client_for(src, timeout)
-                client.reset_execution_trackers()
                 # The kernel writes to the notebook's log, as it did when
                 # each notebook had a process of its own.
-                async with client.async_setup_kernel(stdout=log, stderr=log):
-                    async with slots:
-                        start = time.monotonic()
-                        await run_cells(client)
-                        took = time.monotonic() - start
+                await client.async_execute(stdout=log, stderr=log)
                 await asyncio.to_thread(write_copy, nb, out)
             except Exception:
                 traceback.print_exc(file=log)
                 status = "dead"
-        # Off the event loop: the other notebooks' kernels keep being served.
+        # Off the event loop: the other notebook's kernel keeps being served.
         if status == "ok" and await asyncio.to_thread(nbcheck.check, out, src):  # prints the failing cells
             status = "cells"
-        secs = f"{took if status != 'dead' else time.monotonic() - start:.1f}"
+        secs = f"{time.monotonic() - start:.1f}"
         with open(os.path.join(outdir, name + ".status"), "w") as f:
             f.write(("ok " if status == "ok" else "FAIL ") + secs + "\n")
         if status == "ok":
@@ -136,9 +111,8 @@ async def run_in(src, outdir, timeout, ahead, slots):
 
 
 async def run_many(srcs, outdir, jobs, timeout):
-    # Both wake their waiters in order: the notebooks start in the order given.
-    ahead, slots = asyncio.Semaphore(2 * jobs), asyncio.Semaphore(jobs)
-    results = await asyncio.gather(*(run_in(src, outdir, timeout, ahead, slots) for src in srcs))
+    slots = asyncio.Semaphore(jobs)
+    results = await asyncio.gather(*(run_in(src, outdir, timeout, slots) for src in srcs))
     return 0 if all(results) else 1
 
 
