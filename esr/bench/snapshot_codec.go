@@ -15,10 +15,11 @@ import (
 // The body of a benchmark snapshot (snapshot.go) is the loaded benchmark in
 // a plain binary form: a table of every distinct string, then the streams,
 // atoms, questions, relations and uncovered questions, each string an index
-// into the table, each number a varint. Reading it back makes one string of
-// the table's bytes (no copy) and slices every field out of it, and makes each kind of
-// value in one block: no per-field allocation, no reflection (gob, which
-// the snapshots used before, spent most of a cell's load on both).
+// into the table, each number a varint. Reading it back views the table's
+// bytes as one string (no copy) and slices every field out of it, and makes
+// the streams in one block and each stream's events and atoms in one: no
+// per-field allocation, no reflection (gob, which the snapshots used
+// before, spent most of a cell's load on both).
 //
 // A list is written as its length plus one, 0 meaning nil: the JSON's "[]"
 // and null are two benchmarks (the hash, which keys every cache, tells them
