@@ -6,10 +6,10 @@ display helper (nbhelp.Show*, nbhelp.Markdown, nbhelp.HTML, show) and show nothi
 
 Prints one block per failing cell (index, first lines of its source, the error and
 the text GoNB printed for it: compiler messages, panics) and exits 1 if there is any,
-0 otherwise. scripts/nbexec.py executes a notebook with every cell allowed to fail and
-then applies check() to the copy (scripts/run-notebooks.sh runs this script to print the
-failures), because GoNB reports a compile error's details only in the cell's (HTML)
-output, which an execution error's own message leaves out.
+0 otherwise. scripts/nbexec.py executes each notebook with every cell allowed to fail and
+then applies check() to the copy, which prints the failures, because GoNB reports a
+compile error's details only in the cell's (HTML) output, which an execution error's own
+message leaves out.
 
     /usr/bin/python3 scripts/nbcheck.py --clean SOURCE.ipynb...
 

@@ -1,23 +1,16 @@
 #!/usr/bin/python3
 """Executes notebooks with their kernels and checks the executed copies.
 
-    /usr/bin/python3 scripts/nbexec.py SOURCE.ipynb EXECUTED.ipynb [TIMEOUT]
     /usr/bin/python3 scripts/nbexec.py --outdir DIR [--jobs N] [--timeout T] SOURCE.ipynb...
 
 What `jupyter nbconvert --to notebook --execute --allow-errors` does, through
 nbclient (the library nbconvert's ExecutePreprocessor is built on), without
 nbconvert's start-up. The kernel runs in the source's folder (as under
 nbconvert, so a notebook's ${GONB_DIR} is notebooks/); every cell runs even
-after one fails; each cell may run TIMEOUT seconds (default 600). The
+after one fails; each cell may run T seconds (default 600). The
 executed copy is then checked with scripts/nbcheck.py's rules.
 
-With one SOURCE and EXECUTED, the exit status is 0 when every cell ran and
-showed what it should; 3 when the copy was written but nbcheck.py finds
-failing cells (run it on EXECUTED.ipynb to print them); 1 when the notebook
-could not be executed (a timeout, a dead kernel, a missing kernel), with the
-reason on stderr and no copy written.
-
-With --outdir, the SOURCEs run N at a time (default 1) in this one process,
+The SOURCEs run N at a time (default 1) in this one process,
 started in the order given: scripts/run-notebooks.sh runs them so, which
 spares each notebook a Python start-up and nbclient's imports (about 0.3 s
 of CPU each). Each notebook's executed copy goes to DIR/NAME.ipynb, its
@@ -57,19 +50,6 @@ def write_copy(nb, out):
     tmp = out + ".tmp"
     nbformat.write(nb, tmp)
     os.replace(tmp, out)  # a reader never sees half a copy
-
-
-def run_one(src, out, timeout):
-    nb, client = client_for(src, timeout)
-    try:
-        client.execute()
-    except Exception:
-        traceback.print_exc()
-        return 1
-    write_copy(nb, out)
-    if nbcheck.check(out, src):
-        return 3
-    return 0
 
 
 async def run_in(src, outdir, timeout, slots):
@@ -118,21 +98,15 @@ async def run_many(srcs, outdir, jobs, timeout):
 
 def main(argv):
     args = argv[1:]
-    if args and args[0] == "--outdir":
-        opts = {"--outdir": None, "--jobs": "1", "--timeout": "600"}
-        while args and args[0] in opts:
-            if len(args) < 2:
-                break
-            opts[args[0]], args = args[1], args[2:]
-        if not args or not opts["--jobs"].isdigit() or int(opts["--jobs"]) < 1 or not opts["--timeout"].isdigit():
-            print(__doc__, file=sys.stderr)
-            return 2
-        os.makedirs(opts["--outdir"], exist_ok=True)
-        return asyncio.run(run_many(args, opts["--outdir"], int(opts["--jobs"]), int(opts["--timeout"])))
-    if len(args) not in (2, 3):
+    opts = {"--outdir": None, "--jobs": "1", "--timeout": "600"}
+    while len(args) >= 2 and args[0] in opts:
+        opts[args[0]], args = args[1], args[2:]
+    if not args or opts["--outdir"] is None or not opts["--jobs"].isdigit() or int(opts["--jobs"]) < 1 \
+            or not opts["--timeout"].isdigit():
         print(__doc__, file=sys.stderr)
         return 2
-    return run_one(args[0], args[1], int(args[2]) if len(args) == 3 else 600)
+    os.makedirs(opts["--outdir"], exist_ok=True)
+    return asyncio.run(run_many(args, opts["--outdir"], int(opts["--jobs"]), int(opts["--timeout"])))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ package bench
 import (
 	"encoding/binary"
 	"errors"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -15,7 +16,8 @@ import (
 // The body of a benchmark snapshot (snapshot.go) is the loaded benchmark in
 // a plain binary form: a table of every distinct string, then the streams,
 // atoms, questions, relations and uncovered questions, each string an index
-// into the table, each number a varint. Reading it back views the table's
+// into the table, each number a varint, maps in key order (the bytes do not
+// depend on map order). Reading it back views the table's
 // bytes as one string (no copy) and slices every field out of it, and makes
 // the streams in one block and each stream's events and atoms in one: no
 // per-field allocation, no reflection (gob, which the snapshots used
@@ -106,7 +108,7 @@ const (
 
 func (e *snapEncoder) meta(m map[string]any) {
 	e.count(len(m), m == nil)
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		e.str(k)
 		e.value(m[k])
 	}
@@ -169,7 +171,7 @@ func encodeSnapshot(b *Bench) ([]byte, error) {
 			e.meta(ev.Meta)
 		}
 	}
-	sids := sortedKeys(b.Atoms)
+	sids := slices.Sorted(maps.Keys(b.Atoms))
 	e.count(len(sids), b.Atoms == nil)
 	for _, sid := range sids {
 		atoms := b.Atoms[sid]
@@ -213,7 +215,7 @@ func encodeSnapshot(b *Bench) ([]byte, error) {
 		e.strs(q.Aliases)
 		e.str(q.Facet)
 	}
-	rsids := sortedKeys(b.Relations)
+	rsids := slices.Sorted(maps.Keys(b.Relations))
 	e.count(len(rsids), b.Relations == nil)
 	for _, sid := range rsids {
 		m := b.Relations[sid]
@@ -248,17 +250,6 @@ func encodeSnapshot(b *Bench) ([]byte, error) {
 		out = append(out, s...)
 	}
 	return append(out, e.buf...), nil
-}
-
-// sortedKeys are m's keys in order (the snapshot's bytes do not depend on
-// map order).
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // snapDecoder reads a body; any read past its end or out of range sets bad
