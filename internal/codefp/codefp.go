@@ -12,8 +12,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/esrkit/esrkit/internal/snapfresh"
 )
 
 var (
@@ -36,7 +40,7 @@ func Fingerprint() string {
 			roots = append(roots, r)
 		}
 		for _, root := range roots {
-			if fp, err := hashGoSources(root); err == nil {
+			if fp, err := cachedGoSources(root, filepath.Join(root, cacheFile)); err == nil {
 				code = "src:" + fp
 				return
 			}
@@ -56,14 +60,25 @@ func Fingerprint() string {
 	return code
 }
 
-// hashGoSources hashes the paths and contents of the non-test Go files
-// under root (go.mod must be there), in walk order.
-func hashGoSources(root string) (string, error) {
+// cacheFile, under the module root, keeps the last source hash with the
+// stat of every file it covers (cachedGoSources).
+const cacheFile = ".esr-cache/codefp"
+
+// source is a non-test Go file under the module root, as its stat shows it.
+type source struct {
+	rel     string // slash-separated, from the root
+	size    int64
+	modTime int64 // Unix nanoseconds
+}
+
+// goSources lists the non-test Go files under root (go.mod must be there),
+// in walk order: not under a hidden folder, testdata, notebooks, data or
+// figures.
+func goSources(root string) ([]source, error) {
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		return "", err
+		return nil, err
 	}
-	h := sha256.New()
-	n := 0
+	var srcs []source
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -78,23 +93,114 @@ func hashGoSources(root string) (string, error) {
 		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			return nil
 		}
-		b, err := os.ReadFile(path)
+		fi, err := d.Info()
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(root, path)
-		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(b))
-		h.Write(b)
-		n++
+		srcs = append(srcs, source{rel: filepath.ToSlash(rel), size: fi.Size(), modTime: fi.ModTime().UnixNano()})
 		return nil
 	})
 	if err != nil {
+		return nil, err
+	}
+	if len(srcs) == 0 {
+		return nil, fmt.Errorf("no Go sources under %s", root)
+	}
+	return srcs, nil
+}
+
+// hashGoSources hashes the paths and contents of the non-test Go files
+// under root (go.mod must be there), in walk order. stable is false when
+// a file's stat changed while it was read.
+func hashGoSources(root string) (fp string, srcs []source, stable bool, err error) {
+	if srcs, err = goSources(root); err != nil {
+		return "", nil, false, err
+	}
+	h := sha256.New()
+	stable = true
+	for _, s := range srcs {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(s.rel)))
+		if err != nil {
+			return "", nil, false, err
+		}
+		stable = stable && int64(len(b)) == s.size
+		fmt.Fprintf(h, "%s %d\n", s.rel, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], srcs, stable, nil
+}
+
+// cachedGoSources is hashGoSources, skipping the reading and hashing when
+// the cache file at cache holds the hash of these very files: the same
+// paths, sizes and modification times, each written at least
+// snapfresh.Granularity before the hash was taken (git's "racily clean"
+// rule: a file rewritten within one tick of the clock may keep its time).
+// A notebook cell is a new process, and reading the module's Go files took
+// most of the 20 ms its start-up spent here. The cache is only a shortcut:
+// one that is missing, damaged or not writable costs the hash, never a
+// wrong fingerprint.
+func cachedGoSources(root, cache string) (string, error) {
+	srcs, err := goSources(root)
+	if err != nil {
 		return "", err
 	}
-	if n == 0 {
-		return "", fmt.Errorf("no Go sources under %s", root)
+	want := cacheText("", srcs)
+	if b, err := os.ReadFile(cache); err == nil {
+		if fp, rest, ok := strings.Cut(string(b), "\n"); ok && len(fp) == 16 && rest == want {
+			return fp, nil
+		}
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
+	taken := time.Now()
+	fp, hashed, stable, err := hashGoSources(root)
+	if err != nil {
+		return "", err
+	}
+	for _, s := range hashed {
+		stable = stable && !time.Unix(0, s.modTime).After(taken.Add(-snapfresh.Granularity))
+	}
+	if stable && slices.Equal(hashed, srcs) {
+		writeCache(cache, cacheText(fp, srcs))
+	}
+	return fp, nil
+}
+
+// cacheText is the cache file's content: the hash on the first line, then
+// one line per file (path, size, modification time).
+func cacheText(fp string, srcs []source) string {
+	var b strings.Builder
+	if fp != "" {
+		b.WriteString(fp + "\n")
+	}
+	for _, s := range srcs {
+		fmt.Fprintf(&b, "%q %d %d\n", s.rel, s.size, s.modTime)
+	}
+	return b.String()
+}
+
+// writeCache replaces the cache file whole (a reader sees the old one or
+// the new one), creating its folder; a failure leaves it as it was.
+func writeCache(path, text string) {
+	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
+		return
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".codefp-*")
+	if err != nil {
+		return
+	}
+	_, err = f.WriteString(text)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
 }
 
 // Tag is a short name of Fingerprint (8 hex digits) for cache file and
