@@ -112,7 +112,7 @@ func goSources(root string) ([]source, error) {
 
 // hashGoSources hashes the paths and contents of the non-test Go files
 // under root (go.mod must be there), in walk order. stable is false when
-// a file's stat changed while it was read.
+// a file read is not as long as its stat said (it changed meanwhile).
 func hashGoSources(root string) (fp string, srcs []source, stable bool, err error) {
 	if srcs, err = goSources(root); err != nil {
 		return "", nil, false, err
@@ -147,7 +147,7 @@ func cachedGoSources(root, cache string) (string, error) {
 	}
 	want := cacheText("", srcs)
 	if b, err := os.ReadFile(cache); err == nil {
-		if fp, rest, ok := strings.Cut(string(b), "\n"); ok && len(fp) == 16 && rest == want {
+		if fp, rest, ok := strings.Cut(string(b), "\n"); ok && len(fp) == 16 && strings.Trim(fp, "0123456789abcdef") == "" && rest == want {
 			return fp, nil
 		}
 	}
