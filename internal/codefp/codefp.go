@@ -12,11 +12,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/esrkit/esrkit/internal/safefile"
 	"github.com/esrkit/esrkit/internal/snapfresh"
 )
 
@@ -117,18 +117,24 @@ func hashGoSources(root string) (fp string, srcs []source, stable bool, err erro
 	if srcs, err = goSources(root); err != nil {
 		return "", nil, false, err
 	}
+	fp, stable, err = hashSources(root, srcs)
+	return fp, srcs, stable, err
+}
+
+// hashSources hashes srcs' paths and contents (hashGoSources).
+func hashSources(root string, srcs []source) (fp string, stable bool, err error) {
 	h := sha256.New()
 	stable = true
 	for _, s := range srcs {
 		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(s.rel)))
 		if err != nil {
-			return "", nil, false, err
+			return "", false, err
 		}
 		stable = stable && int64(len(b)) == s.size
 		fmt.Fprintf(h, "%s %d\n", s.rel, len(b))
 		h.Write(b)
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16], srcs, stable, nil
+	return hex.EncodeToString(h.Sum(nil))[:16], stable, nil
 }
 
 // cachedGoSources is hashGoSources, skipping the reading and hashing when
@@ -152,14 +158,14 @@ func cachedGoSources(root, cache string) (string, error) {
 		}
 	}
 	taken := time.Now()
-	fp, hashed, stable, err := hashGoSources(root)
+	fp, stable, err := hashSources(root, srcs)
 	if err != nil {
 		return "", err
 	}
-	for _, s := range hashed {
+	for _, s := range srcs {
 		stable = stable && !time.Unix(0, s.modTime).After(taken.Add(-snapfresh.Granularity))
 	}
-	if stable && slices.Equal(hashed, srcs) {
+	if stable {
 		writeCache(cache, cacheText(fp, srcs))
 	}
 	return fp, nil
@@ -178,28 +184,12 @@ func cacheText(fp string, srcs []source) string {
 	return b.String()
 }
 
-// writeCache replaces the cache file whole (a reader sees the old one or
-// the new one), creating its folder; a failure leaves it as it was.
+// writeCache replaces the cache file whole (safefile: a reader sees the
+// old one or the new one), creating its folder; a failure leaves it as it
+// was.
 func writeCache(path, text string) {
-	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".codefp-*")
-	if err != nil {
-		return
-	}
-	_, err = f.WriteString(text)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	if os.MkdirAll(filepath.Dir(path), 0o755) == nil {
+		_ = safefile.WriteFile(path, []byte(text), 0o644)
 	}
 }
 
