@@ -17,7 +17,7 @@ NOTEBOOKS ?=
 # An LLM endpoint is configured when ESR_LLM_BASE_URL is set or ESR_LLM_MODELS has NAME=URL items.
 LLM_CONFIGURED = [ -n "$${ESR_LLM_BASE_URL:-}" ] || [[ "$${ESR_LLM_MODELS:-}" == *=* ]]
 
-.PHONY: all setup setup-test reproduce test vet notebooks report report-html bench build clean llm-cache llm-dry-run
+.PHONY: all setup setup-test reproduce test test-race vet notebooks report report-html bench build clean llm-cache llm-dry-run
 
 all: build
 
@@ -66,8 +66,15 @@ test: setup-test vet
 	bash scripts/run-notebooks.sh $(NBOUT) $(NOTEBOOKS) || status=1; \
 	$(MAKE) --no-print-directory report-html || status=1; \
 	ESRKIT_BROWSER_TESTS=1 ESRKIT_REPORT_DIR=$(CURDIR)/report go test $$(go list ./... | grep -v '/internal/browser$$') || status=1; \
+	$(MAKE) --no-print-directory test-race || status=1; \
 	ESRKIT_BROWSER_TESTS=1 ESRKIT_REPORT_DIR=$(CURDIR)/report go test ./internal/browser || status=1; \
 	exit $$status
+
+## test-race: the evaluation paths under the race detector: eval and memory whole, and
+## lab's prepare running every synthetic suite at once over one shared benchmark
+test-race:
+	CGO_ENABLED=1 go test -race ./esr/eval ./esr/memory
+	CGO_ENABLED=1 go test -race -run 'TestPrepareNotebooksRunsSuitesAtOnce' ./esr/lab
 
 vet:
 	go vet ./...

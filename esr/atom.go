@@ -79,8 +79,9 @@ type Atom struct {
 	// The ledger does not key on it yet: Key is (entity, attribute).
 	Facet string `json:"facet,omitempty"`
 
-	// norm caches StateOf(Value, Polarity); see State.
-	norm string
+	// norm caches StateOf(normOf, normPol); see CacheState and State.
+	norm, normOf string
+	normPol      Polarity
 }
 
 // Key is the atom's (entity, attribute).
@@ -96,11 +97,21 @@ func (a *Atom) ActorName() string {
 
 // State is the atom's comparable state: its normalised value with polarity,
 // so "30 seconds" and "30 s" are one state and ¬φ differs from φ.
+//
+// State never writes to a (memories and readers share a benchmark's atoms
+// across goroutines); CacheState fills the cache it reads, which is used only
+// while Value and Polarity are those it was filled from.
 func (a *Atom) State() string {
-	if a.norm == "" {
-		a.norm = StateOf(a.Value, a.Polarity)
+	if a.norm != "" && a.normOf == a.Value && a.normPol == a.Polarity {
+		return a.norm
 	}
-	return a.norm
+	return StateOf(a.Value, a.Polarity)
+}
+
+// CacheState keeps the atom's State, so that State need not normalise the
+// value again. Loaders call it before the atoms are shared.
+func (a *Atom) CacheState() {
+	a.norm, a.normOf, a.normPol = StateOf(a.Value, a.Polarity), a.Value, a.Polarity
 }
 
 // Display is the value as an answer states it: the value, or "not VALUE" for

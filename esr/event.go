@@ -37,6 +37,8 @@ type Stream struct {
 	Source        string   `json:"source,omitempty"`
 	Events        []Event  `json:"events"`
 
+	// index maps an event id to its position; built by IndexEvents, read
+	// only by Event, so a stream shared by goroutines is never written.
 	index map[string]int
 }
 
@@ -46,18 +48,24 @@ func (s *Stream) SortEvents() {
 	sort.SliceStable(s.Events, func(i, j int) bool {
 		return s.Events[i].Timestamp.Before(s.Events[j].Timestamp.Time)
 	})
-	s.index = nil
+	s.IndexEvents()
 }
 
-// Event returns the event with the given id, or nil.
-func (s *Stream) Event(id string) *Event {
-	if s.index == nil {
-		s.index = make(map[string]int, len(s.Events))
-		for i := range s.Events {
-			s.index[s.Events[i].ID] = i
-		}
+// IndexEvents builds the event-id index Event reads. Loaders call it once
+// the events are in place and before the stream is shared: Event itself
+// never writes (several memories render one stream at once), and without
+// an index, or with one left stale by a later change to Events, it scans.
+func (s *Stream) IndexEvents() {
+	s.index = make(map[string]int, len(s.Events))
+	for i := range s.Events {
+		s.index[s.Events[i].ID] = i
 	}
-	if i, ok := s.index[id]; ok {
+}
+
+// Event returns the event with the given id, or nil. With ids repeated,
+// it is the last event with the id.
+func (s *Stream) Event(id string) *Event {
+	if i := s.EventIndex(id); i >= 0 {
 		return &s.Events[i]
 	}
 	return nil
@@ -65,8 +73,13 @@ func (s *Stream) Event(id string) *Event {
 
 // EventIndex returns the position of the event with the given id, or -1.
 func (s *Stream) EventIndex(id string) int {
-	if s.Event(id) == nil {
-		return -1
+	if i, ok := s.index[id]; ok && i < len(s.Events) && s.Events[i].ID == id && len(s.index) == len(s.Events) {
+		return i
 	}
-	return s.index[id]
+	for i := len(s.Events) - 1; i >= 0; i-- {
+		if s.Events[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }

@@ -43,10 +43,11 @@ APT_INTERACTIVE_PACKAGES=(
 	python3-nbconvert python3-ipykernel
 )
 # What only the tests need (make test): the statistics tests' reference values
-# (SciPy, statsmodels, NumPy, scikit-learn) and the browser tests' Chromium.
+# (SciPy, statsmodels, NumPy, scikit-learn), the browser tests' Chromium, and a
+# C compiler for the race detector (make test-race; go test -race needs cgo).
 APT_TEST_PACKAGES=(
 	python3-numpy python3-scipy python3-statsmodels python3-sklearn
-	chromium fonts-liberation
+	chromium fonts-liberation gcc libc6-dev
 )
 
 FOR_TESTS=0

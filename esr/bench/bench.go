@@ -137,13 +137,28 @@ func load(dir string, opt LoadOptions, pre map[string][]byte) (*Bench, error) {
 		return nil, fmt.Errorf("%s: no QAs: a benchmark needs its questions", QAFile)
 	}
 	rel := filepath.Join(dir, RelationsFile)
-	if _, err := os.Stat(rel); errors.Is(err, os.ErrNotExist) {
-		return b, nil
+	if _, err := os.Stat(rel); !errors.Is(err, os.ErrNotExist) {
+		if err := b.readRelations(rel); err != nil {
+			return nil, err
+		}
 	}
-	if err := b.readRelations(rel); err != nil {
-		return nil, err
-	}
+	b.settle()
 	return b, nil
+}
+
+// settle fills what methods would otherwise compute on every call (each
+// stream's event index, each atom's normalised state), once the benchmark
+// is whole and before it is shared: several memories read one benchmark at
+// once, and those methods never write.
+func (b *Bench) settle() {
+	for _, s := range b.Streams {
+		s.IndexEvents()
+	}
+	for _, atoms := range b.Atoms {
+		for i := range atoms {
+			atoms[i].CacheState()
+		}
+	}
 }
 
 // LoadFiles reads an atoms file and, when streamsPath is not empty, its
@@ -164,6 +179,7 @@ func LoadFiles(atomsPath, streamsPath string) (*Bench, error) {
 	if err := b.readAtoms(atomsPath); err != nil {
 		return nil, err
 	}
+	b.settle()
 	return b, nil
 }
 

@@ -585,5 +585,6 @@ func decodeSnapshot(body []byte, dir string, opt LoadOptions) (b *Bench, ok bool
 	if d.bad || d.pos != len(d.data) {
 		return nil, false
 	}
+	b.settle()
 	return b, true
 }

@@ -105,5 +105,6 @@ func New(streams []*esr.Stream, atoms map[string][]esr.Atom, qas []esr.QA) *Benc
 		}
 		esr.SortAtoms(as)
 	}
+	b.settle()
 	return b
 }

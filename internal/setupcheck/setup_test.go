@@ -10,8 +10,9 @@ import (
 )
 
 // testOnly are the Debian packages only the tests use: the statistics
-// tests' reference implementations and the browser tests' Chromium.
-var testOnly = []string{"chromium", "python3-scipy", "python3-numpy", "python3-statsmodels", "python3-sklearn"}
+// tests' reference implementations, the browser tests' Chromium and the
+// race detector's C compiler.
+var testOnly = []string{"chromium", "python3-scipy", "python3-numpy", "python3-statsmodels", "python3-sklearn", "gcc"}
 
 // packagesOf runs scripts/setup.sh --print with args and returns the
 // Debian packages it would install.
