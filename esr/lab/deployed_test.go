@@ -101,7 +101,7 @@ func TestDeployedTermsAddUp(t *testing.T) {
 func TestDriftTable(t *testing.T) {
 	old, err := bench.Load("../../data/dyknow")
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	nw, err := bench.Load("../../data/vdyknow")
 	if err != nil {

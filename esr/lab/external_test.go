@@ -12,7 +12,7 @@ import (
 func TestDyKnowRAGTable(t *testing.T) {
 	outs, err := dyknow.LoadOutcomes("../../data/dyknow")
 	if err != nil {
-		t.Skip("no bundled DyKnow outcomes:", err)
+		t.Fatal("the bundled DyKnow outcomes:", err)
 	}
 	tab, err := lab.DyKnowRAGTable(outs, eval.StatOptions{B: 2000})
 	if err != nil {

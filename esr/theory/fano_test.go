@@ -145,12 +145,12 @@ func TestAuditRelations(t *testing.T) {
 	}
 }
 
-// The synthetic benchmark, when it has been generated: the rule scorer's
+// The bundled synthetic benchmark: the rule scorer's
 // floor on its gold relations.
 func TestAuditSynthetic(t *testing.T) {
 	dir := filepath.Join("..", "..", "data", "synthetic")
 	if _, err := os.Stat(filepath.Join(dir, bench.RelationsFile)); err != nil {
-		t.Skipf("no %s: %v", bench.RelationsFile, err)
+		t.Fatalf("the bundled bench's %s: %v", bench.RelationsFile, err)
 	}
 	b, err := bench.Load(dir)
 	if err != nil {

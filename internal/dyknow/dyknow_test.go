@@ -16,19 +16,19 @@ import (
 
 const bundled = "../../data/dyknow"
 
-// upstream is a DyKnow checkout when this machine has one (ESR_DYKNOW_SRC,
-// else the shared copy); tests that need it skip otherwise.
+// upstream is DyKnow's own files at the commit data/dyknow was imported
+// from (testdata/upstream, MIT, with its licence), or ESR_DYKNOW_SRC when
+// set: the import tests run wherever the repository is checked out.
 func upstream(t *testing.T) string {
-	for _, d := range []string{os.Getenv("ESR_DYKNOW_SRC"), "/work/shared/data/dyknow"} {
-		if d == "" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(d, "grc_generated.json")); err == nil {
-			return d
-		}
+	t.Helper()
+	d := os.Getenv("ESR_DYKNOW_SRC")
+	if d == "" {
+		d = filepath.Join("testdata", "upstream")
 	}
-	t.Skip("no DyKnow checkout (set ESR_DYKNOW_SRC)")
-	return ""
+	if _, err := os.Stat(filepath.Join(d, "grc_generated.json")); err != nil {
+		t.Fatalf("DyKnow's upstream files: %v", err)
+	}
+	return d
 }
 
 func TestParseValue(t *testing.T) {
