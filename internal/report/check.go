@@ -112,7 +112,7 @@ func legendProblem(p *plot.Plot, dc draw.Canvas, series []drawnSeries) string {
 
 // legendBox is where Legend.Draw puts a legend of the given size on c:
 // the left or right edge and the top or bottom, moved by XOffs and YOffs.
-// (Legend.Rectangle measures the size but, in gonum/plot v0.15, mirrors
+// (Legend.Rectangle measures the size but, in gonum/plot v0.15–v0.17, mirrors
 // Left and ignores the offsets.)
 func legendBox(l *plot.Legend, c draw.Canvas, size vg.Point) vg.Rectangle {
 	var r vg.Rectangle
