@@ -10,10 +10,13 @@
 # before running the same commands. /usr/bin/python3 either way: a pyenv or venv
 # python3 first on PATH has none of Debian's modules. Off Debian (macOS), a virtual
 # environment at .venv with Jupyter pip-installed in it is used instead (README, Setup).
+# Either tree is used only when it is the caller's alone (scripts/trusted-tree.sh): owned by
+# the caller and writable by no one else; otherwise this refuses, saying why.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PREFIX="$ROOT/.esr-tools/deb"
+. "$ROOT/scripts/trusted-tree.sh"
 
 if [ "$#" -lt 1 ]; then
 	echo "usage: scripts/jupyter-env.sh jupyter|python3 [ARG...]" >&2
@@ -25,6 +28,7 @@ shift
 export PYDEVD_DISABLE_FILE_VALIDATION=1 # silences debugpy's "frozen modules" warning
 jupyter=/usr/bin/jupyter
 if [ -f "$PREFIX/.complete" ]; then
+	require_trusted "$ROOT/.esr-tools" .esr-tools
 	export PYTHONPATH="$PREFIX/usr/lib/python3/dist-packages${PYTHONPATH:+:$PYTHONPATH}"
 	export PATH="$PREFIX/usr/bin:$PATH"
 	export JUPYTER_PATH="$PREFIX/usr/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
@@ -42,6 +46,7 @@ fi
 
 python=/usr/bin/python3
 if [ ! -f "$PREFIX/.complete" ] && [ -x "$ROOT/.venv/bin/jupyter" ]; then
+	require_trusted "$ROOT/.venv" .venv
 	python="$ROOT/.venv/bin/python3" jupyter="$ROOT/.venv/bin/jupyter"
 fi
 

@@ -87,6 +87,19 @@ fi
 say() { echo "setup: $*" >&2; }
 die() { say "ERROR: $*"; exit 1; }
 
+# --- the trees Python imports from ------------------------------------------------
+# .esr-tools (Jupyter extracted without root) and .venv (off Debian) are used only when
+# they are the caller's alone (scripts/trusted-tree.sh): a tree another user owns, or
+# others may write to, is refused before anything imports from it or extracts into it.
+# What setup makes is writable by its owner only, whatever the caller's umask.
+umask 022
+. "$ROOT/scripts/trusted-tree.sh"
+for tree in .esr-tools .venv; do
+	if [ -e "$ROOT/$tree" ] || [ -L "$ROOT/$tree" ]; then
+		require_trusted "$ROOT/$tree" "$tree"
+	fi
+done
+
 # quiet CMD...: run CMD, showing its output only if it fails.
 quiet() {
 	local out rc=0
@@ -165,6 +178,7 @@ install_local() {
 	for deb in "$work"/debs/*.deb; do
 		quiet dpkg-deb -x "$deb" "$work/deb"
 	done
+	chmod -R go-w "$work/deb" # (jupyter-env.sh refuses a tree others may write to)
 	# Absolute symlinks (the notebook server's /usr/share/javascript/...) point
 	# into the system; those whose target was extracted here point here instead.
 	local link target

@@ -233,8 +233,9 @@ func writeCompareJSON(w io.Writer, rc *eval.RunComparison) error {
 
 // writeCompareTable prints t. Cells hold text from data (answers, a
 // reader's reasoning): Markdown escapes every cell with MarkdownText (no
-// markup, no raw HTML, no new line or cell), CSV quotes them, and text
-// puts a line break as "⏎".
+// markup, no raw HTML, no new line or cell, no terminal control), CSV
+// quotes them, and text puts a line break as "⏎" and every other control
+// character as its escape (Table.Text).
 func writeCompareTable(w io.Writer, t *eval.Table, format string) error {
 	switch format {
 	case "csv":

@@ -230,3 +230,72 @@ func TestCompareCommandRefusesAFolderHoldingAnotherPage(t *testing.T) {
 		t.Errorf("the user's page changed: %q", b)
 	}
 }
+
+// terminalControls are what a row may hold that a terminal acts on: an
+// escape sequence (colour, cursor moves, a window title), a bell, a
+// right-to-left override and the Unicode line and paragraph separators.
+var terminalControls = []string{"\x1b", "\a", "\u202e", "\u2028", "\u2029", "\u009b"}
+
+// The text and Markdown tables esr compare prints show the control
+// characters of rows as visible escapes: a row cannot colour, move, retitle
+// or reorder what the terminal shows.
+func TestCompareCommandPrintsControlCharactersOfRowsAsEscapes(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, m memory.Spec, flip bool) string {
+		var sb strings.Builder
+		for i := 0; i < 12; i++ {
+			o := eval.Outcome{QID: "q" + string(rune('a'+i)), Source: "s", Gold: "gold\u202eevil", Phenomenon: "monotonic", QueryType: "snapshot",
+				Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: "scripted:t",
+				Answer: "\x1b]0;pwned\a\x1b[2J\x1b[31mred\u2028next\u2029para\u009b1m", Reason: "ring\a", Correct: flip && i < 7}
+			line, _ := json.Marshal(o)
+			sb.Write(append(line, '\n'))
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a, b := write("a.jsonl", memory.SpecOf(memory.FineLedger), false), write("b.jsonl", memory.SpecOf(memory.RenderOnly), true)
+	// Markdown escapes the escape's backslash and bracket as well.
+	shown := map[string][]string{
+		"text": {`\x1b[31mred`, `\a`, `gold\u202eevil`, `red\u2028next\u2029para\u009b1m`},
+		"md":   {`\\x1b\[31mred`, `\\a`, `gold\\u202eevil`, `red\\u2028next\\u2029para\\u009b1m`},
+	}
+	for f, escapes := range shown {
+		out, errOut, code := runCLI(t, "compare", a, b, "--B", "200", "--format", f)
+		if code != 0 {
+			t.Fatalf("--format %s: %s", f, errOut)
+		}
+		for _, c := range terminalControls {
+			if strings.Contains(out, c) {
+				t.Errorf("--format %s prints %q from the rows as it is", f, c)
+			}
+		}
+		for _, esc := range escapes {
+			if !strings.Contains(out, esc) {
+				t.Errorf("--format %s does not show %s", f, esc)
+			}
+		}
+	}
+}
+
+// An error that quotes text from outside (here a file name from the
+// command line, as a row's text or a server's reply may be) reaches the
+// terminal escaped.
+func TestErrorsShowControlCharactersAsEscapes(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "rows\x1b]0;pwned\a\u202e.jsonl")
+	_, errOut, code := runCLI(t, "compare", missing, missing)
+	if code == 0 {
+		t.Fatal("esr compare of missing files: exit 0")
+	}
+	for _, c := range terminalControls {
+		if strings.Contains(errOut, c) {
+			t.Errorf("the error prints %q as it is: %q", c, errOut)
+		}
+	}
+	if !strings.Contains(errOut, `rows\x1b]0;pwned\a\u202e.jsonl`) {
+		t.Errorf("the error does not show the name escaped: %q", errOut)
+	}
+}

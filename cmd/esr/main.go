@@ -9,6 +9,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/esrkit/esrkit/internal/termsafe"
 )
 
 // command is one subcommand: run gets the arguments after its name and the
@@ -64,7 +66,9 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		if err == errHelp {
 			return 0
 		}
-		fmt.Fprintf(stderr, "esr %s: %s\n", args[0], strings.TrimSpace(err.Error()))
+		// An error may quote a file, a row or a server's reply: what a
+		// terminal would act on in it is shown escaped.
+		fmt.Fprintf(stderr, "esr %s: %s\n", args[0], termsafe.Lines(strings.TrimSpace(err.Error())))
 		return 1
 	}
 	return 0

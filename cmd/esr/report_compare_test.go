@@ -72,3 +72,78 @@ func TestReportLinksTheComparisonsUnderCompare(t *testing.T) {
 		t.Error("the index still links a removed comparison")
 	}
 }
+
+// treeOf maps every file under dir (relative path) to its content; nil
+// when dir does not exist.
+func treeOf(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		return nil
+	}
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[rel] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// An esr report that fails (here on an executed notebook that is not
+// JSON) leaves --out as it was: a folder it made is gone, and an earlier
+// report keeps its index and its comparison pages, byte for byte, with
+// none of this run's copies among them.
+func TestReportThatFailsLeavesTheOutputAsItWas(t *testing.T) {
+	root, executed, out := reportFixture(t)
+	cmpDir := filepath.Join(root, "results", "compare")
+	a, b := hostileRows(t, t.TempDir())
+	if _, errOut, code := runCLI(t, "compare", a, b, "--B", "200", "--html", "--out", filepath.Join(cmpDir, "first")); code != 0 {
+		t.Fatalf("esr compare --html: %s", errOut)
+	}
+	args := func(out string) []string {
+		return []string{"report", "--executed", executed, "--figures", filepath.Join(root, "figures"), "--out", out,
+			"--notebooks", filepath.Join(root, "notebooks"), "--compare", cmpDir}
+	}
+	if _, errOut, code := runCLI(t, args(out)...); code != 0 {
+		t.Fatalf("esr report: %s", errOut)
+	}
+	before := treeOf(t, out)
+	if _, ok := before[filepath.Join("compare", "first", "compare.html")]; !ok {
+		t.Fatalf("the first report has no comparison page: %v", before)
+	}
+
+	// A second comparison, and a notebook that breaks the report.
+	if _, errOut, code := runCLI(t, "compare", b, a, "--B", "200", "--html", "--out", filepath.Join(cmpDir, "second")); code != 0 {
+		t.Fatalf("esr compare --html: %s", errOut)
+	}
+	if err := os.WriteFile(filepath.Join(executed, "99-broken.ipynb"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fresh := filepath.Join(root, "fresh-report")
+	for _, o := range []string{out, fresh} {
+		if _, _, code := runCLI(t, args(o)...); code == 0 {
+			t.Fatalf("esr report --out %s with a broken notebook: exit 0", o)
+		}
+	}
+	after := treeOf(t, out)
+	for name, content := range before {
+		if after[name] != content {
+			t.Errorf("the failed report changed or removed %s", name)
+		}
+	}
+	for name := range after {
+		if _, ok := before[name]; !ok {
+			t.Errorf("the failed report left %s", name)
+		}
+	}
+	if got := treeOf(t, fresh); got != nil {
+		t.Errorf("a failed report into a new folder left %d files: %v", len(got), sortedKeys(got))
+	}
+}

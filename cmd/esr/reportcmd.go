@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -24,8 +26,9 @@ func init() {
 // reads offline (site.LinkPages): links to notebooks go to their pages,
 // links to the repository's Markdown documents to copies in OUT/docs/,
 // any other link out of the report is taken off (said on stderr), and
-// every page of the lab path gets previous/next links.
-func runReport(args []string, stdout, stderr io.Writer) error {
+// every page of the lab path gets previous/next links. A run that fails
+// leaves OUT as it was (reportUndo).
+func runReport(args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("report", stderr)
 	executed := fs.String("executed", "notebooks/executed", "`DIR` of executed notebooks")
 	figures := fs.String("figures", "figures", "`DIR` of the figures the notebooks saved (thumbnails)")
@@ -39,6 +42,15 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err := t.Check(); err != nil {
 		return err
 	}
+	undo, err := reportUndo(*out)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			undo()
+		}
+	}()
 	if err := t.Mark(); err != nil {
 		return err
 	}
@@ -72,6 +84,40 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s/index.html with %d notebooks\n", *out, len(cards))
 	return nil
+}
+
+// reportUndo returns what puts out back as it was when esr report fails
+// after it began writing: a folder this run made is removed whole; in an
+// earlier report, index.html and the comparison pages (compare/, which a
+// run replaces first) are put back, byte for byte, and no page this run
+// copied is left, so the index never links a page that is not there.
+func reportUndo(out string) (func(), error) {
+	if _, err := os.Lstat(out); errors.Is(err, os.ErrNotExist) {
+		return func() { os.RemoveAll(out) }, nil
+	} else if err != nil {
+		return nil, err
+	}
+	saved := map[string][]byte{}
+	for _, top := range []string{"index.html", site.ComparisonsDir} {
+		err := filepath.WalkDir(filepath.Join(out, top), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			saved[p] = b
+			return err
+		})
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	return func() {
+		os.RemoveAll(filepath.Join(out, site.ComparisonsDir))
+		for p, b := range saved {
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			safefile.WriteFile(p, b, 0o644)
+		}
+	}, nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -3,12 +3,17 @@ package eval
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/esrkit/esrkit/internal/termsafe"
 )
 
 // Text renders the table as plain text for a terminal: the title, the
 // columns padded to their widest cell (in runes) with two spaces between
-// them, a rule under the header, and the notes as "- " lines.
+// them, a rule under the header, and the notes as "- " lines. Every piece
+// of text is escaped for the terminal first (termsafe.Escape: cells hold
+// text from data, which may hold an escape sequence or a line break).
 func (t *Table) Text() string {
+	t = t.escaped()
 	width := make([]int, len(t.Columns))
 	measure := func(cells []string) {
 		for i, c := range cells {
@@ -54,4 +59,24 @@ func (t *Table) Text() string {
 		b.WriteString("- " + n + "\n")
 	}
 	return b.String()
+}
+
+// escaped is a copy of t with every title, column, cell and note escaped
+// for a terminal (termsafe.Escape).
+func (t *Table) escaped() *Table {
+	e := &Table{Name: t.Name, Title: termsafe.Escape(t.Title)}
+	for _, c := range t.Columns {
+		e.Columns = append(e.Columns, termsafe.Escape(c))
+	}
+	for _, r := range t.Rows {
+		row := make([]string, len(r))
+		for i, c := range r {
+			row[i] = termsafe.Escape(c)
+		}
+		e.Rows = append(e.Rows, row)
+	}
+	for _, n := range t.Notes {
+		e.Notes = append(e.Notes, termsafe.Escape(n))
+	}
+	return e
 }

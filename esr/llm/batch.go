@@ -235,7 +235,7 @@ func ImportBatch(results, requests string, c *Cache, keys ...string) (ImportRepo
 		}
 		model := req.model
 		if len(r.Error) > 0 && string(r.Error) != "null" {
-			rep.Failed = append(rep.Failed, fmt.Sprintf(`%s: %s: field "error": %s`, at, model, redactAll(snippet(r.Error), keys)))
+			rep.Failed = append(rep.Failed, fmt.Sprintf(`%s: %s: field "error": %s`, at, model, snippet(r.Error, keys)))
 			continue
 		}
 		if r.Response == nil {
@@ -244,10 +244,10 @@ func ImportBatch(results, requests string, c *Cache, keys ...string) (ImportRepo
 		}
 		if r.Response.StatusCode != 200 {
 			rep.Failed = append(rep.Failed, fmt.Sprintf(`%s: %s: field "response.status_code": %d: %s`, at, model,
-				r.Response.StatusCode, redactAll(snippet(r.Response.Body), keys)))
+				r.Response.StatusCode, snippet(r.Response.Body, keys)))
 			continue
 		}
-		resp, got, msg := parseCompletion(r.Response.Body)
+		resp, got, msg := parseCompletion(r.Response.Body, keys)
 		if !sameModel(model, got) {
 			invalid(`field "response.body.model": %q answered a request for model %q`, got, model)
 			continue

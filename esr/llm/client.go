@@ -13,6 +13,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
+
+	"github.com/esrkit/esrkit/internal/termsafe"
 )
 
 // Message is one chat message.
@@ -301,7 +304,7 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 	data, rerr := reply.Body, reply.ReadErr
 	if reply.StatusCode < 200 || reply.StatusCode > 299 {
 		ae := &attemptError{status: reply.StatusCode,
-			msg: fmt.Sprintf("HTTP %d from %s: %s", reply.StatusCode, c.safeURL(), snippet(data))}
+			msg: fmt.Sprintf("HTTP %d from %s: %s", reply.StatusCode, c.safeURL(), snippet(data, c.secrets))}
 		switch {
 		case reply.StatusCode == statusTooManyRequests, reply.StatusCode == statusRequestTimeout,
 			reply.StatusCode >= 500:
@@ -318,7 +321,7 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 		return Response{}, &attemptError{status: reply.StatusCode, retry: true,
 			msg: "truncated response: " + rerr.Error()}
 	}
-	r, _, msg := parseCompletion(data)
+	r, _, msg := parseCompletion(data, c.secrets)
 	if msg != "" {
 		return Response{}, &attemptError{status: reply.StatusCode, retry: true, msg: msg}
 	}
@@ -332,17 +335,18 @@ func (c *Client) attempt(ctx context.Context, body []byte) (Response, *attemptEr
 // msg says what is wrong with it ("" when it is fine). A reply without text
 // is wrong: no message, content null or empty (a reasoning model that spent
 // max_tokens before answering: finish_reason "length"), or tool calls only.
-func parseCompletion(data []byte) (r Response, model, msg string) {
+// msg quotes the body with keys redacted (snippet).
+func parseCompletion(data []byte, keys []string) (r Response, model, msg string) {
 	var w wireResponse
 	if err := json.Unmarshal(data, &w); err != nil {
-		return Response{}, "", fmt.Sprintf("malformed response (%v): %s", err, snippet(data))
+		return Response{}, "", fmt.Sprintf("malformed response (%v): %s", err, snippet(data, keys))
 	}
 	if len(w.Choices) == 0 {
 		msg := "response has no choices"
 		if len(w.Error) > 0 && string(w.Error) != "null" {
-			msg = "response reports an error: " + snippet(w.Error)
+			msg = "response reports an error: " + snippet(w.Error, keys)
 		}
-		return Response{}, w.Model, msg + ": " + snippet(data)
+		return Response{}, w.Model, msg + ": " + snippet(data, keys)
 	}
 	ch := w.Choices[0]
 	r.FinishReason = ch.FinishReason
@@ -424,11 +428,22 @@ func retryAfterText(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
-// snippet is the start of a body for an error message, on one line.
-func snippet(b []byte) string {
-	s := strings.Join(strings.Fields(string(b)), " ")
-	if len(s) > 200 {
-		s = s[:200] + "…"
+// maxSnippet bounds the part of a server's body an error message quotes.
+const maxSnippet = 200
+
+// snippet is the start of a server's body for an error message: on one
+// line, every secret in keys and every URL's query values redacted before
+// it is cut (a key the cut ran through would leave its start), and escaped
+// for a terminal (termsafe.Escape: a reply cannot colour, clear or retitle
+// the screen that shows the error).
+func snippet(b []byte, keys []string) string {
+	s := termsafe.Escape(redactAll(strings.Join(strings.Fields(string(b)), " "), keys))
+	if len(s) > maxSnippet {
+		cut := maxSnippet
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
 	}
 	if s == "" {
 		s = "(empty body)"

@@ -8,7 +8,9 @@
 //     exponential backoff and full jitter on 429, 5xx, timeouts, network
 //     errors and malformed or truncated bodies (honouring Retry-After), and a
 //     bounded number of retries per request. The API key is sent only in the
-//     Authorization header and is redacted from every error and log line.
+//     Authorization header and is redacted from every error and log line
+//     (as written or JSON-escaped, before a server's reply is cut to its
+//     first 200 bytes); the server's text there is escaped for a terminal.
 //   - Cache: a bbolt file (DIR/llm-cache.bolt) keyed by
 //     sha256(model, template version, prompt hash, params). Each response is
 //     committed as it arrives, so a killed run resumes without asking again

@@ -1,9 +1,13 @@
 package llm
 
 import (
+	"fmt"
 	"net/url"
+	"regexp"
 	"sort"
 	"strings"
+	"sync"
+	"unicode/utf8"
 )
 
 // redacted is the placeholder that replaces a secret in text.
@@ -49,15 +53,20 @@ func urlSecrets(u *url.URL) []string {
 	return out
 }
 
-// redactKeys removes every key from s, longest first so that no key
-// leaves a tail of a longer one that it is a prefix of, and the password of
-// any URL in s ("https://user:pw@host").
+// redactKeys removes every key from s, as written or JSON-escaped in
+// whole or in part (a server that echoes a request as JSON may write
+// "sk-…" as "\u0073\u006b…"), longest first so that no key leaves a tail
+// of a longer one that it is a prefix of, and the password of any URL in s
+// ("https://user:pw@host").
 func redactKeys(s string, keys []string) string {
 	ks := append([]string(nil), keys...)
 	sort.SliceStable(ks, func(i, j int) bool { return len(ks[i]) > len(ks[j]) })
 	for _, k := range ks {
 		if k != "" {
 			s = strings.ReplaceAll(s, k, redacted)
+			if strings.IndexByte(s, '\\') >= 0 {
+				s = jsonEscapedKey(k).ReplaceAllLiteralString(s, redacted)
+			}
 		}
 	}
 	for _, f := range strings.Fields(s) {
@@ -71,6 +80,54 @@ func redactKeys(s string, keys []string) string {
 		}
 	}
 	return s
+}
+
+// escapedKeys caches jsonEscapedKey's patterns, by key.
+var escapedKeys sync.Map
+
+// jsonEscapedKey matches key as a JSON string may hold it: each character
+// as it is or as \uXXXX (hex digits in either case; a character beyond
+// the Basic Multilingual Plane as its surrogate pair), "/" also as "\/",
+// and '"' and "\" as their two-character escapes.
+func jsonEscapedKey(key string) *regexp.Regexp {
+	if re, ok := escapedKeys.Load(key); ok {
+		return re.(*regexp.Regexp)
+	}
+	var b strings.Builder
+	for _, r := range key {
+		alts := []string{regexp.QuoteMeta(string(r))}
+		switch r {
+		case '/':
+			alts = append(alts, `\\/`)
+		case '"':
+			alts = append(alts, `\\"`)
+		case '\\':
+			alts = append(alts, `\\\\`)
+		}
+		if r < 0x10000 {
+			alts = append(alts, `\\u`+hexEitherCase(fmt.Sprintf("%04x", r)))
+		} else if r <= utf8.MaxRune {
+			r -= 0x10000
+			alts = append(alts, `\\u`+hexEitherCase(fmt.Sprintf("%04x", 0xd800+(r>>10)))+`\\u`+hexEitherCase(fmt.Sprintf("%04x", 0xdc00+(r&0x3ff))))
+		}
+		b.WriteString("(?:" + strings.Join(alts, "|") + ")")
+	}
+	re := regexp.MustCompile(b.String())
+	escapedKeys.Store(key, re)
+	return re
+}
+
+// hexEitherCase is a pattern matching the hex digits h in either case.
+func hexEitherCase(h string) string {
+	var b strings.Builder
+	for _, c := range h {
+		if c >= 'a' && c <= 'f' {
+			b.WriteString("[" + string(c) + strings.ToUpper(string(c)) + "]")
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
 }
 
 // redactAll is redactKeys, and the query values of every URL in s gone too:

@@ -3,7 +3,8 @@
 // reads one JSON request per line on its standard input and writes one JSON
 // response per line on its standard output, echoing the request's id. One
 // process per executable serves every request of a run, one request at a
-// time, in a process group of its own that is ended with it.
+// time, in a process group of its own that is ended with it, as is every
+// process it started, in that group or not (RunEnv).
 //
 // Faults end the call with an error that names the adapter, the stream and
 // the line: a process that exits before answering (with the end of its
@@ -139,6 +140,7 @@ func init() {
 type Client struct {
 	name string // "exec:PATH" as given, for messages
 	path string // the absolute path that runs (Resolve)
+	mark string // its RunEnv value, which its children inherit
 
 	mu      sync.Mutex
 	cmd     *exec.Cmd
@@ -240,8 +242,9 @@ func Get(path string) (*Client, error) {
 		}
 		c.killGroup() // what is left of the failed one
 	}
-	c := &Client{name: "exec:" + path, path: abs, stderr: &tail{}, lines: make(chan lineOrErr, 16), exited: make(chan struct{})}
+	c := &Client{name: "exec:" + path, path: abs, mark: newRunMark(), stderr: &tail{}, lines: make(chan lineOrErr, 16), exited: make(chan struct{})}
 	c.cmd = exec.Command(abs)
+	c.cmd.Env = append(os.Environ(), RunEnv+"="+c.mark) // how its children are found (killGroup)
 	c.cmd.Stderr = c.stderr
 	c.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // timeouts and Close end the whole group
 	c.cmd.WaitDelay = time.Second                           // a killed adapter's children may hold its pipes
@@ -514,12 +517,15 @@ func (c *Client) leaderGone() bool {
 	return syscall.Kill(c.cmd.Process.Pid, 0) == syscall.ESRCH
 }
 
-// killGroup kills the adapter's process group: the adapter and every
-// child it started that did not leave the group.
+// killGroup kills the adapter's process group, the adapter and every
+// child it started that did not leave the group, and then every process
+// started with its RunEnv mark: a child that left the group and session
+// (setsid), or whose parent exited, ends with it too (killMarked).
 func (c *Client) killGroup() {
 	if c.cmd.Process != nil {
 		syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
 	}
+	killMarked(c.mark)
 }
 
 // exitNote waits briefly for the exit status and describes it with the end

@@ -1,7 +1,9 @@
 package adapter_test
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -105,5 +107,49 @@ func TestAdapterProtocolV1(t *testing.T) {
 	}
 	if _, err := c.Call(request()); err == nil || !strings.Contains(err.Error(), `echo each request's "id"`) {
 		t.Errorf("error %v", err)
+	}
+}
+
+// A child that left the adapter's process group and session (setsid), at
+// once or through a parent that has exited (a daemon's double fork), still
+// ends with the adapter: on a timeout and when the run closes it.
+func TestAdapterChildThatLeftTheSessionEndsWithIt(t *testing.T) {
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Skip("no /proc: only the adapter's process group is ended")
+	}
+	setsid, err := exec.LookPath("setsid")
+	if err != nil {
+		t.Skip("no setsid")
+	}
+	defer func(d time.Duration) { adapter.Timeout = d }(adapter.Timeout)
+	adapter.Timeout = 300 * time.Millisecond
+	const answer = "p=$(echo \"$l\" | sed 's/.*\"protocol\": *\"\\([^\"]*\\)\".*/\\1/')\n" +
+		"echo \"{\\\"protocol\\\":\\\"$p\\\",\\\"id\\\":1,\\\"rows\\\":[]}\"\n"
+	for _, how := range []struct{ name, start, rest string }{
+		{"setsid child, timeout", "%s sh -c 'echo $$ > %s; exec sleep 60' &\n", "read l\nsleep 60\n"},
+		{"setsid child, close", "%s sh -c 'echo $$ > %s; exec sleep 60' &\n", "read l\n" + answer + "read l\n"},
+		{"orphaned setsid grandchild, close", "(%s sh -c 'echo $$ > %s; exec sleep 60' &)\n", "read l\n" + answer + "read l\n"},
+		{"setsid child of an adapter that exits at once on close", "%s sh -c 'echo $$ > %s; exec sleep 60' </dev/null >/dev/null 2>&1 &\n", "read l\n" + answer + "read l\nexit 0\n"},
+	} {
+		t.Run(how.name, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "child")
+			p := script(t, fmt.Sprintf(how.start, setsid, pidFile)+how.rest)
+			c, err := adapter.Get(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			child := childPid(t, pidFile)
+			t.Cleanup(func() { syscallKill(child) })
+			_, err = c.Call(request())
+			if strings.Contains(how.name, "timeout") != (err != nil) {
+				t.Fatalf("call: %v", err)
+			}
+			adapter.CloseAll()
+			for end := time.Now().Add(3 * time.Second); !gone(child); time.Sleep(20 * time.Millisecond) {
+				if time.Now().After(end) {
+					t.Fatalf("the adapter's child %d, in a session of its own, outlived it", child)
+				}
+			}
+		})
 	}
 }

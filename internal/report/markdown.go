@@ -1,6 +1,10 @@
 package report
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/esrkit/esrkit/internal/termsafe"
+)
 
 // Text from data (a question, an answer, a value of a benchmark or a
 // reader's reply) enters Markdown through MarkdownText, or, in a table
@@ -11,13 +15,16 @@ import "strings"
 // MarkdownText makes s literal inline Markdown: "&", "<" and ">" become
 // entities (no raw HTML, no autolink), the characters that open inline
 // markup (\ ` * _ [ ] $ ~ |) are backslash-escaped (no emphasis, code,
-// link, image, math or table cell), and line breaks become spaces (no new
-// block: a heading, a list, a fence). Text with none of these characters
-// comes back unchanged.
+// link, image, math or table cell), line breaks become spaces (no new
+// block: a heading, a list, a fence), and what else a terminal would act on
+// (an escape, a bell, a bidirectional override: Markdown is printed too)
+// shows as its escape (termsafe.Escape, whose backslash is then escaped).
+// Text with none of these characters comes back unchanged.
 func MarkdownText(s string) string {
-	if !strings.ContainsAny(s, "&<>\\`*_[]$~|\r\n") {
+	if !strings.ContainsAny(s, "&<>\\`*_[]$~|\r\n") && termsafe.Escape(s) == s {
 		return s
 	}
+	s = termsafe.Escape(strings.NewReplacer("\r", " ", "\n", " ").Replace(s))
 	var b strings.Builder
 	for _, r := range s {
 		switch r {
@@ -30,8 +37,6 @@ func MarkdownText(s string) string {
 		case '\\', '`', '*', '_', '[', ']', '$', '~', '|':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case '\r', '\n':
-			b.WriteByte(' ')
 		default:
 			b.WriteRune(r)
 		}

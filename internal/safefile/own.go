@@ -55,9 +55,17 @@ type Target struct {
 // left as it is.
 type ForeignError struct {
 	Flag, Path, Writer, Reason string
+	// Kind, when set, is what the path is instead of what the command
+	// writes (Want): "a folder" where "a file" goes. It may be empty, and
+	// the message says what it is, not "not empty".
+	Kind, Want string
 }
 
 func (e *ForeignError) Error() string {
+	if e.Kind != "" {
+		return fmt.Sprintf("%s %s is %s, and %s writes %s there; it is left as it is: remove it, or choose another %s",
+			e.Flag, e.Path, e.Kind, e.Writer, e.Want, e.Flag)
+	}
 	return fmt.Sprintf("%s %s is not empty and not an earlier output of %s (%s); it is left as it is: remove it, or choose another %s",
 		e.Flag, e.Path, e.Writer, e.Reason, e.Flag)
 }
@@ -112,13 +120,19 @@ func (t Target) Check() error {
 	if err != nil {
 		return err
 	}
-	foreign := func(reason string) error { return &ForeignError{t.Flag, t.Path, t.Writer, reason} }
+	foreign := func(reason string) error {
+		return &ForeignError{Flag: t.Flag, Path: t.Path, Writer: t.Writer, Reason: reason}
+	}
+	// An output of the wrong kind is refused for what it is, empty or not.
+	wrongKind := func(kind, want string) error {
+		return &ForeignError{Flag: t.Flag, Path: t.Path, Writer: t.Writer, Kind: kind, Want: want}
+	}
 	if !t.Dir {
 		switch {
 		case fi.IsDir():
-			return foreign("it is a folder")
+			return wrongKind("a folder", "a file")
 		case !fi.Mode().IsRegular():
-			return foreign("it is not a regular file")
+			return wrongKind("not a regular file (a FIFO, device or socket)", "a file")
 		case fi.Size() == 0:
 			return nil
 		}
@@ -132,7 +146,7 @@ func (t Target) Check() error {
 		return nil
 	}
 	if !fi.IsDir() {
-		return foreign("it is a file, not a folder")
+		return wrongKind("a file", "a folder")
 	}
 	ents, err := os.ReadDir(t.Path)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/esrkit/esrkit/internal/safefile"
@@ -70,5 +71,35 @@ func TestTargetCheck(t *testing.T) {
 	legacy.Owned = func(n string, _ bool) bool { return strings.HasSuffix(n, ".md") }
 	if err := legacy.Check(); err == nil || !strings.Contains(err.Error(), "holds t.csv, which esr x does not write") {
 		t.Errorf("legacy folder with an entry not owned: %v", err)
+	}
+}
+
+// An output of the wrong kind (a folder where a file goes, a file where a
+// folder goes, a FIFO) is refused for what it is, and is not called "not
+// empty" when it is empty.
+func TestTargetOfTheWrongKindIsRefusedForWhatItIs(t *testing.T) {
+	root := t.TempDir()
+	emptyDir, emptyFile, fifo := filepath.Join(root, "empty-dir"), filepath.Join(root, "empty-file"), filepath.Join(root, "fifo")
+	os.Mkdir(emptyDir, 0o755)
+	os.WriteFile(emptyFile, nil, 0o644)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		tg   safefile.Target
+		want string
+	}{
+		{safefile.Target{Flag: "--out", Path: emptyDir, Writer: "esr x"}, "--out " + emptyDir + " is a folder, and esr x writes a file there"},
+		{safefile.Target{Flag: "--out", Path: emptyFile, Writer: "esr x", Dir: true}, "--out " + emptyFile + " is a file, and esr x writes a folder there"},
+		{safefile.Target{Flag: "--out", Path: fifo, Writer: "esr x"}, "--out " + fifo + " is not a regular file (a FIFO, device or socket), and esr x writes a file there"},
+	} {
+		err := c.tg.Check()
+		if err == nil || !errors.Is(err, safefile.ErrForeign) {
+			t.Errorf("%s: %v, want it refused", c.tg.Path, err)
+			continue
+		}
+		if strings.Contains(err.Error(), "not empty") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %q, want %q", c.tg.Path, err, c.want)
+		}
 	}
 }

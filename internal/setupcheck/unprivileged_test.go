@@ -217,9 +217,14 @@ func TestJupyterEnvUsesTheExtractedPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	trust, err := os.ReadFile("../../scripts/trusted-tree.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
 	pkgs := filepath.Join(root, ".esr-tools", "deb", "usr", "lib", "python3", "dist-packages")
 	for _, f := range []struct{ path, body string }{
 		{filepath.Join(root, "scripts", "jupyter-env.sh"), string(script)},
+		{filepath.Join(root, "scripts", "trusted-tree.sh"), string(trust)},
 		{filepath.Join(pkgs, "esrkit_extracted_probe.py"), "WHERE = 'prefix'\n"},
 	} {
 		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
