@@ -49,7 +49,11 @@ func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *Calibration)
 	if err != nil {
 		return nil, err
 	}
-	pr := newCalibProblem(set, opt)
+	base := make([]Profile, len(c.Families))
+	for i, f := range c.Families {
+		base[i] = f.Profile
+	}
+	pr := newCalibProblem(set, opt, base)
 	x := calibVector(c)
 	J := pr.jacobian(x)
 	var names []string
@@ -98,19 +102,14 @@ func calibrationFamilies(c *Calibration) []string {
 	return out
 }
 
-// calibVector is c's fitted vector: the panel's parameters (read off the
-// first family's profile: every family carries them), then each family's.
+// calibVector is c's fitted stage-2 vector: each family's parameters in
+// turn.
 func calibVector(c *Calibration) []float64 {
 	var x []float64
-	np := nPanel()
-	for i := 0; i < np; i++ {
-		v, _ := c.Families[0].Profile.Get(calibParams[i].Name)
-		x = append(x, calibParams[i].from(v))
-	}
 	for _, f := range c.Families {
-		for i := np; i < len(calibParams); i++ {
-			v, _ := f.Profile.Get(calibParams[i].Name)
-			x = append(x, calibParams[i].from(v))
+		for _, p := range calibParams {
+			v, _ := f.Profile.Get(p.Name)
+			x = append(x, p.from(v))
 		}
 	}
 	return x

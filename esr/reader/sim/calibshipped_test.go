@@ -90,8 +90,8 @@ func TestShippedCalibration(t *testing.T) {
 	if len(c.Families) != 5 || len(c.Dropped) != 0 || c.AuxNoise != sim.DefaultAuxNoise {
 		t.Fatalf("%d calibrated families, dropped %v, auxiliary noise %v: want the paper's 5, nothing dropped, noise %v", len(c.Families), c.Dropped, c.AuxNoise, sim.DefaultAuxNoise)
 	}
-	if c.Parameters != 46 || c.Targets != 43 {
-		t.Errorf("%d parameters against %d targets, want 46 against 43", c.Parameters, c.Targets)
+	if c.Parameters != 40 || c.Targets != 43 || len(c.Stage1) != 5 {
+		t.Errorf("%d parameters against %d targets, %d stage-1 families: want 40 against 43, 5", c.Parameters, c.Targets, len(c.Stage1))
 	}
 	fam, panel, err := sim.Refit(context.Background(), b, c)
 	if err != nil {
@@ -117,7 +117,7 @@ func TestShippedCalibration(t *testing.T) {
 			t.Errorf("%s: recorded RMSE %v, recomputed %v", f.Family, f.RMSE, rmse)
 		}
 		// Every fitted skill is set, so a profile that lost one would show.
-		for _, name := range []string{sim.KeyStatus, sim.ClutterScale, sim.LengthCost, sim.RowsCost, sim.FlatCost, sim.DistractCost, sim.ProseCost, sim.NestCost} {
+		for _, name := range []string{sim.KeyStatus, sim.ClutterScale, sim.LengthCost, sim.RowsCost, sim.FlatCost, sim.DistractCost, sim.ProseCost, sim.NestCost, sim.ParaCost, "conflict", "prose"} {
 			if v, _ := f.Profile.Get(name); v == 0 {
 				t.Errorf("%s: %s is 0", f.Family, name)
 			}

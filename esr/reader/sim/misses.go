@@ -170,7 +170,7 @@ func table5Miss(cells []ValidationCell, oracle []eval.Outcome) string {
 	}
 	return fmt.Sprintf("Table 5 is missed in level, not in shape: our accuracies lie %s above the paper's on average, while each class's difference from GraphRAG+abstain within a stratum misses by %.3f on average; "+
 		"the oracle reading the fine ledger's state (no render) answers %.3f of the same snapshot questions right on this bench, so its clean extraction (every event's atoms kept) sets a ceiling the paper's real threads do not, "+
-		"and no reader that passes the sanity suite can fall to the paper's levels (cause: %s).",
+		"and no reader that passes the envelope suite can fall to the paper's levels (cause: %s).",
 		report.Signed(level), diffErr/math.Max(1, float64(nd)), float64(right)/math.Max(1, float64(n)), causeBench)
 }
 

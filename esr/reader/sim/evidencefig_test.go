@@ -1,0 +1,37 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/esrkit/esrkit/internal/goldenimg"
+	"github.com/esrkit/esrkit/internal/report"
+)
+
+// TestEvidencePlotGolden: the rows anchor of Qwen3-8B (PI-LLM's curve and
+// the shipped model over it) matches its reference, and a model whose
+// rows cost moved does not; every anchor figure of the shipped panel reads
+// at a glance (report.FigureProblems). Regenerate the reference after an
+// intended change with
+//
+//	go test ./esr/reader/sim -run EvidencePlotGolden -update-golden
+func TestEvidencePlotGolden(t *testing.T) {
+	reg := ShippedEvidence()
+	c := Calibrated()
+	f, ok := c.Family(FitName("Qwen3-8B"))
+	if !ok {
+		t.Fatal("no Qwen3-8B in the shipped calibration")
+	}
+	goldenimg.Check(t, EvidencePlot(reg, f.Family, f.Profile, EvidenceRows), "evidence-rows-qwen3-8b")
+	moved := f.Profile
+	moved.RowsCost += 0.5
+	goldenimg.CheckDiffers(t, EvidencePlot(reg, f.Family, moved, EvidenceRows), "evidence-rows-qwen3-8b")
+	plots := EvidencePlots(reg, c)
+	if len(plots) != len(c.Families)*len(EvidenceFigureSkills) {
+		t.Fatalf("%d figures for %d families and %d skills", len(plots), len(c.Families), len(EvidenceFigureSkills))
+	}
+	for name, p := range plots {
+		for _, problem := range report.FigureProblems(p, report.FigureWidth, report.FigureHeight) {
+			t.Errorf("%s: %s", name, problem)
+		}
+	}
+}
