@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -14,11 +15,12 @@ import (
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
+	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
-	register("calibrate", "fit the paper panel (one simulated reader per paper family) to Tables 16–17 and Table 2 jointly (writes the profiles as JSON); --grid shows whether the fit is identified", runCalibrate)
+	register("calibrate", "fit the paper panel (one simulated reader per paper family) in two stages: its curve-shaped skills to the evidence registry's published measurements, the rest to Tables 16–17 and Table 2 (writes the profiles as JSON); --grid shows whether the fit is identified, --figures draws the anchors", runCalibrate)
 }
 
 // runCalibrate fits the calibrated sim profiles on a bench and writes them
@@ -40,8 +42,31 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	predictive := fs.Int("predictive", 0, "with --validate: refit the panel this many times on targets drawn within the paper's uncertainty and give every cell a predictive interval (minutes per refit)")
 	validate := fs.Bool("validate", false, "evaluate the default readers on --bench's render-confound, strata, noise and provenance suites and write the validation cells (JSON) to --out")
 	out := fs.String("out", "", "file to write: the calibration or the grid's summaries (JSON), the model card (Markdown) or the validation cells (JSON)")
+	figures := fs.String("figures", "", "write the anchor figures of --calibration (default: the shipped one), each skill's model curve beside the evidence registry's points per family, as DIR/evidence-SKILL-FAMILY.png and .svg, instead of fitting")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *figures != "" {
+		c := sim.Calibrated()
+		if *calFile != "" {
+			var err error
+			if c, err = sim.LoadCalibration(*calFile); err != nil {
+				return err
+			}
+		}
+		plots := sim.EvidencePlots(sim.ShippedEvidence(), c)
+		names := make([]string, 0, len(plots))
+		for n := range plots {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if _, _, err := report.SaveFigure(plots[n], *figures, n); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stdout, "wrote %d anchor figures (PNG and SVG) to %s\n", len(names), *figures)
+		return nil
 	}
 	if *targets != "paper" {
 		return fmt.Errorf("--targets %q: only paper is known", *targets)
