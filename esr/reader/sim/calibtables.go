@@ -125,9 +125,9 @@ func paramsAtBound(c *Calibration) []string {
 // SensitivityTable lays out which targets move each parameter.
 func SensitivityTable(s *Sensitivity) *eval.Table {
 	t := &eval.Table{Name: "calibration-sensitivity", Title: "Which targets pin which parameter? The Jacobian of the weighted targets at the fit",
-		Columns: []string{"parameter", "moved most by", "share", "then", "share", "column norm"}}
+		Columns: []string{"parameter", "moved most by", "share", "then", "share", "prior's share", "column norm"}}
 	for _, p := range s.Params {
-		cells := []any{p.Param, "—", "", "—", "", fmt.Sprintf("%.4f", p.Norm)}
+		cells := []any{p.Param, "—", "", "—", "", fmt.Sprintf("%.0f%%", 100*p.Prior), fmt.Sprintf("%.4f", p.Norm)}
 		for k := 0; k < 2 && k < len(p.Top); k++ {
 			cells[1+2*k] = p.Top[k]
 			cells[2+2*k] = fmt.Sprintf("%.0f%%", 100*p.Share[k])
@@ -136,7 +136,7 @@ func SensitivityTable(s *Sensitivity) *eval.Table {
 	}
 	t.Notes = []string{
 		fmt.Sprintf("%d parameters, %d targets; rank %d; smallest singular values %s", len(s.Params), s.Targets, s.Rank, smallest(s.SingularValues, 3)),
-		"share: the target's share of the squared derivatives in the parameter's column (logit/log coordinate); a parameter whose column is near 0 is held by the ridge, not by the paper's numbers"}
+		"share: a row's share of the squared derivatives in the parameter's column (logit coordinate), the parameter's prior (its weight λ) counted as one more row, \"prior\"; the fit raises each prior's weight until no single target carries more than half; a parameter whose column is near 0 is held by its prior, not by the paper's numbers"}
 	return t
 }
 
