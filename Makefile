@@ -50,7 +50,7 @@ calibrate:
 	go run ./cmd/esr calibrate --bench $(BENCH) --grid sensitivity --out esr/reader/sim/calibration-sensitivity.json
 	go run ./cmd/esr calibrate --bench $(BENCH) --grid identifiability --out esr/reader/sim/calibration-identifiability.json
 	go run ./cmd/esr calibrate --bench $(BENCH) --grid noise --out esr/reader/sim/calibration-noise.json
-	go run ./cmd/esr calibrate --bench $(BENCH) --validate --out esr/reader/sim/validation-default.json
+	go run ./cmd/esr calibrate --bench $(BENCH) --validate --predictive 6 --out esr/reader/sim/validation-default.json
 	go run ./cmd/esr calibrate --bench $(BENCH) --card --out docs/reader-model.md
 	go run ./cmd/esr calibrate --figures figures
 
