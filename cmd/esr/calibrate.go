@@ -42,9 +42,33 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	predictive := fs.Int("predictive", 0, "with --validate: refit the panel this many times on targets drawn within the paper's uncertainty and give every cell a predictive interval (minutes per refit)")
 	validate := fs.Bool("validate", false, "evaluate the default readers on --bench's render-confound, strata, noise and provenance suites and write the validation cells (JSON) to --out")
 	out := fs.String("out", "", "file to write: the calibration or the grid's summaries (JSON), the model card (Markdown) or the validation cells (JSON)")
+	probes := fs.Bool("probes", false, "print issue 54's probes of --calibration's panel (default: the shipped one) on --bench: hand-built renders (newest of 8 dated rows, an 8-row LIVE-first ledger, a 2-value key with distractor keys and at ~2,000 tokens) and graphrag-abstain on the cross-source-conflict questions, instead of fitting")
 	figures := fs.String("figures", "", "write the anchor figures of --calibration (default: the shipped one), each skill's model curve beside the evidence registry's points per family, as DIR/evidence-SKILL-FAMILY.png and .svg, instead of fitting")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *probes {
+		c := sim.Calibrated()
+		if *calFile != "" {
+			var err error
+			if c, err = sim.LoadCalibration(*calFile); err != nil {
+				return err
+			}
+		}
+		b, err := bench.Load(*dir)
+		if err != nil {
+			return err
+		}
+		var ps []sim.Profile
+		for _, f := range c.Families {
+			ps = append(ps, f.Profile)
+		}
+		text, err := sim.Probes(context.Background(), b, ps)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(stdout, text)
+		return nil
 	}
 	if *figures != "" {
 		c := sim.Calibrated()
