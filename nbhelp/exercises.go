@@ -36,7 +36,7 @@ var exercises = []Exercise{
 		"settle a reverted revert."},
 	{"41-render-confound", 4, "Without Table 2's targets the per-family tables are fitted about as well as with them, but the split is pinned " +
 		"less: across starting points and prior weights the render term spreads about three times as far and lands higher than with " +
-		"them. The coarse-d term keeps its sign: the priors and the envelope suite's bounds, not Table 2 alone, hold the rest."},
+		"them. The coarse-d term keeps its sign: the priors and the sanity suite, not Table 2 alone, hold the rest."},
 }
 
 func init() {
