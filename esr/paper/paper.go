@@ -179,6 +179,12 @@ var Table10 = map[string][5]float64{
 // right-closed).
 var Table12 = []float64{-0.204, -0.168, -0.150, -0.055, 0.023}
 
+// Table12Paired is Table 12's npaired per stream-length bin, (question,
+// family) pairs: 2,858, 2,896, 2,875, 2,591, 2,392. The bins are quintiles
+// of the primary items ("the shortest quintile", App. C), so these give the
+// share of items per bin.
+var Table12Paired = []int{2858, 2896, 2875, 2591, 2392}
+
 // Table13 is fine − coarse under relation noise and atom dropout at
 // p = 0, 0.1, …, 0.5.
 var Table13 = map[string][]float64{

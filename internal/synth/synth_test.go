@@ -208,10 +208,16 @@ func TestBundledRegenerates(t *testing.T) {
 // last change in refines, two actors' unresolved values in
 // cross_source_conflict, neither pattern in monotonic.
 func TestMiningRules(t *testing.T) {
-	b, err := synth.Generate(small())
-	if err != nil {
-		t.Fatal(err)
+	for name, cfg := range map[string]synth.Config{"clean": small(), "paper knobs": smallPaper()} {
+		b, err := synth.Generate(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) { checkMiningRules(t, b) })
 	}
+}
+
+func checkMiningRules(t *testing.T, b *bench.Bench) {
 	for _, q := range b.QAs {
 		if q.Type() != esr.Snapshot {
 			continue
