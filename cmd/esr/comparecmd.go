@@ -84,11 +84,11 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	a, err := eval.LoadRun(pos[0])
 	if err != nil {
-		return err
+		return fmt.Errorf("A: %w", err)
 	}
 	b, err := eval.LoadRun(pos[1])
 	if err != nil {
-		return err
+		return fmt.Errorf("B: %w", err)
 	}
 	a.Judge, b.Judge = *judgeA, *judgeA
 	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}, Controls: *controls, Adapters: named}
