@@ -145,7 +145,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := writeJSON(*out, rows); err != nil {
+		if err := writeJSON(*out, sim.GridFile{Kind: sim.GridKind, Fits: rows}); err != nil {
 			return err
 		}
 		fmt.Fprintln(stdout, sim.FitGridTable("calibration-grid", "Fits of the "+*grid+" grid", rows).Markdown())
@@ -196,7 +196,7 @@ func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error
 	if err != nil {
 		return nil, err
 	}
-	return &sim.ValidationFile{Cells: cells, Misses: misses}, nil
+	return &sim.ValidationFile{Kind: sim.ValidationKind, Cells: cells, Misses: misses}, nil
 }
 
 // validationCellsWith are the validated cells of readers on b.

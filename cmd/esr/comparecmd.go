@@ -37,6 +37,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	rejudge := fs.String("rejudge", "", "rescore both runs with this judge first (needs --data); "+judgeFlagHelp)
 	controls := fs.Bool("controls", false, "split each changed memory's difference into render and mechanism with the memories' ~render-only controls (read from the runs, else run with --data)")
 	data := fs.String("data", "", "the benchmark `DIR` both runs answer: rebuilds the flipped questions' renders, rescoring and missing controls need it")
+	adapters := fs.String("adapters", "", "exec: memories (`LIST` of exec:PATH, comma separated) whose adapters may run with --data to rebuild renders and answer controls; an adapter named only in the rows never runs")
 	format := fs.String("format", "text", "output: text, csv, md or json")
 	out := fs.String("out", "", "output `DIR` for the tables (differences, flips, only, controls) in --format; default: print to stdout")
 	htmlPage := fs.Bool("html", false, "also write "+comparePageName+" into --out: the tables on one page with filters and each flip's renders side by side (esr report links the pages under results/compare/)")
@@ -68,6 +69,10 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if *rejudge != "" && *data == "" {
 		return fmt.Errorf("--rejudge needs --data (the benchmark the rows answer)")
 	}
+	named, err := parseAdapters(*adapters)
+	if err != nil {
+		return err
+	}
 	var target safefile.Target
 	if *out != "" {
 		target = safefile.Target{Flag: "--out", Path: *out, Writer: "esr compare", Dir: true,
@@ -79,15 +84,16 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	a, err := eval.LoadRun(pos[0])
 	if err != nil {
-		return err
+		return fmt.Errorf("A: %w", err)
 	}
 	b, err := eval.LoadRun(pos[1])
 	if err != nil {
-		return err
+		return fmt.Errorf("B: %w", err)
 	}
 	a.Judge, b.Judge = *judgeA, *judgeA
-	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}, Controls: *controls}
+	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}, Controls: *controls, Adapters: named}
 	if *data != "" {
+		defer memory.CloseAdapters()
 		if opt.Bench, err = bench.Load(*data); err != nil {
 			return err
 		}
@@ -113,7 +119,6 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		}
 		defer closeReaders(rs)
 		opt.Readers = rs
-		defer memory.CloseAdapters()
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -191,6 +196,26 @@ func compareOwned(name string) bool {
 		}
 	}
 	return false
+}
+
+// parseAdapters reads --adapters: exec: memories, comma separated, as
+// their classes (a ~render-only control runs its memory's adapter).
+func parseAdapters(list string) ([]memory.Class, error) {
+	var out []memory.Class
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		sp, err := memory.ParseSpec(name)
+		if err != nil {
+			return nil, fmt.Errorf("--adapters: %w", err)
+		}
+		if !sp.Class.IsExec() {
+			return nil, fmt.Errorf("--adapters: %q is not an exec: adapter (exec:PATH)", name)
+		}
+		out = append(out, sp.Class)
+	}
+	return out, nil
 }
 
 // parseInterspersed parses flags that may come after the positional

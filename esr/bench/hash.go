@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/esrkit/esrkit/internal/regfile"
 )
 
 // HashTo writes what identifies the benchmark to w, for a hash: its files
@@ -15,7 +17,7 @@ import (
 func (b *Bench) HashTo(w io.Writer) error {
 	if b.Dir != "" {
 		for _, name := range []string{StreamsFile, AtomsFile, QAFile, RelationsFile} {
-			f, err := os.Open(filepath.Join(b.Dir, name))
+			f, _, err := regfile.Open(filepath.Join(b.Dir, name))
 			if os.IsNotExist(err) {
 				continue
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/regfile/regfiletest"
 )
 
@@ -79,20 +80,23 @@ func TestLoadRejectsSilentBadInput(t *testing.T) {
 	}
 }
 
-// A benchmark file linked to /dev/zero (one endless line) is an error
-// naming the file and its line 1, with or without snapshots, instead of a
-// read that runs out of memory (with snapshots the file used to be read
-// whole first).
-func TestLoadRefusesAFileLinkedToDevZero(t *testing.T) {
+// A benchmark file that is not a regular file is an error naming the file,
+// with or without snapshots, at once: a FIFO (whose open used to wait for a
+// writer forever) or a link to /dev/zero (one endless line; with snapshots
+// it used to be read whole first).
+func TestLoadRefusesABenchFileThatIsNotARegularFile(t *testing.T) {
 	for _, snaps := range []string{"", t.TempDir()} {
-		dir := writeFiles(t, nil, ptr(""), ptr(goodQA+"\n"))
-		regfiletest.ZeroLink(t, filepath.Join(dir, bench.StreamsFile))
-		err := regfiletest.Within(t, 10*time.Second, func() error {
-			_, err := bench.LoadWith(dir, bench.LoadOptions{Snapshots: snaps})
-			return err
-		})
-		if err == nil || !strings.Contains(err.Error(), "streams.jsonl:1: line longer than") {
-			t.Errorf("snapshots %q: err = %v, want streams.jsonl:1: line longer than …", snaps, err)
+		for _, mk := range []func(testing.TB, string){regfiletest.ZeroLink, regfiletest.FIFO} {
+			dir := writeFiles(t, nil, ptr(""), ptr(goodQA+"\n"))
+			path := filepath.Join(dir, bench.StreamsFile)
+			mk(t, path)
+			err := regfiletest.Within(t, 10*time.Second, func() error {
+				_, err := bench.LoadWith(dir, bench.LoadOptions{Snapshots: snaps})
+				return err
+			}, path)
+			if !errors.Is(err, regfile.ErrNotRegular) || !strings.Contains(err.Error(), bench.StreamsFile) {
+				t.Errorf("snapshots %q: err = %v, want streams.jsonl: not a regular file", snaps, err)
+			}
 		}
 	}
 }

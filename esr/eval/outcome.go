@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -225,8 +226,11 @@ func (s *SliceSink) Put(o Outcome) error {
 
 // ReadOutcomes reads an outcomes JSONL file. A truncated last line (a run
 // killed mid-write) is ignored; any other bad line is an error naming it.
+// The file must be a regular file (a FIFO would block the read until
+// something writes to it, a device such as /dev/zero never ends), and
+// each line at most regfile.MaxLine bytes.
 func ReadOutcomes(path string) ([]Outcome, error) {
-	f, err := os.Open(path)
+	f, _, err := regfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -235,12 +239,16 @@ func ReadOutcomes(path string) ([]Outcome, error) {
 }
 
 // DecodeOutcomes reads outcome rows, one JSON object per line, from r, as
-// ReadOutcomes does; name labels errors ("name:line: …").
+// ReadOutcomes does; name labels errors ("name:line: …"). A line longer
+// than regfile.MaxLine is an error as soon as its bytes pass the bound.
 func DecodeOutcomes(r io.Reader, name string) ([]Outcome, error) {
 	var out []Outcome
 	br := bufio.NewReader(r)
 	for line := 1; ; line++ {
-		b, err := br.ReadBytes('\n')
+		b, err := regfile.ReadLine(br, regfile.MaxLine)
+		if errors.Is(err, regfile.ErrLineTooLong) {
+			return nil, fmt.Errorf("%s:%d: line longer than %d bytes: not an outcome row", name, line, regfile.MaxLine)
+		}
 		if len(b) > 0 {
 			var o Outcome
 			if jerr := json.Unmarshal(b, &o); jerr != nil {

@@ -73,6 +73,12 @@ type RunCompareOptions struct {
 	// else judge.Exact). A reader answers only the pairs of its own spec.
 	Readers      []reader.Reader
 	ControlJudge judge.Judge
+	// Adapters are the exec: adapters that may run here, to rebuild
+	// renders and answer controls: the ones whoever runs the comparison
+	// named. Rows are data, never code: a memory the rows name whose build
+	// would start any other adapter (memory.Spec.Adapter) is not built, and
+	// a note says which renders or controls are left out for it.
+	Adapters []memory.Class
 }
 
 // MemoryPair is one memory of run A and the memory of run B it is

@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -16,6 +17,32 @@ import (
 // render-matched control (the same adapter told the mechanism is off, and
 // sent every relation as SAME_STATE).
 const ExecPrefix = "exec:"
+
+// Adapter is the exec: adapter that building s starts, if any: s's own
+// class, or the class whose kept atoms s is built over (kept=).
+func (s Spec) Adapter() (Class, bool) {
+	switch {
+	case s.Class.IsExec():
+		return s.Class, true
+	case s.Params.Kept.Class.IsExec():
+		return s.Params.Kept.Class, true
+	}
+	return "", false
+}
+
+// SameAdapter reports whether two exec: classes run one file: their paths,
+// taken from the working directory as exec: takes them, are the same once
+// cleaned ("exec:./a" and "exec:a").
+func SameAdapter(a, b Class) bool {
+	abs := func(c Class) string {
+		p := strings.TrimPrefix(string(c), ExecPrefix)
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return filepath.Clean(p)
+	}
+	return a.IsExec() && b.IsExec() && abs(a) == abs(b)
+}
 
 // AdapterProtocol is the protocol version exec: adapters speak.
 const AdapterProtocol = adapter.Protocol

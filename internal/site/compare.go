@@ -28,12 +28,19 @@ func IsComparePage(head []byte) bool {
 	return bytes.HasPrefix(head, []byte(`<!DOCTYPE html><html><head><meta charset="utf-8">`+compareMark))
 }
 
+// compareHead is every comparison page up to its body: the mark, title
+// (escaped here), the style and the page's one script. esr report writes
+// it anew over a page it copies (SanitizeComparePage).
+func compareHead(title string) string {
+	return `<!DOCTYPE html><html><head><meta charset="utf-8">` + compareMark + `<title>` + html.EscapeString(title) +
+		`</title><style>` + compareCSS + `</style><script>` + compareJS + `</script></head>`
+}
+
 // ComparePage is rc as a self-contained HTML page.
 func ComparePage(rc *eval.RunComparison) []byte {
 	tables := rc.Tables()
 	var b strings.Builder
-	b.WriteString(`<!DOCTYPE html><html><head><meta charset="utf-8">` + compareMark + `<title>` +
-		html.EscapeString("esr compare: "+rc.B.Name+" against "+rc.A.Name) + `</title><style>` + compareCSS + `</style><script>` + compareJS + `</script></head><body>`)
+	b.WriteString(compareHead("esr compare: "+rc.B.Name+" against "+rc.A.Name) + `<body>`)
 	b.WriteString(`<h1>` + html.EscapeString(tables[0].Title) + `</h1>`)
 	b.WriteString(`<ul class="runs">`)
 	for _, s := range []struct {

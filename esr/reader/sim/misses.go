@@ -44,6 +44,7 @@ type Miss struct {
 // ValidationFile is what the validation ships: its cells and the misses
 // explained.
 type ValidationFile struct {
+	Kind   string           `json:"kind"` // ValidationKind
 	Cells  []ValidationCell `json:"cells"`
 	Misses []Miss           `json:"misses"`
 	// Predictive are the cells with their predictive intervals (the
