@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/internal/coverage"
 )
 
@@ -23,7 +22,7 @@ func runDescribe(args []string, stdout, stderr io.Writer) error {
 	if err := requireFlags(fs, "bench"); err != nil {
 		return err
 	}
-	b, err := bench.Load(*dir)
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}

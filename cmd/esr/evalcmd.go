@@ -71,9 +71,10 @@ func (b *built) close() {
 	}
 }
 
-// build loads the benchmark and makes readers and judge; offline readers
-// and judge read the cache only (dry runs, batch export).
-func (s *selection) build(offline bool, log func(string)) (*built, error) {
+// build loads the benchmark (its notices on notes) and makes readers and
+// judge; offline readers and judge read the cache only (dry runs, batch
+// export).
+func (s *selection) build(offline bool, log func(string), notes io.Writer) (*built, error) {
 	if *s.dir == "" {
 		return nil, fmt.Errorf("--bench is required")
 	}
@@ -93,7 +94,7 @@ func (s *selection) build(offline bool, log func(string)) (*built, error) {
 		qtypes = append(qtypes, t)
 	}
 	pool := newPool(*s.conc, log)
-	b, rel, rs, err := loadRun(*s.dir, *s.rels, *s.readers, *s.cache, pool, offline)
+	b, rel, rs, err := loadRun(*s.dir, *s.rels, *s.readers, *s.cache, pool, offline, notes)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +136,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	// its hello): an interrupt then ends it too.
 	ctx, stop := interruptContext()
 	defer stop()
-	bt, err := sel.build(*dry, nil)
+	bt, err := sel.build(*dry, nil, stderr)
 	if err != nil {
 		return err
 	}

@@ -101,18 +101,26 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	var steps []lab.RunAllStep
 	setups := map[string]lab.Setup{}
 	if name == "all" {
-		steps = lab.RunAllSteps(*data)
+		var skipped []string
+		steps, skipped = lab.RunAllPlan(*data)
+		for _, s := range skipped {
+			fmt.Fprintf(stderr, "esr run all: not run: %s\n", s)
+		}
 		benches := map[string]*bench.Bench{}
 		for _, step := range steps {
+			fresh := benches[step.Bench] == nil
 			s, err := lab.StepSetup(*data, step, rs, benches)
 			if err != nil {
 				return err
+			}
+			if fresh && s.Bench != nil {
+				sayNotices(stderr, s.Bench)
 			}
 			s.Stats = st
 			setups[step.Name()] = s
 		}
 	} else {
-		b, err := bench.Load(*dir)
+		b, err := openBench(*dir, stderr)
 		if err != nil {
 			return err
 		}
