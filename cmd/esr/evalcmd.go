@@ -36,6 +36,7 @@ type selection struct {
 	dir, mems, readers, query, judge, rels, cache *string
 	conc                                          *int
 	layout                                        layoutFlags
+	noise                                         noiseFlags
 }
 
 func addSelection(fs *flag.FlagSet) *selection {
@@ -50,6 +51,7 @@ func addSelection(fs *flag.FlagSet) *selection {
 		conc:    fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)"),
 	}
 	s.layout.bind(fs)
+	s.noise.bind(fs)
 	return s
 }
 
@@ -108,8 +110,13 @@ func (s *selection) build(offline bool, log func(string), notes io.Writer) (*bui
 		closeReaders(rs)
 		return nil, err
 	}
-	return &built{bench: b, pool: pool, cfg: eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes,
-		Options: opt}}, nil
+	cfg, err := eval.UnderRelationNoise(eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes, Options: opt},
+		s.noise.p, s.noise.seed)
+	if err != nil {
+		closeReaders(rs)
+		return nil, fmt.Errorf("--relation-noise: %w", err)
+	}
+	return &built{bench: b, pool: pool, cfg: cfg}, nil
 }
 
 func runEval(args []string, stdout, stderr io.Writer) error {
