@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,5 +59,34 @@ func TestLossyExtractionRunsInEveryCommand(t *testing.T) {
 	_, errOut, code = runCLI(t, "calibrate", "--bench", dir, "--starts", "0", "--out", filepath.Join(t.TempDir(), "cal.json"))
 	if code != 0 || strings.Count(errOut, note) != 1 {
 		t.Fatalf("esr calibrate: exit %d: %s", code, errOut)
+	}
+}
+
+// A value with a line break loads in every command that reads a benchmark
+// (describe, ledger, eval), folded to a space, and each says so once.
+func TestFoldedValueIsSaidOnceByEveryCommand(t *testing.T) {
+	dir := figure1Dir(t)
+	path := filepath.Join(dir, "atoms.jsonl")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte(`"value":"60 s"`), []byte(`"value":"60 s\n(raised)"`), 1)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	note := `atoms.jsonl: 1 field held a tab or a line break, folded to a space`
+	for _, args := range [][]string{
+		{"describe", "--bench", dir},
+		{"ledger", "--atoms", path, "--streams", filepath.Join(dir, "streams.jsonl")},
+		{"eval", "--bench", dir, "--out", filepath.Join(t.TempDir(), "rows.jsonl")},
+	} {
+		out, errOut, code := runCLI(t, args...)
+		if code != 0 || strings.Count(errOut, note) != 1 {
+			t.Errorf("esr %s: exit %d, want one note %q: %s", args[0], code, note, errOut)
+		}
+		if args[0] == "ledger" && !strings.Contains(out, `"60 s (raised)"`) {
+			t.Errorf("esr ledger: the folded value is not in its output: %s", out)
+		}
 	}
 }
