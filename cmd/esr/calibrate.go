@@ -65,7 +65,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 			opt.Starts = append(opt.Starts, i)
 		}
 	}
-	b, err := bench.Load(*dir)
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}

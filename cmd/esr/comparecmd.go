@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -94,7 +93,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}, Controls: *controls, Adapters: named}
 	if *data != "" {
 		defer memory.CloseAdapters()
-		if opt.Bench, err = bench.Load(*data); err != nil {
+		if opt.Bench, err = openBench(*data, stderr); err != nil {
 			return err
 		}
 		rel, err := relate.ByName(relate.RuleName, opt.Bench.Relations)

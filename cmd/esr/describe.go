@@ -30,7 +30,7 @@ func runDescribe(args []string, stdout, stderr io.Writer) error {
 	}
 	// A lossy extraction (QAs whose key has no atom) is described, not
 	// refused: its coverage is one of the rows.
-	b, err := bench.LoadWith(*dir, bench.LoadOptions{Uncovered: true})
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}

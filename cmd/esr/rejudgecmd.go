@@ -11,7 +11,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr/lab"
 
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/llm"
@@ -63,7 +62,7 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	if err := eval.CheckConflicts(rows, *rowsPath); err != nil {
 		return err
 	}
-	b, err := bench.Load(*dir)
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}

@@ -63,6 +63,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	interval := fs.String("interval", eval.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
 	var layout layoutFlags
 	layout.bind(fs)
+	var noise noiseFlags
+	if name != "all" { // the notebooks' evaluations run clean; the noise suite sweeps it
+		noise.bind(fs)
+	}
 	adapter := fs.String("adapter", "", "exec: adapter `PATH` that the deployed experiment runs beside the deployed classes (run all: the repository's reference adapter)")
 	offline := fs.Bool("offline", false, "send nothing: compute every table from cached answers only (e.g. after esr cache import); missing answers are an error")
 	if err := parseFlags(fs, args[1:]); err != nil {
@@ -101,18 +105,26 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	var steps []lab.RunAllStep
 	setups := map[string]lab.Setup{}
 	if name == "all" {
-		steps = lab.RunAllSteps(*data)
+		var skipped []string
+		steps, skipped = lab.RunAllPlan(*data)
+		for _, s := range skipped {
+			fmt.Fprintf(stderr, "esr run all: not run: %s\n", s)
+		}
 		benches := map[string]*bench.Bench{}
 		for _, step := range steps {
+			fresh := benches[step.Bench] == nil
 			s, err := lab.StepSetup(*data, step, rs, benches)
 			if err != nil {
 				return err
+			}
+			if fresh && s.Bench != nil {
+				sayNotices(stderr, s.Bench)
 			}
 			s.Stats = st
 			setups[step.Name()] = s
 		}
 	} else {
-		b, err := bench.Load(*dir)
+		b, err := openBench(*dir, stderr)
 		if err != nil {
 			return err
 		}
@@ -125,7 +137,14 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err := layout.apply(&opt); err != nil {
 			return err
 		}
-		setups[steps[0].Name()] = lab.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
+		s, err := lab.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}.WithRelationNoise(noise.p, noise.seed)
+		if err != nil {
+			return fmt.Errorf("--relation-noise: %w", err)
+		}
+		if err := lab.Suites[name].CheckSetup(s); err != nil {
+			return fmt.Errorf("--relation-noise: %w", err)
+		}
+		setups[steps[0].Name()] = s
 	}
 	// 1. Plan: what is asked, what is cached.
 	// (Readers that call no endpoint need no plan.)

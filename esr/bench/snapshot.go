@@ -52,11 +52,11 @@ type snapSource struct {
 
 // snapHeader follows snapMagic, gob-encoded; the body follows it.
 type snapHeader struct {
-	Schema    string // snapSchema
-	Uncovered bool   // LoadOptions.Uncovered
-	Files     []snapSource
-	Len       int    // the body's length
-	CRC       uint32 // the body's CRC-32C
+	Schema          string // snapSchema
+	RequireCoverage bool   // LoadOptions.RequireCoverage
+	Files           []snapSource
+	Len             int    // the body's length
+	CRC             uint32 // the body's CRC-32C
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -94,7 +94,7 @@ func loadSnapshot(dir string, opt LoadOptions) (b *Bench, ok bool) {
 	}
 	r := bytes.NewReader(data[len(snapMagic):])
 	var head snapHeader
-	if gob.NewDecoder(r).Decode(&head) != nil || head.Schema != snapSchema() || head.Uncovered != opt.Uncovered ||
+	if gob.NewDecoder(r).Decode(&head) != nil || head.Schema != snapSchema() || head.RequireCoverage != opt.RequireCoverage ||
 		len(head.Files) != len(snapFiles) || head.Len != r.Len() {
 		return nil, false
 	}
@@ -216,7 +216,7 @@ func writeSnapshot(dir string, opt LoadOptions, b *Bench, srcs []source) {
 	if !ok || !sameBench(b, back) {
 		return
 	}
-	head := snapHeader{Schema: snapSchema(), Uncovered: opt.Uncovered, Len: len(body), CRC: crc32.Checksum(body, castagnoli)}
+	head := snapHeader{Schema: snapSchema(), RequireCoverage: opt.RequireCoverage, Len: len(body), CRC: crc32.Checksum(body, castagnoli)}
 	for _, s := range srcs {
 		head.Files = append(head.Files, s.snapSource)
 	}

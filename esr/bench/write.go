@@ -93,7 +93,9 @@ func (b *Bench) WriteFiles(dir string) error {
 }
 
 // New assembles a bench from parts already in memory (a generator's or an
-// importer's output), sorting events and atoms as Load would.
+// importer's output), sorting events and atoms as Load would and listing,
+// as Load does, the QAs about a key with no atom in Uncovered. It checks
+// nothing else.
 func New(streams []*esr.Stream, atoms map[string][]esr.Atom, qas []esr.QA) *Bench {
 	b := &Bench{Streams: streams, Atoms: atoms, QAs: qas, byID: map[string]*esr.Stream{}}
 	for _, s := range streams {
@@ -104,6 +106,11 @@ func New(streams []*esr.Stream, atoms map[string][]esr.Atom, qas []esr.QA) *Benc
 			as[i].EventIndex = s.EventIndex(as[i].EventID)
 		}
 		esr.SortAtoms(as)
+	}
+	for i := range qas {
+		if k, _ := qas[i].Locate(atoms[qas[i].StreamID]); !hasKey(atoms[qas[i].StreamID], k) {
+			b.Uncovered = append(b.Uncovered, qas[i].QID)
+		}
 	}
 	b.settle()
 	return b

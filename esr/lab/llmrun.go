@@ -27,42 +27,72 @@ type RunAllStep struct {
 }
 
 // Name is the step's name ("quickstart" for the grid; SUITE-BENCH when a
-// suite runs on several benchmarks).
+// suite runs on several benchmarks, SUITE alone for the benchmark a
+// data folder is itself).
 func (st RunAllStep) Name() string {
 	if st.Suite == "" {
 		return "quickstart"
 	}
-	if st.Suite == "deployed" {
+	if st.Suite == "deployed" && st.Bench != "." {
 		return st.Suite + "-" + st.Bench
 	}
 	return st.Suite
 }
 
+// IsBenchDir reports whether dir is a benchmark folder itself (it holds
+// qa.jsonl, as `esr gen --out DIR` writes it) rather than a folder of
+// benchmarks (data/synthetic, data/dyknow, ...).
+func IsBenchDir(dir string) bool { return fileExists(filepath.Join(dir, bench.QAFile)) }
+
 // RunAllSteps are the notebooks' evaluations over the benchmarks in
-// dataDir: the quickstart grid on the Figure 1 stream and every suite, on
-// dyknow for "external", on debian for "facets" (when dataDir holds it), on each of synthetic, dyknow and vdyknow that
-// dataDir holds for "deployed" (notebook 45), and on synthetic otherwise.
+// dataDir (RunAllPlan).
 func RunAllSteps(dataDir string) []RunAllStep {
-	steps := []RunAllStep{{Suite: "", Bench: ""}}
+	steps, _ := RunAllPlan(dataDir)
+	return steps
+}
+
+// RunAllPlan is the notebooks' evaluations over the benchmarks in dataDir:
+// the quickstart grid on the Figure 1 stream and every suite, on dyknow
+// for "external", on debian for "facets", on each of synthetic, dyknow and
+// vdyknow for "deployed" (notebook 45), and on synthetic otherwise; a
+// suite whose benchmark dataDir does not hold is left out, with a sentence
+// in skipped. When dataDir is a benchmark folder itself (IsBenchDir), it
+// takes synthetic's place (Bench ".").
+func RunAllPlan(dataDir string) (steps []RunAllStep, skipped []string) {
+	main := "synthetic"
+	if IsBenchDir(dataDir) {
+		main = "."
+	}
+	has := func(b string) bool {
+		if b == "." {
+			return true
+		}
+		_, err := os.Stat(filepath.Join(dataDir, b))
+		return err == nil
+	}
+	steps = []RunAllStep{{Suite: "", Bench: ""}}
+	add := func(suite, b string) {
+		if has(b) {
+			steps = append(steps, RunAllStep{Suite: suite, Bench: b})
+			return
+		}
+		skipped = append(skipped, fmt.Sprintf("%s on %s: %s holds no %s/", suite, b, dataDir, b))
+	}
 	for _, n := range SuiteNames() {
 		switch n {
 		case "external":
-			steps = append(steps, RunAllStep{Suite: n, Bench: "dyknow"})
+			add(n, "dyknow")
 		case "facets":
-			if _, err := os.Stat(filepath.Join(dataDir, "debian")); err == nil {
-				steps = append(steps, RunAllStep{Suite: n, Bench: "debian"})
-			}
+			add(n, "debian")
 		case "deployed":
-			for _, b := range []string{"synthetic", "dyknow", "vdyknow"} {
-				if _, err := os.Stat(filepath.Join(dataDir, b)); err == nil {
-					steps = append(steps, RunAllStep{Suite: n, Bench: b})
-				}
+			for _, b := range []string{main, "dyknow", "vdyknow"} {
+				add(n, b)
 			}
 		default:
-			steps = append(steps, RunAllStep{Suite: n, Bench: "synthetic"})
+			add(n, main)
 		}
 	}
-	return steps
+	return steps, skipped
 }
 
 // StepSetup is the Setup a notebook uses for a step: the benchmark under

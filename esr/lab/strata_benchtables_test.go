@@ -23,4 +23,7 @@ func TestBenchTables(t *testing.T) {
 	if cov.Rows[0][1] != "1.000 ± 0.000" {
 		t.Errorf("coverage of a noise-free bench: %v", cov.Rows[0])
 	}
+	if last := cov.Rows[len(cov.Rows)-1]; last[0] != "questions about a key with no atom" || last[2] != "0 / 1" {
+		t.Errorf("coverage's uncovered row: %v", last)
+	}
 }

@@ -31,6 +31,42 @@ type Setup struct {
 	// Adapter is the path of an exec: adapter the "deployed" suite runs
 	// beside the deployed classes ("" for none).
 	Adapter string
+	// RelationNoise, when its level is above 0 (WithRelationNoise), is the
+	// relation-label noise Options.Relator carries: every row's condition
+	// and every table's notes say so.
+	RelationNoise RelationNoiseLevel
+}
+
+// RelationNoiseLevel is a run's relation-label noise: probability P, draws
+// seeded by Seed (relate.RelationNoise).
+type RelationNoiseLevel struct {
+	P    float64
+	Seed uint64
+}
+
+// WithRelationNoise returns s with every relation label its memories see
+// replaced, with probability p, by a uniformly random other label
+// (relate.RelationNoise over s.Options.Relator, the rule scorer when nil;
+// seeded per atom pair as the noise suite is, eval.NoiseSeed by default):
+// the regime of the paper's auxiliary split (relation noise 0.2, the
+// calibration's targets). Suites run under it record the level in every
+// row's condition, beside their own (Variant.Beside), and in every table's
+// notes; a suite that evaluates arms under relation sources of its own
+// refuses it (Suite.OwnRelations). p = 0 returns s unchanged.
+func (s Setup) WithRelationNoise(p float64, seed uint64) (Setup, error) {
+	cfg, err := eval.UnderRelationNoise(eval.Config{Options: s.Options}, p, seed)
+	if err != nil || p == 0 {
+		return s, err
+	}
+	s.Options = cfg.Options
+	s.RelationNoise = RelationNoiseLevel{P: p, Seed: seed}
+	return s, nil
+}
+
+// note is the sentence every table of a run under n carries.
+func (n RelationNoiseLevel) note() string {
+	return fmt.Sprintf("relation-label noise: every predicted relation replaced by a random other label with probability %.1f (seed %d, drawn per atom pair as in the noise suite); rows' condition says %q",
+		n.P, n.Seed, eval.NoiseVariant(string(eval.RelationNoiseAxis), n.P).String())
 }
 
 // Result is a suite's output: the outcome rows it evaluated, its tables in
@@ -171,15 +207,59 @@ type Suite struct {
 	Doc      string
 	Evaluate func(ctx context.Context, s Setup) ([]eval.Outcome, error)
 	Report   func(rows []eval.Outcome, s Setup) (*Result, error)
+	// OwnRelations marks a suite that evaluates arms under relation
+	// sources of its own (the noise sweep's levels, gold, a learned
+	// scorer): a run-wide relation noise (Setup.RelationNoise) would not
+	// reach them, so it refuses one.
+	OwnRelations bool
 }
 
 // Run evaluates and reports.
 func (su Suite) Run(ctx context.Context, s Setup) (*Result, error) {
+	if err := su.checkNoise(s); err != nil {
+		return nil, err
+	}
 	rows, err := su.Evaluate(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	return su.Report(rows, s)
+	return su.report(rows, s)
+}
+
+// CheckSetup reports whether su can run on s: not under a run-wide
+// relation noise when it has relation sources of its own (OwnRelations).
+func (su Suite) CheckSetup(s Setup) error { return su.checkNoise(s) }
+
+// checkNoise refuses a run-wide relation noise on a suite with relation
+// sources of its own.
+func (su Suite) checkNoise(s Setup) error {
+	if s.RelationNoise.P > 0 && su.OwnRelations {
+		return fmt.Errorf("%s: the suite evaluates arms under relation sources of its own (noise levels, gold, a learned scorer); run it without relation noise", su.Name)
+	}
+	return nil
+}
+
+// report is su.Report, then, under a run-wide relation noise, the level
+// beside every row's condition and in every table's notes (the tables are
+// built from the rows as the suite labels them: every row carries the
+// same noise).
+func (su Suite) report(rows []eval.Outcome, s Setup) (*Result, error) {
+	res, err := su.Report(rows, s)
+	if err != nil || res == nil || s.RelationNoise.P == 0 {
+		return res, err
+	}
+	n := eval.Noise{Kind: string(eval.RelationNoiseAxis), P: s.RelationNoise.P}
+	for i := range res.Rows {
+		v, err := res.Rows[i].Variant.Beside(n)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", su.Name, err)
+		}
+		res.Rows[i].Variant = v
+	}
+	for _, t := range res.Tables {
+		t.Notes = append(t.Notes, s.RelationNoise.note())
+	}
+	return res, nil
 }
 
 // Evaluate runs eval.Evaluate over s.Bench with s.Readers, s.Judge and

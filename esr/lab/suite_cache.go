@@ -189,11 +189,14 @@ func pruneOtherCode(dir, suite, tag string) {
 // table and figure of the suite built from them (the CLI's `esr run`; the
 // notebooks call Rows and build only the tables they show).
 func (su Suite) RunCached(ctx context.Context, s Setup, dir string) (*Result, error) {
+	if err := su.checkNoise(s); err != nil {
+		return nil, err
+	}
 	rows, cacheFile, err := su.Rows(ctx, s, dir)
 	if err != nil {
 		return nil, err
 	}
-	res, err := su.Report(rows, s)
+	res, err := su.report(rows, s)
 	if res != nil {
 		res.CacheFile = cacheFile
 	}

@@ -101,7 +101,9 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 			res.Add(RefinesRecall.On(s.Bench.Name()), t, err)
 		}
 		return res, nil
-	}}
+	},
+	// Its stages and arms run under gold and learned relations.
+	OwnRelations: true}
 
 // refinesRecall is the REFINES audit of the relation source the suite ran
 // with (the rule scorer by default) against the bench's gold relations, per

@@ -24,4 +24,7 @@ var deployedSuite = Suite{Name: "deployed", Doc: "deployed memories (Graphiti, M
 			res.Verdicts = map[TableID][]string{id: sentences}
 		}
 		return res, nil
-	}}
+	},
+	// The deployed classes run under paper.DeployedOptions (the rule
+	// scorer standing in for their LLM judgements).
+	OwnRelations: true}

@@ -30,11 +30,14 @@ type Ratio = bench.Ratio
 
 func ratio(num, den int) Ratio { return bench.NewRatio(num, den) }
 
-// Recalls are the two coverage measures over a set of QAs.
+// Recalls are the two coverage measures over a set of QAs, and how many
+// of them ask about a key with no atom in their stream (bench.Bench's
+// Uncovered: evaluated like any other, with nothing in any memory).
 type Recalls struct {
 	QAs         int   `json:"qas"`
 	EventRecall Ratio `json:"event_recall"`
 	CoKeyRecall Ratio `json:"cokey_recall"`
+	Uncovered   int   `json:"uncovered_qas"`
 }
 
 // Report is `esr coverage`'s output.
@@ -60,10 +63,10 @@ type Report struct {
 	} `json:"keys_per_stream"`
 }
 
-type tally struct{ qas, evNum, evDen, ckNum, ckDen int }
+type tally struct{ qas, evNum, evDen, ckNum, ckDen, uncovered int }
 
 func (t *tally) recalls() *Recalls {
-	return &Recalls{QAs: t.qas, EventRecall: ratio(t.evNum, t.evDen), CoKeyRecall: ratio(t.ckNum, t.ckDen)}
+	return &Recalls{QAs: t.qas, EventRecall: ratio(t.evNum, t.evDen), CoKeyRecall: ratio(t.ckNum, t.ckDen), Uncovered: t.uncovered}
 }
 
 // QASource is a QA's source: its own field, else its stream's, else
@@ -102,6 +105,10 @@ func Measure(b *bench.Bench, keep func(*esr.QA) bool) *Report {
 		rep.KeysPerStream.Mean = float64(rep.KeysPerStream.Keys) / float64(n)
 	}
 
+	uncovered := map[string]bool{}
+	for _, qid := range b.Uncovered {
+		uncovered[qid] = true
+	}
 	all := &tally{}
 	byQT, bySrc := map[string]*tally{}, map[string]*tally{}
 	for i := range b.QAs {
@@ -113,6 +120,9 @@ func Measure(b *bench.Bench, keep func(*esr.QA) bool) *Report {
 		qt, src := string(q.Type()), QASource(b, q)
 		for _, t := range []*tally{all, get(byQT, qt), get(bySrc, src)} {
 			t.qas++
+			if uncovered[q.QID] {
+				t.uncovered++
+			}
 			t.evNum += c.Extracted
 			t.evDen += c.Relevant
 			if c.CoKeyEligible {

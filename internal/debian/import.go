@@ -179,8 +179,10 @@ func Import(src, list, out string, opt Options) (*Report, error) {
 		}
 		// The set replaces the previous build only if it loads: raw text
 		// the loader refuses (a control character in a distribution or a
-		// version, an entry over the line limit) keeps the old build.
-		if _, err := bench.Load(tmp); err != nil {
+		// version, an entry over the line limit) keeps the old build. Every
+		// question is built from the atoms it asks about, so one whose key
+		// has no atom is this importer's bug, not a lossy extraction.
+		if _, err := bench.LoadWith(tmp, bench.LoadOptions{RequireCoverage: true}); err != nil {
 			return fmt.Errorf("the new build does not load as a benchmark, so %s is left as it was: %w", out, err)
 		}
 		return nil
