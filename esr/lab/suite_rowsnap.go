@@ -28,7 +28,7 @@ func readRows(path string) ([]eval.Outcome, error) {
 	if rows, hashed, ok := flatsnap.Read[eval.Outcome](path+snapSuffix, path); ok {
 		// A snapshot that matched only by hash is written again once the
 		// file is old enough for later reads to trust its stat.
-		if hashed != nil && snapfresh.OldEnough(hashed.ModTime) {
+		if hashed != nil && snapfresh.OldEnough(hashed.Stamp) {
 			_ = flatsnap.Write(path+snapSuffix, *hashed, rows)
 		}
 		return rows, nil
