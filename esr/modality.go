@@ -31,24 +31,24 @@ const (
 	ModalityRecall = "recall"
 )
 
-// Modalities lists the modality values in the order docs/data.md shows
+// modalities lists the modality values in the order docs/data.md shows
 // them; "" (the field absent) reads as an assertion, as in files written
 // before the field existed.
-var Modalities = []string{ModalityText, ModalityAssert, ModalityHedge, ModalityRecall}
+var modalities = []string{ModalityText, ModalityAssert, ModalityHedge, ModalityRecall}
 
-// ModalityAsserts reports whether an atom of modality m asserts its value:
+// modalityAsserts reports whether an atom of modality m asserts its value:
 // "", "text" and "assert" do; "hedge" and "recall" do not. m must be valid
 // (ValidModality).
-func ModalityAsserts(m string) bool {
+func modalityAsserts(m string) bool {
 	return m == "" || m == ModalityText || m == ModalityAssert
 }
 
-// ValidModality reports whether m is "" or one of Modalities.
+// ValidModality reports whether m is "" or one of modalities.
 func ValidModality(m string) bool {
 	if m == "" {
 		return true
 	}
-	for _, v := range Modalities {
+	for _, v := range modalities {
 		if m == v {
 			return true
 		}
@@ -62,10 +62,10 @@ func CheckModality(m string) error {
 	if ValidModality(m) {
 		return nil
 	}
-	return fmt.Errorf("%q is not a modality (want %s, or none)", m, strings.Join(Modalities, ", "))
+	return fmt.Errorf("%q is not a modality (want %s, or none)", m, strings.Join(modalities, ", "))
 }
 
-// Asserts reports whether the atom asserts its value (ModalityAsserts of
+// Asserts reports whether the atom asserts its value (modalityAsserts of
 // its modality): what every reader of the events' text and every memory
 // that reads the value as stated takes from it.
-func (a *Atom) Asserts() bool { return ModalityAsserts(a.Modality) }
+func (a *Atom) Asserts() bool { return modalityAsserts(a.Modality) }

@@ -148,7 +148,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 		return r.built, nil
 	}
 	if r.builtFile != "" {
-		if res, ok := lab.ReadKept(r.builtFile, nil); ok {
+		if res, ok := lab.ReadKept(r.builtFile, r.CacheFile, nil); ok {
 			r.built = res
 			return res, nil
 		}
@@ -156,7 +156,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 	res, err := r.Result()
 	if err == nil && r.builtFile != "" {
 		// A failed write only costs the next cell a rebuild.
-		_ = res.Keep(r.builtFile)
+		_ = res.Keep(r.builtFile, r.CacheFile)
 	}
 	return res, err
 }

@@ -57,6 +57,9 @@ type Bench struct {
 
 	byID map[string]*esr.Stream
 	opt  LoadOptions
+	// sums holds the SHA-256 of each file the benchmark was decoded from,
+	// by its role's name (StreamsFile, …), for HashTo.
+	sums map[string][32]byte
 	// pre holds, while a load runs, the files it read whole (by path).
 	pre map[string][]byte
 }
@@ -166,6 +169,20 @@ func (b *Bench) settle() {
 	}
 }
 
+// record returns a function that keeps sum as the hash of the file read
+// for role (HashTo) when err is nil, and returns err.
+func (b *Bench) record(role string) func(sum [32]byte, err error) error {
+	return func(sum [32]byte, err error) error {
+		if err == nil {
+			if b.sums == nil {
+				b.sums = map[string][32]byte{}
+			}
+			b.sums[role] = sum
+		}
+		return err
+	}
+}
+
 // LoadFiles reads an atoms file and, when streamsPath is not empty, its
 // streams file. Without streams, each atom's stream is made from its atoms'
 // event ids and timestamps (events with no text), so ⊕ can still run.
@@ -191,7 +208,7 @@ func LoadFiles(atomsPath, streamsPath string) (*Bench, error) {
 func (b *Bench) readStreams(path string) error {
 	name := filepath.Base(path)
 	b.byID = map[string]*esr.Stream{}
-	return eachRow(path, b.pre, func(line int, s *esr.Stream) error {
+	return b.record(StreamsFile)(eachRow(path, b.pre, func(line int, s *esr.Stream) error {
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -219,7 +236,7 @@ func (b *Bench) readStreams(path string) error {
 		b.byID[s.ID] = s
 		b.Streams = append(b.Streams, s)
 		return nil
-	})
+	}))
 }
 
 // atomRow is one line of atoms.jsonl: all atoms of one stream.
@@ -233,7 +250,7 @@ func (b *Bench) readAtoms(path string) error {
 	name := filepath.Base(path)
 	b.Atoms = map[string][]esr.Atom{}
 	ids := map[string]bool{}
-	err := eachRow(path, b.pre, func(line int, row *atomRow) error {
+	sum, err := eachRow(path, b.pre, func(line int, row *atomRow) error {
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -278,7 +295,7 @@ func (b *Bench) readAtoms(path string) error {
 				fold bool
 			}{{"atom_id", &a.ID, false}, {"entity", &a.Entity, true}, {"attribute", &a.Attribute, true}, {"value", &a.Value, true}} {
 				if f.fold {
-					if folded, ok := FoldBreaks(*f.v); ok {
+					if folded, ok := foldBreaks(*f.v); ok {
 						*f.v = folded
 						b.noteFold(name, line, field+"."+f.name)
 					}
@@ -325,7 +342,7 @@ func (b *Bench) readAtoms(path string) error {
 		b.Atoms[row.StreamID] = row.Atoms
 		return nil
 	})
-	if err != nil {
+	if err := b.record(AtomsFile)(sum, err); err != nil {
 		return err
 	}
 	for _, as := range b.Atoms {
@@ -348,7 +365,7 @@ func (b *Bench) ReadRelations(path string) error { return b.readRelations(path) 
 func (b *Bench) inferStreams(path string) error {
 	name := filepath.Base(path)
 	seen := map[*esr.Stream]map[string]bool{}
-	err := readFile(path, func(line int, data []byte) error {
+	_, err := readFile(path, func(line int, data []byte) error {
 		var row atomRow
 		if err := decodeLine(name, line, data, &row); err != nil {
 			return err
@@ -385,7 +402,7 @@ func (b *Bench) inferStreams(path string) error {
 func (b *Bench) readQAs(path string) error {
 	name := filepath.Base(path)
 	qids := map[string]bool{}
-	return eachRow(path, b.pre, func(line int, qp *esr.QA) error {
+	return b.record(QAFile)(eachRow(path, b.pre, func(line int, qp *esr.QA) error {
 		q := *qp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
@@ -458,7 +475,7 @@ func (b *Bench) readQAs(path string) error {
 		qids[q.QID] = true
 		b.QAs = append(b.QAs, q)
 		return nil
-	})
+	}))
 }
 
 // hasKey reports whether an atom is about k, facet included: an atom with
@@ -504,7 +521,7 @@ func (b *Bench) readRelations(path string) error {
 		}
 		atomIdx[sid] = m
 	}
-	err := eachRow(path, b.pre, func(line int, rp *PairRelation) error {
+	sum, err := eachRow(path, b.pre, func(line int, rp *PairRelation) error {
 		r := *rp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
@@ -534,7 +551,7 @@ func (b *Bench) readRelations(path string) error {
 		m[AtomPair{A: r.A, B: r.B}] = r.Relation
 		return nil
 	})
-	if err != nil {
+	if err := b.record(RelationsFile)(sum, err); err != nil {
 		return err
 	}
 	return b.checkDeprecationCycles(name)

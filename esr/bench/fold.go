@@ -21,10 +21,10 @@ type Fold struct {
 // space.
 var breaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
 
-// FoldBreaks returns s with each tab and each line break (CR LF, LF or CR)
+// foldBreaks returns s with each tab and each line break (CR LF, LF or CR)
 // replaced by one space, and whether there was any. Other control
 // characters are left for the caller to refuse.
-func FoldBreaks(s string) (string, bool) {
+func foldBreaks(s string) (string, bool) {
 	if !strings.ContainsAny(s, "\t\n\r") {
 		return s, false
 	}

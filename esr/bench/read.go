@@ -3,6 +3,7 @@ package bench
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -42,21 +43,28 @@ func eachLine(name string, r io.Reader, fn func(line int, data []byte) error) er
 
 // readFile opens path, which must be a regular file (a FIFO would block
 // the open until something writes to it; a device such as /dev/zero never
-// ends), and runs eachLine over it.
-func readFile(path string, fn func(line int, data []byte) error) error {
+// ends), and runs eachLine over it; sum is the SHA-256 of the bytes read
+// (the whole file when err is nil).
+func readFile(path string, fn func(line int, data []byte) error) (sum [32]byte, err error) {
 	f, _, err := regfile.Open(path)
 	if err != nil {
-		return err
+		return sum, err
 	}
 	defer f.Close()
-	return eachLine(filepath.Base(path), f, fn)
+	h := sha256.New()
+	if err := eachLine(filepath.Base(path), io.TeeReader(f, h), fn); err != nil {
+		return sum, err
+	}
+	copy(sum[:], h.Sum(nil))
+	return sum, nil
 }
 
 // eachRow decodes every non-blank line of path into a T (decodeLine: errors
 // name file, line and field) and calls fn with it, in file order, stopping
 // at the first error: from pre[path] when the load read the file whole, else
-// line by line from the file.
-func eachRow[T any](path string, pre map[string][]byte, fn func(line int, row *T) error) error {
+// line by line from the file (a pipe or a device has no bound to read whole).
+// sum is the SHA-256 of the bytes the rows were decoded from.
+func eachRow[T any](path string, pre map[string][]byte, fn func(line int, row *T) error) (sum [32]byte, err error) {
 	name := filepath.Base(path)
 	each := func(line int, data []byte) error {
 		var row T
@@ -66,7 +74,7 @@ func eachRow[T any](path string, pre map[string][]byte, fn func(line int, row *T
 		return fn(line, &row)
 	}
 	if data, ok := pre[path]; ok {
-		return eachLine(name, bytes.NewReader(data), each)
+		return sha256.Sum256(data), eachLine(name, bytes.NewReader(data), each)
 	}
 	return readFile(path, each)
 }

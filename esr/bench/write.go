@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"io"
 	"path/filepath"
@@ -16,8 +17,17 @@ import (
 // partial. Output is deterministic: struct fields in declaration order, map
 // keys sorted.
 func WriteJSONL[T any](path string, rows []T) error {
-	return safefile.Write(path, 0o644, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
+	_, err := WriteJSONLSum(path, rows)
+	return err
+}
+
+// WriteJSONLSum is WriteJSONL, also returning the SHA-256 of the bytes it
+// wrote: a cache seals its file with it (a file whose bytes hash otherwise
+// is not the one written).
+func WriteJSONLSum[T any](path string, rows []T) (sum [32]byte, err error) {
+	h := sha256.New()
+	err = safefile.Write(path, 0o644, func(w io.Writer) error {
+		enc := json.NewEncoder(io.MultiWriter(w, h))
 		enc.SetEscapeHTML(false)
 		for i := range rows {
 			if err := enc.Encode(rows[i]); err != nil {
@@ -26,6 +36,8 @@ func WriteJSONL[T any](path string, rows []T) error {
 		}
 		return nil
 	})
+	copy(sum[:], h.Sum(nil))
+	return sum, err
 }
 
 // folderFiles are the files a benchmark folder may hold: the ones Save

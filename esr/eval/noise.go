@@ -23,10 +23,10 @@ const (
 // the same seed and level corrupt the same atom pairs.
 const NoiseSeed = 2607
 
-// CheckNoiseLevel accepts a corruption probability in [0, 1] with at most
+// checkNoiseLevel accepts a corruption probability in [0, 1] with at most
 // one decimal: a row's condition keeps one (Variant), so two levels that
 // round alike would share it.
-func CheckNoiseLevel(p float64) error {
+func checkNoiseLevel(p float64) error {
 	if !(p >= 0 && p <= 1) || math.Abs(p*10-math.Round(p*10)) > 1e-9 {
 		return fmt.Errorf("noise level %v: want a probability in [0, 1] with one decimal (0, 0.1, …, 1), as a row's condition records it", p)
 	}
@@ -42,7 +42,7 @@ func CheckNoiseLevel(p float64) error {
 // identity and a run at one level never resumes another's rows. p = 0
 // returns cfg unchanged.
 func UnderRelationNoise(cfg Config, p float64, seed uint64) (Config, error) {
-	if err := CheckNoiseLevel(p); err != nil {
+	if err := checkNoiseLevel(p); err != nil {
 		return cfg, err
 	}
 	if p == 0 {

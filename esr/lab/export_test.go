@@ -28,3 +28,12 @@ var (
 	WhereTable           = whereTable
 	WhoIsRight           = whoIsRight
 )
+
+// The composition checks' names and the paper preset, for the shape tests.
+const (
+	PresetPaper          = presetPaper
+	TargetAtomsPerEvent  = targetAtomsPerEvent
+	TargetKeysPerStream  = targetKeysPerStream
+	TargetMonotonicShare = targetMonotonicShare
+	TargetStreamTokens   = targetStreamTokens
+)

@@ -39,10 +39,10 @@ func (st RunAllStep) Name() string {
 	return st.Suite
 }
 
-// IsBenchDir reports whether dir is a benchmark folder itself (it holds
+// isBenchDir reports whether dir is a benchmark folder itself (it holds
 // qa.jsonl, as `esr gen --out DIR` writes it) rather than a folder of
 // benchmarks (data/synthetic, data/dyknow, ...).
-func IsBenchDir(dir string) bool { return fileExists(filepath.Join(dir, bench.QAFile)) }
+func isBenchDir(dir string) bool { return fileExists(filepath.Join(dir, bench.QAFile)) }
 
 // RunAllSteps are the notebooks' evaluations over the benchmarks in
 // dataDir (RunAllPlan).
@@ -56,11 +56,11 @@ func RunAllSteps(dataDir string) []RunAllStep {
 // for "external", on debian for "facets", on each of synthetic, dyknow and
 // vdyknow for "deployed" (notebook 45), and on synthetic otherwise; a
 // suite whose benchmark dataDir does not hold is left out, with a sentence
-// in skipped. When dataDir is a benchmark folder itself (IsBenchDir), it
+// in skipped. When dataDir is a benchmark folder itself (isBenchDir), it
 // takes synthetic's place (Bench ".").
 func RunAllPlan(dataDir string) (steps []RunAllStep, skipped []string) {
 	main := "synthetic"
-	if IsBenchDir(dataDir) {
+	if isBenchDir(dataDir) {
 		main = "."
 	}
 	has := func(b string) bool {

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -141,12 +142,14 @@ func prepareRun(ctx context.Context, root string, run NotebookRun, b *bench.Benc
 	}
 	p := Prepared{Run: run, Computed: cached == "", Rows: len(rows)}
 	kept := KeptFile(path, s.Stats)
-	if _, ok := ReadKept(kept, rows); !ok {
+	if _, ok := ReadKept(kept, path, rows); !ok {
 		res, err := su.Report(rows, s)
 		if err != nil {
 			return Prepared{}, err
 		}
-		if err := res.Keep(kept); err != nil {
+		// Rows left its file unsealed only if the file changed while it was
+		// read back: nothing to keep tables beside (the notebooks build them).
+		if err := res.Keep(kept, path); err != nil && !errors.Is(err, errUnsealed) {
 			return Prepared{}, err
 		}
 		p.Tables = true

@@ -23,19 +23,19 @@ const (
 	// strata, noise-free extraction, short template prose, no distractor
 	// keys. Small and easy to read; for teaching examples.
 	PresetClean = "clean"
-	// PresetPaper matches the composition the paper reports for ESR-Bench;
-	// PaperShapeTargets lists each statistic, its value and where the paper
+	// presetPaper matches the composition the paper reports for ESR-Bench;
+	// paperShapeTargets lists each statistic, its value and where the paper
 	// states it.
-	PresetPaper = "paper"
+	presetPaper = "paper"
 )
 
-// GenPresets lists the generator presets.
-var GenPresets = []string{PresetClean, PresetPaper}
+// genPresets lists the generator presets.
+var genPresets = []string{PresetClean, presetPaper}
 
 // GenPreset returns the generator's named configuration (seed
 // synth.DefaultSeed).
 //
-// PresetPaper, each knob from the paper's registry (package paper):
+// presetPaper, each knob from the paper's registry (package paper):
 //   - Streams: the rare strata at the paper's counts (§3: 99
 //     reverted-revert, 88 cross-source-conflict, 89 refines), split over
 //     the sources in Table 1's proportions; a rare-stratum stream asks one
@@ -59,7 +59,7 @@ func GenPreset(name string) (GenConfig, error) {
 	switch name {
 	case PresetClean:
 		return synth.DefaultConfig(), nil
-	case PresetPaper:
+	case presetPaper:
 		c := synth.DefaultConfig()
 		c.PerStratum = 0
 		c.Streams = map[string]map[esr.Phenomenon]int{
@@ -92,21 +92,21 @@ type ShapeTarget struct {
 
 // Names of the ShapeTargets (bench.Shape's statistics).
 const (
-	TargetAtomsPerEvent  = "atoms per event (events with atoms)"
-	TargetKeysPerStream  = "distinct keys per stream"
-	TargetEventRecall    = "event recall"
-	TargetCoKeyRecall    = "co-key recall"
-	TargetMonotonicShare = "monotonic share of snapshot QAs"
-	TargetStreamTokens   = "stream text tokens, median"
+	targetAtomsPerEvent  = "atoms per event (events with atoms)"
+	targetKeysPerStream  = "distinct keys per stream"
+	targetEventRecall    = "event recall"
+	targetCoKeyRecall    = "co-key recall"
+	targetMonotonicShare = "monotonic share of snapshot QAs"
+	targetStreamTokens   = "stream text tokens, median"
 )
 
-// TargetLengthShare names the share of snapshot QAs in the Table 12 bin
+// targetLengthShare names the share of snapshot QAs in the Table 12 bin
 // labelled label (bench.LengthBins).
-func TargetLengthShare(label string) string { return "snapshot QAs in " + label + " events" }
+func targetLengthShare(label string) string { return "snapshot QAs in " + label + " events" }
 
-// TargetSourceShare names the share of snapshot QAs from a synthetic source
+// targetSourceShare names the share of snapshot QAs from a synthetic source
 // (short name: github, wiki, dyknow).
-func TargetSourceShare(src string) string { return "snapshot QAs from " + synth.SourceName(src) }
+func targetSourceShare(src string) string { return "snapshot QAs from " + synth.SourceName(src) }
 
 // paperSourceQAs is the paper's question count per synthetic source: §3 and
 // Table 1, "1,698 GitHub, 252 multi-repo, 848 Wiki, and 109 DyKnow QAs"
@@ -119,27 +119,27 @@ func paperSourceQAs() map[string]float64 {
 	}
 }
 
-// PaperShapeTargets lists the statistics the paper preset aims at, in
+// paperShapeTargets lists the statistics the paper preset aims at, in
 // table order, each with the paper's number and where the paper states it.
 // The stream-length target is the kit's choice: the paper gives none.
-func PaperShapeTargets() []ShapeTarget {
-	cfg, _ := GenPreset(PresetPaper)
+func paperShapeTargets() []ShapeTarget {
+	cfg, _ := GenPreset(presetPaper)
 	lo, hi, _ := paper.Interval(paper.ShapeKeysPerStream)
 	mono, qas := paper.Number(paper.StratumCount(paper.T1, esr.Monotonic)), paper.Number(paper.T1QAs)
 	ts := []ShapeTarget{
-		{TargetAtomsPerEvent, cfg.AtomsPerEvent, "2.6", "App. F, Extractor coverage: \"Mean 2.6 atoms/event\" (denominator not stated; read as events with atoms)"},
-		{TargetKeysPerStream, cfg.KeysPerStream, fmt.Sprintf("%.1f–%.1f", lo, hi), "App. F, Extractor coverage: \"3.7–4.2 distinct keys/stream\" (target: the middle)"},
-		{TargetEventRecall, cfg.EventRecall, "0.86 (1770/2055)", "App. F, Extractor coverage (ESR-Bench-GitHub)"},
-		{TargetCoKeyRecall, cfg.CoKeyRecall, "0.96 (585/609)", "App. F, Extractor coverage (ESR-Bench-GitHub)"},
-		{TargetMonotonicShare, mono / qas, "2,631 of 2,907", "§3 ESR-Bench and Table 1"},
-		{TargetStreamTokens, 800, "—", "not stated: App. D calls the streams prose-like issue threads and revision histories; 800 is the kit's choice"},
+		{targetAtomsPerEvent, cfg.AtomsPerEvent, "2.6", "App. F, Extractor coverage: \"Mean 2.6 atoms/event\" (denominator not stated; read as events with atoms)"},
+		{targetKeysPerStream, cfg.KeysPerStream, fmt.Sprintf("%.1f–%.1f", lo, hi), "App. F, Extractor coverage: \"3.7–4.2 distinct keys/stream\" (target: the middle)"},
+		{targetEventRecall, cfg.EventRecall, "0.86 (1770/2055)", "App. F, Extractor coverage (ESR-Bench-GitHub)"},
+		{targetCoKeyRecall, cfg.CoKeyRecall, "0.96 (585/609)", "App. F, Extractor coverage (ESR-Bench-GitHub)"},
+		{targetMonotonicShare, mono / qas, "2,631 of 2,907", "§3 ESR-Bench and Table 1"},
+		{targetStreamTokens, 800, "—", "not stated: App. D calls the streams prose-like issue threads and revision histories; 800 is the kit's choice"},
 	}
 	total := 0
 	for _, n := range paper.Table12Paired {
 		total += n
 	}
 	for i, n := range paper.Table12Paired {
-		ts = append(ts, ShapeTarget{TargetLengthShare(bench.LengthBins[i].Label), float64(n) / float64(total),
+		ts = append(ts, ShapeTarget{targetLengthShare(bench.LengthBins[i].Label), float64(n) / float64(total),
 			fmt.Sprintf("%d of %d pairs", n, total), "Table 12, npaired per stream-length bin (quintiles of the items, App. C)"})
 	}
 	src := paperSourceQAs()
@@ -148,7 +148,7 @@ func PaperShapeTargets() []ShapeTarget {
 		sum += v
 	}
 	for _, s := range slices.Sorted(maps.Keys(src)) {
-		ts = append(ts, ShapeTarget{TargetSourceShare(s), src[s] / sum, fmt.Sprintf("%.0f of %.0f", src[s], sum), "§3 and Table 1 (GitHub with MultiRepo)"})
+		ts = append(ts, ShapeTarget{targetSourceShare(s), src[s] / sum, fmt.Sprintf("%.0f of %.0f", src[s], sum), "§3 and Table 1 (GitHub with MultiRepo)"})
 	}
 	return ts
 }
@@ -163,9 +163,9 @@ type ShapeCheck struct {
 	RelErr float64 `json:"rel_err"`
 }
 
-// CompareShape measures each target on s (bench.MeasureShape of a loaded
+// compareShape measures each target on s (bench.MeasureShape of a loaded
 // benchmark: its files alone, nothing the generator recorded).
-func CompareShape(s *bench.Shape, ts []ShapeTarget) []ShapeCheck {
+func compareShape(s *bench.Shape, ts []ShapeTarget) []ShapeCheck {
 	var out []ShapeCheck
 	for _, t := range ts {
 		c := ShapeCheck{ShapeTarget: t}
@@ -178,33 +178,33 @@ func CompareShape(s *bench.Shape, ts []ShapeTarget) []ShapeCheck {
 	return out
 }
 
-// PaperShapeChecks measures b against PaperShapeTargets.
+// PaperShapeChecks measures b against paperShapeTargets.
 func PaperShapeChecks(b *bench.Bench) []ShapeCheck {
-	return CompareShape(bench.MeasureShape(b), PaperShapeTargets())
+	return compareShape(bench.MeasureShape(b), paperShapeTargets())
 }
 
 func shapeValue(s *bench.Shape, name string) (float64, bool) {
 	switch name {
-	case TargetAtomsPerEvent:
+	case targetAtomsPerEvent:
 		return s.AtomsPerEventWithAtoms, s.EventsWithAtoms > 0
-	case TargetKeysPerStream:
+	case targetKeysPerStream:
 		return s.KeysPerStream, s.StreamsWithAtoms > 0
-	case TargetEventRecall:
+	case targetEventRecall:
 		return s.EventRecall.Value, s.EventRecall.Den > 0
-	case TargetCoKeyRecall:
+	case targetCoKeyRecall:
 		return s.CoKeyRecall.Value, s.CoKeyRecall.Den > 0
-	case TargetMonotonicShare:
+	case targetMonotonicShare:
 		return s.MonotonicShare.Value, s.MonotonicShare.Den > 0
-	case TargetStreamTokens:
+	case targetStreamTokens:
 		return float64(s.StreamTokens.Median), s.Streams > 0
 	}
 	for _, b := range s.LengthBins {
-		if name == TargetLengthShare(b.Label) {
+		if name == targetLengthShare(b.Label) {
 			return b.QAShare, s.SnapshotQAs > 0
 		}
 	}
 	for _, src := range synth.Sources {
-		if name == TargetSourceShare(src) {
+		if name == targetSourceShare(src) {
 			return float64(s.Sources[synth.SourceName(src)]) / float64(max(1, s.SnapshotQAs)), s.SnapshotQAs > 0
 		}
 	}
@@ -221,9 +221,9 @@ func ShapeTable(b *bench.Bench, name string) *eval.Table {
 	s := bench.MeasureShape(b)
 	t := &eval.Table{Name: "composition-" + name, Title: "Composition of " + name + " beside the paper's ESR-Bench",
 		Columns: []string{"statistic", "ours", "target", "|ours − target| / target", "paper", "where the paper states it"}}
-	for _, c := range CompareShape(s, PaperShapeTargets()) {
+	for _, c := range compareShape(s, paperShapeTargets()) {
 		ours, target := fmt.Sprintf("%.3f", c.Measured), fmt.Sprintf("%.3f", c.Value)
-		if c.Name == TargetStreamTokens {
+		if c.Name == targetStreamTokens {
 			ours, target = fmt.Sprintf("%.0f", c.Measured), fmt.Sprintf("%.0f", c.Value)
 		}
 		rel := fmt.Sprintf("%.1f%%", 100*c.RelErr)

@@ -66,7 +66,7 @@
 //
 // One knob per statistic the paper publishes about ESR-Bench's make-up,
 // each zero by default (the clean bench); lab.GenPreset("paper") sets them
-// all (`esr gen --like paper`), and lab.PaperShapeTargets lists what it
+// all (`esr gen --like paper`), and lab.ShapeTable shows what it
 // aims at, measured on the written files by bench.MeasureShape:
 //
 //	knob              paper's value                           where the paper states it

@@ -50,7 +50,7 @@ type Config struct {
 	CoKeyRecall float64 `json:"cokey_recall"`
 
 	// The composition knobs below match the paper's ESR-Bench (see
-	// PresetPaper and doc.go for each one's paper value and source). Their
+	// lab.GenPreset("paper") and doc.go for each one's paper value and source). Their
 	// zero values are the bundled clean bench's behaviour, and they are
 	// left out of MANIFEST.json when zero, so a clean configuration writes
 	// the same bytes as before they existed.

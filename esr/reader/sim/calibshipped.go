@@ -28,7 +28,7 @@ var noiseGridJSON []byte
 // (CalibrationSensitivity on data/synthetic).
 func ShippedSensitivity() *Sensitivity {
 	var s Sensitivity
-	mustDecode(sensitivityJSON, "calibration-sensitivity.json", &s, &s.Kind, SensitivityKind)
+	mustDecode(sensitivityJSON, "calibration-sensitivity.json", &s, &s.Kind, sensitivityKind)
 	return &s
 }
 

@@ -9,8 +9,8 @@ import "strings"
 // opens with {"cells": …}, as a validation file once did).
 
 const (
-	// SensitivityKind tags a Sensitivity (esr calibrate --grid sensitivity).
-	SensitivityKind = "esrkit-sim-sensitivity/1"
+	// sensitivityKind tags a Sensitivity (esr calibrate --grid sensitivity).
+	sensitivityKind = "esrkit-sim-sensitivity/1"
 	// GridKind tags a GridFile (--grid identifiability or noise).
 	GridKind = "esrkit-sim-grid/1"
 	// ValidationKind tags a ValidationFile (--validate).
@@ -31,7 +31,7 @@ func IsOutputKind(kind string) bool {
 	if !ok {
 		return false
 	}
-	for _, k := range []string{calibrationKind, SensitivityKind, GridKind, ValidationKind} {
+	for _, k := range []string{calibrationKind, sensitivityKind, GridKind, ValidationKind} {
 		if own, _, _ := strings.Cut(k, "/"); name == own {
 			return true
 		}
