@@ -18,7 +18,7 @@ func init() {
 func runGen(args []string, stdout, stderr io.Writer) error {
 	def := synth.DefaultConfig()
 	fs := newFlags("gen", stderr)
-	like := fs.String("like", lab.PresetClean, "start from a preset: clean (the bundled data/synthetic) or paper (ESR-Bench's composition, App. F, §3, Table 12); the flags below override it")
+	like := fs.String("like", lab.PresetClean, "start from a preset: clean (small, noise-free, for teaching examples) or paper (ESR-Bench's composition, App. F, §3, Table 12; data/synthetic is --like paper --rare-oversample 2); the flags below override it")
 	seed := fs.Uint64("seed", def.Seed, "random seed (same seed and knobs give byte-identical files)")
 	out := fs.String("out", "", "output `DIR` (required)")
 	per := fs.Int("per-stratum", def.PerStratum, "streams per (source, stratum), when --streams is not set")
@@ -34,6 +34,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	over := fs.String("atoms-over", synth.AtomsOverWithAtoms, "denominator of --atoms-per-event: events or events-with-atoms")
 	kps := fs.Float64("keys-per-stream", 0, "target distinct keys per stream, reached with distractor keys (paper App. F: 3.7–4.2); 0 adds none")
 	tok := fs.Int("event-tokens", 0, "median event length in tokens, reached by padding text (the paper gives none); 0 pads nothing")
+	rare := fs.Int("rare-oversample", 0, "multiply the streams of the rare strata (reverted_revert, cross_source_conflict, refines) by `K`, for per-stratum power; pooled numbers then use the oversampled mix (data/synthetic: --like paper --rare-oversample 2)")
 	reg := fs.String("register", "", "padding registers, `prose=W,code=W,log=W,quote=W` (default prose=0.5,code=0.2,log=0.15,quote=0.15)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -84,6 +85,8 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 			cfg.EventTokens = *tok
 		case "register":
 			cfg.Register, ferr = synth.ParseRegister(*reg)
+		case "rare-oversample":
+			cfg.RareOversample = *rare
 		}
 		if ferr != nil {
 			ferr = fmt.Errorf("--%s: %w", f.Name, ferr)

@@ -109,7 +109,11 @@ func keysOfEvents(ev map[string]map[esr.Key]bool, ids []string) map[esr.Key]bool
 //   - EventRecall and CoKeyRecall over snapshot QAs, as spec §6 defines them
 //     (App. F: 0.86 = 1770/2055 and 0.96 = 585/609 on GitHub).
 //   - MonotonicShare = monotonic snapshot QAs / snapshot QAs (§3: 2,631 of
-//     2,907).
+//     2,907). RareStreams counts the streams with a snapshot QA of another
+//     stratum, and RareStreamQAs / RareStreamMonotonic their snapshot QAs and
+//     the monotonic ones among them (a rare stream's side keys are
+//     monotonic): what a bench that oversamples the rare strata by stream
+//     needs to weigh its streams back.
 //   - StreamTokens: quantiles over streams of Σ layout.CountTokens(event
 //     text), the kit's cl100k_base approximation.
 //   - LengthBins: streams and snapshot QAs per Table 12 bin, with the QA
@@ -132,6 +136,9 @@ type Shape struct {
 	EventRecall            Ratio   `json:"event_recall"`
 	CoKeyRecall            Ratio   `json:"cokey_recall"`
 	MonotonicShare         Ratio   `json:"monotonic_share"`
+	RareStreams            int     `json:"rare_streams"`
+	RareStreamQAs          int     `json:"rare_stream_snapshot_qas"`
+	RareStreamMonotonic    int     `json:"rare_stream_monotonic_qas"`
 	StreamTokens           struct {
 		P10    int `json:"p10"`
 		Median int `json:"median"`
@@ -196,6 +203,13 @@ func MeasureShape(b *Bench) *Shape {
 			s.LengthBins[i].Streams++
 		}
 	}
+	rare := map[string]bool{}
+	for i := range b.QAs {
+		if q := &b.QAs[i]; q.Type() == esr.Snapshot && q.Phenomenon != esr.Monotonic {
+			rare[q.StreamID] = true
+		}
+	}
+	s.RareStreams = len(rare)
 	var evNum, evDen, ckNum, ckDen, mono int
 	for i := range b.QAs {
 		q := &b.QAs[i]
@@ -214,6 +228,12 @@ func MeasureShape(b *Bench) *Shape {
 		}
 		if q.Phenomenon == esr.Monotonic {
 			mono++
+		}
+		if rare[q.StreamID] {
+			s.RareStreamQAs++
+			if q.Phenomenon == esr.Monotonic {
+				s.RareStreamMonotonic++
+			}
 		}
 		s.Sources[QASource(b, q)]++
 		if bi, ok := bins[q.StreamID]; ok && bi >= 0 && bi < len(LengthBins) {

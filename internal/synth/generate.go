@@ -90,6 +90,13 @@ type Config struct {
 	// Register weighs the kinds of padding text (issue-thread prose, code,
 	// logs, quoted replies); nil with EventTokens > 0 means DefaultRegister.
 	Register *Register `json:"register,omitempty"`
+	// RareOversample multiplies the streams of every stratum but monotonic
+	// (reverted_revert, cross_source_conflict, refines) by this factor, for
+	// per-stratum power; 0 and 1 leave the mix as Streams or PerStratum set
+	// it. Per-stratum numbers do not depend on it; pooled ones do, and a
+	// table pooled over strata says which mix it uses
+	// (lab.RareOversampleOf reads the factor back from MANIFEST.json).
+	RareOversample int `json:"rare_oversample,omitempty"`
 }
 
 // Denominators of Config.AtomsPerEvent.
@@ -116,17 +123,23 @@ var DefaultRegister = Register{Prose: 0.5, Code: 0.2, Log: 0.15, Quote: 0.15}
 
 // streamsOf is the number of streams of source src and stratum p.
 func (c *Config) streamsOf(src string, p esr.Phenomenon) int {
+	n := c.PerStratum
 	if c.Streams != nil {
-		return c.Streams[src][p]
+		n = c.Streams[src][p]
 	}
-	return c.PerStratum
+	if p != esr.Monotonic && c.RareOversample > 1 {
+		n *= c.RareOversample
+	}
+	return n
 }
 
 // DefaultSeed is the seed of the bundled benchmark in data/synthetic.
 const DefaultSeed = 20260716
 
-// DefaultConfig is the configuration of the bundled benchmark: noise-free
-// extraction (recalls 1), moderate clutter.
+// DefaultConfig is the clean preset (lab.PresetClean): equal strata,
+// noise-free extraction (recalls 1), moderate clutter, short template
+// prose. Small and easy to read, for teaching examples; the bundled
+// data/synthetic is the paper preset (lab.BundledGenConfig).
 func DefaultConfig() Config {
 	return Config{Seed: DefaultSeed, PerStratum: 60, Clutter: 0.4, Restate: 0.35, Paraphrase: 0.4,
 		Sources: append([]string(nil), Sources...), EventRecall: 1, CoKeyRecall: 1}

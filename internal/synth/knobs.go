@@ -56,6 +56,9 @@ func (c *Config) validateComposition() error {
 	if !(c.KeysPerStream >= 0 && c.KeysPerStream <= 20) {
 		return fmt.Errorf("keys per stream must be in [0, 20], got %g", c.KeysPerStream)
 	}
+	if c.RareOversample < 0 || c.RareOversample > 10 {
+		return fmt.Errorf("rare oversample must be in [0, 10], got %d", c.RareOversample)
+	}
 	if c.EventTokens < 0 || c.EventTokens > 5000 {
 		return fmt.Errorf("event tokens must be in [0, 5000], got %d", c.EventTokens)
 	}

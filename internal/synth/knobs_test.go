@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/synth"
 )
@@ -126,6 +127,7 @@ func TestCompositionKnobsValidate(t *testing.T) {
 		"atoms-over":      func(c *synth.Config) { c.AtomsOver = "tokens" },
 		"keys per stream": func(c *synth.Config) { c.KeysPerStream = 99 },
 		"event tokens":    func(c *synth.Config) { c.EventTokens = -5 },
+		"rare oversample": func(c *synth.Config) { c.RareOversample = 11 },
 		"register":        func(c *synth.Config) { c.Register = &synth.Register{} },
 		"streams":         func(c *synth.Config) { c.Streams = map[string]map[esr.Phenomenon]int{"reddit": {esr.Monotonic: 3}} },
 	} {
@@ -134,6 +136,58 @@ func TestCompositionKnobsValidate(t *testing.T) {
 		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s: error %v", name, err)
 		}
+	}
+}
+
+// TestRareOversampleMultipliesRareStreams: RareOversample K writes K times
+// each rare stratum's streams and the monotonic streams once, and says so
+// in the manifest; the first streams of each stratum are the same streams
+// as without it.
+func TestRareOversampleMultipliesRareStreams(t *testing.T) {
+	base := smallPaper()
+	over := base
+	over.RareOversample = 3
+	b1, err := synth.Generate(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b3, err := synth.Generate(over)
+	if err != nil {
+		t.Fatal(err)
+	}
+	streamsBy := func(b *bench.Bench) map[esr.Phenomenon]map[string]bool {
+		m := map[esr.Phenomenon]map[string]bool{}
+		for _, q := range b.QAs {
+			if q.Type() != esr.Snapshot || q.Phenomenon == esr.Monotonic {
+				continue
+			}
+			if m[q.Phenomenon] == nil {
+				m[q.Phenomenon] = map[string]bool{}
+			}
+			m[q.Phenomenon][q.StreamID] = true
+		}
+		return m
+	}
+	s1, s3 := streamsBy(b1), streamsBy(b3)
+	for _, p := range []esr.Phenomenon{esr.RevertedRevert, esr.CrossSourceConflict, esr.Refinement} {
+		if len(s1[p]) != 24 || len(s3[p]) != 3*len(s1[p]) {
+			t.Errorf("%s: %d streams, ×3: %d; want 24 and 72", p, len(s1[p]), len(s3[p]))
+		}
+	}
+	if d := len(b3.Streams) - len(b1.Streams); d != 2*3*24 {
+		t.Errorf("×3 added %d streams, want %d (the rare strata's only)", d, 2*3*24)
+	}
+	dir := t.TempDir()
+	m, err := synth.Write(dir, over)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := synth.ReadManifest(dir)
+	if err != nil || back == nil || back.Config.RareOversample != 3 || m.Config.RareOversample != 3 {
+		t.Errorf("manifest's rare_oversample: read %+v (%v)", back, err)
+	}
+	if got, err := synth.ReadManifest(t.TempDir()); got != nil || err != nil {
+		t.Errorf("a folder without a manifest: %+v, %v", got, err)
 	}
 }
 
