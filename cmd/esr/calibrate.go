@@ -181,7 +181,9 @@ func printCalibration(w io.Writer, c *sim.Calibration) {
 
 // validation evaluates the default readers on b's suites that the
 // validated tables read, and returns sim.Validate's cells with the
-// misses explained.
+// misses explained; beside them the same readers' Table 2 and Table 5 on
+// the clean bench (generated: lab.DefaultGenConfig), which measures Table
+// 5's composition share.
 func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error) {
 	readers, err := lab.DefaultReaders(".esr-cache")
 	if err != nil {
@@ -192,11 +194,35 @@ func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error
 		return nil, err
 	}
 	cells := sim.Validate(v, eval.DefaultStats)
-	misses, err := sim.ExplainMisses(ctx, b, v, cells, sim.Calibrated())
+	clean, err := cleanBenchCells(ctx, readers)
 	if err != nil {
 		return nil, err
 	}
-	return &sim.ValidationFile{Kind: sim.ValidationKind, Cells: cells, Misses: misses}, nil
+	misses, err := sim.ExplainMisses(ctx, b, v, cells, sim.Calibrated(), clean)
+	if err != nil {
+		return nil, err
+	}
+	return &sim.ValidationFile{Kind: sim.ValidationKind, Cells: cells, Misses: misses, CleanBench: clean}, nil
+}
+
+// cleanBenchCells are readers' Table 2 and Table 5 cells on the clean
+// bench (`esr gen --like clean`, generated in memory): the render-confound
+// and strata suites' rows, validated as on the bundled bench.
+func cleanBenchCells(ctx context.Context, readers []reader.Reader) ([]sim.ValidationCell, error) {
+	cb, err := lab.Generate(lab.DefaultGenConfig())
+	if err != nil {
+		return nil, err
+	}
+	rows := map[string][]eval.Outcome{}
+	for _, name := range []string{"render-confound", "strata"} {
+		s := lab.Setup{Bench: cb, Readers: readers, Stats: eval.DefaultStats}
+		r, _, err := lab.Suites[name].Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+		if err != nil {
+			return nil, fmt.Errorf("validate: clean bench: suite %s: %w", name, err)
+		}
+		rows[name] = r
+	}
+	return sim.CompositionCells(sim.Validate(sim.ValidationRows{RenderConfound: rows["render-confound"], Strata: rows["strata"]}, eval.DefaultStats)), nil
 }
 
 // validationCellsWith are the validated cells of readers on b.

@@ -182,13 +182,26 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 	w("%s\n", validationByTable(c, v))
 	if len(v.Misses) == 0 {
 		w("No table not fitted misses by more than %.2f on average.\n", missThreshold)
+		writeComposition(w, c, v)
 		return b.String()
 	}
 	w("**Why each table that misses by more than %.2f on average misses** (each sentence from a measurement on the bench):\n\n", missThreshold)
 	for _, m := range v.Misses {
 		w("- **%s** (mean abs error %.3f; cause: %s). %s\n", m.Table, m.MAE, m.Cause, m.Sentence)
 	}
+	writeComposition(w, c, v)
 	return b.String()
+}
+
+// writeComposition adds the card's section on the bench's composition:
+// the same readers' Table 2 and Table 5 on the clean bench and on the
+// fitted one (v.CleanBench), when measured.
+func writeComposition(w func(string, ...any), c *Calibration, v *ValidationFile) {
+	if len(v.CleanBench) == 0 {
+		return
+	}
+	w("\n## What the bench's composition does (measured)\n\n")
+	w("%s\n", CompositionMarkdown(v, c, c.Bench))
 }
 
 // cardLimits are what the reader model leaves out, by its form.
