@@ -31,9 +31,10 @@ var (
 
 // The composition checks' names and the paper preset, for the shape tests.
 const (
-	PresetPaper          = presetPaper
-	TargetAtomsPerEvent  = targetAtomsPerEvent
-	TargetKeysPerStream  = targetKeysPerStream
-	TargetMonotonicShare = targetMonotonicShare
-	TargetStreamTokens   = targetStreamTokens
+	PresetPaper             = presetPaper
+	TargetAtomsPerEvent     = targetAtomsPerEvent
+	TargetKeysPerStream     = targetKeysPerStream
+	TargetMonotonicShare    = targetMonotonicShare
+	TargetMonotonicWeighted = targetMonotonicWeighted
+	TargetStreamTokens      = targetStreamTokens
 )

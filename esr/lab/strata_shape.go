@@ -222,6 +222,29 @@ func RareOversampleOf(b *bench.Bench) int {
 	return m.Config.RareOversample
 }
 
+// MixNote says which stratum mix b's pooled numbers use, when b
+// oversamples its rare strata (RareOversampleOf > 1): the factor, the
+// as-sampled monotonic share of snapshot questions against the paper's,
+// and that numbers per stratum do not depend on it; "" otherwise.
+func MixNote(b *bench.Bench) string {
+	k := RareOversampleOf(b)
+	if k <= 1 {
+		return ""
+	}
+	mono, all := 0, 0
+	for i := range b.QAs {
+		if q := &b.QAs[i]; q.Type() == esr.Snapshot {
+			all++
+			if q.Phenomenon == esr.Monotonic {
+				mono++
+			}
+		}
+	}
+	pm, pt := paperMonotonic()
+	return fmt.Sprintf("stratum mix: %s oversamples the rare strata ×%d (reverted_revert, cross_source_conflict, refines) for per-stratum power, so %.1f%% of its snapshot QAs are monotonic against the paper's %.1f%% (%s of %s); a number per stratum does not depend on the mix, a number pooled over strata uses this one",
+		b.Name(), k, 100*float64(mono)/float64(max(1, all)), 100*pm/pt, report.Thousands(int(pm)), report.Thousands(int(pt)))
+}
+
 // ShapeCheck is a ShapeTarget beside the value measured on a benchmark.
 type ShapeCheck struct {
 	ShapeTarget

@@ -239,14 +239,23 @@ func (su Suite) checkNoise(s Setup) error {
 	return nil
 }
 
-// report is su.Report, then, under a run-wide relation noise, the level
-// beside every row's condition and in every table's notes (the tables are
-// built from the rows as the suite labels them: every row carries the
-// same noise).
+// report is su.Report, then, on a bench that oversamples its rare strata,
+// the mix in every table's notes (MixNote), and under a run-wide relation
+// noise, the level beside every row's condition and in every table's notes
+// (the tables are built from the rows as the suite labels them: every row
+// carries the same noise).
 func (su Suite) report(rows []eval.Outcome, s Setup) (*Result, error) {
 	res, err := su.Report(rows, s)
-	if err != nil || res == nil || s.RelationNoise.P == 0 {
+	if err != nil || res == nil {
 		return res, err
+	}
+	if note := MixNote(s.Bench); note != "" {
+		for _, t := range res.Tables {
+			t.Notes = append(t.Notes, note)
+		}
+	}
+	if s.RelationNoise.P == 0 {
+		return res, nil
 	}
 	n := eval.Noise{Kind: string(eval.RelationNoiseAxis), P: s.RelationNoise.P}
 	for i := range res.Rows {

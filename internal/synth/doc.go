@@ -108,11 +108,13 @@
 // their own random stream, and are left out of MANIFEST.json when zero, so
 // a clean configuration writes the same bytes as before they existed.
 //
-// The bundled benchmark in data/synthetic is DefaultConfig (the clean
-// preset). Regenerate it (byte-identical; TestBundledRegenerates checks)
-// with:
+// The bundled benchmark in data/synthetic is the paper preset with its rare
+// strata oversampled ×2 (lab.BundledGenConfig; Config.RareOversample).
+// DefaultConfig is the clean preset, for small teaching examples.
+// Regenerate the bundled bench (byte-identical; lab's
+// TestBundledRegenerates checks) with:
 //
-//	go run ./cmd/esr gen --seed 20260716 --out data/synthetic
+//	go run ./cmd/esr gen --like paper --rare-oversample 2 --out data/synthetic
 //
-//go:generate go run ../../cmd/esr gen --seed 20260716 --out ../../data/synthetic
+//go:generate go run ../../cmd/esr gen --like paper --rare-oversample 2 --out ../../data/synthetic
 package synth

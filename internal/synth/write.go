@@ -64,6 +64,11 @@ func writeInto(dir string, cfg Config, b *bench.Bench) (*Manifest, error) {
 		Note: "Synthetic ESR benchmark: invented streams with planned gold; not real data. Sources are " +
 			"labelled synthetic-github, synthetic-wiki and synthetic-dyknow. Regenerate with " +
 			"`esr gen` and the config above."}
+	if cfg.RareOversample > 1 {
+		m.Note += fmt.Sprintf(" Stratum mix: the rare strata (reverted_revert, cross_source_conflict, refines) are "+
+			"oversampled ×%d (rare_oversample) for per-stratum power; a number per stratum does not depend on the mix, "+
+			"a number pooled over strata uses this one, not the paper's.", cfg.RareOversample)
+	}
 	m.Counts.Streams = len(b.Streams)
 	for _, s := range b.Streams {
 		m.Counts.Events += len(s.Events)
