@@ -203,10 +203,8 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 	bad := map[pairKey]bool{}
 	for i := range rows {
 		o := &rows[i]
-		if f != nil && !f(o) || Unreadable(o) {
-			continue // an unreadable row measures nothing: its pair is skipped
-		}
-		k := pairKey{o.QID, o.Family, o.Variant.String()}
+		// The memory first: most rows of a suite are of other memories,
+		// and their filter, reason and condition need not be looked at.
 		var m map[pairKey]seen
 		switch o.Memory {
 		case a:
@@ -216,6 +214,10 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 		default:
 			continue
 		}
+		if f != nil && !f(o) || Unreadable(o) {
+			continue // an unreadable row measures nothing: its pair is skipped
+		}
+		k := pairKey{o.QID, o.Family, o.Variant.String()}
 		if prev, dup := m[k]; dup {
 			if prev.correct != o.Correct {
 				bad[k] = true
