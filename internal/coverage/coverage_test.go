@@ -120,8 +120,12 @@ func TestDescribe(t *testing.T) {
 	for _, bc := range c.LengthBins {
 		streams += bc.Streams
 		qas += bc.QAs
-		if bc.Streams < c.Streams/10 {
-			t.Errorf("bin %s holds only %d of %d streams", bc.Label, bc.Streams, c.Streams)
+		// The bundled bench spreads its questions over Table 12's bins as
+		// the paper's quintiles of items (lab.GenPreset "paper"), so every
+		// bin holds a good share of the questions (short streams hold
+		// fewer questions each, so more of the streams).
+		if bc.QAs < c.QAs/10 {
+			t.Errorf("bin %s holds only %d of %d QAs", bc.Label, bc.QAs, c.QAs)
 		}
 	}
 	if streams+c.ShortStreams+c.LongStreams != c.Streams || qas > c.QAs {
