@@ -38,3 +38,12 @@ const (
 	TargetMonotonicWeighted = targetMonotonicWeighted
 	TargetStreamTokens      = targetStreamTokens
 )
+
+// The bundled bench's configuration and its stratum mix, for the shape
+// tests.
+var (
+	BundledGenConfig      = bundledGenConfig
+	RareOversampleOf      = rareOversampleOf
+	MixNote               = mixNote
+	BundledRareOversample = bundledRareOversample
+)

@@ -16,7 +16,7 @@ type GenConfig = synth.Config
 
 // DefaultGenConfig is the generator's clean preset (PresetClean): small,
 // noise-free and easy to read, for teaching examples. The bundled
-// data/synthetic is BundledGenConfig.
+// data/synthetic is bundledGenConfig.
 func DefaultGenConfig() GenConfig { return synth.DefaultConfig() }
 
 // Generate makes a synthetic benchmark in memory (deterministic for a seed).

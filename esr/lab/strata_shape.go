@@ -27,29 +27,29 @@ const (
 	// presetPaper matches the composition the paper reports for ESR-Bench;
 	// paperShapeTargets lists each statistic, its value and where the paper
 	// states it. The bundled data/synthetic is this preset with its rare
-	// strata oversampled (BundledGenConfig).
+	// strata oversampled (bundledGenConfig).
 	presetPaper = "paper"
 )
 
 // genPresets lists the generator presets.
 var genPresets = []string{PresetClean, presetPaper}
 
-// BundledRareOversample is the factor by which the bundled data/synthetic
+// bundledRareOversample is the factor by which the bundled data/synthetic
 // oversamples the rare strata (reverted_revert, cross_source_conflict,
 // refines) of the paper preset: 198, 176 and 178 snapshot questions
 // instead of the paper's 99, 88 and 89, so that Table 2, Table 3 and the
 // calibration's reverted-revert targets rest on as many questions as the
 // clean bench gave them (180 per stratum). Per-stratum numbers do not
 // depend on it; a number pooled over strata does, and says which mix it
-// uses (MixNote).
-const BundledRareOversample = 2
+// uses (mixNote).
+const bundledRareOversample = 2
 
-// BundledGenConfig is the configuration of the bundled data/synthetic: the
-// paper preset with its rare strata ×BundledRareOversample
+// bundledGenConfig is the configuration of the bundled data/synthetic: the
+// paper preset with its rare strata ×bundledRareOversample
 // (`esr gen --like paper --rare-oversample 2`).
-func BundledGenConfig() GenConfig {
+func bundledGenConfig() GenConfig {
 	c, _ := GenPreset(presetPaper)
-	c.RareOversample = BundledRareOversample
+	c.RareOversample = bundledRareOversample
 	return c
 }
 
@@ -160,7 +160,7 @@ func plannedMonotonicShare(k int) float64 {
 
 // paperShapeTargets lists the statistics the paper preset aims at, in
 // table order, each with the paper's number and where the paper states it.
-// k is the bench's rare-strata oversampling (RareOversampleOf): with k > 1
+// k is the bench's rare-strata oversampling (rareOversampleOf): with k > 1
 // the monotonic share's target is the share the oversampled preset plans,
 // and a row more holds the share with each rare-stratum question counted
 // 1/k against the paper's. The stream-length target is the kit's choice:
@@ -206,12 +206,12 @@ func paperShapeTargets(k int) []ShapeTarget {
 	return ts
 }
 
-// RareOversampleOf is the factor by which b's generator oversampled the
+// rareOversampleOf is the factor by which b's generator oversampled the
 // rare strata (synth.Config.RareOversample, read from b's MANIFEST.json):
 // a declared design weight, not a measurement; 1 for a benchmark without a
 // generator's manifest (real data, a bench generated in memory) or without
 // oversampling.
-func RareOversampleOf(b *bench.Bench) int {
+func rareOversampleOf(b *bench.Bench) int {
 	if b == nil || b.Dir == "" {
 		return 1
 	}
@@ -222,12 +222,12 @@ func RareOversampleOf(b *bench.Bench) int {
 	return m.Config.RareOversample
 }
 
-// MixNote says which stratum mix b's pooled numbers use, when b
-// oversamples its rare strata (RareOversampleOf > 1): the factor, the
+// mixNote says which stratum mix b's pooled numbers use, when b
+// oversamples its rare strata (rareOversampleOf > 1): the factor, the
 // as-sampled monotonic share of snapshot questions against the paper's,
 // and that numbers per stratum do not depend on it; "" otherwise.
-func MixNote(b *bench.Bench) string {
-	k := RareOversampleOf(b)
+func mixNote(b *bench.Bench) string {
+	k := rareOversampleOf(b)
 	if k <= 1 {
 		return ""
 	}
@@ -272,9 +272,9 @@ func compareShape(s *bench.Shape, ts []ShapeTarget, k int) []ShapeCheck {
 }
 
 // PaperShapeChecks measures b against paperShapeTargets, with b's declared
-// rare-strata oversampling (RareOversampleOf).
+// rare-strata oversampling (rareOversampleOf).
 func PaperShapeChecks(b *bench.Bench) []ShapeCheck {
-	k := RareOversampleOf(b)
+	k := rareOversampleOf(b)
 	return compareShape(bench.MeasureShape(b), paperShapeTargets(k), k)
 }
 
@@ -318,7 +318,7 @@ func shapeValue(s *bench.Shape, name string, k int) (float64, bool) {
 // (bench.MeasureShape) beside the paper preset's target, the paper's number
 // and where the paper states it.
 func ShapeTable(b *bench.Bench, name string) *eval.Table {
-	s, k := bench.MeasureShape(b), RareOversampleOf(b)
+	s, k := bench.MeasureShape(b), rareOversampleOf(b)
 	t := &eval.Table{Name: "composition-" + name, Title: "Composition of " + name + " beside the paper's ESR-Bench",
 		Columns: []string{"statistic", "ours", "target", "|ours − target| / target", "paper", "where the paper states it"}}
 	for _, c := range compareShape(s, paperShapeTargets(k), k) {

@@ -240,7 +240,7 @@ func (su Suite) checkNoise(s Setup) error {
 }
 
 // report is su.Report, then, on a bench that oversamples its rare strata,
-// the mix in every table's notes (MixNote), and under a run-wide relation
+// the mix in every table's notes (mixNote), and under a run-wide relation
 // noise, the level beside every row's condition and in every table's notes
 // (the tables are built from the rows as the suite labels them: every row
 // carries the same noise).
@@ -249,7 +249,7 @@ func (su Suite) report(rows []eval.Outcome, s Setup) (*Result, error) {
 	if err != nil || res == nil {
 		return res, err
 	}
-	if note := MixNote(s.Bench); note != "" {
+	if note := mixNote(s.Bench); note != "" {
 		for _, t := range res.Tables {
 			t.Notes = append(t.Notes, note)
 		}

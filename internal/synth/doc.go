@@ -109,7 +109,7 @@
 // a clean configuration writes the same bytes as before they existed.
 //
 // The bundled benchmark in data/synthetic is the paper preset with its rare
-// strata oversampled ×2 (lab.BundledGenConfig; Config.RareOversample).
+// strata oversampled ×2 (`esr gen --like paper --rare-oversample 2`; Config.RareOversample).
 // DefaultConfig is the clean preset, for small teaching examples.
 // Regenerate the bundled bench (byte-identical; lab's
 // TestBundledRegenerates checks) with:

@@ -95,7 +95,7 @@ type Config struct {
 	// per-stratum power; 0 and 1 leave the mix as Streams or PerStratum set
 	// it. Per-stratum numbers do not depend on it; pooled ones do, and a
 	// table pooled over strata says which mix it uses
-	// (lab.RareOversampleOf reads the factor back from MANIFEST.json).
+	// (lab reads the factor back from MANIFEST.json).
 	RareOversample int `json:"rare_oversample,omitempty"`
 }
 
@@ -139,7 +139,7 @@ const DefaultSeed = 20260716
 // DefaultConfig is the clean preset (lab.PresetClean): equal strata,
 // noise-free extraction (recalls 1), moderate clutter, short template
 // prose. Small and easy to read, for teaching examples; the bundled
-// data/synthetic is the paper preset (lab.BundledGenConfig).
+// data/synthetic is the paper preset with its rare strata ×2.
 func DefaultConfig() Config {
 	return Config{Seed: DefaultSeed, PerStratum: 60, Clutter: 0.4, Restate: 0.35, Paraphrase: 0.4,
 		Sources: append([]string(nil), Sources...), EventRecall: 1, CoKeyRecall: 1}

@@ -201,7 +201,7 @@ func writeComposition(w func(string, ...any), c *Calibration, v *ValidationFile)
 		return
 	}
 	w("\n## What the bench's composition does (measured)\n\n")
-	w("%s\n", CompositionMarkdown(v, c, c.Bench))
+	w("%s\n", compositionMarkdown(v, c, c.Bench))
 }
 
 // cardLimits are what the reader model leaves out, by its form.

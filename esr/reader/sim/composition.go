@@ -35,7 +35,7 @@ func CompositionCells(cells []ValidationCell) []ValidationCell {
 	return out
 }
 
-// CompositionShare is Table 5's mean absolute error over its cells on the
+// compositionShare is Table 5's mean absolute error over its cells on the
 // clean bench (Clean) and on the validated bench (Ours), with the same
 // readers, and the share of the clean bench's error that the composition
 // change removes:
@@ -44,21 +44,21 @@ func CompositionCells(cells []ValidationCell) []ValidationCell {
 //
 // (negative when the validated bench is missed by more). N is the number of
 // cells both benches have.
-type CompositionShare struct {
+type compositionShare struct {
 	Clean, Ours, Share float64
 	N                  int
 }
 
-// Table5CompositionShare measures CompositionShare over the Table 5 cells
+// table5CompositionShare measures compositionShare over the Table 5 cells
 // present in both clean and ours; ok is false when there are none.
-func Table5CompositionShare(clean, ours []ValidationCell) (CompositionShare, bool) {
+func table5CompositionShare(clean, ours []ValidationCell) (compositionShare, bool) {
 	by := map[string]ValidationCell{}
 	for _, c := range clean {
 		if c.Table == "Table 5" {
 			by[c.Cell] = c
 		}
 	}
-	var s CompositionShare
+	var s compositionShare
 	for _, c := range ours {
 		o, ok := by[c.Cell]
 		if c.Table != "Table 5" || !ok {
@@ -140,7 +140,7 @@ func CompositionTable(clean, ours []ValidationCell, bench string, fitted func(Va
 // CompositionSentence says what composition does to Table 5 with the same
 // readers, every number from clean and ours.
 func CompositionSentence(clean, ours []ValidationCell, bench string) string {
-	s, ok := Table5CompositionShare(clean, ours)
+	s, ok := table5CompositionShare(clean, ours)
 	if !ok {
 		return ""
 	}
@@ -152,9 +152,9 @@ func CompositionSentence(clean, ours []ValidationCell, bench string) string {
 		s.N, s.Clean, s.Ours, bench, change, 100*math.Abs(s.Share), math.Abs(s.Clean-s.Ours), s.Clean, s.Ours)
 }
 
-// CompositionMarkdown is the comparison as docs/differences.md carries
+// compositionMarkdown is the comparison as docs/differences.md carries
 // it: the sentence and the table.
-func CompositionMarkdown(v *ValidationFile, c *Calibration, bench string) string {
+func compositionMarkdown(v *ValidationFile, c *Calibration, bench string) string {
 	var b strings.Builder
 	fitted := func(x ValidationCell) bool { return Fitted(c, x) }
 	fmt.Fprintf(&b, "%s\n\n%s", CompositionSentence(v.CleanBench, v.Cells, bench), CompositionTable(v.CleanBench, v.Cells, bench, fitted).Markdown())

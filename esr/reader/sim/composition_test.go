@@ -23,7 +23,7 @@ func TestTable5CompositionShare(t *testing.T) {
 		{Table: "Table 5", Cell: "refines fine-ledger", Ours: 0.6, Paper: 0.6},   // |e| 0
 		{Table: "Table 2", Cell: "render", Ours: 0.16, Paper: 0.159, Interval: true},
 	}
-	s, ok := Table5CompositionShare(clean, ours)
+	s, ok := table5CompositionShare(clean, ours)
 	// clean mean (0.3 + 0.1) / 2 = 0.2; ours (0.1 + 0) / 2 = 0.05; share 0.75
 	if !ok || s.N != 2 || math.Abs(s.Clean-0.2) > 1e-12 || math.Abs(s.Ours-0.05) > 1e-12 || math.Abs(s.Share-0.75) > 1e-12 {
 		t.Fatalf("share %+v (%v), want clean 0.2, ours 0.05, share 0.75 over 2 cells", s, ok)
@@ -37,7 +37,7 @@ func TestTable5CompositionShare(t *testing.T) {
 	if sent := CompositionSentence(ours, clean, "b"); !strings.Contains(sent, "adds 300%") {
 		t.Errorf("a bench missed by more: %s", sent)
 	}
-	if _, ok := Table5CompositionShare(nil, ours); ok {
+	if _, ok := table5CompositionShare(nil, ours); ok {
 		t.Error("a share without clean cells")
 	}
 	tab := CompositionTable(clean, ours, "b", func(c ValidationCell) bool { return c.Table == "Table 2" }).Text()
@@ -74,15 +74,15 @@ func TestTable5MissCause(t *testing.T) {
 }
 
 // TestDifferencesShowsComposition: docs/differences.md carries the shipped
-// validation's composition comparison as CompositionMarkdown writes it,
+// validation's composition comparison as compositionMarkdown writes it,
 // between its markers (regenerate: `esr calibrate --validate`, then copy
-// CompositionMarkdown's output there; this test prints it).
+// compositionMarkdown's output there; this test prints it).
 func TestDifferencesShowsComposition(t *testing.T) {
 	v := ShippedValidation()
 	if len(v.CleanBench) == 0 {
 		t.Fatal("the shipped validation has no clean-bench cells: rerun esr calibrate --validate")
 	}
-	want := CompositionMarkdown(v, Calibrated(), Calibrated().Bench)
+	want := compositionMarkdown(v, Calibrated(), Calibrated().Bench)
 	doc, err := os.ReadFile("../../../docs/differences.md")
 	if err != nil {
 		t.Fatal(err)

@@ -52,7 +52,7 @@ type ValidationFile struct {
 	Predictive []PredictiveCell `json:"predictive,omitempty"`
 	// CleanBench are the same readers' Table 2 and Table 5 cells on the
 	// clean bench (`esr gen --like clean`, generated), from which Table 5's
-	// composition share is measured (Table5CompositionShare); empty when
+	// composition share is measured (table5CompositionShare); empty when
 	// not computed.
 	CleanBench []ValidationCell `json:"clean_bench,omitempty"`
 }
@@ -183,7 +183,7 @@ func table5Miss(cells []ValidationCell, oracle []eval.Outcome, clean []Validatio
 	shape := fmt.Sprintf("Table 5 is missed in level more than in shape: our accuracies lie %s above the paper's on average, while each class's difference from GraphRAG+abstain within a stratum misses by %.3f on average; "+
 		"the oracle reading the fine ledger's state (no render) answers %.3f of the same snapshot questions right on this bench.",
 		report.Signed(level), diffErr/math.Max(1, float64(nd)), float64(right)/math.Max(1, float64(n)))
-	share, ok := Table5CompositionShare(clean, cells)
+	share, ok := table5CompositionShare(clean, cells)
 	if !ok {
 		return causeReaders, shape + " The clean bench was not measured, so the bench's composition has no measured share here (cause: " + causeReaders + ", by default)."
 	}
