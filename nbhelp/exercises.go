@@ -37,8 +37,8 @@ var exercises = []Exercise{
 		"`SortsByTime` off and `OnConflict: sim.ConflictAbstain`, a reader that cannot sort the dates and needs the status column to " +
 		"settle a reverted revert."},
 	{"41-render-confound", 4, "Without Table 2's targets the per-family tables are fitted about as well as with them, but the split is pinned " +
-		"less: across starting points and prior weights the render term spreads about three times as far and lands higher than with " +
-		"them. The coarse-d term keeps its sign: the priors and the sanity suite, not Table 2 alone, hold the rest."},
+		"less: across starting points and prior weights the render term spreads several times as far and lands higher than with " +
+		"them, and the coarse-d term turns negative: on this bench Table 2's targets are what keep it positive."},
 }
 
 func init() {

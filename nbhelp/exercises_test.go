@@ -166,13 +166,13 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 			}
 			return
 		}
-		wl, wh, _, _, wr := span(false)
+		wl, wh, wcl, wch, wr := span(false)
 		ol, oh, cl, ch, or := span(true)
 		if oh-ol < 2.5*(wh-wl) || ol+oh <= wl+wh {
 			return fmt.Errorf("render spans %.3f to %.3f with Table 2, %.3f to %.3f without", wl, wh, ol, oh)
 		}
-		if !(cl > 0 && ch > 0) {
-			return fmt.Errorf("coarse-d without Table 2 spans %.3f to %.3f", cl, ch)
+		if !(wcl > 0 && wch > 0 && cl < 0 && ch < 0) {
+			return fmt.Errorf("coarse-d spans %.3f to %.3f with Table 2, %.3f to %.3f without", wcl, wch, cl, ch)
 		}
 		if or > wr+0.01 {
 			return fmt.Errorf("per-family error %.3f without Table 2, %.3f with", or, wr)
