@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -62,16 +63,88 @@ type Field struct {
 // spaces, HTML escaped): the keys are the render vocabulary's names (esr),
 // which a struct tag could not name.
 func JSONObject(fields ...Field) []byte {
-	b := []byte{'{'}
+	n := 2
+	for _, f := range fields {
+		n += len(f.Key) + 4
+		if s, ok := f.Value.(string); ok {
+			n += len(s) + 2
+		}
+	}
+	b := make([]byte, 1, n)
+	b[0] = '{'
 	for i, f := range fields {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		k, _ := json.Marshal(f.Key)
+		b = append(appendJSONString(b, f.Key, false), ':')
+		// A string or nil (nearly every value a render writes) is written
+		// here as encoding/json and jsonOneLine would write it; anything
+		// else goes through them.
+		if s, ok := f.Value.(string); ok {
+			b = appendJSONString(b, s, true)
+			continue
+		}
+		if f.Value == nil {
+			b = append(b, "null"...)
+			continue
+		}
 		v, _ := json.Marshal(f.Value)
-		b = append(append(append(b, k...), ':'), jsonOneLine(v)...)
+		b = append(b, jsonOneLine(v)...)
 	}
 	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string, byte for byte as
+// json.Marshal(s) writes it (quotes, backslashes, C0 controls as \b \f \n
+// \r \t or \u00XX, <, > and & as \u003c \u003e \u0026, invalid UTF-8 as
+// \ufffd, U+2028 and U+2029 escaped), and with oneLine as
+// jsonOneLine(json.Marshal(s)): DEL and the C1 controls as \u007f … \u009f
+// too.
+func appendJSONString(dst []byte, s string, oneLine bool) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && (c != 0x7f || !oneLine) {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(append(dst, s[start:i]...), `\ufffd`...)
+		case r == '\u2028' || r == '\u2029' || oneLine && r >= 0x80 && r <= 0x9f:
+			dst = append(append(dst, s[start:i]...), '\\', 'u', hex[r>>12], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(append(dst, s[start:]...), '"')
 }
 
 // jsonOneLine escapes what encoding/json leaves raw and a reader may take
