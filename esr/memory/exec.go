@@ -99,6 +99,11 @@ func buildExec(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Option
 	}
 	st := &execState{name: name, stream: s, client: c, renders: map[adapter.Query]string{},
 		req: adapter.Request{Op: adapter.OpBuild, Stream: s, Atoms: atoms, Relations: pairs, Mechanism: !opt.MechanismOff}}
+	// Every request of this state carries the same stream, atoms and
+	// relations: encoded once (a long stream's are most of each line).
+	if err := st.req.Freeze(); err != nil {
+		return nil, err
+	}
 	req := st.req
 	resp, err := c.Call(&req)
 	if err != nil {
