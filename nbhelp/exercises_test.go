@@ -133,8 +133,8 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 			return err
 		}
 		for _, term := range eval.HeadlineReported {
-			pair, err1 := eval.Compare(rows, term.Label, term.A, term.B, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalPair})
-			clu, err2 := eval.Compare(rows, term.Label, term.A, term.B, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalCluster})
+			pair, err1 := eval.Compare(rows, term, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalPair})
+			clu, err2 := eval.Compare(rows, term, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalCluster})
 			if err1 != nil || err2 != nil {
 				return fmt.Errorf("%s: %v %v", term.Label, err1, err2)
 			}

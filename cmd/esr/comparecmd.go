@@ -44,7 +44,8 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for an LLM judge or reader")
 	B := fs.Int("B", eval.DefaultStats.B, "bootstrap resamples, 1 to 1000000")
 	seed := fs.Uint64("seed", eval.DefaultStats.Seed, "bootstrap seed")
-	interval := fs.String("interval", eval.IntervalCluster, "bootstrap interval: cluster or pair")
+	var interval eval.IntervalKind
+	fs.TextVar(&interval, "interval", eval.IntervalCluster, "bootstrap interval: cluster or pair")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -58,9 +59,6 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkResamples(*B); err != nil {
 		return err
-	}
-	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
-		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
 	}
 	if *htmlPage && *out == "" {
 		return fmt.Errorf("--html writes %s into --out: name the folder with --out DIR", comparePageName)
@@ -90,7 +88,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("B: %w", err)
 	}
 	a.Judge, b.Judge = *judgeA, *judgeA
-	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}, Controls: *controls, Adapters: named}
+	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: interval}, Controls: *controls, Adapters: named}
 	if *data != "" {
 		defer memory.CloseAdapters()
 		if opt.Bench, err = openBench(*data, stderr); err != nil {

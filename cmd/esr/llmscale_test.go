@@ -113,7 +113,10 @@ func sortedRows(t *testing.T, path string) []eval.Outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sort.Slice(rows, func(i, j int) bool { return rows[i].ID() < rows[j].ID() })
+	text := func(o *eval.Outcome) string {
+		return o.QID + "\x00" + o.Memory.String() + "\x00" + o.Reader.String() + "\x00" + o.Variant.String()
+	}
+	sort.Slice(rows, func(i, j int) bool { return text(&rows[i]) < text(&rows[j]) })
 	return rows
 }
 

@@ -60,7 +60,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for LLM readers")
 	conc := fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)")
 	dry := fs.Bool("dry-run", false, "send nothing: print, as JSON, the requests per model the run would make, how many are cached, and estimated prompt tokens")
-	interval := fs.String("interval", eval.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
+	var interval eval.IntervalKind
+	fs.TextVar(&interval, "interval", eval.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
 	var layout layoutFlags
 	layout.bind(fs)
 	var noise noiseFlags
@@ -98,10 +99,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	defer closeReaders(rs)
 	ctx, stop := interruptContext()
 	defer stop()
-	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
-		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
-	}
-	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
+	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: interval}
 	var steps []lab.RunAllStep
 	setups := map[string]lab.Setup{}
 	if name == "all" {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
@@ -18,18 +19,62 @@ type StatOptions struct {
 	Seed  uint64
 	Level float64
 	// Interval is the bootstrap's resampling unit: IntervalCluster (the
-	// default: resample questions, keeping all their rows, since several
-	// families answering one question move together) or IntervalPair (the
-	// paper's convention: resample (question, family) pairs as if
-	// independent, which is too narrow when families are pooled).
-	Interval string
+	// zero value and the default: resample questions, keeping all their
+	// rows, since several families answering one question move together)
+	// or IntervalPair (the paper's convention: resample (question, family)
+	// pairs as if independent, which is too narrow when families are
+	// pooled).
+	Interval IntervalKind
 }
+
+// IntervalKind is a bootstrap's resampling unit (StatOptions.Interval). Its
+// text form, "cluster" or "pair", is read once where a user types it
+// (ParseIntervalKind: a CLI flag) and written where a row or a note shows it.
+type IntervalKind uint8
 
 // Interval kinds of StatOptions.Interval.
 const (
-	IntervalCluster = "cluster"
-	IntervalPair    = "pair"
+	IntervalCluster IntervalKind = iota // resample questions with all their rows
+	IntervalPair                        // resample (question, family) pairs
 )
+
+// intervalNames are the kinds' text forms.
+var intervalNames = [...]string{IntervalCluster: "cluster", IntervalPair: "pair"}
+
+// String is the kind's text form: "cluster" or "pair".
+func (k IntervalKind) String() string {
+	if int(k) < len(intervalNames) {
+		return intervalNames[k]
+	}
+	return fmt.Sprintf("IntervalKind(%d)", uint8(k))
+}
+
+// ParseIntervalKind reads "cluster" or "pair".
+func ParseIntervalKind(s string) (IntervalKind, error) {
+	for k, name := range intervalNames {
+		if s == name {
+			return IntervalKind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("interval %q: want %s or %s", s, IntervalCluster, IntervalPair)
+}
+
+// MarshalText writes the kind's text form (a comparison's JSON).
+func (k IntervalKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(intervalNames) {
+		return nil, fmt.Errorf("eval: no interval kind %d", uint8(k))
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText reads the kind's text form.
+func (k *IntervalKind) UnmarshalText(b []byte) error {
+	v, err := ParseIntervalKind(string(b))
+	if err == nil {
+		*k = v
+	}
+	return err
+}
 
 // DefaultStats is the paper's setting: B = 10,000, 95% intervals, seed 1,
 // with question-clustered intervals.
@@ -44,16 +89,14 @@ var DefaultStats = StatOptions{B: stats.DefaultResamples, Seed: 1, Level: 0.95, 
 // DefaultStats (the paper's B = 10,000) for reported numbers.
 var InteractiveStats = StatOptions{B: 2000, Seed: 1, Level: 0.95, Interval: IntervalCluster}
 
-// WithDefaults fills B, Level and Interval left zero from DefaultStats.
+// WithDefaults fills B and Level left zero from DefaultStats (the zero
+// Interval is already the default, IntervalCluster).
 func (s StatOptions) WithDefaults() StatOptions {
 	if s.B <= 0 {
 		s.B = DefaultStats.B
 	}
 	if s.Level <= 0 || s.Level >= 1 {
 		s.Level = DefaultStats.Level
-	}
-	if s.Interval == "" {
-		s.Interval = IntervalCluster
 	}
 	return s
 }
@@ -76,33 +119,81 @@ func (s StatOptions) IntervalNote() string {
 	return fmt.Sprintf("%.0f%% CI: question-clustered paired percentile bootstrap (resamples questions with all their families' rows), B = %d; p: exact paired permutation test over pairs", 100*s.Level, s.B)
 }
 
+// Scope is where a comparison was computed: the reader family (Pooled for
+// every family in the rows, "" when the rows were not split by family) and,
+// when the rows were narrowed to one, a stratum, a query type or a
+// condition (a render format, a noise level). It is what tables and
+// verdicts select comparisons by, beside the term.
+type Scope struct {
+	Family    reader.Family  `json:"family,omitempty"`
+	Stratum   esr.Phenomenon `json:"stratum,omitempty"`
+	QueryType esr.QueryType  `json:"query_type,omitempty"`
+	Variant   Variant        `json:"condition,omitzero"`
+}
+
+// String is the scope beside its family, as a table's scope cell shows it:
+// "stratum S", "query type T", "condition C" (joined by ", " when several
+// are set), or "all".
+func (sc Scope) String() string {
+	var parts []string
+	if sc.Stratum != "" {
+		parts = append(parts, "stratum "+string(sc.Stratum))
+	}
+	if sc.QueryType != "" {
+		parts = append(parts, "query type "+string(sc.QueryType))
+	}
+	if !sc.Variant.IsZero() {
+		parts = append(parts, "condition "+sc.Variant.String())
+	}
+	if len(parts) == 0 {
+		return "all"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Filter keeps the rows of scope sc: its family (all for Pooled or ""),
+// stratum, query type and condition, where set.
+func (sc Scope) Filter() Filter {
+	var fs []Filter
+	if sc.Family != "" && sc.Family != Pooled {
+		fs = append(fs, Family(sc.Family))
+	}
+	if sc.Stratum != "" {
+		fs = append(fs, Phenomenon(sc.Stratum))
+	}
+	if sc.QueryType != "" {
+		fs = append(fs, QueryType(sc.QueryType))
+	}
+	if !sc.Variant.IsZero() {
+		fs = append(fs, Variants(sc.Variant))
+	}
+	return And(fs...)
+}
+
 // Comparison is a paired accuracy difference A − B over the rows both
-// memories answered for the same (qid, family, condition).
+// memories answered for the same (qid, family, condition): the term
+// compared (its label, its pair A − B, its name in the paper's registry),
+// the scope it was computed in, and the statistics. Tables and verdicts
+// select a comparison by its term's value (Of, FindTerm) and its scope,
+// never by the printed label.
 type Comparison struct {
-	Label string      `json:"label"`
-	A     memory.Spec `json:"a"`
-	B     memory.Spec `json:"b"`
-	N     int         `json:"n"`
-	AccA  float64     `json:"acc_a"`
-	AccB  float64     `json:"acc_b"`
-	Delta float64     `json:"delta"`
-	Lo    float64     `json:"lo"`
-	Hi    float64     `json:"hi"`
-	P     float64     `json:"p"`
-	N10   int         `json:"n10"`
-	N01   int         `json:"n01"`
-	Level float64     `json:"level"`
+	Term
+	Scope
+	N     int     `json:"n"`
+	AccA  float64 `json:"acc_a"`
+	AccB  float64 `json:"acc_b"`
+	Delta float64 `json:"delta"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	P     float64 `json:"p"`
+	N10   int     `json:"n10"`
+	N01   int     `json:"n01"`
+	Level float64 `json:"level"`
 	// Interval is the interval kind (StatOptions.Interval) and Clusters the
 	// number of questions resampled (0 for the pair interval).
-	Interval  string        `json:"interval"`
-	Clusters  int           `json:"clusters,omitempty"`
-	Resamples int           `json:"resamples"`
-	Scope     string        `json:"scope,omitempty"`
-	Family    reader.Family `json:"family,omitempty"`
-	// Key is the term's name in the paper's registry (Term.Key; the Term
-	// of a paper.Key), empty when the paper reports no such term: the
-	// identity sections look the paper's number up by, never Label.
-	Key PaperTerm `json:"-"`
+	Interval  IntervalKind `json:"interval"`
+	Clusters  int          `json:"clusters,omitempty"`
+	Resamples int          `json:"resamples"`
 	// TooFew marks a comparison over too few questions for an interval or
 	// a verdict (fewer than MinQuestions questions, or discordant pairs
 	// but fewer than MinDiscordant): it is never Significant, tables and
@@ -310,22 +401,23 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// Compare is the paired difference a − b over rows kept by f: accuracies,
-// the mean difference with its percentile bootstrap interval (clustered by
-// question unless opt.Interval is IntervalPair) and the exact paired
-// permutation p-value. Over too few questions or discordant pairs
+// Compare is term t's paired difference t.A − t.B over rows kept by f:
+// accuracies, the mean difference with its percentile bootstrap interval
+// (clustered by question unless opt.Interval is IntervalPair) and the exact
+// paired permutation p-value. Over too few questions or discordant pairs
 // (MinQuestions, MinDiscordant) it sets TooFew instead of an interval. With
 // no pairs, or with conflicting duplicate rows (pairRows), it returns an
-// error.
-func Compare(rows []Outcome, label string, a, b memory.Spec, f Filter, opt StatOptions) (Comparison, error) {
+// error. The comparison's Scope is left zero: a caller that narrowed the
+// rows to a family, stratum or condition says so there.
+func Compare(rows []Outcome, t Term, f Filter, opt StatOptions) (Comparison, error) {
 	opt = opt.WithDefaults()
-	xa, xb, qids, err := pairRows(rows, a, b, f)
-	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
+	xa, xb, qids, err := pairRows(rows, t.A, t.B, f)
+	c := Comparison{Term: t, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
 	if err != nil {
-		return c, fmt.Errorf("%s: %w", label, err)
+		return c, fmt.Errorf("%s: %w", t.Label, err)
 	}
 	if len(xa) == 0 {
-		return c, fmt.Errorf("%s: no pairs of %s and %s", label, a, b)
+		return c, fmt.Errorf("%s: no pairs of %s and %s", t.Label, t.A, t.B)
 	}
 	return comparePairs(c, xa, xb, qids, opt)
 }
@@ -335,7 +427,7 @@ func Compare(rows []Outcome, label string, a, b memory.Spec, f Filter, opt StatO
 // share, so a difference inside one run and across two agree to the digit.
 func comparePairs(c Comparison, xa, xb []float64, qids []string, opt StatOptions) (Comparison, error) {
 	if opt.Interval != IntervalPair && opt.Interval != IntervalCluster {
-		return c, fmt.Errorf("interval %q is not %q or %q", opt.Interval, IntervalCluster, IntervalPair)
+		return c, fmt.Errorf("interval kind %d is not %s or %s", uint8(opt.Interval), IntervalCluster, IntervalPair)
 	}
 	ci, err := bootstrap(xa, xb, qids, opt)
 	if err != nil {
@@ -366,16 +458,25 @@ func mean(x []float64) float64 {
 	return s / float64(len(x))
 }
 
-// Term is one named paired difference of a decomposition: Label is what
-// tables print, A − B the difference, and Key the term's name in the
-// paper's registry (the Term of a paper.Key; empty when the paper reports
-// no such term). Comparisons carry the Key and the pair, so a lookup
-// never goes by the printed label (FindTerm).
+// Term is one named paired difference: Label is what tables print, A − B
+// the difference, and Key the term's name in the paper's registry (the
+// Term of a paper.Key; empty when the paper reports no such term). A term
+// is its pair: comparisons carry it, and a table or verdict finds a
+// comparison by the term's value (Comparison.Of, FindTerm), never by the
+// printed label.
 type Term struct {
-	Label string
-	A, B  memory.Spec
-	Key   PaperTerm
+	Label string      `json:"label"`
+	A     memory.Spec `json:"a"`
+	B     memory.Spec `json:"b"`
+	Key   PaperTerm   `json:"-"`
 }
+
+// Diff is the unnamed term a − b: a comparison a table labels itself (by
+// its scope) or that a section names by its own heading.
+func Diff(a, b memory.Spec) Term { return Term{A: a, B: b} }
+
+// Named is t with label as what tables print, the same difference and key.
+func (t Term) Named(label string) Term { t.Label = label; return t }
 
 // PaperTerm is a term's name in the paper's registry: the Term of a
 // paper.Key (paper.Term is this type), "" when the paper reports none.
@@ -463,14 +564,13 @@ func CompareTerms(rows []Outcome, terms []Term, f Filter, opt StatOptions) ([]Co
 	var out []Comparison
 	var firstErr error
 	for _, t := range terms {
-		c, err := Compare(rows, t.Label, t.A, t.B, f, opt)
+		c, err := Compare(rows, t, f, opt)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
 			continue
 		}
-		c.Key = t.Key
 		out = append(out, c)
 	}
 	if len(out) == 0 && firstErr != nil {
@@ -500,9 +600,6 @@ func FindTerm(cs []Comparison, t Term, family reader.Family) (Comparison, bool) 
 	}
 	return Comparison{}, false
 }
-
-// Term is the term c compares (its label, pair and registry name).
-func (c Comparison) Term() Term { return Term{Label: c.Label, A: c.A, B: c.B, Key: c.Key} }
 
 // Of reports whether c compares term t's pair (A − B): a term is its
 // difference, whatever label a table prints for it.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -57,9 +58,24 @@ type Outcome struct {
 	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
-// ID is the outcome's identity for resuming: (qid, memory, reader, condition).
-func (o *Outcome) ID() string {
-	return o.QID + "\x00" + o.Memory.String() + "\x00" + o.Reader.String() + "\x00" + o.Variant.String()
+// Key is the outcome's identity in its run, for resuming and pairing:
+// (qid, reader and its family, condition, memory). The condition's noise
+// level is kept at the one decimal its string form keeps, so two levels
+// that read alike are one key.
+func (o *Outcome) Key() RowKey {
+	v := o.Variant
+	v.Noise.P = math.Round(v.Noise.P*10) / 10
+	return RowKey{QID: o.QID, Reader: o.Reader, Family: o.Family, Variant: v, Memory: o.Memory}
+}
+
+// Keys is the set of rows' keys: a Config.Done (or RejudgeOptions.Done)
+// that resumes over rows.
+func Keys(rows []Outcome) map[RowKey]bool {
+	m := make(map[RowKey]bool, len(rows))
+	for i := range rows {
+		m[rows[i].Key()] = true
+	}
+	return m
 }
 
 // Sink receives outcomes; it must be safe for concurrent use.

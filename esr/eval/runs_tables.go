@@ -26,8 +26,9 @@ func (rc *RunComparison) Tables() []*Table {
 	diffs := &Table{Name: "differences", Title: fmt.Sprintf("B − A: %s (B) against %s (A)", rc.B.Name, rc.A.Name),
 		Columns: []string{"memory A", "memory B", "family", "scope", "n", "acc A", "acc B", "B − A", "95% CI", "p", "gained", "lost"}}
 	for _, d := range rc.Diffs {
-		diffs.AddRow(d.Pair.A.String(), d.Pair.B.String(), string(d.Family), d.Scope(), d.N, report.Prop(d.AccA), report.Prop(d.AccB),
-			report.Signed(d.Delta), d.CI(), report.PValue(d.P), d.Gained, d.Lost)
+		// d is B − A: its term's A is run B's memory (RunComparison.Diffs).
+		diffs.AddRow(d.B.String(), d.A.String(), string(d.Family), d.Scope.String(), d.N, report.Prop(d.AccB), report.Prop(d.AccA),
+			report.Signed(d.Delta), d.CI(), report.PValue(d.P), d.N10, d.N01)
 	}
 	diffs.Notes = append([]string{rc.Interval}, rc.Notes...)
 	flips := &Table{Name: "flips", Title: "Flips: pairs right in one run only",
@@ -61,17 +62,6 @@ func (rc *RunComparison) Tables() []*Table {
 		out = append(out, ctl)
 	}
 	return out
-}
-
-// Scope is d's scope cell: "all", "stratum S" or "query type T".
-func (d RunDiff) Scope() string {
-	switch {
-	case d.Stratum != "":
-		return "stratum " + string(d.Stratum)
-	case d.QueryType != "":
-		return "query type " + string(d.QueryType)
-	}
-	return "all"
 }
 
 // LiteralMarkdown renders t as Markdown with every title, cell and note

@@ -39,11 +39,11 @@ func pairAndCluster(rows []eval.Outcome, terms []eval.Term, f eval.Filter, opt e
 	pair.Interval, cluster.Interval = eval.IntervalPair, eval.IntervalCluster
 	out := make([][2]eval.Comparison, len(terms))
 	for i, term := range terms {
-		p, err := eval.Compare(rows, term.Label, term.A, term.B, f, pair)
+		p, err := eval.Compare(rows, term, f, pair)
 		if err != nil {
 			return nil, err
 		}
-		c, err := eval.Compare(rows, term.Label, term.A, term.B, f, cluster)
+		c, err := eval.Compare(rows, term, f, cluster)
 		if err != nil {
 			return nil, err
 		}

@@ -64,12 +64,12 @@ func JudgeTerms(runs []JudgedRows, terms []eval.Term, f eval.Filter, opt eval.St
 	var skipped error
 	for _, t := range terms {
 		jt := JudgeTerm{Term: t}
-		if _, err := eval.Compare(runs[0].Rows, t.Label, t.A, t.B, f, opt); err != nil {
+		if _, err := eval.Compare(runs[0].Rows, t, f, opt); err != nil {
 			skipped = err // a term whose memories the rows lack (as CompareTerms)
 			continue
 		}
 		for _, r := range runs {
-			c, err := eval.Compare(r.Rows, t.Label, t.A, t.B, f, opt)
+			c, err := eval.Compare(r.Rows, t, f, opt)
 			if err != nil {
 				return nil, fmt.Errorf("judge %s: %w", r.Judge, err)
 			}

@@ -113,10 +113,7 @@ func TestRejudge(t *testing.T) {
 	}
 	sink.Close()
 	prev, _ := eval.ReadOutcomes(out)
-	done := map[string]bool{}
-	for _, o := range prev {
-		done[o.ID()] = true
-	}
+	done := eval.Keys(prev)
 	if sink, err = eval.OpenRescoredSink(out); err != nil {
 		t.Fatal(err)
 	}

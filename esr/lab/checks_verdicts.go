@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
@@ -20,13 +19,13 @@ import (
 func Table17Verdict(cs []eval.Comparison) string {
 	fams := map[reader.Family]map[string]float64{}
 	for _, c := range cs {
-		if c.Label != "RL − GRA" || c.Family == eval.Pooled {
+		if !c.Of(termRLGRA) || c.Family == eval.Pooled {
 			continue
 		}
 		if fams[c.Family] == nil {
 			fams[c.Family] = map[string]float64{}
 		}
-		fams[c.Family][c.Scope] = c.Delta
+		fams[c.Family][c.Variant.Format] = c.Delta
 	}
 	reading := paper.Table17Readings[paper.Table17Reading]
 	names := slices.Sorted(maps.Keys(fams))
@@ -82,7 +81,7 @@ func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 		cond := wordingCondition(v)
 		sub := eval.Select(rows, eval.Variants(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) reader.Family { return o.Family }) {
-			c, err := eval.Compare(rows, v.Name, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(eval.Variants(cond), eval.Family(fam)), opt)
+			c, err := eval.Compare(rows, termRLGRA, eval.And(eval.Variants(cond), eval.Family(fam)), opt)
 			if err != nil {
 				continue
 			}

@@ -58,7 +58,7 @@ func buildTable19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 					abst++
 				}
 			}
-			c, err := eval.Compare(rows, v.Name, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), f, opt)
+			c, err := eval.Compare(rows, termRLGRA, f, opt)
 			if err != nil {
 				continue
 			}

@@ -47,7 +47,7 @@ var termPlotLabels = []struct {
 // termPlotLabel is c's x-axis label: its term's short label, else its own.
 func termPlotLabel(c eval.Comparison) string {
 	for _, l := range termPlotLabels {
-		if c.Term() == l.term {
+		if c.Term == l.term {
 			return l.label
 		}
 	}

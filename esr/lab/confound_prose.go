@@ -109,7 +109,7 @@ func explainGap(cs []eval.Comparison, table paper.Table) string {
 		}
 		var fams []eval.Comparison
 		for _, f := range cs {
-			if f.Of(c.Term()) && f.Family != eval.Pooled {
+			if f.Of(c.Term) && f.Family != eval.Pooled {
 				fams = append(fams, f)
 			}
 		}

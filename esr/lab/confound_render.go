@@ -107,11 +107,11 @@ func buildTable3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []eval.Comparison
 	for _, p := range esr.Phenomena {
-		c, err := eval.Compare(rows, "fine-d mechanism", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), eval.SnapshotIn(p), opt)
+		c, err := eval.Compare(rows, eval.TermFineMechanism, eval.SnapshotIn(p), opt)
 		if err != nil {
 			continue
 		}
-		c.Scope = string(p)
+		c.Stratum = p
 		out = append(out, c)
 		t.AddRow(string(p), c.N, fmtSigned(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), paper.Cell(paper.T3Cell(p), true))
 	}
@@ -144,7 +144,7 @@ func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 	}
 	n := 0
 	for _, s := range specs {
-		c, err := eval.Compare(rows, s.label, s.a, s.b, s.f, opt)
+		c, err := eval.Compare(rows, eval.Term{Label: s.label, A: s.a, B: s.b}, s.f, opt)
 		if err != nil {
 			continue
 		}

@@ -47,7 +47,7 @@ func DominanceVersusPaper(cs []eval.Comparison, terms []eval.Term, table paper.T
 	for _, c := range ours {
 		k := table.Key(c.Key)
 		if v, ok := paper.Lookup(k); ok && c.Key != "" && (pBig == "" || math.Abs(v) > math.Abs(pVal)) {
-			pBig, pVal, pKey, pTerm = c.Label, v, k, c.Term()
+			pBig, pVal, pKey, pTerm = c.Label, v, k, c.Term
 		}
 	}
 	if big.TooFew {

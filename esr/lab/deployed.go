@@ -76,16 +76,15 @@ func shortName(class memory.Spec) string {
 	return base
 }
 
-// Scope is a subset of rows a decomposition is computed on.
-type Scope struct {
-	Name   string
-	Filter eval.Filter
-}
-
 // deployedScopes are all rows and the reverted-revert snapshot rows.
-var deployedScopes = []Scope{
-	{"all QAs", nil},
-	{"reverted_revert snapshot", eval.RevertedRevertSnapshot},
+var deployedScopes = []eval.Scope{{}, {Stratum: esr.RevertedRevert, QueryType: esr.Snapshot}}
+
+// scopeName is a deployed scope as its table and sentences name it.
+func scopeName(sc eval.Scope) string {
+	if sc == (eval.Scope{}) {
+		return "all QAs"
+	}
+	return string(sc.Stratum) + " " + string(sc.QueryType)
 }
 
 // Terms is the decomposition of one class against the d-blind
@@ -102,7 +101,7 @@ var deployedScopes = []Scope{
 // (HasContent false) and render = control − baseline.
 type Terms struct {
 	Class memory.Spec
-	Scope string
+	Scope eval.Scope
 	// Assumptions are the class's parameters with their values
 	// (memory.Assumptions).
 	Assumptions                       string
@@ -110,26 +109,36 @@ type Terms struct {
 	HasContent                        bool
 }
 
-// deployedTermsOf computes class's Terms over the rows f keeps.
-func deployedTermsOf(rows []eval.Outcome, class memory.Spec, scope string, f eval.Filter, opt eval.StatOptions) (Terms, error) {
+// deployedTermsOf computes class's Terms over the rows of scope sc.
+func deployedTermsOf(rows []eval.Outcome, class memory.Spec, sc eval.Scope, opt eval.StatOptions) (Terms, error) {
+	d := Terms{Class: class, Scope: sc, Assumptions: class.Assumptions(paper.DeployedOptions)}
+	d, err := d.compare(rows, sc.Filter(), opt)
+	for _, c := range []*eval.Comparison{&d.Total, &d.Content, &d.Render, &d.Mechanism} {
+		c.Scope = sc
+	}
+	return d, err
+}
+
+// compare fills d's terms over the rows f keeps.
+func (d Terms) compare(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (Terms, error) {
 	var err error
-	d := Terms{Class: class, Scope: scope, Assumptions: class.Assumptions(paper.DeployedOptions)}
+	class := d.Class
 	control, cm := class.RenderMatched(), class.ContentMatched()
-	if d.Total, err = eval.Compare(rows, "total", class, paper.DeployedBaseline, f, opt); err != nil {
+	if d.Total, err = eval.Compare(rows, eval.Term{Label: "total", A: class, B: paper.DeployedBaseline}, f, opt); err != nil {
 		return d, err
 	}
-	if d.Mechanism, err = eval.Compare(rows, "mechanism", class, control, f, opt); err != nil {
+	if d.Mechanism, err = eval.Compare(rows, eval.Term{Label: "mechanism", A: class, B: control}, f, opt); err != nil {
 		return d, err
 	}
 	if !reportsKept(class) {
-		d.Render, err = eval.Compare(rows, "render", control, paper.DeployedBaseline, f, opt)
+		d.Render, err = eval.Compare(rows, eval.Term{Label: "render", A: control, B: paper.DeployedBaseline}, f, opt)
 		return d, err
 	}
-	if d.Content, err = eval.Compare(rows, "content", cm, paper.DeployedBaseline, f, opt); err != nil {
+	if d.Content, err = eval.Compare(rows, eval.Term{Label: "content", A: cm, B: paper.DeployedBaseline}, f, opt); err != nil {
 		return d, err
 	}
 	d.HasContent = true
-	d.Render, err = eval.Compare(rows, "render", control, cm, f, opt)
+	d.Render, err = eval.Compare(rows, eval.Term{Label: "render", A: control, B: cm}, f, opt)
 	return d, err
 }
 
@@ -144,7 +153,7 @@ func Decomposition(rows []eval.Outcome, benchName string, classes []memory.Spec,
 	var sentences []string
 	for _, c := range classes {
 		for _, sc := range deployedScopes {
-			d, err := deployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
+			d, err := deployedTermsOf(rows, c, sc, opt)
 			if err != nil {
 				continue // no rows in this scope
 			}
@@ -152,7 +161,7 @@ func Decomposition(rows []eval.Outcome, benchName string, classes []memory.Spec,
 			if d.HasContent {
 				content, accCM = termCell(d.Content), eval.PropCell(d.Content.AccA)
 			}
-			t.AddRow(shortName(c), d.Assumptions, sc.Name, d.Total.N, eval.PropCell(d.Total.AccA), eval.PropCell(d.Mechanism.AccB), accCM,
+			t.AddRow(shortName(c), d.Assumptions, scopeName(sc), d.Total.N, eval.PropCell(d.Total.AccA), eval.PropCell(d.Mechanism.AccB), accCM,
 				eval.PropCell(d.Total.AccB), termCell(d.Total), content, termCell(d.Render), termCell(d.Mechanism))
 			sentences = append(sentences, decompositionSentence(benchName, d))
 		}
@@ -191,7 +200,7 @@ func decompositionSentence(benchName string, d Terms) string {
 	if d.Assumptions != "" {
 		class += " (" + d.Assumptions + ")"
 	}
-	s := fmt.Sprintf("On %s (%s, n = %d pairs), %s against %s: overall it %s", benchName, d.Scope, d.Total.N, class, d.Total.B, direction(d.Total))
+	s := fmt.Sprintf("On %s (%s, n = %d pairs), %s against %s: overall it %s", benchName, scopeName(d.Scope), d.Total.N, class, d.Total.B, direction(d.Total))
 	type term struct {
 		name, what string
 		c          eval.Comparison

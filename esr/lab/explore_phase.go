@@ -128,10 +128,10 @@ func phaseCell(ctx context.Context, items []eval.RenderedQA, ph *Phase, x, y flo
 			rows = append(rows, o)
 		}
 	}
-	if cell.Render, err = eval.Compare(rows, "render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), nil, ph.Stats); err != nil {
+	if cell.Render, err = eval.Compare(rows, eval.TermRender, nil, ph.Stats); err != nil {
 		return cell, err
 	}
-	if cell.Mechanism, err = eval.Compare(rows, "fine-d mechanism", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), nil, ph.Stats); err != nil {
+	if cell.Mechanism, err = eval.Compare(rows, eval.TermFineMechanism, nil, ph.Stats); err != nil {
 		return cell, err
 	}
 	cell.AccGRA, cell.AccRO, cell.AccFine = cell.Render.AccB, cell.Render.AccA, cell.Mechanism.AccA

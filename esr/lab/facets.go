@@ -74,11 +74,12 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 			if len(eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == m }))) == 0 {
 				continue
 			}
-			c, err := eval.CompareVariants(rows, string(qt), m, eval.Variant{}, single, f, opt)
+			c, err := eval.CompareVariants(rows, m, eval.Variant{}, single, f, opt)
 			if err != nil {
 				return nil, err
 			}
-			c.Family = eval.Pooled
+			c.Family, c.QueryType = eval.Pooled, qt
+			c.Label = string(qt) // sentences name the cost by its query type
 			cs = append(cs, c)
 		}
 	}
@@ -95,7 +96,7 @@ func facetTable(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions)
 	t := &eval.Table{Name: string(FacetsSingleValuedCost), Title: "What does a single-valued key cost on faceted questions?",
 		Columns: []string{"query type", "class", "n", "faceted key", "single-valued key", "faceted − single", "95% CI", "p"}}
 	for _, c := range cs {
-		t.AddRow(c.Label, memoryOf(c), c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), report.PValue(c.P))
+		t.AddRow(string(c.QueryType), memoryOf(c), c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), report.PValue(c.P))
 	}
 	t.Notes = []string{"faceted key: one state per distribution; single-valued key: one state for all (memory.Options.MergeFacets), the paper's keys",
 		"differences: " + opt.IntervalNote(),
@@ -181,7 +182,7 @@ func Sentences(cs []eval.Comparison) []string {
 	for _, qt := range queryTypes {
 		var of []eval.Comparison
 		for _, c := range cs {
-			if c.Label == string(qt) {
+			if c.QueryType == qt {
 				of = append(of, c)
 			}
 		}

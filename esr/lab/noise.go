@@ -44,9 +44,7 @@ func sweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 	toXY := func(cs []eval.Comparison) []report.XYInterval {
 		var out []report.XYInterval
 		for _, c := range cs {
-			var p float64
-			fmt.Sscanf(c.Scope, "%g", &p)
-			out = append(out, report.XYInterval{X: p, Est: c.Delta, Lo: c.Lo, Hi: c.Hi})
+			out = append(out, report.XYInterval{X: c.Variant.Noise.P, Est: c.Delta, Lo: c.Lo, Hi: c.Hi})
 		}
 		return out
 	}
@@ -101,7 +99,7 @@ func Sentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt ev
 		axis, eval.PropCell(a0[memory.FineLedger]), p0, eval.PropCell(a1[memory.FineLedger]), p1, report.Signed(a1[memory.FineLedger]-a0[memory.FineLedger]),
 		eval.PropCell(a0[memory.CoarseRetain]), eval.PropCell(a1[memory.CoarseRetain]), report.Signed(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
 	for _, p := range []float64{p0, p1} {
-		if c, err := eval.Compare(rows, "fine − coarse", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), eval.Variants(eval.NoiseVariant(string(axis), p)), opt); err == nil {
+		if c, err := eval.Compare(rows, eval.TermFineCoarse, eval.Variants(eval.NoiseVariant(string(axis), p)), opt); err == nil {
 			s += fmt.Sprintf(" At p = %.1f, %s.", p, eval.Describe(c))
 		}
 	}

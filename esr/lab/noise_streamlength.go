@@ -6,7 +6,6 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/internal/coverage"
 )
 
@@ -18,7 +17,7 @@ func buildTable12(rows []eval.Outcome, lengths map[string]int, opt eval.StatOpti
 	for i, b := range coverage.LengthBins {
 		label := b.Label
 		f := eval.And(eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return eval.LengthBin(lengths[o.QID]) == label })
-		c, err := eval.Compare(rows, label, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
+		c, err := eval.Compare(rows, eval.TermFineCoarse.Named(label), f, opt)
 		if err != nil {
 			t.AddRow(label, b.Paper, 0, "—", "—", report.Signed(paper.Table12[i]))
 			continue

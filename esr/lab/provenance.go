@@ -80,7 +80,7 @@ func relationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, 
 	f := eval.QueryType("relation-type")
 	t := &eval.Table{Name: string(RelationTypeQuery), Title: "§4.3 relation-type query: did the last change refine or replace?",
 		Columns: []string{"row", "n", "ours", "95% CI", "paper"}}
-	c, err := eval.Compare(rows, "fine − retain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
+	c, err := eval.Compare(rows, eval.Term{Label: "fine − retain", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain)}, f, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -32,8 +32,8 @@ func buildTable5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 			}
 			return fmt.Sprintf("%.3f (%s)", a.Acc, paper.Cell(paper.T5Cell(p, a.Memory), false))
 		}
-		d1, e1 := eval.Compare(rows, "", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), f, opt)
-		d2, e2 := eval.Compare(rows, "", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
+		d1, e1 := eval.Compare(rows, termRLGRA, f, opt)
+		d2, e2 := eval.Compare(rows, eval.TermFineCoarse, f, opt)
 		delta := func(c eval.Comparison, err error) string {
 			if err != nil {
 				return "—"

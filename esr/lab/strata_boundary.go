@@ -52,7 +52,7 @@ func cscChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 			o.Variant = eval.Variant{}
 			paired = append(paired, o)
 		}
-		c, err := eval.Compare(paired, stage, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
+		c, err := eval.Compare(paired, termRLGRA.Named(stage), nil, opt)
 		p := paper.Table9[stage]
 		if err != nil {
 			t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), "—", "—", eval.PropCell(p[0]), report.Signed(p[1]))

@@ -27,7 +27,7 @@ func refinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 	n := 0
 	for _, q := range []esr.QueryType{esr.Snapshot, esr.RelationType} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
-			c, err := eval.Compare(rows, cond, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(eval.QueryType(q), eval.Phenomenon(esr.Refinement), eval.Variants(eval.LabelVariant(cond))), opt)
+			c, err := eval.Compare(rows, termRLGRA.Named(cond), eval.And(eval.QueryType(q), eval.Phenomenon(esr.Refinement), eval.Variants(eval.LabelVariant(cond))), opt)
 			if err != nil {
 				continue
 			}
@@ -73,7 +73,7 @@ func buildTable10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 			o.Memory, o.Variant = memory.Spec{Class: memory.Class("fine-ledger/" + o.Variant.String())}, eval.Variant{}
 			pair = append(pair, o)
 		}
-		c, err := eval.Compare(pair, "learned − rule", memory.Spec{Class: "fine-ledger/" + ScorerLearned}, memory.Spec{Class: "fine-ledger/" + ScorerRule}, nil, opt)
+		c, err := eval.Compare(pair, eval.Term{Label: "learned − rule", A: memory.Spec{Class: "fine-ledger/" + ScorerLearned}, B: memory.Spec{Class: "fine-ledger/" + ScorerRule}}, nil, opt)
 		pp := paper.Table10[string(p)]
 		cell := func(k string, paper float64) string { return fmt.Sprintf("%.3f (%.3f)", acc[k], paper) }
 		delta, ci := "—", "—"

@@ -38,7 +38,7 @@ func ExampleAgree() {
 // comparison's registry key (Comparison.Key), never under its label.
 func ExampleVersus() {
 	t := eval.TermFineMechanism
-	c := eval.Comparison{Label: t.Label, A: t.A, B: t.B, Key: t.Key, Delta: 0.02, Lo: -0.01, Hi: 0.05, Level: 0.95}
+	c := eval.Comparison{Term: eval.Term{Label: t.Label, A: t.A, B: t.B, Key: t.Key}, Delta: 0.02, Lo: -0.01, Hi: 0.05, Level: 0.95}
 	fmt.Println(paper.Versus(c, paper.T2.Key(c.Key)))
 	// Output:
 	// fine-d mechanism: ours +0.020 [-0.010, +0.050] is not distinguishable from 0; the paper's +0.025 [-0.005, +0.057] is not distinguishable from 0 — neither rules out 0; the paper's value lies inside our interval.

@@ -61,7 +61,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		if !ok || len(rows) == 0 {
 			return
 		}
-		c, err := eval.Compare(rows, cell, a, b, f, opt)
+		c, err := eval.Compare(rows, eval.Term{Label: cell, A: a, B: b}, f, opt)
 		if err != nil {
 			return
 		}
@@ -100,7 +100,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		for i, bin := range eval.LengthBinLabels() {
 			label := bin
 			f := eval.And(eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return eval.LengthBin(v.Lengths[o.QID]) == label })
-			if c, err := eval.Compare(v.Strata, bin, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt); err == nil {
+			if c, err := eval.Compare(v.Strata, eval.TermFineCoarse.Named(bin), f, opt); err == nil {
 				out = append(out, ValidationCell{Table: "Table 12", Cell: bin + " events", Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: paper.Table12[i], Interval: true})
 			}
 		}
