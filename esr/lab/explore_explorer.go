@@ -295,7 +295,7 @@ func (v *View) Sentence() string {
 			s += " For this reader the gain is mostly " + d + "."
 		}
 	}
-	if split := eval.CoarseSplit(v.Comparisons); split != "" {
+	if split := CoarseSplit(v.Comparisons); split != "" {
 		s += " " + split
 	}
 	return s

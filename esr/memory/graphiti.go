@@ -174,13 +174,13 @@ func (g *graphitiState) Answer(q esr.Query) esr.Answer {
 }
 
 // graphitiStamp writes a time as Python's str(datetime) of an aware UTC
-// datetime: "2024-03-01 00:00:00+00:00" (esr.GraphitiTimeLayout); the zero
+// datetime: "2024-03-01 00:00:00+00:00" (layout.GraphitiTimeLayout); the zero
 // time as str(None).
 func graphitiStamp(t esr.Time) string {
 	if t.IsZero() {
 		return "None"
 	}
-	return t.UTC().Format(esr.GraphitiTimeLayout)
+	return t.UTC().Format(layout.GraphitiTimeLayout)
 }
 
 // shown lists the (key, edge) positions the render shows.
@@ -205,8 +205,8 @@ func (g *graphitiState) shown() (keys, edges []int) {
 // ATTRIBUTES"), not LLM-written. Communities are omitted (none are built).
 func (g *graphitiState) Render(esr.Query) string {
 	var b strings.Builder
-	b.WriteString("FACTS and ENTITIES are context for the conversation. Each fact holds from its " + esr.JSONValidAt + " to its " + esr.JSONInvalidAt + ";\n")
-	b.WriteString("a fact whose " + esr.JSONInvalidAt + " is \"" + esr.GraphitiPresent + "\" is still valid.\n" + esr.GraphitiFactsOpen + "\n[\n")
+	b.WriteString("FACTS and ENTITIES are context for the conversation. Each fact holds from its " + layout.JSONValidAt + " to its " + layout.JSONInvalidAt + ";\n")
+	b.WriteString("a fact whose " + layout.JSONInvalidAt + " is \"" + layout.GraphitiPresent + "\" is still valid.\n" + layout.GraphitiFactsOpen + "\n[\n")
 	ks, es := g.shown()
 	ids := make([]string, len(ks))
 	for n := range ks {
@@ -215,7 +215,7 @@ func (g *graphitiState) Render(esr.Query) string {
 	episodes := map[string]bool{}
 	for n, i := range layout.Unordered(ids) {
 		e := &g.keys[ks[i]].Edges[es[i]]
-		inv := esr.GraphitiPresent
+		inv := layout.GraphitiPresent
 		if !e.InvalidAt.IsZero() {
 			inv = graphitiStamp(e.InvalidAt)
 		}
@@ -229,7 +229,7 @@ func (g *graphitiState) Render(esr.Query) string {
 			episodes[ep] = true
 		}
 	}
-	b.WriteString("]\n" + esr.GraphitiFactsClose + "\n" + esr.GraphitiEntitiesOpen + "\n[\n")
+	b.WriteString("]\n" + layout.GraphitiFactsClose + "\n" + layout.GraphitiEntitiesOpen + "\n[\n")
 	var ents []string
 	attrs := map[string][]string{}
 	for _, gk := range g.keys {
@@ -240,13 +240,13 @@ func (g *graphitiState) Render(esr.Query) string {
 	}
 	for n, ent := range ents {
 		b.WriteString("  ")
-		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONEntityName, Value: ent}, layout.Field{Key: esr.JSONSummary, Value: "facts about: " + strings.Join(attrs[ent], ", ")}))
+		b.Write(layout.JSONObject(layout.Field{Key: layout.JSONEntityName, Value: ent}, layout.Field{Key: layout.JSONSummary, Value: "facts about: " + strings.Join(attrs[ent], ", ")}))
 		if n < len(ents)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("]\n" + esr.GraphitiEntitiesClose + "\n" + esr.GraphitiEpisodesOpen + "\n[\n")
+	b.WriteString("]\n" + layout.GraphitiEntitiesClose + "\n" + layout.GraphitiEpisodesOpen + "\n[\n")
 	var eps []string
 	for i := range g.stream.Events {
 		if episodes[g.stream.Events[i].ID] {
@@ -256,14 +256,14 @@ func (g *graphitiState) Render(esr.Query) string {
 	for n, i := range layout.Unordered(eps) {
 		ev := g.stream.Event(eps[i])
 		b.WriteString("  ")
-		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONSourceDescription, Value: esr.EpisodeSource + ev.ID + " (" + ev.Kind + ")"},
-			layout.Field{Key: esr.JSONContent, Value: strings.Join(strings.Fields(ev.Text), " ")}))
+		b.Write(layout.JSONObject(layout.Field{Key: layout.JSONSourceDescription, Value: layout.EpisodeSource + ev.ID + " (" + ev.Kind + ")"},
+			layout.Field{Key: layout.JSONContent, Value: strings.Join(strings.Fields(ev.Text), " ")}))
 		if n < len(eps)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("]\n" + esr.GraphitiEpisodesClose + "\n")
+	b.WriteString("]\n" + layout.GraphitiEpisodesClose + "\n")
 	return b.String()
 }
 

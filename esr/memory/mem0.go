@@ -133,8 +133,8 @@ func (m *mem0State) Answer(q esr.Query) esr.Answer {
 }
 
 // mem0Stamp writes a time as Python's isoformat() of an aware UTC datetime
-// (esr.Mem0TimeLayout).
-func mem0Stamp(t esr.Time) string { return t.UTC().Format(esr.Mem0TimeLayout) }
+// (layout.Mem0TimeLayout).
+func mem0Stamp(t esr.Time) string { return t.UTC().Format(layout.Mem0TimeLayout) }
 
 // Render is the search result: {"results": [...]}, one memory per line,
 // in an order that carries no time information (search ranks by score).
@@ -148,20 +148,20 @@ func (m *mem0State) Render(esr.Query) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(esr.Mem0Open + "\n")
+	b.WriteString(layout.Mem0Open + "\n")
 	for n, i := range layout.Unordered(ids) {
 		x := live[i]
 		text := m.texts[x.Atom]
 		b.WriteString("  ")
-		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONID, Value: x.ID}, layout.Field{Key: esr.JSONMemory, Value: text}, layout.Field{Key: esr.JSONHash, Value: fmt.Sprintf("%x", md5.Sum([]byte(text)))},
-			layout.Field{Key: esr.JSONMetadata, Value: nil}, layout.Field{Key: esr.JSONCreatedAt, Value: mem0Stamp(x.CreatedAt)}, layout.Field{Key: esr.JSONUpdatedAt, Value: mem0Stamp(x.UpdatedAt)},
-			layout.Field{Key: esr.JSONUserID, Value: m.stream.ID}))
+		b.Write(layout.JSONObject(layout.Field{Key: layout.JSONID, Value: x.ID}, layout.Field{Key: layout.JSONMemory, Value: text}, layout.Field{Key: layout.JSONHash, Value: fmt.Sprintf("%x", md5.Sum([]byte(text)))},
+			layout.Field{Key: layout.JSONMetadata, Value: nil}, layout.Field{Key: layout.JSONCreatedAt, Value: mem0Stamp(x.CreatedAt)}, layout.Field{Key: layout.JSONUpdatedAt, Value: mem0Stamp(x.UpdatedAt)},
+			layout.Field{Key: layout.JSONUserID, Value: m.stream.ID}))
 		if n < len(live)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(esr.Mem0Close + "\n")
+	b.WriteString(layout.Mem0Close + "\n")
 	return b.String()
 }
 
