@@ -65,31 +65,6 @@ func DecompositionSummary(cs []eval.Comparison) string {
 	return b.String()
 }
 
-// PaperText formats the paper's numbers from the registry into format:
-// each key's value is printed signed ("+0.159"), or as a proportion
-// ("0.459") for keys ending in ":p", or as a count ("2,907") for keys
-// ending in ":n". Unknown keys print "—". The keys are printed keys
-// (paper.Key.String) because they enter here from a notebook's prose: this
-// is the one place the kit parses one (paper.ParseKey).
-func PaperText(format string, keys ...string) string {
-	args := make([]any, len(keys))
-	for i, s := range keys {
-		s, prop := strings.CutSuffix(s, ":p")
-		s, count := strings.CutSuffix(s, ":n")
-		k, known := paper.ParseKey(s)
-		v, ok := paper.Lookup(k)
-		switch {
-		case !known || !ok:
-			args[i] = "—"
-		case count:
-			args[i] = report.Thousands(int(v))
-		default:
-			args[i] = paper.Cell(k, !prop)
-		}
-	}
-	return fmt.Sprintf(format, args...)
-}
-
 // explainGap says, for every pooled term of cs with a paper value in table
 // (under the term's Key), how ours compares with the paper's (size and
 // interval overlap, paper.Agreement) and which families

@@ -1,8 +1,6 @@
 package paper
 
 import (
-	"strings"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -40,9 +38,6 @@ const (
 	Shape        Table = "shape"    // App. F: extractor output shape
 )
 
-// tables lists every Table, for ParseKey.
-var tables = []Table{T1, T2, T2MiniMax, RR, T3, T4, T5, T7, T9, T11, T11Pure, T17, F3, F3Deployed, RelationType, TypeRefines, TempLAMA, Fano, AppF, Human, Aux, Shape}
-
 // Term names a cell within its table. It is eval's PaperTerm, so a
 // comparison carries its registry term (eval.Comparison.Key) as a value.
 type Term = eval.PaperTerm
@@ -69,7 +64,8 @@ type Key struct {
 // Key is the key of term in t.
 func (t Table) Key(term Term) Key { return Key{Table: t, Term: term} }
 
-// String is the printed form "TABLE/TERM", with "-lo" or "-hi" for a bound.
+// String is the printed form "TABLE/TERM", with "-lo" or "-hi" for a bound:
+// how an error or a note names the key.
 func (k Key) String() string {
 	s := string(k.Table) + "/" + string(k.Term)
 	switch k.Bound {
@@ -86,31 +82,6 @@ func (k Key) Lo() Key { k.Bound = Lower; return k }
 
 // Hi is the key of the upper bound of k's published 95% interval.
 func (k Key) Hi() Key { k.Bound = Upper; return k }
-
-// ParseKey reads a printed key ("t2/minimax/render", "human/kappa-lo"),
-// the form a notebook's prose names a number by (lab.PaperText): the
-// longest table it starts with, then the term, then a bound suffix when
-// the registry holds that bound. ok is false for no known table.
-func ParseKey(s string) (Key, bool) {
-	var k Key
-	ok := false
-	for _, t := range tables {
-		if rest, found := strings.CutPrefix(s, string(t)+"/"); found && len(t) >= len(k.Table) {
-			k, ok = Key{Table: t, Term: Term(rest)}, true
-		}
-	}
-	if !ok {
-		return k, false
-	}
-	for suffix, b := range map[string]Bound{"-lo": Lower, "-hi": Upper} {
-		if base, found := strings.CutSuffix(string(k.Term), suffix); found {
-			if _, held := numbers[Key{Table: k.Table, Term: Term(base), Bound: b}]; held {
-				k.Term, k.Bound = Term(base), b
-			}
-		}
-	}
-	return k, true
-}
 
 // T3Cell is Table 3's mechanism residual on stratum p.
 func T3Cell(p esr.Phenomenon) Key { return T3.Key(Term(p)) }
@@ -186,8 +157,32 @@ func Lookup(k Key) (float64, bool) {
 	return v, ok
 }
 
-// Number returns the paper's number for k (0 when it has none).
-func Number(k Key) float64 { return numbers[k] }
+// Number returns the paper's number for k. A key the registry does not
+// hold is a bug in the caller (a term or a bound the paper does not
+// publish): Number panics naming it, rather than print a number it made
+// up. Use Lookup for a cell the paper may lack.
+func Number(k Key) float64 {
+	v, ok := numbers[k]
+	if !ok {
+		panic("paper: the registry holds no number " + k.String())
+	}
+	return v
+}
+
+// Signed is the paper's number for k printed signed ("+0.159"), as prose
+// quotes a difference; it panics for a key the registry does not hold
+// (Number).
+func (k Key) Signed() string { return report.Signed(Number(k)) }
+
+// Prop is the paper's number for k printed as a proportion ("0.459"), as
+// prose quotes an accuracy or a rate; it panics for a key the registry does
+// not hold (Number).
+func (k Key) Prop() string { return eval.PropCell(Number(k)) }
+
+// Count is the paper's number for k printed as a count with thousands
+// separators ("2,907"); it panics for a key the registry does not hold
+// (Number).
+func (k Key) Count() string { return report.Thousands(int(Number(k))) }
 
 // Interval returns the paper's published 95% interval for k, and whether it
 // gives one.
