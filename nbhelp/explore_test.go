@@ -56,7 +56,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 	}
 	for _, row := range v.Table().Rows {
 		for _, cell := range row {
-			if !strings.Contains(view, html.EscapeString(cell)+"</td>") {
+			if !strings.Contains(view, html.EscapeString(cell.Text)+"</td>") {
 				t.Errorf("view lacks the library's cell %q", cell)
 			}
 		}

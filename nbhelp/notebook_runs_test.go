@@ -45,7 +45,7 @@ func TestPrepareCoversEveryRunOfTheNotebooks(t *testing.T) {
 				t.Errorf("%s: nbhelp.Run(%q, %s): cannot tell which benchmark %s is", p, m[1], m[2], m[2])
 				continue
 			}
-			run := lab.NotebookRun{Suite: m[1], Bench: b}
+			run := lab.NotebookRun{Suite: lab.SuiteID(m[1]), Bench: b}
 			used[run] = true
 			if !slices.Contains(lab.NotebookRuns, run) {
 				t.Errorf("%s runs %s on %s, which lab.NotebookRuns (esr prepare) does not compute", p, m[1], b)

@@ -146,7 +146,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	} else {
 		for _, t := range tables {
 			t := t
-			if err = safefile.Write(filepath.Join(*out, t.Name+ext), 0o644, func(w io.Writer) error { return writeCompareTable(w, t, *format) }); err != nil {
+			if err = safefile.Write(filepath.Join(*out, string(t.ID)+ext), 0o644, func(w io.Writer) error { return writeCompareTable(w, t, *format) }); err != nil {
 				break
 			}
 		}
@@ -156,7 +156,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(rc.Controls) == 0 && *format != "json" {
 		// A controls table of an earlier comparison would read as this one's.
-		if err := os.Remove(filepath.Join(*out, "controls"+ext)); err != nil && !os.IsNotExist(err) {
+		if err := os.Remove(filepath.Join(*out, string(eval.RunControls)+ext)); err != nil && !os.IsNotExist(err) {
 			return err
 		}
 	}
@@ -185,9 +185,9 @@ func compareOwned(name string) bool {
 	if name == "comparison.json" || name == comparePageName {
 		return true
 	}
-	for _, stem := range eval.RunTableNames {
+	for _, stem := range eval.RunTableIDs {
 		for _, ext := range compareFormats {
-			if name == stem+ext {
+			if name == string(stem)+ext {
 				return true
 			}
 		}
@@ -263,17 +263,17 @@ func writeCompareTable(w io.Writer, t *eval.Table, format string) error {
 	case "csv":
 		cw := csv.NewWriter(w)
 		cw.Write(t.Columns)
-		cw.WriteAll(t.Rows)
+		cw.WriteAll(t.Texts())
 		return cw.Error()
 	case "md":
 		_, err := io.WriteString(w, t.LiteralMarkdown())
 		return err
 	}
-	flat := &eval.Table{Name: t.Name, Title: oneLine(t.Title), Columns: t.Columns, Notes: t.Notes}
+	flat := &eval.Table{ID: t.ID, Title: oneLine(t.Title), Columns: t.Columns, Notes: t.Notes}
 	for _, r := range t.Rows {
-		row := make([]string, len(r))
+		row := make([]eval.Cell, len(r))
 		for i, c := range r {
-			row[i] = oneLine(c)
+			row[i] = eval.Cell{Kind: c.Kind, Text: oneLine(c.Text)}
 		}
 		flat.Rows = append(flat.Rows, row)
 	}

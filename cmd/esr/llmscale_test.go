@@ -428,7 +428,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	su, _ := lab.StepSetup(data, lab.RunAllStep{Suite: "render-confound", Bench: "synthetic"}, rs, nil)
-	_, err = lab.Suites["render-confound"].Run(bctx, su)
+	_, err = lab.SuiteRenderConfound.Suite().Run(bctx, su)
 	if !errors.Is(err, llm.ErrNotCached) || !strings.Contains(err.Error(), "make llm-cache") || s.Hits() != 0 {
 		t.Fatalf("notebook before filling: hits %d, err %v", s.Hits(), err)
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
@@ -35,9 +34,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("name an experiment: all, %s", strings.Join(lab.SuiteNames(), ", "))
 	}
 	name := args[0]
-	_, ok := lab.Suites[name]
-	if !ok && name != "all" {
-		return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(lab.SuiteNames(), ", "))
+	var suite lab.SuiteID
+	if name != "all" {
+		var err error
+		if suite, err = lab.ParseSuiteID(name); err != nil {
+			return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(lab.SuiteNames(), ", "))
+		}
 	}
 	fs := newFlags("run "+name, stderr)
 	var dir, data *string
@@ -130,7 +132,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		steps = []lab.RunAllStep{{Suite: name, Bench: *dir}}
+		steps = []lab.RunAllStep{{Suite: suite, Bench: *dir}}
 		opt := memory.Options{Relator: rel}
 		if err := layout.apply(&opt); err != nil {
 			return err
@@ -139,7 +141,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("--relation-noise: %w", err)
 		}
-		if err := lab.Suites[name].CheckSetup(s); err != nil {
+		if err := suite.Suite().CheckSetup(s); err != nil {
 			return fmt.Errorf("--relation-noise: %w", err)
 		}
 		setups[steps[0].Name()] = s
@@ -313,7 +315,7 @@ func runTarget(out string, all bool, inputs ...safefile.Input) safefile.Target {
 			if !isDir {
 				return name == "llm-summary.json"
 			}
-			step := name == (lab.RunAllStep{}).Name() || strings.HasPrefix(name, "deployed-") || slices.Contains(lab.SuiteNames(), name)
+			step := lab.IsRunAllStep(name)
 			return step && len(safefile.Foreign(filepath.Join(out, name), runFile)) == 0
 		}
 	}

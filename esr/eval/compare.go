@@ -702,18 +702,18 @@ func MDE(c Comparison) (mde float64, ok bool) {
 
 // MDECell formats MDE(c) for a table ("—" when c failed, "n/a" when it is
 // undefined, "> p_d" when no effect reaches the power).
-func MDECell(c Comparison, err error) string {
+func MDECell(c Comparison, err error) Cell {
 	if err != nil {
-		return "—"
+		return TextCell("—")
 	}
 	if c.N10+c.N01 == 0 {
-		return "n/a (no discordant pair)"
+		return TextCell("n/a (no discordant pair)")
 	}
 	m, ok := MDE(c)
 	if !ok {
-		return "none ≤ discordant share"
+		return TextCell("none ≤ discordant share")
 	}
-	return fmt.Sprintf("%.3f", m)
+	return NumberCell("%.3f", m)
 }
 
 // Pooled is the family label of comparisons pooled over every family in the

@@ -7,10 +7,17 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// RunTableNames are the names of the tables Tables returns, in its order
-// (controls only when the comparison holds splits): the file stems esr
-// compare writes.
-var RunTableNames = []string{"differences", "flips", "only", "controls"}
+// The tables RunComparison.Tables returns, in its order (controls only
+// when the comparison holds splits): the file stems esr compare writes.
+const (
+	RunDifferences TableID = "differences"
+	RunFlips       TableID = "flips"
+	RunOnly        TableID = "only"
+	RunControls    TableID = "controls"
+)
+
+// RunTableIDs are the ids of RunComparison.Tables's tables, in its order.
+var RunTableIDs = []TableID{RunDifferences, RunFlips, RunOnly, RunControls}
 
 // FlipColumns are the columns of the flips table, one per Flip field
 // a reader of the table needs (the renders are in the page and the JSON).
@@ -23,22 +30,22 @@ var FlipColumns = []string{"memory A", "memory B", "qid", "question", "stratum",
 // comparison page and nbhelp.Compare show them. Row i of the differences
 // table is rc.Diffs[i] and row i of the flips table rc.Flips[i].
 func (rc *RunComparison) Tables() []*Table {
-	diffs := &Table{Name: "differences", Title: fmt.Sprintf("B − A: %s (B) against %s (A)", rc.B.Name, rc.A.Name),
+	diffs := &Table{ID: RunDifferences, Title: fmt.Sprintf("B − A: %s (B) against %s (A)", rc.B.Name, rc.A.Name),
 		Columns: []string{"memory A", "memory B", "family", "scope", "n", "acc A", "acc B", "B − A", "95% CI", "p", "gained", "lost"}}
 	for _, d := range rc.Diffs {
 		// d is B − A: its term's A is run B's memory (RunComparison.Diffs).
-		diffs.AddRow(d.B.String(), d.A.String(), string(d.Family), d.Scope.String(), d.N, report.Prop(d.AccB), report.Prop(d.AccA),
-			report.Signed(d.Delta), d.CI(), report.PValue(d.P), d.N10, d.N01)
+		diffs.AddRow(d.B.String(), d.A.String(), string(d.Family), d.Scope.String(), d.N, PropCell(d.AccB), PropCell(d.AccA),
+			SignedCell(d.Delta), d.CI(), PValueCell(d.P), d.N10, d.N01)
 	}
 	diffs.Notes = append([]string{rc.Interval}, rc.Notes...)
-	flips := &Table{Name: "flips", Title: "Flips: pairs right in one run only",
+	flips := &Table{ID: RunFlips, Title: "Flips: pairs right in one run only",
 		Columns: FlipColumns}
 	for _, f := range rc.Flips {
 		flips.AddRow(f.Pair.A.String(), f.Pair.B.String(), f.QID, f.Question, string(f.Stratum), string(f.QueryType), f.Reader.String(), f.Variant.String(),
 			f.Gold, f.AnswerA, f.AnswerB, string(f.LabelA), string(f.LabelB), f.DecisionA, f.DecisionB, string(f.Direction),
 			strings.Join(f.RenderChanged, "\n"))
 	}
-	only := &Table{Name: "only", Title: "Rows only one run holds (left out)",
+	only := &Table{ID: RunOnly, Title: "Rows only one run holds (left out)",
 		Columns: []string{"run", "qid", "reader", "memory", "condition"}}
 	for _, s := range []struct {
 		run  string
@@ -50,14 +57,14 @@ func (rc *RunComparison) Tables() []*Table {
 	}
 	out := []*Table{diffs, flips, only}
 	if len(rc.Controls) > 0 {
-		ctl := &Table{Name: "controls", Title: "Render or mechanism: B − A split with each memory's render-matched control",
+		ctl := &Table{ID: RunControls, Title: "Render or mechanism: B − A split with each memory's render-matched control",
 			Columns: []string{"memory A", "memory B", "control A", "control B", "family", "n", "total", "total CI", "render", "render CI", "mechanism", "mechanism CI"},
 			Notes:   []string{"render = control B − control A; mechanism = (B − control B) − (A − control A); render + mechanism = total, pair by pair"}}
 		for _, s := range rc.Controls {
 			ctl.AddRow(s.Pair.A.String(), s.Pair.B.String(), s.ControlA.String(), s.ControlB.String(), string(s.Family), s.N,
-				report.Signed(s.Total.Delta), report.Interval(s.Total.Lo, s.Total.Hi),
-				report.Signed(s.Render.Delta), report.Interval(s.Render.Lo, s.Render.Hi),
-				report.Signed(s.Mechanism.Delta), report.Interval(s.Mechanism.Lo, s.Mechanism.Hi))
+				SignedCell(s.Total.Delta), report.Interval(s.Total.Lo, s.Total.Hi),
+				SignedCell(s.Render.Delta), report.Interval(s.Render.Lo, s.Render.Hi),
+				SignedCell(s.Mechanism.Delta), report.Interval(s.Mechanism.Lo, s.Mechanism.Hi))
 		}
 		out = append(out, ctl)
 	}
@@ -79,7 +86,7 @@ func (t *Table) LiteralMarkdown() string {
 	for _, r := range t.Rows {
 		sb.WriteString("|")
 		for _, c := range r {
-			sb.WriteString(" " + report.MarkdownText(c) + " |")
+			sb.WriteString(" " + report.MarkdownText(c.Text) + " |")
 		}
 		sb.WriteString("\n")
 	}

@@ -57,7 +57,7 @@ var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.Le
 // comparisons (total, render, residual per format and family) feed buildTable17
 // and formatPlot.
 func table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
-	t := &eval.Table{Name: string(Table17Families), Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
+	t := &eval.Table{ID: Table17Families, Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
 		Columns: []string{"format", "family", "n", "Δ RL − GRA", "render", "fine residual", "paper Δ RL − GRA (that family)"}}
 	var all []eval.Comparison
 	omitted := 0
@@ -109,7 +109,7 @@ func table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 // of credit from render to mechanism reads across a row. Variants whose
 // pooled cells are identical are named in the notes, with why they are kept.
 func buildTable17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
-	t := &eval.Table{Name: string(Table17RenderFormats), Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
+	t := &eval.Table{ID: Table17RenderFormats, Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
 		Columns: []string{"term"}}
 	// cell[format][term] is the pooled comparison's cell.
 	cell := map[string]map[eval.Term]string{}
@@ -216,9 +216,9 @@ func formatPlot(cs []eval.Comparison) *plot.Plot {
 // paperFamilyFormat is the paper's Table 17 cell for a calibrated family
 // (sim:fit-FAMILY) and ledger format under the registry's column reading,
 // or "—".
-func paperFamilyFormat(family reader.Family, format, facts string) string {
+func paperFamilyFormat(family reader.Family, format, facts string) eval.Cell {
 	if facts == memory.FactsDateless {
-		return "—"
+		return eval.TextCell("—")
 	}
 	for _, fam := range paper.Families {
 		if family != reader.Family("sim:"+sim.FitName(fam)) {
@@ -226,11 +226,11 @@ func paperFamilyFormat(family reader.Family, format, facts string) string {
 		}
 		for i, f := range paper.Table17Readings[paper.Table17Reading] {
 			if f == format {
-				return report.Signed(paper.Table17Columns[fam][i])
+				return eval.SignedCell(paper.Table17Columns[fam][i])
 			}
 		}
 	}
-	return "—"
+	return eval.TextCell("—")
 }
 
 // hasFitFamily reports rows of a calibrated family.

@@ -159,7 +159,7 @@ func sortPairKeys(keys []pairKey) {
 // the paper's two columns where the term is one of Table 2's. rows are any
 // of the judged rows (for the family note).
 func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: "judge-term", Title: "The judge term: render and mechanism terms under each judge, " + scope,
+	t := &eval.Table{ID: "judge-term", Title: "The judge term: render and mechanism terms under each judge, " + scope,
 		Columns: []string{"term", "n"}}
 	if len(jts) == 0 {
 		return t
@@ -181,7 +181,7 @@ func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *eval.Ta
 		}
 		paperCell := "—"
 		if _, ok := paper.Lookup(paper.T2MiniMax.Key(jt.Term.Key)); ok {
-			paperCell = paper.Cell(paper.T2.Key(jt.Term.Key), true) + " → " + paper.Cell(paper.T2MiniMax.Key(jt.Term.Key), true)
+			paperCell = paper.Cell(paper.T2.Key(jt.Term.Key), true).Text + " → " + paper.Cell(paper.T2MiniMax.Key(jt.Term.Key), true).Text
 		}
 		t.AddRow(append(row, paperCell)...)
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -37,7 +36,7 @@ func wordingCondition(v WordingVariant) eval.Variant { return eval.WordingVarian
 // buildTable19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.
 func buildTable19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: string(Table19AbstainWording), Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
+	t := &eval.Table{ID: Table19AbstainWording, Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
 		Columns: []string{"wording", "family", "n", "GRA abstain rate", "GRA calibration", "Δ RL − GRA", "95% CI"}}
 	for _, v := range WordingVariants {
 		cond := wordingCondition(v)
@@ -62,7 +61,7 @@ func buildTable19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 			if err != nil {
 				continue
 			}
-			t.AddRow(v.Name, fam, c.N, eval.PropCell(float64(abst)/float64(len(got))), eval.PropCell(cal.Agreement), report.Signed(c.Delta), c.CI())
+			t.AddRow(v.Name, fam, c.N, eval.PropCell(float64(abst)/float64(len(got))), eval.PropCell(cal.Agreement), eval.SignedCell(c.Delta), c.CI())
 		}
 	}
 	if len(t.Rows) == 0 {

@@ -40,7 +40,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 			}
 			rs = append(rs, r)
 		}
-		redrawRows, redrawErr = lab.Suites["render-confound"].Evaluate(context.Background(), lab.Setup{Bench: bn, Readers: rs})
+		redrawRows, redrawErr = lab.SuiteRenderConfound.Suite().Evaluate(context.Background(), lab.Setup{Bench: bn, Readers: rs})
 	})
 	if redrawErr != nil {
 		b.Fatal(redrawErr)

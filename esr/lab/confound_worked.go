@@ -13,7 +13,7 @@ import (
 // CapabilitiesTable lists what each reader can do with a render: the
 // scripted readers' capabilities, or the model of an LLM reader.
 func CapabilitiesTable(readers []reader.Reader) *eval.Table {
-	t := &eval.Table{Name: "reader-capabilities", Title: "What each reader can do with a render",
+	t := &eval.Table{ID: "reader-capabilities", Title: "What each reader can do with a render",
 		Columns: []string{"reader", "reads a status column", "sorts by visible dates", "with several candidates", "token budget"}}
 	yes := func(b bool) string {
 		if b {
@@ -34,16 +34,16 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 		switch r := readers[i].(type) {
 		case *sim.Scripted:
 			c := r.Capabilities()
-			budget := "all"
+			budget := eval.TextCell("all")
 			if c.TokenBudget > 0 {
-				budget = fmt.Sprint(c.TokenBudget)
+				budget = eval.CountCell(c.TokenBudget)
 			}
 			t.AddRow(r.Name(), yes(c.UsesStatus), yes(c.SortsByTime), c.OnConflict, budget)
 		case *sim.Sim:
 			p := r.Profile()
-			budget := "all"
+			budget := eval.TextCell("all")
 			if p.TokenBudget > 0 {
-				budget = fmt.Sprint(p.TokenBudget)
+				budget = eval.CountCell(p.TokenBudget)
 			}
 			pa := (1 - p.FirstRowBias) * p.AbstainOnConflict
 			status := fmt.Sprintf("rows p = %.2f, key p = %.2f", p.StatusSkill, p.KeySkill())

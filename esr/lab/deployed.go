@@ -146,7 +146,7 @@ func (d Terms) compare(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions)
 // and one sentence per class and scope generated from the numbers, naming
 // the class's assumptions and each term.
 func Decomposition(rows []eval.Outcome, benchName string, classes []memory.Spec, opt eval.StatOptions) (*eval.Table, []string, error) {
-	t := &eval.Table{Name: string(DeployedDecomposition.On(benchName)),
+	t := &eval.Table{ID: DeployedDecomposition.On(benchName),
 		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
 		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
 			"total", "content", "render", "mechanism"}}
@@ -157,7 +157,7 @@ func Decomposition(rows []eval.Outcome, benchName string, classes []memory.Spec,
 			if err != nil {
 				continue // no rows in this scope
 			}
-			content, accCM := "—", "—"
+			content, accCM := "—", eval.TextCell("—")
 			if d.HasContent {
 				content, accCM = termCell(d.Content), eval.PropCell(d.Content.AccA)
 			}
@@ -240,7 +240,7 @@ func RevertedRevertTable(ctx context.Context, classes []memory.Spec, profiles []
 	snap := qa.Query(bench.TimeoutKey)
 	prov := snap
 	prov.Type = esr.Provenance
-	t := &eval.Table{Name: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
+	t := &eval.Table{ID: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
 		Columns: []string{"class", "assumptions", "state: now", "state: before"}}
 	var rs []reader.Reader
 	for _, p := range profiles {
@@ -318,7 +318,7 @@ func DriftTable(old, new *bench.Bench, oldName, newName string) *eval.Table {
 		}
 		return keys[i].Attribute < keys[j].Attribute
 	})
-	t := &eval.Table{Name: "drift-" + oldName + "-" + newName, Title: "Drift: slots whose current value changed from " + oldName + " to " + newName,
+	t := &eval.Table{ID: eval.TableID("drift-" + oldName + "-" + newName), Title: "Drift: slots whose current value changed from " + oldName + " to " + newName,
 		Columns: []string{"entity", "attribute", oldName + " current", newName + " current", "change"}}
 	changed, renamed := 0, 0
 	for _, k := range keys {

@@ -23,7 +23,7 @@ func TestRevertedRevertTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	for _, r := range tb.Rows {
+	for _, r := range tb.Texts() {
 		got[r[0]] = strings.Join(r[1:], " ")
 	}
 	// graphiti's default dup=1 reuses A's closed edge whatever the text;

@@ -1,8 +1,6 @@
 package lab
 
 import (
-	"github.com/esrkit/esrkit/internal/report"
-
 	"context"
 	"fmt"
 	"strconv"
@@ -258,10 +256,10 @@ func (v *View) Accuracy(m memory.Spec) (float64, bool) {
 // accuracies, Δ, interval, discordant pairs and p.
 func (v *View) Table() *eval.Table {
 	s := v.Settings
-	t := &eval.Table{Name: "explorer", Title: fmt.Sprintf("Explorer: %s on %s (%d questions), SIMULATED reader %s", s.Terms, s.Scope(), v.Questions, v.Reader),
+	t := &eval.Table{ID: "explorer", Title: fmt.Sprintf("Explorer: %s on %s (%d questions), SIMULATED reader %s", s.Terms, s.Scope(), v.Questions, v.Reader),
 		Columns: []string{"term", "A", "B", "acc A", "acc B", "Δ", "CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	for _, c := range v.Comparisons {
-		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), eval.DiscordantCell(c), report.PValue(c.P))
+		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), eval.SignedCell(c.Delta), c.CI(), eval.DiscordantCell(c), eval.PValueCell(c.P))
 	}
 	t.Notes = []string{
 		fmt.Sprintf("reader %s: %s; ledger format %s; relation noise p = %g; seed %d", v.Reader, s.Reader.Skills(), s.Format, s.NoiseP, s.Seed),

@@ -9,7 +9,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // facetClasses are the classes the faceted questions are asked of (the issue's
@@ -93,10 +92,10 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 // accuracy with a faceted key, with a single-valued key, and the paired
 // difference with its interval and exact permutation p.
 func facetTable(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
-	t := &eval.Table{Name: string(FacetsSingleValuedCost), Title: "What does a single-valued key cost on faceted questions?",
+	t := &eval.Table{ID: FacetsSingleValuedCost, Title: "What does a single-valued key cost on faceted questions?",
 		Columns: []string{"query type", "class", "n", "faceted key", "single-valued key", "faceted − single", "95% CI", "p"}}
 	for _, c := range cs {
-		t.AddRow(string(c.QueryType), memoryOf(c), c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), report.PValue(c.P))
+		t.AddRow(string(c.QueryType), memoryOf(c), c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), eval.SignedCell(c.Delta), c.CI(), eval.PValueCell(c.P))
 	}
 	t.Notes = []string{"faceted key: one state per distribution; single-valued key: one state for all (memory.Options.MergeFacets), the paper's keys",
 		"differences: " + opt.IntervalNote(),
@@ -149,7 +148,7 @@ const (
 // whether the latest upload went to the asked distribution (elsewhere,
 // from uploadedElsewhere), with Wilson intervals.
 func whereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
-	t := &eval.Table{Name: string(FacetsWhere), Title: "Where does the single-valued key fail? Snapshot accuracy by where the latest upload went",
+	t := &eval.Table{ID: FacetsWhere, Title: "Where does the single-valued key fail? Snapshot accuracy by where the latest upload went",
 		Columns: []string{"latest upload", "class", "key", "n", "accuracy", "95% CI"}}
 	group := func(o *eval.Outcome) string {
 		if elsewhere[o.QID] {

@@ -14,7 +14,7 @@ import (
 // buildTable5 is per-stratum accuracy of RevisionLedger, GraphRAG+abstain and
 // Graphiti with the two paired deltas, on snapshot rows.
 func buildTable5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
-	t := &eval.Table{Name: string(Table5Strata), Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
+	t := &eval.Table{ID: Table5Strata, Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", "Graphiti", "Δ RL−GRA", "MDE RL−GRA", "Δ RL−Graphiti", "MDE RL−Graphiti"}}
 	for _, p := range esr.Phenomena {
 		f := eval.SnapshotIn(p)

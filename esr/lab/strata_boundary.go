@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -24,7 +23,7 @@ const (
 // rate; one column says both), its paired difference against GraphRAG+abstain at baseline
 // (the paper's Table 9 column), and the step gained over the stage before.
 func cscChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: string(Table9CSCChain), Title: "Tables 7–9: cross-source-conflict path recall (fine-ledger, cumulative oracle stages)",
+	t := &eval.Table{ID: Table9CSCChain, Title: "Tables 7–9: cross-source-conflict path recall (fine-ledger, cumulative oracle stages)",
 		Columns: []string{"stage", "n", "acc (= abstain rate)", "Δ vs GraphRAG+abstain (baseline)", "95% CI", "paper acc", "paper Δ"}}
 	// Pair each stage's fine-ledger rows with baseline graphrag-abstain rows
 	// by (qid, family): relabel the control rows' condition to the stage.
@@ -55,10 +54,10 @@ func cscChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 		c, err := eval.Compare(paired, termRLGRA.Named(stage), nil, opt)
 		p := paper.Table9[stage]
 		if err != nil {
-			t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), "—", "—", eval.PropCell(p[0]), report.Signed(p[1]))
+			t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), "—", "—", eval.PropCell(p[0]), eval.SignedCell(p[1]))
 			continue
 		}
-		t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), report.Signed(c.Delta), c.CI(), eval.PropCell(p[0]), report.Signed(p[1]))
+		t.AddRow(stage, acc[0].N, eval.PropCell(acc[0].Acc), eval.SignedCell(c.Delta), c.CI(), eval.PropCell(p[0]), eval.SignedCell(p[1]))
 	}
 	if n == 0 {
 		return nil, fmt.Errorf("no cross-source-conflict rows")

@@ -21,9 +21,9 @@ const (
 // GraphRAG+abstain on the refines stratum with the rule scorer and with the
 // learned scorer, for snapshot and relation-type questions.
 func refinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: string(Table7RefinesRecovery), Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
+	t := &eval.Table{ID: Table7RefinesRecovery, Title: "Refines: fine-ledger − GraphRAG+abstain, rule vs learned pair scorer",
 		Columns: []string{"query", "scorer", "n", "fine acc", "GRA acc", "Δ", "95% CI", "paper Δ"}}
-	paperDelta := map[string]string{ScorerRule: paper.Cell(paper.T7Rule, true), ScorerLearned: paper.Cell(paper.T7Learned, true)}
+	paperDelta := map[string]eval.Cell{ScorerRule: paper.Cell(paper.T7Rule, true), ScorerLearned: paper.Cell(paper.T7Learned, true)}
 	n := 0
 	for _, q := range []esr.QueryType{esr.Snapshot, esr.RelationType} {
 		for _, cond := range []string{ScorerRule, ScorerLearned} {
@@ -32,11 +32,11 @@ func refinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 				continue
 			}
 			n++
-			p := "—"
+			p := eval.TextCell("—")
 			if q == "snapshot" {
 				p = paperDelta[cond]
 			}
-			t.AddRow(q, cond, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), p)
+			t.AddRow(q, cond, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), eval.SignedCell(c.Delta), c.CI(), p)
 		}
 	}
 	if n == 0 {
@@ -51,7 +51,7 @@ func refinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 // (snapshot): accuracy with the learned and the rule scorer, the controls,
 // and the paired within-ledger gain learned − rule.
 func buildTable10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: string(Table10LearnedScorer), Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
+	t := &eval.Table{ID: Table10LearnedScorer, Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", "Graphiti", "Δ learned − rule", "95% CI"}}
 	snap := eval.QueryType(esr.Snapshot)
 	for _, p := range esr.Phenomena {

@@ -67,7 +67,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 }
 
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
-var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
+var boundarySuite = Suite{Name: SuiteBoundary, Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		strata, err := s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {

@@ -11,7 +11,7 @@ import (
 // deployedSuite evaluates the deployed classes (and Setup.Adapter's exec:
 // adapter, when set) with their controls and the d-blind baseline, and
 // reports their decomposition (notebook 45, `esr run deployed`).
-var deployedSuite = Suite{Name: "deployed", Doc: "deployed memories (Graphiti, Mem0, an exec: adapter) under the render-matched protocol",
+var deployedSuite = Suite{Name: SuiteDeployed, Benches: []string{MainBench, "dyknow", "vdyknow"}, ReferenceAdapter: true, Doc: "deployed memories (Graphiti, Mem0, an exec: adapter) under the render-matched protocol",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		return Evaluate(ctx, s.Bench, Classes(s.Adapter), s.Readers)
 	},

@@ -28,7 +28,7 @@ func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 }
 
 // formatsSuite is the "formats" experiment of `esr run` and the notebooks.
-var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
+var formatsSuite = Suite{Name: SuiteFormats, Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
 	Evaluate: formatRows,
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		long, cs, err := table17ByFamily(rows, s.Stats)

@@ -177,7 +177,7 @@ func (k Key) Signed() string { return report.Signed(Number(k)) }
 // Prop is the paper's number for k printed as a proportion ("0.459"), as
 // prose quotes an accuracy or a rate; it panics for a key the registry does
 // not hold (Number).
-func (k Key) Prop() string { return eval.PropCell(Number(k)) }
+func (k Key) Prop() string { return eval.PropCell(Number(k)).Text }
 
 // Count is the paper's number for k printed as a count with thousands
 // separators ("2,907"); it panics for a key the registry does not hold
@@ -194,13 +194,16 @@ func Interval(k Key) (lo, hi float64, ok bool) {
 
 // Cell formats the paper's number for k (signed, or as a proportion), or
 // "—" when the paper has none.
-func Cell(k Key, signed bool) string {
+//
+// It is a table cell (a difference or a proportion, or the words "—"); its
+// text is what prose quotes.
+func Cell(k Key, signed bool) eval.Cell {
 	v, ok := Lookup(k)
 	if !ok {
-		return "—"
+		return eval.TextCell("—")
 	}
 	if signed {
-		return report.Signed(v)
+		return eval.SignedCell(v)
 	}
 	return eval.PropCell(v)
 }
