@@ -117,7 +117,8 @@ func TestCompareCommandEscapesTextFromRowsInEveryFormat(t *testing.T) {
 	if len(lines) != 11 || strings.Contains(string(md), "<script>") || strings.Contains(string(md), "<b>") {
 		t.Fatalf("flips.md:\n%s", md)
 	}
-	want := len(eval.FlipColumns) + 1
+	flipColumns := (&eval.RunComparison{}).Tables()[1].Columns
+	want := len(flipColumns) + 1
 	for _, l := range lines[2:] {
 		cells := strings.Count(strings.ReplaceAll(l, `\|`, ""), "|")
 		if cells != want {
@@ -133,7 +134,7 @@ func TestCompareCommandEscapesTextFromRowsInEveryFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := func(name string) int { return slices.Index(eval.FlipColumns, name) }
+	col := func(name string) int { return slices.Index(flipColumns, name) }
 	if len(recs) != 8 || recs[1][col("answer A")] != "<script>alert(1)</script> | a\nb" || recs[1][col("gold")] != "x | y" {
 		t.Fatalf("flips.csv records %q", recs)
 	}

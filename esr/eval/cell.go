@@ -14,16 +14,16 @@ type CellKind uint8
 
 // The kinds of a cell.
 const (
-	// KindText is words: a name, a condition, an interval, a "—".
-	KindText CellKind = iota
-	// KindProportion is an accuracy or a rate in [0, 1], "0.459".
-	KindProportion
-	// KindDifference is a signed difference, "+0.159".
-	KindDifference
-	// KindCount is a whole number, "900".
-	KindCount
-	// KindNumber is any other number: a p-value, a ratio, a score.
-	KindNumber
+	// kindText is words: a name, a condition, an interval, a "—".
+	kindText CellKind = iota
+	// kindProportion is an accuracy or a rate in [0, 1], "0.459".
+	kindProportion
+	// kindDifference is a signed difference, "+0.159".
+	kindDifference
+	// kindCount is a whole number, "900".
+	kindCount
+	// kindNumber is any other number: a p-value, a ratio, a score.
+	kindNumber
 	// KindRight and KindWrong are a verdict on an answer: the answer with
 	// "✓" (right) or "✗" (wrong) after it.
 	KindRight
@@ -33,7 +33,7 @@ const (
 // Numeric reports whether cells of kind k hold one number.
 func (k CellKind) Numeric() bool {
 	switch k {
-	case KindProportion, KindDifference, KindCount, KindNumber:
+	case kindProportion, kindDifference, kindCount, kindNumber:
 		return true
 	}
 	return false
@@ -52,20 +52,16 @@ type Cell struct {
 func (c Cell) String() string { return c.Text }
 
 // TextCell is s as words.
-func TextCell(s string) Cell { return Cell{KindText, s} }
+func TextCell(s string) Cell { return Cell{kindText, s} }
 
 // SignedCell is a signed difference, "+0.159" (report.Signed).
-func SignedCell(x float64) Cell { return Cell{KindDifference, report.Signed(x)} }
+func SignedCell(x float64) Cell { return Cell{kindDifference, report.Signed(x)} }
 
-// CountCell is n as a whole number, "900" (no thousands separator:
-// CountThousands has one).
-func CountCell(n int) Cell { return Cell{KindCount, fmt.Sprint(n)} }
-
-// CountThousands is n with thousands separators, "2,907".
-func CountThousands(n int) Cell { return Cell{KindCount, report.Thousands(n)} }
+// CountCell is n as a whole number, "900".
+func CountCell(n int) Cell { return Cell{kindCount, fmt.Sprint(n)} }
 
 // NumberCell is x printed with format (a verb for one float, "%.2f").
-func NumberCell(format string, x float64) Cell { return Cell{KindNumber, fmt.Sprintf(format, x)} }
+func NumberCell(format string, x float64) Cell { return Cell{kindNumber, fmt.Sprintf(format, x)} }
 
 // PValueCell is a p-value with four decimals (report.PValue), or the words
 // "<0.0001" below that.
@@ -73,7 +69,7 @@ func PValueCell(p float64) Cell {
 	if p < 1e-4 {
 		return TextCell(report.PValue(p))
 	}
-	return Cell{KindNumber, report.PValue(p)}
+	return Cell{kindNumber, report.PValue(p)}
 }
 
 // VerdictCell is an answer's text with the verdict's mark after it, "✓"
@@ -95,5 +91,5 @@ func PropCell(x float64) Cell {
 	if math.IsNaN(x) {
 		return TextCell(NotMeasured)
 	}
-	return Cell{KindProportion, report.Prop(x)}
+	return Cell{kindProportion, report.Prop(x)}
 }

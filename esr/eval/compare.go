@@ -29,7 +29,7 @@ type StatOptions struct {
 
 // IntervalKind is a bootstrap's resampling unit (StatOptions.Interval). Its
 // text form, "cluster" or "pair", is read once where a user types it
-// (ParseIntervalKind: a CLI flag) and written where a row or a note shows it.
+// (parseIntervalKind: a CLI flag) and written where a row or a note shows it.
 type IntervalKind uint8
 
 // Interval kinds of StatOptions.Interval.
@@ -49,8 +49,8 @@ func (k IntervalKind) String() string {
 	return fmt.Sprintf("IntervalKind(%d)", uint8(k))
 }
 
-// ParseIntervalKind reads "cluster" or "pair".
-func ParseIntervalKind(s string) (IntervalKind, error) {
+// parseIntervalKind reads "cluster" or "pair".
+func parseIntervalKind(s string) (IntervalKind, error) {
 	for k, name := range intervalNames {
 		if s == name {
 			return IntervalKind(k), nil
@@ -69,7 +69,7 @@ func (k IntervalKind) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads the kind's text form.
 func (k *IntervalKind) UnmarshalText(b []byte) error {
-	v, err := ParseIntervalKind(string(b))
+	v, err := parseIntervalKind(string(b))
 	if err == nil {
 		*k = v
 	}
@@ -195,27 +195,27 @@ type Comparison struct {
 	Clusters  int          `json:"clusters,omitempty"`
 	Resamples int          `json:"resamples"`
 	// TooFew marks a comparison over too few questions for an interval or
-	// a verdict (fewer than MinQuestions questions, or discordant pairs
-	// but fewer than MinDiscordant): it is never Significant, tables and
+	// a verdict (fewer than minQuestions questions, or discordant pairs
+	// but fewer than minDiscordant): it is never Significant, tables and
 	// sentences print TooFewReason instead of an interval (CI), and Lo and
 	// Hi keep the bootstrap's endpoints for plots only (read them only
 	// through Significant and CI).
 	TooFew bool `json:"too_few,omitempty"`
 }
 
-// MinQuestions is the fewest questions (the pair interval: pairs) a
+// minQuestions is the fewest questions (the pair interval: pairs) a
 // comparison needs for an interval and a verdict. A percentile bootstrap
 // over fewer resampling units is no interval: over one question the
 // clustered bootstrap returns the estimate itself, a zero-width "95% CI".
-const MinQuestions = 10
+const minQuestions = 10
 
-// MinDiscordant is the fewest discordant pairs with which the exact paired
+// minDiscordant is the fewest discordant pairs with which the exact paired
 // permutation test can reach p < 1 − level at all: with d discordant pairs,
 // all in one direction, its p is 2·0.5^d (6 at level 0.95: 2·0.5^5 =
 // 0.0625). With fewer, no interval may be read as a verdict. Zero
-// discordant pairs over MinQuestions questions or more are a measured zero
+// discordant pairs over minQuestions questions or more are a measured zero
 // difference, not too few.
-func MinDiscordant(level float64) int {
+func minDiscordant(level float64) int {
 	d := 1
 	for d < 64 && 2*math.Pow(0.5, float64(d)) >= 1-level {
 		d++
@@ -230,13 +230,13 @@ const (
 )
 
 // TooFewReason says why a comparison has no interval or verdict:
-// tooFewQuestions (fewer than MinQuestions questions) or tooFewDiscordant
-// (fewer than MinDiscordant discordant pairs); "" when it has them.
+// tooFewQuestions (fewer than minQuestions questions) or tooFewDiscordant
+// (fewer than minDiscordant discordant pairs); "" when it has them.
 func (c Comparison) TooFewReason() string {
 	switch {
 	case !c.TooFew:
 		return ""
-	case c.Interval == IntervalPair && c.N < MinQuestions, c.Interval != IntervalPair && c.Clusters < MinQuestions:
+	case c.Interval == IntervalPair && c.N < minQuestions, c.Interval != IntervalPair && c.Clusters < minQuestions:
 		return tooFewQuestions
 	}
 	return tooFewDiscordant
@@ -270,20 +270,20 @@ type pairKey struct {
 // family, condition). A pair with conflicting duplicate rows (see
 // pairRows) is left out.
 func Paired(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64) {
-	xa, xb, _ = PairedByQuestion(rows, a, b, f)
+	xa, xb, _ = pairedByQuestion(rows, a, b, f)
 	return xa, xb
 }
 
-// PairedByQuestion is Paired with the question id of every pair, the
+// pairedByQuestion is Paired with the question id of every pair, the
 // cluster of the question-clustered bootstrap.
-func PairedByQuestion(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qids []string) {
+func pairedByQuestion(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qids []string) {
 	xa, xb, qids, _ = pairRows(rows, a, b, f)
 	return xa, xb, qids
 }
 
-// pairRows is PairedByQuestion that reports duplicates: rows of one memory
+// pairRows is pairedByQuestion that reports duplicates: rows of one memory
 // for one (qid, family, condition) that agree (the same verdict) count
-// once; rows that disagree are an error naming both (*ConflictError, by
+// once; rows that disagree are an error naming both (*conflictError, by
 // their 1-based positions in rows), and their pair is left out.
 func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qids []string, err error) {
 	type seen struct {
@@ -311,7 +311,7 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 			if prev.correct != o.Correct {
 				bad[k] = true
 				if err == nil {
-					err = &ConflictError{First: prev.at + 1, Second: i + 1, Row: *o}
+					err = &conflictError{First: prev.at + 1, Second: i + 1, Row: *o}
 				}
 			}
 			continue
@@ -341,16 +341,16 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 	return xa, xb, qids, err
 }
 
-// ConflictError is two rows of one memory for one (qid, family,
+// conflictError is two rows of one memory for one (qid, family,
 // condition) that say different things: which one a comparison should
 // pair is unknowable, so it pairs neither and stops.
-type ConflictError struct {
+type conflictError struct {
 	File          string // the rows' file, when known ("" names rows by position)
 	First, Second int    // 1-based positions (lines of File)
 	Row           Outcome
 }
 
-func (e *ConflictError) Error() string {
+func (e *conflictError) Error() string {
 	at := func(n int) string {
 		if e.File == "" {
 			return fmt.Sprintf("row %d", n)
@@ -368,7 +368,7 @@ func conditionNote(v Variant) string {
 	return ", condition " + v.String()
 }
 
-// CheckConflicts returns a *ConflictError naming (by file and line) the
+// CheckConflicts returns a *conflictError naming (by file and line) the
 // first two rows of rows, read from file, that answer one (qid, memory,
 // family, condition) differently: another answer or verdict. Identical
 // duplicates pass.
@@ -388,7 +388,7 @@ func CheckConflicts(rows []Outcome, file string) error {
 		}
 		p := &rows[j]
 		if p.Answer != o.Answer || p.Correct != o.Correct || p.Abstained != o.Abstained {
-			return &ConflictError{File: file, First: j + 1, Second: i + 1, Row: *o}
+			return &conflictError{File: file, First: j + 1, Second: i + 1, Row: *o}
 		}
 	}
 	return nil
@@ -405,7 +405,7 @@ func b2f(b bool) float64 {
 // accuracies, the mean difference with its percentile bootstrap interval
 // (clustered by question unless opt.Interval is IntervalPair) and the exact
 // paired permutation p-value. Over too few questions or discordant pairs
-// (MinQuestions, MinDiscordant) it sets TooFew instead of an interval. With
+// (minQuestions, minDiscordant) it sets TooFew instead of an interval. With
 // no pairs, or with conflicting duplicate rows (pairRows), it returns an
 // error. The comparison's Scope is left zero: a caller that narrowed the
 // rows to a family, stratum or condition says so there.
@@ -444,7 +444,7 @@ func comparePairs(c Comparison, xa, xb []float64, qids []string, opt StatOptions
 	if opt.Interval == IntervalCluster {
 		units = c.Clusters
 	}
-	if d := c.N10 + c.N01; units < MinQuestions || d > 0 && d < MinDiscordant(opt.Level) {
+	if d := c.N10 + c.N01; units < minQuestions || d > 0 && d < minDiscordant(opt.Level) {
 		c.TooFew = true
 	}
 	return c, nil
@@ -470,10 +470,6 @@ type Term struct {
 	B     memory.Spec `json:"b"`
 	Key   PaperTerm   `json:"-"`
 }
-
-// Diff is the unnamed term a − b: a comparison a table labels itself (by
-// its scope) or that a section names by its own heading.
-func Diff(a, b memory.Spec) Term { return Term{A: a, B: b} }
 
 // Named is t with label as what tables print, the same difference and key.
 func (t Term) Named(label string) Term { t.Label = label; return t }
@@ -528,7 +524,7 @@ const (
 	KeyCoarseMechanism PaperTerm = "coarse-d mechanism"
 )
 
-// The paper's names of the headline's classes (memory.Displays).
+// The paper's names of the headline's classes (Class.Paper).
 var (
 	rl       = memory.Class(memory.FineLedger).Paper()
 	gra      = memory.Class(memory.GraphRAGAbstain).Paper()
@@ -541,20 +537,20 @@ var (
 // (the paper reports neither).
 var Headline = []Term{
 	{rl + " − " + gra, fineLedger, graphragAbstain, KeyLedgerVsBaseline},
-	{graphiti + " − " + gra, coarseRetain, graphragAbstain, KeyCoarseVsBaseline},
-	{rl + " − " + graphiti, fineLedger, coarseRetain, KeyLedgerVsCoarse},
+	{graphiti + " − " + gra, coarseRetain, graphragAbstain, keyCoarseVsBaseline},
+	{rl + " − " + graphiti, fineLedger, coarseRetain, keyLedgerVsCoarse},
 	{graphiti + " − its own control (matched coarse-d mechanism)", coarseRetain, CoarseControl, ""},
 	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, renderOnly, ""},
 }
 
-// HeadlineReported are the headline's comparisons the paper reports.
-var HeadlineReported = Headline[:3]
+// headlineReported are the headline's comparisons the paper reports.
+var headlineReported = Headline[:3]
 
 // Registry names of the headline's comparisons the paper reports (§4.1).
 const (
 	KeyLedgerVsBaseline PaperTerm = "ledger-vs-baseline"
-	KeyCoarseVsBaseline PaperTerm = "coarse-vs-baseline"
-	KeyLedgerVsCoarse   PaperTerm = "ledger-vs-coarse"
+	keyCoarseVsBaseline PaperTerm = "coarse-vs-baseline"
+	keyLedgerVsCoarse   PaperTerm = "ledger-vs-coarse"
 )
 
 // CompareTerms computes each term over rows kept by f. Terms with no pairs
@@ -689,7 +685,7 @@ func FamilyNote(rows []Outcome) string {
 // (stats.PairedBinaryMDE: n pairs, c's discordant share, two-sided α = 0.05,
 // power 0.8). ok is false when no pair is discordant (the MDE is then
 // undefined) or no Δ up to the discordant share reaches the power.
-func MDE(c Comparison) (mde float64, ok bool) {
+func mdeOf(c Comparison) (mde float64, ok bool) {
 	if c.N == 0 || c.N10+c.N01 == 0 {
 		return 0, false
 	}
@@ -700,7 +696,7 @@ func MDE(c Comparison) (mde float64, ok bool) {
 	return m, true
 }
 
-// MDECell formats MDE(c) for a table ("—" when c failed, "n/a" when it is
+// MDECell formats mdeOf(c) for a table ("—" when c failed, "n/a" when it is
 // undefined, "> p_d" when no effect reaches the power).
 func MDECell(c Comparison, err error) Cell {
 	if err != nil {
@@ -709,7 +705,7 @@ func MDECell(c Comparison, err error) Cell {
 	if c.N10+c.N01 == 0 {
 		return TextCell("n/a (no discordant pair)")
 	}
-	m, ok := MDE(c)
+	m, ok := mdeOf(c)
 	if !ok {
 		return TextCell("none ≤ discordant share")
 	}

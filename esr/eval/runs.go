@@ -223,17 +223,17 @@ type RunComparison struct {
 	Interval string `json:"interval"`
 }
 
-// MismatchError refuses a comparison of runs that do not measure the same
+// mismatchError refuses a comparison of runs that do not measure the same
 // thing: another benchmark or another judge. Field names what differs,
 // A and B what each run has.
-type MismatchError struct {
+type mismatchError struct {
 	Field string // "benchmark" or "judge"
 	A, B  string
 	// Detail names the evidence (a qid whose gold differs).
 	Detail string
 }
 
-func (e *MismatchError) Error() string {
+func (e *mismatchError) Error() string {
 	s := "runs on different " + e.Field + "s: A has " + e.A + ", B has " + e.B
 	if e.Detail != "" {
 		s += " (" + e.Detail + ")"
@@ -249,7 +249,7 @@ func (e *MismatchError) Error() string {
 // runs must hold the same set of memories, and each memory pairs with
 // itself across the runs (B − A per memory); other sets are an error.
 //
-// Refusals (*MismatchError): runs whose shared questions differ in gold,
+// Refusals (*mismatchError): runs whose shared questions differ in gold,
 // stratum or query type, or that share no question, are on different
 // benchmarks; runs whose rows were scored by different judges (a row's
 // Judge, else its run's Judge) are refused unless opt.Rejudge rescores

@@ -22,7 +22,7 @@ import (
 // opt.Controls, a memory's render-matched control held beside it (M and
 // M~render-only) is set aside as its control, not paired on its own.
 //
-// Refusals (*MismatchError): runs whose shared questions differ in gold,
+// Refusals (*mismatchError): runs whose shared questions differ in gold,
 // stratum or query type, or that share no question, are on different
 // benchmarks (rows do not record a hash of their benchmark); runs whose
 // rows were scored by different judges (a row's Judge, else its run's
@@ -62,7 +62,7 @@ func CompareRuns(ctx context.Context, a, b *StoredRun, opt RunCompareOptions) (*
 	}
 	rc := &RunComparison{A: runSide(a, rowsA), B: runSide(b, rowsB), Interval: opt.Stats.IntervalNote()}
 	if ja, jb := strings.Join(rc.A.Judges, ", "), strings.Join(rc.B.Judges, ", "); ja != jb {
-		return nil, &MismatchError{Field: "judge", A: "judge " + ja, B: "judge " + jb,
+		return nil, &mismatchError{Field: "judge", A: "judge " + ja, B: "judge " + jb,
 			Detail: "rescore both with one judge (esr compare --rejudge JUDGE)"}
 	}
 	if err := sameBench(rowsA, rowsB); err != nil {
@@ -191,7 +191,7 @@ func sameBench(rowsA, rowsB []Outcome) error {
 	}
 	sort.Strings(shared)
 	if len(shared) == 0 {
-		return &MismatchError{Field: "benchmark", A: describe(qa), B: describe(qb), Detail: "no question id in common"}
+		return &mismatchError{Field: "benchmark", A: describe(qa), B: describe(qb), Detail: "no question id in common"}
 	}
 	for _, id := range shared {
 		x, y := qa[id], qb[id]
@@ -206,7 +206,7 @@ func sameBench(rowsA, rowsB []Outcome) error {
 		default:
 			continue
 		}
-		return &MismatchError{Field: "benchmark", A: describe(qa), B: describe(qb), Detail: detail}
+		return &mismatchError{Field: "benchmark", A: describe(qa), B: describe(qb), Detail: detail}
 	}
 	return nil
 }

@@ -12,16 +12,16 @@ import (
 const (
 	RunDifferences TableID = "differences"
 	RunFlips       TableID = "flips"
-	RunOnly        TableID = "only"
+	runOnly        TableID = "only"
 	RunControls    TableID = "controls"
 )
 
 // RunTableIDs are the ids of RunComparison.Tables's tables, in its order.
-var RunTableIDs = []TableID{RunDifferences, RunFlips, RunOnly, RunControls}
+var RunTableIDs = []TableID{RunDifferences, RunFlips, runOnly, RunControls}
 
-// FlipColumns are the columns of the flips table, one per Flip field
+// flipColumns are the columns of the flips table, one per Flip field
 // a reader of the table needs (the renders are in the page and the JSON).
-var FlipColumns = []string{"memory A", "memory B", "qid", "question", "stratum", "query type", "reader", "condition", "gold", "answer A", "answer B",
+var flipColumns = []string{"memory A", "memory B", "qid", "question", "stratum", "query type", "reader", "condition", "gold", "answer A", "answer B",
 	"label A", "label B", "decision A", "decision B", "direction", "render lines changed"}
 
 // Tables lays rc out as tables: differences (with rc's notes), flips,
@@ -39,13 +39,13 @@ func (rc *RunComparison) Tables() []*Table {
 	}
 	diffs.Notes = append([]string{rc.Interval}, rc.Notes...)
 	flips := &Table{ID: RunFlips, Title: "Flips: pairs right in one run only",
-		Columns: FlipColumns}
+		Columns: flipColumns}
 	for _, f := range rc.Flips {
 		flips.AddRow(f.Pair.A.String(), f.Pair.B.String(), f.QID, f.Question, string(f.Stratum), string(f.QueryType), f.Reader.String(), f.Variant.String(),
 			f.Gold, f.AnswerA, f.AnswerB, string(f.LabelA), string(f.LabelB), f.DecisionA, f.DecisionB, string(f.Direction),
 			strings.Join(f.RenderChanged, "\n"))
 	}
-	only := &Table{ID: RunOnly, Title: "Rows only one run holds (left out)",
+	only := &Table{ID: runOnly, Title: "Rows only one run holds (left out)",
 		Columns: []string{"run", "qid", "reader", "memory", "condition"}}
 	for _, s := range []struct {
 		run  string

@@ -45,7 +45,7 @@ func (t *Table) AddRow(cells ...any) {
 		case int:
 			row[i] = CountCell(v)
 		case int64, int32, uint, uint64, uint32:
-			row[i] = Cell{KindCount, fmt.Sprint(v)}
+			row[i] = Cell{kindCount, fmt.Sprint(v)}
 		case float64:
 			row[i] = NumberCell("%.3f", v)
 		default:

@@ -14,18 +14,18 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// RenderFormat is one column of the render-format ablation: the layout
+// renderFormat is one column of the render-format ablation: the layout
 // fine-ledger and render-only share, and the d-blind control's layout.
-type RenderFormat struct {
+type renderFormat struct {
 	Name         string // row label and condition suffix
 	LedgerFormat string // memory.Options.LedgerFormat
 	FactFormat   string // memory.Options.FactFormat of graphrag-abstain
 }
 
-// RenderFormats are Table 17's variants: the four ledger formats against
+// renderFormats are Table 17's variants: the four ledger formats against
 // the dated d-blind control, then the compact ledger against the dateless
 // d-blind control (how much of the render term is "dates visible at all").
-var RenderFormats = []RenderFormat{
+var renderFormats = []renderFormat{
 	{memory.LedgerCompact, memory.LedgerCompact, memory.FactsDated},
 	{memory.LedgerVerbose, memory.LedgerVerbose, memory.FactsDated},
 	{memory.LedgerMinimal, memory.LedgerMinimal, memory.FactsDated},
@@ -61,7 +61,7 @@ func table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 		Columns: []string{"format", "family", "n", "Δ RL − GRA", "render", "fine residual", "paper Δ RL − GRA (that family)"}}
 	var all []eval.Comparison
 	omitted := 0
-	for _, v := range RenderFormats {
+	for _, v := range renderFormats {
 		f := v.Name
 		cond := eval.Variants(eval.FormatVariant(f))
 		err := eval.ByFamily(eval.Select(rows, cond), nil, func(fam reader.Family, ff eval.Filter) error {
@@ -114,7 +114,7 @@ func buildTable17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOption
 	// cell[format][term] is the pooled comparison's cell.
 	cell := map[string]map[eval.Term]string{}
 	var variants []string
-	for _, v := range RenderFormats {
+	for _, v := range renderFormats {
 		variants = append(variants, v.Name)
 		t.Columns = append(t.Columns, v.Name+" ("+paperFormatNames[v.Name]+")")
 		cell[v.Name] = map[eval.Term]string{}

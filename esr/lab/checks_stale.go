@@ -26,7 +26,7 @@ const (
 )
 
 // OnMetric returns a copy of rows whose Correct field holds metric m, so
-// that every paired comparison (Compare, CompareTerms, RenderMatchedTerms, the
+// that every paired comparison (Compare, CompareTerms, renderMatchedTerms, the
 // tables) reads m instead of accuracy. With MetricStale a comparison's
 // AccA and AccB are stale-answer rates and its Δ their difference
 // (negative: A answers fewer outdated values). Rows without a label
@@ -171,7 +171,7 @@ func StaleSummary(rs []StaleRate, cs []eval.Comparison) string {
 }
 
 // pooledOnly keeps the pooled comparisons of cs when it has any (a
-// RenderMatchedTerms over several families), else all of them.
+// renderMatchedTerms over several families), else all of them.
 func pooledOnly(cs []eval.Comparison) []eval.Comparison {
 	var out []eval.Comparison
 	for _, c := range cs {

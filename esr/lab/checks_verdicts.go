@@ -71,13 +71,13 @@ func Table17Verdict(cs []eval.Comparison) string {
 	return "Per family (the paper's column reading " + paper.Table17Reading + "): " + strings.Join(parts, "; ") + ". Where ours spreads far less, the readers read every layout that shows the same rows alike; the paper's LLMs do not."
 }
 
-// Table19Verdict is the paper's reading of Table 19 (RevisionLedger beats
+// table19Verdict is the paper's reading of Table 19 (RevisionLedger beats
 // GraphRAG+abstain in every (wording, family) cell, while the wording moves
 // the control's calibration) checked on ours: in how many cells Δ RL − GRA
 // is positive with its interval above 0.
-func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
+func table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	cells, above, below := 0, 0, 0
-	for _, v := range WordingVariants {
+	for _, v := range wordingVariants {
 		cond := wordingCondition(v)
 		sub := eval.Select(rows, eval.Variants(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) reader.Family { return o.Family }) {

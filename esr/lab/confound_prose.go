@@ -18,7 +18,7 @@ import (
 // size and significance in them is computed from the comparisons passed in,
 // never typed.
 
-// DecompositionSummary reads a render-matched decomposition (RenderMatchedTerms's
+// DecompositionSummary reads a render-matched decomposition (renderMatchedTerms's
 // output): the pooled render and fine-d mechanism terms, which is larger,
 // and, per family, which term carries that family's gain. It is the
 // closing sentence of notebook 41, computed.
@@ -123,7 +123,7 @@ func whoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
 }
 
 // CoarseSplit (§4.1) reads the coarse-d mechanism of a decomposition two ways
-// (RenderMatchedTerms's pooled rows, or the single family's): the paper's term
+// (renderMatchedTerms's pooled rows, or the single family's): the paper's term
 // (coarse-retain − the ledger's control) is the matched mechanism
 // (coarse-retain − its own control) plus the layout term between the two
 // controls, pair by pair; the sentence says which part carries it and

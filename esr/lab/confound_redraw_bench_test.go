@@ -73,7 +73,7 @@ func BenchmarkDecompositionFromRows(b *testing.B) {
 				f = eval.And(rr, eval.Family(fam))
 			}
 			for _, t := range eval.RenderMatched {
-				eval.PairedByQuestion(rows, t.A, t.B, f)
+				eval.Paired(rows, t.A, t.B, f)
 			}
 		}
 	}

@@ -11,9 +11,9 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
-// RenderMatchedTerms is Table 2 on the rows kept by f: the render-matched terms
+// renderMatchedTerms is Table 2 on the rows kept by f: the render-matched terms
 // pooled and per family.
-func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
+func renderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
 	var out []eval.Comparison
 	err := eval.ByFamily(rows, f, func(fam reader.Family, ff eval.Filter) error {
 		cs, err := eval.CompareTerms(rows, eval.RenderMatched, ff, opt)

@@ -69,7 +69,7 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 
 // StepsVersusStratum sets one worked question w beside its stratum: how many
 // readers its render and mechanism steps move, and which term carries the
-// stratum's gain in cs (RenderMatchedTerms's pooled rows), so a reader sees
+// stratum's gain in cs (renderMatchedTerms's pooled rows), so a reader sees
 // whether the question is typical of the table.
 func StepsVersusStratum(w *WorkedQuestion, cs []eval.Comparison) string {
 	if len(w.Memories) < 3 || w.Memories[0] != Staircase[0] || w.Memories[1] != Staircase[1] || w.Memories[2] != Staircase[2] {

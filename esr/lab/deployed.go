@@ -53,7 +53,7 @@ func reportsKept(class memory.Spec) bool {
 
 // Evaluate evaluates deployedMemories(classes) on b with readers, under
 // the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
-func Evaluate(ctx context.Context, b *bench.Bench, classes []memory.Spec, readers []reader.Reader) ([]eval.Outcome, error) {
+func evaluateDeployed(ctx context.Context, b *bench.Bench, classes []memory.Spec, readers []reader.Reader) ([]eval.Outcome, error) {
 	defer memory.HoldAdapters()()
 	return eval.Evaluate(ctx, b, eval.Config{Memories: deployedMemories(classes), Readers: readers, Options: paper.DeployedOptions})
 }
@@ -99,7 +99,7 @@ func scopeName(sc eval.Scope) string {
 // so total = content + render + mechanism on every pair. A class that does
 // not report its kept atoms (an exec: adapter) has no content term
 // (HasContent false) and render = control − baseline.
-type Terms struct {
+type deployedTerms struct {
 	Class memory.Spec
 	Scope eval.Scope
 	// Assumptions are the class's parameters with their values
@@ -110,8 +110,8 @@ type Terms struct {
 }
 
 // deployedTermsOf computes class's Terms over the rows of scope sc.
-func deployedTermsOf(rows []eval.Outcome, class memory.Spec, sc eval.Scope, opt eval.StatOptions) (Terms, error) {
-	d := Terms{Class: class, Scope: sc, Assumptions: class.Assumptions(paper.DeployedOptions)}
+func deployedTermsOf(rows []eval.Outcome, class memory.Spec, sc eval.Scope, opt eval.StatOptions) (deployedTerms, error) {
+	d := deployedTerms{Class: class, Scope: sc, Assumptions: class.Assumptions(paper.DeployedOptions)}
 	d, err := d.compare(rows, sc.Filter(), opt)
 	for _, c := range []*eval.Comparison{&d.Total, &d.Content, &d.Render, &d.Mechanism} {
 		c.Scope = sc
@@ -120,7 +120,7 @@ func deployedTermsOf(rows []eval.Outcome, class memory.Spec, sc eval.Scope, opt 
 }
 
 // compare fills d's terms over the rows f keeps.
-func (d Terms) compare(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (Terms, error) {
+func (d deployedTerms) compare(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (deployedTerms, error) {
 	var err error
 	class := d.Class
 	control, cm := class.RenderMatched(), class.ContentMatched()
@@ -145,7 +145,7 @@ func (d Terms) compare(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions)
 // Decomposition is each class's Terms per scope as a table,
 // and one sentence per class and scope generated from the numbers, naming
 // the class's assumptions and each term.
-func Decomposition(rows []eval.Outcome, benchName string, classes []memory.Spec, opt eval.StatOptions) (*eval.Table, []string, error) {
+func decompositionTable(rows []eval.Outcome, benchName string, classes []memory.Spec, opt eval.StatOptions) (*eval.Table, []string, error) {
 	t := &eval.Table{ID: DeployedDecomposition.On(benchName),
 		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
 		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
@@ -195,7 +195,7 @@ func direction(c eval.Comparison) string {
 	return "does not measurably change accuracy (" + report.Signed(c.Delta) + ", interval " + c.CI() + " includes 0)"
 }
 
-func decompositionSentence(benchName string, d Terms) string {
+func decompositionSentence(benchName string, d deployedTerms) string {
 	class := shortName(d.Class)
 	if d.Assumptions != "" {
 		class += " (" + d.Assumptions + ")"

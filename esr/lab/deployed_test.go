@@ -38,11 +38,11 @@ func TestDeployedDecompositionSentences(t *testing.T) {
 	b := bench.Figure1Bench()
 	r, _ := sim.NewScripted("status-reader")
 	classes := []memory.Class{memory.Graphiti, memory.Mem0Update}
-	rows, err := Evaluate(context.Background(), b, memory.Specs(classes...), []reader.Reader{r, reader.Oracle{}})
+	rows, err := evaluateDeployed(context.Background(), b, memory.Specs(classes...), []reader.Reader{r, reader.Oracle{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, sentences, err := Decomposition(rows, "figure1", memory.Specs(classes...), eval.StatOptions{B: 200, Seed: 1})
+	tb, sentences, err := decompositionTable(rows, "figure1", memory.Specs(classes...), eval.StatOptions{B: 200, Seed: 1})
 	if err != nil || len(tb.Rows) == 0 || len(sentences) != len(tb.Rows) {
 		t.Fatalf("%v %v %v", tb, sentences, err)
 	}
@@ -70,7 +70,7 @@ func TestDeployedTermsAddUp(t *testing.T) {
 		}
 		rs = append(rs, r)
 	}
-	rows, err := Evaluate(context.Background(), b, classes, append(rs, reader.Oracle{}))
+	rows, err := evaluateDeployed(context.Background(), b, classes, append(rs, reader.Oracle{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestDecompositionSentenceNamesTheLargestTerm(t *testing.T) {
 	c := func(d, lo, hi float64) eval.Comparison {
 		return eval.Comparison{Term: eval.Term{B: paper.DeployedBaseline}, N: 100, Delta: d, Lo: lo, Hi: hi}
 	}
-	for want, d := range map[string]Terms{
+	for want, d := range map[string]deployedTerms{
 		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.SpecOf(memory.Graphiti), Assumptions: "dup=1", HasContent: true,
 			Total: c(-0.6, -0.7, -0.5), Content: c(-0.6, -0.7, -0.5), Render: c(0, -0.01, 0.01), Mechanism: c(0, -0.01, 0.01)},
 		"The terms offset each other: the largest is mechanism (+0.200), yet the total is not distinguishable from zero.": {Class: memory.SpecOf(memory.Graphiti), HasContent: true,

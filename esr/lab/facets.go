@@ -24,7 +24,7 @@ var single = eval.LabelVariant(eval.SingleValuedKey)
 
 // Bench is b restricted to its faceted questions (QA.Facet set); it fails
 // when b has none.
-func Bench(b *bench.Bench) (*bench.Bench, error) {
+func facetBench(b *bench.Bench) (*bench.Bench, error) {
 	var qas []esr.QA
 	for _, q := range b.QAs {
 		if q.Facet != "" {
@@ -43,8 +43,8 @@ func Bench(b *bench.Bench) (*bench.Bench, error) {
 // faceted key (the main condition) and over single-valued keys (condition
 // eval.SingleValuedKey). The two arms share atoms, dates, layout and IDs;
 // only the key differs.
-func Rows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-	fb, err := Bench(s.Bench)
+func facetRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+	fb, err := facetBench(s.Bench)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	cs, err := RenderMatchedTerms(rows, rr, s.Stats)
+	cs, err := renderMatchedTerms(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
@@ -86,12 +86,12 @@ func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 // render reversal, and the relation-type query.
 func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: string(SuiteProvenance), Rows: rows, Figures: map[FigureID]*plot.Plot{}}
-	t3, err := Table(rows, eval.StateOnly, s.Stats)
+	t3, err := figure3Table(rows, eval.StateOnly, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
-	t, err := Table(rows, eval.DeployedRender, s.Stats)
+	t, err := figure3Table(rows, eval.DeployedRender, s.Stats)
 	res.Add(Figure3ProvenanceDeployed, t, err)
 	t, err = relationTypeTable(rows, s.Stats)
 	res.Add(RelationTypeQuery, t, err)

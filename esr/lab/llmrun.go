@@ -100,10 +100,10 @@ func RunAllPlan(dataDir string) (steps []RunAllStep, skipped []string) {
 		su := SuiteID(n).Suite()
 		benches := su.Benches
 		if benches == nil {
-			benches = []string{MainBench}
+			benches = []string{mainBench}
 		}
 		for _, b := range benches {
-			if b == MainBench {
+			if b == mainBench {
 				b = main
 			}
 			add(su.Name, b)

@@ -45,7 +45,7 @@ func Plot(acc []eval.Accuracy, title string, paperTables ...paper.Table) *plot.P
 
 // Table lists Figure 3's accuracies beside the paper's, plus the
 // paired differences the text reports, for one condition.
-func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*eval.Table, error) {
+func figure3Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*eval.Table, error) {
 	name, title, table := string(Figure3Provenance), "Figure 3: provenance accuracy from retained state only", paper.F3
 	if condition.Equal(eval.DeployedRender) {
 		name, title, table = string(Figure3ProvenanceDeployed), "§4.3 deployed render (raw events appended): provenance accuracy", paper.F3Deployed

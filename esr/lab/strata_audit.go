@@ -250,7 +250,7 @@ func RefinementKinds(b *bench.Bench) func(streamID string, k esr.Key) string {
 // "Numerical instantiation", and Table 4: the rule scorer 0.050, a
 // DeepSeek-supervised scorer 0.425; the paper gives no precision).
 func RefinesRecallTable(audits [][]RefinesScore, name string) (*eval.Table, error) {
-	t := &eval.Table{ID: RefinesRecall.On(name), Title: "REFINES recall and precision against gold relations on " + name + ", by refinement kind",
+	t := &eval.Table{ID: refinesRecallTable.On(name), Title: "REFINES recall and precision against gold relations on " + name + ", by refinement kind",
 		Columns: []string{"scorer", "group", "gold REFINES", "recall", "predicted REFINES", "precision", "paper recall"}}
 	cell := func(x float64) eval.Cell {
 		if math.IsNaN(x) {

@@ -12,10 +12,10 @@ import (
 // CSC path-recall stages (paper Tables 7–9), cumulative: each adds one
 // oracle substitution to the one before.
 const (
-	StageBaseline = "baseline"      // the rule scorer
-	StagePair     = "pair-oracle"   // + gold relations on every co-keyed pair
-	StageRow      = "row-oracle"    // + the key's rendered status forced to gold
-	StageStrict   = "strict-decode" // + a reader told to abstain strictly on unresolved status
+	stageBaseline = "baseline"      // the rule scorer
+	stagePair     = "pair-oracle"   // + gold relations on every co-keyed pair
+	stageRow      = "row-oracle"    // + the key's rendered status forced to gold
+	stageStrict   = "strict-decode" // + a reader told to abstain strictly on unresolved status
 )
 
 // cscChainTable lays out the chain: fine-ledger accuracy at each stage
@@ -29,12 +29,12 @@ func cscChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 	// by (qid, family): relabel the control rows' condition to the stage.
 	var control []eval.Outcome
 	for _, o := range rows {
-		if o.Memory.Is(memory.GraphRAGAbstain) && o.Variant.String() == StageBaseline {
+		if o.Memory.Is(memory.GraphRAGAbstain) && o.Variant.String() == stageBaseline {
 			control = append(control, o)
 		}
 	}
 	n := 0
-	for _, stage := range []string{StageBaseline, StagePair, StageRow, StageStrict} {
+	for _, stage := range []string{stageBaseline, stagePair, stageRow, stageStrict} {
 		acc := eval.AccuracyBy(rows, memory.Specs(memory.FineLedger), nil, eval.Variants(eval.LabelVariant(stage)), opt.WithDefaults().Level)
 		if len(acc) == 0 {
 			continue
@@ -69,7 +69,7 @@ func cscChainTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, erro
 	t.Notes = []string{"the gold answer of a cross-source conflict is ABSTAIN, so a stage's accuracy is its abstain rate (the two columns would be equal)",
 		"stages are cumulative: pair-oracle forces gold relations; row-oracle also forces the row's status to gold; strict-decode also tells the reader to abstain whenever the status is unresolved",
 		fmt.Sprintf("paper: RL %s → %s → %s → %s; GraphRAG+abstain %s (standard), %s (strict prompt)",
-			eval.PropCell(paper.Table9[StageBaseline][0]), eval.PropCell(paper.Table9[StagePair][0]), eval.PropCell(paper.Table9[StageRow][0]), eval.PropCell(paper.Table9[StageStrict][0]),
+			eval.PropCell(paper.Table9[stageBaseline][0]), eval.PropCell(paper.Table9[stagePair][0]), eval.PropCell(paper.Table9[stageRow][0]), eval.PropCell(paper.Table9[stageStrict][0]),
 			paper.Cell(paper.T9Standard, false), paper.Cell(paper.T9Strict, false)), opt.IntervalNote(), eval.FamilyNote(rows)}
 	return t, nil
 }

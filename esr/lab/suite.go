@@ -248,10 +248,10 @@ func (id SuiteID) find() (Suite, bool) {
 	return Suite{}, false
 }
 
-// MainBench is the bundled benchmark a suite runs on unless it names its
+// mainBench is the bundled benchmark a suite runs on unless it names its
 // own (Suite.Benches): data/synthetic, or the folder `esr run all --data`
 // names when that is a benchmark itself.
-const MainBench = "synthetic"
+const mainBench = "synthetic"
 
 // Suite is one notebook's experiment in two steps: Evaluate produces the
 // outcome rows (the expensive part, cacheable), Report turns rows into
@@ -260,7 +260,7 @@ type Suite struct {
 	Name SuiteID
 	Doc  string
 	// Benches are the bundled benchmarks (folders under data/) `esr run
-	// all` and the notebooks run the suite on: MainBench when nil. A suite
+	// all` and the notebooks run the suite on: mainBench when nil. A suite
 	// on several has one step per benchmark (RunAllStep.Name).
 	Benches []string
 	// ReferenceAdapter says the suite runs the repository's reference

@@ -13,7 +13,7 @@ import (
 // variant; render-only always shares fine-ledger's format.
 func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range RenderFormats {
+	for _, v := range renderFormats {
 		opt := s.Options
 		opt.LedgerFormat, opt.FactFormat = v.LedgerFormat, v.FactFormat
 		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger),

@@ -95,7 +95,7 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family),
 // Table 16 (abstain calibration and κ per family) and Table 19 (the abstain
-// wording) with its verdict (Table19Verdict) as the table's sentence.
+// wording) with its verdict (table19Verdict) as the table's sentence.
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 	main := eval.Select(rows, eval.Variants(eval.Variant{}))
@@ -106,7 +106,7 @@ func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	t, err = buildTable19(rows, s.Stats)
 	res.Add(Table19AbstainWording, t, err)
 	var verdict []string // none when no (wording, family) cell has both arms
-	if v := Table19Verdict(rows, s.Stats); v != "" {
+	if v := table19Verdict(rows, s.Stats); v != "" {
 		verdict = []string{v}
 	}
 	res.Verdicts = map[TableID][]string{Table19AbstainWording: verdict}
@@ -153,7 +153,7 @@ func NoiseSweep(ctx context.Context, s Setup, axis eval.NoiseAxis, levels []floa
 // profile and draws); the oracle has no wording and is left out.
 func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range WordingVariants {
+	for _, v := range wordingVariants {
 		var rs []reader.Reader
 		for _, r := range s.Readers {
 			if l, ok := r.(*reader.LLM); ok {

@@ -34,7 +34,7 @@ const (
 	// Per benchmark: AppendixDProvenance.On(bench name), and so on.
 	AppendixDProvenance   TableID = "appendixD-provenance"
 	AppendixDSnapshot     TableID = "appendixD-snapshot" // .On(bench).On(stratum)
-	RefinesRecall         TableID = "refines-recall"
+	refinesRecallTable    TableID = "refines-recall"
 	DeployedDecomposition TableID = "deployed-decomposition"
 )
 

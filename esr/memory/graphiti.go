@@ -20,7 +20,7 @@ const (
 	// fast path, then the LLM's duplicate and contradiction judgement) and
 	// the context string its search hands the model, with the full history
 	// of facts (closed ones with their invalid_at). Parameters: paraphrase,
-	// dup, seed (DeployedParams).
+	// dup, seed (deployedParams).
 	Graphiti = "graphiti"
 	// GraphitiCurrent is Graphiti with the current-only filter (facts whose
 	// invalid_at is null).
@@ -28,7 +28,7 @@ const (
 	// Mem0V3 is Mem0 v3's add-only pipeline: contradicting memories coexist
 	// (d-blind), a text equal to one of the memories retrieved for the
 	// episode is deduplicated by hash. Parameters (also Mem0Update's):
-	// paraphrase, dedup-k, created-at, skip, seed (DeployedParams).
+	// paraphrase, dedup-k, created-at, skip, seed (deployedParams).
 	Mem0V3 = "mem0-v3"
 	// Mem0Update is Mem0's earlier ADD/UPDATE/DELETE pipeline: an update
 	// overwrites the memory in place (discarding).
@@ -44,7 +44,7 @@ var DeployedNames = []Class{Graphiti, GraphitiCurrent, Mem0V3, Mem0Update}
 const ControlSuffix = "~render-only"
 
 // buildGraphiti builds graphiti or graphiti-current under sp's parameters
-// (DeployedParams).
+// (deployedParams).
 func buildGraphiti(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	dp := sp.Params.deployed()
 	return newGraphitiState(name, s, atoms, opt.relator(), sp.Class == GraphitiCurrent, dp, dp.seed(opt)), nil
@@ -66,7 +66,7 @@ func known(sp Spec) bool {
 
 // graphitiState is Graphiti as deployed (class graphiti) or with its
 // current-only filter (graphiti-current), under the assumptions of
-// DeployedParams (paraphrase, dup, seed). Each atom's fact text is the
+// deployedParams (paraphrase, dup, seed). Each atom's fact text is the
 // template or, with probability paraphrase, a paraphrase (FactVerbs);
 // valid_at is the episode's time, as extract_edges' prompt asks for an
 // ongoing fact. The edges come from upstream.IngestGraph (which follows
@@ -84,7 +84,7 @@ type graphitiState struct {
 	keys        []*upstream.GraphKey
 }
 
-func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, currentOnly bool, dp DeployedParams, seed uint64) *graphitiState {
+func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, currentOnly bool, dp deployedParams, seed uint64) *graphitiState {
 	texts := factTexts(s, atoms, dp.Paraphrase, seed)
 	// The LLM duplicate judgement: yes with probability dup, drawn per (seed, stream, atom).
 	dup := func(i int) bool { return drawUnit(seed, s.ID, atoms[i].ID, "dup") < dp.Dup }

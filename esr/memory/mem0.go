@@ -22,7 +22,7 @@ import (
 var IngestionEpoch = esr.Time{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 
 // mem0State is Mem0 as deployed, in one of its two pipelines, under the
-// assumptions of DeployedParams (paraphrase, dedup-k, created-at, skip,
+// assumptions of deployedParams (paraphrase, dedup-k, created-at, skip,
 // seed). Each atom's memory text is the template "ENTITY ATTRIBUTE is VALUE"
 // or, with probability paraphrase, a paraphrase (FactVerbs); each event is
 // one add() call. The memories come from upstream.IngestMem0; this type
@@ -56,7 +56,7 @@ type mem0State struct {
 }
 
 // buildMem0 builds mem0-v3 or mem0-update under sp's parameters
-// (DeployedParams). mem0-v3 is add-only: it reads no relations.
+// (deployedParams). mem0-v3 is add-only: it reads no relations.
 func buildMem0(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	dp := sp.Params.deployed()
 	var r esr.Relator
@@ -66,7 +66,7 @@ func buildMem0(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Option
 	return newMem0State(name, s, atoms, r, opt.MechanismOff, dp, dp.seed(opt)), nil
 }
 
-func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanismOff bool, dp DeployedParams, seed uint64) *mem0State {
+func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanismOff bool, dp deployedParams, seed uint64) *mem0State {
 	texts := factTexts(s, atoms, dp.Paraphrase, seed)
 	var rel esr.PairFunc
 	if r != nil && !mechanismOff {

@@ -1,0 +1,7 @@
+package eval
+
+// Hooks for the external tests (package eval_test).
+type (
+	ConflictError = conflictError
+	MismatchError = mismatchError
+)
