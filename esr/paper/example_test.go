@@ -54,3 +54,16 @@ func ExampleStrataMemories() {
 	// [coarse-discard graphrag-abstain coarse-retain fine-ledger]
 	// graphrag-abstain [0 0.1 0.2 0.3 0.4 0.5]
 }
+
+// Prose quotes the paper by typed key: Signed, Prop and Count print the
+// registry's number, and a key the registry does not hold panics naming it
+// instead of printing a placeholder.
+func ExampleKey_Signed() {
+	fmt.Printf("render %s, fine-d mechanism %s; κ = %s on N = %s items\n",
+		paper.T2Render.Signed(), paper.T2FineMechanism.Signed(), paper.HumanKappa.Prop(), paper.HumanN.Count())
+	defer func() { fmt.Println("panic:", recover()) }()
+	paper.T2.Key("no such term").Signed()
+	// Output:
+	// render +0.159, fine-d mechanism +0.025; κ = 0.459 on N = 150 items
+	// panic: paper: the registry holds no number t2/no such term
+}
