@@ -195,8 +195,8 @@ type Comparison struct {
 	Clusters  int          `json:"clusters,omitempty"`
 	Resamples int          `json:"resamples"`
 	// TooFew marks a comparison over too few questions for an interval or
-	// a verdict (fewer than minQuestions questions, or discordant pairs
-	// but fewer than minDiscordant): it is never Significant, tables and
+	// a verdict (fewer than ten questions, or discordant pairs but too few
+	// for the exact test to reach the level): it is never Significant, tables and
 	// sentences print TooFewReason instead of an interval (CI), and Lo and
 	// Hi keep the bootstrap's endpoints for plots only (read them only
 	// through Significant and CI).
