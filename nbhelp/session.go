@@ -202,6 +202,16 @@ func (r *SuiteRows) Terms(id lab.TableID) ([]eval.Comparison, error) {
 	return res.Terms(id)
 }
 
+// SplitFamilies is table id split into its pooled and per-family rows by
+// the comparisons behind it (lab.Result.SplitFamilies).
+func (r *SuiteRows) SplitFamilies(id lab.TableID) (pooled, families *eval.Table, err error) {
+	res, err := r.tables()
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.SplitFamilies(id)
+}
+
 // Sentences are the sentences the suite's Report wrote beside table id.
 func (r *SuiteRows) Sentences(id lab.TableID) ([]string, error) {
 	res, err := r.tables()
