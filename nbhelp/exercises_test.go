@@ -135,9 +135,9 @@ var exerciseChecks = map[string]func(ctx context.Context, b *bench.Bench) error{
 		if err != nil {
 			return err
 		}
-		for _, term := range eval.HeadlineReported {
-			pair, err1 := eval.Compare(rows, term.Label, term.A, term.B, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalPair})
-			clu, err2 := eval.Compare(rows, term.Label, term.A, term.B, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalCluster})
+		for _, term := range eval.Headline[:3] { // the paper's three
+			pair, err1 := eval.Compare(rows, term, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalPair})
+			clu, err2 := eval.Compare(rows, term, nil, eval.StatOptions{B: 2000, Seed: 1, Interval: eval.IntervalCluster})
 			if err1 != nil || err2 != nil {
 				return fmt.Errorf("%s: %v %v", term.Label, err1, err2)
 			}
@@ -476,12 +476,12 @@ func init() {
 	add("44-boundary#1", func(ctx context.Context, b *bench.Bench) error {
 		res := Run("boundary", b)
 		acc := map[string]float64{}
-		for _, st := range []string{lab.StageBaseline, lab.StagePair, lab.StageRow, lab.StageStrict} {
+		for _, st := range []string{"baseline", "pair-oracle", "row-oracle", "strict-decode"} {
 			for _, a := range eval.AccuracyBy(res.Rows(), memory.Specs(memory.FineLedger), nil, eval.Variants(eval.ParseVariant(st)), 0.95) {
 				acc[st] = a.Acc
 			}
 		}
-		pair, row, strict := acc[lab.StagePair]-acc[lab.StageBaseline], acc[lab.StageRow]-acc[lab.StagePair], acc[lab.StageStrict]-acc[lab.StageRow]
+		pair, row, strict := acc["pair-oracle"]-acc["baseline"], acc["row-oracle"]-acc["pair-oracle"], acc["strict-decode"]-acc["row-oracle"]
 		if !(strict > pair && pair > row && row > 0) {
 			return fmt.Errorf("steps: pair %+.3f, row %+.3f, strict %+.3f", pair, row, strict)
 		}
@@ -490,7 +490,7 @@ func init() {
 		type key struct{ qid, fam string }
 		atPair := map[key]bool{}
 		for _, o := range res.Rows() {
-			if o.Memory.Is(memory.FineLedger) && o.Variant.String() == lab.StagePair {
+			if o.Memory.Is(memory.FineLedger) && o.Variant.String() == "pair-oracle" {
 				atPair[key{o.QID, string(o.Family)}] = o.Correct
 			}
 		}
@@ -500,7 +500,7 @@ func init() {
 		}
 		up, lossy := 0, 0
 		for _, o := range res.Rows() {
-			if !o.Memory.Is(memory.FineLedger) || o.Variant.String() != lab.StageRow || !o.Correct || atPair[key{o.QID, string(o.Family)}] {
+			if !o.Memory.Is(memory.FineLedger) || o.Variant.String() != "row-oracle" || !o.Correct || atPair[key{o.QID, string(o.Family)}] {
 				continue
 			}
 			up++
@@ -519,10 +519,10 @@ func init() {
 		worst, worstD := "", math.Inf(1)
 		for _, p := range esr.Phenomena {
 			f := eval.SnapshotIn(p)
-			rows := eval.Select(res.Rows(), eval.Variants(eval.ParseVariant(lab.ScorerRule), eval.ParseVariant(lab.ScorerLearned)))
+			rows := eval.Select(res.Rows(), eval.Variants(eval.ParseVariant("rule-scorer"), eval.ParseVariant("learned-scorer")))
 			var l, r float64
 			for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger), func(o *eval.Outcome) string { return o.Variant.String() }, f, 0.95) {
-				if a.Group == lab.ScorerLearned {
+				if a.Group == "learned-scorer" {
 					l = a.Acc
 				} else {
 					r = a.Acc

@@ -213,16 +213,16 @@ func cleanBenchCells(ctx context.Context, readers []reader.Reader) ([]sim.Valida
 	if err != nil {
 		return nil, err
 	}
-	rows := map[string][]eval.Outcome{}
-	for _, name := range []string{"render-confound", "strata"} {
+	rows := map[lab.SuiteID][]eval.Outcome{}
+	for _, name := range []lab.SuiteID{lab.SuiteRenderConfound, lab.SuiteStrata} {
 		s := lab.Setup{Bench: cb, Readers: readers, Stats: eval.DefaultStats}
-		r, _, err := lab.Suites[name].Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+		r, _, err := name.Suite().Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
 		if err != nil {
 			return nil, fmt.Errorf("validate: clean bench: suite %s: %w", name, err)
 		}
 		rows[name] = r
 	}
-	return sim.CompositionCells(sim.Validate(sim.ValidationRows{RenderConfound: rows["render-confound"], Strata: rows["strata"]}, eval.DefaultStats)), nil
+	return sim.CompositionCells(sim.Validate(sim.ValidationRows{RenderConfound: rows[lab.SuiteRenderConfound], Strata: rows[lab.SuiteStrata]}, eval.DefaultStats)), nil
 }
 
 // validationCellsWith are the validated cells of readers on b.
@@ -236,15 +236,15 @@ func validationCellsWith(ctx context.Context, b *bench.Bench, readers []reader.R
 
 // validationRows evaluates readers on the suites the validated tables read.
 func validationRows(ctx context.Context, b *bench.Bench, readers []reader.Reader) (sim.ValidationRows, error) {
-	rows := map[string][]eval.Outcome{}
-	for _, name := range []string{"render-confound", "strata", "noise", "provenance"} {
+	rows := map[lab.SuiteID][]eval.Outcome{}
+	for _, id := range []lab.SuiteID{lab.SuiteRenderConfound, lab.SuiteStrata, lab.SuiteNoise, lab.SuiteProvenance} {
 		s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
-		r, _, err := lab.Suites[name].Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+		r, _, err := id.Suite().Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
 		if err != nil {
-			return sim.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", name, err)
+			return sim.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", id, err)
 		}
-		rows[name] = r
+		rows[id] = r
 	}
-	return sim.ValidationRows{RenderConfound: rows["render-confound"], Strata: rows["strata"], Noise: rows["noise"],
-		Provenance: rows["provenance"], Pure: eval.PureMonotonic(b), Lengths: bench.StreamLengths(b)}, nil
+	return sim.ValidationRows{RenderConfound: rows[lab.SuiteRenderConfound], Strata: rows[lab.SuiteStrata], Noise: rows[lab.SuiteNoise],
+		Provenance: rows[lab.SuiteProvenance], Pure: eval.PureMonotonic(b), Lengths: bench.StreamLengths(b)}, nil
 }

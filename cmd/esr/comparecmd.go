@@ -44,7 +44,8 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for an LLM judge or reader")
 	B := fs.Int("B", eval.DefaultStats.B, "bootstrap resamples, 1 to 1000000")
 	seed := fs.Uint64("seed", eval.DefaultStats.Seed, "bootstrap seed")
-	interval := fs.String("interval", eval.IntervalCluster, "bootstrap interval: cluster or pair")
+	var interval eval.IntervalKind
+	fs.TextVar(&interval, "interval", eval.IntervalCluster, "bootstrap interval: cluster or pair")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -58,9 +59,6 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkResamples(*B); err != nil {
 		return err
-	}
-	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
-		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
 	}
 	if *htmlPage && *out == "" {
 		return fmt.Errorf("--html writes %s into --out: name the folder with --out DIR", comparePageName)
@@ -90,7 +88,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("B: %w", err)
 	}
 	a.Judge, b.Judge = *judgeA, *judgeA
-	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}, Controls: *controls, Adapters: named}
+	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: interval}, Controls: *controls, Adapters: named}
 	if *data != "" {
 		defer memory.CloseAdapters()
 		if opt.Bench, err = openBench(*data, stderr); err != nil {
@@ -148,7 +146,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	} else {
 		for _, t := range tables {
 			t := t
-			if err = safefile.Write(filepath.Join(*out, t.Name+ext), 0o644, func(w io.Writer) error { return writeCompareTable(w, t, *format) }); err != nil {
+			if err = safefile.Write(filepath.Join(*out, string(t.ID)+ext), 0o644, func(w io.Writer) error { return writeCompareTable(w, t, *format) }); err != nil {
 				break
 			}
 		}
@@ -158,7 +156,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(rc.Controls) == 0 && *format != "json" {
 		// A controls table of an earlier comparison would read as this one's.
-		if err := os.Remove(filepath.Join(*out, "controls"+ext)); err != nil && !os.IsNotExist(err) {
+		if err := os.Remove(filepath.Join(*out, string(eval.RunControls)+ext)); err != nil && !os.IsNotExist(err) {
 			return err
 		}
 	}
@@ -187,9 +185,9 @@ func compareOwned(name string) bool {
 	if name == "comparison.json" || name == comparePageName {
 		return true
 	}
-	for _, stem := range eval.RunTableNames {
+	for _, stem := range eval.RunTableIDs {
 		for _, ext := range compareFormats {
-			if name == stem+ext {
+			if name == string(stem)+ext {
 				return true
 			}
 		}
@@ -265,17 +263,17 @@ func writeCompareTable(w io.Writer, t *eval.Table, format string) error {
 	case "csv":
 		cw := csv.NewWriter(w)
 		cw.Write(t.Columns)
-		cw.WriteAll(t.Rows)
+		cw.WriteAll(t.Texts())
 		return cw.Error()
 	case "md":
 		_, err := io.WriteString(w, t.LiteralMarkdown())
 		return err
 	}
-	flat := &eval.Table{Name: t.Name, Title: oneLine(t.Title), Columns: t.Columns, Notes: t.Notes}
+	flat := &eval.Table{ID: t.ID, Title: oneLine(t.Title), Columns: t.Columns, Notes: t.Notes}
 	for _, r := range t.Rows {
-		row := make([]string, len(r))
+		row := make([]eval.Cell, len(r))
 		for i, c := range r {
-			row[i] = oneLine(c)
+			row[i] = eval.Cell{Kind: c.Kind, Text: oneLine(c.Text)}
 		}
 		flat.Rows = append(flat.Rows, row)
 	}

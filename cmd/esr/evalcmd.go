@@ -201,11 +201,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if st := eval.FindStale(filepath.Base(*out), prev, want); st != nil {
 		return fmt.Errorf("%w; use --fresh to recompute every row, or another --out", st)
 	}
-	done := map[string]bool{}
-	for i := range prev {
-		done[prev[i].ID()] = true
-	}
-	bt.cfg.Done = done
+	bt.cfg.Done = eval.Keys(prev)
 	if *dry {
 		plan := llm.NewPlan()
 		if err := eval.Run(llm.WithPlan(ctx, plan), bt.bench, bt.cfg, discard{}); err != nil {

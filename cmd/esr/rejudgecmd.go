@@ -110,10 +110,7 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	if st := eval.FindStaleRescored(filepath.Base(*out), prev, rows, opt.Fingerprint); st != nil {
 		return fmt.Errorf("%w; use --fresh to rescore every row, or another --out", st)
 	}
-	opt.Done = map[string]bool{}
-	for i := range prev {
-		opt.Done[prev[i].ID()] = true
-	}
+	opt.Done = eval.Keys(prev)
 	meter := startMeter(stderr, pool, "rejudge")
 	opt.Progress = meter.progress
 	counted := &countingSink{Sink: sink}

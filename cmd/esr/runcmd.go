@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
@@ -35,9 +34,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("name an experiment: all, %s", strings.Join(lab.SuiteNames(), ", "))
 	}
 	name := args[0]
-	_, ok := lab.Suites[name]
-	if !ok && name != "all" {
-		return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(lab.SuiteNames(), ", "))
+	var suite lab.SuiteID
+	if name != "all" {
+		var err error
+		if suite, err = lab.ParseSuiteID(name); err != nil {
+			return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(lab.SuiteNames(), ", "))
+		}
 	}
 	fs := newFlags("run "+name, stderr)
 	var dir, data *string
@@ -60,7 +62,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for LLM readers")
 	conc := fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)")
 	dry := fs.Bool("dry-run", false, "send nothing: print, as JSON, the requests per model the run would make, how many are cached, and estimated prompt tokens")
-	interval := fs.String("interval", eval.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
+	var interval eval.IntervalKind
+	fs.TextVar(&interval, "interval", eval.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
 	var layout layoutFlags
 	layout.bind(fs)
 	var noise noiseFlags
@@ -98,10 +101,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	defer closeReaders(rs)
 	ctx, stop := interruptContext()
 	defer stop()
-	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
-		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
-	}
-	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
+	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: interval}
 	var steps []lab.RunAllStep
 	setups := map[string]lab.Setup{}
 	if name == "all" {
@@ -132,7 +132,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		steps = []lab.RunAllStep{{Suite: name, Bench: *dir}}
+		steps = []lab.RunAllStep{{Suite: suite, Bench: *dir}}
 		opt := memory.Options{Relator: rel}
 		if err := layout.apply(&opt); err != nil {
 			return err
@@ -141,7 +141,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("--relation-noise: %w", err)
 		}
-		if err := lab.Suites[name].CheckSetup(s); err != nil {
+		if err := suite.Suite().CheckSetup(s); err != nil {
 			return fmt.Errorf("--relation-noise: %w", err)
 		}
 		setups[steps[0].Name()] = s
@@ -315,7 +315,7 @@ func runTarget(out string, all bool, inputs ...safefile.Input) safefile.Target {
 			if !isDir {
 				return name == "llm-summary.json"
 			}
-			step := name == (lab.RunAllStep{}).Name() || strings.HasPrefix(name, "deployed-") || slices.Contains(lab.SuiteNames(), name)
+			step := lab.IsRunAllStep(name)
 			return step && len(safefile.Foreign(filepath.Join(out, name), runFile)) == 0
 		}
 	}

@@ -21,9 +21,9 @@ const (
 	RelationsFile = "relations.jsonl"
 )
 
-// PairRelation is one gold relation between two co-keyed atoms of a stream,
+// pairRelation is one gold relation between two co-keyed atoms of a stream,
 // a the earlier and b the later (a row of relations.jsonl).
-type PairRelation struct {
+type pairRelation struct {
 	StreamID string       `json:"stream_id"`
 	A        string       `json:"a"`
 	B        string       `json:"b"`
@@ -521,7 +521,7 @@ func (b *Bench) readRelations(path string) error {
 		}
 		atomIdx[sid] = m
 	}
-	sum, err := eachRow(path, b.pre, func(line int, rp *PairRelation) error {
+	sum, err := eachRow(path, b.pre, func(line int, rp *pairRelation) error {
 		r := *rp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}

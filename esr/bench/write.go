@@ -88,7 +88,7 @@ func (b *Bench) WriteFiles(dir string) error {
 	if len(b.Relations) == 0 {
 		return nil
 	}
-	var rels []PairRelation
+	var rels []pairRelation
 	for _, s := range b.Streams {
 		m := b.Relations[s.ID]
 		// Emit in atom order so files are byte-stable.
@@ -96,7 +96,7 @@ func (b *Bench) WriteFiles(dir string) error {
 		for i := range atoms {
 			for j := i + 1; j < len(atoms); j++ {
 				if r, ok := m[AtomPair{A: atoms[i].ID, B: atoms[j].ID}]; ok {
-					rels = append(rels, PairRelation{StreamID: s.ID, A: atoms[i].ID, B: atoms[j].ID, Relation: r})
+					rels = append(rels, pairRelation{StreamID: s.ID, A: atoms[i].ID, B: atoms[j].ID, Relation: r})
 				}
 			}
 		}

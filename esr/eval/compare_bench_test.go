@@ -15,7 +15,7 @@ import (
 // bundled bench): what every term of a decomposition does before its
 // bootstrap. Each row carries a reason of a simulated reader's length (its
 // draws); the pairing keeps one stratum's snapshot rows, as Table 2's terms
-// do. Uses eval.PairedByQuestion, Compare's pairing.
+// do. Uses Compare's pairing (pairedByQuestion, through export_test.go).
 func BenchmarkPairRows(b *testing.B) {
 	mems := make([]memory.Spec, 15)
 	for i := range mems {

@@ -61,24 +61,30 @@ func UnderRelationNoise(cfg Config, p float64, seed uint64) (Config, error) {
 	return cfg, nil
 }
 
-// SweepComparisons is fine − coarse at each level of a sweep's rows.
+// TermFineCoarse is the noise sweeps' term: fine-ledger − coarse-retain.
+var TermFineCoarse = Term{"fine − coarse", fineLedger, coarseRetain, ""}
+
+// SweepComparisons is fine − coarse at each level of a sweep's rows, each
+// scoped to its level's condition (NoiseVariant).
 func SweepComparisons(rows []Outcome, axis NoiseAxis, levels []float64, opt StatOptions) []Comparison {
 	var out []Comparison
 	for _, p := range levels {
-		c, err := Compare(rows, "fine − coarse", fineLedger, coarseRetain, Variants(NoiseVariant(string(axis), p)), opt)
+		v := NoiseVariant(string(axis), p)
+		c, err := Compare(rows, TermFineCoarse, Variants(v), opt)
 		if err != nil {
 			continue
 		}
-		c.Scope = fmt.Sprintf("%.1f", p)
+		c.Variant = v
 		out = append(out, c)
 	}
 	return out
 }
 
-// AtLevel returns the comparison of a sweep at level p, if any.
+// AtLevel returns the comparison of a sweep at level p (compared at the one
+// decimal a condition keeps), if any.
 func AtLevel(cs []Comparison, p float64) (Comparison, bool) {
 	for _, c := range cs {
-		if c.Scope == fmt.Sprintf("%.1f", p) {
+		if c.Variant.Equal(NoiseVariant(c.Variant.Noise.Kind, p)) {
 			return c, true
 		}
 	}

@@ -188,7 +188,7 @@ func splitOf(p MemoryPair, ca, cb memory.Spec, fam reader.Family, qs []controlQu
 	}
 	s := ControlSplit{Pair: p, ControlA: ca, ControlB: cb, Family: fam, N: n}
 	term := func(label string, xa, xb []float64) (ControlTerm, error) {
-		c := Comparison{Label: label, N: n, Level: opt.Level, Interval: opt.Interval, Resamples: opt.B, Family: fam}
+		c := Comparison{Term: Term{Label: label}, Scope: Scope{Family: fam}, N: n, Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
 		c, err := comparePairs(c, xa, xb, qids, opt)
 		return ControlTerm{Label: label, Delta: c.Delta, Lo: c.Lo, Hi: c.Hi, P: c.P}, err
 	}

@@ -92,13 +92,13 @@ func TestSimFamiliesLabelled(t *testing.T) {
 	if !lab.Simulated(rs) {
 		t.Error("sim readers not reported simulated")
 	}
-	res, err := lab.Suites["render-confound"].Run(context.Background(), lab.Setup{Bench: b, Readers: rs, Stats: eval.StatOptions{B: 200}})
+	res, err := lab.SuiteRenderConfound.Suite().Run(context.Background(), lab.Setup{Bench: b, Readers: rs, Stats: eval.StatOptions{B: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tab := range res.Tables {
 		if !strings.Contains(strings.Join(tab.Notes, " "), "sim:* are SIMULATED") {
-			t.Errorf("%s does not label the sim families", tab.Name)
+			t.Errorf("%s does not label the sim families", tab.ID)
 		}
 	}
 	if len(lab.StrictVariants(rs)) != len(rs) {

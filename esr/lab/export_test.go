@@ -9,6 +9,13 @@ const (
 )
 
 var (
+	RenderMatchedTerms   = renderMatchedTerms
+	Memories             = explorerMemories
+	RenderFormats        = renderFormats
+	Bench                = facetBench
+	DominanceVersusPaper = dominanceVersusPaper
+	DecompositionPlot    = decompositionPlot
+	Rows                 = facetRows
 	StrictVariants       = strictVariants
 	FormatPlot           = formatPlot
 	SnapshotCeilingTable = snapshotCeilingTable

@@ -29,7 +29,10 @@ type keptResult struct {
 	Rows string
 }
 
-type skippedTable struct{ Table, Err string }
+type skippedTable struct {
+	Table TableID
+	Err   string
+}
 
 // KeptFile is where the Result built from the rows in rowsFile under opt
 // is kept (Result.Keep): the rows file's name already holds the data,

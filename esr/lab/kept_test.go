@@ -29,7 +29,7 @@ func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50, Seed: 1}}
 	figures := 0
 	for _, name := range []string{"render-confound", "boundary", "provenance", "noise", "formats"} {
-		su := lab.Suites[name]
+		su := lab.SuiteID(name).Suite()
 		dir := t.TempDir()
 		rows, _, err := su.Rows(context.Background(), s, dir)
 		if err != nil {

@@ -17,9 +17,12 @@ import (
 
 // NotebookRun is one suite on one bundled benchmark (a folder under
 // data/), as a notebook runs it (nbhelp.Run).
-type NotebookRun struct{ Suite, Bench string }
+type NotebookRun struct {
+	Suite SuiteID
+	Bench string
+}
 
-func (r NotebookRun) String() string { return r.Suite + "@" + r.Bench }
+func (r NotebookRun) String() string { return string(r.Suite) + "@" + r.Bench }
 
 // NotebookRuns are the runs the notebooks read, heaviest first (measured
 // cold on two cores by PrepareNotebooks: the deployed suites, whose exec:
@@ -28,22 +31,22 @@ func (r NotebookRun) String() string { return r.Suite + "@" + r.Bench }
 // them in this order, does not end waiting on one long run. A test reads
 // the notebooks and fails when one runs a suite missing here.
 var NotebookRuns = []NotebookRun{
-	{"deployed", "debian"},
-	{"deployed", "synthetic"},
-	{"boundary", "synthetic"},
-	{"checks", "synthetic"},
-	{"provenance", "debian"},
-	{"render-confound", "synthetic"},
-	{"provenance", "synthetic"},
-	{"facets", "debian"},
-	{"render-confound", "debian"},
-	{"strata", "synthetic"},
-	{"strata", "debian"},
-	{"deployed", "dyknow"},
-	{"deployed", "vdyknow"},
-	{"formats", "synthetic"},
-	{"noise", "synthetic"},
-	{"external", "dyknow"},
+	{SuiteDeployed, "debian"},
+	{SuiteDeployed, "synthetic"},
+	{SuiteBoundary, "synthetic"},
+	{SuiteChecks, "synthetic"},
+	{SuiteProvenance, "debian"},
+	{SuiteRenderConfound, "synthetic"},
+	{SuiteProvenance, "synthetic"},
+	{SuiteFacets, "debian"},
+	{SuiteRenderConfound, "debian"},
+	{SuiteStrata, "synthetic"},
+	{SuiteStrata, "debian"},
+	{SuiteDeployed, "dyknow"},
+	{SuiteDeployed, "vdyknow"},
+	{SuiteFormats, "synthetic"},
+	{SuiteNoise, "synthetic"},
+	{SuiteExternal, "dyknow"},
 }
 
 // NotebookBench loads data/NAME under the repository root as the
@@ -54,12 +57,12 @@ func NotebookBench(root, name string) (*bench.Bench, error) {
 }
 
 // NotebookSetup is the Setup the notebooks run suite on b with: readers,
-// the default statistics and, for the deployed suite, the repository's
-// reference adapter (named by its absolute path, which the rows and the
-// cache key carry).
-func NotebookSetup(root, suite string, b *bench.Bench, readers []reader.Reader) Setup {
+// the default statistics and, for a suite that runs the reference adapter
+// (Suite.ReferenceAdapter), the repository's (named by its absolute path,
+// which the rows and the cache key carry).
+func NotebookSetup(root string, suite SuiteID, b *bench.Bench, readers []reader.Reader) Setup {
 	s := Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
-	if suite == "deployed" {
+	if su, ok := suite.find(); ok && su.ReferenceAdapter {
 		s.Adapter = filepath.Join(root, ReferenceAdapter)
 	}
 	return s
@@ -127,7 +130,7 @@ func PrepareNotebooks(ctx context.Context, root string, readers []reader.Reader,
 
 func prepareRun(ctx context.Context, root string, run NotebookRun, b *bench.Bench, readers []reader.Reader) (Prepared, error) {
 	start := time.Now()
-	su, ok := Suites[run.Suite]
+	su, ok := run.Suite.find()
 	if !ok {
 		return Prepared{}, fmt.Errorf("no suite %q", run.Suite)
 	}

@@ -71,11 +71,11 @@ func TestSuiteUnderRelationNoiseSaysSo(t *testing.T) {
 		t.Error("level 0.25 accepted: a row's condition keeps one decimal")
 	}
 	for _, name := range []string{"formats", "strata"} {
-		want, err := lab.Suites[name].Run(context.Background(), clean)
+		want, err := lab.SuiteID(name).Suite().Run(context.Background(), clean)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := lab.Suites[name].Run(context.Background(), noisy)
+		got, err := lab.SuiteID(name).Suite().Run(context.Background(), noisy)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,12 +97,12 @@ func TestSuiteUnderRelationNoiseSaysSo(t *testing.T) {
 		}
 		for _, tb := range got.Tables {
 			if !strings.Contains(strings.Join(tb.Notes, " "), `rows' condition says "relation-noise p=0.2"`) {
-				t.Errorf("%s: table %s does not say it ran under relation noise: %q", name, tb.Name, tb.Notes)
+				t.Errorf("%s: table %s does not say it ran under relation noise: %q", name, tb.ID, tb.Notes)
 			}
 		}
 	}
 	for _, name := range []string{"noise", "boundary", "deployed"} {
-		if _, err := lab.Suites[name].Run(context.Background(), noisy); err == nil || !strings.Contains(err.Error(), "relation sources of its own") {
+		if _, err := lab.SuiteID(name).Suite().Run(context.Background(), noisy); err == nil || !strings.Contains(err.Error(), "relation sources of its own") {
 			t.Errorf("%s under relation noise: %v", name, err)
 		}
 	}

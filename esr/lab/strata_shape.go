@@ -319,20 +319,20 @@ func shapeValue(s *bench.Shape, name string, k int) (float64, bool) {
 // and where the paper states it.
 func ShapeTable(b *bench.Bench, name string) *eval.Table {
 	s, k := bench.MeasureShape(b), rareOversampleOf(b)
-	t := &eval.Table{Name: "composition-" + name, Title: "Composition of " + name + " beside the paper's ESR-Bench",
+	t := &eval.Table{ID: eval.TableID("composition-" + name), Title: "Composition of " + name + " beside the paper's ESR-Bench",
 		Columns: []string{"statistic", "ours", "target", "|ours − target| / target", "paper", "where the paper states it"}}
 	for _, c := range compareShape(s, paperShapeTargets(k), k) {
-		ours, target := fmt.Sprintf("%.3f", c.Measured), fmt.Sprintf("%.3f", c.Value)
+		ours, target := eval.NumberCell("%.3f", c.Measured), eval.NumberCell("%.3f", c.Value)
 		if c.Name == targetStreamTokens {
-			ours, target = fmt.Sprintf("%.0f", c.Measured), fmt.Sprintf("%.0f", c.Value)
+			ours, target = eval.NumberCell("%.0f", c.Measured), eval.NumberCell("%.0f", c.Value)
 		}
 		rel := fmt.Sprintf("%.1f%%", 100*c.RelErr)
 		if !c.Found {
-			ours, rel = "—", "—"
+			ours, rel = eval.TextCell("—"), "—"
 		}
 		t.AddRow(c.Name, ours, target, rel, c.Paper, c.Where)
 	}
-	t.AddRow("atoms per event (all events)", fmt.Sprintf("%.3f", s.AtomsPerEvent), "—", "—", "2.6", "App. F (the other reading of its denominator)")
+	t.AddRow("atoms per event (all events)", eval.NumberCell("%.3f", s.AtomsPerEvent), "—", "—", "2.6", "App. F (the other reading of its denominator)")
 	t.Notes = []string{
 		fmt.Sprintf("measured from the files alone: %d streams, %d events (%d with atoms), %d atoms, %d snapshot QAs; stream text %d / %d / %d tokens (10th percentile / median / 90th, the kit's cl100k_base approximation)",
 			s.Streams, s.Events, s.EventsWithAtoms, s.Atoms, s.SnapshotQAs, s.StreamTokens.P10, s.StreamTokens.Median, s.StreamTokens.P90),

@@ -92,16 +92,16 @@ type Result struct {
 
 // TableError is a table a suite could not build, and why.
 type TableError struct {
-	Table string `json:"table"`
-	Err   error  `json:"-"`
+	Table TableID `json:"table"`
+	Err   error   `json:"-"`
 }
 
-func (e TableError) Error() string { return e.Table + ": " + e.Err.Error() }
+func (e TableError) Error() string { return string(e.Table) + ": " + e.Err.Error() }
 
 // Add appends t, or records err under id when the build failed.
 func (r *Result) Add(id TableID, t *eval.Table, err error) {
 	if err != nil {
-		r.Skipped = append(r.Skipped, TableError{Table: string(id), Err: err})
+		r.Skipped = append(r.Skipped, TableError{Table: id, Err: err})
 		return
 	}
 	r.Tables = append(r.Tables, t)
@@ -110,22 +110,21 @@ func (r *Result) Add(id TableID, t *eval.Table, err error) {
 // Table returns the table id, or an error that says why the suite did not
 // build it (or which tables it did build).
 func (r *Result) Table(id TableID) (*eval.Table, error) {
-	name := string(id)
 	for _, t := range r.Tables {
-		if t.Name == name {
+		if t.ID == id {
 			return t, nil
 		}
 	}
 	for _, e := range r.Skipped {
-		if e.Table == name {
-			return nil, fmt.Errorf("suite %s did not build %s: %w", r.Name, name, e.Err)
+		if e.Table == id {
+			return nil, fmt.Errorf("suite %s did not build %s: %w", r.Name, id, e.Err)
 		}
 	}
 	var names []string
 	for _, t := range r.Tables {
-		names = append(names, t.Name)
+		names = append(names, string(t.ID))
 	}
-	return nil, fmt.Errorf("suite %s has no table %q (tables: %s)", r.Name, name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("suite %s has no table %q (tables: %s)", r.Name, id, strings.Join(names, ", "))
 }
 
 // Figure returns the figure id, or an error naming the suite's figures.
@@ -199,14 +198,77 @@ func (r *Result) Save(dir string) error {
 	return bench.WriteJSONL(filepath.Join(dir, r.Name+"-outcomes.jsonl"), rows)
 }
 
+// SuiteID names a suite: the experiment `esr run NAME` runs, what
+// nbhelp.Run takes and the stem of its rows' cache files. A name a user
+// types enters as text once (ParseSuiteID); inside the library a suite is
+// its id.
+type SuiteID string
+
+// The suites of AllSuites.
+const (
+	SuiteRenderConfound SuiteID = "render-confound"
+	SuiteProvenance     SuiteID = "provenance"
+	SuiteNoise          SuiteID = "noise"
+	SuiteStrata         SuiteID = "strata"
+	SuiteChecks         SuiteID = "checks"
+	SuiteExternal       SuiteID = "external"
+	SuiteBoundary       SuiteID = "boundary"
+	SuiteFormats        SuiteID = "formats"
+	SuiteDeployed       SuiteID = "deployed"
+	SuiteFacets         SuiteID = "facets"
+)
+
+// ParseSuiteID reads a suite's name as a user types it (`esr run NAME`):
+// one of AllSuites's, or an error listing them.
+func ParseSuiteID(name string) (SuiteID, error) {
+	if _, ok := SuiteID(name).find(); !ok {
+		return "", fmt.Errorf("no suite %q (suites: %s)", name, strings.Join(SuiteNames(), ", "))
+	}
+	return SuiteID(name), nil
+}
+
+// Suite is the suite of AllSuites with id id. The constants name suites,
+// and text enters through ParseSuiteID: an id that names none is a bug in
+// the caller, and Suite panics naming the suites.
+func (id SuiteID) Suite() Suite {
+	su, ok := id.find()
+	if !ok {
+		panic(fmt.Sprintf("lab: no suite %q (suites: %s); read a name with ParseSuiteID", id, strings.Join(SuiteNames(), ", ")))
+	}
+	return su
+}
+
+// find is the suite of AllSuites with id id.
+func (id SuiteID) find() (Suite, bool) {
+	for _, su := range AllSuites {
+		if su.Name == id {
+			return su, true
+		}
+	}
+	return Suite{}, false
+}
+
+// mainBench is the bundled benchmark a suite runs on unless it names its
+// own (Suite.Benches): data/synthetic, or the folder `esr run all --data`
+// names when that is a benchmark itself.
+const mainBench = "synthetic"
+
 // Suite is one notebook's experiment in two steps: Evaluate produces the
 // outcome rows (the expensive part, cacheable), Report turns rows into
 // tables and figures (cheap, deterministic given the rows and the seed).
 type Suite struct {
-	Name     string
-	Doc      string
-	Evaluate func(ctx context.Context, s Setup) ([]eval.Outcome, error)
-	Report   func(rows []eval.Outcome, s Setup) (*Result, error)
+	Name SuiteID
+	Doc  string
+	// Benches are the bundled benchmarks (folders under data/) `esr run
+	// all` and the notebooks run the suite on: mainBench when nil. A suite
+	// on several has one step per benchmark (RunAllStep.Name).
+	Benches []string
+	// ReferenceAdapter says the suite runs the repository's reference
+	// exec: adapter beside its classes (Setup.Adapter) when the notebooks
+	// and `esr run all` run it.
+	ReferenceAdapter bool
+	Evaluate         func(ctx context.Context, s Setup) ([]eval.Outcome, error)
+	Report           func(rows []eval.Outcome, s Setup) (*Result, error)
 	// OwnRelations marks a suite that evaluates arms under relation
 	// sources of its own (the noise sweep's levels, gold, a learned
 	// scorer): a run-wide relation noise (Setup.RelationNoise) would not

@@ -111,7 +111,7 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 		return rows, path, nil
 	}
 	lock, err := safefile.Acquire(path+".lock", safefile.Wait{Timeout: -1,
-		Note: func(msg string) { WaitNotice("esr: rows of " + su.Name + ": " + msg) }})
+		Note: func(msg string) { WaitNotice("esr: rows of " + string(su.Name) + ": " + msg) }})
 	if err != nil {
 		return nil, "", err
 	}
@@ -126,7 +126,7 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	if err := writeRows(path, rows); err != nil {
 		return nil, "", err
 	}
-	pruneOtherCode(dir, su.Name, tag)
+	pruneOtherCode(dir, string(su.Name), tag)
 	return rows, "", nil
 }
 
@@ -148,11 +148,11 @@ func (su Suite) CachedRowsFile(s Setup, dir string) (path string, ok bool, err e
 // RowsFile is the file in dir that Rows reads or writes for s: named by
 // the suite, the library's code and the setup's fingerprint.
 func (su Suite) RowsFile(s Setup, dir string) (string, error) {
-	fp, err := s.Fingerprint(su.Name)
+	fp, err := s.Fingerprint(string(su.Name))
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, su.Name+"-"+codefp.Tag()+"-"+fp+".jsonl"), nil
+	return filepath.Join(dir, string(su.Name)+"-"+codefp.Tag()+"-"+fp+".jsonl"), nil
 }
 
 // cacheName is a rows file's name after "SUITE-": the code tag and the

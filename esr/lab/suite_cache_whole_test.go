@@ -18,7 +18,7 @@ import (
 // and are removed when the file is written again.
 func TestRowsCacheCutShortIsNotServed(t *testing.T) {
 	s := lab.Setup{Bench: benchtest.Mini(8), Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 50, Seed: 2}}
-	su := lab.Suites["render-confound"]
+	su := lab.SuiteRenderConfound.Suite()
 	for _, cut := range []string{"at a line", "inside a line", "without its seal"} {
 		t.Run(cut, func(t *testing.T) {
 			dir := t.TempDir()

@@ -144,18 +144,14 @@ func workOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 // AnswersTable shows each reader's answer on each memory (✓ right, ✗
 // wrong) and its reason on the last memory.
 func (w *WorkedQuestion) AnswersTable() *eval.Table {
-	t := &eval.Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
+	t := &eval.Table{ID: eval.TableID("worked-" + w.QA.QID), Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
 		Columns: append(append([]string{"reader"}, memory.Strings(w.Memories)...), "what decided it, memory by memory")}
 	for ri, r := range w.Readers {
 		row := []any{r}
 		var why []string
 		for mi := range w.Memories {
 			a := w.Answers[ri][mi]
-			mark := "✗"
-			if a.Correct {
-				mark = "✓"
-			}
-			row = append(row, a.Answer+" "+mark)
+			row = append(row, eval.VerdictCell(a.Answer, a.Correct))
 			d := a.Decision
 			if d == "" {
 				d = strings.TrimPrefix(a.Reason, r+": ")
@@ -172,7 +168,7 @@ func (w *WorkedQuestion) AnswersTable() *eval.Table {
 // reader's note: each draw and step), one row per reader and memory: the
 // long form of AnswersTable's last column, for folding under it.
 func (w *WorkedQuestion) ReasonsTable() *eval.Table {
-	t := &eval.Table{Name: "worked-reasons-" + w.QA.QID, Title: "Every reader's whole account, “" + w.QA.Question + "”",
+	t := &eval.Table{ID: eval.TableID("worked-reasons-" + w.QA.QID), Title: "Every reader's whole account, “" + w.QA.Question + "”",
 		Columns: []string{"reader", "memory", "answer", "reason"}}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {

@@ -44,8 +44,8 @@ func SameAdapter(a, b Class) bool {
 	return a.IsExec() && b.IsExec() && abs(a) == abs(b)
 }
 
-// AdapterProtocol is the protocol version exec: adapters speak.
-const AdapterProtocol = adapter.Protocol
+// adapterProtocol is the protocol version exec: adapters speak.
+const adapterProtocol = adapter.Protocol
 
 // CloseAdapters ends every exec: adapter process this program started.
 func CloseAdapters() { adapter.CloseAll() }

@@ -16,13 +16,10 @@ import (
 // Stamp shows a time as a date, or with hours and minutes when it is not
 // midnight UTC, so same-day events keep a visible order.
 func Stamp(t esr.Time) string {
-	if t.IsZero() {
-		return esr.UnknownTime
+	if t.IsZero() || t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+		return t.Date()
 	}
-	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
-		return t.Format(esr.DateLayout)
-	}
-	return t.Format(esr.MinuteLayout)
+	return t.Format(MinuteLayout)
 }
 
 // Cell is s made safe to stand inside one line of a render: every control
@@ -233,7 +230,7 @@ func HashOrder(ids []string, hash func(string) uint64) []int {
 	return idx
 }
 
-// Table lays out rows as "a | b | c" (esr.CellSep) with every column padded
+// Table lays out rows as "a | b | c" (CellSep) with every column padded
 // to its widest cell, the last column unpadded; each cell is escaped (Cell).
 func Table(rows [][]string) string {
 	if len(rows) == 0 {
@@ -259,7 +256,7 @@ func Table(rows [][]string) string {
 	for _, r := range rows {
 		for j, c := range r {
 			if j > 0 {
-				b.WriteString(" " + esr.CellSep + " ")
+				b.WriteString(" " + CellSep + " ")
 			}
 			b.WriteString(c)
 			if j < len(r)-1 {
@@ -272,7 +269,7 @@ func Table(rows [][]string) string {
 }
 
 // EventLines renders events newest first as "[id date] text" lines
-// (esr.EventOpen, esr.EventClose), the layout of the paper's Figure 1
+// (EventOpen, EventClose), the layout of the paper's Figure 1
 // retrieved-text panel.
 func EventLines(events []esr.Event) string {
 	idx := make([]int, len(events))
@@ -289,7 +286,7 @@ func EventLines(events []esr.Event) string {
 	var b strings.Builder
 	for _, i := range idx {
 		e := &events[i]
-		b.WriteString(esr.EventOpen + Cell(e.ID) + " " + Stamp(e.Timestamp) + esr.EventClose + " ")
+		b.WriteString(EventOpen + Cell(e.ID) + " " + Stamp(e.Timestamp) + EventClose + " ")
 		b.WriteString(Cell(strings.Join(strings.Fields(e.Text), " ")))
 		b.WriteByte('\n')
 	}

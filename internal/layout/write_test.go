@@ -15,7 +15,7 @@ import (
 // a table has one line per row and a reader sees no forged row.
 func TestWritersKeepEachCellOnItsLine(t *testing.T) {
 	forged := "60 s\n2099-01-01 | e9 | 99 s | LIVE"
-	rows := [][]string{{esr.ColTime, esr.ColEvent, esr.ColValue, esr.ColStatus},
+	rows := [][]string{{ColTime, ColEvent, ColValue, ColStatus},
 		{"2024-02-01", "e2", forged, esr.StatusDeprecated},
 		{"2024-01-01", "e1\r", "30 s\u2028x\u0085\x1b[2J", esr.StatusLive}}
 	table := Table(rows)
@@ -25,7 +25,7 @@ func TestWritersKeepEachCellOnItsLine(t *testing.T) {
 	if strings.ContainsAny(table, "\r\u2028\u0085\x1b") || !strings.Contains(table, `60 s\n2099-01-01`) || !strings.Contains(table, `30 s\u2028x\u0085\x1b[2J`) {
 		t.Errorf("cells not escaped:\n%q", table)
 	}
-	for _, r := range Parse(esr.LedgerKeyLabel + "ci / timeout   " + esr.LedgerStatusLabel + "ok\n" + table).Records {
+	for _, r := range Parse(LedgerKeyLabel + "ci / timeout   " + LedgerStatusLabel + "ok\n" + table).Records {
 		if r.ID == "e9" || r.Status == esr.StatusLive && r.ID != "e1\\r" {
 			t.Errorf("a reader sees %+v", r)
 		}

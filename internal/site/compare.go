@@ -93,7 +93,7 @@ func ComparePage(rc *eval.RunComparison) []byte {
 	})
 	for _, t := range tables[2:] {
 		b.WriteString(`<h2>` + html.EscapeString(t.Title) + `</h2>`)
-		writeTable(&b, t, t.Name, nil, nil, nil)
+		writeTable(&b, t, string(t.ID), nil, nil, nil)
 		writeNotes(&b, t.Notes)
 	}
 	b.WriteString(strings.Join(renders, ""))
@@ -128,13 +128,13 @@ func writeTable(b *strings.Builder, t *eval.Table, id string, extra []string, ro
 		}
 		b.WriteString(`>`)
 		for _, c := range r {
-			if _, err := strconv.ParseFloat(strings.TrimSpace(c), 64); err == nil {
-				b.WriteString(`<td class="num">` + html.EscapeString(c) + `</td>`)
+			if c.Kind.Numeric() {
+				b.WriteString(`<td class="num">` + html.EscapeString(c.Text) + `</td>`)
 			} else {
 				// A long cell (a reader's reasoning, the render lines
 				// changed) scrolls inside its box instead of making its row
 				// a screen tall.
-				b.WriteString(`<td><div class="c">` + html.EscapeString(c) + `</div></td>`)
+				b.WriteString(`<td><div class="c">` + html.EscapeString(c.Text) + `</div></td>`)
 			}
 		}
 		if after != nil {

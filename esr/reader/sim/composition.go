@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // This file measures what the bench's composition does to the validated
@@ -84,16 +83,16 @@ func table5CompositionShare(clean, ours []ValidationCell) (compositionShare, boo
 // calibration fitted (Table 2's: fitted on that bench, so agreement there
 // is by construction; the same cells on the clean bench are not fitted).
 func CompositionTable(clean, ours []ValidationCell, bench string, fitted func(ValidationCell) bool) *eval.Table {
-	t := &eval.Table{Name: "composition-effect", Title: "The same SIMULATED readers on the clean bench and on " + bench + ": Table 2 and Table 5",
+	t := &eval.Table{ID: "composition-effect", Title: "The same SIMULATED readers on the clean bench and on " + bench + ": Table 2 and Table 5",
 		Columns: []string{"table", "cell", "paper", "clean bench", "error", bench, "error"}}
 	key := func(c ValidationCell) string { return c.Table + "\x00" + c.Cell }
 	old := map[string]ValidationCell{}
 	for _, c := range CompositionCells(clean) {
 		old[key(c)] = c
 	}
-	val := func(c ValidationCell) string {
+	val := func(c ValidationCell) eval.Cell {
 		if c.Interval {
-			return report.Signed(c.Ours)
+			return eval.SignedCell(c.Ours)
 		}
 		return eval.PropCell(c.Ours)
 	}
@@ -106,13 +105,13 @@ func CompositionTable(clean, ours []ValidationCell, bench string, fitted func(Va
 		}
 		paperV := eval.PropCell(c.Paper)
 		if c.Interval {
-			paperV = report.Signed(c.Paper)
+			paperV = eval.SignedCell(c.Paper)
 		}
 		nv := val(c)
 		if fitted != nil && fitted(c) {
-			nv += " (fitted)"
+			nv.Text += " (fitted)"
 		}
-		t.AddRow(c.Table, c.Cell, paperV, val(o), report.Signed(o.Error()), nv, report.Signed(c.Error()))
+		t.AddRow(c.Table, c.Cell, paperV, val(o), eval.SignedCell(o.Error()), nv, eval.SignedCell(c.Error()))
 		m := mae[c.Table]
 		m[0] += math.Abs(o.Error())
 		m[1] += math.Abs(c.Error())
@@ -124,7 +123,7 @@ func CompositionTable(clean, ours []ValidationCell, bench string, fitted func(Va
 			continue
 		}
 		k := float64(n[tb])
-		t.AddRow(tb, fmt.Sprintf("mean |error| over %d cells", n[tb]), "", "", fmt.Sprintf("%.3f", mae[tb][0]/k), "", fmt.Sprintf("%.3f", mae[tb][1]/k))
+		t.AddRow(tb, fmt.Sprintf("mean |error| over %d cells", n[tb]), "", "", mae[tb][0]/k, "", mae[tb][1]/k)
 	}
 	t.Notes = []string{
 		"SIMULATED readers (the default panel, sim:fit-*), the same on both benches; exact-match judge; Table 2: reverted-revert snapshot questions, paired differences; Table 5: snapshot accuracy per stratum and class",

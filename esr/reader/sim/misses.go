@@ -12,6 +12,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/layout"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -280,11 +281,11 @@ func table3Miss(cells []ValidationCell, rows []eval.Outcome) string {
 			continue
 		}
 		n++
-		if o.Abstained && strings.Contains(o.Reason, esr.LedgerStatusLabel+esr.KeyStatusUnresolved) {
+		if o.Abstained && strings.Contains(o.Reason, layout.LedgerStatusLabel+esr.KeyStatusUnresolved) {
 			header++
 		}
 	}
 	return fmt.Sprintf("Table 3 misses on cross-source conflict (ours %s, paper %s): %d of %d of the fine ledger's answers there abstain on the key's `%s` header, "+
 		"a skill the fit draws from Table 16's abstain κ; the paper's readers under its default prompt do not act on that header (§4.4 and Tables 8–9: only a strict prompt makes them), "+
-		"so the model's key-status skill is the cause (%s).", report.Signed(ours), report.Signed(pap), header, n, esr.LedgerStatusLabel+esr.KeyStatusUnresolved, causeReaders)
+		"so the model's key-status skill is the cause (%s).", report.Signed(ours), report.Signed(pap), header, n, layout.LedgerStatusLabel+esr.KeyStatusUnresolved, causeReaders)
 }
