@@ -83,11 +83,12 @@ test: setup-test vet
 	ESRKIT_BROWSER_TESTS=1 ESRKIT_REPORT_DIR=$(CURDIR)/report go test ./internal/browser || status=1; \
 	exit $$status
 
-## test-race: the evaluation paths under the race detector: eval and memory whole, and
-## lab's prepare running every synthetic suite at once over one shared benchmark
+## test-race: the evaluation paths under the race detector: memory whole, eval running every
+## class and the default panel in three evaluations at once, and lab's prepare running every
+## synthetic suite at once, each over one shared benchmark
 test-race:
-	CGO_ENABLED=1 go test -race ./esr/eval ./esr/memory
-	CGO_ENABLED=1 go test -race -run 'TestPrepareNotebooksRunsSuitesAtOnce' ./esr/lab
+	CGO_ENABLED=1 go test -race ./esr/memory
+	CGO_ENABLED=1 go test -race -run '^(TestConcurrentRunsShareOneBench|TestPrepareNotebooksRunsSuitesAtOnce)$$' ./esr/eval ./esr/lab
 
 vet:
 	go vet ./...

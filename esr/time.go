@@ -44,7 +44,7 @@ func (t Time) Date() string {
 	if t.IsZero() {
 		return UnknownTime
 	}
-	return t.Format(DateLayout)
+	return t.Format(dateLayout)
 }
 
 // String is RFC 3339 in UTC.

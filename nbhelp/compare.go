@@ -26,10 +26,10 @@ func Compare(a, b *eval.StoredRun, opt eval.RunCompareOptions) *eval.RunComparis
 func compareMarkdown(rc *eval.RunComparison) string {
 	var parts []string
 	for _, t := range rc.Tables() {
-		if len(t.Rows) == 0 && t.Name != "differences" {
+		if len(t.Rows) == 0 && t.ID != eval.RunDifferences {
 			continue
 		}
-		if t.Name == "flips" && len(t.Rows) > flipsShown {
+		if t.ID == eval.RunFlips && len(t.Rows) > flipsShown {
 			cut := *t
 			cut.Rows = t.Rows[:flipsShown]
 			cut.Notes = append([]string{"the first " + strconv.Itoa(flipsShown) + " of " + strconv.Itoa(len(t.Rows)) +

@@ -23,9 +23,11 @@ var exercises = []Exercise{
 		"settle the two sources' values and abstain, which is the gold on a cross-source conflict, while the ledger's newest-first layout " +
 		"lets them commit to the newest value. The mechanism step turns others from wrong to right: the fine ledger's key says " +
 		"`status: unresolved`, and a reader that reads it abstains. A layout can hurt as well as help."},
-	{"41-render-confound", 1, "At the render step no verdict changes: on this question every reader sorts the few dated rows of the shuffled " +
-		"d-blind control as well as it reads the ledger. At the mechanism step verdicts change only from wrong to right: the ledger's key " +
-		"says `status: unresolved`, and a reader that reads the key's status abstains, which is the gold on a cross-source conflict."},
+	{"41-render-confound", 1, "At the render step one verdict changes, and it falls: a reader that fails to sort the shuffled d-blind " +
+		"control's two dated rows sees two values and abstains (the gold on a conflict, by chance), while render-only's declared " +
+		"newest-first order hands it the newer value; every other reader answers both controls alike. At the mechanism step verdicts " +
+		"change only from wrong to right: the ledger's key says `status: unresolved`, and a reader that reads the key's status abstains, " +
+		"which is the gold on a cross-source conflict."},
 	{"41-render-confound", 2, "All three widen when questions, not pairs, are resampled: the five families' rows on a question move together, " +
 		"which the pair bootstrap counts as independent evidence."},
 	{"41-render-confound", 3, "Only `OnConflict: sim.ConflictFirst` makes a render term, and only with `SortsByTime` off: a reader that " +
@@ -35,8 +37,8 @@ var exercises = []Exercise{
 		"`SortsByTime` off and `OnConflict: sim.ConflictAbstain`, a reader that cannot sort the dates and needs the status column to " +
 		"settle a reverted revert."},
 	{"41-render-confound", 4, "Without Table 2's targets the per-family tables are fitted about as well as with them, but the split is pinned " +
-		"less: across starting points and prior weights the render term spreads about three times as far and lands higher than with " +
-		"them. The coarse-d term keeps its sign: the priors and the sanity suite, not Table 2 alone, hold the rest."},
+		"less: across starting points and prior weights the render term spreads several times as far and lands higher than with " +
+		"them, and the coarse-d term turns negative: on this bench Table 2's targets are what keep it positive."},
 }
 
 func init() {
@@ -69,7 +71,9 @@ func init() {
 			"the appended prose finds it there. The other classes barely move, because their own renders already show what the raw events add."},
 		Exercise{"44-boundary", 1, "For these readers, as in the paper, the strict decode adds the most: told to abstain on an unresolved key, " +
 			"a reader reads the key's status far more often. The pair-oracle stage adds too: with gold relations the rule scorer no longer " +
-			"resolves a cross-source conflict as a supersession, so the ledger keeps it unresolved; the row-oracle stage adds nothing here."},
+			"resolves a cross-source conflict as a supersession, so the ledger keeps it unresolved. The row-oracle stage adds the least, and " +
+			"almost only where the extraction lost one side of the conflict: the ledger then has no conflict to keep unresolved until the " +
+			"key's status is forced to the gold's."},
 		Exercise{"44-boundary", 2, "cross_source_conflict: the learned scorer loses accuracy there against the rule scorer. That stratum depends on " +
 			"CONTRADICTS, and the learned scorer recovers fewer CONTRADICTS pairs than the rule scorer (its recall is lower in the per-class table)."},
 		Exercise{"45-deployed", 1, "Its curve starts where `graphiti` starts at paraphrase 0 (the exact-text fast path fires whatever `dup` says) " +
@@ -86,9 +90,8 @@ func init() {
 		Exercise{"A-theory", 2, "The floor falls: the learned scorer's labels carry more information about the gold relation than the rule scorer's."},
 		Exercise{"D-external", 1, "Yes: on the 2025 snapshot coarse-discard still cannot answer provenance at all, the d-blind control answers a " +
 			"few, and the classes that retain closed edges (coarse-retain, fine-ledger) answer the most."},
-		Exercise{"D-debian", 1, "Only partly: on monotonic snapshot questions the families whose render term is smaller on Debian on reverted " +
-			"reverts no longer differ, while sim:fit-qwen3-8b's, no different on reverted reverts, is larger on Debian (its interval " +
-			"excludes 0); the pooled difference does not rule out 0."},
+		Exercise{"D-debian", 1, "No: on monotonic snapshot questions no family's render term differs between Debian and the synthetic bench, " +
+			"the family whose term is smaller on Debian on reverted reverts included, and the pooled difference does not rule out 0 either."},
 		Exercise{"E-checks", 1, "Llama keeps its one rejection; Mistral drops from three rejections to two, because its third p-value no longer " +
 			"clears Holm's threshold."},
 		Exercise{"E-checks", 2, "It answers: it abstains on under a quarter of the d-blind control's questions, and its abstentions fall on the " +

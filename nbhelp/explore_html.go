@@ -5,6 +5,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -53,16 +54,19 @@ func ExploreKey(s lab.Settings) string {
 
 // exploreSettingsHTML lists the settings as a two-column table.
 func exploreSettingsHTML(s lab.Settings) string {
-	rows := [][]string{
-		{"stratum", s.Stratum}, {"query type", string(s.QueryType)}, {"compared", s.Terms},
-		{"ledger format", s.Format}, {"simulated reader", "sim:" + s.Reader.Name},
-	}
+	t := &eval.Table{Columns: []string{"control", "value"}}
+	t.AddRow("stratum", s.Stratum)
+	t.AddRow("query type", string(s.QueryType))
+	t.AddRow("compared", s.Terms)
+	t.AddRow("ledger format", s.Format)
+	t.AddRow("simulated reader", "sim:"+s.Reader.Name)
 	for _, c := range sim.Capabilities {
 		x, _ := s.Reader.Get(c.Name)
-		rows = append(rows, []string{"  " + c.Name, fmt.Sprintf("%g", x)})
+		t.AddRow("  "+c.Name, eval.NumberCell("%g", x))
 	}
-	rows = append(rows, []string{"relation noise p", fmt.Sprintf("%g", s.NoiseP)}, []string{"seed", fmt.Sprint(s.Seed)})
-	return TableHTML([]string{"control", "value"}, rows)
+	t.AddRow("relation noise p", eval.NumberCell("%g", s.NoiseP))
+	t.AddRow("seed", s.Seed)
+	return TableHTML(t.Columns, t.Rows)
 }
 
 // DrillHTML is the explorer's drill-down block for one question (index i of

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 
 	"github.com/esrkit/esrkit/esr"
@@ -56,7 +57,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 	}
 	for _, row := range v.Table().Rows {
 		for _, cell := range row {
-			if !strings.Contains(view, html.EscapeString(cell)+"</td>") {
+			if !strings.Contains(view, html.EscapeString(cell.Text)+"</td>") {
 				t.Errorf("view lacks the library's cell %q", cell)
 			}
 		}
@@ -74,7 +75,7 @@ func TestExploreStaticShowsTheLibraryView(t *testing.T) {
 			t.Errorf("drill-down lacks reader %s", name)
 		}
 	}
-	for _, m := range lab.Memories {
+	for _, m := range []memory.Spec{memory.SpecOf(memory.GraphRAGAbstain), memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.FineLedger), eval.CoarseControl, memory.SpecOf(memory.CoarseRetain)} {
 		if !strings.Contains(drill, "<b>"+m.String()+"</b>") {
 			t.Errorf("drill-down lacks the render of %s", m)
 		}

@@ -3,7 +3,6 @@ package nbhelp
 import (
 	"bytes"
 	"image/png"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,7 +41,7 @@ func record(t *testing.T) *recorder {
 }
 
 func TestTableHTMLEscapes(t *testing.T) {
-	got := TableHTML([]string{"a<b", `"q"`}, [][]string{{"<script>x</script>", "1.5"}, {"&amp;"}})
+	got := TableHTML([]string{"a<b", `"q"`}, [][]eval.Cell{{eval.TextCell("<script>x</script>"), eval.NumberCell("%.1f", 1.5)}, {eval.TextCell("&amp;")}})
 	for _, want := range []string{
 		"<th>a&lt;b</th>", "<th>&#34;q&#34;</th>",
 		"<td>&lt;script&gt;x&lt;/script&gt;</td>",
@@ -61,45 +60,25 @@ func TestTableHTMLEscapes(t *testing.T) {
 	}
 }
 
+// A cell is styled by its kind, never by its text: a version string that
+// reads as a number stays text, a count and a difference are right-aligned,
+// a verdict is shaded whatever its words.
+func TestTableHTMLStylesByKind(t *testing.T) {
+	got := TableHTML(nil, [][]eval.Cell{{eval.TextCell("1.15"), eval.CountCell(900), eval.SignedCell(0.159),
+		eval.VerdictCell("30 s", true), eval.VerdictCell("ABSTAIN", false), eval.TextCell("ends in ✓")}})
+	for _, want := range []string{
+		"<td>1.15</td>", `<td style="text-align:right">900</td>`, `<td style="text-align:right">+0.159</td>`,
+		`<td style="background:#d9f0d3">30 s ✓</td>`, `<td style="background:#f4cccc">ABSTAIN ✗</td>`, "<td>ends in ✓</td>",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("TableHTML output lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 func TestTableHTMLNoHeader(t *testing.T) {
-	if got := TableHTML(nil, [][]string{{"x"}}); strings.Contains(got, "<thead>") {
+	if got := TableHTML(nil, [][]eval.Cell{{eval.TextCell("x")}}); strings.Contains(got, "<thead>") {
 		t.Errorf("nil header rendered a <thead>: %s", got)
-	}
-}
-
-func TestDataFrameHTML(t *testing.T) {
-	df := dataframe.New(
-		series.New([]string{"a", "<b>"}, series.String, "name"),
-		series.New([]float64{1.0 / 3, math.NaN()}, series.Float, "score"),
-		series.New([]int{7, 8}, series.Int, "n"),
-	)
-	h, rows := dataFrameRecords(df)
-	if strings.Join(h, ",") != "name,score,n" {
-		t.Fatalf("header = %v", h)
-	}
-	if rows[0][1] != "0.333333" || rows[1][1] != "NaN" || rows[1][2] != "8" {
-		t.Errorf("rows = %v", rows)
-	}
-	got := dataFrameHTML(df)
-	if !strings.Contains(got, "<td>&lt;b&gt;</td>") || !strings.Contains(got, "<th>score</th>") {
-		t.Errorf("DataFrameHTML = %s", got)
-	}
-
-	r := record(t)
-	showDataFrame(df)
-	ShowTable([]string{"x"}, nil)
-	if len(r.html) != 2 || r.html[0] != got {
-		t.Errorf("Show* sent %q", r.html)
-	}
-}
-
-func TestDataFrameHTMLError(t *testing.T) {
-	df := dataframe.New(series.New([]int{1}, series.Int, "a")).Select("missing")
-	if df.Err == nil {
-		t.Skip("gota did not report an error for a missing column")
-	}
-	if got := dataFrameHTML(df); !strings.HasPrefix(got, `<pre class="nbhelp-error">`) {
-		t.Errorf("DataFrameHTML of a failed frame = %s", got)
 	}
 }
 

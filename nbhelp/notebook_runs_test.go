@@ -12,8 +12,16 @@ import (
 
 var (
 	benchVar = regexp.MustCompile(`(\w+)\s*:?=\s*nbhelp\.Bench\("([\w-]+)"\)`)
-	runCall  = regexp.MustCompile(`nbhelp\.Run\("([\w-]+)",\s*(\w+|nbhelp\.Bench\("[\w-]+"\))\)`)
+	runCall  = regexp.MustCompile(`nbhelp\.Run\(lab\.(\w+),\s*(\w+|nbhelp\.Bench\("[\w-]+"\))\)`)
 )
+
+// suiteConsts are the lab.SuiteID constants a notebook names a suite by.
+var suiteConsts = map[string]lab.SuiteID{
+	"SuiteRenderConfound": lab.SuiteRenderConfound, "SuiteProvenance": lab.SuiteProvenance, "SuiteNoise": lab.SuiteNoise,
+	"SuiteStrata": lab.SuiteStrata, "SuiteChecks": lab.SuiteChecks, "SuiteExternal": lab.SuiteExternal,
+	"SuiteBoundary": lab.SuiteBoundary, "SuiteFormats": lab.SuiteFormats, "SuiteDeployed": lab.SuiteDeployed,
+	"SuiteFacets": lab.SuiteFacets,
+}
 
 // Every suite a notebook runs with the default readers is one of
 // lab.NotebookRuns, so `esr prepare` computes it before the notebooks and
@@ -45,7 +53,12 @@ func TestPrepareCoversEveryRunOfTheNotebooks(t *testing.T) {
 				t.Errorf("%s: nbhelp.Run(%q, %s): cannot tell which benchmark %s is", p, m[1], m[2], m[2])
 				continue
 			}
-			run := lab.NotebookRun{Suite: m[1], Bench: b}
+			id, known := suiteConsts[m[1]]
+			if !known {
+				t.Errorf("%s: nbhelp.Run(lab.%s, …): no such suite constant", p, m[1])
+				continue
+			}
+			run := lab.NotebookRun{Suite: id, Bench: b}
 			used[run] = true
 			if !slices.Contains(lab.NotebookRuns, run) {
 				t.Errorf("%s runs %s on %s, which lab.NotebookRuns (esr prepare) does not compute", p, m[1], b)

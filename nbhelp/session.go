@@ -75,11 +75,11 @@ func Bench(name string) *bench.Bench {
 func Readers() []reader.Reader { return Must(lab.DefaultReaders(Path(".esr-cache"))) }
 
 // setupWith is the setup Run uses for suite on b: the readers, the paper's
-// statistics, a progress line, and for the "deployed" suite the
-// repository's reference adapter.
-func setupWith(name string, b *bench.Bench, readers []reader.Reader) lab.Setup {
+// statistics, a progress line, and for a suite that runs it the
+// repository's reference adapter (lab.NotebookSetup).
+func setupWith(name lab.SuiteID, b *bench.Bench, readers []reader.Reader) lab.Setup {
 	s := lab.NotebookSetup(Root(), name, b, readers)
-	s.Progress = progressFunc("evaluating " + name)
+	s.Progress = progressFunc("evaluating " + string(name))
 	return s
 }
 
@@ -89,11 +89,11 @@ func setupWith(name string, b *bench.Bench, readers []reader.Reader) lab.Setup {
 // built on first use. A result read from
 // the cache says so in one line, interactively (headless runs, whose
 // executed copies become the report, leave the line out).
-func Run(name string, b *bench.Bench) *SuiteRows { return RunWith(name, b, Readers()) }
+func Run(name lab.SuiteID, b *bench.Bench) *SuiteRows { return RunWith(name, b, Readers()) }
 
 // SuiteRows are the outcome rows of one suite, as Run returns them.
 type SuiteRows struct {
-	Name string
+	Name lab.SuiteID
 	// CacheFile is the cache file the rows are read from ("" when they
 	// were evaluated now).
 	CacheFile string
@@ -148,7 +148,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 		return r.built, nil
 	}
 	if r.builtFile != "" {
-		if res, ok := lab.ReadKept(r.builtFile, nil); ok {
+		if res, ok := lab.ReadKept(r.builtFile, r.CacheFile, nil); ok {
 			r.built = res
 			return res, nil
 		}
@@ -156,7 +156,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 	res, err := r.Result()
 	if err == nil && r.builtFile != "" {
 		// A failed write only costs the next cell a rebuild.
-		_ = res.Keep(r.builtFile)
+		_ = res.Keep(r.builtFile, r.CacheFile)
 	}
 	return res, err
 }
@@ -202,6 +202,16 @@ func (r *SuiteRows) Terms(id lab.TableID) ([]eval.Comparison, error) {
 	return res.Terms(id)
 }
 
+// SplitFamilies is table id split into its pooled and per-family rows by
+// the comparisons behind it (lab.Result.SplitFamilies).
+func (r *SuiteRows) SplitFamilies(id lab.TableID) (pooled, families *eval.Table, err error) {
+	res, err := r.tables()
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.SplitFamilies(id)
+}
+
 // Sentences are the sentences the suite's Report wrote beside table id.
 func (r *SuiteRows) Sentences(id lab.TableID) ([]string, error) {
 	res, err := r.tables()
@@ -215,11 +225,8 @@ func (r *SuiteRows) Sentences(id lab.TableID) ([]string, error) {
 // capabilities you choose): its rows are cached apart from the default
 // families', keyed by the readers' full configuration. Rows not yet cached
 // are evaluated now; cached ones are read when first used (SuiteRows.Rows).
-func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
-	su, ok := lab.Suites[name]
-	if !ok {
-		panic("nbhelp: no suite " + name)
-	}
+func RunWith(name lab.SuiteID, b *bench.Bench, readers []reader.Reader) *SuiteRows {
+	su := name.Suite()
 	s := setupWith(name, b, readers)
 	dir := lab.NotebookRowsDir(Root())
 	path, cached := Must2(su.CachedRowsFile(s, dir))
@@ -230,7 +237,7 @@ func RunWith(name string, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 		res.Rows()
 	}
 	if res.CacheFile != "" && !headless() {
-		Markdown("<small>rows of `" + name + "` read from the cache (same data, readers, judge, options and library code): `" +
+		Markdown("<small>rows of `" + string(name) + "` read from the cache (same data, readers, judge, options and library code): `" +
 			filepath.Base(res.CacheFile) + "`</small>")
 	}
 	return res

@@ -1,6 +1,9 @@
 package stats
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // The paper's largest stratum: n = 12,382 binary pairs, B = 10,000.
 // Compare with testdata/bench_scipy.py (scipy.stats.bootstrap on the same n).
@@ -51,4 +54,30 @@ func BenchmarkPermutationMonteCarlo(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkClusterResample: one interval's resamples of the stratum's rows
+// in clusters of 5 (2,477 questions, at most 11 types), drawn as cluster
+// indices (the draw PairedClusterBootstrap used for every input before) and
+// as the types' multinomial counts (the draw it uses when types are few).
+func BenchmarkClusterResample(b *testing.B) {
+	x, y := stratum()
+	G := (len(x) + 4) / 5
+	sums, counts := make([]float64, G), make([]int, G)
+	for i := range x {
+		sums[i/5] += x[i] - y[i]
+		counts[i/5]++
+	}
+	means := make([]float64, DefaultResamples)
+	b.Run("indices", func(b *testing.B) {
+		for b.Loop() {
+			resampleClusters(means, sums, counts, rand.NewPCG(1, 0))
+		}
+	})
+	ts, tn, tm := clusterTypes(sums, counts)
+	b.Run("types", func(b *testing.B) {
+		for b.Loop() {
+			resampleTypes(means, ts, tn, tm, G, rand.NewPCG(1, 0))
+		}
+	})
 }

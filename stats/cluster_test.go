@@ -196,3 +196,49 @@ func TestPairedBinaryMDE(t *testing.T) {
 		t.Errorf("n = 1: err = %v", err)
 	}
 }
+
+// TestClusterBootstrapTypesMatchIndices: on many clusters of few types
+// (binary rows, 2,000 questions of 5 rows) PairedClusterBootstrap draws the
+// types' counts, and its interval agrees with drawing cluster indices
+// within Monte Carlo error (the two are the same distribution from two
+// random streams): the tolerance of TestClusterBootstrapOneRowPerCluster,
+// s·√(p(1−p))/φ(z_p)·√(2/B) times 5, widened by 25%, plus one lattice step
+// 1/n, with s the standard deviation of the index draws' resampled means.
+func TestClusterBootstrapTypesMatchIndices(t *testing.T) {
+	a, b, cluster := clusteredBinary(2000, 5, 9)
+	const B = 20000
+	ci, err := PairedClusterBootstrap(a, b, cluster, B, 0.95, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums, counts := make([]float64, 2000), make([]int, 2000)
+	for i := range a {
+		var g int
+		fmt.Sscanf(cluster[i], "q%d", &g)
+		sums[g] += a[i] - b[i]
+		counts[g]++
+	}
+	if _, _, tm := clusterTypes(sums, counts); len(tm)*clusterTypeDraws > len(sums) {
+		t.Fatalf("%d types for %d clusters: the test does not reach the type draws", len(tm), len(sums))
+	}
+	means := make([]float64, B)
+	resampleClusters(means, sums, counts, rand.NewPCG(4, 0))
+	var m, ss float64
+	for _, v := range means {
+		m += v
+	}
+	m /= B
+	for _, v := range means {
+		ss += (v - m) * (v - m)
+	}
+	s := math.Sqrt(ss / B)
+	lo, hi := percentileInterval(means, 0.95)
+	const p = 0.025
+	tol := 1.25*5*s*math.Sqrt(p*(1-p))/distuv.UnitNormal.Prob(distuv.UnitNormal.Quantile(p))*math.Sqrt(2.0/B) + 1/float64(len(a))
+	if math.Abs(ci.Lo-lo) > tol || math.Abs(ci.Hi-hi) > tol {
+		t.Errorf("types [%v, %v], indices [%v, %v], tol %v", ci.Lo, ci.Hi, lo, hi, tol)
+	}
+	if ci.Clusters != 2000 || ci.N != len(a) {
+		t.Errorf("Clusters %d, N %d", ci.Clusters, ci.N)
+	}
+}

@@ -135,12 +135,12 @@ for n, line in enumerate(sys.stdin, 1):
 		t.Fatalf("resume: exit %d: %s", code, errOut)
 	}
 	full, _ := eval.ReadOutcomes(out)
-	seen := map[string]bool{}
+	seen := map[eval.RowKey]bool{}
 	for _, r := range full {
-		if seen[r.ID()] {
-			t.Fatalf("row %s written twice", r.ID())
+		if seen[r.Key()] {
+			t.Fatalf("row %s written twice", r.Key())
 		}
-		seen[r.ID()] = true
+		seen[r.Key()] = true
 	}
 	if len(full) <= len(partial) {
 		t.Errorf("resume added nothing: %d then %d rows", len(partial), len(full))

@@ -64,7 +64,7 @@ func runBatch(args []string, stdout, stderr io.Writer) error {
 		}
 		plan = p
 	} else {
-		bt, err := sel.build(true, nil)
+		bt, err := sel.build(true, nil, stderr)
 		if err != nil {
 			return err
 		}

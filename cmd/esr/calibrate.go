@@ -114,7 +114,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 			opt.Starts = append(opt.Starts, i)
 		}
 	}
-	b, err := bench.Load(*dir)
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := writeJSON(*out, rows); err != nil {
+		if err := writeJSON(*out, sim.GridFile{Kind: sim.GridKind, Fits: rows}); err != nil {
 			return err
 		}
 		fmt.Fprintln(stdout, sim.FitGridTable("calibration-grid", "Fits of the "+*grid+" grid", rows).Markdown())
@@ -230,7 +230,9 @@ func printCalibration(w io.Writer, c *sim.Calibration) {
 
 // validation evaluates the default readers on b's suites that the
 // validated tables read, and returns sim.Validate's cells with the
-// misses explained.
+// misses explained; beside them the same readers' Table 2 and Table 5 on
+// the clean bench (generated: lab.DefaultGenConfig), which measures Table
+// 5's composition share.
 func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error) {
 	readers, err := lab.DefaultReaders(".esr-cache")
 	if err != nil {
@@ -241,11 +243,35 @@ func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error
 		return nil, err
 	}
 	cells := sim.Validate(v, eval.DefaultStats)
-	misses, err := sim.ExplainMisses(ctx, b, v, cells, sim.Calibrated())
+	clean, err := cleanBenchCells(ctx, readers)
 	if err != nil {
 		return nil, err
 	}
-	return &sim.ValidationFile{Cells: cells, Misses: misses}, nil
+	misses, err := sim.ExplainMisses(ctx, b, v, cells, sim.Calibrated(), clean)
+	if err != nil {
+		return nil, err
+	}
+	return &sim.ValidationFile{Kind: sim.ValidationKind, Cells: cells, Misses: misses, CleanBench: clean}, nil
+}
+
+// cleanBenchCells are readers' Table 2 and Table 5 cells on the clean
+// bench (`esr gen --like clean`, generated in memory): the render-confound
+// and strata suites' rows, validated as on the bundled bench.
+func cleanBenchCells(ctx context.Context, readers []reader.Reader) ([]sim.ValidationCell, error) {
+	cb, err := lab.Generate(lab.DefaultGenConfig())
+	if err != nil {
+		return nil, err
+	}
+	rows := map[lab.SuiteID][]eval.Outcome{}
+	for _, name := range []lab.SuiteID{lab.SuiteRenderConfound, lab.SuiteStrata} {
+		s := lab.Setup{Bench: cb, Readers: readers, Stats: eval.DefaultStats}
+		r, _, err := name.Suite().Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+		if err != nil {
+			return nil, fmt.Errorf("validate: clean bench: suite %s: %w", name, err)
+		}
+		rows[name] = r
+	}
+	return sim.CompositionCells(sim.Validate(sim.ValidationRows{RenderConfound: rows[lab.SuiteRenderConfound], Strata: rows[lab.SuiteStrata]}, eval.DefaultStats)), nil
 }
 
 // validationCellsWith are the validated cells of readers on b.
@@ -259,15 +285,15 @@ func validationCellsWith(ctx context.Context, b *bench.Bench, readers []reader.R
 
 // validationRows evaluates readers on the suites the validated tables read.
 func validationRows(ctx context.Context, b *bench.Bench, readers []reader.Reader) (sim.ValidationRows, error) {
-	rows := map[string][]eval.Outcome{}
-	for _, name := range []string{"render-confound", "strata", "noise", "provenance"} {
+	rows := map[lab.SuiteID][]eval.Outcome{}
+	for _, id := range []lab.SuiteID{lab.SuiteRenderConfound, lab.SuiteStrata, lab.SuiteNoise, lab.SuiteProvenance} {
 		s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
-		r, _, err := lab.Suites[name].Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+		r, _, err := id.Suite().Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
 		if err != nil {
-			return sim.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", name, err)
+			return sim.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", id, err)
 		}
-		rows[name] = r
+		rows[id] = r
 	}
-	return sim.ValidationRows{RenderConfound: rows["render-confound"], Strata: rows["strata"], Noise: rows["noise"],
-		Provenance: rows["provenance"], Pure: eval.PureMonotonic(b), Lengths: bench.StreamLengths(b)}, nil
+	return sim.ValidationRows{RenderConfound: rows[lab.SuiteRenderConfound], Strata: rows[lab.SuiteStrata], Noise: rows[lab.SuiteNoise],
+		Provenance: rows[lab.SuiteProvenance], Pure: eval.PureMonotonic(b), Lengths: bench.StreamLengths(b)}, nil
 }

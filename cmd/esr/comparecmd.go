@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -37,6 +36,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	rejudge := fs.String("rejudge", "", "rescore both runs with this judge first (needs --data); "+judgeFlagHelp)
 	controls := fs.Bool("controls", false, "split each changed memory's difference into render and mechanism with the memories' ~render-only controls (read from the runs, else run with --data)")
 	data := fs.String("data", "", "the benchmark `DIR` both runs answer: rebuilds the flipped questions' renders, rescoring and missing controls need it")
+	adapters := fs.String("adapters", "", "exec: memories (`LIST` of exec:PATH, comma separated) whose adapters may run with --data to rebuild renders and answer controls; an adapter named only in the rows never runs")
 	format := fs.String("format", "text", "output: text, csv, md or json")
 	out := fs.String("out", "", "output `DIR` for the tables (differences, flips, only, controls) in --format; default: print to stdout")
 	htmlPage := fs.Bool("html", false, "also write "+comparePageName+" into --out: the tables on one page with filters and each flip's renders side by side (esr report links the pages under results/compare/)")
@@ -44,7 +44,8 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for an LLM judge or reader")
 	B := fs.Int("B", eval.DefaultStats.B, "bootstrap resamples, 1 to 1000000")
 	seed := fs.Uint64("seed", eval.DefaultStats.Seed, "bootstrap seed")
-	interval := fs.String("interval", eval.IntervalCluster, "bootstrap interval: cluster or pair")
+	var interval eval.IntervalKind
+	fs.TextVar(&interval, "interval", eval.IntervalCluster, "bootstrap interval: cluster or pair")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -59,14 +60,15 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err := checkResamples(*B); err != nil {
 		return err
 	}
-	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
-		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
-	}
 	if *htmlPage && *out == "" {
 		return fmt.Errorf("--html writes %s into --out: name the folder with --out DIR", comparePageName)
 	}
 	if *rejudge != "" && *data == "" {
 		return fmt.Errorf("--rejudge needs --data (the benchmark the rows answer)")
+	}
+	named, err := parseAdapters(*adapters)
+	if err != nil {
+		return err
 	}
 	var target safefile.Target
 	if *out != "" {
@@ -79,16 +81,17 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	a, err := eval.LoadRun(pos[0])
 	if err != nil {
-		return err
+		return fmt.Errorf("A: %w", err)
 	}
 	b, err := eval.LoadRun(pos[1])
 	if err != nil {
-		return err
+		return fmt.Errorf("B: %w", err)
 	}
 	a.Judge, b.Judge = *judgeA, *judgeA
-	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}, Controls: *controls}
+	opt := eval.RunCompareOptions{Stats: eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: interval}, Controls: *controls, Adapters: named}
 	if *data != "" {
-		if opt.Bench, err = bench.Load(*data); err != nil {
+		defer memory.CloseAdapters()
+		if opt.Bench, err = openBench(*data, stderr); err != nil {
 			return err
 		}
 		rel, err := relate.ByName(relate.RuleName, opt.Bench.Relations)
@@ -113,7 +116,6 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		}
 		defer closeReaders(rs)
 		opt.Readers = rs
-		defer memory.CloseAdapters()
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -144,7 +146,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	} else {
 		for _, t := range tables {
 			t := t
-			if err = safefile.Write(filepath.Join(*out, t.Name+ext), 0o644, func(w io.Writer) error { return writeCompareTable(w, t, *format) }); err != nil {
+			if err = safefile.Write(filepath.Join(*out, string(t.ID)+ext), 0o644, func(w io.Writer) error { return writeCompareTable(w, t, *format) }); err != nil {
 				break
 			}
 		}
@@ -154,7 +156,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(rc.Controls) == 0 && *format != "json" {
 		// A controls table of an earlier comparison would read as this one's.
-		if err := os.Remove(filepath.Join(*out, "controls"+ext)); err != nil && !os.IsNotExist(err) {
+		if err := os.Remove(filepath.Join(*out, string(eval.RunControls)+ext)); err != nil && !os.IsNotExist(err) {
 			return err
 		}
 	}
@@ -183,14 +185,34 @@ func compareOwned(name string) bool {
 	if name == "comparison.json" || name == comparePageName {
 		return true
 	}
-	for _, stem := range eval.RunTableNames {
+	for _, stem := range eval.RunTableIDs {
 		for _, ext := range compareFormats {
-			if name == stem+ext {
+			if name == string(stem)+ext {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// parseAdapters reads --adapters: exec: memories, comma separated, as
+// their classes (a ~render-only control runs its memory's adapter).
+func parseAdapters(list string) ([]memory.Class, error) {
+	var out []memory.Class
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		sp, err := memory.ParseSpec(name)
+		if err != nil {
+			return nil, fmt.Errorf("--adapters: %w", err)
+		}
+		if !sp.Class.IsExec() {
+			return nil, fmt.Errorf("--adapters: %q is not an exec: adapter (exec:PATH)", name)
+		}
+		out = append(out, sp.Class)
+	}
+	return out, nil
 }
 
 // parseInterspersed parses flags that may come after the positional
@@ -241,17 +263,17 @@ func writeCompareTable(w io.Writer, t *eval.Table, format string) error {
 	case "csv":
 		cw := csv.NewWriter(w)
 		cw.Write(t.Columns)
-		cw.WriteAll(t.Rows)
+		cw.WriteAll(t.Texts())
 		return cw.Error()
 	case "md":
 		_, err := io.WriteString(w, t.LiteralMarkdown())
 		return err
 	}
-	flat := &eval.Table{Name: t.Name, Title: oneLine(t.Title), Columns: t.Columns, Notes: t.Notes}
+	flat := &eval.Table{ID: t.ID, Title: oneLine(t.Title), Columns: t.Columns, Notes: t.Notes}
 	for _, r := range t.Rows {
-		row := make([]string, len(r))
+		row := make([]eval.Cell, len(r))
 		for i, c := range r {
-			row[i] = oneLine(c)
+			row[i] = eval.Cell{Kind: c.Kind, Text: oneLine(c.Text)}
 		}
 		flat.Rows = append(flat.Rows, row)
 	}

@@ -51,14 +51,14 @@ func TestCompareCommandAgreesWithOneRunThatEvaluatesBoth(t *testing.T) {
 	opt := eval.StatOptions{B: 1000, Seed: eval.DefaultStats.Seed, Level: 0.95}
 	checked := 0
 	err = eval.ByFamily(rows, nil, func(fam reader.Family, f eval.Filter) error {
-		want, err := eval.Compare(rows, "one run", specB, specA, f, opt)
+		want, err := eval.Compare(rows, eval.Term{Label: "one run", A: specB, B: specA}, f, opt)
 		if err != nil {
 			return err
 		}
 		for _, d := range rc.Diffs {
 			if d.Family == fam && d.Stratum == "" && d.QueryType == "" {
 				checked++
-				if d.Delta != want.Delta || d.Lo != want.Lo || d.Hi != want.Hi || d.P != want.P || d.Gained != want.N10 || d.Lost != want.N01 {
+				if d.Delta != want.Delta || d.Lo != want.Lo || d.Hi != want.Hi || d.P != want.P || d.N10 != want.N10 || d.N01 != want.N01 {
 					t.Errorf("%s: two runs Δ %v [%v, %v] p %v; one run Δ %v [%v, %v] p %v", fam, d.Delta, d.Lo, d.Hi, d.P, want.Delta, want.Lo, want.Hi, want.P)
 				}
 			}
@@ -68,11 +68,11 @@ func TestCompareCommandAgreesWithOneRunThatEvaluatesBoth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if checked != 3 || rc.Diffs[0].Gained+rc.Diffs[0].Lost == 0 {
+	if checked != 3 || rc.Diffs[0].N10+rc.Diffs[0].N01 == 0 {
 		t.Fatalf("checked %d rows (want pooled and two families); pooled %+v", checked, rc.Diffs[0])
 	}
-	if len(rc.Flips) != rc.Diffs[0].Gained+rc.Diffs[0].Lost {
-		t.Errorf("%d flips, %d discordant pairs", len(rc.Flips), rc.Diffs[0].Gained+rc.Diffs[0].Lost)
+	if len(rc.Flips) != rc.Diffs[0].N10+rc.Diffs[0].N01 {
+		t.Errorf("%d flips, %d discordant pairs", len(rc.Flips), rc.Diffs[0].N10+rc.Diffs[0].N01)
 	}
 }
 
@@ -117,7 +117,8 @@ func TestCompareCommandEscapesTextFromRowsInEveryFormat(t *testing.T) {
 	if len(lines) != 11 || strings.Contains(string(md), "<script>") || strings.Contains(string(md), "<b>") {
 		t.Fatalf("flips.md:\n%s", md)
 	}
-	want := len(eval.FlipColumns) + 1
+	flipColumns := (&eval.RunComparison{}).Tables()[1].Columns
+	want := len(flipColumns) + 1
 	for _, l := range lines[2:] {
 		cells := strings.Count(strings.ReplaceAll(l, `\|`, ""), "|")
 		if cells != want {
@@ -133,7 +134,7 @@ func TestCompareCommandEscapesTextFromRowsInEveryFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := func(name string) int { return slices.Index(eval.FlipColumns, name) }
+	col := func(name string) int { return slices.Index(flipColumns, name) }
 	if len(recs) != 8 || recs[1][col("answer A")] != "<script>alert(1)</script> | a\nb" || recs[1][col("gold")] != "x | y" {
 		t.Fatalf("flips.csv records %q", recs)
 	}

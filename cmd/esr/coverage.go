@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/internal/coverage"
 )
 
@@ -28,9 +27,9 @@ func runCoverage(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// Coverage measures QAs whose key has no atoms (a lossy extraction):
-	// they are kept, not refused.
-	b, err := bench.LoadWith(*dir, bench.LoadOptions{Uncovered: true})
+	// QAs whose key has no atoms (a lossy extraction) load (Bench.Uncovered)
+	// and are counted.
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}

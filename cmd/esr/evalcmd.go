@@ -36,6 +36,7 @@ type selection struct {
 	dir, mems, readers, query, judge, rels, cache *string
 	conc                                          *int
 	layout                                        layoutFlags
+	noise                                         noiseFlags
 }
 
 func addSelection(fs *flag.FlagSet) *selection {
@@ -50,6 +51,7 @@ func addSelection(fs *flag.FlagSet) *selection {
 		conc:    fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)"),
 	}
 	s.layout.bind(fs)
+	s.noise.bind(fs)
 	return s
 }
 
@@ -71,9 +73,10 @@ func (b *built) close() {
 	}
 }
 
-// build loads the benchmark and makes readers and judge; offline readers
-// and judge read the cache only (dry runs, batch export).
-func (s *selection) build(offline bool, log func(string)) (*built, error) {
+// build loads the benchmark (its notices on notes) and makes readers and
+// judge; offline readers and judge read the cache only (dry runs, batch
+// export).
+func (s *selection) build(offline bool, log func(string), notes io.Writer) (*built, error) {
 	if *s.dir == "" {
 		return nil, fmt.Errorf("--bench is required")
 	}
@@ -93,7 +96,7 @@ func (s *selection) build(offline bool, log func(string)) (*built, error) {
 		qtypes = append(qtypes, t)
 	}
 	pool := newPool(*s.conc, log)
-	b, rel, rs, err := loadRun(*s.dir, *s.rels, *s.readers, *s.cache, pool, offline)
+	b, rel, rs, err := loadRun(*s.dir, *s.rels, *s.readers, *s.cache, pool, offline, notes)
 	if err != nil {
 		return nil, err
 	}
@@ -107,8 +110,13 @@ func (s *selection) build(offline bool, log func(string)) (*built, error) {
 		closeReaders(rs)
 		return nil, err
 	}
-	return &built{bench: b, pool: pool, cfg: eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes,
-		Options: opt}}, nil
+	cfg, err := eval.UnderRelationNoise(eval.Config{Memories: memNames, Readers: rs, Judge: j, QueryTypes: qtypes, Options: opt},
+		s.noise.p, s.noise.seed)
+	if err != nil {
+		closeReaders(rs)
+		return nil, fmt.Errorf("--relation-noise: %w", err)
+	}
+	return &built{bench: b, pool: pool, cfg: cfg}, nil
 }
 
 func runEval(args []string, stdout, stderr io.Writer) error {
@@ -135,7 +143,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	// its hello): an interrupt then ends it too.
 	ctx, stop := interruptContext()
 	defer stop()
-	bt, err := sel.build(*dry, nil)
+	bt, err := sel.build(*dry, nil, stderr)
 	if err != nil {
 		return err
 	}
@@ -193,11 +201,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if st := eval.FindStale(filepath.Base(*out), prev, want); st != nil {
 		return fmt.Errorf("%w; use --fresh to recompute every row, or another --out", st)
 	}
-	done := map[string]bool{}
-	for i := range prev {
-		done[prev[i].ID()] = true
-	}
-	bt.cfg.Done = done
+	bt.cfg.Done = eval.Keys(prev)
 	if *dry {
 		plan := llm.NewPlan()
 		if err := eval.Run(llm.WithPlan(ctx, plan), bt.bench, bt.cfg, discard{}); err != nil {

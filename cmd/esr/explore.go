@@ -9,7 +9,6 @@ import (
 	"github.com/esrkit/esrkit/esr/lab"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
@@ -41,7 +40,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	b, err := bench.Load(*dir)
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}

@@ -40,12 +40,12 @@ func uniqueRows(t *testing.T, path string) []eval.Outcome {
 	if err != nil {
 		t.Fatalf("outcomes file damaged: %v", err)
 	}
-	seen := map[string]bool{}
+	seen := map[eval.RowKey]bool{}
 	for _, r := range rows {
-		if seen[r.ID()] {
-			t.Fatalf("row %q written twice (%d rows)", r.ID(), len(rows))
+		if seen[r.Key()] {
+			t.Fatalf("row %+v written twice (%d rows)", r.Key(), len(rows))
 		}
-		seen[r.ID()] = true
+		seen[r.Key()] = true
 	}
 	return rows
 }
@@ -88,7 +88,7 @@ func TestEvalTwoRunsOnOneOut(t *testing.T) {
 	rows := uniqueRows(t, out)
 	for _, r := range rows {
 		if r.RawAnswer != long {
-			t.Fatalf("row %s has a damaged answer", r.ID())
+			t.Fatalf("row %s has a damaged answer", r.Key())
 		}
 	}
 	if len(rows) == 0 || len(rows)%2 != 0 {

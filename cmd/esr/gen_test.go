@@ -65,3 +65,54 @@ func TestGenCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestGenLikePresets: --like clean writes what plain esr gen writes;
+// --like paper records the paper's knobs, and a flag given beside a preset
+// overrides it; an unknown preset or a malformed knob is refused.
+func TestGenLikePresets(t *testing.T) {
+	plain := genSmall(t)
+	clean := genSmall(t, "--like", "clean")
+	for _, name := range []string{"streams.jsonl", "atoms.jsonl", "qa.jsonl", "relations.jsonl", "MANIFEST.json"} {
+		x, _ := os.ReadFile(filepath.Join(plain, name))
+		y, _ := os.ReadFile(filepath.Join(clean, name))
+		if len(x) == 0 || !bytes.Equal(x, y) {
+			t.Errorf("%s: --like clean differs from the default", name)
+		}
+	}
+	dir := t.TempDir()
+	if _, errOut, code := dataRun(t, "gen", "--like", "paper", "--streams", "github/monotonic=6,github/reverted_revert=2,wiki/refines=2",
+		"--cokey-recall", "1", "--out", dir); code != 0 {
+		t.Fatalf("esr gen --like paper: exit %d: %s", code, errOut)
+	}
+	var m struct {
+		Config struct {
+			PerStratum    int                       `json:"per_stratum"`
+			Streams       map[string]map[string]int `json:"streams"`
+			AtomsPerEvent float64                   `json:"atoms_per_event"`
+			AtomsOver     string                    `json:"atoms_over"`
+			KeysPerStream float64                   `json:"keys_per_stream"`
+			EventRecall   float64                   `json:"event_recall"`
+			CoKeyRecall   float64                   `json:"cokey_recall"`
+			EventTokens   int                       `json:"event_tokens"`
+			LengthWeights []float64                 `json:"length_weights"`
+		}
+		Counts struct{ Streams int }
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "MANIFEST.json"))
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	c := m.Config
+	if m.Counts.Streams != 10 || c.Streams["wiki"]["refines"] != 2 || c.AtomsPerEvent != 2.6 || c.AtomsOver != "events-with-atoms" ||
+		c.KeysPerStream != 3.95 || c.EventRecall != 0.86 || c.CoKeyRecall != 1 || c.EventTokens == 0 || len(c.LengthWeights) != 5 {
+		t.Errorf("paper preset with overrides: %+v, %d streams", c, m.Counts.Streams)
+	}
+	for _, bad := range [][]string{{"--like", "tidy"}, {"--like", "paper", "--streams", "github/monotonic"},
+		{"--like", "paper", "--register", "poetry=1"}, {"--like", "paper", "--length-weights", "1,2"},
+		{"--atoms-per-event", "2.6", "--atoms-over", "tokens"}} {
+		args := append([]string{"gen", "--out", t.TempDir()}, bad...)
+		if _, _, code := dataRun(t, args...); code == 0 {
+			t.Errorf("%v succeeded", bad)
+		}
+	}
+}

@@ -12,7 +12,6 @@ import (
 	"github.com/esrkit/esrkit/esr/lab"
 
 	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/llm"
@@ -66,7 +65,7 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	b, err := bench.Load(*dir)
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}
@@ -212,7 +211,7 @@ func runJudgeTerm(args []string, stdout, stderr io.Writer) error {
 	if err := eval.CheckConflicts(rows, *rowsPath); err != nil {
 		return err
 	}
-	b, err := bench.Load(*dir)
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}

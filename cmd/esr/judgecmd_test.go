@@ -132,7 +132,7 @@ func TestRejudgeCommand(t *testing.T) {
 	}
 	for i := range orig {
 		o, n := orig[i], got[i]
-		if o.ID() != n.ID() || o.Answer != n.Answer || o.RawAnswer != n.RawAnswer || n.Judge != "llm:judge-m" || n.Label == "" {
+		if o.Key() != n.Key() || o.Answer != n.Answer || o.RawAnswer != n.RawAnswer || n.Judge != "llm:judge-m" || n.Label == "" {
 			t.Fatalf("row %d: %+v → %+v", i, o, n)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
@@ -35,4 +36,17 @@ func (l *layoutFlags) apply(opt *memory.Options) error {
 	}
 	opt.LedgerFormat, opt.FactFormat, opt.RenderSeed, opt.MechanismOff = l.ledgerFormat, l.factFormat, l.renderSeed, l.mechanismOff
 	return nil
+}
+
+// noiseFlags are --relation-noise and --noise-seed of esr eval and esr run:
+// every relation label corrupted with probability P, as the noise suite
+// does (eval.UnderRelationNoise, lab.Setup.WithRelationNoise).
+type noiseFlags struct {
+	p    float64
+	seed uint64
+}
+
+func (n *noiseFlags) bind(fs *flag.FlagSet) {
+	fs.Float64Var(&n.p, "relation-noise", 0, "replace each predicted relation label by a random other label with probability `P` (0, 0.1, …, 1; the noise suite's seeded draw per atom pair); recorded in every row's condition (\"relation-noise p=P\")")
+	fs.Uint64Var(&n.seed, "noise-seed", eval.NoiseSeed, "seed of the relation-noise draws (the noise suite's by default)")
 }

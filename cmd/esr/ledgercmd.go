@@ -104,6 +104,7 @@ func runLedger(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	sayNotices(stderr, b)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	for _, s := range b.Streams {
@@ -138,6 +139,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	sayNotices(stderr, b)
 	s := b.Stream(*stream)
 	if s == nil {
 		return fmt.Errorf("stream %q is not in %s", *stream, m.atoms)

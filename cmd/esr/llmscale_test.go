@@ -113,7 +113,10 @@ func sortedRows(t *testing.T, path string) []eval.Outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sort.Slice(rows, func(i, j int) bool { return rows[i].ID() < rows[j].ID() })
+	text := func(o *eval.Outcome) string {
+		return o.QID + "\x00" + o.Memory.String() + "\x00" + o.Reader.String() + "\x00" + o.Variant.String()
+	}
+	sort.Slice(rows, func(i, j int) bool { return text(&rows[i]) < text(&rows[j]) })
 	return rows
 }
 
@@ -425,7 +428,7 @@ func TestRunAllThenNotebooksOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	su, _ := lab.StepSetup(data, lab.RunAllStep{Suite: "render-confound", Bench: "synthetic"}, rs, nil)
-	_, err = lab.Suites["render-confound"].Run(bctx, su)
+	_, err = lab.SuiteRenderConfound.Suite().Run(bctx, su)
 	if !errors.Is(err, llm.ErrNotCached) || !strings.Contains(err.Error(), "make llm-cache") || s.Hits() != 0 {
 		t.Fatalf("notebook before filling: hits %d, err %v", s.Hits(), err)
 	}

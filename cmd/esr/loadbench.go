@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"io"
+
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/lab"
@@ -10,12 +13,31 @@ import (
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
-// loadRun loads a benchmark folder, its relation source and the readers
-// that `esr eval` and `esr run` share. readers "default" means the
-// notebooks' families (lab.DefaultReaderSpec). LLM readers take
-// their clients from pool; offline ones read the cache only.
-func loadRun(dir, relations, readers, cache string, pool *llm.Pool, offline bool) (*bench.Bench, esr.Relator, []reader.Reader, error) {
+// openBench loads a benchmark folder (bench.Load) and says once, on w,
+// what the load folded or kept (bench.Bench.Notices): real data is not
+// refused over a benign detail, but it is said.
+func openBench(dir string, w io.Writer) (*bench.Bench, error) {
 	b, err := bench.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	sayNotices(w, b)
+	return b, nil
+}
+
+// sayNotices writes b's notices on w, one line each.
+func sayNotices(w io.Writer, b *bench.Bench) {
+	for _, n := range b.Notices() {
+		fmt.Fprintf(w, "esr: note: %s: %s\n", b.Dir, n)
+	}
+}
+
+// loadRun loads a benchmark folder (its notices on w), its relation
+// source and the readers that `esr eval` and `esr run` share. readers
+// "default" means the notebooks' families (lab.DefaultReaderSpec). LLM
+// readers take their clients from pool; offline ones read the cache only.
+func loadRun(dir, relations, readers, cache string, pool *llm.Pool, offline bool, w io.Writer) (*bench.Bench, esr.Relator, []reader.Reader, error) {
+	b, err := openBench(dir, w)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -48,15 +48,17 @@ func rowsChecked([]byte) bool { return true }
 // isAtomRows recognises atoms.jsonl rows (esr extract's output).
 func isAtomRows(head []byte) bool { return bytes.HasPrefix(head, []byte(`{"stream_id":`)) }
 
-// isCalibrateOut recognises esr calibrate's JSON: a calibration (its kind
-// tag), a sensitivity (params first) or a grid (a list of fits, label
-// first).
+// isCalibrateOut recognises what esr calibrate writes by its kind tag
+// alone: JSON whose first key "kind" names one of its outputs
+// (sim.IsOutputKind: a calibration, a sensitivity, a grid, a validation),
+// or the model card (sim.ModelCardTag). A file that only looks like one
+// (a Jupyter notebook opens with "cells") is not its own.
 func isCalibrateOut(head []byte) bool {
-	if bytes.HasPrefix(head, []byte(sim.ModelCardHeading)) {
+	if bytes.HasPrefix(head, []byte(sim.ModelCardTag)) {
 		return true // the model card (--card)
 	}
 	k, v := firstKey(head)
-	return k == "kind" && strings.HasPrefix(v, "esrkit-sim-calibration/") || k == "params" || k == "[label" || k == "cells"
+	return k == "kind" && sim.IsOutputKind(v)
 }
 
 // isRunSummary recognises the llm summary esr eval writes beside its rows.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/internal/codefp"
 	"github.com/esrkit/esrkit/internal/repo"
 )
 
@@ -40,6 +41,12 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		*root = r
+	}
+	// The rows are keyed on this program's code (codefp): built from other
+	// code than the tree's, it would fill the notebooks' cache with rows no
+	// cell reads, and remove the ones they do (rows of other code).
+	if err := codefp.CheckTree(*root); err != nil {
+		return err
 	}
 	// The notebooks' readers (nbhelp.Readers): the same configuration, so
 	// the same cache keys.

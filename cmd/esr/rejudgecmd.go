@@ -11,7 +11,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr/lab"
 
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/llm"
@@ -63,7 +62,7 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	if err := eval.CheckConflicts(rows, *rowsPath); err != nil {
 		return err
 	}
-	b, err := bench.Load(*dir)
+	b, err := openBench(*dir, stderr)
 	if err != nil {
 		return err
 	}
@@ -111,10 +110,7 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	if st := eval.FindStaleRescored(filepath.Base(*out), prev, rows, opt.Fingerprint); st != nil {
 		return fmt.Errorf("%w; use --fresh to rescore every row, or another --out", st)
 	}
-	opt.Done = map[string]bool{}
-	for i := range prev {
-		opt.Done[prev[i].ID()] = true
-	}
+	opt.Done = eval.Keys(prev)
 	meter := startMeter(stderr, pool, "rejudge")
 	opt.Progress = meter.progress
 	counted := &countingSink{Sink: sink}

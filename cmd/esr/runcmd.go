@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
@@ -35,9 +34,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("name an experiment: all, %s", strings.Join(lab.SuiteNames(), ", "))
 	}
 	name := args[0]
-	_, ok := lab.Suites[name]
-	if !ok && name != "all" {
-		return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(lab.SuiteNames(), ", "))
+	var suite lab.SuiteID
+	if name != "all" {
+		var err error
+		if suite, err = lab.ParseSuiteID(name); err != nil {
+			return fmt.Errorf("unknown experiment %q (want all or one of %s)", name, strings.Join(lab.SuiteNames(), ", "))
+		}
 	}
 	fs := newFlags("run "+name, stderr)
 	var dir, data *string
@@ -60,9 +62,14 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", defaultCache, "response cache `DIR` for LLM readers")
 	conc := fs.Int("concurrency", 0, "requests in flight per endpoint (default: "+llm.EnvConcurrency+", else 8)")
 	dry := fs.Bool("dry-run", false, "send nothing: print, as JSON, the requests per model the run would make, how many are cached, and estimated prompt tokens")
-	interval := fs.String("interval", eval.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
+	var interval eval.IntervalKind
+	fs.TextVar(&interval, "interval", eval.IntervalCluster, "bootstrap interval: cluster (resample questions with all their rows) or pair (the paper's (question, family) pairs)")
 	var layout layoutFlags
 	layout.bind(fs)
+	var noise noiseFlags
+	if name != "all" { // the notebooks' evaluations run clean; the noise suite sweeps it
+		noise.bind(fs)
+	}
 	adapter := fs.String("adapter", "", "exec: adapter `PATH` that the deployed experiment runs beside the deployed classes (run all: the repository's reference adapter)")
 	offline := fs.Bool("offline", false, "send nothing: compute every table from cached answers only (e.g. after esr cache import); missing answers are an error")
 	if err := parseFlags(fs, args[1:]); err != nil {
@@ -94,25 +101,30 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	defer closeReaders(rs)
 	ctx, stop := interruptContext()
 	defer stop()
-	if *interval != eval.IntervalCluster && *interval != eval.IntervalPair {
-		return fmt.Errorf("--interval %q: want %s or %s", *interval, eval.IntervalCluster, eval.IntervalPair)
-	}
-	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: *interval}
+	st := eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: interval}
 	var steps []lab.RunAllStep
 	setups := map[string]lab.Setup{}
 	if name == "all" {
-		steps = lab.RunAllSteps(*data)
+		var skipped []string
+		steps, skipped = lab.RunAllPlan(*data)
+		for _, s := range skipped {
+			fmt.Fprintf(stderr, "esr run all: not run: %s\n", s)
+		}
 		benches := map[string]*bench.Bench{}
 		for _, step := range steps {
+			fresh := benches[step.Bench] == nil
 			s, err := lab.StepSetup(*data, step, rs, benches)
 			if err != nil {
 				return err
+			}
+			if fresh && s.Bench != nil {
+				sayNotices(stderr, s.Bench)
 			}
 			s.Stats = st
 			setups[step.Name()] = s
 		}
 	} else {
-		b, err := bench.Load(*dir)
+		b, err := openBench(*dir, stderr)
 		if err != nil {
 			return err
 		}
@@ -120,12 +132,19 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		steps = []lab.RunAllStep{{Suite: name, Bench: *dir}}
+		steps = []lab.RunAllStep{{Suite: suite, Bench: *dir}}
 		opt := memory.Options{Relator: rel}
 		if err := layout.apply(&opt); err != nil {
 			return err
 		}
-		setups[steps[0].Name()] = lab.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}
+		s, err := lab.Setup{Bench: b, Readers: rs, Options: opt, Stats: st, Adapter: *adapter}.WithRelationNoise(noise.p, noise.seed)
+		if err != nil {
+			return fmt.Errorf("--relation-noise: %w", err)
+		}
+		if err := suite.Suite().CheckSetup(s); err != nil {
+			return fmt.Errorf("--relation-noise: %w", err)
+		}
+		setups[steps[0].Name()] = s
 	}
 	// 1. Plan: what is asked, what is cached.
 	// (Readers that call no endpoint need no plan.)
@@ -296,7 +315,7 @@ func runTarget(out string, all bool, inputs ...safefile.Input) safefile.Target {
 			if !isDir {
 				return name == "llm-summary.json"
 			}
-			step := name == (lab.RunAllStep{}).Name() || strings.HasPrefix(name, "deployed-") || slices.Contains(lab.SuiteNames(), name)
+			step := lab.IsRunAllStep(name)
 			return step && len(safefile.Foreign(filepath.Join(out, name), runFile)) == 0
 		}
 	}

@@ -21,9 +21,9 @@ const (
 	RelationsFile = "relations.jsonl"
 )
 
-// PairRelation is one gold relation between two co-keyed atoms of a stream,
+// pairRelation is one gold relation between two co-keyed atoms of a stream,
 // a the earlier and b the later (a row of relations.jsonl).
-type PairRelation struct {
+type pairRelation struct {
 	StreamID string       `json:"stream_id"`
 	A        string       `json:"a"`
 	B        string       `json:"b"`
@@ -44,25 +44,33 @@ type Bench struct {
 	Atoms     map[string][]esr.Atom // by stream id
 	QAs       []esr.QA
 	Relations map[string]map[AtomPair]esr.Relation // by stream id; nil when the file is absent
-	// Uncovered lists the QAs about a key no atom of their stream mentions
-	// (kept only by LoadWith with LoadOptions.Uncovered).
+	// Uncovered lists, in file order, the QAs about a key (entity,
+	// attribute) that no atom of their stream mentions: what an extraction
+	// that missed the key's events leaves (`esr gen --event-recall`
+	// simulates it). They load and are evaluated like any other QA (the
+	// memories have nothing to show for them; the reader answers what it
+	// answers); Notices says how many, and `esr coverage` counts them.
 	Uncovered []string
+	// Folds counts, per file, the text fields whose tabs and line breaks
+	// the load folded to spaces (see Fold).
+	Folds []Fold
 
 	byID map[string]*esr.Stream
 	opt  LoadOptions
+	// sums holds the SHA-256 of each file the benchmark was decoded from,
+	// by its role's name (StreamsFile, …), for HashTo.
+	sums map[string][32]byte
 	// pre holds, while a load runs, the files it read whole (by path).
 	pre map[string][]byte
 }
 
-// LoadOptions relax Load's checks for the tools that measure what they
-// check.
+// LoadOptions tighten Load's checks, or read from a snapshot.
 type LoadOptions struct {
-	// Uncovered keeps QAs about a key that no atom of their stream
-	// mentions: atoms from an extraction that missed the key's events (as
-	// `esr gen --event-recall/--cokey-recall` simulates), which `esr
-	// coverage` measures. Load refuses them: every memory would abstain on
-	// them for want of atoms, not of knowledge.
-	Uncovered bool
+	// RequireCoverage refuses, as a file:line:field error, a QA about a
+	// key that no atom of its stream mentions (Load keeps it and lists it
+	// in Bench.Uncovered): for a tool checking a benchmark it built
+	// itself, where such a QA is its own bug, not a lossy extraction.
+	RequireCoverage bool
 	// Snapshots, when not empty, is a folder for snapshots of loaded
 	// benchmarks (snapshot.go): a later load with the same folder reads
 	// the benchmark from its snapshot while the snapshot names each file's
@@ -161,6 +169,20 @@ func (b *Bench) settle() {
 	}
 }
 
+// record returns a function that keeps sum as the hash of the file read
+// for role (HashTo) when err is nil, and returns err.
+func (b *Bench) record(role string) func(sum [32]byte, err error) error {
+	return func(sum [32]byte, err error) error {
+		if err == nil {
+			if b.sums == nil {
+				b.sums = map[string][32]byte{}
+			}
+			b.sums[role] = sum
+		}
+		return err
+	}
+}
+
 // LoadFiles reads an atoms file and, when streamsPath is not empty, its
 // streams file. Without streams, each atom's stream is made from its atoms'
 // event ids and timestamps (events with no text), so ⊕ can still run.
@@ -186,7 +208,7 @@ func LoadFiles(atomsPath, streamsPath string) (*Bench, error) {
 func (b *Bench) readStreams(path string) error {
 	name := filepath.Base(path)
 	b.byID = map[string]*esr.Stream{}
-	return eachRow(path, b.pre, func(line int, s *esr.Stream) error {
+	return b.record(StreamsFile)(eachRow(path, b.pre, func(line int, s *esr.Stream) error {
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -214,7 +236,7 @@ func (b *Bench) readStreams(path string) error {
 		b.byID[s.ID] = s
 		b.Streams = append(b.Streams, s)
 		return nil
-	})
+	}))
 }
 
 // atomRow is one line of atoms.jsonl: all atoms of one stream.
@@ -228,7 +250,7 @@ func (b *Bench) readAtoms(path string) error {
 	name := filepath.Base(path)
 	b.Atoms = map[string][]esr.Atom{}
 	ids := map[string]bool{}
-	err := eachRow(path, b.pre, func(line int, row *atomRow) error {
+	sum, err := eachRow(path, b.pre, func(line int, row *atomRow) error {
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
 		}
@@ -262,15 +284,37 @@ func (b *Bench) readAtoms(path string) error {
 				return bad(field+".value", "empty: an atom asserts or denies a value")
 			}
 			// Values are single-line text: a control character (a newline
-			// above all) could start a row of its own in a render.
-			for _, f := range []struct{ name, v string }{{"atom_id", a.ID}, {"entity", a.Entity}, {"attribute", a.Attribute}, {"value", a.Value}} {
-				if i := strings.IndexFunc(f.v, unicode.IsControl); i >= 0 {
-					r, _ := utf8.DecodeRuneInString(f.v[i:])
+			// above all) could start a row of its own in a render. Real
+			// values hold tabs and line breaks (a value quoted from a
+			// multi-line comment): those fold to a space, counted per file
+			// (Fold); ids stay as written, and any other control character
+			// is an error.
+			for _, f := range []struct {
+				name string
+				v    *string
+				fold bool
+			}{{"atom_id", &a.ID, false}, {"entity", &a.Entity, true}, {"attribute", &a.Attribute, true}, {"value", &a.Value, true}} {
+				if f.fold {
+					if folded, ok := foldBreaks(*f.v); ok {
+						*f.v = folded
+						b.noteFold(name, line, field+"."+f.name)
+					}
+				}
+				if i := strings.IndexFunc(*f.v, unicode.IsControl); i >= 0 {
+					r, _ := utf8.DecodeRuneInString((*f.v)[i:])
 					if r == 0 {
 						return bad(field+"."+f.name, "contains a NUL byte")
 					}
 					return bad(field+"."+f.name, "holds control character %U at byte %d (values are single-line text)", r, i)
 				}
+			}
+			if err := esr.CheckModality(a.Modality); err != nil {
+				return bad(field+".modality", "%v", err)
+			}
+			// A confidence is a probability (the reference pipeline's
+			// extractor_confidence, in [0, 1]).
+			if !(a.Confidence >= 0 && a.Confidence <= 1) {
+				return bad(field+".confidence", "%g is outside [0, 1]", a.Confidence)
 			}
 			if a.Facet != "" {
 				if _, _, err := esr.ParseFacet(a.Facet); err != nil {
@@ -298,7 +342,7 @@ func (b *Bench) readAtoms(path string) error {
 		b.Atoms[row.StreamID] = row.Atoms
 		return nil
 	})
-	if err != nil {
+	if err := b.record(AtomsFile)(sum, err); err != nil {
 		return err
 	}
 	for _, as := range b.Atoms {
@@ -321,7 +365,7 @@ func (b *Bench) ReadRelations(path string) error { return b.readRelations(path) 
 func (b *Bench) inferStreams(path string) error {
 	name := filepath.Base(path)
 	seen := map[*esr.Stream]map[string]bool{}
-	err := readFile(path, func(line int, data []byte) error {
+	_, err := readFile(path, func(line int, data []byte) error {
 		var row atomRow
 		if err := decodeLine(name, line, data, &row); err != nil {
 			return err
@@ -358,10 +402,16 @@ func (b *Bench) inferStreams(path string) error {
 func (b *Bench) readQAs(path string) error {
 	name := filepath.Base(path)
 	qids := map[string]bool{}
-	return eachRow(path, b.pre, func(line int, qp *esr.QA) error {
+	return b.record(QAFile)(eachRow(path, b.pre, func(line int, qp *esr.QA) error {
 		q := *qp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
+		}
+		// A qid is one line of text: rows join their identity with NUL
+		// (eval.Outcome.ID), and a line break would split a row of a table.
+		if i := strings.IndexFunc(q.QID, unicode.IsControl); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(q.QID[i:])
+			return bad("qid", "holds control character %U at byte %d (a qid is single-line text)", r, i)
 		}
 		switch {
 		case q.QID == "":
@@ -398,24 +448,26 @@ func (b *Bench) readQAs(path string) error {
 				}
 			}
 		}
-		// The key asked about must have atoms: otherwise every memory
-		// abstains for want of data, not of knowledge.
+		// A key with no atom in its stream is what a lossy extraction
+		// leaves (the extractor missed its events): the QA is kept and
+		// listed in b.Uncovered (every memory has nothing to show for it),
+		// unless the caller requires coverage. A key whose atoms all carry
+		// another facet is a QA that misnames its key (memories key by the
+		// exact facet, "" included): an error.
 		atoms := b.Atoms[q.StreamID]
-		const why = ": every memory would abstain for want of atoms (if the atoms are a lossy extraction on purpose, measure it with esr coverage)"
-		// Memories key by the exact facet, so the QA's must be one its
-		// atoms carry ("" included).
+		const why = ": every memory would abstain for want of atoms"
 		if k, _ := q.Locate(atoms); !hasKey(atoms, k) {
 			facets := facetsOf(atoms, k)
 			switch {
-			case b.opt.Uncovered:
-				b.Uncovered = append(b.Uncovered, q.QID)
-			case len(atoms) == 0:
-				return bad("stream_id", "stream %q has no atoms"+why, q.StreamID)
 			case q.Facet == "" && len(facets) > 0:
 				return bad("facet", "missing: stream %q's atoms about the key (%s) all carry a facet (%s), and memories key by facet: every memory would abstain; give the QA the facet it asks about",
 					q.StreamID, k.Unfaceted(), strings.Join(facets, ", "))
 			case len(facets) > 0:
 				return bad("facet", "stream %q has no atom about the key (%s) with facet %q (its atoms have: %s)"+why, q.StreamID, k.Unfaceted(), q.Facet, strings.Join(facets, ", "))
+			case !b.opt.RequireCoverage:
+				b.Uncovered = append(b.Uncovered, q.QID)
+			case len(atoms) == 0:
+				return bad("stream_id", "stream %q has no atoms"+why, q.StreamID)
 			default:
 				return bad("attribute", "stream %q has no atom about the key (%s)"+why, q.StreamID, k)
 			}
@@ -423,7 +475,7 @@ func (b *Bench) readQAs(path string) error {
 		qids[q.QID] = true
 		b.QAs = append(b.QAs, q)
 		return nil
-	})
+	}))
 }
 
 // hasKey reports whether an atom is about k, facet included: an atom with
@@ -469,7 +521,7 @@ func (b *Bench) readRelations(path string) error {
 		}
 		atomIdx[sid] = m
 	}
-	err := eachRow(path, b.pre, func(line int, rp *PairRelation) error {
+	sum, err := eachRow(path, b.pre, func(line int, rp *pairRelation) error {
 		r := *rp
 		bad := func(field string, format string, args ...any) error {
 			return &LineError{File: name, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
@@ -499,7 +551,7 @@ func (b *Bench) readRelations(path string) error {
 		m[AtomPair{A: r.A, B: r.B}] = r.Relation
 		return nil
 	})
-	if err != nil {
+	if err := b.record(RelationsFile)(sum, err); err != nil {
 		return err
 	}
 	return b.checkDeprecationCycles(name)

@@ -4,29 +4,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sort"
 )
 
-// HashTo writes what identifies the benchmark to w, for a hash: its files
-// (each after a "file=NAME" line) when it was loaded from a folder,
-// else its QAs and atoms as JSON lines in id order.
+// HashTo writes what identifies the benchmark to w, for a hash (every
+// cache of rows is keyed on it): when it was loaded from files (Load,
+// LoadFiles, a snapshot), the SHA-256 of each file's bytes it was decoded
+// from, as the load took them (a file changed since is not what the
+// benchmark holds); else its QAs and atoms as JSON lines in id order.
 func (b *Bench) HashTo(w io.Writer) error {
-	if b.Dir != "" {
-		for _, name := range []string{StreamsFile, AtomsFile, QAFile, RelationsFile} {
-			f, err := os.Open(filepath.Join(b.Dir, name))
-			if os.IsNotExist(err) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "file=%s\n", name)
-			_, err = io.Copy(w, f)
-			f.Close()
-			if err != nil {
-				return err
+	if len(b.sums) > 0 {
+		for _, name := range snapFiles {
+			if sum, ok := b.sums[name]; ok {
+				if _, err := fmt.Fprintf(w, "file=%s sha256=%x\n", name, sum); err != nil {
+					return err
+				}
 			}
 		}
 		return nil

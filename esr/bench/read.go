@@ -3,15 +3,17 @@ package bench
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+
+	"github.com/esrkit/esrkit/internal/regfile"
 )
 
 // maxLine bounds one JSONL line (a long stream with all its events).
-const maxLine = 64 << 20
+const maxLine = regfile.MaxLine
 
 // eachLine calls fn with the 1-based number and bytes of every non-blank line
 // of r, stopping at the first error. A line longer than maxLine is an error
@@ -21,8 +23,8 @@ const maxLine = 64 << 20
 func eachLine(name string, r io.Reader, fn func(line int, data []byte) error) error {
 	br := bufio.NewReaderSize(r, 1<<20)
 	for n := 1; ; n++ {
-		data, err := readLine(br, maxLine)
-		if errors.Is(err, errLineTooLong) {
+		data, err := regfile.ReadLine(br, maxLine)
+		if errors.Is(err, regfile.ErrLineTooLong) {
 			return &LineError{File: name, Line: n, Err: fmt.Errorf("line longer than %d bytes", maxLine)}
 		}
 		if t := bytes.TrimSpace(data); len(t) > 0 {
@@ -39,51 +41,30 @@ func eachLine(name string, r io.Reader, fn func(line int, data []byte) error) er
 	}
 }
 
-// errLineTooLong is readLine's error for a line past its bound.
-var errLineTooLong = errors.New("line too long")
-
-// readLine reads one line, with its newline, into a slice of its own (as
-// bufio.Reader.ReadBytes does), or fails with errLineTooLong once the line
-// passes max bytes, having read no more than max plus one buffer of it.
-// The pieces of a long line are kept apart and joined once at its end, so
-// a line of n bytes allocates about 2n, never append's regrowths.
-func readLine(r *bufio.Reader, max int) ([]byte, error) {
-	var pieces [][]byte
-	total := 0
-	for {
-		frag, err := r.ReadSlice('\n')
-		if total += len(frag); total > max {
-			return nil, errLineTooLong
-		}
-		if err != bufio.ErrBufferFull {
-			if pieces == nil {
-				return bytes.Clone(frag), err
-			}
-			line := make([]byte, 0, total)
-			for _, p := range pieces {
-				line = append(line, p...)
-			}
-			return append(line, frag...), err
-		}
-		pieces = append(pieces, bytes.Clone(frag))
-	}
-}
-
-// readFile opens path and runs eachLine over it.
-func readFile(path string, fn func(line int, data []byte) error) error {
-	f, err := os.Open(path)
+// readFile opens path, which must be a regular file (a FIFO would block
+// the open until something writes to it; a device such as /dev/zero never
+// ends), and runs eachLine over it; sum is the SHA-256 of the bytes read
+// (the whole file when err is nil).
+func readFile(path string, fn func(line int, data []byte) error) (sum [32]byte, err error) {
+	f, _, err := regfile.Open(path)
 	if err != nil {
-		return err
+		return sum, err
 	}
 	defer f.Close()
-	return eachLine(filepath.Base(path), f, fn)
+	h := sha256.New()
+	if err := eachLine(filepath.Base(path), io.TeeReader(f, h), fn); err != nil {
+		return sum, err
+	}
+	copy(sum[:], h.Sum(nil))
+	return sum, nil
 }
 
 // eachRow decodes every non-blank line of path into a T (decodeLine: errors
 // name file, line and field) and calls fn with it, in file order, stopping
 // at the first error: from pre[path] when the load read the file whole, else
 // line by line from the file (a pipe or a device has no bound to read whole).
-func eachRow[T any](path string, pre map[string][]byte, fn func(line int, row *T) error) error {
+// sum is the SHA-256 of the bytes the rows were decoded from.
+func eachRow[T any](path string, pre map[string][]byte, fn func(line int, row *T) error) (sum [32]byte, err error) {
 	name := filepath.Base(path)
 	each := func(line int, data []byte) error {
 		var row T
@@ -93,7 +74,7 @@ func eachRow[T any](path string, pre map[string][]byte, fn func(line int, row *T
 		return fn(line, &row)
 	}
 	if data, ok := pre[path]; ok {
-		return eachLine(name, bytes.NewReader(data), each)
+		return sha256.Sum256(data), eachLine(name, bytes.NewReader(data), each)
 	}
 	return readFile(path, each)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/regfile/regfiletest"
 )
 
@@ -33,7 +34,6 @@ func ptr(s string) *string { return &s }
 // or flipped answers) is an error naming the file, the line and the
 // field.
 func TestLoadRejectsSilentBadInput(t *testing.T) {
-	twoStreams := goodStream + "\n" + strings.Replace(goodStream, `"s1"`, `"s2"`, 1)
 	cases := []struct {
 		name               string
 		streams, atoms, qa *string
@@ -49,10 +49,6 @@ func TestLoadRejectsSilentBadInput(t *testing.T) {
 			`atoms.jsonl:1: field "atoms[0].timestamp": 2023-12-31`},
 		{"blank gold", ptr(goodStream), ptr(atomLine("", "")), ptr(strings.Replace(goodQA, `"gold_answer":"v"`, `"gold_answer":"  "`, 1)),
 			`qa.jsonl:1: field "gold_answer": missing or blank`},
-		{"key without atoms", ptr(goodStream), ptr(atomLine("", "")), ptr(strings.Replace(goodQA, `"attribute":"y"`, `"attribute":"z"`, 1)),
-			`qa.jsonl:1: field "attribute": stream "s1" has no atom about the key (x / z)`},
-		{"stream without atoms", ptr(twoStreams), ptr(atomLine("", "")), ptr(strings.Replace(goodQA, `"stream_id":"s1"`, `"stream_id":"s2"`, 1)),
-			`qa.jsonl:1: field "stream_id": stream "s2" has no atoms`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -70,29 +66,57 @@ func TestLoadRejectsSilentBadInput(t *testing.T) {
 	if _, err := bench.Load(writeFiles(t, ptr(goodStream), ptr(atomLine("", "")), ptr(goodQA))); err != nil {
 		t.Fatalf("good input: %v", err)
 	}
-	// esr coverage keeps a QA whose key lost its atoms (a lossy extraction)
-	// and lists it.
-	dir := writeFiles(t, ptr(goodStream), ptr(atomLine("", "")), ptr(goodQA+"\n"+strings.Replace(strings.Replace(goodQA, `"q1"`, `"q2"`, 1), `"attribute":"y"`, `"attribute":"z"`, 1)))
-	b, err := bench.LoadWith(dir, bench.LoadOptions{Uncovered: true})
-	if err != nil || len(b.QAs) != 2 || !slices.Equal(b.Uncovered, []string{"q2"}) {
-		t.Errorf("LoadWith(Uncovered): %v, %d QAs, uncovered %v", err, len(b.QAs), b.Uncovered)
+}
+
+// A question whose key has no atom in its stream (an extraction that
+// missed the key's events, or all of a stream's) loads by default: it is
+// listed in Uncovered, said once in Notices, and evaluated like any other.
+// A tool checking a benchmark it built itself (LoadOptions.RequireCoverage)
+// gets the file:line:field error instead.
+func TestLoadKeepsQuestionsOfALossyExtraction(t *testing.T) {
+	twoStreams := goodStream + "\n" + strings.Replace(goodStream, `"s1"`, `"s2"`, 1)
+	keyless := strings.Replace(strings.Replace(goodQA, `"q1"`, `"q2"`, 1), `"attribute":"y"`, `"attribute":"z"`, 1)
+	streamless := strings.Replace(strings.Replace(goodQA, `"q1"`, `"q3"`, 1), `"stream_id":"s1"`, `"stream_id":"s2"`, 1)
+	dir := writeFiles(t, ptr(twoStreams), ptr(atomLine("", "")), ptr(goodQA+"\n"+keyless+"\n"+streamless))
+	b, err := bench.Load(dir)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if len(b.QAs) != 3 || !slices.Equal(b.Uncovered, []string{"q2", "q3"}) {
+		t.Errorf("Load: %d QAs, uncovered %v; want 3 and [q2 q3]", len(b.QAs), b.Uncovered)
+	}
+	if n := b.Notices(); len(n) != 1 || !strings.Contains(n[0], "qa.jsonl: 2 of 3 questions are about a key with no atom") {
+		t.Errorf("Notices = %q", n)
+	}
+	for _, c := range []struct{ qa, want string }{
+		{keyless, `qa.jsonl:1: field "attribute": stream "s1" has no atom about the key (x / z)`},
+		{streamless, `qa.jsonl:1: field "stream_id": stream "s2" has no atoms`},
+	} {
+		_, err := bench.LoadWith(writeFiles(t, ptr(twoStreams), ptr(atomLine("", "")), ptr(c.qa)), bench.LoadOptions{RequireCoverage: true})
+		var le *bench.LineError
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.As(err, &le) {
+			t.Errorf("RequireCoverage: error %v, want %q", err, c.want)
+		}
 	}
 }
 
-// A benchmark file linked to /dev/zero (one endless line) is an error
-// naming the file and its line 1, with or without snapshots, instead of a
-// read that runs out of memory (with snapshots the file used to be read
-// whole first).
-func TestLoadRefusesAFileLinkedToDevZero(t *testing.T) {
+// A benchmark file that is not a regular file is an error naming the file,
+// with or without snapshots, at once: a FIFO (whose open used to wait for a
+// writer forever) or a link to /dev/zero (one endless line; with snapshots
+// it used to be read whole first).
+func TestLoadRefusesABenchFileThatIsNotARegularFile(t *testing.T) {
 	for _, snaps := range []string{"", t.TempDir()} {
-		dir := writeFiles(t, nil, ptr(""), ptr(goodQA+"\n"))
-		regfiletest.ZeroLink(t, filepath.Join(dir, bench.StreamsFile))
-		err := regfiletest.Within(t, 10*time.Second, func() error {
-			_, err := bench.LoadWith(dir, bench.LoadOptions{Snapshots: snaps})
-			return err
-		})
-		if err == nil || !strings.Contains(err.Error(), "streams.jsonl:1: line longer than") {
-			t.Errorf("snapshots %q: err = %v, want streams.jsonl:1: line longer than …", snaps, err)
+		for _, mk := range []func(testing.TB, string){regfiletest.ZeroLink, regfiletest.FIFO} {
+			dir := writeFiles(t, nil, ptr(""), ptr(goodQA+"\n"))
+			path := filepath.Join(dir, bench.StreamsFile)
+			mk(t, path)
+			err := regfiletest.Within(t, 10*time.Second, func() error {
+				_, err := bench.LoadWith(dir, bench.LoadOptions{Snapshots: snaps})
+				return err
+			}, path)
+			if !errors.Is(err, regfile.ErrNotRegular) || !strings.Contains(err.Error(), bench.StreamsFile) {
+				t.Errorf("snapshots %q: err = %v, want streams.jsonl: not a regular file", snaps, err)
+			}
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"reflect"
 
 	"github.com/esrkit/esrkit/internal/mapfile"
+	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/safefile"
 	"github.com/esrkit/esrkit/internal/snapfresh"
 )
@@ -24,10 +25,14 @@ import (
 // loaded and checked benchmark is kept there as one snapshot
 // (snapshot_codec.go: a cell reads it back in a fraction of the time the
 // rows take to decode and check, BenchmarkLoad), used only while it names
-// each file's exact bytes: while a file's size and modification time are
-// those recorded, and it was last written more than snapfresh.Granularity
-// before the snapshot (git's "racily clean" rule), it is not read again;
-// otherwise it is hashed (SHA-256) and must match. The JSONL files stay the
+// each file's exact bytes: while a file's stamp (snapfresh.Stamp: size,
+// modification and change times, inode) is the one recorded, and it was
+// last changed more than snapfresh.Granularity before the snapshot (git's
+// "racily clean" rule), it is not read again; otherwise it is hashed
+// (SHA-256) and must match. The benchmark a snapshot returns carries the
+// recorded hashes, and its HashTo (which keys every cache of rows) writes
+// them: the key names the bytes the benchmark was decoded from, never the
+// files as they are by the time a key is made. The JSONL files stay the
 // record: a missing, stale or damaged snapshot (its body carries a
 // CRC-32C) is a miss, the files are loaded and checked as without
 // snapshots, and a new snapshot is written. The loaded benchmark is kept
@@ -45,18 +50,18 @@ type snapSource struct {
 	Name   string
 	Absent bool     // the file did not exist (relations.jsonl is optional)
 	Sum    [32]byte // SHA-256 of its bytes
-	// Size and ModTime (Unix nanoseconds) are its stat when it was read,
-	// or 0 when it changed while it was read (never trusted then).
-	Size, ModTime int64
+	// Stamp is its stat when it was read, or zero when it changed while it
+	// was read (never trusted then).
+	snapfresh.Stamp
 }
 
 // snapHeader follows snapMagic, gob-encoded; the body follows it.
 type snapHeader struct {
-	Schema    string // snapSchema
-	Uncovered bool   // LoadOptions.Uncovered
-	Files     []snapSource
-	Len       int    // the body's length
-	CRC       uint32 // the body's CRC-32C
+	Schema          string // snapSchema
+	RequireCoverage bool   // LoadOptions.RequireCoverage
+	Files           []snapSource
+	Len             int    // the body's length
+	CRC             uint32 // the body's CRC-32C
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -94,7 +99,7 @@ func loadSnapshot(dir string, opt LoadOptions) (b *Bench, ok bool) {
 	}
 	r := bytes.NewReader(data[len(snapMagic):])
 	var head snapHeader
-	if gob.NewDecoder(r).Decode(&head) != nil || head.Schema != snapSchema() || head.Uncovered != opt.Uncovered ||
+	if gob.NewDecoder(r).Decode(&head) != nil || head.Schema != snapSchema() || head.RequireCoverage != opt.RequireCoverage ||
 		len(head.Files) != len(snapFiles) || head.Len != r.Len() {
 		return nil, false
 	}
@@ -109,7 +114,7 @@ func loadSnapshot(dir string, opt LoadOptions) (b *Bench, ok bool) {
 			return nil, false
 		}
 		if hashed {
-			restamp = restamp || now.ModTime != 0
+			restamp = restamp || now.Stamp != snapfresh.Stamp{}
 			head.Files[i] = now
 		}
 	}
@@ -119,6 +124,7 @@ func loadSnapshot(dir string, opt LoadOptions) (b *Bench, ok bool) {
 	if b, ok = decodeSnapshot(body, dir, opt); !ok {
 		return nil, false
 	}
+	b.sums = sumsOf(head.Files)
 	if restamp && allOldEnough(head.Files) {
 		_ = writeSnapshotFile(path, head, body)
 	}
@@ -137,7 +143,7 @@ func sourceMatches(path string, f snapSource, snap os.FileInfo) (now snapSource,
 	if err != nil || !st.Mode().IsRegular() {
 		return f, false, false
 	}
-	if snapfresh.StatTrusted(st, snap, f.Size, f.ModTime) {
+	if snapfresh.StatTrusted(st, snap, f.Stamp) {
 		return f, true, false
 	}
 	src, err := readSource(path)
@@ -147,11 +153,22 @@ func sourceMatches(path string, f snapSource, snap os.FileInfo) (now snapSource,
 	return src.snapSource, src.Sum == f.Sum, true
 }
 
+// sumsOf is the hashes files record, by name (Bench.sums), for HashTo.
+func sumsOf(files []snapSource) map[string][32]byte {
+	sums := map[string][32]byte{}
+	for _, f := range files {
+		if !f.Absent {
+			sums[f.Name] = f.Sum
+		}
+	}
+	return sums
+}
+
 // allOldEnough reports whether every present file was last written long
 // enough ago for a snapshot written now to trust its stat.
 func allOldEnough(files []snapSource) bool {
 	for _, f := range files {
-		if !f.Absent && !snapfresh.OldEnough(f.ModTime) {
+		if !f.Absent && !snapfresh.OldEnough(f.Stamp) {
 			return false
 		}
 	}
@@ -167,20 +184,20 @@ type source struct {
 // readSource reads the regular file at path whole and records it; its
 // stat is kept only when the file held still while it was read.
 func readSource(path string) (source, error) {
-	before, err := os.Stat(path)
+	// Opened once and checked on the open file: a file swapped for a FIFO
+	// between a stat and the read could not block the read.
+	f, before, err := regfile.Open(path)
 	if err != nil {
 		return source{}, err
 	}
-	if !before.Mode().IsRegular() {
-		return source{}, errors.New("not a regular file")
-	}
-	data, err := os.ReadFile(path)
+	defer f.Close()
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return source{}, err
 	}
 	s := source{snapSource: snapSource{Name: filepath.Base(path), Sum: sha256.Sum256(data)}, data: data}
-	if after, err := os.Stat(path); err == nil && after.Size() == before.Size() && after.ModTime().Equal(before.ModTime()) {
-		s.Size, s.ModTime = before.Size(), before.ModTime().UnixNano()
+	if after, err := os.Stat(path); err == nil && snapfresh.StampOf(after) == snapfresh.StampOf(before) && int64(len(data)) == before.Size() {
+		s.Stamp = snapfresh.StampOf(before)
 	}
 	return s, nil
 }
@@ -212,13 +229,19 @@ func writeSnapshot(dir string, opt LoadOptions, b *Bench, srcs []source) {
 	if err != nil {
 		return
 	}
-	back, ok := decodeSnapshot(body, dir, opt)
-	if !ok || !sameBench(b, back) {
-		return
-	}
-	head := snapHeader{Schema: snapSchema(), Uncovered: opt.Uncovered, Len: len(body), CRC: crc32.Checksum(body, castagnoli)}
+	head := snapHeader{Schema: snapSchema(), RequireCoverage: opt.RequireCoverage, Len: len(body), CRC: crc32.Checksum(body, castagnoli)}
 	for _, s := range srcs {
 		head.Files = append(head.Files, s.snapSource)
+	}
+	back, ok := decodeSnapshot(body, dir, opt)
+	if !ok {
+		return
+	}
+	// The hashes a load from the snapshot will carry must be the ones this
+	// load's HashTo writes: sameBench compares them too.
+	back.sums = sumsOf(head.Files)
+	if !sameBench(b, back) {
+		return
 	}
 	if err := os.MkdirAll(opt.Snapshots, 0o755); err != nil {
 		return

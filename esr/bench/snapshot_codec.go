@@ -15,7 +15,7 @@ import (
 
 // The body of a benchmark snapshot (snapshot.go) is the loaded benchmark in
 // a plain binary form: a table of every distinct string, then the streams,
-// atoms, questions, relations and uncovered questions, each string an index
+// atoms, questions, relations, uncovered questions and folds, each string an index
 // into the table, each number a varint, maps in key order (the bytes do not
 // depend on map order). Reading it back views the table's
 // bytes as one string (no copy) and slices every field out of it, and makes
@@ -238,6 +238,13 @@ func encodeSnapshot(b *Bench) ([]byte, error) {
 		}
 	}
 	e.strs(b.Uncovered)
+	e.count(len(b.Folds), b.Folds == nil)
+	for _, f := range b.Folds {
+		e.str(f.File)
+		e.int(int64(f.Fields))
+		e.int(int64(f.Line))
+		e.str(f.Field)
+	}
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -582,6 +589,16 @@ func decodeSnapshot(body []byte, dir string, opt LoadOptions) (b *Bench, ok bool
 		}
 	}
 	b.Uncovered = d.strs()
+	if n, isNil := d.count(); !isNil {
+		b.Folds = make([]Fold, n)
+		for i := range b.Folds {
+			f := &b.Folds[i]
+			f.File = d.str()
+			f.Fields = int(d.int())
+			f.Line = int(d.int())
+			f.Field = d.str()
+		}
+	}
 	if d.bad || d.pos != len(d.data) {
 		return nil, false
 	}

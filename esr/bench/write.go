@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"io"
 	"path/filepath"
@@ -16,8 +17,17 @@ import (
 // partial. Output is deterministic: struct fields in declaration order, map
 // keys sorted.
 func WriteJSONL[T any](path string, rows []T) error {
-	return safefile.Write(path, 0o644, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
+	_, err := WriteJSONLSum(path, rows)
+	return err
+}
+
+// WriteJSONLSum is WriteJSONL, also returning the SHA-256 of the bytes it
+// wrote: a cache seals its file with it (a file whose bytes hash otherwise
+// is not the one written).
+func WriteJSONLSum[T any](path string, rows []T) (sum [32]byte, err error) {
+	h := sha256.New()
+	err = safefile.Write(path, 0o644, func(w io.Writer) error {
+		enc := json.NewEncoder(io.MultiWriter(w, h))
 		enc.SetEscapeHTML(false)
 		for i := range rows {
 			if err := enc.Encode(rows[i]); err != nil {
@@ -26,6 +36,8 @@ func WriteJSONL[T any](path string, rows []T) error {
 		}
 		return nil
 	})
+	copy(sum[:], h.Sum(nil))
+	return sum, err
 }
 
 // folderFiles are the files a benchmark folder may hold: the ones Save
@@ -76,7 +88,7 @@ func (b *Bench) WriteFiles(dir string) error {
 	if len(b.Relations) == 0 {
 		return nil
 	}
-	var rels []PairRelation
+	var rels []pairRelation
 	for _, s := range b.Streams {
 		m := b.Relations[s.ID]
 		// Emit in atom order so files are byte-stable.
@@ -84,7 +96,7 @@ func (b *Bench) WriteFiles(dir string) error {
 		for i := range atoms {
 			for j := i + 1; j < len(atoms); j++ {
 				if r, ok := m[AtomPair{A: atoms[i].ID, B: atoms[j].ID}]; ok {
-					rels = append(rels, PairRelation{StreamID: s.ID, A: atoms[i].ID, B: atoms[j].ID, Relation: r})
+					rels = append(rels, pairRelation{StreamID: s.ID, A: atoms[i].ID, B: atoms[j].ID, Relation: r})
 				}
 			}
 		}
@@ -93,7 +105,9 @@ func (b *Bench) WriteFiles(dir string) error {
 }
 
 // New assembles a bench from parts already in memory (a generator's or an
-// importer's output), sorting events and atoms as Load would.
+// importer's output), sorting events and atoms as Load would and listing,
+// as Load does, the QAs about a key with no atom in Uncovered. It checks
+// nothing else.
 func New(streams []*esr.Stream, atoms map[string][]esr.Atom, qas []esr.QA) *Bench {
 	b := &Bench{Streams: streams, Atoms: atoms, QAs: qas, byID: map[string]*esr.Stream{}}
 	for _, s := range streams {
@@ -104,6 +118,11 @@ func New(streams []*esr.Stream, atoms map[string][]esr.Atom, qas []esr.QA) *Benc
 			as[i].EventIndex = s.EventIndex(as[i].EventID)
 		}
 		esr.SortAtoms(as)
+	}
+	for i := range qas {
+		if k, _ := qas[i].Locate(atoms[qas[i].StreamID]); !hasKey(atoms[qas[i].StreamID], k) {
+			b.Uncovered = append(b.Uncovered, qas[i].QID)
+		}
 	}
 	b.settle()
 	return b

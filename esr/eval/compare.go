@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
@@ -18,18 +19,62 @@ type StatOptions struct {
 	Seed  uint64
 	Level float64
 	// Interval is the bootstrap's resampling unit: IntervalCluster (the
-	// default: resample questions, keeping all their rows, since several
-	// families answering one question move together) or IntervalPair (the
-	// paper's convention: resample (question, family) pairs as if
-	// independent, which is too narrow when families are pooled).
-	Interval string
+	// zero value and the default: resample questions, keeping all their
+	// rows, since several families answering one question move together)
+	// or IntervalPair (the paper's convention: resample (question, family)
+	// pairs as if independent, which is too narrow when families are
+	// pooled).
+	Interval IntervalKind
 }
+
+// IntervalKind is a bootstrap's resampling unit (StatOptions.Interval). Its
+// text form, "cluster" or "pair", is read once where a user types it
+// (parseIntervalKind: a CLI flag) and written where a row or a note shows it.
+type IntervalKind uint8
 
 // Interval kinds of StatOptions.Interval.
 const (
-	IntervalCluster = "cluster"
-	IntervalPair    = "pair"
+	IntervalCluster IntervalKind = iota // resample questions with all their rows
+	IntervalPair                        // resample (question, family) pairs
 )
+
+// intervalNames are the kinds' text forms.
+var intervalNames = [...]string{IntervalCluster: "cluster", IntervalPair: "pair"}
+
+// String is the kind's text form: "cluster" or "pair".
+func (k IntervalKind) String() string {
+	if int(k) < len(intervalNames) {
+		return intervalNames[k]
+	}
+	return fmt.Sprintf("IntervalKind(%d)", uint8(k))
+}
+
+// parseIntervalKind reads "cluster" or "pair".
+func parseIntervalKind(s string) (IntervalKind, error) {
+	for k, name := range intervalNames {
+		if s == name {
+			return IntervalKind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("interval %q: want %s or %s", s, IntervalCluster, IntervalPair)
+}
+
+// MarshalText writes the kind's text form (a comparison's JSON).
+func (k IntervalKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(intervalNames) {
+		return nil, fmt.Errorf("eval: no interval kind %d", uint8(k))
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText reads the kind's text form.
+func (k *IntervalKind) UnmarshalText(b []byte) error {
+	v, err := parseIntervalKind(string(b))
+	if err == nil {
+		*k = v
+	}
+	return err
+}
 
 // DefaultStats is the paper's setting: B = 10,000, 95% intervals, seed 1,
 // with question-clustered intervals.
@@ -44,16 +89,14 @@ var DefaultStats = StatOptions{B: stats.DefaultResamples, Seed: 1, Level: 0.95, 
 // DefaultStats (the paper's B = 10,000) for reported numbers.
 var InteractiveStats = StatOptions{B: 2000, Seed: 1, Level: 0.95, Interval: IntervalCluster}
 
-// WithDefaults fills B, Level and Interval left zero from DefaultStats.
+// WithDefaults fills B and Level left zero from DefaultStats (the zero
+// Interval is already the default, IntervalCluster).
 func (s StatOptions) WithDefaults() StatOptions {
 	if s.B <= 0 {
 		s.B = DefaultStats.B
 	}
 	if s.Level <= 0 || s.Level >= 1 {
 		s.Level = DefaultStats.Level
-	}
-	if s.Interval == "" {
-		s.Interval = IntervalCluster
 	}
 	return s
 }
@@ -76,55 +119,103 @@ func (s StatOptions) IntervalNote() string {
 	return fmt.Sprintf("%.0f%% CI: question-clustered paired percentile bootstrap (resamples questions with all their families' rows), B = %d; p: exact paired permutation test over pairs", 100*s.Level, s.B)
 }
 
+// Scope is where a comparison was computed: the reader family (Pooled for
+// every family in the rows, "" when the rows were not split by family) and,
+// when the rows were narrowed to one, a stratum, a query type or a
+// condition (a render format, a noise level). It is what tables and
+// verdicts select comparisons by, beside the term.
+type Scope struct {
+	Family    reader.Family  `json:"family,omitempty"`
+	Stratum   esr.Phenomenon `json:"stratum,omitempty"`
+	QueryType esr.QueryType  `json:"query_type,omitempty"`
+	Variant   Variant        `json:"condition,omitzero"`
+}
+
+// String is the scope beside its family, as a table's scope cell shows it:
+// "stratum S", "query type T", "condition C" (joined by ", " when several
+// are set), or "all".
+func (sc Scope) String() string {
+	var parts []string
+	if sc.Stratum != "" {
+		parts = append(parts, "stratum "+string(sc.Stratum))
+	}
+	if sc.QueryType != "" {
+		parts = append(parts, "query type "+string(sc.QueryType))
+	}
+	if !sc.Variant.IsZero() {
+		parts = append(parts, "condition "+sc.Variant.String())
+	}
+	if len(parts) == 0 {
+		return "all"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Filter keeps the rows of scope sc: its family (all for Pooled or ""),
+// stratum, query type and condition, where set.
+func (sc Scope) Filter() Filter {
+	var fs []Filter
+	if sc.Family != "" && sc.Family != Pooled {
+		fs = append(fs, Family(sc.Family))
+	}
+	if sc.Stratum != "" {
+		fs = append(fs, Phenomenon(sc.Stratum))
+	}
+	if sc.QueryType != "" {
+		fs = append(fs, QueryType(sc.QueryType))
+	}
+	if !sc.Variant.IsZero() {
+		fs = append(fs, Variants(sc.Variant))
+	}
+	return And(fs...)
+}
+
 // Comparison is a paired accuracy difference A − B over the rows both
-// memories answered for the same (qid, family, condition).
+// memories answered for the same (qid, family, condition): the term
+// compared (its label, its pair A − B, its name in the paper's registry),
+// the scope it was computed in, and the statistics. Tables and verdicts
+// select a comparison by its term's value (Of, FindTerm) and its scope,
+// never by the printed label.
 type Comparison struct {
-	Label string      `json:"label"`
-	A     memory.Spec `json:"a"`
-	B     memory.Spec `json:"b"`
-	N     int         `json:"n"`
-	AccA  float64     `json:"acc_a"`
-	AccB  float64     `json:"acc_b"`
-	Delta float64     `json:"delta"`
-	Lo    float64     `json:"lo"`
-	Hi    float64     `json:"hi"`
-	P     float64     `json:"p"`
-	N10   int         `json:"n10"`
-	N01   int         `json:"n01"`
-	Level float64     `json:"level"`
+	Term
+	Scope
+	N     int     `json:"n"`
+	AccA  float64 `json:"acc_a"`
+	AccB  float64 `json:"acc_b"`
+	Delta float64 `json:"delta"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	P     float64 `json:"p"`
+	N10   int     `json:"n10"`
+	N01   int     `json:"n01"`
+	Level float64 `json:"level"`
 	// Interval is the interval kind (StatOptions.Interval) and Clusters the
 	// number of questions resampled (0 for the pair interval).
-	Interval  string        `json:"interval"`
-	Clusters  int           `json:"clusters,omitempty"`
-	Resamples int           `json:"resamples"`
-	Scope     string        `json:"scope,omitempty"`
-	Family    reader.Family `json:"family,omitempty"`
-	// Key is the term's name in the paper's registry (Term.Key; the Term
-	// of a paper.Key), empty when the paper reports no such term: the
-	// identity sections look the paper's number up by, never Label.
-	Key PaperTerm `json:"-"`
+	Interval  IntervalKind `json:"interval"`
+	Clusters  int          `json:"clusters,omitempty"`
+	Resamples int          `json:"resamples"`
 	// TooFew marks a comparison over too few questions for an interval or
-	// a verdict (fewer than MinQuestions questions, or discordant pairs
-	// but fewer than MinDiscordant): it is never Significant, tables and
+	// a verdict (fewer than ten questions, or discordant pairs but too few
+	// for the exact test to reach the level): it is never Significant, tables and
 	// sentences print TooFewReason instead of an interval (CI), and Lo and
 	// Hi keep the bootstrap's endpoints for plots only (read them only
 	// through Significant and CI).
 	TooFew bool `json:"too_few,omitempty"`
 }
 
-// MinQuestions is the fewest questions (the pair interval: pairs) a
+// minQuestions is the fewest questions (the pair interval: pairs) a
 // comparison needs for an interval and a verdict. A percentile bootstrap
 // over fewer resampling units is no interval: over one question the
 // clustered bootstrap returns the estimate itself, a zero-width "95% CI".
-const MinQuestions = 10
+const minQuestions = 10
 
-// MinDiscordant is the fewest discordant pairs with which the exact paired
+// minDiscordant is the fewest discordant pairs with which the exact paired
 // permutation test can reach p < 1 − level at all: with d discordant pairs,
 // all in one direction, its p is 2·0.5^d (6 at level 0.95: 2·0.5^5 =
 // 0.0625). With fewer, no interval may be read as a verdict. Zero
-// discordant pairs over MinQuestions questions or more are a measured zero
+// discordant pairs over minQuestions questions or more are a measured zero
 // difference, not too few.
-func MinDiscordant(level float64) int {
+func minDiscordant(level float64) int {
 	d := 1
 	for d < 64 && 2*math.Pow(0.5, float64(d)) >= 1-level {
 		d++
@@ -139,13 +230,13 @@ const (
 )
 
 // TooFewReason says why a comparison has no interval or verdict:
-// tooFewQuestions (fewer than MinQuestions questions) or tooFewDiscordant
-// (fewer than MinDiscordant discordant pairs); "" when it has them.
+// tooFewQuestions (fewer than minQuestions questions) or tooFewDiscordant
+// (fewer than minDiscordant discordant pairs); "" when it has them.
 func (c Comparison) TooFewReason() string {
 	switch {
 	case !c.TooFew:
 		return ""
-	case c.Interval == IntervalPair && c.N < MinQuestions, c.Interval != IntervalPair && c.Clusters < MinQuestions:
+	case c.Interval == IntervalPair && c.N < minQuestions, c.Interval != IntervalPair && c.Clusters < minQuestions:
 		return tooFewQuestions
 	}
 	return tooFewDiscordant
@@ -179,20 +270,20 @@ type pairKey struct {
 // family, condition). A pair with conflicting duplicate rows (see
 // pairRows) is left out.
 func Paired(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64) {
-	xa, xb, _ = PairedByQuestion(rows, a, b, f)
+	xa, xb, _ = pairedByQuestion(rows, a, b, f)
 	return xa, xb
 }
 
-// PairedByQuestion is Paired with the question id of every pair, the
+// pairedByQuestion is Paired with the question id of every pair, the
 // cluster of the question-clustered bootstrap.
-func PairedByQuestion(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qids []string) {
+func pairedByQuestion(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qids []string) {
 	xa, xb, qids, _ = pairRows(rows, a, b, f)
 	return xa, xb, qids
 }
 
-// pairRows is PairedByQuestion that reports duplicates: rows of one memory
+// pairRows is pairedByQuestion that reports duplicates: rows of one memory
 // for one (qid, family, condition) that agree (the same verdict) count
-// once; rows that disagree are an error naming both (*ConflictError, by
+// once; rows that disagree are an error naming both (*conflictError, by
 // their 1-based positions in rows), and their pair is left out.
 func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qids []string, err error) {
 	type seen struct {
@@ -203,10 +294,8 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 	bad := map[pairKey]bool{}
 	for i := range rows {
 		o := &rows[i]
-		if f != nil && !f(o) || Unreadable(o) {
-			continue // an unreadable row measures nothing: its pair is skipped
-		}
-		k := pairKey{o.QID, o.Family, o.Variant.String()}
+		// The memory first: most rows of a suite are of other memories,
+		// and their filter, reason and condition need not be looked at.
 		var m map[pairKey]seen
 		switch o.Memory {
 		case a:
@@ -216,11 +305,15 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 		default:
 			continue
 		}
+		if f != nil && !f(o) || Unreadable(o) {
+			continue // an unreadable row measures nothing: its pair is skipped
+		}
+		k := pairKey{o.QID, o.Family, o.Variant.String()}
 		if prev, dup := m[k]; dup {
 			if prev.correct != o.Correct {
 				bad[k] = true
 				if err == nil {
-					err = &ConflictError{First: prev.at + 1, Second: i + 1, Row: *o}
+					err = &conflictError{First: prev.at + 1, Second: i + 1, Row: *o}
 				}
 			}
 			continue
@@ -250,16 +343,16 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 	return xa, xb, qids, err
 }
 
-// ConflictError is two rows of one memory for one (qid, family,
+// conflictError is two rows of one memory for one (qid, family,
 // condition) that say different things: which one a comparison should
 // pair is unknowable, so it pairs neither and stops.
-type ConflictError struct {
+type conflictError struct {
 	File          string // the rows' file, when known ("" names rows by position)
 	First, Second int    // 1-based positions (lines of File)
 	Row           Outcome
 }
 
-func (e *ConflictError) Error() string {
+func (e *conflictError) Error() string {
 	at := func(n int) string {
 		if e.File == "" {
 			return fmt.Sprintf("row %d", n)
@@ -277,7 +370,7 @@ func conditionNote(v Variant) string {
 	return ", condition " + v.String()
 }
 
-// CheckConflicts returns a *ConflictError naming (by file and line) the
+// CheckConflicts returns a *conflictError naming (by file and line) the
 // first two rows of rows, read from file, that answer one (qid, memory,
 // family, condition) differently: another answer or verdict. Identical
 // duplicates pass.
@@ -297,7 +390,7 @@ func CheckConflicts(rows []Outcome, file string) error {
 		}
 		p := &rows[j]
 		if p.Answer != o.Answer || p.Correct != o.Correct || p.Abstained != o.Abstained {
-			return &ConflictError{File: file, First: j + 1, Second: i + 1, Row: *o}
+			return &conflictError{File: file, First: j + 1, Second: i + 1, Row: *o}
 		}
 	}
 	return nil
@@ -310,22 +403,23 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// Compare is the paired difference a − b over rows kept by f: accuracies,
-// the mean difference with its percentile bootstrap interval (clustered by
-// question unless opt.Interval is IntervalPair) and the exact paired
-// permutation p-value. Over too few questions or discordant pairs
-// (MinQuestions, MinDiscordant) it sets TooFew instead of an interval. With
+// Compare is term t's paired difference t.A − t.B over rows kept by f:
+// accuracies, the mean difference with its percentile bootstrap interval
+// (clustered by question unless opt.Interval is IntervalPair) and the exact
+// paired permutation p-value. Over too few questions or discordant pairs
+// (minQuestions, minDiscordant) it sets TooFew instead of an interval. With
 // no pairs, or with conflicting duplicate rows (pairRows), it returns an
-// error.
-func Compare(rows []Outcome, label string, a, b memory.Spec, f Filter, opt StatOptions) (Comparison, error) {
+// error. The comparison's Scope is left zero: a caller that narrowed the
+// rows to a family, stratum or condition says so there.
+func Compare(rows []Outcome, t Term, f Filter, opt StatOptions) (Comparison, error) {
 	opt = opt.WithDefaults()
-	xa, xb, qids, err := pairRows(rows, a, b, f)
-	c := Comparison{Label: label, A: a, B: b, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
+	xa, xb, qids, err := pairRows(rows, t.A, t.B, f)
+	c := Comparison{Term: t, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
 	if err != nil {
-		return c, fmt.Errorf("%s: %w", label, err)
+		return c, fmt.Errorf("%s: %w", t.Label, err)
 	}
 	if len(xa) == 0 {
-		return c, fmt.Errorf("%s: no pairs of %s and %s", label, a, b)
+		return c, fmt.Errorf("%s: no pairs of %s and %s", t.Label, t.A, t.B)
 	}
 	return comparePairs(c, xa, xb, qids, opt)
 }
@@ -335,7 +429,7 @@ func Compare(rows []Outcome, label string, a, b memory.Spec, f Filter, opt StatO
 // share, so a difference inside one run and across two agree to the digit.
 func comparePairs(c Comparison, xa, xb []float64, qids []string, opt StatOptions) (Comparison, error) {
 	if opt.Interval != IntervalPair && opt.Interval != IntervalCluster {
-		return c, fmt.Errorf("interval %q is not %q or %q", opt.Interval, IntervalCluster, IntervalPair)
+		return c, fmt.Errorf("interval kind %d is not %s or %s", uint8(opt.Interval), IntervalCluster, IntervalPair)
 	}
 	ci, err := bootstrap(xa, xb, qids, opt)
 	if err != nil {
@@ -352,7 +446,7 @@ func comparePairs(c Comparison, xa, xb []float64, qids []string, opt StatOptions
 	if opt.Interval == IntervalCluster {
 		units = c.Clusters
 	}
-	if d := c.N10 + c.N01; units < MinQuestions || d > 0 && d < MinDiscordant(opt.Level) {
+	if d := c.N10 + c.N01; units < minQuestions || d > 0 && d < minDiscordant(opt.Level) {
 		c.TooFew = true
 	}
 	return c, nil
@@ -366,16 +460,21 @@ func mean(x []float64) float64 {
 	return s / float64(len(x))
 }
 
-// Term is one named paired difference of a decomposition: Label is what
-// tables print, A − B the difference, and Key the term's name in the
-// paper's registry (the Term of a paper.Key; empty when the paper reports
-// no such term). Comparisons carry the Key and the pair, so a lookup
-// never goes by the printed label (FindTerm).
+// Term is one named paired difference: Label is what tables print, A − B
+// the difference, and Key the term's name in the paper's registry (the
+// Term of a paper.Key; empty when the paper reports no such term). A term
+// is its pair: comparisons carry it, and a table or verdict finds a
+// comparison by the term's value (Comparison.Of, FindTerm), never by the
+// printed label.
 type Term struct {
-	Label string
-	A, B  memory.Spec
-	Key   PaperTerm
+	Label string      `json:"label"`
+	A     memory.Spec `json:"a"`
+	B     memory.Spec `json:"b"`
+	Key   PaperTerm   `json:"-"`
 }
+
+// Named is t with label as what tables print, the same difference and key.
+func (t Term) Named(label string) Term { t.Label = label; return t }
 
 // PaperTerm is a term's name in the paper's registry: the Term of a
 // paper.Key (paper.Term is this type), "" when the paper reports none.
@@ -427,7 +526,7 @@ const (
 	KeyCoarseMechanism PaperTerm = "coarse-d mechanism"
 )
 
-// The paper's names of the headline's classes (memory.Displays).
+// The paper's names of the headline's classes (Class.Paper).
 var (
 	rl       = memory.Class(memory.FineLedger).Paper()
 	gra      = memory.Class(memory.GraphRAGAbstain).Paper()
@@ -440,20 +539,20 @@ var (
 // (the paper reports neither).
 var Headline = []Term{
 	{rl + " − " + gra, fineLedger, graphragAbstain, KeyLedgerVsBaseline},
-	{graphiti + " − " + gra, coarseRetain, graphragAbstain, KeyCoarseVsBaseline},
-	{rl + " − " + graphiti, fineLedger, coarseRetain, KeyLedgerVsCoarse},
+	{graphiti + " − " + gra, coarseRetain, graphragAbstain, keyCoarseVsBaseline},
+	{rl + " − " + graphiti, fineLedger, coarseRetain, keyLedgerVsCoarse},
 	{graphiti + " − its own control (matched coarse-d mechanism)", coarseRetain, CoarseControl, ""},
 	{graphiti + "'s control − " + rl + "'s control (layout)", CoarseControl, renderOnly, ""},
 }
 
-// HeadlineReported are the headline's comparisons the paper reports.
-var HeadlineReported = Headline[:3]
+// headlineReported are the headline's comparisons the paper reports.
+var headlineReported = Headline[:3]
 
 // Registry names of the headline's comparisons the paper reports (§4.1).
 const (
 	KeyLedgerVsBaseline PaperTerm = "ledger-vs-baseline"
-	KeyCoarseVsBaseline PaperTerm = "coarse-vs-baseline"
-	KeyLedgerVsCoarse   PaperTerm = "ledger-vs-coarse"
+	keyCoarseVsBaseline PaperTerm = "coarse-vs-baseline"
+	keyLedgerVsCoarse   PaperTerm = "ledger-vs-coarse"
 )
 
 // CompareTerms computes each term over rows kept by f. Terms with no pairs
@@ -463,14 +562,13 @@ func CompareTerms(rows []Outcome, terms []Term, f Filter, opt StatOptions) ([]Co
 	var out []Comparison
 	var firstErr error
 	for _, t := range terms {
-		c, err := Compare(rows, t.Label, t.A, t.B, f, opt)
+		c, err := Compare(rows, t, f, opt)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
 			continue
 		}
-		c.Key = t.Key
 		out = append(out, c)
 	}
 	if len(out) == 0 && firstErr != nil {
@@ -500,9 +598,6 @@ func FindTerm(cs []Comparison, t Term, family reader.Family) (Comparison, bool) 
 	}
 	return Comparison{}, false
 }
-
-// Term is the term c compares (its label, pair and registry name).
-func (c Comparison) Term() Term { return Term{Label: c.Label, A: c.A, B: c.B, Key: c.Key} }
 
 // Of reports whether c compares term t's pair (A − B): a term is its
 // difference, whatever label a table prints for it.
@@ -592,7 +687,7 @@ func FamilyNote(rows []Outcome) string {
 // (stats.PairedBinaryMDE: n pairs, c's discordant share, two-sided α = 0.05,
 // power 0.8). ok is false when no pair is discordant (the MDE is then
 // undefined) or no Δ up to the discordant share reaches the power.
-func MDE(c Comparison) (mde float64, ok bool) {
+func mdeOf(c Comparison) (mde float64, ok bool) {
 	if c.N == 0 || c.N10+c.N01 == 0 {
 		return 0, false
 	}
@@ -603,20 +698,20 @@ func MDE(c Comparison) (mde float64, ok bool) {
 	return m, true
 }
 
-// MDECell formats MDE(c) for a table ("—" when c failed, "n/a" when it is
+// MDECell formats mdeOf(c) for a table ("—" when c failed, "n/a" when it is
 // undefined, "> p_d" when no effect reaches the power).
-func MDECell(c Comparison, err error) string {
+func MDECell(c Comparison, err error) Cell {
 	if err != nil {
-		return "—"
+		return TextCell("—")
 	}
 	if c.N10+c.N01 == 0 {
-		return "n/a (no discordant pair)"
+		return TextCell("n/a (no discordant pair)")
 	}
-	m, ok := MDE(c)
+	m, ok := mdeOf(c)
 	if !ok {
-		return "none ≤ discordant share"
+		return TextCell("none ≤ discordant share")
 	}
-	return fmt.Sprintf("%.3f", m)
+	return NumberCell("%.3f", m)
 }
 
 // Pooled is the family label of comparisons pooled over every family in the

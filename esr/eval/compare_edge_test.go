@@ -27,18 +27,18 @@ func pairRows(n, k int) []eval.Outcome {
 // Compare refuses them, naming both rows; identical duplicates count once.
 func TestCompareConflictingDuplicates(t *testing.T) {
 	rows := pairRows(20, 0)
-	want, err := eval.Compare(rows, "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats)
+	want, err := eval.Compare(rows, eval.Term{Label: "a−b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, eval.DefaultStats)
 	if err != nil {
 		t.Fatal(err)
 	}
 	same := append(append([]eval.Outcome(nil), rows...), rows[0])
-	if got, err := eval.Compare(same, "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats); err != nil || got != want {
+	if got, err := eval.Compare(same, eval.Term{Label: "a−b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, eval.DefaultStats); err != nil || got != want {
 		t.Errorf("an identical duplicate: %v, %v; want %v", got, err, want)
 	}
 	dup := rows[0]
 	dup.Correct, dup.Answer = true, "true"
 	conflict := append(append([]eval.Outcome(nil), rows...), dup)
-	got, err := eval.Compare(conflict, "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats)
+	got, err := eval.Compare(conflict, eval.Term{Label: "a−b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, eval.DefaultStats)
 	var ce *eval.ConflictError
 	if !errors.As(err, &ce) {
 		t.Fatalf("a conflicting duplicate was paired: %v (Δ %+.3f, without it %+.3f)", err, got.Delta, want.Delta)
@@ -83,7 +83,7 @@ func TestTooFewQuestionsHaveNoVerdict(t *testing.T) {
 		{"five questions, five discordant pairs", pairRows(5, 5), "too few questions"},
 	} {
 		for _, opt := range []eval.StatOptions{eval.DefaultStats, {B: 2000, Seed: 1, Level: 0.95, Interval: eval.IntervalPair}} {
-			got, err := eval.Compare(c.rows, "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, opt)
+			got, err := eval.Compare(c.rows, eval.Term{Label: "a−b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,12 +93,12 @@ func TestTooFewQuestionsHaveNoVerdict(t *testing.T) {
 		}
 	}
 	// Enough questions and discordant pairs keep their interval and verdict.
-	got, err := eval.Compare(pairRows(40, 12), "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats)
+	got, err := eval.Compare(pairRows(40, 12), eval.Term{Label: "a−b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, eval.DefaultStats)
 	if err != nil || !got.Significant() || strings.Contains(got.String(), "too few") {
 		t.Errorf("40 questions, 12 discordant pairs: %s, %v", got, err)
 	}
 	// No discordant pair over enough questions is a measured zero, as before.
-	got, err = eval.Compare(pairRows(40, 0), "a−b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, eval.DefaultStats)
+	got, err = eval.Compare(pairRows(40, 0), eval.Term{Label: "a−b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, eval.DefaultStats)
 	if err != nil || got.Significant() || !strings.Contains(got.String(), "[+0.000, +0.000]") {
 		t.Errorf("40 questions, no discordant pair: %s, %v", got, err)
 	}

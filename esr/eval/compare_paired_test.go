@@ -18,8 +18,8 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 			eval.Outcome{QID: q, Memory: memory.SpecOf("B"), Family: "f", Correct: i%5 == 0})
 	}
 	rows = append(rows, eval.Outcome{QID: "unpaired", Memory: memory.SpecOf("A"), Family: "f", Correct: true})
-	c1, _ := eval.Compare(rows, "x", memory.SpecOf("A"), memory.SpecOf("B"), nil, eval.StatOptions{B: 1000, Seed: 3})
-	c2, _ := eval.Compare(rows, "x", memory.SpecOf("A"), memory.SpecOf("B"), nil, eval.StatOptions{B: 1000, Seed: 3})
+	c1, _ := eval.Compare(rows, eval.Term{Label: "x", A: memory.SpecOf("A"), B: memory.SpecOf("B")}, nil, eval.StatOptions{B: 1000, Seed: 3})
+	c2, _ := eval.Compare(rows, eval.Term{Label: "x", A: memory.SpecOf("A"), B: memory.SpecOf("B")}, nil, eval.StatOptions{B: 1000, Seed: 3})
 	if c1 != c2 {
 		t.Errorf("same seed, different result: %v vs %v", c1, c2)
 	}
@@ -27,7 +27,7 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 	if c1.N != 50 || math.Abs(c1.Delta-0.3) > 1e-12 || !(c1.Lo < 0.3 && 0.3 < c1.Hi) {
 		t.Errorf("comparison %v", c1)
 	}
-	if _, err := eval.Compare(rows, "x", memory.SpecOf("A"), memory.SpecOf("C"), nil, eval.StatOptions{}); err == nil {
+	if _, err := eval.Compare(rows, eval.Term{Label: "x", A: memory.SpecOf("A"), B: memory.SpecOf("C")}, nil, eval.StatOptions{}); err == nil {
 		t.Error("no pairs should be an error")
 	}
 }

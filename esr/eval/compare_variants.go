@@ -10,8 +10,9 @@ import (
 // paired difference (memory under a) − (memory under b) over rows kept by
 // f, pairs matched by question and reader family. The comparison's A and B
 // name the memory with each condition ("fine-ledger [single-valued-key]";
-// the main condition's name is the memory's alone).
-func CompareVariants(rows []Outcome, label string, m memory.Spec, a, b Variant, f Filter, opt StatOptions) (Comparison, error) {
+// the main condition's name is the memory's alone), and its term's label
+// is "A − B".
+func CompareVariants(rows []Outcome, m memory.Spec, a, b Variant, f Filter, opt StatOptions) (Comparison, error) {
 	an, bn := variantName(m, a), variantName(m, b)
 	if an == bn {
 		panic("eval: CompareVariants of a variant with itself")
@@ -35,7 +36,7 @@ func CompareVariants(rows []Outcome, label string, m memory.Spec, a, b Variant, 
 		o.Variant = Variant{}
 		arms = append(arms, o)
 	}
-	c, err := Compare(arms, label, an, bn, nil, opt)
+	c, err := Compare(arms, Term{Label: an.String() + " − " + bn.String(), A: an, B: bn}, nil, opt)
 	if err != nil {
 		return c, fmt.Errorf("%s: %w", m, err)
 	}

@@ -23,7 +23,7 @@ func (lastLine) Family() reader.Family { return "last-line" }
 func (lastLine) Read(_ context.Context, in reader.Input) (reader.Output, error) {
 	ans := esr.Abstain
 	for _, line := range strings.Split(in.Context, "\n") {
-		if cells := strings.Split(line, esr.CellSep); len(cells) >= 3 {
+		if cells := strings.Split(line, "|"); len(cells) >= 3 { // a table row's cells
 			ans = esr.Says(strings.TrimSpace(cells[2]))
 		}
 	}

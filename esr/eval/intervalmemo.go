@@ -33,7 +33,7 @@ func SetIntervalMemo(m IntervalMemo) { intervalMemo.Set(m) }
 // clusters qids under opt.
 func intervalKey(xa, xb []float64, qids []string, opt StatOptions) [32]byte {
 	k := cimemo.NewKey("eval.Compare bootstrap v1")
-	k.String(opt.Interval)
+	k.String(opt.Interval.String())
 	k.Uint(uint64(opt.B))
 	k.Float(opt.Level)
 	k.Uint(opt.Seed)

@@ -56,7 +56,7 @@ func memoRows(flip int) []eval.Outcome {
 func TestIntervalMemo(t *testing.T) {
 	opt := eval.StatOptions{B: 500, Seed: 3, Level: 0.95, Interval: eval.IntervalCluster}
 	rows := memoRows(0)
-	want, err := eval.Compare(rows, "a vs b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, opt)
+	want, err := eval.Compare(rows, eval.Term{Label: "a vs b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestIntervalMemo(t *testing.T) {
 	eval.SetIntervalMemo(m)
 	defer eval.SetIntervalMemo(nil)
 	for i := range 2 {
-		got, err := eval.Compare(rows, "a vs b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, opt)
+		got, err := eval.Compare(rows, eval.Term{Label: "a vs b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,12 +90,12 @@ func TestIntervalMemo(t *testing.T) {
 	}
 	for i, v := range variants {
 		before := m.hits
-		got, err := eval.Compare(v.rows, "a vs b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, v.opt)
+		got, err := eval.Compare(v.rows, eval.Term{Label: "a vs b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, v.opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		eval.SetIntervalMemo(nil)
-		direct, _ := eval.Compare(v.rows, "a vs b", memory.MustParseSpec("a"), memory.MustParseSpec("b"), nil, v.opt)
+		direct, _ := eval.Compare(v.rows, eval.Term{Label: "a vs b", A: memory.MustParseSpec("a"), B: memory.MustParseSpec("b")}, nil, v.opt)
 		eval.SetIntervalMemo(m)
 		if m.hits != before || got != direct {
 			t.Errorf("variant %d: recalled another setting's interval (hits %d → %d)", i, before, m.hits)

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/memory"
@@ -24,15 +23,6 @@ func Unreadable(o *Outcome) bool { return reader.Unreadable(o.Reason) }
 
 // Measured reports whether an accuracy rests on at least one readable row.
 func (a Accuracy) Measured() bool { return a.N > 0 }
-
-// PropCell formats a proportion, or NotMeasured for the NaN of an accuracy
-// without a readable row.
-func PropCell(x float64) string {
-	if math.IsNaN(x) {
-		return NotMeasured
-	}
-	return report.Prop(x)
-}
 
 // WilsonCell formats an accuracy's Wilson interval, or "—" when nothing was
 // measured.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -56,9 +58,24 @@ type Outcome struct {
 	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
-// ID is the outcome's identity for resuming: (qid, memory, reader, condition).
-func (o *Outcome) ID() string {
-	return o.QID + "\x00" + o.Memory.String() + "\x00" + o.Reader.String() + "\x00" + o.Variant.String()
+// Key is the outcome's identity in its run, for resuming and pairing:
+// (qid, reader and its family, condition, memory). The condition's noise
+// level is kept at the one decimal its string form keeps, so two levels
+// that read alike are one key.
+func (o *Outcome) Key() RowKey {
+	v := o.Variant
+	v.Noise.P = math.Round(v.Noise.P*10) / 10
+	return RowKey{QID: o.QID, Reader: o.Reader, Family: o.Family, Variant: v, Memory: o.Memory}
+}
+
+// Keys is the set of rows' keys: a Config.Done (or RejudgeOptions.Done)
+// that resumes over rows.
+func Keys(rows []Outcome) map[RowKey]bool {
+	m := make(map[RowKey]bool, len(rows))
+	for i := range rows {
+		m[rows[i].Key()] = true
+	}
+	return m
 }
 
 // Sink receives outcomes; it must be safe for concurrent use.
@@ -83,7 +100,7 @@ type FileSink struct {
 // names it (*safefile.BusyError; errors.Is(err, safefile.ErrBusy)). Once
 // locked, and before anything is read, trimmed or truncated, the file must
 // be empty or hold outcome rows of an evaluation (checkOutcomes): any other
-// file is refused and left as it is (*NotOutcomesError).
+// file is refused and left as it is (*notOutcomesError).
 func OpenFileSink(path string) (*FileSink, error) { return openSink(path, false) }
 
 // OpenRescoredSink is OpenFileSink for rescored rows (Rejudge's: rows with
@@ -110,14 +127,14 @@ const rowPrefix = `{"qid":"`
 // maxFirstLine bounds how much of a file checkOutcomes reads.
 const maxFirstLine = 64 << 20
 
-// NotOutcomesError is a file that an outcomes command was asked to append
+// notOutcomesError is a file that an outcomes command was asked to append
 // to but that does not hold its rows.
-type NotOutcomesError struct {
+type notOutcomesError struct {
 	Path   string
 	Reason string
 }
 
-func (e *NotOutcomesError) Error() string {
+func (e *notOutcomesError) Error() string {
 	return fmt.Sprintf("%s is not empty and not an outcomes file this command writes (%s); it is left as it is: name a new file, or an earlier output of the same command", e.Path, e.Reason)
 }
 
@@ -127,7 +144,7 @@ func (e *NotOutcomesError) Error() string {
 // or, with no newline at all, a row cut short (it starts as every row
 // does). rescored says which kind the rows must be: rows rescored by
 // Rejudge name their judge, an evaluation's do not. Anything else is a
-// *NotOutcomesError.
+// *notOutcomesError.
 func checkOutcomes(r io.Reader, path string, rescored bool) error {
 	br := bufio.NewReader(io.LimitReader(r, maxFirstLine))
 	line, err := br.ReadBytes('\n')
@@ -139,27 +156,27 @@ func checkOutcomes(r io.Reader, path string, rescored bool) error {
 	}
 	if !bytes.HasSuffix(line, []byte{'\n'}) {
 		if len(line) >= maxFirstLine {
-			return &NotOutcomesError{path, fmt.Sprintf("its first line is longer than %d MiB", maxFirstLine>>20)}
+			return &notOutcomesError{path, fmt.Sprintf("its first line is longer than %d MiB", maxFirstLine>>20)}
 		}
 		if bytes.HasPrefix(line, []byte(rowPrefix)) {
 			return nil // the first row, cut short: Resume trims it
 		}
-		return &NotOutcomesError{path, "its only line, without a newline, is not the start of an outcome row"}
+		return &notOutcomesError{path, "its only line, without a newline, is not the start of an outcome row"}
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	var o Outcome
 	if err := dec.Decode(&o); err != nil {
-		return &NotOutcomesError{path, fmt.Sprintf("line 1 is not an outcome row: %v", err)}
+		return &notOutcomesError{path, fmt.Sprintf("line 1 is not an outcome row: %v", err)}
 	}
 	if o.QID == "" || o.Memory.IsZero() || o.Reader == (reader.Spec{}) {
-		return &NotOutcomesError{path, `line 1 has no "qid", "memory" or "reader"`}
+		return &notOutcomesError{path, `line 1 has no "qid", "memory" or "reader"`}
 	}
 	switch {
 	case rescored && o.Judge == "":
-		return &NotOutcomesError{path, "it holds an evaluation's rows (esr eval's: no \"judge\"), not rescored ones"}
+		return &notOutcomesError{path, "it holds an evaluation's rows (esr eval's: no \"judge\"), not rescored ones"}
 	case !rescored && o.Judge != "":
-		return &NotOutcomesError{path, fmt.Sprintf("it holds rows rescored by judge %s (esr rejudge's), not an evaluation's", o.Judge)}
+		return &notOutcomesError{path, fmt.Sprintf("it holds rows rescored by judge %s (esr rejudge's), not an evaluation's", o.Judge)}
 	}
 	return nil
 }
@@ -225,8 +242,11 @@ func (s *SliceSink) Put(o Outcome) error {
 
 // ReadOutcomes reads an outcomes JSONL file. A truncated last line (a run
 // killed mid-write) is ignored; any other bad line is an error naming it.
+// The file must be a regular file (a FIFO would block the read until
+// something writes to it, a device such as /dev/zero never ends), and
+// each line at most regfile.MaxLine bytes.
 func ReadOutcomes(path string) ([]Outcome, error) {
-	f, err := os.Open(path)
+	f, _, err := regfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -235,12 +255,16 @@ func ReadOutcomes(path string) ([]Outcome, error) {
 }
 
 // DecodeOutcomes reads outcome rows, one JSON object per line, from r, as
-// ReadOutcomes does; name labels errors ("name:line: …").
+// ReadOutcomes does; name labels errors ("name:line: …"). A line longer
+// than regfile.MaxLine is an error as soon as its bytes pass the bound.
 func DecodeOutcomes(r io.Reader, name string) ([]Outcome, error) {
 	var out []Outcome
 	br := bufio.NewReader(r)
 	for line := 1; ; line++ {
-		b, err := br.ReadBytes('\n')
+		b, err := regfile.ReadLine(br, regfile.MaxLine)
+		if errors.Is(err, regfile.ErrLineTooLong) {
+			return nil, fmt.Errorf("%s:%d: line longer than %d bytes: not an outcome row", name, line, regfile.MaxLine)
+		}
 		if len(b) > 0 {
 			var o Outcome
 			if jerr := json.Unmarshal(b, &o); jerr != nil {

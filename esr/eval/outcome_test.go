@@ -47,12 +47,12 @@ func TestTruncatedOutcomes(t *testing.T) {
 	if !strings.HasSuffix(string(b), "}\n") || strings.Contains(string(b), "half") {
 		t.Errorf("not trimmed to a line boundary: %q", b[len(b)-20:])
 	}
-	ids := map[string]bool{}
+	keys := map[RowKey]bool{}
 	for _, r := range rows {
-		if ids[r.ID()] {
-			t.Errorf("duplicate id %q", r.ID())
+		if keys[r.Key()] {
+			t.Errorf("duplicate key %+v", r.Key())
 		}
-		ids[r.ID()] = true
+		keys[r.Key()] = true
 	}
 }
 

@@ -2,8 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math"
-	"strings"
 
 	"github.com/esrkit/esrkit/internal/report"
 )
@@ -52,60 +50,4 @@ func FirstTooFew(cs ...Comparison) string {
 		}
 	}
 	return ""
-}
-
-// CoarseSplit reads the coarse-d mechanism of a decomposition two ways
-// (RenderMatchedTerms's pooled rows, or the single family's): the paper's term
-// (coarse-retain − the ledger's control) is the matched mechanism
-// (coarse-retain − its own control) plus the layout term between the two
-// controls, pair by pair; the sentence says which part carries it and
-// whether each interval excludes 0, all computed from cs. It returns "" when
-// cs lacks the three coarse terms.
-func CoarseSplit(cs []Comparison) string {
-	fam := Pooled
-	if _, ok := FindTerm(cs, TermCoarsePaper, Pooled); !ok && len(cs) > 0 {
-		fam = cs[0].Family
-	}
-	paperC, ok1 := FindTerm(cs, TermCoarsePaper, fam)
-	matched, ok2 := FindTerm(cs, TermCoarseMatched, fam)
-	layout, ok3 := FindTerm(cs, TermCoarseLayout, fam)
-	if !ok1 || !ok2 || !ok3 {
-		return ""
-	}
-	s := fmt.Sprintf("The paper's coarse-d mechanism term (coarse-retain − render-only, the ledger's control) is %s %s (n = %d): "+
-		"coarse-retain against its own control (the same facts, ids and order, mechanism off) gives %s %s, "+
-		"and coarse-retain's control against the ledger's control (layout alone) gives %s %s. ",
-		report.Signed(paperC.Delta), paperC.CI(), paperC.N,
-		report.Signed(matched.Delta), matched.CI(), report.Signed(layout.Delta), layout.CI())
-	if paperC.N == matched.N && paperC.N == layout.N && math.Abs(paperC.Delta-matched.Delta-layout.Delta) < 1e-9 {
-		s += "The two parts add up to the paper's term. "
-	} else {
-		s += "The three terms are not over the same pairs, so they need not add up. "
-	}
-	big, name, other, oname := matched, "the matched mechanism", layout, "the layout"
-	if math.Abs(layout.Delta) > math.Abs(matched.Delta) {
-		big, name, other, oname = layout, "the layout", matched, "the matched mechanism"
-	}
-	switch {
-	case big.TooFew || other.TooFew:
-		s += "There are " + FirstTooFew(big, other) + " to say which part carries it."
-	case !big.Significant() && !other.Significant():
-		s += "Neither part is distinguishable from 0."
-	case !other.Significant():
-		s += fmt.Sprintf("%s carries it (%s, interval excludes 0); %s is not distinguishable from 0.", capitalize(name), report.Signed(big.Delta), oname)
-	case !big.Significant():
-		s += fmt.Sprintf("%s is the larger part in size but not distinguishable from 0; %s (%s) is.", capitalize(name), oname, report.Signed(other.Delta))
-	case (big.Delta > 0) != (other.Delta > 0):
-		s += fmt.Sprintf("The parts pull in opposite directions: %s %s, %s %s, both intervals excluding 0.", name, report.Signed(big.Delta), oname, report.Signed(other.Delta))
-	default:
-		s += fmt.Sprintf("Both parts are distinguishable from 0; %s is the larger (%s against %s).", name, report.Signed(big.Delta), report.Signed(other.Delta))
-	}
-	return s
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -11,13 +11,13 @@ import (
 	"github.com/esrkit/esrkit/esr/judge"
 )
 
-// RejudgeOptions set a rescoring run: Done lists row IDs (Outcome.ID)
-// already rescored, which are skipped (resume); Concurrency bounds the
+// RejudgeOptions set a rescoring run: Done holds the keys of rows
+// (Outcome.Key, Keys) already rescored, which are skipped (resume); Concurrency bounds the
 // answers judged at once (default 1; LLM judges limit their own
 // requests); Progress, when set, is called after each batch with (done,
 // total).
 type RejudgeOptions struct {
-	Done        map[string]bool
+	Done        map[RowKey]bool
 	Concurrency int
 	Progress    func(done, total int)
 	// Fingerprint, when set, identifies the rescoring (the judge's
@@ -45,12 +45,12 @@ func rescoredFingerprint(base string, o Outcome) string {
 // fingerprint (another judge, benchmark, code or stored row), or nil. Rows
 // of prev that rescore none of rows are left alone.
 func FindStaleRescored(file string, prev, rows []Outcome, base string) *StaleRow {
-	byID := make(map[string]*Outcome, len(rows))
+	byKey := make(map[RowKey]*Outcome, len(rows))
 	for i := range rows {
-		byID[rows[i].ID()] = &rows[i]
+		byKey[rows[i].Key()] = &rows[i]
 	}
 	for i := range prev {
-		o := byID[prev[i].ID()]
+		o := byKey[prev[i].Key()]
 		if o == nil {
 			continue
 		}
@@ -89,7 +89,7 @@ func Rejudge(ctx context.Context, b *bench.Bench, rows []Outcome, j judge.Judge,
 		if o.Gold != qa.GoldAnswer {
 			return fmt.Errorf("row %d (qid %s): field gold %q differs from bench %s's gold %q", i+1, o.QID, o.Gold, b.Name(), qa.GoldAnswer)
 		}
-		if !opt.Done[o.ID()] {
+		if !opt.Done[o.Key()] {
 			todo = append(todo, i)
 		}
 	}

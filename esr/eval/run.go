@@ -38,9 +38,9 @@ type Config struct {
 	// Concurrency bounds the streams in flight (default 1; LLM readers
 	// limit their own requests).
 	Concurrency int
-	// Done, when set, reports outcomes that already exist (resume): they are
-	// neither recomputed nor written again.
-	Done map[string]bool
+	// Done, when set, holds the keys of outcomes that already exist
+	// (resume, Keys): they are neither recomputed nor written again.
+	Done map[RowKey]bool
 	// Progress, when set, is called after each QA with (done, total).
 	Progress func(done, total int)
 	// Fingerprint, when set, gives the fingerprint recorded in the rows of
@@ -162,7 +162,7 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 				o := Outcome{QID: qa.QID, StreamID: sid, Source: qa.Source, Phenomenon: qa.Phenomenon,
 					QueryType: qa.Type(), Memory: cfg.Memories[mi], Reader: rspecs[ri], Family: r.Family(),
 					Variant: cfg.Variant, Gold: qa.GoldAnswer, GoldAbstain: qa.GoldAbstain()}
-				if cfg.Done[o.ID()] {
+				if cfg.Done[o.Key()] {
 					continue
 				}
 				if !haveRender {

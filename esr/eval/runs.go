@@ -73,6 +73,12 @@ type RunCompareOptions struct {
 	// else judge.Exact). A reader answers only the pairs of its own spec.
 	Readers      []reader.Reader
 	ControlJudge judge.Judge
+	// Adapters are the exec: adapters that may run here, to rebuild
+	// renders and answer controls: the ones whoever runs the comparison
+	// named. Rows are data, never code: a memory the rows name whose build
+	// would start any other adapter (memory.Spec.Adapter) is not built, and
+	// a note says which renders or controls are left out for it.
+	Adapters []memory.Class
 }
 
 // MemoryPair is one memory of run A and the memory of run B it is
@@ -82,7 +88,9 @@ type MemoryPair struct {
 	B memory.Spec `json:"b"`
 }
 
-// RowKey names one row of a run for the rows only one run holds.
+// RowKey names one row of a run (Outcome.Key): what a resume skips
+// (Config.Done) and what pairs rows across runs, and the rows only one
+// run holds.
 type RowKey struct {
 	QID     string        `json:"qid"`
 	Reader  reader.Spec   `json:"reader"`
@@ -104,36 +112,6 @@ type RunSide struct {
 	// Sources are the benchmark sources of the rows (Outcome.Source).
 	Sources []string `json:"sources"`
 }
-
-// RunDiff is one paired difference B − A over the pairs of one memory pair
-// in one scope: all readers pooled or one family, optionally one stratum or
-// one query type. Gained counts pairs right in B only, Lost right in A only
-// (the discordant pairs).
-type RunDiff struct {
-	Pair      MemoryPair     `json:"pair"`
-	Family    reader.Family  `json:"family"`
-	Stratum   esr.Phenomenon `json:"stratum,omitempty"`
-	QueryType esr.QueryType  `json:"query_type,omitempty"`
-	N         int            `json:"n"`
-	Clusters  int            `json:"clusters"`
-	AccA      float64        `json:"acc_a"`
-	AccB      float64        `json:"acc_b"`
-	Delta     float64        `json:"delta"`
-	Lo        float64        `json:"lo"`
-	Hi        float64        `json:"hi"`
-	P         float64        `json:"p"`
-	Gained    int            `json:"gained"`
-	Lost      int            `json:"lost"`
-	TooFew    bool           `json:"too_few,omitempty"`
-	// Stat is the comparison as eval.Compare returns it for B − A: its A
-	// is run B's memory and its B run A's (Delta = Stat.Delta,
-	// Gained = Stat.N10, Lost = Stat.N01). Tables print it with CI.
-	Stat Comparison `json:"-"`
-}
-
-// CI is the interval cell of d (Comparison.CI: an interval, or why there
-// is none).
-func (d RunDiff) CI() string { return d.Stat.CI() }
 
 // FlipDirection says which run answered a flipped pair right.
 type FlipDirection string
@@ -201,8 +179,8 @@ type ControlTerm struct {
 // When A is a memory without a mechanism (its own control: C_a = M_a, as
 // graphrag-abstain in Table 2), render = C_b − M_a and mechanism =
 // M_b − C_b: Table 2's terms (MechanismTerms). Only the pairs on which all
-// four rows exist are used, so Total may differ from the pair's RunDiff
-// over all its pairs.
+// four rows exist are used, so Total may differ from the pair's
+// difference (RunComparison.Diffs) over all its pairs.
 type ControlSplit struct {
 	Pair     MemoryPair    `json:"pair"`
 	ControlA memory.Spec   `json:"control_a"`
@@ -222,10 +200,13 @@ type RunComparison struct {
 	B RunSide `json:"b"`
 	// Pairs are the memory pairs compared, in A's memory order.
 	Pairs []MemoryPair `json:"pairs"`
-	// Diffs are every pair's differences: pooled and per family (as
+	// Diffs are every pair's differences B − A: pooled and per family (as
 	// ByFamily: one family alone gives one row), then per stratum and per
-	// query type over all readers pooled, in that order.
-	Diffs []RunDiff `json:"diffs"`
+	// query type over all readers pooled, in that order. Each is the
+	// Comparison eval.Compare returns for B − A: its term's A is run B's
+	// memory and its B run A's, so AccA is run B's accuracy, N10 the pairs
+	// gained (right in B only) and N01 those lost (right in A only).
+	Diffs []Comparison `json:"diffs"`
 	// Flips are the discordant pairs of every memory pair, by (pair, qid,
 	// reader, condition).
 	Flips []Flip `json:"flips"`
@@ -242,17 +223,17 @@ type RunComparison struct {
 	Interval string `json:"interval"`
 }
 
-// MismatchError refuses a comparison of runs that do not measure the same
+// mismatchError refuses a comparison of runs that do not measure the same
 // thing: another benchmark or another judge. Field names what differs,
 // A and B what each run has.
-type MismatchError struct {
+type mismatchError struct {
 	Field string // "benchmark" or "judge"
 	A, B  string
 	// Detail names the evidence (a qid whose gold differs).
 	Detail string
 }
 
-func (e *MismatchError) Error() string {
+func (e *mismatchError) Error() string {
 	s := "runs on different " + e.Field + "s: A has " + e.A + ", B has " + e.B
 	if e.Detail != "" {
 		s += " (" + e.Detail + ")"
@@ -268,7 +249,7 @@ func (e *MismatchError) Error() string {
 // runs must hold the same set of memories, and each memory pairs with
 // itself across the runs (B − A per memory); other sets are an error.
 //
-// Refusals (*MismatchError): runs whose shared questions differ in gold,
+// Refusals (*mismatchError): runs whose shared questions differ in gold,
 // stratum or query type, or that share no question, are on different
 // benchmarks; runs whose rows were scored by different judges (a row's
 // Judge, else its run's Judge) are refused unless opt.Rejudge rescores

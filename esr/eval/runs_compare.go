@@ -22,7 +22,7 @@ import (
 // opt.Controls, a memory's render-matched control held beside it (M and
 // M~render-only) is set aside as its control, not paired on its own.
 //
-// Refusals (*MismatchError): runs whose shared questions differ in gold,
+// Refusals (*mismatchError): runs whose shared questions differ in gold,
 // stratum or query type, or that share no question, are on different
 // benchmarks (rows do not record a hash of their benchmark); runs whose
 // rows were scored by different judges (a row's Judge, else its run's
@@ -62,7 +62,7 @@ func CompareRuns(ctx context.Context, a, b *StoredRun, opt RunCompareOptions) (*
 	}
 	rc := &RunComparison{A: runSide(a, rowsA), B: runSide(b, rowsB), Interval: opt.Stats.IntervalNote()}
 	if ja, jb := strings.Join(rc.A.Judges, ", "), strings.Join(rc.B.Judges, ", "); ja != jb {
-		return nil, &MismatchError{Field: "judge", A: "judge " + ja, B: "judge " + jb,
+		return nil, &mismatchError{Field: "judge", A: "judge " + ja, B: "judge " + jb,
 			Detail: "rescore both with one judge (esr compare --rejudge JUDGE)"}
 	}
 	if err := sameBench(rowsA, rowsB); err != nil {
@@ -191,7 +191,7 @@ func sameBench(rowsA, rowsB []Outcome) error {
 	}
 	sort.Strings(shared)
 	if len(shared) == 0 {
-		return &MismatchError{Field: "benchmark", A: describe(qa), B: describe(qb), Detail: "no question id in common"}
+		return &mismatchError{Field: "benchmark", A: describe(qa), B: describe(qb), Detail: "no question id in common"}
 	}
 	for _, id := range shared {
 		x, y := qa[id], qb[id]
@@ -206,7 +206,7 @@ func sameBench(rowsA, rowsB []Outcome) error {
 		default:
 			continue
 		}
-		return &MismatchError{Field: "benchmark", A: describe(qa), B: describe(qb), Detail: detail}
+		return &mismatchError{Field: "benchmark", A: describe(qa), B: describe(qb), Detail: detail}
 	}
 	return nil
 }
@@ -325,7 +325,7 @@ func pairRuns(rowsA, rowsB []Outcome, ma, mb memory.Spec) (ps []runPair, onlyA, 
 		o, p := ia[k], ib[k]
 		switch {
 		case p == nil:
-			onlyA = append(onlyA, rowKey(o))
+			onlyA = append(onlyA, o.Key())
 		case Unreadable(o) || Unreadable(p):
 			unreadable++
 		default:
@@ -334,23 +334,17 @@ func pairRuns(rowsA, rowsB []Outcome, ma, mb memory.Spec) (ps []runPair, onlyA, 
 	}
 	for _, k := range kb {
 		if ia[k] == nil {
-			onlyB = append(onlyB, rowKey(ib[k]))
+			onlyB = append(onlyB, ib[k].Key())
 		}
 	}
 	sort.Slice(ps, func(i, j int) bool { return compareOrder(ps[i].key, ps[i].family, ps[j].key, ps[j].family) })
 	return ps, onlyA, onlyB, unreadable
 }
 
-func rowKey(o *Outcome) RowKey {
-	return RowKey{QID: o.QID, Reader: o.Reader, Family: o.Family, Variant: o.Variant, Memory: o.Memory}
-}
-
-// runScope is one scope of a pair's differences.
+// runScope is one scope of a pair's differences and the pairs it keeps.
 type runScope struct {
-	family  reader.Family
-	stratum esr.Phenomenon
-	qtype   esr.QueryType
-	keep    func(*runPair) bool
+	Scope
+	keep func(*runPair) bool
 }
 
 // runScopes are the scopes of pairs ps: pooled and per family (as
@@ -383,23 +377,25 @@ func runScopes(ps []runPair) []runScope {
 	if len(fams) == 1 {
 		top = fams[0]
 	} else {
-		out = append(out, runScope{family: Pooled, keep: all})
+		out = append(out, runScope{Scope{Family: Pooled}, all})
 	}
 	for _, f := range fams {
-		out = append(out, runScope{family: f, keep: func(p *runPair) bool { return p.family == f }})
+		out = append(out, runScope{Scope{Family: f}, func(p *runPair) bool { return p.family == f }})
 	}
 	for _, s := range strata {
-		out = append(out, runScope{family: top, stratum: s, keep: func(p *runPair) bool { return p.a.Phenomenon == s }})
+		out = append(out, runScope{Scope{Family: top, Stratum: s}, func(p *runPair) bool { return p.a.Phenomenon == s }})
 	}
 	for _, q := range qtypes {
-		out = append(out, runScope{family: top, qtype: q, keep: func(p *runPair) bool { return p.a.QueryType == q }})
+		out = append(out, runScope{Scope{Family: top, QueryType: q}, func(p *runPair) bool { return p.a.QueryType == q }})
 	}
 	return out
 }
 
-// runDiffs computes pair p's differences B − A in every scope of ps.
-func runDiffs(p MemoryPair, ps []runPair, opt StatOptions) ([]RunDiff, error) {
-	var out []RunDiff
+// runDiffs computes pair p's differences B − A in every scope of ps: each
+// the comparison Compare returns for B − A (term A is run B's memory).
+func runDiffs(p MemoryPair, ps []runPair, opt StatOptions) ([]Comparison, error) {
+	var out []Comparison
+	t := Term{Label: p.B.String() + " (B) − " + p.A.String() + " (A)", A: p.B, B: p.A}
 	for _, sc := range runScopes(ps) {
 		var xb, xa []float64
 		var qids []string
@@ -408,22 +404,12 @@ func runDiffs(p MemoryPair, ps []runPair, opt StatOptions) ([]RunDiff, error) {
 				xb, xa, qids = append(xb, b2f(ps[i].b.Correct)), append(xa, b2f(ps[i].a.Correct)), append(qids, ps[i].key.qid)
 			}
 		}
-		scope := ""
-		switch {
-		case sc.stratum != "":
-			scope = "stratum " + string(sc.stratum)
-		case sc.qtype != "":
-			scope = "query type " + string(sc.qtype)
-		}
-		c := Comparison{Label: p.B.String() + " (B) − " + p.A.String() + " (A)", A: p.B, B: p.A, N: len(xb),
-			Level: opt.Level, Interval: opt.Interval, Resamples: opt.B, Scope: scope, Family: sc.family}
+		c := Comparison{Term: t, Scope: sc.Scope, N: len(xb), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
 		c, err := comparePairs(c, xb, xa, qids, opt)
 		if err != nil {
-			return nil, fmt.Errorf("%s, %s %s: %w", c.Label, sc.family, scope, err)
+			return nil, fmt.Errorf("%s, %s %s: %w", t.Label, sc.Family, sc.Scope, err)
 		}
-		out = append(out, RunDiff{Pair: p, Family: sc.family, Stratum: sc.stratum, QueryType: sc.qtype,
-			N: c.N, Clusters: c.Clusters, AccA: c.AccB, AccB: c.AccA, Delta: c.Delta, Lo: c.Lo, Hi: c.Hi, P: c.P,
-			Gained: c.N10, Lost: c.N01, TooFew: c.TooFew, Stat: c})
+		out = append(out, c)
 	}
 	return out, nil
 }

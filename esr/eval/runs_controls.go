@@ -72,6 +72,9 @@ func controlRows(ctx context.Context, side string, rows []Outcome, m, c memory.S
 	if opt.Bench == nil || len(opt.Readers) == 0 {
 		return nil, false, fmt.Sprintf("run %s holds no rows of %s (the control of %s), and it cannot be run here without the benchmark and the readers (esr compare --data DIR): no render/mechanism split", side, c, m), nil
 	}
+	if a := opt.unnamedAdapter(c); a != "" {
+		return nil, false, adapterNote(fmt.Sprintf("run %s holds no rows of %s (the control of %s), and it is not run here: no render/mechanism split", side, c, m), a), nil
+	}
 	var mine []Outcome
 	for i := range rows {
 		if rows[i].Memory == m {
@@ -185,7 +188,7 @@ func splitOf(p MemoryPair, ca, cb memory.Spec, fam reader.Family, qs []controlQu
 	}
 	s := ControlSplit{Pair: p, ControlA: ca, ControlB: cb, Family: fam, N: n}
 	term := func(label string, xa, xb []float64) (ControlTerm, error) {
-		c := Comparison{Label: label, N: n, Level: opt.Level, Interval: opt.Interval, Resamples: opt.B, Family: fam}
+		c := Comparison{Term: Term{Label: label}, Scope: Scope{Family: fam}, N: n, Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
 		c, err := comparePairs(c, xa, xb, qids, opt)
 		return ControlTerm{Label: label, Delta: c.Delta, Lo: c.Lo, Hi: c.Hi, P: c.P}, err
 	}

@@ -30,7 +30,8 @@ func ExampleCompareRuns() {
 		panic(err)
 	}
 	d := rc.Diffs[0]
-	fmt.Printf("%s − %s: n=%d, %.3f → %.3f, Δ=%+.3f, p=%.3f, gained %d, lost %d\n", d.Pair.B, d.Pair.A, d.N, d.AccA, d.AccB, d.Delta, d.P, d.Gained, d.Lost)
+	// d is B − A: its term's A is run B's memory, N10 the pairs gained.
+	fmt.Printf("%s − %s: n=%d, %.3f → %.3f, Δ=%+.3f, p=%.3f, gained %d, lost %d\n", d.A, d.B, d.N, d.AccB, d.AccA, d.Delta, d.P, d.N10, d.N01)
 	for _, f := range rc.Flips {
 		fmt.Println(f.QID, f.Direction)
 	}

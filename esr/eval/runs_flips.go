@@ -68,6 +68,14 @@ func renderFlips(flips []Flip, opt RunCompareOptions) []string {
 			notes = append(notes, fmt.Sprintf("renders of %s are not shown: both runs use that memory, whose build renders the same (what differs is elsewhere: the reader, the judge, the build options)", p.A))
 			continue
 		}
+		if c := opt.unnamedAdapter(p.A); c != "" {
+			notes = append(notes, adapterNote(fmt.Sprintf("renders of %s and %s are not shown", p.A, p.B), c))
+			continue
+		}
+		if c := opt.unnamedAdapter(p.B); c != "" {
+			notes = append(notes, adapterNote(fmt.Sprintf("renders of %s and %s are not shown", p.A, p.B), c))
+			continue
+		}
 		want := map[string]bool{}
 		for _, i := range byPair[p] {
 			want[flips[i].QID] = true

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/esrkit/esrkit/internal/regfile"
 )
 
 // runRowsSuffix ends the names of the row files `esr run` writes into its
@@ -16,7 +18,9 @@ const runRowsSuffix = "-outcomes.jsonl"
 // eval's --out or esr rejudge's output) or a folder of `esr run` output,
 // whose *-outcomes.jsonl files are read in name order. A bad line is an
 // error naming its file and line; so are two rows of one file that answer
-// one (qid, memory, reader, condition) differently (CheckConflicts).
+// one (qid, memory, reader, condition) differently (CheckConflicts). A run
+// with no complete row (an empty file, one unfinished line) is an error
+// that says so, rather than a run that compares as nothing.
 func LoadRun(path string) (*StoredRun, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -40,11 +44,13 @@ func LoadRun(path string) (*StoredRun, error) {
 		}
 	}
 	r := &StoredRun{Name: path, Files: files, Judge: DefaultRunJudge}
+	var size int64
 	for _, f := range files {
-		rows, err := readRowsNamed(f)
+		rows, n, err := readRowsNamed(f)
 		if err != nil {
 			return nil, err
 		}
+		size += n
 		if err := CheckConflicts(rows, f); err != nil {
 			return nil, err
 		}
@@ -57,15 +63,27 @@ func LoadRun(path string) (*StoredRun, error) {
 		}
 		r.Rows = append(r.Rows, rows...)
 	}
+	if len(r.Rows) == 0 {
+		why := "line 1 is not a complete row"
+		switch {
+		case st.IsDir():
+			why = fmt.Sprintf("none of its %d *%s files holds a complete row", len(files), runRowsSuffix)
+		case size == 0:
+			why = "the file is empty"
+		}
+		return nil, fmt.Errorf("%s: no outcome rows (%s)", path, why)
+	}
 	return r, nil
 }
 
-// readRowsNamed is ReadOutcomes with errors naming the file as given.
-func readRowsNamed(path string) ([]Outcome, error) {
-	f, err := os.Open(path)
+// readRowsNamed is ReadOutcomes with errors naming the file as given; it
+// returns the file's size too.
+func readRowsNamed(path string) ([]Outcome, int64, error) {
+	f, st, err := regfile.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
-	return DecodeOutcomes(f, path)
+	rows, err := DecodeOutcomes(f, path)
+	return rows, st.Size(), err
 }

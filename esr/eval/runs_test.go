@@ -91,7 +91,7 @@ func TestCompareRunsAgreesWithCompareInsideOneRun(t *testing.T) {
 	}
 	checked := 0
 	err = eval.ByFamily(rows, nil, func(fam reader.Family, f eval.Filter) error {
-		want, err := eval.Compare(rows, "inside", mb, ma, f, quick)
+		want, err := eval.Compare(rows, eval.Term{Label: "inside", A: mb, B: ma}, f, quick)
 		if err != nil {
 			return err
 		}
@@ -101,7 +101,7 @@ func TestCompareRunsAgreesWithCompareInsideOneRun(t *testing.T) {
 			}
 			checked++
 			if d.Delta != want.Delta || d.Lo != want.Lo || d.Hi != want.Hi || d.P != want.P || d.N != want.N ||
-				d.AccA != want.AccB || d.AccB != want.AccA || d.Gained != want.N10 || d.Lost != want.N01 {
+				d.AccA != want.AccA || d.AccB != want.AccB || d.N10 != want.N10 || d.N01 != want.N01 || !d.Of(want.Term) {
 				t.Errorf("%s: across runs %+v, inside one run %+v", fam, d, want)
 			}
 		}
@@ -138,7 +138,7 @@ func TestCompareRunsFlipsAreTheDiscordantPairs(t *testing.T) {
 		t.Fatal("no flips: the test measures nothing")
 	}
 	pooled := rc.Diffs[0]
-	if pooled.Family != eval.Pooled || pooled.Gained != gained || pooled.Lost != lost || pooled.Stat.N10 != gained || pooled.Stat.N01 != lost {
+	if pooled.Family != eval.Pooled || pooled.N10 != gained || pooled.N01 != lost {
 		t.Errorf("pooled %+v: %d gained, %d lost flips", pooled, gained, lost)
 	}
 	// Every discordant pair is listed: the flips are exactly the rows

@@ -12,31 +12,65 @@ import (
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
-// Table is a titled grid of formatted cells. Notes are printed under it
-// (what produced the numbers, which reader family, what differs from the
-// paper).
+// TableID names a table: the file stem it is saved under ("table2-render-
+// decomposition") and the id a suite's result finds it by.
+type TableID string
+
+// On is the id of a table built per benchmark (or per stratum): id and
+// name joined by "-", as the builders name their files.
+func (id TableID) On(name string) TableID { return id + "-" + TableID(name) }
+
+// Table is a titled grid of typed cells (Cell: its text and what it
+// holds). Notes are printed under it (what produced the numbers, which
+// reader family, what differs from the paper).
 type Table struct {
-	Name    string // file stem, e.g. "table2-render-decomposition"
+	ID      TableID
 	Title   string
 	Columns []string
-	Rows    [][]string
+	Rows    [][]Cell
 	Notes   []string
 }
 
-// AddRow appends a row of cells (formatted with fmt.Sprint when not strings).
+// AddRow appends a row of cells: a Cell as it is, a string as text, an
+// integer as a count, a float64 as a number with three decimals, anything
+// else as its text (fmt.Sprint).
 func (t *Table) AddRow(cells ...any) {
-	row := make([]string, len(cells))
+	row := make([]Cell, len(cells))
 	for i, c := range cells {
 		switch v := c.(type) {
-		case string:
+		case Cell:
 			row[i] = v
+		case string:
+			row[i] = TextCell(v)
+		case int:
+			row[i] = CountCell(v)
+		case int64, int32, uint, uint64, uint32:
+			row[i] = Cell{kindCount, fmt.Sprint(v)}
 		case float64:
-			row[i] = fmt.Sprintf("%.3f", v)
+			row[i] = NumberCell("%.3f", v)
 		default:
-			row[i] = fmt.Sprint(v)
+			row[i] = TextCell(fmt.Sprint(v))
 		}
 	}
 	t.Rows = append(t.Rows, row)
+}
+
+// Texts are the rows' cells as text, as every writer prints them.
+func (t *Table) Texts() [][]string {
+	out := make([][]string, len(t.Rows))
+	for i, r := range t.Rows {
+		out[i] = texts(r)
+	}
+	return out
+}
+
+// texts are cells' texts.
+func texts(cells []Cell) []string {
+	s := make([]string, len(cells))
+	for i, c := range cells {
+		s[i] = c.Text
+	}
+	return s
 }
 
 // WriteCSV writes the header and rows as CSV.
@@ -45,7 +79,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	if err := cw.Write(t.Columns); err != nil {
 		return err
 	}
-	if err := cw.WriteAll(t.Rows); err != nil {
+	if err := cw.WriteAll(t.Texts()); err != nil {
 		return err
 	}
 	cw.Flush()
@@ -74,7 +108,7 @@ func (t *Table) Markdown() string {
 	for _, r := range t.Rows {
 		b.WriteString("|")
 		for _, c := range r {
-			b.WriteString(" " + esc(c) + " |")
+			b.WriteString(" " + esc(c.Text) + " |")
 		}
 		b.WriteString("\n")
 	}
@@ -105,14 +139,14 @@ func (t *Table) LaTeX() string {
 	row(t.Columns)
 	b.WriteString("\\midrule\n")
 	for _, r := range t.Rows {
-		row(r)
+		row(texts(r))
 	}
 	b.WriteString("\\bottomrule\n\\end{tabular}\n")
 	if t.Title != "" {
 		b.WriteString("\\caption{" + latexEscaper.Replace(t.Title) + "}\n")
 	}
-	if t.Name != "" {
-		b.WriteString("\\label{tab:" + t.Name + "}\n")
+	if t.ID != "" {
+		b.WriteString("\\label{tab:" + string(t.ID) + "}\n")
 	}
 	b.WriteString("\\end{table}\n")
 	return b.String()
@@ -121,17 +155,17 @@ func (t *Table) LaTeX() string {
 // Save writes NAME.csv, NAME.md and NAME.tex into dir, each atomically (a
 // temporary file renamed into place: nothing partial is left behind).
 func (t *Table) Save(dir string) error {
-	if t.Name == "" {
-		return fmt.Errorf("report: table %q has no Name to save under", t.Title)
+	if t.ID == "" {
+		return fmt.Errorf("report: table %q has no ID to save under", t.Title)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := safefile.Write(filepath.Join(dir, t.Name+".csv"), 0o644, t.WriteCSV); err != nil {
+	if err := safefile.Write(filepath.Join(dir, string(t.ID)+".csv"), 0o644, t.WriteCSV); err != nil {
 		return err
 	}
-	if err := safefile.WriteFile(filepath.Join(dir, t.Name+".md"), []byte(t.Markdown()), 0o644); err != nil {
+	if err := safefile.WriteFile(filepath.Join(dir, string(t.ID)+".md"), []byte(t.Markdown()), 0o644); err != nil {
 		return err
 	}
-	return safefile.WriteFile(filepath.Join(dir, t.Name+".tex"), []byte(t.LaTeX()), 0o644)
+	return safefile.WriteFile(filepath.Join(dir, string(t.ID)+".tex"), []byte(t.LaTeX()), 0o644)
 }

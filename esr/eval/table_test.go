@@ -9,7 +9,7 @@ import (
 )
 
 func TestTableExports(t *testing.T) {
-	tab := &Table{Name: "t1", Title: "Δ of A_B", Columns: []string{"term", "Δ"}, Notes: []string{"simulated"}}
+	tab := &Table{ID: "t1", Title: "Δ of A_B", Columns: []string{"term", "Δ"}, Notes: []string{"simulated"}}
 	tab.AddRow("render | layout", -0.25)
 	var csv bytes.Buffer
 	if err := tab.WriteCSV(&csv); err != nil {
@@ -42,14 +42,14 @@ func TestTableExports(t *testing.T) {
 }
 
 func TestTableText(t *testing.T) {
-	tb := &Table{Title: "T", Columns: []string{"kind", "rate"}, Rows: [][]string{{"gold", "1.000"}, {"was-now", "0.000 [0.000, 0.003]"}},
+	tb := &Table{Title: "T", Columns: []string{"kind", "rate"}, Rows: [][]Cell{{TextCell("gold"), PropCell(1)}, {TextCell("was-now"), TextCell("0.000 [0.000, 0.003]")}},
 		Notes: []string{"a note"}}
 	want := "T\n\nkind     rate\n-------  --------------------\ngold     1.000\nwas-now  0.000 [0.000, 0.003]\n\n- a note\n"
 	if got := tb.Text(); got != want {
 		t.Errorf("Text():\n%q\nwant\n%q", got, want)
 	}
 	// Widths count runes, not bytes.
-	u := &Table{Columns: []string{"Δ", "x"}, Rows: [][]string{{"−0.1", "y"}}}
+	u := &Table{Columns: []string{"Δ", "x"}, Rows: [][]Cell{{TextCell("−0.1"), TextCell("y")}}}
 	if got := u.Text(); got != "Δ     x\n----  -\n−0.1  y\n" {
 		t.Errorf("unicode widths: %q", got)
 	}

@@ -24,7 +24,7 @@ func (t *Table) Text() string {
 	}
 	measure(t.Columns)
 	for _, r := range t.Rows {
-		measure(r)
+		measure(texts(r))
 	}
 	var b strings.Builder
 	if t.Title != "" {
@@ -50,7 +50,7 @@ func (t *Table) Text() string {
 	}
 	line(rule)
 	for _, r := range t.Rows {
-		line(r)
+		line(texts(r))
 	}
 	if len(t.Notes) > 0 {
 		b.WriteString("\n")
@@ -64,14 +64,14 @@ func (t *Table) Text() string {
 // escaped is a copy of t with every title, column, cell and note escaped
 // for a terminal (termsafe.Escape).
 func (t *Table) escaped() *Table {
-	e := &Table{Name: t.Name, Title: termsafe.Escape(t.Title)}
+	e := &Table{ID: t.ID, Title: termsafe.Escape(t.Title)}
 	for _, c := range t.Columns {
 		e.Columns = append(e.Columns, termsafe.Escape(c))
 	}
 	for _, r := range t.Rows {
-		row := make([]string, len(r))
+		row := make([]Cell, len(r))
 		for i, c := range r {
-			row[i] = termsafe.Escape(c)
+			row[i] = Cell{c.Kind, termsafe.Escape(c.Text)}
 		}
 		e.Rows = append(e.Rows, row)
 	}

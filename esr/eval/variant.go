@@ -9,13 +9,16 @@ import (
 // Variant is the condition a row was evaluated under, typed: a render
 // format, a prompt wording, a noise level, or another label (a stage, a
 // relation source, a render such as "state-only"). At most one of Format,
-// Wording, Noise and Label is set; the zero Variant is the main
-// condition. Its string form is what the row files
-// carry (json key "condition"), byte for byte as before:
+// Wording and Label is set, and Noise alone or beside one of them (a run
+// under relation-label noise, `esr run --relation-noise`, whose suite
+// labels its own conditions); the zero Variant is the main condition. Its
+// string form is what the row files carry (json key "condition"), byte for
+// byte as before:
 //
 //	format=F          Format F (the ledger's render format, Table 17)
 //	wording=W         Wording W (the prompt wording, Table 19)
 //	KIND p=P          Noise{KIND, P}, P written with one decimal (Table 13)
+//	OTHER; KIND p=P   one of the above (not a noise) beside Noise{KIND, P}
 //	anything else     Label, as written
 //
 // ParseVariant reads the string form and String writes it; Equal compares
@@ -39,6 +42,8 @@ const (
 	formatPrefix  = "format="
 	wordingPrefix = "wording="
 	noiseSep      = " p="
+	// besideSep joins a condition and the noise beside it.
+	besideSep = "; "
 )
 
 // FormatVariant is the variant of render format f.
@@ -55,13 +60,23 @@ func LabelVariant(label string) Variant { return Variant{Label: label} }
 
 // String writes v's string form (see Variant).
 func (v Variant) String() string {
+	other := v.other()
+	switch {
+	case v.Noise.Kind == "":
+		return other
+	case other == "":
+		return v.Noise.Kind + noiseSep + v.Noise.level()
+	}
+	return other + besideSep + v.Noise.Kind + noiseSep + v.Noise.level()
+}
+
+// other is the string form of v's format, wording or label.
+func (v Variant) other() string {
 	switch {
 	case v.Format != "":
 		return formatPrefix + v.Format
 	case v.Wording != "":
 		return wordingPrefix + v.Wording
-	case v.Noise.Kind != "":
-		return v.Noise.Kind + noiseSep + v.Noise.level()
 	}
 	return v.Label
 }
@@ -70,9 +85,22 @@ func (v Variant) String() string {
 func (n Noise) level() string { return strconv.FormatFloat(n.P, 'f', 1, 64) }
 
 // ParseVariant reads a condition's string form. Every string is a
-// variant: one that is not a format, a wording or a noise level written
-// as String writes it is a Label.
+// variant: one that is not a format, a wording, a noise level written
+// as String writes it, or one of these but a noise beside a noise level,
+// is a Label.
 func ParseVariant(s string) Variant {
+	if i := strings.LastIndex(s, besideSep); i > 0 {
+		n, other := parseOne(s[i+len(besideSep):]), parseOne(s[:i])
+		if n.kind() == kindNoise && other.Noise.Kind == "" {
+			other.Noise = n.Noise
+			return other
+		}
+	}
+	return parseOne(s)
+}
+
+// parseOne reads a string form without a noise beside another part.
+func parseOne(s string) Variant {
 	if f, ok := strings.CutPrefix(s, formatPrefix); ok && f != "" {
 		return Variant{Format: f}
 	}
@@ -93,40 +121,62 @@ func ParseVariant(s string) Variant {
 // compared at one decimal).
 func (v Variant) Equal(w Variant) bool { return v.String() == w.String() && v.kind() == w.kind() }
 
+// The kinds of a variant's parts (kind's bits).
+const (
+	kindFormat  = 1
+	kindWording = 2
+	kindNoise   = 4
+)
+
+// kind says which parts v has: kindFormat or kindWording (or neither: a
+// label or none), plus kindNoise.
 func (v Variant) kind() int {
+	k := 0
 	switch {
 	case v.Format != "":
-		return 1
+		k = kindFormat
 	case v.Wording != "":
-		return 2
-	case v.Noise.Kind != "":
-		return 3
+		k = kindWording
 	}
-	return 0
+	if v.Noise.Kind != "" {
+		k |= kindNoise
+	}
+	return k
 }
 
 // IsZero reports whether v is the main condition.
 func (v Variant) IsZero() bool { return v.String() == "" }
 
+// Beside returns v with noise n beside its format, wording or label (a
+// run's relation-label noise, recorded in every row's condition); v must
+// carry no noise of its own.
+func (v Variant) Beside(n Noise) (Variant, error) {
+	if v.Noise.Kind != "" {
+		return v, fmt.Errorf("condition %q already carries a noise level; %s p=%s cannot be added beside it", v, n.Kind, n.level())
+	}
+	v.Noise = n
+	return v, v.Validate()
+}
+
 // Validate reports whether String writes v as a string ParseVariant reads
-// back as v: one part set, a noise kind without spaces, a label that does
-// not read as another kind of variant (nor a noise kind that makes the
-// string read as a format or a wording).
+// back as v: at most one of format, wording and label, a noise kind
+// without spaces, a label that does not read as another kind of variant
+// (nor a noise kind that makes the string read as a format or a wording).
 func (v Variant) Validate() error {
 	set := 0
-	for _, s := range []bool{v.Format != "", v.Wording != "", v.Noise.Kind != "", v.Label != ""} {
+	for _, s := range []bool{v.Format != "", v.Wording != "", v.Label != ""} {
 		if s {
 			set++
 		}
 	}
 	switch {
 	case set > 1:
-		return fmt.Errorf("variant %+v: more than one of format, wording, noise and label", v)
+		return fmt.Errorf("variant %+v: more than one of format, wording and label", v)
 	case v.Noise.Kind != "" && strings.Contains(v.Noise.Kind, " "):
 		return fmt.Errorf("variant %+v: a noise kind has no spaces", v)
 	case v.Noise.Kind == "" && v.Noise.P != 0:
 		return fmt.Errorf("variant %+v: a noise level with no kind", v)
-	case ParseVariant(v.String()).kind() != v.kind():
+	case !ParseVariant(v.String()).Equal(v):
 		return fmt.Errorf("variant %+v: %q reads as another kind of variant", v, v.String())
 	}
 	return nil

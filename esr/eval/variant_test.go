@@ -9,15 +9,20 @@ import (
 
 func TestParseVariant(t *testing.T) {
 	for s, want := range map[string]eval.Variant{
-		"":                      {},
-		"format=verbose":        eval.FormatVariant("verbose"),
-		"wording=terse":         eval.WordingVariant("terse"),
-		"relation-noise p=0.3":  eval.NoiseVariant("relation-noise", 0.3),
-		"atom-dropout p=1.0":    eval.NoiseVariant("atom-dropout", 1),
-		"state-only":            eval.LabelVariant("state-only"),
-		"format=":               eval.LabelVariant("format="),
-		"relation-noise p=0.30": eval.LabelVariant("relation-noise p=0.30"), // not as String writes a level
-		"two words p=0.3":       eval.LabelVariant("two words p=0.3"),
+		"":                                    {},
+		"format=verbose":                      eval.FormatVariant("verbose"),
+		"wording=terse":                       eval.WordingVariant("terse"),
+		"relation-noise p=0.3":                eval.NoiseVariant("relation-noise", 0.3),
+		"atom-dropout p=1.0":                  eval.NoiseVariant("atom-dropout", 1),
+		"state-only":                          eval.LabelVariant("state-only"),
+		"format=":                             eval.LabelVariant("format="),
+		"relation-noise p=0.30":               eval.LabelVariant("relation-noise p=0.30"), // not as String writes a level
+		"two words p=0.3":                     eval.LabelVariant("two words p=0.3"),
+		"format=json; relation-noise p=0.2":   {Format: "json", Noise: eval.Noise{Kind: "relation-noise", P: 0.2}},
+		"wording=terse; relation-noise p=0.2": {Wording: "terse", Noise: eval.Noise{Kind: "relation-noise", P: 0.2}},
+		"state-only; relation-noise p=0.2":    {Label: "state-only", Noise: eval.Noise{Kind: "relation-noise", P: 0.2}},
+		"x p=0.1; relation-noise p=0.2":       eval.LabelVariant("x p=0.1; relation-noise p=0.2"), // two noise levels
+		"; relation-noise p=0.2":              eval.LabelVariant("; relation-noise p=0.2"),
 	} {
 		got := eval.ParseVariant(s)
 		if got != want || got.String() != s {
@@ -35,8 +40,24 @@ func TestParseVariant(t *testing.T) {
 		t.Error("two noise kinds are equal")
 	}
 	if eval.LabelVariant("x").Validate() != nil || eval.LabelVariant("format=x").Validate() == nil ||
-		(eval.Variant{Format: "a", Wording: "b"}).Validate() == nil {
+		(eval.Variant{Format: "a", Wording: "b"}).Validate() == nil || eval.LabelVariant("x; relation-noise p=0.2").Validate() == nil {
 		t.Error("Validate")
+	}
+}
+
+// A run's relation noise goes beside a suite's own condition: the row
+// reads as both, matches neither alone, and a condition that already
+// carries a noise level takes no second one.
+func TestVariantBesideNoise(t *testing.T) {
+	n := eval.Noise{Kind: "relation-noise", P: 0.2}
+	for _, v := range []eval.Variant{{}, eval.FormatVariant("json"), eval.WordingVariant("terse"), eval.LabelVariant("state-only")} {
+		b, err := v.Beside(n)
+		if err != nil || b.Noise != n || !eval.ParseVariant(b.String()).Equal(b) || b.Equal(v) || b.Equal(eval.NoiseVariant(n.Kind, n.P)) != v.IsZero() {
+			t.Errorf("%q beside %v = %q (%v)", v, n, b, err)
+		}
+	}
+	if _, err := eval.NoiseVariant("atom-dropout", 0.1).Beside(n); err == nil {
+		t.Error("a noise level beside a noise level")
 	}
 }
 
@@ -69,7 +90,8 @@ func TestVariantsFilter(t *testing.T) {
 // FuzzParseVariant: every string reads as a variant whose String is that
 // string; every valid variant's String reads back as it.
 func FuzzParseVariant(f *testing.F) {
-	for _, s := range []string{"", "format=json", "wording=verbose (main)", "relation-noise p=0.3", "x p=NaN", "x p=-0.0", "state-only"} {
+	for _, s := range []string{"", "format=json", "wording=verbose (main)", "relation-noise p=0.3", "x p=NaN", "x p=-0.0", "state-only",
+		"format=json; relation-noise p=0.2", "a; b p=0.1; c p=0.2", "x p=0.1; y p=0.2"} {
 		f.Add(s, 0.25)
 	}
 	f.Fuzz(func(t *testing.T, s string, p float64) {

@@ -65,22 +65,28 @@ func (e Exact) Decide(gold string, aliases []string, a esr.Answer) Verdict {
 		return v
 	}
 	ans := canonTokens(a.Value)
-	golds := append([]string{gold}, aliases...)
-	for i, g := range golds {
-		if equalTokens(ans, canonTokens(g)) {
+	// The gold's and each alias's tokens, each made once for the rules below.
+	golds := make([][]string, 1+len(aliases))
+	for i := range golds {
+		g := gold
+		if i > 0 {
+			g = aliases[i-1]
+		}
+		golds[i] = canonTokens(g)
+		if equalTokens(ans, golds[i]) {
 			if i == 0 {
 				return Verdict{Correct: true, Rule: ruleExact}
 			}
 			return Verdict{Correct: true, Rule: ruleAlias}
 		}
 	}
-	if fam := relationFamily(canonTokens(gold)); fam != "" {
+	if fam := relationFamily(golds[0]); fam != "" {
 		got := relationFamily(ans)
 		return Verdict{Correct: got == fam, Rule: ruleRelation}
 	}
 	if !e.NoContainment {
 		for _, g := range golds {
-			if containsSafely(ans, canonTokens(g)) {
+			if containsSafely(ans, g) {
 				return Verdict{Correct: true, Rule: ruleContains}
 			}
 		}

@@ -32,8 +32,8 @@ type LLMJudge struct {
 	ownsCache bool
 }
 
-// NewLLMJudge makes an LLM judge over client and cache (cache may be nil).
-func NewLLMJudge(model string, client *llm.Client, cache *llm.Cache) *LLMJudge {
+// newLLMJudge makes an LLM judge over client and cache (cache may be nil).
+func newLLMJudge(model string, client *llm.Client, cache *llm.Cache) *LLMJudge {
 	return &LLMJudge{Model: model, Client: client, Cache: cache, Template: llm.MustBuiltin(llm.TemplateJudge), MaxTokens: 16}
 }
 
@@ -55,8 +55,8 @@ func (j *LLMJudge) Close() error {
 	return nil
 }
 
-// JudgeData is what the judge template reads.
-type JudgeData struct {
+// judgeData is what the judge template reads.
+type judgeData struct {
 	Question string
 	Gold     string
 	Aliases  []string
@@ -68,7 +68,7 @@ func (j *LLMJudge) Judge(ctx context.Context, qa *esr.QA, a esr.Answer) (Verdict
 	if abst || qa.GoldAbstain() {
 		return Verdict{Correct: abst && qa.GoldAbstain(), Abstained: abst, Rule: ruleAbstain}, nil
 	}
-	msgs, err := j.Template.Render(JudgeData{Question: qa.Question, Gold: qa.GoldAnswer, Aliases: qa.Aliases, Answer: a.Value})
+	msgs, err := j.Template.Render(judgeData{Question: qa.Question, Gold: qa.GoldAnswer, Aliases: qa.Aliases, Answer: a.Value})
 	if err != nil {
 		return Verdict{}, err
 	}

@@ -3,6 +3,8 @@ package judge
 import (
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -221,16 +223,44 @@ func isoDate(tok string) (string, bool) {
 	return dateToken(y, m, d), true
 }
 
+// phrases are quantities written as words, replaced before tokenising;
+// a phrase comes before any it contains.
+var phrases = []struct{ from, to string }{
+	{"half a minute", "30 s"}, {"half an hour", "30 min"}, {"half a day", "12 h"},
+	{"a quarter of an hour", "15 min"}, {"quarter of an hour", "15 min"},
+}
+
+// canonMemo keeps canonTokens' results by value: an evaluation judges the
+// same golds and answers for every memory and reader. It stops growing at
+// canonMemoMax values; the slices it hands out are shared and only read.
+var (
+	canonMemo  sync.Map // string → []string
+	canonMemoN atomic.Int64
+)
+
+const canonMemoMax = 1 << 17
+
 // canonTokens is the canonical token sequence of a value (see the file
-// comment).
+// comment), from canonMemo when it was made before.
 func canonTokens(s string) []string {
+	if t, ok := canonMemo.Load(s); ok {
+		return t.([]string)
+	}
+	t := canonTokensOf(s)
+	if canonMemoN.Load() < canonMemoMax {
+		if _, had := canonMemo.LoadOrStore(strings.Clone(s), t); !had {
+			canonMemoN.Add(1)
+		}
+	}
+	return t
+}
+
+// canonTokensOf makes canonTokens' sequence.
+func canonTokensOf(s string) []string {
 	s = fold(s)
 	// "30s" → "30 s" happens per token below; a few phrases first.
-	for from, to := range map[string]string{
-		"half a minute": "30 s", "half an hour": "30 min", "half a day": "12 h", "a quarter of an hour": "15 min",
-		"quarter of an hour": "15 min",
-	} {
-		s = strings.ReplaceAll(s, from, to)
+	for _, p := range phrases {
+		s = strings.ReplaceAll(s, p.from, p.to)
 	}
 	in := rawTokens(s)
 	var out []string

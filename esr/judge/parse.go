@@ -78,7 +78,7 @@ func Parse(name string, cfg Config) (Judge, error) {
 				return nil, fmt.Errorf("judge llm:%s: %w", model, err)
 			}
 		}
-		j := NewLLMJudge(model, client, cfg.Cache)
+		j := newLLMJudge(model, client, cfg.Cache)
 		if style != "" && style != TemplateKit {
 			var err error
 			if j, err = j.WithTemplate(style); err != nil {

@@ -111,7 +111,7 @@ func TestJudgeTemplatesDocumented(t *testing.T) {
 			t.Errorf("%s is not documented: %+v", jt.Name, jt)
 		}
 		// Every template renders the judge data.
-		if _, err := tm.Render(JudgeData{Question: "q", Gold: "g", Aliases: []string{"a"}, Answer: "x"}); err != nil {
+		if _, err := tm.Render(judgeData{Question: "q", Gold: "g", Aliases: []string{"a"}, Answer: "x"}); err != nil {
 			t.Errorf("%s: %v", jt.Name, err)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/internal/report"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -19,7 +18,7 @@ import (
 // (snapshot) with the exact two-sided paired permutation p-value and Holm's
 // step-down over the family's tests at alpha (paper Appendix G, Table 20).
 func buildTable20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
-	t := &eval.Table{Name: string(Table20PermutationHolm), Title: fmt.Sprintf("Table 20: RL − GraphRAG+abstain per stratum, permutation p with Holm (α = %.2f) per family", alpha),
+	t := &eval.Table{ID: Table20PermutationHolm, Title: fmt.Sprintf("Table 20: RL − GraphRAG+abstain per stratum, permutation p with Holm (α = %.2f) per family", alpha),
 		Columns: []string{"family", "stratum", "n", "Δ", "p", "Holm-adjusted p", "reject"}}
 	fams := eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family })
 	for _, fam := range fams {
@@ -35,7 +34,7 @@ func buildTable20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 				return nil, err
 			}
 			ps = append(ps, r.P)
-			cells = append(cells, []any{fam, string(p), r.N, report.Signed(r.Estimate), report.PValue(r.P)})
+			cells = append(cells, []any{fam, string(p), r.N, eval.SignedCell(r.Estimate), eval.PValueCell(r.P)})
 		}
 		if len(ps) == 0 {
 			continue
@@ -45,11 +44,11 @@ func buildTable20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 			return nil, err
 		}
 		for i, c := range cells {
-			mark := "×"
+			mark := eval.TextCell("×")
 			if reject[i] {
-				mark = "✓"
+				mark = eval.VerdictCell("", true)
 			}
-			t.AddRow(append(c, report.PValue(adj[i]), mark)...)
+			t.AddRow(append(c, eval.PValueCell(adj[i]), mark)...)
 		}
 	}
 	if len(t.Rows) == 0 {
@@ -63,29 +62,29 @@ func buildTable20(rows []eval.Outcome, alpha float64) (*eval.Table, error) {
 // decisions with gold abstain labels) and Cohen's κ on the same table, for
 // RevisionLedger and GraphRAG+abstain on snapshot rows (Appendix G).
 func buildTable16(rows []eval.Outcome) (*eval.Table, error) {
-	t := &eval.Table{Name: string(Table16AbstainCalibration), Title: "Table 16: abstain calibration and κ per family (snapshot)",
+	t := &eval.Table{ID: Table16AbstainCalibration, Title: "Table 16: abstain calibration and κ per family (snapshot)",
 		Columns: []string{"family", "n", "RL cal.", "GRA cal.", "RL κ", "GRA κ"}}
 	for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family }) {
 		var cells []any
 		n := 0
-		var cal, kap [2]string
+		var cal, kap [2]eval.Cell
 		for i, m := range memory.Specs(memory.FineLedger, memory.GraphRAGAbstain) {
 			var got, gold []bool
 			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return o.Memory == m })) {
 				got, gold = append(got, o.Abstained), append(gold, o.GoldAbstain)
 			}
-			cal[i], kap[i] = "—", "—"
+			cal[i], kap[i] = eval.TextCell("—"), eval.TextCell("—")
 			if len(got) == 0 {
 				continue
 			}
 			c, err := stats.CalibrateAbstain(got, gold, 0.95)
 			switch {
 			case errors.Is(err, stats.ErrKappaUndefined):
-				kap[i] = "undefined"
+				kap[i] = eval.TextCell("undefined")
 			case err != nil:
 				return nil, fmt.Errorf("table 16, %s, %s: %w", fam, m, err)
 			default:
-				kap[i] = fmt.Sprintf("%.3f", c.Kappa.Kappa)
+				kap[i] = eval.NumberCell("%.3f", c.Kappa.Kappa)
 			}
 			n = len(got)
 			cal[i] = eval.PropCell(c.Agreement)

@@ -15,7 +15,7 @@ import (
 // per flip and memory: the reader, the memory, its answer and each judge's
 // verdict (✓ correct, ✗ not).
 func FlipJudgeTable(ctx context.Context, w *WorkedQuestion, i, j int, js []judge.Judge) (*eval.Table, error) {
-	t := &eval.Table{Name: "flip-judges-" + w.QA.QID, Title: "The render step's flips under each judge: “" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
+	t := &eval.Table{ID: eval.TableID("flip-judges-" + w.QA.QID), Title: "The render step's flips under each judge: “" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
 		Columns: []string{"reader", "memory", "answer"}}
 	for _, jg := range js {
 		t.Columns = append(t.Columns, jg.Name())
@@ -33,10 +33,7 @@ func FlipJudgeTable(ctx context.Context, w *WorkedQuestion, i, j int, js []judge
 				if err != nil {
 					return nil, err
 				}
-				mark := "✗"
-				if v.Correct {
-					mark = "✓"
-				}
+				mark := eval.VerdictCell("", v.Correct)
 				// Every judge must mark the answer as the first does.
 				same = same && (k == 0 || mark == row[3])
 				row = append(row, mark)

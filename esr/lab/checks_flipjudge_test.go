@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/memory"
 
@@ -32,13 +33,13 @@ func TestFlipJudgeTable(t *testing.T) {
 	}
 	// r1: ABSTAIN ✗ under all, "30 s" ✓ under all.
 	for c := 3; c < 6; c++ {
-		if tab.Rows[0][c] != "✗" || tab.Rows[1][c] != "✓" {
+		if tab.Rows[0][c] != eval.VerdictCell("", false) || tab.Rows[1][c] != eval.VerdictCell("", true) {
 			t.Errorf("r1 under %s: %v / %v", tab.Columns[c], tab.Rows[0][c], tab.Rows[1][c])
 		}
 	}
 	// r2's second answer names both values: only the lenient judge
 	// accepts it, so that flip is the judge's.
-	if got := []any{tab.Rows[3][3], tab.Rows[3][4], tab.Rows[3][5]}; got[0] != "✗" || got[1] != "✓" || got[2] != "✗" {
+	if got := []string{tab.Rows[3][3].Text, tab.Rows[3][4].Text, tab.Rows[3][5].Text}; got[0] != "✗" || got[1] != "✓" || got[2] != "✗" {
 		t.Errorf("r2's second answer under exact, lenient, strict: %v, want ✗ ✓ ✗\n%s", got, tab.Markdown())
 	}
 	if note := strings.Join(tab.Notes, " "); !strings.Contains(note, "1 of 2 flips get the same verdicts from every judge") {

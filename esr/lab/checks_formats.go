@@ -14,18 +14,18 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// RenderFormat is one column of the render-format ablation: the layout
+// renderFormat is one column of the render-format ablation: the layout
 // fine-ledger and render-only share, and the d-blind control's layout.
-type RenderFormat struct {
+type renderFormat struct {
 	Name         string // row label and condition suffix
 	LedgerFormat string // memory.Options.LedgerFormat
 	FactFormat   string // memory.Options.FactFormat of graphrag-abstain
 }
 
-// RenderFormats are Table 17's variants: the four ledger formats against
+// renderFormats are Table 17's variants: the four ledger formats against
 // the dated d-blind control, then the compact ledger against the dateless
 // d-blind control (how much of the render term is "dates visible at all").
-var RenderFormats = []RenderFormat{
+var renderFormats = []renderFormat{
 	{memory.LedgerCompact, memory.LedgerCompact, memory.FactsDated},
 	{memory.LedgerVerbose, memory.LedgerVerbose, memory.FactsDated},
 	{memory.LedgerMinimal, memory.LedgerMinimal, memory.FactsDated},
@@ -37,6 +37,16 @@ var RenderFormats = []RenderFormat{
 // control.
 const datelessVariant = memory.LedgerCompact + " vs dateless d-blind"
 
+// Table 17's terms: RevisionLedger − GraphRAG+abstain (termRLGRA, the
+// difference other tables label "RL − GRA" too) and its split into the
+// render term and the fine mechanism residual, under each format.
+var (
+	termRLGRA       = eval.Term{Label: "RL − GRA", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.GraphRAGAbstain)}
+	table17Render   = eval.Term{Label: "render", A: memory.SpecOf(memory.RenderOnly), B: memory.SpecOf(memory.GraphRAGAbstain)}
+	table17Residual = eval.Term{Label: "fine residual", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.RenderOnly)}
+	table17Terms    = []eval.Term{termRLGRA, table17Render, table17Residual}
+)
+
 // paperFormatNames are the paper's Table 17 column names.
 var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.LedgerVerbose: "VERB", memory.LedgerMinimal: "MIN",
 	memory.LedgerJSON: "JSON", datelessVariant: "not in the paper"}
@@ -47,30 +57,25 @@ var paperFormatNames = map[string]string{memory.LedgerCompact: "COMP", memory.Le
 // comparisons (total, render, residual per format and family) feed buildTable17
 // and formatPlot.
 func table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
-	t := &eval.Table{Name: string(Table17Families), Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
+	t := &eval.Table{ID: Table17Families, Title: "Table 17 by reader family: render-format ablation on reverted-revert (fine-ledger and render-only share each format)",
 		Columns: []string{"format", "family", "n", "Δ RL − GRA", "render", "fine residual", "paper Δ RL − GRA (that family)"}}
 	var all []eval.Comparison
 	omitted := 0
-	for _, v := range RenderFormats {
+	for _, v := range renderFormats {
 		f := v.Name
 		cond := eval.Variants(eval.FormatVariant(f))
 		err := eval.ByFamily(eval.Select(rows, cond), nil, func(fam reader.Family, ff eval.Filter) error {
 			sub := eval.Select(rows, eval.And(cond, ff))
-			tot, err := eval.Compare(sub, "RL − GRA", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
-			if err != nil {
-				return fmt.Errorf("format %s, %s: %w", f, fam, err)
+			var terms [3]eval.Comparison
+			for i, term := range table17Terms {
+				c, err := eval.Compare(sub, term, nil, opt)
+				if err != nil {
+					return fmt.Errorf("format %s, %s: %w", f, fam, err)
+				}
+				c.Scope = eval.Scope{Family: fam, Variant: eval.FormatVariant(f)}
+				terms[i] = c
 			}
-			ren, err := eval.Compare(sub, "render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), nil, opt)
-			if err != nil {
-				return fmt.Errorf("format %s, %s: %w", f, fam, err)
-			}
-			mech, err := eval.Compare(sub, "fine residual", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), nil, opt)
-			if err != nil {
-				return fmt.Errorf("format %s, %s: %w", f, fam, err)
-			}
-			tot.Scope, tot.Family = f, fam
-			ren.Scope, ren.Family = f, fam
-			mech.Scope, mech.Family = f, fam
+			tot, ren, mech := terms[0], terms[1], terms[2]
 			all = append(all, tot, ren, mech)
 			if fam != eval.Pooled && eval.AgreeEverywhere(tot, ren, mech) {
 				omitted++
@@ -104,26 +109,32 @@ func table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 // of credit from render to mechanism reads across a row. Variants whose
 // pooled cells are identical are named in the notes, with why they are kept.
 func buildTable17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
-	t := &eval.Table{Name: string(Table17RenderFormats), Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
+	t := &eval.Table{ID: Table17RenderFormats, Title: "Table 17: render-format ablation on reverted-revert, pooled (fine-ledger and render-only share each format)",
 		Columns: []string{"term"}}
-	cell := map[string]map[string]string{}
+	// cell[format][term] is the pooled comparison's cell.
+	cell := map[string]map[eval.Term]string{}
 	var variants []string
-	for _, v := range RenderFormats {
+	for _, v := range renderFormats {
 		variants = append(variants, v.Name)
 		t.Columns = append(t.Columns, v.Name+" ("+paperFormatNames[v.Name]+")")
-		cell[v.Name] = map[string]string{}
+		cell[v.Name] = map[eval.Term]string{}
 	}
 	pooledFam := eval.Pooled
 	if fams := eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family }); len(fams) == 1 {
 		pooledFam = fams[0]
 	}
 	for _, c := range cs {
-		if c.Family == pooledFam && cell[c.Scope] != nil {
-			cell[c.Scope][c.Label] = report.Signed(c.Delta) + " " + c.CI()
+		if c.Family != pooledFam || cell[c.Variant.Format] == nil {
+			continue
+		}
+		for _, term := range table17Terms {
+			if c.Of(term) {
+				cell[c.Variant.Format][term] = report.Signed(c.Delta) + " " + c.CI()
+			}
 		}
 	}
-	for _, term := range []string{"RL − GRA", "render", "fine residual"} {
-		row := []any{term}
+	for _, term := range table17Terms {
+		row := []any{term.Label}
 		for _, v := range variants {
 			x := cell[v][term]
 			if x == "" {
@@ -194,10 +205,10 @@ func formatPlot(cs []eval.Comparison) *plot.Plot {
 	}
 	var pts []report.IntervalPoint
 	for _, c := range cs {
-		if c.Family != pooledFam || c.Label == "RL − GRA" {
+		if c.Family != pooledFam || c.Of(termRLGRA) {
 			continue
 		}
-		pts = append(pts, report.IntervalPoint{Label: c.Scope, Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Label})
+		pts = append(pts, report.IntervalPoint{Label: c.Variant.Format, Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Label})
 	}
 	return report.IntervalPlot("Render term and fine residual by ledger format (reverted-revert, pooled)", "paired Δ accuracy", pts, true)
 }
@@ -205,9 +216,9 @@ func formatPlot(cs []eval.Comparison) *plot.Plot {
 // paperFamilyFormat is the paper's Table 17 cell for a calibrated family
 // (sim:fit-FAMILY) and ledger format under the registry's column reading,
 // or "—".
-func paperFamilyFormat(family reader.Family, format, facts string) string {
+func paperFamilyFormat(family reader.Family, format, facts string) eval.Cell {
 	if facts == memory.FactsDateless {
-		return "—"
+		return eval.TextCell("—")
 	}
 	for _, fam := range paper.Families {
 		if family != reader.Family("sim:"+sim.FitName(fam)) {
@@ -215,11 +226,11 @@ func paperFamilyFormat(family reader.Family, format, facts string) string {
 		}
 		for i, f := range paper.Table17Readings[paper.Table17Reading] {
 			if f == format {
-				return report.Signed(paper.Table17Columns[fam][i])
+				return eval.SignedCell(paper.Table17Columns[fam][i])
 			}
 		}
 	}
-	return "—"
+	return eval.TextCell("—")
 }
 
 // hasFitFamily reports rows of a calibrated family.

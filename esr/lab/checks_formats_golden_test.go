@@ -5,6 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
@@ -14,14 +15,16 @@ import (
 // and fine residual only).
 func formatInput() []eval.Comparison {
 	var cs []eval.Comparison
+	fine, gra, ctl := memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), memory.SpecOf(memory.RenderOnly)
 	for i, v := range lab.RenderFormats {
+		cond := eval.FormatVariant(v.Name)
 		r := 0.05 + 0.03*float64(i)
 		m := 0.12 - 0.02*float64(i)
 		for _, fam := range []reader.Family{eval.Pooled, "sim:fit-qwen3-8b"} {
 			cs = append(cs,
-				eval.Comparison{Label: "RL − GRA", Scope: v.Name, Family: fam, Delta: r + m, Lo: r + m - 0.05, Hi: r + m + 0.05},
-				eval.Comparison{Label: "render", Scope: v.Name, Family: fam, Delta: r, Lo: r - 0.04, Hi: r + 0.04},
-				eval.Comparison{Label: "fine residual", Scope: v.Name, Family: fam, Delta: m, Lo: m - 0.03, Hi: m + 0.03})
+				eval.Comparison{Term: eval.Term{Label: "RL − GRA", A: fine, B: gra}, Scope: eval.Scope{Family: fam, Variant: cond}, Delta: r + m, Lo: r + m - 0.05, Hi: r + m + 0.05},
+				eval.Comparison{Term: eval.Term{Label: "render", A: ctl, B: gra}, Scope: eval.Scope{Family: fam, Variant: cond}, Delta: r, Lo: r - 0.04, Hi: r + 0.04},
+				eval.Comparison{Term: eval.Term{Label: "fine residual", A: fine, B: ctl}, Scope: eval.Scope{Family: fam, Variant: cond}, Delta: m, Lo: m - 0.03, Hi: m + 0.03})
 		}
 	}
 	return cs

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // IntervalTable shows each term's pair interval (the paper's convention)
@@ -16,15 +15,15 @@ func IntervalTable(rows []eval.Outcome, terms []eval.Term, f eval.Filter, opt ev
 	if err != nil {
 		return nil, err
 	}
-	t := &eval.Table{Name: "intervals-pair-vs-cluster", Title: "Pair vs question-clustered bootstrap intervals",
+	t := &eval.Table{ID: "intervals-pair-vs-cluster", Title: "Pair vs question-clustered bootstrap intervals",
 		Columns: []string{"term", "n pairs", "questions", "Δ", "pair CI", "cluster CI", "width ratio"}}
 	for i, term := range terms {
 		p, c := both[i][0], both[i][1]
-		ratio := "—"
+		ratio := eval.TextCell("—")
 		if w := p.Hi - p.Lo; w > 0 {
-			ratio = fmt.Sprintf("%.2f", (c.Hi-c.Lo)/w)
+			ratio = eval.NumberCell("%.2f", (c.Hi-c.Lo)/w)
 		}
-		t.AddRow(term.Label, c.N, c.Clusters, report.Signed(c.Delta), p.CI(), c.CI(), ratio)
+		t.AddRow(term.Label, c.N, c.Clusters, eval.SignedCell(c.Delta), p.CI(), c.CI(), ratio)
 	}
 	pair, cluster := opt, opt
 	pair.Interval, cluster.Interval = eval.IntervalPair, eval.IntervalCluster
@@ -39,11 +38,11 @@ func pairAndCluster(rows []eval.Outcome, terms []eval.Term, f eval.Filter, opt e
 	pair.Interval, cluster.Interval = eval.IntervalPair, eval.IntervalCluster
 	out := make([][2]eval.Comparison, len(terms))
 	for i, term := range terms {
-		p, err := eval.Compare(rows, term.Label, term.A, term.B, f, pair)
+		p, err := eval.Compare(rows, term, f, pair)
 		if err != nil {
 			return nil, err
 		}
-		c, err := eval.Compare(rows, term.Label, term.A, term.B, f, cluster)
+		c, err := eval.Compare(rows, term, f, cluster)
 		if err != nil {
 			return nil, err
 		}

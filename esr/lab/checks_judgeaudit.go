@@ -51,7 +51,7 @@ func JudgeAudit(ctx context.Context, b *bench.Bench, judges []judge.Judge, opt j
 // with its interval), then each judge's verdict; its findings are notes.
 func (a *JudgeAuditReport) Table() *eval.Table {
 	rs, panels := a.Results, a.Panels
-	t := &eval.Table{Name: "judge-audit", Title: "Judge audit: acceptance of planted answers on " + a.Bench,
+	t := &eval.Table{ID: "judge-audit", Title: "Judge audit: acceptance of planted answers on " + a.Bench,
 		Columns: []string{"planted kind", "faithful judge", "n"}}
 	for _, r := range rs {
 		t.Columns = append(t.Columns, r.Judge)

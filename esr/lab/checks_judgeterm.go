@@ -64,12 +64,12 @@ func JudgeTerms(runs []JudgedRows, terms []eval.Term, f eval.Filter, opt eval.St
 	var skipped error
 	for _, t := range terms {
 		jt := JudgeTerm{Term: t}
-		if _, err := eval.Compare(runs[0].Rows, t.Label, t.A, t.B, f, opt); err != nil {
+		if _, err := eval.Compare(runs[0].Rows, t, f, opt); err != nil {
 			skipped = err // a term whose memories the rows lack (as CompareTerms)
 			continue
 		}
 		for _, r := range runs {
-			c, err := eval.Compare(r.Rows, t.Label, t.A, t.B, f, opt)
+			c, err := eval.Compare(r.Rows, t, f, opt)
 			if err != nil {
 				return nil, fmt.Errorf("judge %s: %w", r.Judge, err)
 			}
@@ -159,7 +159,7 @@ func sortPairKeys(keys []pairKey) {
 // the paper's two columns where the term is one of Table 2's. rows are any
 // of the judged rows (for the family note).
 func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: "judge-term", Title: "The judge term: render and mechanism terms under each judge, " + scope,
+	t := &eval.Table{ID: "judge-term", Title: "The judge term: render and mechanism terms under each judge, " + scope,
 		Columns: []string{"term", "n"}}
 	if len(jts) == 0 {
 		return t
@@ -181,7 +181,7 @@ func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *eval.Ta
 		}
 		paperCell := "—"
 		if _, ok := paper.Lookup(paper.T2MiniMax.Key(jt.Term.Key)); ok {
-			paperCell = paper.Cell(paper.T2.Key(jt.Term.Key), true) + " → " + paper.Cell(paper.T2MiniMax.Key(jt.Term.Key), true)
+			paperCell = paper.Cell(paper.T2.Key(jt.Term.Key), true).Text + " → " + paper.Cell(paper.T2MiniMax.Key(jt.Term.Key), true).Text
 		}
 		t.AddRow(append(row, paperCell)...)
 	}

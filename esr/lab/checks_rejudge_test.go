@@ -113,10 +113,7 @@ func TestRejudge(t *testing.T) {
 	}
 	sink.Close()
 	prev, _ := eval.ReadOutcomes(out)
-	done := map[string]bool{}
-	for _, o := range prev {
-		done[o.ID()] = true
-	}
+	done := eval.Keys(prev)
 	if sink, err = eval.OpenRescoredSink(out); err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +244,7 @@ func TestJudgeTerms(t *testing.T) {
 		}
 	}
 	tab := JudgeTermTable(jts, "reverted-revert", rows)
-	if len(tab.Rows) != len(eval.RenderMatched) || !strings.Contains(tab.Rows[0][len(tab.Rows[0])-1], "+0.159 → +0.164") {
+	if len(tab.Rows) != len(eval.RenderMatched) || !strings.Contains(tab.Rows[0][len(tab.Rows[0])-1].Text, "+0.159 → +0.164") {
 		t.Errorf("table: %v", tab.Rows)
 	}
 	if s := JudgeTermSummary(jts); !strings.Contains(s, "Under exact-lenient the render term is") {

@@ -26,7 +26,7 @@ const (
 )
 
 // OnMetric returns a copy of rows whose Correct field holds metric m, so
-// that every paired comparison (Compare, CompareTerms, RenderMatchedTerms, the
+// that every paired comparison (Compare, CompareTerms, renderMatchedTerms, the
 // tables) reads m instead of accuracy. With MetricStale a comparison's
 // AccA and AccB are stale-answer rates and its Δ their difference
 // (negative: A answers fewer outdated values). Rows without a label
@@ -119,10 +119,10 @@ func StaleRates(rows []eval.Outcome, f eval.Filter) ([]StaleRate, error) {
 // correct (accuracy), outdated (the stale-answer rate, with its 95% Wilson
 // interval), abstained and wrong. scope names the rows.
 func StaleRateTable(rs []StaleRate, scope string, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: "stale-answer-rate", Title: "Stale-answer rate per memory, " + scope + " (pooled over families)",
+	t := &eval.Table{ID: "stale-answer-rate", Title: "Stale-answer rate per memory, " + scope + " (pooled over families)",
 		Columns: []string{"memory", "rows", "correct", "outdated (stale rate)", "95% Wilson CI", "abstained", "wrong"}}
 	for _, r := range rs {
-		share := func(k int) string { return eval.PropCell(float64(k) / float64(r.N)) }
+		share := func(k int) eval.Cell { return eval.PropCell(float64(k) / float64(r.N)) }
 		t.AddRow(r.Memory, r.N, share(r.Correct), share(r.Outdated), report.PropInterval(r.Lo, r.Hi), share(r.Abstained), share(r.Wrong))
 	}
 	t.Notes = []string{"labels (judge.Classify): outdated = rejected, names a value the key held before (judge.PriorValues) and neither the gold nor an alias; wrong = any other rejected value (including \"was A, now B\" under a judge that rejects it); the columns sum to 1",
@@ -135,10 +135,10 @@ func StaleRateTable(rs []StaleRate, scope string, rows []eval.Outcome) *eval.Tab
 // term's paired difference in stale rates (pooled rows only; negative: the
 // first memory answers fewer outdated values).
 func StaleDecompositionTable(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: "table2-stale-rate", Title: "Table 2 on the stale-answer rate, " + scope + ", pooled",
+	t := &eval.Table{ID: "table2-stale-rate", Title: "Table 2 on the stale-answer rate, " + scope + ", pooled",
 		Columns: []string{"term", "n", "stale rate A", "stale rate B", "Δ stale rate", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	for _, c := range pooledOnly(cs) {
-		t.AddRow(c.Label, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), eval.DiscordantCell(c), report.PValue(c.P))
+		t.AddRow(c.Label, c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), eval.SignedCell(c.Delta), c.CI(), eval.DiscordantCell(c), eval.PValueCell(c.P))
 	}
 	t.Notes = []string{"a row counts 1 when its answer is labelled outdated (lab.OnMetric(rows, MetricStale)); the paper reports no stale rate",
 		eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
@@ -171,7 +171,7 @@ func StaleSummary(rs []StaleRate, cs []eval.Comparison) string {
 }
 
 // pooledOnly keeps the pooled comparisons of cs when it has any (a
-// RenderMatchedTerms over several families), else all of them.
+// renderMatchedTerms over several families), else all of them.
 func pooledOnly(cs []eval.Comparison) []eval.Comparison {
 	var out []eval.Comparison
 	for _, c := range cs {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
@@ -20,13 +19,13 @@ import (
 func Table17Verdict(cs []eval.Comparison) string {
 	fams := map[reader.Family]map[string]float64{}
 	for _, c := range cs {
-		if c.Label != "RL − GRA" || c.Family == eval.Pooled {
+		if !c.Of(termRLGRA) || c.Family == eval.Pooled {
 			continue
 		}
 		if fams[c.Family] == nil {
 			fams[c.Family] = map[string]float64{}
 		}
-		fams[c.Family][c.Scope] = c.Delta
+		fams[c.Family][c.Variant.Format] = c.Delta
 	}
 	reading := paper.Table17Readings[paper.Table17Reading]
 	names := slices.Sorted(maps.Keys(fams))
@@ -72,17 +71,17 @@ func Table17Verdict(cs []eval.Comparison) string {
 	return "Per family (the paper's column reading " + paper.Table17Reading + "): " + strings.Join(parts, "; ") + ". Where ours spreads far less, the readers read every layout that shows the same rows alike; the paper's LLMs do not."
 }
 
-// Table19Verdict is the paper's reading of Table 19 (RevisionLedger beats
+// table19Verdict is the paper's reading of Table 19 (RevisionLedger beats
 // GraphRAG+abstain in every (wording, family) cell, while the wording moves
 // the control's calibration) checked on ours: in how many cells Δ RL − GRA
 // is positive with its interval above 0.
-func Table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
+func table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	cells, above, below := 0, 0, 0
-	for _, v := range WordingVariants {
+	for _, v := range wordingVariants {
 		cond := wordingCondition(v)
 		sub := eval.Select(rows, eval.Variants(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) reader.Family { return o.Family }) {
-			c, err := eval.Compare(rows, v.Name, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), eval.And(eval.Variants(cond), eval.Family(fam)), opt)
+			c, err := eval.Compare(rows, termRLGRA, eval.And(eval.Variants(cond), eval.Family(fam)), opt)
 			if err != nil {
 				continue
 			}

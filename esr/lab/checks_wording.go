@@ -8,38 +8,37 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
-	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
 )
 
-// WordingVariant is one abstain-instruction wording of the paper's Table 19
+// wordingVariant is one abstain-instruction wording of the paper's Table 19
 // and its analogue for scripted readers: what the reader does when several
 // candidate values remain.
-type WordingVariant struct {
+type wordingVariant struct {
 	Name       string // terse, verbose (main), conservative
 	Template   string // the LLM readers' QA template
 	OnConflict string // the scripted analogue
 }
 
-// WordingVariants are Table 19's three wordings. For scripted readers:
+// wordingVariants are Table 19's three wordings. For scripted readers:
 // "verbose (main)" abstains on unresolved candidates (the paper's wording),
 // "conservative" ("prefer to answer") takes the majority value, "terse"
 // takes the first value it reads.
-var WordingVariants = []WordingVariant{
+var wordingVariants = []wordingVariant{
 	{"terse", llm.TemplateQATerse, sim.ConflictFirst},
 	{"verbose (main)", llm.TemplateQAAbstain, sim.ConflictAbstain},
 	{"conservative", llm.TemplateQAConservative, sim.ConflictMajority},
 }
 
 // wordingCondition labels rows of one wording.
-func wordingCondition(v WordingVariant) eval.Variant { return eval.WordingVariant(v.Name) }
+func wordingCondition(v wordingVariant) eval.Variant { return eval.WordingVariant(v.Name) }
 
 // buildTable19 is, per wording and family, GraphRAG+abstain's abstain rate and
 // calibration, and RevisionLedger − GraphRAG+abstain.
 func buildTable19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
-	t := &eval.Table{Name: string(Table19AbstainWording), Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
+	t := &eval.Table{ID: Table19AbstainWording, Title: "Table 19: robustness of the GraphRAG+abstain control to the abstain wording",
 		Columns: []string{"wording", "family", "n", "GRA abstain rate", "GRA calibration", "Δ RL − GRA", "95% CI"}}
-	for _, v := range WordingVariants {
+	for _, v := range wordingVariants {
 		cond := wordingCondition(v)
 		sub := eval.Select(rows, eval.Variants(cond))
 		for _, fam := range eval.Distinct(sub, func(o *eval.Outcome) reader.Family { return o.Family }) {
@@ -58,11 +57,11 @@ func buildTable19(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 					abst++
 				}
 			}
-			c, err := eval.Compare(rows, v.Name, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), f, opt)
+			c, err := eval.Compare(rows, termRLGRA, f, opt)
 			if err != nil {
 				continue
 			}
-			t.AddRow(v.Name, fam, c.N, eval.PropCell(float64(abst)/float64(len(got))), eval.PropCell(cal.Agreement), report.Signed(c.Delta), c.CI())
+			t.AddRow(v.Name, fam, c.N, eval.PropCell(float64(abst)/float64(len(got))), eval.PropCell(cal.Agreement), eval.SignedCell(c.Delta), c.CI())
 		}
 	}
 	if len(t.Rows) == 0 {

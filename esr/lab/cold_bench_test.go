@@ -58,10 +58,7 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 	// The runs esr prepare computes before the notebooks, each once
 	// although several notebooks read some.
 	for _, nr := range lab.NotebookRuns {
-		su, ok := lab.Suites[nr.Suite]
-		if !ok {
-			b.Fatalf("no suite %s", nr.Suite)
-		}
+		su := nr.Suite.Suite()
 		s := lab.NotebookSetup(filepath.Join("..", ".."), nr.Suite, benches[nr.Bench], readers)
 		name := nr.String()
 		var rows []eval.Outcome

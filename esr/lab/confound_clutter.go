@@ -81,17 +81,17 @@ func ClutterTerms(bench string, rows []eval.Outcome, lengths map[string]int, f e
 // the paper's Table 2 terms (ESR-Bench-GitHub) in the last column of the
 // rows over every length.
 func ClutterTable(scope string, cells ...[]ClutterCell) *eval.Table {
-	t := &eval.Table{Name: "clutter-render-term", Title: "Does the render term grow with clutter? " + scope + ", pooled",
+	t := &eval.Table{ID: "clutter-render-term", Title: "Does the render term grow with clutter? " + scope + ", pooled",
 		Columns: []string{"benchmark", "stream length (events)", "d-blind render (tokens)", "n", "render Δ", "95% CI", "fine-d mechanism Δ", "95% CI", "paper render / fine-d (GitHub)"}}
 	var all []eval.Comparison
 	for _, cs := range cells {
 		for _, c := range cs {
 			p := "—"
 			if c.Bin == clutterAll {
-				p = paper.Cell(paper.T2Render, false) + " / " + paper.Cell(paper.T2FineMechanism, false)
+				p = paper.Cell(paper.T2Render, false).Text + " / " + paper.Cell(paper.T2FineMechanism, false).Text
 			}
-			t.AddRow(c.Bench, c.Bin, fmt.Sprintf("%.0f", c.Tokens), c.Render.N, fmtSigned(c.Render.Delta), c.Render.CI(),
-				fmtSigned(c.Mechanism.Delta), c.Mechanism.CI(), p)
+			t.AddRow(c.Bench, c.Bin, eval.NumberCell("%.0f", c.Tokens), c.Render.N, eval.SignedCell(c.Render.Delta), c.Render.CI(),
+				eval.SignedCell(c.Mechanism.Delta), c.Mechanism.CI(), p)
 			all = append(all, c.Render, c.Mechanism)
 		}
 	}
@@ -252,15 +252,15 @@ func clutterReading(fc FamilyClutter, nameB string) string {
 
 // ClutterFamilyTable is ClutterByFamily's result as a table.
 func ClutterFamilyTable(fcs []FamilyClutter, nameA, nameB, scope string) *eval.Table {
-	t := &eval.Table{Name: "clutter-by-family", Title: "Is the render term larger on " + nameB + " than on " + nameA + " for every reader? " + scope,
+	t := &eval.Table{ID: "clutter-by-family", Title: "Is the render term larger on " + nameB + " than on " + nameA + " for every reader? " + scope,
 		Columns: []string{"family", nameA + " render Δ", "95% CI", nameB + " render Δ", "95% CI", nameB + " − " + nameA, "95% CI (normal approx.)", "reading"}}
 	var all []eval.Comparison
 	for _, fc := range fcs {
-		d, ci := "—", "—"
+		d, ci := eval.TextCell("—"), "—"
 		if fc.Compared {
-			d, ci = fmtSigned(fc.D), report.Interval(fc.Lo, fc.Hi)
+			d, ci = eval.SignedCell(fc.D), report.Interval(fc.Lo, fc.Hi)
 		}
-		t.AddRow(string(fc.Family), fmtSigned(fc.A.Delta), fc.A.CI(), fmtSigned(fc.B.Delta), fc.B.CI(), d, ci, clutterReading(fc, nameB))
+		t.AddRow(string(fc.Family), eval.SignedCell(fc.A.Delta), fc.A.CI(), eval.SignedCell(fc.B.Delta), fc.B.CI(), d, ci, clutterReading(fc, nameB))
 		all = append(all, fc.A, fc.B)
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; the difference's interval: each bootstrap interval's half-width over z is its standard error, added in quadrature (the benchmarks share no question)",

@@ -86,7 +86,7 @@ func TestClutterTermsAndSentences(t *testing.T) {
 		t.Errorf("equal terms: %q", s)
 	}
 	tab := ClutterTable("reverted-revert", cs, cd)
-	if len(tab.Rows) != 5 || tab.Rows[0][8] == "—" || tab.Rows[1][8] != "—" {
+	if len(tab.Rows) != 5 || tab.Rows[0][8].Text == "—" || tab.Rows[1][8].Text != "—" {
 		t.Errorf("table rows %q: want 5, the paper's cell only on the all-lengths rows", tab.Rows)
 	}
 }
@@ -146,7 +146,7 @@ func TestClutterByFamilyOpposite(t *testing.T) {
 			t.Errorf("sentence %q lacks %q", s, want)
 		}
 	}
-	if tab := ClutterFamilyTable(fcs, "a", "b", "rr"); len(tab.Rows) != 3 || tab.Rows[2][7] != "larger on b" {
+	if tab := ClutterFamilyTable(fcs, "a", "b", "rr"); len(tab.Rows) != 3 || tab.Rows[2][7].Text != "larger on b" {
 		t.Errorf("table rows %q", tab.Rows)
 	}
 }

@@ -45,7 +45,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 			t.Errorf("%s: Δ=%v n=%d, want %v n=20", c.Label, c.Delta, c.N, want[c.Label])
 		}
 	}
-	if s := eval.CoarseSplit(cs); !strings.Contains(s, "add up to the paper's term") || !strings.Contains(s, "The matched mechanism carries it (+1.000") {
+	if s := lab.CoarseSplit(cs); !strings.Contains(s, "add up to the paper's term") || !strings.Contains(s, "The matched mechanism carries it (+1.000") {
 		t.Errorf("coarse split: %s", s)
 	}
 	tab := lab.Table2(cs, "reverted-revert", rows)

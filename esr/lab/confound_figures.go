@@ -8,10 +8,10 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 )
 
-// DecompositionPlot draws the decomposition terms with intervals, one colour
+// decompositionPlot draws the decomposition terms with intervals, one colour
 // per family. With a paper table (paper.T2), each term's published value (the
 // table's cell under the term's Key) is drawn as an open ring beside ours.
-func DecompositionPlot(cs []eval.Comparison, title string, paperTables ...paper.Table) *plot.Plot {
+func decompositionPlot(cs []eval.Comparison, title string, paperTables ...paper.Table) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, c := range cs {
 		pts = append(pts, report.IntervalPoint{Label: termPlotLabel(c), Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: string(c.Family)})
@@ -47,7 +47,7 @@ var termPlotLabels = []struct {
 // termPlotLabel is c's x-axis label: its term's short label, else its own.
 func termPlotLabel(c eval.Comparison) string {
 	for _, l := range termPlotLabels {
-		if c.Term() == l.term {
+		if c.Term == l.term {
 			return l.label
 		}
 	}

@@ -39,5 +39,5 @@ func TestDecompositionPlotGolden(t *testing.T) {
 
 // termCmp is a fixed comparison of term t for family fam.
 func termCmp(t eval.Term, fam reader.Family, d, lo, hi float64) eval.Comparison {
-	return eval.Comparison{Label: t.Label, A: t.A, B: t.B, Key: t.Key, Family: fam, Delta: d, Lo: lo, Hi: hi}
+	return eval.Comparison{Term: eval.Term{Label: t.Label, A: t.A, B: t.B, Key: t.Key}, Scope: eval.Scope{Family: fam}, Delta: d, Lo: lo, Hi: hi}
 }

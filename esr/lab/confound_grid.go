@@ -20,7 +20,7 @@ import (
 // other memories follow in the order given. It is the quickstart's view of
 // the render confound on a single stream.
 func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, memories []memory.Spec, readers []reader.Reader, opt memory.Options) (*eval.Table, error) {
-	t := &eval.Table{Name: "answer-grid-" + qa.QID, Title: "Answers to “" + qa.Question + "” (gold: " + qa.GoldAnswer + ")",
+	t := &eval.Table{ID: eval.TableID("answer-grid-" + qa.QID), Title: "Answers to “" + qa.Question + "” (gold: " + qa.GoldAnswer + ")",
 		Columns: []string{"memory"}}
 	for _, r := range readers {
 		t.Columns = append(t.Columns, r.Name())
@@ -53,12 +53,9 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 				return nil, err
 			}
 			v, _ := judge.Exact{}.Judge(ctx, &qa, out.Answer)
-			cell := out.Answer.String() + " ✓"
-			switch {
-			case reader.Unreadable(out.Note):
-				cell, unread = eval.NotMeasured, true
-			case !v.Correct:
-				cell = out.Answer.String() + " ✗"
+			cell := eval.VerdictCell(out.Answer.String(), v.Correct)
+			if reader.Unreadable(out.Note) {
+				cell, unread = eval.TextCell(eval.NotMeasured), true
 			}
 			row = append(row, cell)
 		}

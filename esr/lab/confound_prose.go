@@ -18,7 +18,7 @@ import (
 // size and significance in them is computed from the comparisons passed in,
 // never typed.
 
-// DecompositionSummary reads a render-matched decomposition (RenderMatchedTerms's
+// DecompositionSummary reads a render-matched decomposition (renderMatchedTerms's
 // output): the pooled render and fine-d mechanism terms, which is larger,
 // and, per family, which term carries that family's gain. It is the
 // closing sentence of notebook 41, computed.
@@ -65,31 +65,6 @@ func DecompositionSummary(cs []eval.Comparison) string {
 	return b.String()
 }
 
-// PaperText formats the paper's numbers from the registry into format:
-// each key's value is printed signed ("+0.159"), or as a proportion
-// ("0.459") for keys ending in ":p", or as a count ("2,907") for keys
-// ending in ":n". Unknown keys print "—". The keys are printed keys
-// (paper.Key.String) because they enter here from a notebook's prose: this
-// is the one place the kit parses one (paper.ParseKey).
-func PaperText(format string, keys ...string) string {
-	args := make([]any, len(keys))
-	for i, s := range keys {
-		s, prop := strings.CutSuffix(s, ":p")
-		s, count := strings.CutSuffix(s, ":n")
-		k, known := paper.ParseKey(s)
-		v, ok := paper.Lookup(k)
-		switch {
-		case !known || !ok:
-			args[i] = "—"
-		case count:
-			args[i] = report.Thousands(int(v))
-		default:
-			args[i] = paper.Cell(k, !prop)
-		}
-	}
-	return fmt.Sprintf(format, args...)
-}
-
 // explainGap says, for every pooled term of cs with a paper value in table
 // (under the term's Key), how ours compares with the paper's (size and
 // interval overlap, paper.Agreement) and which families
@@ -109,7 +84,7 @@ func explainGap(cs []eval.Comparison, table paper.Table) string {
 		}
 		var fams []eval.Comparison
 		for _, f := range cs {
-			if f.Of(c.Term()) && f.Family != eval.Pooled {
+			if f.Of(c.Term) && f.Family != eval.Pooled {
 				fams = append(fams, f)
 			}
 		}
@@ -145,4 +120,60 @@ func whoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
 		parts = append(parts, fmt.Sprintf("%s %s", a.Group, eval.PropCell(a.Acc)))
 	}
 	return fmt.Sprintf("%s's pooled accuracy %s is the mean of its families': %s.", m, eval.PropCell(pooled[0].Acc), strings.Join(parts, ", "))
+}
+
+// CoarseSplit (§4.1) reads the coarse-d mechanism of a decomposition two ways
+// (renderMatchedTerms's pooled rows, or the single family's): the paper's term
+// (coarse-retain − the ledger's control) is the matched mechanism
+// (coarse-retain − its own control) plus the layout term between the two
+// controls, pair by pair; the sentence says which part carries it and
+// whether each interval excludes 0, all computed from cs. It returns "" when
+// cs lacks the three coarse terms.
+func CoarseSplit(cs []eval.Comparison) string {
+	fam := eval.Pooled
+	if _, ok := eval.FindTerm(cs, eval.TermCoarsePaper, eval.Pooled); !ok && len(cs) > 0 {
+		fam = cs[0].Family
+	}
+	paperC, ok1 := eval.FindTerm(cs, eval.TermCoarsePaper, fam)
+	matched, ok2 := eval.FindTerm(cs, eval.TermCoarseMatched, fam)
+	layout, ok3 := eval.FindTerm(cs, eval.TermCoarseLayout, fam)
+	if !ok1 || !ok2 || !ok3 {
+		return ""
+	}
+	s := fmt.Sprintf("The paper's coarse-d mechanism term (coarse-retain − render-only, the ledger's control) is %s %s (n = %d): "+
+		"coarse-retain against its own control (the same facts, ids and order, mechanism off) gives %s %s, "+
+		"and coarse-retain's control against the ledger's control (layout alone) gives %s %s. ",
+		report.Signed(paperC.Delta), paperC.CI(), paperC.N,
+		report.Signed(matched.Delta), matched.CI(), report.Signed(layout.Delta), layout.CI())
+	if paperC.N == matched.N && paperC.N == layout.N && math.Abs(paperC.Delta-matched.Delta-layout.Delta) < 1e-9 {
+		s += "The two parts add up to the paper's term. "
+	} else {
+		s += "The three terms are not over the same pairs, so they need not add up. "
+	}
+	big, name, other, oname := matched, "the matched mechanism", layout, "the layout"
+	if math.Abs(layout.Delta) > math.Abs(matched.Delta) {
+		big, name, other, oname = layout, "the layout", matched, "the matched mechanism"
+	}
+	switch {
+	case big.TooFew || other.TooFew:
+		s += "There are " + eval.FirstTooFew(big, other) + " to say which part carries it."
+	case !big.Significant() && !other.Significant():
+		s += "Neither part is distinguishable from 0."
+	case !other.Significant():
+		s += fmt.Sprintf("%s carries it (%s, interval excludes 0); %s is not distinguishable from 0.", capitalize(name), report.Signed(big.Delta), oname)
+	case !big.Significant():
+		s += fmt.Sprintf("%s is the larger part in size but not distinguishable from 0; %s (%s) is.", capitalize(name), oname, report.Signed(other.Delta))
+	case (big.Delta > 0) != (other.Delta > 0):
+		s += fmt.Sprintf("The parts pull in opposite directions: %s %s, %s %s, both intervals excluding 0.", name, report.Signed(big.Delta), oname, report.Signed(other.Delta))
+	default:
+		s += fmt.Sprintf("Both parts are distinguishable from 0; %s is the larger (%s against %s).", name, report.Signed(big.Delta), report.Signed(other.Delta))
+	}
+	return s
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -13,8 +13,8 @@ import (
 // The notebook sentences follow the numbers: DecompositionSummary names
 // the larger term by its estimate and sign, never by its label.
 func TestDecompositionSummaryFollowsNumbers(t *testing.T) {
-	neg := eval.Comparison{Label: "render", A: memory.SpecOf("render-only"), B: memory.SpecOf("graphrag-abstain"), N: 10, Delta: -0.2, Lo: -0.3, Hi: -0.1, Level: 0.95}
-	nul := eval.Comparison{Label: "fine-d mechanism", A: memory.SpecOf("fine-ledger"), B: memory.SpecOf("render-only"), N: 10, Delta: 0.01, Lo: -0.02, Hi: 0.04, Level: 0.95}
+	neg := eval.Comparison{Term: eval.Term{Label: "render", A: memory.SpecOf("render-only"), B: memory.SpecOf("graphrag-abstain")}, N: 10, Delta: -0.2, Lo: -0.3, Hi: -0.1, Level: 0.95}
+	nul := eval.Comparison{Term: eval.Term{Label: "fine-d mechanism", A: memory.SpecOf("fine-ledger"), B: memory.SpecOf("render-only")}, N: 10, Delta: 0.01, Lo: -0.02, Hi: 0.04, Level: 0.95}
 	neg.Family, nul.Family = "fam", "fam"
 	got := lab.DecompositionSummary([]eval.Comparison{neg, nul})
 	if !strings.Contains(got, "render term is the larger and negative") || strings.Contains(got, "carries most of the gain") {

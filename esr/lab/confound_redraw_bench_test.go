@@ -40,7 +40,7 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 			}
 			rs = append(rs, r)
 		}
-		redrawRows, redrawErr = lab.Suites["render-confound"].Evaluate(context.Background(), lab.Setup{Bench: bn, Readers: rs})
+		redrawRows, redrawErr = lab.SuiteRenderConfound.Suite().Evaluate(context.Background(), lab.Setup{Bench: bn, Readers: rs})
 	})
 	if redrawErr != nil {
 		b.Fatal(redrawErr)
@@ -73,7 +73,7 @@ func BenchmarkDecompositionFromRows(b *testing.B) {
 				f = eval.And(rr, eval.Family(fam))
 			}
 			for _, t := range eval.RenderMatched {
-				eval.PairedByQuestion(rows, t.A, t.B, f)
+				eval.Paired(rows, t.A, t.B, f)
 			}
 		}
 	}

@@ -11,9 +11,9 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
-// RenderMatchedTerms is Table 2 on the rows kept by f: the render-matched terms
+// renderMatchedTerms is Table 2 on the rows kept by f: the render-matched terms
 // pooled and per family.
-func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
+func renderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) ([]eval.Comparison, error) {
 	var out []eval.Comparison
 	err := eval.ByFamily(rows, f, func(fam reader.Family, ff eval.Filter) error {
 		cs, err := eval.CompareTerms(rows, eval.RenderMatched, ff, opt)
@@ -35,7 +35,7 @@ func RenderMatchedTerms(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions
 // family its rows stand in for the pooled ones. table2ByFamily has the
 // per-family rows.
 func buildTable2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: string(Table2Decomposition), Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
+	t := &eval.Table{ID: Table2Decomposition, Title: "Table 2: render-matched decomposition on " + scope + ", pooled",
 		Columns: []string{"term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p", "paper Δ (DeepSeek-V3)"}}
 	pooled := cs[:0:0]
 	for _, c := range cs {
@@ -47,7 +47,7 @@ func buildTable2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.
 		pooled = cs
 	}
 	for _, c := range pooled {
-		t.AddRow(c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P), paper.Cell(paper.T2.Key(c.Key), true))
+		t.AddRow(c.Label, c.N, eval.SignedCell(c.Delta), c.CI(), eval.DiscordantCell(c), eval.PValueCell(c.P), paper.Cell(paper.T2.Key(c.Key), true))
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; fine-d mechanism = fine-ledger − render-only",
 		"coarse-d mechanism two ways: the paper's Table 2 definition (coarse-retain − render-only, the ledger's control, so the layout changes between the arms: JSON facts against the ledger table) and matched (coarse-retain − coarse-retain~render-only, its own control: same facts, ids and order, mechanism off), as the paper's render-matched protocol builds a control; coarse layout = coarse-retain~render-only − render-only, so paper's = matched + layout, pair by pair; the paper reports only its own definition",
@@ -59,7 +59,7 @@ func buildTable2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.
 // reader family, with its discordant pairs (no paper column: the paper's
 // Δ is pooled).
 func table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: string(Table2Families), Title: "Table 2 by reader family, " + scope,
+	t := &eval.Table{ID: Table2Families, Title: "Table 2 by reader family, " + scope,
 		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	omitted := 0
 	for _, c := range cs {
@@ -70,7 +70,7 @@ func table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 			omitted++
 			continue
 		}
-		t.AddRow(string(c.Family), c.Label, c.N, fmtSigned(c.Delta), c.CI(), eval.DiscordantCell(c), fmtP(c.P))
+		t.AddRow(string(c.Family), c.Label, c.N, eval.SignedCell(c.Delta), c.CI(), eval.DiscordantCell(c), eval.PValueCell(c.P))
 	}
 	t.Notes = []string{eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
 	if omitted > 0 {
@@ -81,7 +81,7 @@ func table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 
 // headlineTable is the §4.1 headline on rows kept by f, pooled and per family.
 func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
-	t := &eval.Table{Name: string(HeadlineRevertedRevert), Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
+	t := &eval.Table{ID: HeadlineRevertedRevert, Title: "§4.1 headline comparisons (reverted-revert, snapshot)",
 		Columns: []string{"comparison", "family", "n", "ours Δ", "95% CI", "paper Δ"}}
 	var all []eval.Comparison
 	err := eval.ByFamily(rows, f, func(fam reader.Family, ff eval.Filter) error {
@@ -92,7 +92,7 @@ func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 		for _, c := range cs {
 			c.Family = fam
 			all = append(all, c)
-			t.AddRow(c.Label, fam, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(paper.RR.Key(c.Key), true))
+			t.AddRow(c.Label, fam, c.N, eval.SignedCell(c.Delta), c.CI(), paper.Cell(paper.RR.Key(c.Key), true))
 		}
 		return nil
 	})
@@ -103,17 +103,17 @@ func headlineTable(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (*e
 // buildTable3 is the typed mechanism residual (fine-ledger − render-only) per
 // stratum, pooled over families, on snapshot rows.
 func buildTable3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval.Comparison, error) {
-	t := &eval.Table{Name: string(Table3MechanismByStratum), Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
+	t := &eval.Table{ID: Table3MechanismByStratum, Title: "Table 3: typed mechanism residual (fine-ledger − render-only) by stratum",
 		Columns: []string{"stratum", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "MDE", "paper Δ"}}
 	var out []eval.Comparison
 	for _, p := range esr.Phenomena {
-		c, err := eval.Compare(rows, "fine-d mechanism", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), eval.SnapshotIn(p), opt)
+		c, err := eval.Compare(rows, eval.TermFineMechanism, eval.SnapshotIn(p), opt)
 		if err != nil {
 			continue
 		}
-		c.Scope = string(p)
+		c.Stratum = p
 		out = append(out, c)
-		t.AddRow(string(p), c.N, fmtSigned(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), paper.Cell(paper.T3Cell(p), true))
+		t.AddRow(string(p), c.N, eval.SignedCell(c.Delta), c.CI(), fmt.Sprintf("%d / %d", c.N10, c.N01), eval.MDECell(c, nil), paper.Cell(paper.T3Cell(p), true))
 	}
 	if len(out) == 0 {
 		return nil, nil, fmt.Errorf("table 3: no stratum has both fine-ledger and render-only rows")
@@ -129,7 +129,7 @@ func buildTable3(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []eval
 func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*eval.Table, error) {
 	mono := eval.SnapshotIn(esr.Monotonic)
 	notPure := func(o *eval.Outcome) bool { return !pure[o.QID] }
-	t := &eval.Table{Name: string(Table11PureMonotonic), Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
+	t := &eval.Table{ID: Table11PureMonotonic, Title: "Table 11: monotonic split: with deprecated evidence vs pure (no revision)",
 		Columns: []string{"slice", "comparison", "n", "ours Δ", "95% CI", "paper Δ"}}
 	specs := []struct {
 		slice, label string
@@ -144,12 +144,12 @@ func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 	}
 	n := 0
 	for _, s := range specs {
-		c, err := eval.Compare(rows, s.label, s.a, s.b, s.f, opt)
+		c, err := eval.Compare(rows, eval.Term{Label: s.label, A: s.a, B: s.b}, s.f, opt)
 		if err != nil {
 			continue
 		}
 		n++
-		t.AddRow(s.slice, s.label, c.N, fmtSigned(c.Delta), c.CI(), paper.Cell(s.paper, true))
+		t.AddRow(s.slice, s.label, c.N, eval.SignedCell(c.Delta), c.CI(), paper.Cell(s.paper, true))
 	}
 	if n == 0 {
 		return nil, fmt.Errorf("table 11: no monotonic rows to split")
@@ -158,24 +158,31 @@ func table11(rows []eval.Outcome, pure map[string]bool, opt eval.StatOptions) (*
 	return t, nil
 }
 
-// SplitFamilies splits a table with a "family" column into its pooled rows
-// and its per-family rows (named NAME-by-family), each keeping the notes:
-// a notebook shows the pooled table and folds the other.
-func SplitFamilies(t *eval.Table) (pooled, families *eval.Table) {
-	col := -1
-	for i, c := range t.Columns {
-		if c == "family" {
-			col = i
-		}
+// SplitFamilies splits table id, whose rows are the comparisons the Report
+// kept for it (row i is Terms(id)[i]), into the rows pooled over every
+// family and the per-family rows (named ID-by-family), each keeping the
+// notes: a notebook shows the pooled table and folds the other. A row is
+// pooled by its comparison's scope, not by its text.
+func (r *Result) SplitFamilies(id TableID) (pooled, families *eval.Table, err error) {
+	t, err := r.Table(id)
+	if err != nil {
+		return nil, nil, err
 	}
-	pooled = &eval.Table{Name: t.Name, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
-	families = &eval.Table{Name: t.Name + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
-	for _, r := range t.Rows {
-		if col >= 0 && r[col] != string(eval.Pooled) {
-			families.Rows = append(families.Rows, r)
+	cs, err := r.Terms(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(cs) != len(t.Rows) {
+		return nil, nil, fmt.Errorf("suite %s: table %s has %d rows for %d comparisons", r.Name, id, len(t.Rows), len(cs))
+	}
+	pooled = &eval.Table{ID: t.ID, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
+	families = &eval.Table{ID: t.ID + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
+	for i, row := range t.Rows {
+		if cs[i].Family != eval.Pooled {
+			families.Rows = append(families.Rows, row)
 			continue
 		}
-		pooled.Rows = append(pooled.Rows, r)
+		pooled.Rows = append(pooled.Rows, row)
 	}
-	return pooled, families
+	return pooled, families, nil
 }

@@ -52,7 +52,7 @@ func PaperStaircase() []eval.Accuracy {
 // StaircaseTable lays StaircaseAccuracy out, one row per family (pooled
 // first), one column per memory, with the two steps as differences.
 func StaircaseTable(acc []eval.Accuracy, scope string) *eval.Table {
-	t := &eval.Table{Name: "staircase", Title: "The staircase on " + scope + ": accuracy along graphrag-abstain → render-only → fine-ledger (→ coarse-retain)",
+	t := &eval.Table{ID: "staircase", Title: "The staircase on " + scope + ": accuracy along graphrag-abstain → render-only → fine-ledger (→ coarse-retain)",
 		Columns: []string{"family", "n", memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain, "render step", "mechanism step"}}
 	var groups []string
 	by := map[string]map[string]eval.Accuracy{}
@@ -65,14 +65,14 @@ func StaircaseTable(acc []eval.Accuracy, scope string) *eval.Table {
 	}
 	for _, g := range groups {
 		m := by[g]
-		cell := func(name string) string {
+		cell := func(name string) eval.Cell {
 			if a, ok := m[name]; ok {
 				return eval.PropCell(a.Acc)
 			}
-			return "—"
+			return eval.TextCell("—")
 		}
 		t.AddRow(g, m[memory.FineLedger].N, cell(memory.GraphRAGAbstain), cell(memory.RenderOnly), cell(memory.FineLedger), cell(memory.CoarseRetain),
-			fmtSigned(m[memory.RenderOnly].Acc-m[memory.GraphRAGAbstain].Acc), fmtSigned(m[memory.FineLedger].Acc-m[memory.RenderOnly].Acc))
+			eval.SignedCell(m[memory.RenderOnly].Acc-m[memory.GraphRAGAbstain].Acc), eval.SignedCell(m[memory.FineLedger].Acc-m[memory.RenderOnly].Acc))
 	}
 	t.Notes = []string{"render step = render-only − graphrag-abstain (same atoms and dates, the ledger's layout); mechanism step = fine-ledger − render-only (same layout, status on); the pooled row is the mix of the families pooled"}
 	return t

@@ -14,7 +14,7 @@ import (
 // the active set M, the key's status and the deprecated set: the paper's
 // Proposition 2a made visible (notebook 02).
 func LedgerSteps(s *esr.Stream, atoms []esr.Atom, r esr.Relator) *eval.Table {
-	t := &eval.Table{Name: "ledger-steps-" + s.ID, Title: "⊕ step by step on " + s.ID + " (relations: " + r.Name() + ")",
+	t := &eval.Table{ID: eval.TableID("ledger-steps-" + s.ID), Title: "⊕ step by step on " + s.ID + " (relations: " + r.Name() + ")",
 		Columns: []string{"step", "atom", "event", "value", "relations to M", "active M", "status", "snapshot", "deprecated"}}
 	rel := r.ForStream(s, atoms)
 	l := esr.NewLedger(s.ID)
@@ -56,7 +56,7 @@ func join(s []string) string {
 // snapshot. Shown beside LedgerSteps, it makes the difference visible: a
 // CONTRADICTS closes the older edge here, where ⊕ keeps both and abstains.
 func CoarseSteps(s *esr.Stream, atoms []esr.Atom, r esr.Relator) *eval.Table {
-	t := &eval.Table{Name: "coarse-steps-" + s.ID, Title: "coarse-retain step by step on " + s.ID + " (relations: " + r.Name() + ")",
+	t := &eval.Table{ID: eval.TableID("coarse-steps-" + s.ID), Title: "coarse-retain step by step on " + s.ID + " (relations: " + r.Name() + ")",
 		Columns: []string{"step", "atom", "value", "relations to live edges", "binary decision", "live edges", "snapshot"}}
 	rel := r.ForStream(s, atoms)
 	byID := map[string]*esr.Atom{}

@@ -16,12 +16,12 @@ func TestLedgerStepsFigure1(t *testing.T) {
 	if len(tab.Rows) != 3 {
 		t.Fatalf("%d steps", len(tab.Rows))
 	}
-	last := tab.Rows[2]
+	last := tab.Texts()[2]
 	if last[5] != "{a3=30 s}" || last[6] != "ok" || last[7] != "30 s" || last[8] != "a1; a2" {
 		t.Errorf("last step %v", last)
 	}
-	if !strings.Contains(tab.Rows[1][4], "a1→a2 SUPERSEDES") {
-		t.Errorf("step 2 relations %q", tab.Rows[1][4])
+	if !strings.Contains(tab.Rows[1][4].Text, "a1→a2 SUPERSEDES") {
+		t.Errorf("step 2 relations %q", tab.Rows[1][4].Text)
 	}
 }
 
@@ -33,7 +33,7 @@ func TestCoarseSteps(t *testing.T) {
 	if len(tab.Rows) != len(tier.Atoms) {
 		t.Fatalf("%d steps for %d atoms", len(tab.Rows), len(tier.Atoms))
 	}
-	last := tab.Rows[len(tab.Rows)-1]
+	last := tab.Texts()[len(tab.Rows)-1]
 	if !strings.Contains(strings.Join(last, " "), "closes 1 edge") || last[len(last)-1] == esr.AbstainText {
 		t.Errorf("last step %v: want the contradiction to close the older edge and an answer", last)
 	}

@@ -19,7 +19,7 @@ import (
 // with its live example and what a d-blind, a coarse and the fine memory
 // answer on it (structured read-outs, rule scorer).
 func TierTable() *eval.Table {
-	t := &eval.Table{Name: "figure2-tiers", Title: "Figure 2: conflict locality determines memory need",
+	t := &eval.Table{ID: "figure2-tiers", Title: "Figure 2: conflict locality determines memory need",
 		Columns: append([]string{"tier", "where the conflict lives", "minimal capability", "example", "gold"}, memory.Strings(tierMemories)...)}
 	answers := tierAnswers()
 	for i, tier := range bench.Tiers() {

@@ -32,11 +32,11 @@ func dominant(cs []eval.Comparison) (eval.Comparison, bool) {
 	return best, true
 }
 
-// DominanceVersusPaper says which of the pooled terms dominates in ours
+// dominanceVersusPaper says which of the pooled terms dominates in ours
 // and in the paper (the registry's cells of table under each term's Key),
 // whether each excludes 0, and whether the two agree; cause, when not
 // empty, is appended as the reason for a difference.
-func DominanceVersusPaper(cs []eval.Comparison, terms []eval.Term, table paper.Table, cause string) string {
+func dominanceVersusPaper(cs []eval.Comparison, terms []eval.Term, table paper.Table, cause string) string {
 	ours := pooledTerms(cs, terms...)
 	big, ok := dominant(ours)
 	if !ok {
@@ -47,7 +47,7 @@ func DominanceVersusPaper(cs []eval.Comparison, terms []eval.Term, table paper.T
 	for _, c := range ours {
 		k := table.Key(c.Key)
 		if v, ok := paper.Lookup(k); ok && c.Key != "" && (pBig == "" || math.Abs(v) > math.Abs(pVal)) {
-			pBig, pVal, pKey, pTerm = c.Label, v, k, c.Term()
+			pBig, pVal, pKey, pTerm = c.Label, v, k, c.Term
 		}
 	}
 	if big.TooFew {
@@ -168,7 +168,7 @@ func decompositionCause(families []reader.Family, benchName string) string {
 }
 
 // RenderOrMechanism answers notebook 41's question from a decomposition
-// (RenderMatchedTerms's rows): which term carries the reverted-revert gain
+// (renderMatchedTerms's rows): which term carries the reverted-revert gain
 // pooled over the families, whether each excludes 0, how many families
 // agree, and how that compares with the paper's Table 2, with the cause
 // the kit can name (decompositionCause) when they differ.
@@ -205,7 +205,7 @@ func RenderOrMechanism(cs []eval.Comparison, rows []eval.Outcome, benchName stri
 	if counted > 1 {
 		s += fmt.Sprintf(" In %d of %d families the %s term is the larger too; in the others the %s term is.", nLarger, counted, larger, other)
 	}
-	s += " " + DominanceVersusPaper(cs, []eval.Term{eval.TermRender, eval.TermFineMechanism}, paper.T2, decompositionCause(fams, benchName))
+	s += " " + dominanceVersusPaper(cs, []eval.Term{eval.TermRender, eval.TermFineMechanism}, paper.T2, decompositionCause(fams, benchName))
 	if note := fittedNote(fams, paper.T2, benchName); note != "" {
 		s += " " + note
 	}

@@ -36,7 +36,7 @@ func Table11Verdicts(rows []eval.Outcome, pure map[string]bool, opt eval.StatOpt
 	var out []string
 	var render, resid eval.Comparison
 	for i, s := range specs {
-		c, err := eval.Compare(rows, s.label, s.a, s.b, s.f, opt)
+		c, err := eval.Compare(rows, eval.Term{Label: s.label, A: s.a, B: s.b}, s.f, opt)
 		if err != nil {
 			continue
 		}

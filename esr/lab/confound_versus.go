@@ -6,7 +6,7 @@ import (
 )
 
 // Table2Versus sets each Table 2 term the paper reports (render, fine-d and
-// coarse-d mechanism), pooled over families in cs (RenderMatchedTerms's
+// coarse-d mechanism), pooled over families in cs (renderMatchedTerms's
 // rows), against the paper's: one sentence per term, in the table's order
 // (paper.Versus), so notebooks word the comparison one way.
 func Table2Versus(cs []eval.Comparison) []string {

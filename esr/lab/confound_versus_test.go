@@ -28,7 +28,7 @@ func TestTable2TermsComeFromTheSuiteAndMeetThePaperOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := lab.Suites["render-confound"].Report(rows, s)
+	res, err := lab.SuiteRenderConfound.Suite().Report(rows, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 // CapabilitiesTable lists what each reader can do with a render: the
 // scripted readers' capabilities, or the model of an LLM reader.
 func CapabilitiesTable(readers []reader.Reader) *eval.Table {
-	t := &eval.Table{Name: "reader-capabilities", Title: "What each reader can do with a render",
+	t := &eval.Table{ID: "reader-capabilities", Title: "What each reader can do with a render",
 		Columns: []string{"reader", "reads a status column", "sorts by visible dates", "with several candidates", "token budget"}}
 	yes := func(b bool) string {
 		if b {
@@ -34,16 +34,16 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 		switch r := readers[i].(type) {
 		case *sim.Scripted:
 			c := r.Capabilities()
-			budget := "all"
+			budget := eval.TextCell("all")
 			if c.TokenBudget > 0 {
-				budget = fmt.Sprint(c.TokenBudget)
+				budget = eval.CountCell(c.TokenBudget)
 			}
 			t.AddRow(r.Name(), yes(c.UsesStatus), yes(c.SortsByTime), c.OnConflict, budget)
 		case *sim.Sim:
 			p := r.Profile()
-			budget := "all"
+			budget := eval.TextCell("all")
 			if p.TokenBudget > 0 {
-				budget = fmt.Sprint(p.TokenBudget)
+				budget = eval.CountCell(p.TokenBudget)
 			}
 			pa := (1 - p.FirstRowBias) * p.AbstainOnConflict
 			status := fmt.Sprintf("rows p = %.2f, key p = %.2f", p.StatusSkill, p.KeySkill())
@@ -69,7 +69,7 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 
 // StepsVersusStratum sets one worked question w beside its stratum: how many
 // readers its render and mechanism steps move, and which term carries the
-// stratum's gain in cs (RenderMatchedTerms's pooled rows), so a reader sees
+// stratum's gain in cs (renderMatchedTerms's pooled rows), so a reader sees
 // whether the question is typical of the table.
 func StepsVersusStratum(w *WorkedQuestion, cs []eval.Comparison) string {
 	if len(w.Memories) < 3 || w.Memories[0] != Staircase[0] || w.Memories[1] != Staircase[1] || w.Memories[2] != Staircase[2] {

@@ -53,7 +53,7 @@ func reportsKept(class memory.Spec) bool {
 
 // Evaluate evaluates deployedMemories(classes) on b with readers, under
 // the rule scorer and DeployedOptions. Rows are sorted (see Evaluate).
-func Evaluate(ctx context.Context, b *bench.Bench, classes []memory.Spec, readers []reader.Reader) ([]eval.Outcome, error) {
+func evaluateDeployed(ctx context.Context, b *bench.Bench, classes []memory.Spec, readers []reader.Reader) ([]eval.Outcome, error) {
 	defer memory.HoldAdapters()()
 	return eval.Evaluate(ctx, b, eval.Config{Memories: deployedMemories(classes), Readers: readers, Options: paper.DeployedOptions})
 }
@@ -76,16 +76,15 @@ func shortName(class memory.Spec) string {
 	return base
 }
 
-// Scope is a subset of rows a decomposition is computed on.
-type Scope struct {
-	Name   string
-	Filter eval.Filter
-}
-
 // deployedScopes are all rows and the reverted-revert snapshot rows.
-var deployedScopes = []Scope{
-	{"all QAs", nil},
-	{"reverted_revert snapshot", eval.RevertedRevertSnapshot},
+var deployedScopes = []eval.Scope{{}, {Stratum: esr.RevertedRevert, QueryType: esr.Snapshot}}
+
+// scopeName is a deployed scope as its table and sentences name it.
+func scopeName(sc eval.Scope) string {
+	if sc == (eval.Scope{}) {
+		return "all QAs"
+	}
+	return string(sc.Stratum) + " " + string(sc.QueryType)
 }
 
 // Terms is the decomposition of one class against the d-blind
@@ -100,9 +99,9 @@ var deployedScopes = []Scope{
 // so total = content + render + mechanism on every pair. A class that does
 // not report its kept atoms (an exec: adapter) has no content term
 // (HasContent false) and render = control − baseline.
-type Terms struct {
+type deployedTerms struct {
 	Class memory.Spec
-	Scope string
+	Scope eval.Scope
 	// Assumptions are the class's parameters with their values
 	// (memory.Assumptions).
 	Assumptions                       string
@@ -110,49 +109,64 @@ type Terms struct {
 	HasContent                        bool
 }
 
-// deployedTermsOf computes class's Terms over the rows f keeps.
-func deployedTermsOf(rows []eval.Outcome, class memory.Spec, scope string, f eval.Filter, opt eval.StatOptions) (Terms, error) {
+// deployedTermsOf computes class's Terms over the rows of scope sc.
+func deployedTermsOf(rows []eval.Outcome, class memory.Spec, sc eval.Scope, opt eval.StatOptions) (deployedTerms, error) {
+	d := deployedTerms{Class: class, Scope: sc, Assumptions: class.Assumptions(paper.DeployedOptions)}
+	d, err := d.compare(rows, sc.Filter(), opt)
+	for _, c := range []*eval.Comparison{&d.Total, &d.Content, &d.Render, &d.Mechanism} {
+		c.Scope = sc
+	}
+	return d, err
+}
+
+// compare fills d's terms over the rows f keeps.
+func (d deployedTerms) compare(rows []eval.Outcome, f eval.Filter, opt eval.StatOptions) (deployedTerms, error) {
 	var err error
-	d := Terms{Class: class, Scope: scope, Assumptions: class.Assumptions(paper.DeployedOptions)}
+	class := d.Class
 	control, cm := class.RenderMatched(), class.ContentMatched()
-	if d.Total, err = eval.Compare(rows, "total", class, paper.DeployedBaseline, f, opt); err != nil {
+	if d.Total, err = eval.Compare(rows, eval.Term{Label: "total", A: class, B: paper.DeployedBaseline}, f, opt); err != nil {
 		return d, err
 	}
-	if d.Mechanism, err = eval.Compare(rows, "mechanism", class, control, f, opt); err != nil {
+	if d.Mechanism, err = eval.Compare(rows, eval.Term{Label: "mechanism", A: class, B: control}, f, opt); err != nil {
 		return d, err
 	}
 	if !reportsKept(class) {
-		d.Render, err = eval.Compare(rows, "render", control, paper.DeployedBaseline, f, opt)
+		d.Render, err = eval.Compare(rows, eval.Term{Label: "render", A: control, B: paper.DeployedBaseline}, f, opt)
 		return d, err
 	}
-	if d.Content, err = eval.Compare(rows, "content", cm, paper.DeployedBaseline, f, opt); err != nil {
+	if d.Content, err = eval.Compare(rows, eval.Term{Label: "content", A: cm, B: paper.DeployedBaseline}, f, opt); err != nil {
 		return d, err
 	}
 	d.HasContent = true
-	d.Render, err = eval.Compare(rows, "render", control, cm, f, opt)
+	d.Render, err = eval.Compare(rows, eval.Term{Label: "render", A: control, B: cm}, f, opt)
 	return d, err
 }
 
 // Decomposition is each class's Terms per scope as a table,
 // and one sentence per class and scope generated from the numbers, naming
 // the class's assumptions and each term.
-func Decomposition(rows []eval.Outcome, benchName string, classes []memory.Spec, opt eval.StatOptions) (*eval.Table, []string, error) {
-	t := &eval.Table{Name: string(DeployedDecomposition.On(benchName)),
+func decompositionTable(rows []eval.Outcome, benchName string, classes []memory.Spec, opt eval.StatOptions) (*eval.Table, []string, error) {
+	t := &eval.Table{ID: DeployedDecomposition.On(benchName),
 		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
 		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
 			"total", "content", "render", "mechanism"}}
 	var sentences []string
 	for _, c := range classes {
+		// Every term of c reads the rows of four memories: take them out
+		// once, not in each of the scopes' eight pairings (a suite holds
+		// fifteen memories' rows).
+		mine := map[memory.Spec]bool{c: true, c.RenderMatched(): true, c.ContentMatched(): true, paper.DeployedBaseline: true}
+		sub := eval.Select(rows, func(o *eval.Outcome) bool { return mine[o.Memory] })
 		for _, sc := range deployedScopes {
-			d, err := deployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
+			d, err := deployedTermsOf(sub, c, sc, opt)
 			if err != nil {
 				continue // no rows in this scope
 			}
-			content, accCM := "—", "—"
+			content, accCM := "—", eval.TextCell("—")
 			if d.HasContent {
 				content, accCM = termCell(d.Content), eval.PropCell(d.Content.AccA)
 			}
-			t.AddRow(shortName(c), d.Assumptions, sc.Name, d.Total.N, eval.PropCell(d.Total.AccA), eval.PropCell(d.Mechanism.AccB), accCM,
+			t.AddRow(shortName(c), d.Assumptions, scopeName(sc), d.Total.N, eval.PropCell(d.Total.AccA), eval.PropCell(d.Mechanism.AccB), accCM,
 				eval.PropCell(d.Total.AccB), termCell(d.Total), content, termCell(d.Render), termCell(d.Mechanism))
 			sentences = append(sentences, decompositionSentence(benchName, d))
 		}
@@ -186,12 +200,12 @@ func direction(c eval.Comparison) string {
 	return "does not measurably change accuracy (" + report.Signed(c.Delta) + ", interval " + c.CI() + " includes 0)"
 }
 
-func decompositionSentence(benchName string, d Terms) string {
+func decompositionSentence(benchName string, d deployedTerms) string {
 	class := shortName(d.Class)
 	if d.Assumptions != "" {
 		class += " (" + d.Assumptions + ")"
 	}
-	s := fmt.Sprintf("On %s (%s, n = %d pairs), %s against %s: overall it %s", benchName, d.Scope, d.Total.N, class, d.Total.B, direction(d.Total))
+	s := fmt.Sprintf("On %s (%s, n = %d pairs), %s against %s: overall it %s", benchName, scopeName(d.Scope), d.Total.N, class, d.Total.B, direction(d.Total))
 	type term struct {
 		name, what string
 		c          eval.Comparison
@@ -231,7 +245,7 @@ func RevertedRevertTable(ctx context.Context, classes []memory.Spec, profiles []
 	snap := qa.Query(bench.TimeoutKey)
 	prov := snap
 	prov.Type = esr.Provenance
-	t := &eval.Table{Name: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
+	t := &eval.Table{ID: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
 		Columns: []string{"class", "assumptions", "state: now", "state: before"}}
 	var rs []reader.Reader
 	for _, p := range profiles {
@@ -309,7 +323,7 @@ func DriftTable(old, new *bench.Bench, oldName, newName string) *eval.Table {
 		}
 		return keys[i].Attribute < keys[j].Attribute
 	})
-	t := &eval.Table{Name: "drift-" + oldName + "-" + newName, Title: "Drift: slots whose current value changed from " + oldName + " to " + newName,
+	t := &eval.Table{ID: eval.TableID("drift-" + oldName + "-" + newName), Title: "Drift: slots whose current value changed from " + oldName + " to " + newName,
 		Columns: []string{"entity", "attribute", oldName + " current", newName + " current", "change"}}
 	changed, renamed := 0, 0
 	for _, k := range keys {

@@ -155,7 +155,7 @@ func (c *ParaphraseCurve) assumptions(series memory.Spec) string {
 // Table is the curve as a table: one row per series and reader group, one
 // column per rate, the baseline's row last.
 func (c *ParaphraseCurve) Table() *eval.Table {
-	t := &eval.Table{Name: "deployed-paraphrase-" + c.Bench,
+	t := &eval.Table{ID: eval.TableID("deployed-paraphrase-" + c.Bench),
 		Title:   "Reverted-revert snapshot accuracy over the paraphrase rate: " + c.Bench,
 		Columns: []string{"class", "other assumptions", "read by", "n"}}
 	for _, r := range c.Rates {

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader/sim"
@@ -22,7 +23,7 @@ func TestRevertedRevertTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	for _, r := range tb.Rows {
+	for _, r := range tb.Texts() {
 		got[r[0]] = strings.Join(r[1:], " ")
 	}
 	// graphiti's default dup=1 reuses A's closed edge whatever the text;
@@ -37,11 +38,11 @@ func TestDeployedDecompositionSentences(t *testing.T) {
 	b := bench.Figure1Bench()
 	r, _ := sim.NewScripted("status-reader")
 	classes := []memory.Class{memory.Graphiti, memory.Mem0Update}
-	rows, err := Evaluate(context.Background(), b, memory.Specs(classes...), []reader.Reader{r, reader.Oracle{}})
+	rows, err := evaluateDeployed(context.Background(), b, memory.Specs(classes...), []reader.Reader{r, reader.Oracle{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, sentences, err := Decomposition(rows, "figure1", memory.Specs(classes...), eval.StatOptions{B: 200, Seed: 1})
+	tb, sentences, err := decompositionTable(rows, "figure1", memory.Specs(classes...), eval.StatOptions{B: 200, Seed: 1})
 	if err != nil || len(tb.Rows) == 0 || len(sentences) != len(tb.Rows) {
 		t.Fatalf("%v %v %v", tb, sentences, err)
 	}
@@ -69,29 +70,29 @@ func TestDeployedTermsAddUp(t *testing.T) {
 		}
 		rs = append(rs, r)
 	}
-	rows, err := Evaluate(context.Background(), b, classes, append(rs, reader.Oracle{}))
+	rows, err := evaluateDeployed(context.Background(), b, classes, append(rs, reader.Oracle{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	opt := eval.StatOptions{B: 200, Seed: 1}
 	for _, c := range classes {
 		for _, sc := range deployedScopes {
-			d, err := deployedTermsOf(rows, c, sc.Name, sc.Filter, opt)
+			d, err := deployedTermsOf(rows, c, sc, opt)
 			if err != nil {
-				t.Fatalf("%s %s: %v", c, sc.Name, err)
+				t.Fatalf("%s %s: %v", c, scopeName(sc), err)
 			}
 			if !d.HasContent || d.Content.N != d.Total.N || d.Render.N != d.Total.N || d.Mechanism.N != d.Total.N {
-				t.Fatalf("%s %s: pairs total %d content %d render %d mechanism %d", c, sc.Name, d.Total.N, d.Content.N, d.Render.N, d.Mechanism.N)
+				t.Fatalf("%s %s: pairs total %d content %d render %d mechanism %d", c, scopeName(sc), d.Total.N, d.Content.N, d.Render.N, d.Mechanism.N)
 			}
 			if sum := d.Content.Delta + d.Render.Delta + d.Mechanism.Delta; math.Abs(sum-d.Total.Delta) > 1e-12 {
 				t.Errorf("%s %s: content %+.4f + render %+.4f + mechanism %+.4f = %+.4f, total %+.4f",
-					c, sc.Name, d.Content.Delta, d.Render.Delta, d.Mechanism.Delta, sum, d.Total.Delta)
+					c, scopeName(sc), d.Content.Delta, d.Render.Delta, d.Mechanism.Delta, sum, d.Total.Delta)
 			}
 			discordant := d.Content.N10 + d.Content.N01
 			switch {
 			case c == keepsAll && (d.Content.Delta != 0 || discordant != 0):
 				t.Errorf("%s keeps every atom, content term %+.4f with %d discordant pairs", c, d.Content.Delta, discordant)
-			case c == template && sc.Filter != nil && discordant == 0:
+			case c == template && sc.Stratum == esr.RevertedRevert && discordant == 0:
 				t.Errorf("%s: the fast path drops restored facts, yet no reverted-revert pair moves", c)
 			}
 		}
@@ -120,14 +121,14 @@ func TestDriftTable(t *testing.T) {
 // zero, and says when the terms offset each other.
 func TestDecompositionSentenceNamesTheLargestTerm(t *testing.T) {
 	c := func(d, lo, hi float64) eval.Comparison {
-		return eval.Comparison{B: paper.DeployedBaseline, N: 100, Delta: d, Lo: lo, Hi: hi}
+		return eval.Comparison{Term: eval.Term{B: paper.DeployedBaseline}, N: 100, Delta: d, Lo: lo, Hi: hi}
 	}
-	for want, d := range map[string]Terms{
-		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.SpecOf(memory.Graphiti), Scope: "s", Assumptions: "dup=1", HasContent: true,
+	for want, d := range map[string]deployedTerms{
+		"The largest term is content (-0.600): what separates it from the baseline is mostly lost content.": {Class: memory.SpecOf(memory.Graphiti), Assumptions: "dup=1", HasContent: true,
 			Total: c(-0.6, -0.7, -0.5), Content: c(-0.6, -0.7, -0.5), Render: c(0, -0.01, 0.01), Mechanism: c(0, -0.01, 0.01)},
-		"The terms offset each other: the largest is mechanism (+0.200), yet the total is not distinguishable from zero.": {Class: memory.SpecOf(memory.Graphiti), Scope: "s", HasContent: true,
+		"The terms offset each other: the largest is mechanism (+0.200), yet the total is not distinguishable from zero.": {Class: memory.SpecOf(memory.Graphiti), HasContent: true,
 			Total: c(0.02, -0.1, 0.1), Content: c(-0.1, -0.2, -0.05), Render: c(-0.08, -0.1, -0.05), Mechanism: c(0.2, 0.1, 0.3)},
-		"No term is distinguishable from zero.": {Class: memory.MustParseSpec("exec:x"), Scope: "s",
+		"No term is distinguishable from zero.": {Class: memory.MustParseSpec("exec:x"),
 			Total: c(0, -0.1, 0.1), Render: c(0, -0.1, 0.1), Mechanism: c(0, -0.1, 0.1)},
 	} {
 		s := decompositionSentence("b", d)

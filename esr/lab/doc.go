@@ -15,7 +15,7 @@
 //     default readers (DefaultReaders).
 //   - confound_*.go, worked.go (§4.1): is a structured memory's gain its
 //     mechanism or its render? The render-matched decomposition
-//     (RenderMatchedTerms: the headline, Tables 2, 3 and 11, the
+//     (the headline, Tables 2, 3 and 11 and their terms (Result.Terms), the
 //     decomposition plot; Table2Versus), the staircase, the worked question and the
 //     flips, and the sentences that read each result against the paper's.
 //   - noise*.go (§4.2, Appendix C): Table 13 and Figure 5 along both noise

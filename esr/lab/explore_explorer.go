@@ -1,8 +1,6 @@
 package lab
 
 import (
-	"github.com/esrkit/esrkit/internal/report"
-
 	"context"
 	"fmt"
 	"strconv"
@@ -30,7 +28,7 @@ import (
 // Memories are the memories the explorer renders and drills into:
 // the render-matched trio, then coarse-retain's own control and
 // coarse-retain (so the drill-down's last step is coarse's mechanism alone).
-var Memories = []memory.Spec{memory.SpecOf(memory.GraphRAGAbstain), memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.FineLedger), eval.CoarseControl, memory.SpecOf(memory.CoarseRetain)}
+var explorerMemories = []memory.Spec{memory.SpecOf(memory.GraphRAGAbstain), memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.FineLedger), eval.CoarseControl, memory.SpecOf(memory.CoarseRetain)}
 
 // AllStrata is the Settings.Stratum that keeps every phenomenon.
 const AllStrata = "all"
@@ -154,7 +152,7 @@ func (e *Explorer) items(s Settings) ([]eval.RenderedQA, error) {
 	if it, ok := e.renders[k]; ok {
 		return it, nil
 	}
-	items, err := eval.RenderQAs(e.b, Memories, func(qa *esr.QA) bool {
+	items, err := eval.RenderQAs(e.b, explorerMemories, func(qa *esr.QA) bool {
 		return (s.Stratum == AllStrata || string(qa.Phenomenon) == s.Stratum) && qa.Type() == s.QueryType
 	}, s.options())
 	if err != nil {
@@ -221,7 +219,7 @@ func (e *Explorer) View(ctx context.Context, s Settings) (*View, error) {
 	v := &View{Settings: s, Reader: r.Name(), Questions: len(items)}
 	for _, it := range items {
 		for mi := range it.Inputs {
-			if !need[Memories[mi].String()] {
+			if !need[explorerMemories[mi].String()] {
 				continue
 			}
 			o, err := it.Read(ctx, r, mi)
@@ -258,10 +256,10 @@ func (v *View) Accuracy(m memory.Spec) (float64, bool) {
 // accuracies, Δ, interval, discordant pairs and p.
 func (v *View) Table() *eval.Table {
 	s := v.Settings
-	t := &eval.Table{Name: "explorer", Title: fmt.Sprintf("Explorer: %s on %s (%d questions), SIMULATED reader %s", s.Terms, s.Scope(), v.Questions, v.Reader),
+	t := &eval.Table{ID: "explorer", Title: fmt.Sprintf("Explorer: %s on %s (%d questions), SIMULATED reader %s", s.Terms, s.Scope(), v.Questions, v.Reader),
 		Columns: []string{"term", "A", "B", "acc A", "acc B", "Δ", "CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	for _, c := range v.Comparisons {
-		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), eval.DiscordantCell(c), report.PValue(c.P))
+		t.AddRow(c.Label, c.A, c.B, eval.PropCell(c.AccA), eval.PropCell(c.AccB), eval.SignedCell(c.Delta), c.CI(), eval.DiscordantCell(c), eval.PValueCell(c.P))
 	}
 	t.Notes = []string{
 		fmt.Sprintf("reader %s: %s; ledger format %s; relation noise p = %g; seed %d", v.Reader, s.Reader.Skills(), s.Format, s.NoiseP, s.Seed),
@@ -273,7 +271,7 @@ func (v *View) Table() *eval.Table {
 
 // Plot is the view's interval plot, one interval per term.
 func (v *View) Plot() *plot.Plot {
-	return DecompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
+	return decompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
 }
 
 // Sentence reads the view: every term described with its interval, and,
@@ -295,7 +293,7 @@ func (v *View) Sentence() string {
 			s += " For this reader the gain is mostly " + d + "."
 		}
 	}
-	if split := eval.CoarseSplit(v.Comparisons); split != "" {
+	if split := CoarseSplit(v.Comparisons); split != "" {
 		s += " " + split
 	}
 	return s
@@ -322,7 +320,7 @@ func (e *Explorer) Drill(ctx context.Context, s Settings, qid string, extra ...r
 	if err != nil {
 		return nil, err
 	}
-	return Work(ctx, e.b, *qa, Memories, append([]reader.Reader{r}, extra...), s.options())
+	return Work(ctx, e.b, *qa, explorerMemories, append([]reader.Reader{r}, extra...), s.options())
 }
 
 // CustomProfile is the name of a sim profile that no built-in profile
@@ -418,5 +416,5 @@ func (e *Explorer) FirstRenderFlip(ctx context.Context, s Settings, extra ...rea
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("explorer: no question of %s on which a reader's verdict changes between %s and %s", s.Scope(), Memories[0], Memories[1])
+	return 0, fmt.Errorf("explorer: no question of %s on which a reader's verdict changes between %s and %s", s.Scope(), explorerMemories[0], explorerMemories[1])
 }

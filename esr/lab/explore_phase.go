@@ -128,10 +128,10 @@ func phaseCell(ctx context.Context, items []eval.RenderedQA, ph *Phase, x, y flo
 			rows = append(rows, o)
 		}
 	}
-	if cell.Render, err = eval.Compare(rows, "render", memory.SpecOf(memory.RenderOnly), memory.SpecOf(memory.GraphRAGAbstain), nil, ph.Stats); err != nil {
+	if cell.Render, err = eval.Compare(rows, eval.TermRender, nil, ph.Stats); err != nil {
 		return cell, err
 	}
-	if cell.Mechanism, err = eval.Compare(rows, "fine-d mechanism", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly), nil, ph.Stats); err != nil {
+	if cell.Mechanism, err = eval.Compare(rows, eval.TermFineMechanism, nil, ph.Stats); err != nil {
 		return cell, err
 	}
 	cell.AccGRA, cell.AccRO, cell.AccFine = cell.Render.AccB, cell.Render.AccA, cell.Mechanism.AccA
@@ -164,12 +164,12 @@ func (p *Phase) baseNote() string {
 // Table lists every cell: the two capability values, the three accuracies
 // and both terms with their intervals.
 func (p *Phase) Table() *eval.Table {
-	t := &eval.Table{Name: "phase-" + p.XCap + "-" + p.YCap,
+	t := &eval.Table{ID: eval.TableID("phase-" + p.XCap + "-" + p.YCap),
 		Title:   fmt.Sprintf("Phase diagram: render and mechanism terms over %s × %s (sim reader, reverted-revert snapshot)", p.XCap, p.YCap),
 		Columns: []string{p.XCap, p.YCap, "acc GRA", "acc render-only", "acc fine-ledger", "render Δ", "render CI", "mechanism Δ", "mechanism CI", "dominant"}}
 	for _, c := range p.Cells {
-		t.AddRow(fmt.Sprintf("%g", c.X), fmt.Sprintf("%g", c.Y), c.AccGRA, c.AccRO, c.AccFine,
-			report.Signed(c.Render.Delta), c.Render.CI(), report.Signed(c.Mechanism.Delta), c.Mechanism.CI(), c.Dominant())
+		t.AddRow(eval.NumberCell("%g", c.X), eval.NumberCell("%g", c.Y), c.AccGRA, c.AccRO, c.AccFine,
+			eval.SignedCell(c.Render.Delta), c.Render.CI(), eval.SignedCell(c.Mechanism.Delta), c.Mechanism.CI(), c.Dominant())
 	}
 	t.Notes = []string{
 		"render = render-only − graphrag-abstain; mechanism = fine-ledger − render-only (fine-d); dominant: the term whose interval excludes 0 and whose |Δ| is larger (\"neither\" otherwise)",

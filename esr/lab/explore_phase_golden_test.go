@@ -22,8 +22,8 @@ func phaseInput() *lab.Phase {
 			r := 0.3 * (1 - x)
 			m := 0.25 * y * (1 - 0.5*x)
 			p.Cells = append(p.Cells, lab.PhaseCell{X: x, Y: y,
-				Render:    eval.Comparison{Label: "render", Delta: r, Lo: r - 0.05, Hi: r + 0.05},
-				Mechanism: eval.Comparison{Label: "fine-d mechanism", Delta: m, Lo: m - 0.05, Hi: m + 0.05}})
+				Render:    eval.Comparison{Term: eval.Term{Label: "render"}, Delta: r, Lo: r - 0.05, Hi: r + 0.05},
+				Mechanism: eval.Comparison{Term: eval.Term{Label: "fine-d mechanism"}, Delta: m, Lo: m - 0.05, Hi: m + 0.05}})
 		}
 	}
 	return p

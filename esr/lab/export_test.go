@@ -9,6 +9,13 @@ const (
 )
 
 var (
+	RenderMatchedTerms   = renderMatchedTerms
+	Memories             = explorerMemories
+	RenderFormats        = renderFormats
+	Bench                = facetBench
+	DominanceVersusPaper = dominanceVersusPaper
+	DecompositionPlot    = decompositionPlot
+	Rows                 = facetRows
 	StrictVariants       = strictVariants
 	FormatPlot           = formatPlot
 	SnapshotCeilingTable = snapshotCeilingTable
@@ -27,4 +34,23 @@ var (
 	TierAnswers          = tierAnswers
 	WhereTable           = whereTable
 	WhoIsRight           = whoIsRight
+)
+
+// The composition checks' names and the paper preset, for the shape tests.
+const (
+	PresetPaper             = presetPaper
+	TargetAtomsPerEvent     = targetAtomsPerEvent
+	TargetKeysPerStream     = targetKeysPerStream
+	TargetMonotonicShare    = targetMonotonicShare
+	TargetMonotonicWeighted = targetMonotonicWeighted
+	TargetStreamTokens      = targetStreamTokens
+)
+
+// The bundled bench's configuration and its stratum mix, for the shape
+// tests.
+var (
+	BundledGenConfig      = bundledGenConfig
+	RareOversampleOf      = rareOversampleOf
+	MixNote               = mixNote
+	BundledRareOversample = bundledRareOversample
 )

@@ -24,12 +24,12 @@ func provenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows")
 	}
-	t := &eval.Table{Name: string(AppendixDProvenance.On(name)), Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
+	t := &eval.Table{ID: AppendixDProvenance.On(name), Title: "Appendix D analogue: provenance by retention class on " + name + " (exact match)",
 		Columns: []string{"class", "n", "ours", "95% CI", "paper (TempLAMA)"}}
 	for _, a := range acc {
 		t.AddRow(a.Memory, a.N, eval.PropCell(a.Acc), eval.WilsonCell(a), paper.Cell(paper.ClassCell(paper.TempLAMA, a.Memory), false))
 	}
-	t.Notes = []string{"paper: retention recovers " + paper.Cell(paper.TempLAMARetainDiscard, true) + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.TempLAMADyKnowN))) + ") concurs", eval.FamilyNote(rows)}
+	t.Notes = []string{"paper: retention recovers " + paper.TempLAMARetainDiscard.Signed() + " over discarding on TempLAMA; its DyKnow replication (n = " + report.Thousands(int(paper.Number(paper.TempLAMADyKnowN))) + ") concurs", eval.FamilyNote(rows)}
 	t.Notes = eval.UnreadableNotes(t.Notes, rows, eval.And(eval.QueryType(esr.Provenance), eval.Variants(eval.StateOnly)))
 	return t, nil
 }
@@ -40,7 +40,7 @@ func provenanceTable(rows []eval.Outcome, name string) (*eval.Table, error) {
 // rows measured: a simulated reader that cannot read a layout (raw text)
 // leaves its rows out, and a memory with no other row shows NotMeasured.
 func snapshotCeilingTable(rows []eval.Outcome, name string, stratum esr.Phenomenon, memories []memory.Spec) *eval.Table {
-	t := &eval.Table{Name: string(AppendixDSnapshot.On(name).On(string(stratum))), Title: "Snapshot accuracy on " + name + ", " + string(stratum),
+	t := &eval.Table{ID: AppendixDSnapshot.On(name).On(string(stratum)), Title: "Snapshot accuracy on " + name + ", " + string(stratum),
 		Columns: []string{"memory", "n", "acc", "95% CI"}}
 	f := eval.And(eval.QueryType(esr.Snapshot), eval.Phenomenon(stratum))
 	for _, a := range eval.AccuracyBy(rows, memories, nil, f, 0.95) {
@@ -58,7 +58,7 @@ func snapshotCeilingTable(rows []eval.Outcome, name string, stratum esr.Phenomen
 // permutation p-value.
 func DyKnowRAGTable(outs []dyknow.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	opt = opt.WithDefaults()
-	t := &eval.Table{Name: "dyknow-rag-clean-vs-noisy", Title: "Real LLM answers (DyKnow RAG): clean vs noisy context, paired by question",
+	t := &eval.Table{ID: "dyknow-rag-clean-vs-noisy", Title: "Real LLM answers (DyKnow RAG): clean vs noisy context, paired by question",
 		Columns: []string{"model", "n", "clean acc", "noisy acc", "Δ clean − noisy", "95% CI", "p"}}
 	paired := dyknow.PairedByModel(outs, false)
 	var fams []string
@@ -80,7 +80,7 @@ func DyKnowRAGTable(outs []dyknow.Outcome, opt eval.StatOptions) (*eval.Table, e
 		if err != nil {
 			return nil, err
 		}
-		t.AddRow(f, len(a), eval.PropCell(stat.Mean(a, nil)), eval.PropCell(stat.Mean(b, nil)), report.Signed(ci.Estimate), report.Interval(ci.Lo, ci.Hi), report.PValue(pt.P))
+		t.AddRow(f, len(a), eval.PropCell(stat.Mean(a, nil)), eval.PropCell(stat.Mean(b, nil)), eval.SignedCell(ci.Estimate), report.Interval(ci.Lo, ci.Hi), eval.PValueCell(pt.P))
 	}
 	if len(t.Rows) == 0 {
 		return nil, fmt.Errorf("no paired DyKnow outcomes")

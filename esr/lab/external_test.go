@@ -22,7 +22,7 @@ func TestDyKnowRAGTable(t *testing.T) {
 		t.Fatalf("want one row per model, got %v", tab.Rows)
 	}
 	// Llama-2: 164/192 clean vs 160/192 noisy (the importer's counts).
-	for _, r := range tab.Rows {
+	for _, r := range tab.Texts() {
 		if strings.Contains(r[0], "Llama") && (r[1] != "192" || r[2] != "0.854" || r[3] != "0.833") {
 			t.Errorf("Llama row %v", r)
 		}

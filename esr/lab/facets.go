@@ -9,7 +9,6 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/internal/report"
 )
 
 // facetClasses are the classes the faceted questions are asked of (the issue's
@@ -25,7 +24,7 @@ var single = eval.LabelVariant(eval.SingleValuedKey)
 
 // Bench is b restricted to its faceted questions (QA.Facet set); it fails
 // when b has none.
-func Bench(b *bench.Bench) (*bench.Bench, error) {
+func facetBench(b *bench.Bench) (*bench.Bench, error) {
 	var qas []esr.QA
 	for _, q := range b.QAs {
 		if q.Facet != "" {
@@ -44,8 +43,8 @@ func Bench(b *bench.Bench) (*bench.Bench, error) {
 // faceted key (the main condition) and over single-valued keys (condition
 // eval.SingleValuedKey). The two arms share atoms, dates, layout and IDs;
 // only the key differs.
-func Rows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
-	fb, err := Bench(s.Bench)
+func facetRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+	fb, err := facetBench(s.Bench)
 	if err != nil {
 		return nil, err
 	}
@@ -74,11 +73,12 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 			if len(eval.Select(rows, eval.And(f, func(o *eval.Outcome) bool { return o.Memory == m }))) == 0 {
 				continue
 			}
-			c, err := eval.CompareVariants(rows, string(qt), m, eval.Variant{}, single, f, opt)
+			c, err := eval.CompareVariants(rows, m, eval.Variant{}, single, f, opt)
 			if err != nil {
 				return nil, err
 			}
-			c.Family = eval.Pooled
+			c.Family, c.QueryType = eval.Pooled, qt
+			c.Label = string(qt) // sentences name the cost by its query type
 			cs = append(cs, c)
 		}
 	}
@@ -92,10 +92,10 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 // accuracy with a faceted key, with a single-valued key, and the paired
 // difference with its interval and exact permutation p.
 func facetTable(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
-	t := &eval.Table{Name: string(FacetsSingleValuedCost), Title: "What does a single-valued key cost on faceted questions?",
+	t := &eval.Table{ID: FacetsSingleValuedCost, Title: "What does a single-valued key cost on faceted questions?",
 		Columns: []string{"query type", "class", "n", "faceted key", "single-valued key", "faceted − single", "95% CI", "p"}}
 	for _, c := range cs {
-		t.AddRow(c.Label, memoryOf(c), c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), report.Signed(c.Delta), c.CI(), report.PValue(c.P))
+		t.AddRow(string(c.QueryType), memoryOf(c), c.N, eval.PropCell(c.AccA), eval.PropCell(c.AccB), eval.SignedCell(c.Delta), c.CI(), eval.PValueCell(c.P))
 	}
 	t.Notes = []string{"faceted key: one state per distribution; single-valued key: one state for all (memory.Options.MergeFacets), the paper's keys",
 		"differences: " + opt.IntervalNote(),
@@ -148,7 +148,7 @@ const (
 // whether the latest upload went to the asked distribution (elsewhere,
 // from uploadedElsewhere), with Wilson intervals.
 func whereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
-	t := &eval.Table{Name: string(FacetsWhere), Title: "Where does the single-valued key fail? Snapshot accuracy by where the latest upload went",
+	t := &eval.Table{ID: FacetsWhere, Title: "Where does the single-valued key fail? Snapshot accuracy by where the latest upload went",
 		Columns: []string{"latest upload", "class", "key", "n", "accuracy", "95% CI"}}
 	group := func(o *eval.Outcome) string {
 		if elsewhere[o.QID] {
@@ -181,7 +181,7 @@ func Sentences(cs []eval.Comparison) []string {
 	for _, qt := range queryTypes {
 		var of []eval.Comparison
 		for _, c := range cs {
-			if c.Label == string(qt) {
+			if c.QueryType == qt {
 				of = append(of, c)
 			}
 		}

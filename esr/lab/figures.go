@@ -16,7 +16,7 @@ import (
 var drawers = map[FigureID]func(r *Result) (*plot.Plot, error){
 	Table2DecompositionFigure: func(r *Result) (*plot.Plot, error) {
 		cs, err := r.Terms(Table2Decomposition)
-		return DecompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2"), err
+		return decompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2"), err
 	},
 	Figure3ProvenanceFigure: func(r *Result) (*plot.Plot, error) {
 		return Plot(eval.ProvenanceAccuracy(r.Rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3"), nil

@@ -24,9 +24,15 @@ type keptResult struct {
 	Skipped     []skippedTable
 	Comparisons map[TableID][]eval.Comparison
 	Verdicts    map[TableID][]string
+	// Rows is the seal of the rows file the tables were built from
+	// (its row count and SHA-256): ReadKept reads them only beside it.
+	Rows string
 }
 
-type skippedTable struct{ Table, Err string }
+type skippedTable struct {
+	Table TableID
+	Err   string
+}
 
 // KeptFile is where the Result built from the rows in rowsFile under opt
 // is kept (Result.Keep): the rows file's name already holds the data,
@@ -37,9 +43,15 @@ func KeptFile(rowsFile string, opt eval.StatOptions) string {
 	return fmt.Sprintf("%s.tables-%x.gob", rowsFile, h[:6])
 }
 
-// Keep writes r, without its figures, to path (KeptFile), for ReadKept.
-func (res *Result) Keep(path string) error {
-	b := keptResult{Name: res.Name, Tables: res.Tables, Comparisons: res.Comparisons, Verdicts: res.Verdicts}
+// Keep writes r, without its figures, to path (KeptFile), for ReadKept:
+// r must have been built from the rows in rowsFile, which its seal must
+// prove whole (Rows wrote it); the kept tables carry that seal.
+func (res *Result) Keep(path, rowsFile string) error {
+	sf, err := sealed(rowsFile)
+	if err != nil {
+		return err
+	}
+	b := keptResult{Name: res.Name, Tables: res.Tables, Comparisons: res.Comparisons, Verdicts: res.Verdicts, Rows: sealText(sf.seal)}
 	for _, e := range res.Skipped {
 		b.Skipped = append(b.Skipped, skippedTable{Table: e.Table, Err: e.Err.Error()})
 	}
@@ -50,16 +62,25 @@ func (res *Result) Keep(path string) error {
 	return safefile.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-// ReadKept is the Result kept at path, over rows, without figures (Figure
-// draws them from what was kept); ok is false when there is none (or it
-// does not decode: it is then built again).
-func ReadKept(path string, rows []eval.Outcome) (*Result, bool) {
+// sealText is what kept tables record of their rows' seal.
+func sealText(s rowsSeal) string { return fmt.Sprintf("%d rows sha256=%s", s.Rows, s.SHA256) }
+
+// ReadKept is the Result kept at path for the rows in rowsFile, over rows
+// (nil: a cell that shows a table needs none), without figures (Figure
+// draws them from what was kept); ok is false when there is none, when it
+// does not decode, or when rowsFile's seal does not prove it whole or is
+// not the one the tables were built beside: they are then built again.
+func ReadKept(path, rowsFile string, rows []eval.Outcome) (*Result, bool) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, false
 	}
 	var b keptResult
 	if gob.NewDecoder(bytes.NewReader(data)).Decode(&b) != nil {
+		return nil, false
+	}
+	sf, err := sealed(rowsFile)
+	if err != nil || b.Rows != sealText(sf.seal) {
 		return nil, false
 	}
 	res := &Result{Name: b.Name, Rows: rows, Tables: b.Tables, Comparisons: b.Comparisons, Verdicts: b.Verdicts}

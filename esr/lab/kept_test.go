@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -30,16 +29,25 @@ func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50, Seed: 1}}
 	figures := 0
 	for _, name := range []string{"render-confound", "boundary", "provenance", "noise", "formats"} {
-		su := lab.Suites[name]
-		res, err := su.Run(context.Background(), s)
+		su := lab.SuiteID(name).Suite()
+		dir := t.TempDir()
+		rows, _, err := su.Rows(context.Background(), s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lab.KeptFile(filepath.Join(t.TempDir(), name+".jsonl"), s.Stats)
-		if err := res.Keep(path); err != nil {
+		rowsFile, err := su.RowsFile(s, dir)
+		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := lab.ReadKept(path, res.Rows)
+		res, err := su.Report(rows, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := lab.KeptFile(rowsFile, s.Stats)
+		if err := res.Keep(path, rowsFile); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := lab.ReadKept(path, rowsFile, res.Rows)
 		if !ok {
 			t.Fatalf("%s: kept tables do not read back", name)
 		}

@@ -17,31 +17,22 @@ import (
 var AllSuites = []Suite{renderConfoundSuite, provenanceSuite, noiseSuite, strataSuite, checksSuite,
 	externalSuite, boundarySuite, formatsSuite, deployedSuite, facetsSuite}
 
-// Suites indexes AllSuites by name.
-var Suites = func() map[string]Suite {
-	m := make(map[string]Suite, len(AllSuites))
-	for _, su := range AllSuites {
-		m[su.Name] = su
-	}
-	return m
-}()
-
 // renderConfoundSuite is the "render-confound" experiment of `esr run` and the notebooks.
-var renderConfoundSuite = Suite{Name: "render-confound", Doc: "§4.1: headline, Table 2, Table 3, Table 11",
+var renderConfoundSuite = Suite{Name: SuiteRenderConfound, Doc: "§4.1: headline, Table 2, Table 3, Table 11",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		return s.Evaluate(ctx, paper.RenderConfoundMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 	},
 	Report: renderConfoundReport}
 
 // provenanceSuite is the "provenance" experiment of `esr run` and the notebooks.
-var provenanceSuite = Suite{Name: "provenance", Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
+var provenanceSuite = Suite{Name: SuiteProvenance, Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
 	Evaluate: provenanceRows, Report: provenanceReport}
 
-// SuiteNames lists Suites' names sorted.
+// SuiteNames lists AllSuites's names sorted, as a usage line prints them.
 func SuiteNames() []string {
 	var out []string
-	for n := range Suites {
-		out = append(out, n)
+	for _, su := range AllSuites {
+		out = append(out, string(su.Name))
 	}
 	sort.Strings(out)
 	return out
@@ -51,18 +42,18 @@ func SuiteNames() []string {
 // (the render-matched decomposition), Table 3 (the residual by stratum) and
 // Table 11 (the monotonic split), with the decomposition figure.
 func renderConfoundReport(rows []eval.Outcome, s Setup) (*Result, error) {
-	res := &Result{Name: "render-confound", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
+	res := &Result{Name: string(SuiteRenderConfound), Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 	rr := eval.RevertedRevertSnapshot
-	head, _, err := headlineTable(rows, rr, s.Stats)
+	head, headTerms, err := headlineTable(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
-	cs, err := RenderMatchedTerms(rows, rr, s.Stats)
+	cs, err := renderMatchedTerms(rows, rr, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, head, buildTable2(cs, "reverted-revert (snapshot)", rows), table2ByFamily(cs, "reverted-revert (snapshot)", rows))
-	res.Comparisons = map[TableID][]eval.Comparison{Table2Decomposition: cs}
+	res.Comparisons = map[TableID][]eval.Comparison{HeadlineRevertedRevert: headTerms, Table2Decomposition: cs}
 	t3, c3, err := buildTable3(rows, s.Stats)
 	res.Add(Table3MechanismByStratum, t3, err)
 	if err == nil {
@@ -94,13 +85,13 @@ func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 // provenanceReport is §4.3: Figure 3 from retained state only, the deployed
 // render reversal, and the relation-type query.
 func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
-	res := &Result{Name: "provenance", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
-	t3, err := Table(rows, eval.StateOnly, s.Stats)
+	res := &Result{Name: string(SuiteProvenance), Rows: rows, Figures: map[FigureID]*plot.Plot{}}
+	t3, err := figure3Table(rows, eval.StateOnly, s.Stats)
 	if err != nil {
 		return nil, err
 	}
 	res.Tables = append(res.Tables, t3)
-	t, err := Table(rows, eval.DeployedRender, s.Stats)
+	t, err := figure3Table(rows, eval.DeployedRender, s.Stats)
 	res.Add(Figure3ProvenanceDeployed, t, err)
 	t, err = relationTypeTable(rows, s.Stats)
 	res.Add(RelationTypeQuery, t, err)

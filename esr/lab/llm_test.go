@@ -34,7 +34,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	}
 	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 200}}
 	for _, name := range []string{"boundary", "checks"} {
-		res, err := lab.Suites[name].Run(context.Background(), s)
+		res, err := lab.SuiteID(name).Suite().Run(context.Background(), s)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -59,7 +59,7 @@ func TestSuitesWithLLMReader(t *testing.T) {
 	}
 	// Everything is cached now: running again asks nothing.
 	before := stub.Hits()
-	if _, err := lab.Suites["checks"].Run(context.Background(), s); err != nil {
+	if _, err := lab.SuiteChecks.Suite().Run(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
 	if stub.Hits() != before {

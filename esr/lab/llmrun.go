@@ -1,6 +1,8 @@
 package lab
 
 import (
+	"strings"
+
 	"github.com/esrkit/esrkit/esr/eval"
 
 	"context"
@@ -22,47 +24,92 @@ import (
 // RunAllStep is one evaluation the notebooks make: a suite on a bundled
 // benchmark, or the quickstart's answer grid (Suite "").
 type RunAllStep struct {
-	Suite string
+	Suite SuiteID
 	Bench string
 }
 
 // Name is the step's name ("quickstart" for the grid; SUITE-BENCH when a
-// suite runs on several benchmarks).
+// suite runs on several benchmarks (Suite.Benches), SUITE alone for the
+// benchmark a data folder is itself).
 func (st RunAllStep) Name() string {
 	if st.Suite == "" {
 		return "quickstart"
 	}
-	if st.Suite == "deployed" {
-		return st.Suite + "-" + st.Bench
+	if su, ok := st.Suite.find(); ok && len(su.Benches) > 1 && st.Bench != "." {
+		return string(st.Suite) + "-" + st.Bench
 	}
-	return st.Suite
+	return string(st.Suite)
 }
 
-// RunAllSteps are the notebooks' evaluations over the benchmarks in
-// dataDir: the quickstart grid on the Figure 1 stream and every suite, on
-// dyknow for "external", on debian for "facets" (when dataDir holds it), on each of synthetic, dyknow and vdyknow that
-// dataDir holds for "deployed" (notebook 45), and on synthetic otherwise.
-func RunAllSteps(dataDir string) []RunAllStep {
-	steps := []RunAllStep{{Suite: "", Bench: ""}}
-	for _, n := range SuiteNames() {
-		switch n {
-		case "external":
-			steps = append(steps, RunAllStep{Suite: n, Bench: "dyknow"})
-		case "facets":
-			if _, err := os.Stat(filepath.Join(dataDir, "debian")); err == nil {
-				steps = append(steps, RunAllStep{Suite: n, Bench: "debian"})
-			}
-		case "deployed":
-			for _, b := range []string{"synthetic", "dyknow", "vdyknow"} {
-				if _, err := os.Stat(filepath.Join(dataDir, b)); err == nil {
-					steps = append(steps, RunAllStep{Suite: n, Bench: b})
-				}
-			}
-		default:
-			steps = append(steps, RunAllStep{Suite: n, Bench: "synthetic"})
+// IsRunAllStep reports whether name is a step's name (RunAllStep.Name) on
+// any data folder: the quickstart, a suite's name, or SUITE-BENCH for a
+// suite that runs on several benchmarks.
+func IsRunAllStep(name string) bool {
+	if name == (RunAllStep{}).Name() {
+		return true
+	}
+	for _, su := range AllSuites {
+		if name == string(su.Name) || len(su.Benches) > 1 && strings.HasPrefix(name, string(su.Name)+"-") {
+			return true
 		}
 	}
+	return false
+}
+
+// isBenchDir reports whether dir is a benchmark folder itself (it holds
+// qa.jsonl, as `esr gen --out DIR` writes it) rather than a folder of
+// benchmarks (data/synthetic, data/dyknow, ...).
+func isBenchDir(dir string) bool { return fileExists(filepath.Join(dir, bench.QAFile)) }
+
+// RunAllSteps are the notebooks' evaluations over the benchmarks in
+// dataDir (RunAllPlan).
+func RunAllSteps(dataDir string) []RunAllStep {
+	steps, _ := RunAllPlan(dataDir)
 	return steps
+}
+
+// RunAllPlan is the notebooks' evaluations over the benchmarks in dataDir:
+// the quickstart grid on the Figure 1 stream and every suite on each of its
+// benchmarks (Suite.Benches: dyknow for "external", debian for "facets",
+// synthetic, dyknow and vdyknow for "deployed", synthetic otherwise), in
+// the order of the suites' names; a suite whose benchmark dataDir does not
+// hold is left out, with a sentence in skipped. When dataDir is a
+// benchmark folder itself (isBenchDir), it takes synthetic's place (Bench
+// ".").
+func RunAllPlan(dataDir string) (steps []RunAllStep, skipped []string) {
+	main := "synthetic"
+	if isBenchDir(dataDir) {
+		main = "."
+	}
+	has := func(b string) bool {
+		if b == "." {
+			return true
+		}
+		_, err := os.Stat(filepath.Join(dataDir, b))
+		return err == nil
+	}
+	steps = []RunAllStep{{Suite: "", Bench: ""}}
+	add := func(suite SuiteID, b string) {
+		if has(b) {
+			steps = append(steps, RunAllStep{Suite: suite, Bench: b})
+			return
+		}
+		skipped = append(skipped, fmt.Sprintf("%s on %s: %s holds no %s/", suite, b, dataDir, b))
+	}
+	for _, n := range SuiteNames() {
+		su := SuiteID(n).Suite()
+		benches := su.Benches
+		if benches == nil {
+			benches = []string{mainBench}
+		}
+		for _, b := range benches {
+			if b == mainBench {
+				b = main
+			}
+			add(su.Name, b)
+		}
+	}
+	return steps, skipped
 }
 
 // StepSetup is the Setup a notebook uses for a step: the benchmark under
@@ -72,8 +119,8 @@ func StepSetup(dataDir string, st RunAllStep, rs []reader.Reader, benches map[st
 	if st.Bench == "" {
 		return s, nil
 	}
-	if st.Suite == "deployed" {
-		// The reference adapter runs beside the deployed classes when the
+	if su, ok := st.Suite.find(); ok && su.ReferenceAdapter {
+		// The reference adapter runs beside the suite's classes when the
 		// repository holds it (a data folder elsewhere has none).
 		if a := filepath.Join(dataDir, "..", ReferenceAdapter); fileExists(a) {
 			s.Adapter = a
@@ -104,7 +151,7 @@ func EvaluateStep(ctx context.Context, st RunAllStep, s Setup) (*Result, error) 
 		}
 		return &Result{Name: "quickstart", Tables: []*eval.Table{t}, Figures: map[FigureID]*plot.Plot{}}, nil
 	}
-	su, ok := Suites[st.Suite]
+	su, ok := st.Suite.find()
 	if !ok {
 		return nil, fmt.Errorf("unknown suite %q", st.Suite)
 	}

@@ -14,22 +14,22 @@ import (
 
 // buildTable13 lays both sweeps side by side, ours beside the paper's.
 func buildTable13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
-	t := &eval.Table{Name: string(Table13NoiseSweeps), Title: "Table 13: fine − coarse under controlled noise (reverted-revert, snapshot)",
+	t := &eval.Table{ID: Table13NoiseSweeps, Title: "Table 13: fine − coarse under controlled noise (reverted-revert, snapshot)",
 		Columns: []string{"p", "relation noise Δ", "95% CI", "paper", "atom dropout Δ", "95% CI", "paper", "n"}}
 	for i, p := range paper.NoiseLevels {
-		cells := []any{fmt.Sprintf("%.1f", p)}
+		cells := []any{eval.NumberCell("%.1f", p)}
 		n := 0
 		for _, side := range []struct {
 			cs   []eval.Comparison
 			axis eval.NoiseAxis
 		}{{rel, eval.RelationNoiseAxis}, {drop, eval.AtomDropoutAxis}} {
 			c, ok := eval.AtLevel(side.cs, p)
-			paper := report.Signed(paper.Table13[string(side.axis)][i])
+			paper := eval.SignedCell(paper.Table13[string(side.axis)][i])
 			if !ok {
 				cells = append(cells, "—", "—", paper)
 				continue
 			}
-			cells = append(cells, report.Signed(c.Delta), c.CI(), paper)
+			cells = append(cells, eval.SignedCell(c.Delta), c.CI(), paper)
 			n = c.N
 		}
 		t.AddRow(append(cells, n)...)
@@ -44,9 +44,7 @@ func sweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 	toXY := func(cs []eval.Comparison) []report.XYInterval {
 		var out []report.XYInterval
 		for _, c := range cs {
-			var p float64
-			fmt.Sscanf(c.Scope, "%g", &p)
-			out = append(out, report.XYInterval{X: p, Est: c.Delta, Lo: c.Lo, Hi: c.Hi})
+			out = append(out, report.XYInterval{X: c.Variant.Noise.P, Est: c.Delta, Lo: c.Lo, Hi: c.Hi})
 		}
 		return out
 	}
@@ -68,14 +66,14 @@ func sweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 // ArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at
 // every level of one sweep: whether both arms respond to the noise.
 func ArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) *eval.Table {
-	t := &eval.Table{Name: "noise-arms-" + string(axis), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
+	t := &eval.Table{ID: eval.TableID("noise-arms-" + string(axis)), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
 		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
 		acc := map[string]eval.Accuracy{}
 		for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.FineLedger, memory.CoarseRetain), nil, eval.Variants(eval.NoiseVariant(string(axis), p)), 0.95) {
 			acc[a.Memory.String()] = a
 		}
-		t.AddRow(fmt.Sprintf("%.1f", p), acc[memory.FineLedger].N, eval.PropCell(acc[memory.FineLedger].Acc), eval.PropCell(acc[memory.CoarseRetain].Acc))
+		t.AddRow(eval.NumberCell("%.1f", p), acc[memory.FineLedger].N, eval.PropCell(acc[memory.FineLedger].Acc), eval.PropCell(acc[memory.CoarseRetain].Acc))
 	}
 	t.Notes = []string{eval.FamilyNote(rows)}
 	return t
@@ -101,7 +99,7 @@ func Sentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt ev
 		axis, eval.PropCell(a0[memory.FineLedger]), p0, eval.PropCell(a1[memory.FineLedger]), p1, report.Signed(a1[memory.FineLedger]-a0[memory.FineLedger]),
 		eval.PropCell(a0[memory.CoarseRetain]), eval.PropCell(a1[memory.CoarseRetain]), report.Signed(a1[memory.CoarseRetain]-a0[memory.CoarseRetain]))
 	for _, p := range []float64{p0, p1} {
-		if c, err := eval.Compare(rows, "fine − coarse", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), eval.Variants(eval.NoiseVariant(string(axis), p)), opt); err == nil {
+		if c, err := eval.Compare(rows, eval.TermFineCoarse, eval.Variants(eval.NoiseVariant(string(axis), p)), opt); err == nil {
 			s += fmt.Sprintf(" At p = %.1f, %s.", p, eval.Describe(c))
 		}
 	}

@@ -1,7 +1,6 @@
 package lab_test
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/lab"
@@ -17,9 +16,10 @@ func figure5Input() (rel, drop []eval.Comparison) {
 	for i, p := range paper.NoiseLevels {
 		r := 0.20 - 0.06*float64(i)
 		d := 0.18 - 0.01*float64(i)
-		scope := fmt.Sprintf("%.1f", p)
-		rel = append(rel, eval.Comparison{Label: "fine − coarse", Scope: scope, Delta: r, Lo: r - 0.05, Hi: r + 0.05})
-		drop = append(drop, eval.Comparison{Label: "fine − coarse", Scope: scope, Delta: d, Lo: d - 0.04, Hi: d + 0.04})
+		relAt := eval.Scope{Variant: eval.NoiseVariant(string(eval.RelationNoiseAxis), p)}
+		dropAt := eval.Scope{Variant: eval.NoiseVariant(string(eval.AtomDropoutAxis), p)}
+		rel = append(rel, eval.Comparison{Term: eval.TermFineCoarse, Scope: relAt, Delta: r, Lo: r - 0.05, Hi: r + 0.05})
+		drop = append(drop, eval.Comparison{Term: eval.TermFineCoarse, Scope: dropAt, Delta: d, Lo: d - 0.04, Hi: d + 0.04})
 	}
 	return rel, drop
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 )
@@ -20,7 +19,7 @@ func Table12Verdict(rows []eval.Outcome, lengths map[string]int, opt eval.StatOp
 	for _, bin := range eval.LengthBinLabels() {
 		label := bin
 		f := eval.And(eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return eval.LengthBin(lengths[o.QID]) == label })
-		c, err := eval.Compare(rows, bin, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
+		c, err := eval.Compare(rows, eval.TermFineCoarse.Named(bin), f, opt)
 		if err != nil {
 			continue
 		}

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,32 +17,36 @@ import (
 
 // NotebookRun is one suite on one bundled benchmark (a folder under
 // data/), as a notebook runs it (nbhelp.Run).
-type NotebookRun struct{ Suite, Bench string }
+type NotebookRun struct {
+	Suite SuiteID
+	Bench string
+}
 
-func (r NotebookRun) String() string { return r.Suite + "@" + r.Bench }
+func (r NotebookRun) String() string { return string(r.Suite) + "@" + r.Bench }
 
 // NotebookRuns are the runs the notebooks read, heaviest first (measured
-// cold on two cores: the Debian runs evaluate every class over 4,855
-// questions), so that PrepareNotebooks, which takes them in this order,
-// does not end waiting on one long run. A test reads the notebooks and
-// fails when one runs a suite missing here.
+// cold on two cores by PrepareNotebooks: the deployed suites, whose exec:
+// adapter answers every render request, then the synthetic boundary suite,
+// which fits the learned scorer), so that PrepareNotebooks, which takes
+// them in this order, does not end waiting on one long run. A test reads
+// the notebooks and fails when one runs a suite missing here.
 var NotebookRuns = []NotebookRun{
-	{"deployed", "debian"},
-	{"render-confound", "debian"},
-	{"strata", "debian"},
-	{"provenance", "debian"},
-	{"facets", "debian"},
-	{"deployed", "synthetic"},
-	{"noise", "synthetic"},
-	{"render-confound", "synthetic"},
-	{"strata", "synthetic"},
-	{"formats", "synthetic"},
-	{"checks", "synthetic"},
-	{"provenance", "synthetic"},
-	{"boundary", "synthetic"},
-	{"deployed", "dyknow"},
-	{"deployed", "vdyknow"},
-	{"external", "dyknow"},
+	{SuiteDeployed, "debian"},
+	{SuiteDeployed, "synthetic"},
+	{SuiteBoundary, "synthetic"},
+	{SuiteChecks, "synthetic"},
+	{SuiteProvenance, "debian"},
+	{SuiteRenderConfound, "synthetic"},
+	{SuiteProvenance, "synthetic"},
+	{SuiteFacets, "debian"},
+	{SuiteRenderConfound, "debian"},
+	{SuiteStrata, "synthetic"},
+	{SuiteStrata, "debian"},
+	{SuiteDeployed, "dyknow"},
+	{SuiteDeployed, "vdyknow"},
+	{SuiteFormats, "synthetic"},
+	{SuiteNoise, "synthetic"},
+	{SuiteExternal, "dyknow"},
 }
 
 // NotebookBench loads data/NAME under the repository root as the
@@ -52,12 +57,12 @@ func NotebookBench(root, name string) (*bench.Bench, error) {
 }
 
 // NotebookSetup is the Setup the notebooks run suite on b with: readers,
-// the default statistics and, for the deployed suite, the repository's
-// reference adapter (named by its absolute path, which the rows and the
-// cache key carry).
-func NotebookSetup(root, suite string, b *bench.Bench, readers []reader.Reader) Setup {
+// the default statistics and, for a suite that runs the reference adapter
+// (Suite.ReferenceAdapter), the repository's (named by its absolute path,
+// which the rows and the cache key carry).
+func NotebookSetup(root string, suite SuiteID, b *bench.Bench, readers []reader.Reader) Setup {
 	s := Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
-	if suite == "deployed" {
+	if su, ok := suite.find(); ok && su.ReferenceAdapter {
 		s.Adapter = filepath.Join(root, ReferenceAdapter)
 	}
 	return s
@@ -125,7 +130,7 @@ func PrepareNotebooks(ctx context.Context, root string, readers []reader.Reader,
 
 func prepareRun(ctx context.Context, root string, run NotebookRun, b *bench.Bench, readers []reader.Reader) (Prepared, error) {
 	start := time.Now()
-	su, ok := Suites[run.Suite]
+	su, ok := run.Suite.find()
 	if !ok {
 		return Prepared{}, fmt.Errorf("no suite %q", run.Suite)
 	}
@@ -141,12 +146,14 @@ func prepareRun(ctx context.Context, root string, run NotebookRun, b *bench.Benc
 	}
 	p := Prepared{Run: run, Computed: cached == "", Rows: len(rows)}
 	kept := KeptFile(path, s.Stats)
-	if _, ok := ReadKept(kept, rows); !ok {
+	if _, ok := ReadKept(kept, path, rows); !ok {
 		res, err := su.Report(rows, s)
 		if err != nil {
 			return Prepared{}, err
 		}
-		if err := res.Keep(kept); err != nil {
+		// Rows left its file unsealed only if the file changed while it was
+		// read back: nothing to keep tables beside (the notebooks build them).
+		if err := res.Keep(kept, path); err != nil && !errors.Is(err, errUnsealed) {
 			return Prepared{}, err
 		}
 		p.Tables = true

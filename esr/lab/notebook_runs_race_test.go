@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -48,15 +47,6 @@ func TestPrepareNotebooksRunsSuitesAtOnce(t *testing.T) {
 	root := t.TempDir()
 	if err := small.Save(filepath.Join(root, "data", "synthetic")); err != nil {
 		t.Fatal(err)
-	}
-	// Files older than a few seconds, so that the snapshot may trust their
-	// stat (snapfresh.OldEnough), as it does for a checkout's files.
-	files, _ := filepath.Glob(filepath.Join(root, "data", "synthetic", "*"))
-	old := time.Now().Add(-time.Hour)
-	for _, f := range files {
-		if err := os.Chtimes(f, old, old); err != nil {
-			t.Fatal(err)
-		}
 	}
 	adapter, err := filepath.Abs("../../examples")
 	if err != nil {

@@ -45,12 +45,12 @@ func Plot(acc []eval.Accuracy, title string, paperTables ...paper.Table) *plot.P
 
 // Table lists Figure 3's accuracies beside the paper's, plus the
 // paired differences the text reports, for one condition.
-func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*eval.Table, error) {
+func figure3Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*eval.Table, error) {
 	name, title, table := string(Figure3Provenance), "Figure 3: provenance accuracy from retained state only", paper.F3
 	if condition.Equal(eval.DeployedRender) {
 		name, title, table = string(Figure3ProvenanceDeployed), "§4.3 deployed render (raw events appended): provenance accuracy", paper.F3Deployed
 	}
-	t := &eval.Table{Name: name, Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
+	t := &eval.Table{ID: eval.TableID(name), Title: title, Columns: []string{"class / comparison", "n", "ours", "95% CI", "paper"}}
 	acc := eval.ProvenanceAccuracy(rows, paper.RetentionClasses, condition)
 	if len(acc) == 0 {
 		return nil, fmt.Errorf("no provenance rows for condition %q", condition)
@@ -65,7 +65,7 @@ func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*
 	}
 	cs, _ := eval.CompareTerms(rows, terms, f, opt)
 	for _, c := range cs {
-		t.AddRow(c.Label, c.N, report.Signed(c.Delta), c.CI(), paper.Cell(table.Key(c.Key), true))
+		t.AddRow(c.Label, c.N, eval.SignedCell(c.Delta), c.CI(), paper.Cell(table.Key(c.Key), true))
 	}
 	t.Notes = eval.UnreadableNotes([]string{"accuracy intervals: Wilson; differences: " + opt.IntervalNote(), eval.FamilyNote(eval.Select(rows, f))}, rows, f)
 	return t, nil
@@ -78,15 +78,15 @@ func Table(rows []eval.Outcome, condition eval.Variant, opt eval.StatOptions) (*
 // shows none gives nothing to read on any item.
 func relationTypeTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	f := eval.QueryType("relation-type")
-	t := &eval.Table{Name: string(RelationTypeQuery), Title: "§4.3 relation-type query: did the last change refine or replace?",
+	t := &eval.Table{ID: RelationTypeQuery, Title: "§4.3 relation-type query: did the last change refine or replace?",
 		Columns: []string{"row", "n", "ours", "95% CI", "paper"}}
-	c, err := eval.Compare(rows, "fine − retain", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
+	c, err := eval.Compare(rows, eval.Term{Label: "fine − retain", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain)}, f, opt)
 	if err != nil {
 		return nil, err
 	}
-	t.AddRow("fine-ledger − coarse-retain", c.N, report.Signed(c.Delta), c.CI(), paper.Cell(paper.TypeFineRetain, true))
+	t.AddRow("fine-ledger − coarse-retain", c.N, eval.SignedCell(c.Delta), c.CI(), paper.Cell(paper.TypeFineRetain, true))
 	for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.CoarseRetain, memory.FineLedger), func(o *eval.Outcome) string { return string(o.Phenomenon) }, f, opt.WithDefaults().Level) {
-		paperCell := "—"
+		paperCell := eval.TextCell("—")
 		if a.Group == string(esr.Refinement) {
 			paperCell = paper.Cell(paper.ClassCell(paper.TypeRefines, a.Memory), false)
 		}

@@ -53,8 +53,8 @@ func Figure3Verdict(rows []eval.Outcome, opt eval.StatOptions) []string {
 // events reverses the sign in ours as in the paper.
 func DeployedReversalVerdict(rows []eval.Outcome, opt eval.StatOptions) string {
 	prov := eval.QueryType(esr.Provenance)
-	state, err1 := eval.Compare(rows, "fine − coarse (state only)", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), eval.And(prov, eval.Variants(eval.StateOnly)), opt)
-	dep, err2 := eval.Compare(rows, "fine − coarse (deployed render)", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), eval.And(prov, eval.Variants(eval.DeployedRender)), opt)
+	state, err1 := eval.Compare(rows, eval.Term{Label: "fine − coarse (state only)", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain)}, eval.And(prov, eval.Variants(eval.StateOnly)), opt)
+	dep, err2 := eval.Compare(rows, eval.Term{Label: "fine − coarse (deployed render)", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain)}, eval.And(prov, eval.Variants(eval.DeployedRender)), opt)
 	if err1 != nil || err2 != nil {
 		return ""
 	}

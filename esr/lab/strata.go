@@ -14,7 +14,7 @@ import (
 // buildTable5 is per-stratum accuracy of RevisionLedger, GraphRAG+abstain and
 // Graphiti with the two paired deltas, on snapshot rows.
 func buildTable5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
-	t := &eval.Table{Name: string(Table5Strata), Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
+	t := &eval.Table{ID: Table5Strata, Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
 		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", "Graphiti", "Δ RL−GRA", "MDE RL−GRA", "Δ RL−Graphiti", "MDE RL−Graphiti"}}
 	for _, p := range esr.Phenomena {
 		f := eval.SnapshotIn(p)
@@ -32,8 +32,8 @@ func buildTable5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 			}
 			return fmt.Sprintf("%.3f (%s)", a.Acc, paper.Cell(paper.T5Cell(p, a.Memory), false))
 		}
-		d1, e1 := eval.Compare(rows, "", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.GraphRAGAbstain), f, opt)
-		d2, e2 := eval.Compare(rows, "", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt)
+		d1, e1 := eval.Compare(rows, termRLGRA, f, opt)
+		d2, e2 := eval.Compare(rows, eval.TermFineCoarse, f, opt)
 		delta := func(c eval.Comparison, err error) string {
 			if err != nil {
 				return "—"

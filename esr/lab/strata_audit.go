@@ -94,7 +94,7 @@ func ratioOf(n, d int) float64 {
 // Table4 lays out relation audits beside the paper's 500-pair audit (the
 // "t4/..." numbers of the registry).
 func Table4(audits []RelationAudit, name string) *eval.Table {
-	t := &eval.Table{Name: "table4-relation-audit-" + name, Title: "Table 4: atom-pair relation audit on " + name + " gold relations",
+	t := &eval.Table{ID: eval.TableID("table4-relation-audit-" + name), Title: "Table 4: atom-pair relation audit on " + name + " gold relations",
 		Columns: []string{"scorer", "pairs", "acc", "macro-F1", "α̂FC", "α̂SM", "refine recall"}}
 	for _, a := range audits {
 		t.AddRow(a.Scorer, a.N, eval.PropCell(a.Accuracy), eval.PropCell(a.MacroF1), eval.PropCell(a.FalseContradict), eval.PropCell(a.SupersedeMiss), eval.PropCell(a.RefineRecall))
@@ -250,17 +250,17 @@ func RefinementKinds(b *bench.Bench) func(streamID string, k esr.Key) string {
 // "Numerical instantiation", and Table 4: the rule scorer 0.050, a
 // DeepSeek-supervised scorer 0.425; the paper gives no precision).
 func RefinesRecallTable(audits [][]RefinesScore, name string) (*eval.Table, error) {
-	t := &eval.Table{Name: string(RefinesRecall.On(name)), Title: "REFINES recall and precision against gold relations on " + name + ", by refinement kind",
+	t := &eval.Table{ID: refinesRecallTable.On(name), Title: "REFINES recall and precision against gold relations on " + name + ", by refinement kind",
 		Columns: []string{"scorer", "group", "gold REFINES", "recall", "predicted REFINES", "precision", "paper recall"}}
-	cell := func(x float64) string {
+	cell := func(x float64) eval.Cell {
 		if math.IsNaN(x) {
-			return "—"
+			return eval.TextCell("—")
 		}
 		return eval.PropCell(x)
 	}
 	for _, a := range audits {
 		for _, sc := range a {
-			paperCell := "—"
+			paperCell := eval.TextCell("—")
 			if sc.Group == allPairs && sc.Scorer == "rule" {
 				paperCell = paper.Cell(paper.T4RuleRefineRecall, false)
 			}

@@ -20,7 +20,10 @@ func TestBenchTables(t *testing.T) {
 		t.Errorf("stream lengths: %v %v", sl, err)
 	}
 	cov := lab.CoverageTable(bench.Figure1Bench(), "figure1")
-	if cov.Rows[0][1] != "1.000 ± 0.000" {
+	if cov.Rows[0][1].Text != "1.000 ± 0.000" {
 		t.Errorf("coverage of a noise-free bench: %v", cov.Rows[0])
+	}
+	if last := cov.Texts()[len(cov.Rows)-1]; last[0] != "questions about a key with no atom" || last[2] != "0 / 1" {
+		t.Errorf("coverage's uncovered row: %v", last)
 	}
 }

@@ -22,21 +22,21 @@ func TestCSCChain(t *testing.T) {
 			b.Relations[s.ID] = map[esr.AtomPair]esr.Relation{{A: "a1", B: "a2"}: esr.Contradicts}
 		}
 	}
-	res, err := lab.Suites["boundary"].Run(context.Background(), lab.Setup{Bench: b,
+	res, err := lab.SuiteBoundary.Suite().Run(context.Background(), lab.Setup{Bench: b,
 		Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var chain *eval.Table
 	for _, tab := range res.Tables {
-		if tab.Name == "table9-csc-chain" {
+		if tab.ID == "table9-csc-chain" {
 			chain = tab
 		}
 	}
 	if chain == nil {
 		t.Fatal("no chain table")
 	}
-	for _, row := range chain.Rows[:3] {
+	for _, row := range chain.Texts()[:3] {
 		if row[2] != "1.000" {
 			t.Errorf("stage %s accuracy %s, want 1.000", row[0], row[2])
 		}

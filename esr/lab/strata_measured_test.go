@@ -46,10 +46,10 @@ func TestUnreadableRowsAreNotMeasured(t *testing.T) {
 	if a := acc[memory.FineLedger]; a.N != 2 || a.Unreadable != 0 || a.Acc != 0.5 {
 		t.Errorf("fine-ledger: %+v", a)
 	}
-	if _, err := eval.Compare(rows, "x", memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.DirectContext), nil, eval.StatOptions{B: 200}); err == nil {
+	if _, err := eval.Compare(rows, eval.Term{Label: "x", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.DirectContext)}, nil, eval.StatOptions{B: 200}); err == nil {
 		t.Error("a comparison with only unreadable pairs was made")
 	}
-	c, err := eval.Compare(rows, "x", memory.SpecOf(memory.RAGTopK), memory.SpecOf(memory.FineLedger), nil, eval.StatOptions{B: 200})
+	c, err := eval.Compare(rows, eval.Term{Label: "x", A: memory.SpecOf(memory.RAGTopK), B: memory.SpecOf(memory.FineLedger)}, nil, eval.StatOptions{B: 200})
 	if err != nil || c.N != 1 || c.Delta != 1 {
 		t.Errorf("rag-topk − fine-ledger: %+v %v, want the one readable pair (Δ = 1)", c, err)
 	}

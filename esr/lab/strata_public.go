@@ -14,8 +14,9 @@ import (
 // GenConfig configures the synthetic benchmark generator (`esr gen`).
 type GenConfig = synth.Config
 
-// DefaultGenConfig is the generator's configuration for the bundled
-// synthetic benchmark.
+// DefaultGenConfig is the generator's clean preset (PresetClean): small,
+// noise-free and easy to read, for teaching examples. The bundled
+// data/synthetic is bundledGenConfig.
 func DefaultGenConfig() GenConfig { return synth.DefaultConfig() }
 
 // Generate makes a synthetic benchmark in memory (deterministic for a seed).

@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
@@ -97,9 +96,11 @@ func (s Setup) optionsText() (string, error) {
 var WaitNotice = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
 
 // Rows evaluates the suite's rows once and keeps them in dir (one JSONL
-// file per suite and Setup.Fingerprint): a later call with the same
-// fingerprint reads them back (cacheFile is then the file) and builds no
-// table. Concurrent callers on one dir wait for the first to write.
+// file per suite and Setup.Fingerprint, sealed: suite_rowseal.go): a later
+// call with the same fingerprint reads them back (cacheFile is then the
+// file) and builds no table. A file its seal does not prove whole is
+// evaluated again, and what was kept beside it (tables, snapshot) is
+// removed. Concurrent callers on one dir wait for the first to write.
 func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outcome, cacheFile string, err error) {
 	path, err := su.RowsFile(s, dir)
 	if err != nil {
@@ -110,7 +111,7 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 		return rows, path, nil
 	}
 	lock, err := safefile.Acquire(path+".lock", safefile.Wait{Timeout: -1,
-		Note: func(msg string) { WaitNotice("esr: rows of " + su.Name + ": " + msg) }})
+		Note: func(msg string) { WaitNotice("esr: rows of " + string(su.Name) + ": " + msg) }})
 	if err != nil {
 		return nil, "", err
 	}
@@ -122,11 +123,10 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 	if err != nil {
 		return nil, "", err
 	}
-	if err := bench.WriteJSONL(path, rows); err != nil {
+	if err := writeRows(path, rows); err != nil {
 		return nil, "", err
 	}
-	snapshotWritten(path, rows)
-	pruneOtherCode(dir, su.Name, tag)
+	pruneOtherCode(dir, string(su.Name), tag)
 	return rows, "", nil
 }
 
@@ -134,7 +134,8 @@ func (su Suite) Rows(ctx context.Context, s Setup, dir string) (rows []eval.Outc
 // and whether it is there: a caller that may not need the rows (a cell
 // that shows a table kept beside them) can put off reading them, and call
 // Rows when it does. Rows still checks the file when it reads it, and
-// evaluates the rows if the file turns out unreadable.
+// evaluates the rows if the file turns out unreadable or not proved whole
+// by its seal.
 func (su Suite) CachedRowsFile(s Setup, dir string) (path string, ok bool, err error) {
 	path, err = su.RowsFile(s, dir)
 	if err != nil {
@@ -147,18 +148,19 @@ func (su Suite) CachedRowsFile(s Setup, dir string) (path string, ok bool, err e
 // RowsFile is the file in dir that Rows reads or writes for s: named by
 // the suite, the library's code and the setup's fingerprint.
 func (su Suite) RowsFile(s Setup, dir string) (string, error) {
-	fp, err := s.Fingerprint(su.Name)
+	fp, err := s.Fingerprint(string(su.Name))
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, su.Name+"-"+codefp.Tag()+"-"+fp+".jsonl"), nil
+	return filepath.Join(dir, string(su.Name)+"-"+codefp.Tag()+"-"+fp+".jsonl"), nil
 }
 
 // cacheName is a rows file's name after "SUITE-": the code tag and the
 // setup's fingerprint (or, from before code tags, the fingerprint alone),
-// then .jsonl, or its snapshot: .jsonl.snap (.jsonl.gob before flatsnap),
-// or the tables the notebooks keep beside it (.jsonl.tables-HASH.gob).
-var cacheName = regexp.MustCompile(`^(?:([0-9a-f]{8})-)?[0-9a-f]{20}\.jsonl(?:\.gob|\.snap|\.tables-[0-9a-f]{12}\.gob)?$`)
+// then .jsonl, or its seal (.jsonl.seal), its snapshot: .jsonl.snap
+// (.jsonl.gob before flatsnap), or the tables the notebooks keep beside it
+// (.jsonl.tables-HASH.gob).
+var cacheName = regexp.MustCompile(`^(?:([0-9a-f]{8})-)?[0-9a-f]{20}\.jsonl(?:\.gob|\.snap|\.seal|\.tables-[0-9a-f]{12}\.gob)?$`)
 
 // pruneOtherCode removes suite's rows files in dir that another version of
 // the library's code wrote: every change to the code names new files, and
@@ -189,11 +191,14 @@ func pruneOtherCode(dir, suite, tag string) {
 // table and figure of the suite built from them (the CLI's `esr run`; the
 // notebooks call Rows and build only the tables they show).
 func (su Suite) RunCached(ctx context.Context, s Setup, dir string) (*Result, error) {
+	if err := su.checkNoise(s); err != nil {
+		return nil, err
+	}
 	rows, cacheFile, err := su.Rows(ctx, s, dir)
 	if err != nil {
 		return nil, err
 	}
-	res, err := su.Report(rows, s)
+	res, err := su.report(rows, s)
 	if res != nil {
 		res.CacheFile = cacheFile
 	}

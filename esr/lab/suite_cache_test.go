@@ -19,7 +19,7 @@ func TestRunCached(t *testing.T) {
 	b := benchtest.Mini(8)
 	s := lab.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 300, Seed: 2}}
 	dir := t.TempDir()
-	su := lab.Suites["render-confound"]
+	su := lab.SuiteRenderConfound.Suite()
 	r1, err := su.RunCached(context.Background(), s, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +54,7 @@ func TestRunCachedKeysOnReaderConfig(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := lab.Setup{Bench: b, Readers: []reader.Reader{r}, Stats: eval.StatOptions{B: 200, Seed: 1}}
-		res, err := lab.Suites["render-confound"].RunCached(context.Background(), s, dir)
+		res, err := lab.SuiteRenderConfound.Suite().RunCached(context.Background(), s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,7 @@ import (
 // returns it by its id, or says why the suite could not build it.
 func ExampleResult_Table() {
 	res := &lab.Result{Name: "demo"}
-	res.Add(lab.Table2Decomposition, &eval.Table{Name: string(lab.Table2Decomposition), Title: "Table 2", Columns: []string{"term"}}, nil)
+	res.Add(lab.Table2Decomposition, &eval.Table{ID: lab.Table2Decomposition, Title: "Table 2", Columns: []string{"term"}}, nil)
 	res.Add(lab.Table3MechanismByStratum, nil, errors.New("no monotonic rows"))
 	t, err := res.Table(lab.Table2Decomposition)
 	fmt.Println(t.Title, err)

@@ -2,6 +2,10 @@ package lab
 
 import (
 	"bytes"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/esrkit/esrkit/esr/bench"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/flatsnap"
@@ -21,41 +25,64 @@ import (
 // snapSuffix names a cache file's snapshot.
 const snapSuffix = ".snap"
 
-// readRows reads a cache file's rows, from its snapshot when that matches
-// the file, else from the file (then writing the snapshot; a snapshot that
-// cannot be written is skipped: it is only a shortcut).
+// readRows reads a cache file's rows once its seal proves the file whole
+// (suite_rowseal.go), from its snapshot when that matches the file, else
+// from the file (then writing the snapshot; a snapshot that cannot be
+// written is skipped: it is only a shortcut). Either way the rows must
+// number what the seal says.
 func readRows(path string) ([]eval.Outcome, error) {
-	if rows, hashed, ok := flatsnap.Read[eval.Outcome](path+snapSuffix, path); ok {
+	sf, err := sealed(path)
+	if err != nil {
+		return nil, err
+	}
+	if rows, hashed, ok := flatsnap.Read[eval.Outcome](path+snapSuffix, path); ok && len(rows) == sf.seal.Rows {
 		// A snapshot that matched only by hash is written again once the
 		// file is old enough for later reads to trust its stat.
-		if hashed != nil && snapfresh.OldEnough(hashed.ModTime) {
+		if hashed != nil && snapfresh.OldEnough(hashed.Stamp) {
 			_ = flatsnap.Write(path+snapSuffix, *hashed, rows)
 		}
 		return rows, nil
 	}
-	data, src, stable, err := flatsnap.ReadSource(path)
+	if sf.data == nil { // proved by its stamp: read it now, and check it again
+		data, src, stable, err := flatsnap.ReadSource(path)
+		if err != nil {
+			return nil, err
+		}
+		if hex.EncodeToString(src.Sum[:]) != sf.seal.SHA256 {
+			return nil, fmt.Errorf("%s: %w: changed while read", path, errUnsealed)
+		}
+		sf.data, sf.src, sf.stable = data, src, stable
+	}
+	rows, err := eval.DecodeOutcomes(bytes.NewReader(sf.data), path)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := eval.DecodeOutcomes(bytes.NewReader(data), path)
-	if err != nil {
-		return nil, err
+	if len(rows) != sf.seal.Rows {
+		return nil, fmt.Errorf("%s: %w: %d rows read, %d sealed", path, errUnsealed, len(rows), sf.seal.Rows)
 	}
-	if stable {
-		_ = flatsnap.Write(path+snapSuffix, src, rows)
+	if sf.stable {
+		_ = flatsnap.Write(path+snapSuffix, sf.src, rows)
 	}
 	return rows, nil
 }
 
-// snapshotWritten writes the snapshot of rows just written to path, so
-// that the first reader (a notebook's cell, after esr prepare) does not
-// decode the JSONL file (the Debian deployed suite's is some 220 MB). It
-// is made from the file's bytes as they are now (their hash), and the
-// rows are the ones the file was encoded from: an Outcome's fields read
-// back from JSON as they were (TestRowsReadBackFromTheirSnapshotAsFromJSONL).
-func snapshotWritten(path string, rows []eval.Outcome) {
-	_, src, stable, err := flatsnap.ReadSource(path)
-	if err == nil && stable {
-		_ = flatsnap.Write(path+snapSuffix, src, rows)
+// writeRows writes rows to path, then its seal and, from the same bytes,
+// its snapshot, so that the first reader (a notebook's cell, after esr
+// prepare) does not decode the JSONL file (the Debian deployed suite's is
+// some 220 MB). What was kept of an earlier file at path goes first. The
+// snapshot's rows are the ones the file was encoded from: an Outcome's
+// fields read back from JSON as they were
+// (TestRowsReadBackFromTheirSnapshotAsFromJSONL).
+func writeRows(path string, rows []eval.Outcome) error {
+	removeCached(path)
+	sum, err := bench.WriteJSONLSum(path, rows)
+	if err != nil {
+		return err
 	}
+	src, ok, err := writeSeal(path, len(rows), sum)
+	if err != nil || !ok {
+		return err // unsealed: the next read evaluates the rows again
+	}
+	_ = flatsnap.Write(path+snapSuffix, src, rows)
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -21,9 +22,7 @@ func TestReadRowsSnapshot(t *testing.T) {
 		{QID: "q1", Memory: memory.SpecOf(memory.FineLedger), Reader: reader.SpecOf(reader.Oracle{}), Answer: "B", Gold: "B", Correct: true, ContextTokens: 12, Label: "correct"},
 		{QID: "q1", Memory: memory.SpecOf(memory.RenderOnly), Reader: reader.SpecOf(reader.Oracle{}), Abstained: true, Gold: "B", Reason: "two live values", Label: "abstained"},
 	}
-	if err := bench.WriteJSONL(path, rows); err != nil {
-		t.Fatal(err)
-	}
+	sealRows(t, path, rows)
 	for i := range 2 { // decoded from JSON (snapshot written), then from the snapshot
 		got, err := readRows(path)
 		if err != nil {
@@ -38,9 +37,7 @@ func TestReadRowsSnapshot(t *testing.T) {
 	}
 	// The JSONL file changes (same length, other answer): the stale snapshot is ignored.
 	rows[0].Answer = "C"
-	if err := bench.WriteJSONL(path, rows); err != nil {
-		t.Fatal(err)
-	}
+	sealRows(t, path, rows)
 	got, err := readRows(path)
 	if err != nil {
 		t.Fatal(err)
@@ -54,6 +51,18 @@ func TestReadRowsSnapshot(t *testing.T) {
 	}
 	if got, err := readRows(path); err != nil || !reflect.DeepEqual(got, rows) {
 		t.Fatalf("corrupt snapshot: %v, %v", got, err)
+	}
+}
+
+// sealRows writes rows to path as Rows does, sealed, without a snapshot.
+func sealRows(t testing.TB, path string, rows []eval.Outcome) {
+	t.Helper()
+	sum, err := bench.WriteJSONLSum(path, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := writeSeal(path, len(rows), sum); !ok || err != nil {
+		t.Fatalf("writeSeal: %v, %v", ok, err)
 	}
 }
 
@@ -72,9 +81,7 @@ func BenchmarkReadRows(b *testing.B) {
 			Gold: "Umar Achebe", Correct: i%3 != 0, ContextTokens: 39 + i%200,
 			Reason: "sim:fit-gpt-4o: key Ithovo head_of_state: newest of 4 dated (2007-12-22)", Label: "correct"}
 	}
-	if err := bench.WriteJSONL(path, rows); err != nil {
-		b.Fatal(err)
-	}
+	sealRows(b, path, rows)
 	b.Run("json", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := eval.ReadOutcomes(path); err != nil {
@@ -84,6 +91,14 @@ func BenchmarkReadRows(b *testing.B) {
 	})
 	if _, err := readRows(path); err != nil { // writes the snapshot
 		b.Fatal(err)
+	}
+	// A later cell's read: the seal and snapshot written well after the
+	// file (its stamp trusted, nothing hashed).
+	later := time.Now().Add(time.Hour)
+	for _, p := range []string{path + sealSuffix, path + snapSuffix} {
+		if err := os.Chtimes(p, later, later); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.Run("snapshot", func(b *testing.B) {
 		for b.Loop() {

@@ -23,7 +23,7 @@ func TestRowsReadBackFromTheirSnapshotAsFromJSONL(t *testing.T) {
 	s := Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50, Seed: 1}}
 	for _, name := range []string{"render-confound", "provenance", "noise", "formats", "boundary", "checks"} {
 		dir := t.TempDir()
-		su := Suites[name]
+		su := SuiteID(name).Suite()
 		if _, _, err := su.Rows(context.Background(), s, dir); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -19,7 +19,7 @@ func TestSuitesRunAndSave(t *testing.T) {
 		if name == "facets" { // asks faceted questions, which only data/debian has
 			b = benchtest.Subset(t, "debian", 12)
 		}
-		res, err := lab.Suites[name].Run(context.Background(), lab.Setup{Bench: b,
+		res, err := lab.SuiteID(name).Suite().Run(context.Background(), lab.Setup{Bench: b,
 			Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200, Seed: 1}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

@@ -49,10 +49,13 @@ func TestRunCachedEvaluatesOnce(t *testing.T) {
 		t.Errorf("evaluated %d times", n)
 	}
 	ents, _ := os.ReadDir(dir)
-	// One rows file, and at most its snapshot (rowsnap.go) beside it.
-	ok := len(ents) >= 1 && len(ents) <= 2 && strings.HasPrefix(ents[0].Name(), "probe-") && strings.HasSuffix(ents[0].Name(), ".jsonl")
-	if len(ents) == 2 && ents[1].Name() != ents[0].Name()+".snap" {
-		ok = false
+	// One rows file, its seal (suite_rowseal.go) and at most its snapshot
+	// (suite_rowsnap.go) beside it.
+	ok := len(ents) >= 2 && len(ents) <= 3 && strings.HasPrefix(ents[0].Name(), "probe-") && strings.HasSuffix(ents[0].Name(), ".jsonl")
+	for i, suffix := range []string{".seal", ".snap"} {
+		if len(ents) > i+1 && ents[i+1].Name() != ents[0].Name()+suffix {
+			ok = false
+		}
 	}
 	if !ok {
 		var names []string
@@ -80,6 +83,7 @@ func TestRowsPruneOtherCode(t *testing.T) {
 		"probe-0123456789abcdef0123.jsonl", "probe-0123456789abcdef0123.jsonl.gob", // untagged (before tags)
 		"probe-deadbeef-0123456789abcdef0123.jsonl", "probe-deadbeef-0123456789abcdef0123.jsonl.gob", // another code version
 		"probe-deadbeef-0123456789abcdef0123.jsonl.snap",                    // its snapshot of today's format
+		"probe-deadbeef-0123456789abcdef0123.jsonl.seal",                    // its seal
 		"probe-deadbeef-0123456789abcdef0123.jsonl.tables-0123456789ab.gob", // the tables a notebook kept beside it
 	}
 	keep := []string{

@@ -36,9 +36,9 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 		row     bool
 		readers []reader.Reader
 	}{
-		{StageBaseline, s.Options.Relator, false, s.Readers},
-		{StagePair, gold, false, s.Readers},
-		{StageRow, gold, true, s.Readers},
+		{stageBaseline, s.Options.Relator, false, s.Readers},
+		{stagePair, gold, false, s.Readers},
+		{stageRow, gold, true, s.Readers},
 	}
 	if len(strict) > 0 {
 		stages = append(stages, struct {
@@ -46,7 +46,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 			rel     esr.Relator
 			row     bool
 			readers []reader.Reader
-		}{StageStrict, gold, true, strict})
+		}{stageStrict, gold, true, strict})
 	}
 	var rows []eval.Outcome
 	for _, st := range stages {
@@ -67,7 +67,7 @@ func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outco
 }
 
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
-var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
+var boundarySuite = Suite{Name: SuiteBoundary, Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		strata, err := s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {
@@ -87,21 +87,23 @@ var boundarySuite = Suite{Name: "boundary", Doc: "§4.4 / Appendix B: per-stratu
 		res := &Result{Name: "boundary", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 		res.Tables = append(res.Tables, buildTable5(eval.Select(rows, eval.Variants(eval.Variant{})), s.Stats))
 		isStage := func(o *eval.Outcome) bool {
-			return o.Variant.String() == StageBaseline || o.Variant.String() == StagePair || o.Variant.String() == StageRow || o.Variant.String() == StageStrict
+			return o.Variant.String() == stageBaseline || o.Variant.String() == stagePair || o.Variant.String() == stageRow || o.Variant.String() == stageStrict
 		}
 		t, err := cscChainTable(eval.Select(rows, isStage), s.Stats)
 		res.Add(Table9CSCChain, t, err)
-		scorer := eval.Select(rows, eval.Variants(eval.LabelVariant(ScorerRule), eval.LabelVariant(ScorerLearned)))
+		scorer := eval.Select(rows, eval.Variants(eval.LabelVariant(scorerRule), eval.LabelVariant(scorerLearned)))
 		t, err = refinesTable(scorer, s.Stats)
 		res.Add(Table7RefinesRecovery, t, err)
 		t, err = buildTable10(scorer, s.Stats)
 		res.Add(Table10LearnedScorer, t, err)
 		if len(s.Bench.Relations) > 0 {
 			t, err = refinesRecall(s)
-			res.Add(RefinesRecall.On(s.Bench.Name()), t, err)
+			res.Add(refinesRecallTable.On(s.Bench.Name()), t, err)
 		}
 		return res, nil
-	}}
+	},
+	// Its stages and arms run under gold and learned relations.
+	OwnRelations: true}
 
 // refinesRecall is the REFINES audit of the relation source the suite ran
 // with (the rule scorer by default) against the bench's gold relations, per
@@ -134,7 +136,7 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	for _, arm := range []struct {
 		cond string
 		rel  esr.Relator
-	}{{ScorerRule, s.Options.Relator}, {ScorerLearned, cv.OutOfFold()}} {
+	}{{scorerRule, s.Options.Relator}, {scorerLearned, cv.OutOfFold()}} {
 		cfg := eval.Config{Memories: paper.StrataMemories, Readers: s.Readers, Judge: s.Judge,
 			QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: eval.LabelVariant(arm.cond), Progress: s.Progress}
 		cfg.Options.Relator = arm.rel

@@ -7,8 +7,8 @@ import (
 // facetsSuite is the "facets" experiment of `esr run` and notebook
 // D-debian: the cost of a single-valued key on faceted questions (a
 // benchmark with faceted QAs, such as data/debian).
-var facetsSuite = Suite{Name: "facets", Doc: "beyond the paper (its limitation on faceted state): the cost of a single-valued key on faceted questions (data/debian)",
-	Evaluate: Rows,
+var facetsSuite = Suite{Name: SuiteFacets, Benches: []string{"debian"}, Doc: "beyond the paper (its limitation on faceted state): the cost of a single-valued key on faceted questions (data/debian)",
+	Evaluate: facetRows,
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		cs, err := Costs(rows, s.Stats)
 		if err != nil {

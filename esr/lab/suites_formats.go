@@ -13,7 +13,7 @@ import (
 // variant; render-only always shares fine-ledger's format.
 func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range RenderFormats {
+	for _, v := range renderFormats {
 		opt := s.Options
 		opt.LedgerFormat, opt.FactFormat = v.LedgerFormat, v.FactFormat
 		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger),
@@ -28,7 +28,7 @@ func formatRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 }
 
 // formatsSuite is the "formats" experiment of `esr run` and the notebooks.
-var formatsSuite = Suite{Name: "formats", Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
+var formatsSuite = Suite{Name: SuiteFormats, Doc: "Table 17: render-format ablation (compact, verbose, minimal, json ledger renders)",
 	Evaluate: formatRows,
 	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
 		long, cs, err := table17ByFamily(rows, s.Stats)

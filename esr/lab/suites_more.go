@@ -20,11 +20,11 @@ import (
 )
 
 // noiseSuite is the "noise" experiment of `esr run` and the notebooks.
-var noiseSuite = Suite{Name: "noise", Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
-	Evaluate: noiseRows, Report: noiseReport}
+var noiseSuite = Suite{Name: SuiteNoise, Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
+	Evaluate: noiseRows, Report: noiseReport, OwnRelations: true}
 
 // strataSuite is the "strata" experiment of `esr run` and the notebooks.
-var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
+var strataSuite = Suite{Name: SuiteStrata, Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 	},
@@ -34,7 +34,7 @@ var strataSuite = Suite{Name: "strata", Doc: "§4.4: per-stratum accuracy (Table
 	}}
 
 // checksSuite is the "checks" experiment of `esr run` and the notebooks.
-var checksSuite = Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
+var checksSuite = Suite{Name: SuiteChecks, Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		rows, err := s.Evaluate(ctx, memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
 		if err != nil {
@@ -46,7 +46,7 @@ var checksSuite = Suite{Name: "checks", Doc: "Appendix G/H: Table 20 (permutatio
 	Report: checksReport}
 
 // externalSuite is the "external" experiment of `esr run` and the notebooks.
-var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
+var externalSuite = Suite{Name: SuiteExternal, Benches: []string{"dyknow"}, Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
 	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 		prov, err := provenanceRows(ctx, s)
 		if err != nil {
@@ -67,8 +67,8 @@ var externalSuite = Suite{Name: "external", Doc: "Appendix D analogue on an exte
 		return res, res.draw(AppendixDProvenanceFigure)
 	}}
 
-// noiseSeed is the run seed of the noise sweeps.
-const noiseSeed = 2607
+// noiseSeed is the run seed of the noise sweeps (declared in eval).
+const noiseSeed = eval.NoiseSeed
 
 func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	rel, err := NoiseSweep(ctx, s, eval.RelationNoiseAxis, paper.NoiseLevels, noiseSeed)
@@ -95,7 +95,7 @@ func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
 
 // checksReport is Appendix G: Table 20 (permutation + Holm per family),
 // Table 16 (abstain calibration and κ per family) and Table 19 (the abstain
-// wording) with its verdict (Table19Verdict) as the table's sentence.
+// wording) with its verdict (table19Verdict) as the table's sentence.
 func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	res := &Result{Name: "checks", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
 	main := eval.Select(rows, eval.Variants(eval.Variant{}))
@@ -106,7 +106,7 @@ func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
 	t, err = buildTable19(rows, s.Stats)
 	res.Add(Table19AbstainWording, t, err)
 	var verdict []string // none when no (wording, family) cell has both arms
-	if v := Table19Verdict(rows, s.Stats); v != "" {
+	if v := table19Verdict(rows, s.Stats); v != "" {
 		verdict = []string{v}
 	}
 	res.Verdicts = map[TableID][]string{Table19AbstainWording: verdict}
@@ -153,7 +153,7 @@ func NoiseSweep(ctx context.Context, s Setup, axis eval.NoiseAxis, levels []floa
 // profile and draws); the oracle has no wording and is left out.
 func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	var rows []eval.Outcome
-	for _, v := range WordingVariants {
+	for _, v := range wordingVariants {
 		var rs []reader.Reader
 		for _, r := range s.Readers {
 			if l, ok := r.(*reader.LLM); ok {

@@ -1,14 +1,12 @@
 package lab
 
-// TableID names a table a suite's Report builds: the builder sets the
-// table's Name from it (the file stem `esr run` writes), and notebooks and
-// the CLI look the table up by it (Result.Table), so a table has one name
-// in one vocabulary.
-type TableID string
+import "github.com/esrkit/esrkit/esr/eval"
 
-// On is the id of a table built per benchmark (or per stratum): id and
-// name joined by "-", as the builders name their files.
-func (id TableID) On(name string) TableID { return id + "-" + TableID(name) }
+// TableID names a table a suite's Report builds (eval.TableID): the
+// builder sets the table's ID from it (the file stem `esr run` writes), and
+// notebooks and the CLI look the table up by it (Result.Table), so a table
+// has one name in one vocabulary.
+type TableID = eval.TableID
 
 // The tables the suites' Reports build.
 const (
@@ -36,7 +34,7 @@ const (
 	// Per benchmark: AppendixDProvenance.On(bench name), and so on.
 	AppendixDProvenance   TableID = "appendixD-provenance"
 	AppendixDSnapshot     TableID = "appendixD-snapshot" // .On(bench).On(stratum)
-	RefinesRecall         TableID = "refines-recall"
+	refinesRecallTable    TableID = "refines-recall"
 	DeployedDecomposition TableID = "deployed-decomposition"
 )
 

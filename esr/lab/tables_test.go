@@ -35,12 +35,12 @@ import (
 // always written Table 5 beside the strata suite's. Dropping it from the
 // boundary suite changes that suite's output, so it waits for a release that
 // may; the test fails on any other duplicate and when this one is gone.
-var knownTwice = map[string]string{"table table5-strata": "boundary"}
+var knownTwice = map[string]lab.SuiteID{"table table5-strata": lab.SuiteBoundary}
 
 // suiteBench is the benchmark each suite runs on here: the mini benchmark,
 // except for the suites it has no questions for.
-func suiteBench(t *testing.T, name string) *bench.Bench {
-	if name == "facets" {
+func suiteBench(t *testing.T, name lab.SuiteID) *bench.Bench {
+	if name == lab.SuiteFacets {
 		// Faceted questions: the first Debian streams.
 		return benchtest.Subset(t, "debian", 12)
 	}
@@ -55,7 +55,7 @@ func TestEachTableBuiltOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	owner := map[string]string{}
+	owner := map[string]lab.SuiteID{}
 	twice := maps.Clone(knownTwice)
 	for _, su := range lab.AllSuites {
 		s := lab.Setup{Bench: suiteBench(t, su.Name), Readers: rs, Stats: eval.StatOptions{B: 50}}
@@ -66,10 +66,10 @@ func TestEachTableBuiltOnce(t *testing.T) {
 		}
 		var ids []string
 		for _, tb := range res.Tables {
-			ids = append(ids, "table "+tb.Name)
+			ids = append(ids, "table "+string(tb.ID))
 		}
 		for _, e := range res.Skipped {
-			ids = append(ids, "table "+e.Table)
+			ids = append(ids, "table "+string(e.Table))
 		}
 		for n := range res.Figures {
 			ids = append(ids, "figure "+string(n))

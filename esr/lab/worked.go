@@ -45,7 +45,10 @@ type WorkedQuestion struct {
 
 // PickWorked chooses the QA to work through: the QA of the stratum and
 // query type on the shortest stream (ties: the smallest qid), so its
-// renders fit on a screen.
+// renders fit on a screen, among those whose key's evidence the extraction
+// kept (for every QA about the key, every gold-relevant event carries an
+// atom and the current and earlier values share a key: bench.CoverageOf), so that a lossy benchmark's worked
+// example shows what the memories do, not what extraction lost.
 func PickWorked(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) (esr.QA, error) {
 	qas := workedCandidates(b, ph, qt)
 	if len(qas) == 0 {
@@ -54,13 +57,28 @@ func PickWorked(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) (esr.QA, er
 	return *qas[0], nil
 }
 
-// workedCandidates are the QAs of the stratum and query type in the order
-// PickWorked and PickRenderFlip try them: shortest stream first (ties: the
-// smallest qid).
+// workedCandidates are the QAs of the stratum and query type whose key's
+// evidence the extraction kept (every QA about the key, of every query
+// type, is covered: bench.CoverageOf), in the order PickWorked and
+// PickRenderFlip try them: shortest stream first (ties: the smallest qid).
 func workedCandidates(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) []*esr.QA {
+	type key struct{ stream, entity, attribute string }
+	lost := map[key]bool{}
+	evKeys := map[string]map[string]map[esr.Key]bool{}
+	for i := range b.QAs {
+		q := &b.QAs[i]
+		ev, ok := evKeys[q.StreamID]
+		if !ok {
+			ev = bench.EventKeys(b.Atoms[q.StreamID])
+			evKeys[q.StreamID] = ev
+		}
+		if c := bench.CoverageOf(ev, q); c.Extracted < c.Relevant || c.CoKeyEligible && !c.CoKeyShared {
+			lost[key{q.StreamID, q.Entity, q.Attribute}] = true
+		}
+	}
 	var qas []*esr.QA
 	for i := range b.QAs {
-		if q := &b.QAs[i]; q.Phenomenon == ph && q.Type() == qt {
+		if q := &b.QAs[i]; q.Phenomenon == ph && q.Type() == qt && !lost[key{q.StreamID, q.Entity, q.Attribute}] {
 			qas = append(qas, q)
 		}
 	}
@@ -126,18 +144,14 @@ func workOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 // AnswersTable shows each reader's answer on each memory (✓ right, ✗
 // wrong) and its reason on the last memory.
 func (w *WorkedQuestion) AnswersTable() *eval.Table {
-	t := &eval.Table{Name: "worked-" + w.QA.QID, Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
+	t := &eval.Table{ID: eval.TableID("worked-" + w.QA.QID), Title: "“" + w.QA.Question + "” (gold: " + w.QA.GoldAnswer + ")",
 		Columns: append(append([]string{"reader"}, memory.Strings(w.Memories)...), "what decided it, memory by memory")}
 	for ri, r := range w.Readers {
 		row := []any{r}
 		var why []string
 		for mi := range w.Memories {
 			a := w.Answers[ri][mi]
-			mark := "✗"
-			if a.Correct {
-				mark = "✓"
-			}
-			row = append(row, a.Answer+" "+mark)
+			row = append(row, eval.VerdictCell(a.Answer, a.Correct))
 			d := a.Decision
 			if d == "" {
 				d = strings.TrimPrefix(a.Reason, r+": ")
@@ -154,7 +168,7 @@ func (w *WorkedQuestion) AnswersTable() *eval.Table {
 // reader's note: each draw and step), one row per reader and memory: the
 // long form of AnswersTable's last column, for folding under it.
 func (w *WorkedQuestion) ReasonsTable() *eval.Table {
-	t := &eval.Table{Name: "worked-reasons-" + w.QA.QID, Title: "Every reader's whole account, “" + w.QA.Question + "”",
+	t := &eval.Table{ID: eval.TableID("worked-reasons-" + w.QA.QID), Title: "Every reader's whole account, “" + w.QA.Question + "”",
 		Columns: []string{"reader", "memory", "answer", "reason"}}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {

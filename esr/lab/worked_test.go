@@ -28,7 +28,7 @@ func TestAnswersTableFoldsTheReasons(t *testing.T) {
 	if len(rt.Rows) != len(w.Readers)*len(w.Memories) {
 		t.Fatalf("reasons table has %d rows, want %d", len(rt.Rows), len(w.Readers)*len(w.Memories))
 	}
-	for ri, row := range at.Rows {
+	for ri, row := range at.Texts() {
 		last := row[len(row)-1]
 		whole := 0
 		for mi, m := range w.Memories {
@@ -37,7 +37,7 @@ func TestAnswersTableFoldsTheReasons(t *testing.T) {
 				t.Errorf("%s on %s: the answers table does not say what decided it (%q) in %q", w.Readers[ri], m, a.Decision, last)
 			}
 			whole += len(a.Reason)
-			if got := rt.Rows[ri*len(w.Memories)+mi][3]; !strings.HasSuffix(a.Reason, got) || got == "" {
+			if got := rt.Rows[ri*len(w.Memories)+mi][3].Text; !strings.HasSuffix(a.Reason, got) || got == "" {
 				t.Errorf("%s on %s: the reasons table holds %q, the reader said %q", w.Readers[ri], m, got, a.Reason)
 			}
 		}

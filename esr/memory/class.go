@@ -307,7 +307,7 @@ func unknownClass(n string) error {
 	for _, c := range append(append([]Class{}, Names...), DeployedNames...) {
 		all = append(all, string(c))
 	}
-	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(all, Strings(Specs(Registered()...))...), ", ")+", or exec:PATH")
+	return fmt.Errorf("unknown memory class %q (want one of %s)", n, strings.Join(append(all, Strings(Specs(registeredClasses()...))...), ", ")+", or exec:PATH")
 }
 
 // DefaultRelator is the relation source classes use when Options.Relator is

@@ -212,9 +212,9 @@ type graphitiFact struct {
 	Fact, ValidAt, InvalidAt string
 }
 
-// json writes f as {esr.JSONFact, esr.JSONValidAt, esr.JSONInvalidAt}.
+// json writes f as {layout.JSONFact, layout.JSONValidAt, layout.JSONInvalidAt}.
 func (f graphitiFact) json() []byte {
-	return layout.JSONObject(layout.Field{Key: esr.JSONFact, Value: f.Fact}, layout.Field{Key: esr.JSONValidAt, Value: f.ValidAt}, layout.Field{Key: esr.JSONInvalidAt, Value: f.InvalidAt})
+	return layout.JSONObject(layout.Field{Key: layout.JSONFact, Value: f.Fact}, layout.Field{Key: layout.JSONValidAt, Value: f.ValidAt}, layout.Field{Key: layout.JSONInvalidAt, Value: f.InvalidAt})
 }
 
 // Render lists the kept facts as Graphiti-style JSON objects
@@ -232,7 +232,7 @@ func (c *coarseState) Render(esr.Query) string {
 			f := graphitiFact{
 				Fact:      ck.key.Entity + " " + ck.key.AttributeLabel() + " is " + a.Display(),
 				ValidAt:   layout.Stamp(a.Timestamp),
-				InvalidAt: esr.OpenPresent,
+				InvalidAt: layout.OpenPresent,
 			}
 			if e.closedBy >= 0 {
 				f.InvalidAt = layout.Stamp(c.atoms[e.closedBy].Timestamp)

@@ -14,5 +14,5 @@ type deployed struct {
 }
 
 func (d deployed) Render(q esr.Query) string {
-	return d.State.Render(q) + "\n" + esr.DeployedMarker + "\n" + layout.EventLines(d.stream.Events)
+	return d.State.Render(q) + "\n" + layout.DeployedMarker + "\n" + layout.EventLines(d.stream.Events)
 }

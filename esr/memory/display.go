@@ -10,16 +10,16 @@ package memory
 // while Graphiti ("graphiti") is the kit's model of Graphiti as deployed
 // (its edge resolution and context string, §4.3 / Appendix D's deployed
 // memories), displayed "Graphiti (deployed, …)".
-type Display struct {
+type classDisplay struct {
 	Class Class  // the kit's name, as the CLI and outcome rows spell it
 	Paper string // the paper's name in table headers and term labels
 	Short string // the paper's abbreviation ("" if it has none)
 	Long  string // the paper's description of the class
 }
 
-// Displays lists the display names of every built-in class: the paper's
+// classDisplays lists the display names of every built-in class: the paper's
 // nine in the order of Names, then DeployedNames.
-var Displays = []Display{
+var classDisplays = []classDisplay{
 	{DirectContext, "DIRECT CONTEXT", "", "DIRECT CONTEXT"},
 	{RAGTopK, "RAG-TOP-K", "", "RAG-TOP-K"},
 	{LatestOnly, "LATEST-ONLY", "", "LATEST-ONLY"},
@@ -36,15 +36,15 @@ var Displays = []Display{
 }
 
 // displayOf returns the display names of class c; a class outside
-// Displays (registered, exec:, with parameters) is displayed under its
+// classDisplays (registered, exec:, with parameters) is displayed under its
 // kit name.
-func displayOf(c Class) Display {
-	for _, d := range Displays {
+func displayOf(c Class) classDisplay {
+	for _, d := range classDisplays {
 		if d.Class == c {
 			return d
 		}
 	}
-	return Display{Class: c, Paper: string(c), Long: string(c)}
+	return classDisplay{Class: c, Paper: string(c), Long: string(c)}
 }
 
 // Paper is the paper's name of class c (displayOf(c).Paper).

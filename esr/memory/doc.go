@@ -18,7 +18,7 @@
 // Four more classes reproduce deployed systems (DeployedNames: graphiti,
 // graphiti-current, mem0-v3, mem0-update). They take what upstream an LLM or
 // the integrator decides as parameters in their name,
-// NAME@KEY=VALUE…[~render-only] (Spec, ParseSpec, DeployedParams,
+// NAME@KEY=VALUE…[~render-only] (Spec, ParseSpec,
 // ClassParams), report the atoms they kept (KeptAtoms), and have a
 // content-matched d-blind baseline, graphrag-abstain@kept=NAME
 // (ContentMatched).

@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -17,8 +18,34 @@ import (
 // sent every relation as SAME_STATE).
 const ExecPrefix = "exec:"
 
-// AdapterProtocol is the protocol version exec: adapters speak.
-const AdapterProtocol = adapter.Protocol
+// Adapter is the exec: adapter that building s starts, if any: s's own
+// class, or the class whose kept atoms s is built over (kept=).
+func (s Spec) Adapter() (Class, bool) {
+	switch {
+	case s.Class.IsExec():
+		return s.Class, true
+	case s.Params.Kept.Class.IsExec():
+		return s.Params.Kept.Class, true
+	}
+	return "", false
+}
+
+// SameAdapter reports whether two exec: classes run one file: their paths,
+// taken from the working directory as exec: takes them, are the same once
+// cleaned ("exec:./a" and "exec:a").
+func SameAdapter(a, b Class) bool {
+	abs := func(c Class) string {
+		p := strings.TrimPrefix(string(c), ExecPrefix)
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return filepath.Clean(p)
+	}
+	return a.IsExec() && b.IsExec() && abs(a) == abs(b)
+}
+
+// adapterProtocol is the protocol version exec: adapters speak.
+const adapterProtocol = adapter.Protocol
 
 // CloseAdapters ends every exec: adapter process this program started.
 func CloseAdapters() { adapter.CloseAll() }
@@ -72,6 +99,11 @@ func buildExec(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Option
 	}
 	st := &execState{name: name, stream: s, client: c, renders: map[adapter.Query]string{},
 		req: adapter.Request{Op: adapter.OpBuild, Stream: s, Atoms: atoms, Relations: pairs, Mechanism: !opt.MechanismOff}}
+	// Every request of this state carries the same stream, atoms and
+	// relations: encoded once (a long stream's are most of each line).
+	if err := st.req.Freeze(); err != nil {
+		return nil, err
+	}
 	req := st.req
 	resp, err := c.Call(&req)
 	if err != nil {

@@ -94,7 +94,7 @@ func (l *ledgerState) Answer(q esr.Query) esr.Answer {
 
 // Render shows every key as a time-ordered table (newest first) of
 // time | event | value | status, then the event-id index (the vocabulary is
-// esr's: esr.LedgerKeyLabel, esr.ColTime, esr.StatusLive, ...). With the
+// esr's: layout.LedgerKeyLabel, layout.ColTime, esr.StatusLive, ...). With the
 // mechanism off every status reads "neutral"; nothing else differs.
 func (l *ledgerState) Render(esr.Query) string {
 	return renderLedger(l.stream, l.ledger, l.status, l.format)
@@ -109,7 +109,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 		if mechanism {
 			status = statusOf(kl)
 		}
-		b.WriteString(esr.LedgerKeyLabel + layout.Cell(kl.Key.String()) + "   " + esr.LedgerStatusLabel + status + "\n")
+		b.WriteString(layout.LedgerKeyLabel + layout.Cell(kl.Key.String()) + "   " + layout.LedgerStatusLabel + status + "\n")
 		order := make([]int, len(kl.Atoms))
 		for i := range order {
 			order[i] = i
@@ -121,7 +121,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 			}
 			return order[x] > order[y]
 		})
-		rows := [][]string{{esr.ColTime, esr.ColEvent, esr.ColValue, esr.ColStatus}}
+		rows := [][]string{{layout.ColTime, layout.ColEvent, layout.ColValue, layout.ColStatus}}
 		for _, i := range order {
 			a := kl.Atoms[i]
 			cell := esr.StatusNeutral
@@ -134,7 +134,7 @@ func renderLedger(s *esr.Stream, ledger *esr.Ledger, statusOf func(*esr.KeyLedge
 		b.WriteString(formatRows(rows, format))
 		b.WriteByte('\n')
 	}
-	b.WriteString(esr.LedgerEventsLabel)
+	b.WriteString(layout.LedgerEventsLabel)
 	first := true
 	for i := range s.Events {
 		e := &s.Events[i]
@@ -185,17 +185,17 @@ func formatRows(rows [][]string, format string) string {
 	case LedgerVerbose:
 		for _, r := range rows[1:] {
 			c := func(i int) string { return layout.Cell(r[i]) }
-			b.WriteString(esr.VerboseOn + c(0) + esr.VerboseEvent + c(1) + esr.VerboseValue + c(2) + esr.VerboseStatus + c(3) + esr.VerboseEnd + "\n")
+			b.WriteString(layout.VerboseOn + c(0) + layout.VerboseEvent + c(1) + layout.VerboseValue + c(2) + layout.VerboseStatus + c(3) + layout.VerboseEnd + "\n")
 		}
 	case LedgerMinimal:
-		min := [][]string{{esr.ColValue, esr.ColStatus}}
+		min := [][]string{{layout.ColValue, layout.ColStatus}}
 		for _, r := range rows[1:] {
 			min = append(min, []string{r[2], r[3]})
 		}
 		b.WriteString(layout.Table(min))
 	case LedgerJSON:
 		for _, r := range rows[1:] {
-			b.Write(layout.JSONObject(layout.Field{Key: esr.ColTime, Value: r[0]}, layout.Field{Key: esr.ColEvent, Value: r[1]}, layout.Field{Key: esr.ColValue, Value: r[2]}, layout.Field{Key: esr.ColStatus, Value: r[3]}))
+			b.Write(layout.JSONObject(layout.Field{Key: layout.ColTime, Value: r[0]}, layout.Field{Key: layout.ColEvent, Value: r[1]}, layout.Field{Key: layout.ColValue, Value: r[2]}, layout.Field{Key: layout.ColStatus, Value: r[3]}))
 			b.WriteByte('\n')
 		}
 	default:

@@ -20,7 +20,7 @@ const (
 	// fast path, then the LLM's duplicate and contradiction judgement) and
 	// the context string its search hands the model, with the full history
 	// of facts (closed ones with their invalid_at). Parameters: paraphrase,
-	// dup, seed (DeployedParams).
+	// dup, seed (deployedParams).
 	Graphiti = "graphiti"
 	// GraphitiCurrent is Graphiti with the current-only filter (facts whose
 	// invalid_at is null).
@@ -28,7 +28,7 @@ const (
 	// Mem0V3 is Mem0 v3's add-only pipeline: contradicting memories coexist
 	// (d-blind), a text equal to one of the memories retrieved for the
 	// episode is deduplicated by hash. Parameters (also Mem0Update's):
-	// paraphrase, dedup-k, created-at, skip, seed (DeployedParams).
+	// paraphrase, dedup-k, created-at, skip, seed (deployedParams).
 	Mem0V3 = "mem0-v3"
 	// Mem0Update is Mem0's earlier ADD/UPDATE/DELETE pipeline: an update
 	// overwrites the memory in place (discarding).
@@ -44,7 +44,7 @@ var DeployedNames = []Class{Graphiti, GraphitiCurrent, Mem0V3, Mem0Update}
 const ControlSuffix = "~render-only"
 
 // buildGraphiti builds graphiti or graphiti-current under sp's parameters
-// (DeployedParams).
+// (deployedParams).
 func buildGraphiti(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	dp := sp.Params.deployed()
 	return newGraphitiState(name, s, atoms, opt.relator(), sp.Class == GraphitiCurrent, dp, dp.seed(opt)), nil
@@ -66,7 +66,7 @@ func known(sp Spec) bool {
 
 // graphitiState is Graphiti as deployed (class graphiti) or with its
 // current-only filter (graphiti-current), under the assumptions of
-// DeployedParams (paraphrase, dup, seed). Each atom's fact text is the
+// deployedParams (paraphrase, dup, seed). Each atom's fact text is the
 // template or, with probability paraphrase, a paraphrase (FactVerbs);
 // valid_at is the episode's time, as extract_edges' prompt asks for an
 // ongoing fact. The edges come from upstream.IngestGraph (which follows
@@ -84,7 +84,7 @@ type graphitiState struct {
 	keys        []*upstream.GraphKey
 }
 
-func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, currentOnly bool, dp DeployedParams, seed uint64) *graphitiState {
+func newGraphitiState(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, currentOnly bool, dp deployedParams, seed uint64) *graphitiState {
 	texts := factTexts(s, atoms, dp.Paraphrase, seed)
 	// The LLM duplicate judgement: yes with probability dup, drawn per (seed, stream, atom).
 	dup := func(i int) bool { return drawUnit(seed, s.ID, atoms[i].ID, "dup") < dp.Dup }
@@ -174,13 +174,13 @@ func (g *graphitiState) Answer(q esr.Query) esr.Answer {
 }
 
 // graphitiStamp writes a time as Python's str(datetime) of an aware UTC
-// datetime: "2024-03-01 00:00:00+00:00" (esr.GraphitiTimeLayout); the zero
+// datetime: "2024-03-01 00:00:00+00:00" (layout.GraphitiTimeLayout); the zero
 // time as str(None).
 func graphitiStamp(t esr.Time) string {
 	if t.IsZero() {
 		return "None"
 	}
-	return t.UTC().Format(esr.GraphitiTimeLayout)
+	return t.UTC().Format(layout.GraphitiTimeLayout)
 }
 
 // shown lists the (key, edge) positions the render shows.
@@ -205,8 +205,8 @@ func (g *graphitiState) shown() (keys, edges []int) {
 // ATTRIBUTES"), not LLM-written. Communities are omitted (none are built).
 func (g *graphitiState) Render(esr.Query) string {
 	var b strings.Builder
-	b.WriteString("FACTS and ENTITIES are context for the conversation. Each fact holds from its " + esr.JSONValidAt + " to its " + esr.JSONInvalidAt + ";\n")
-	b.WriteString("a fact whose " + esr.JSONInvalidAt + " is \"" + esr.GraphitiPresent + "\" is still valid.\n" + esr.GraphitiFactsOpen + "\n[\n")
+	b.WriteString("FACTS and ENTITIES are context for the conversation. Each fact holds from its " + layout.JSONValidAt + " to its " + layout.JSONInvalidAt + ";\n")
+	b.WriteString("a fact whose " + layout.JSONInvalidAt + " is \"" + layout.GraphitiPresent + "\" is still valid.\n" + layout.GraphitiFactsOpen + "\n[\n")
 	ks, es := g.shown()
 	ids := make([]string, len(ks))
 	for n := range ks {
@@ -215,7 +215,7 @@ func (g *graphitiState) Render(esr.Query) string {
 	episodes := map[string]bool{}
 	for n, i := range layout.Unordered(ids) {
 		e := &g.keys[ks[i]].Edges[es[i]]
-		inv := esr.GraphitiPresent
+		inv := layout.GraphitiPresent
 		if !e.InvalidAt.IsZero() {
 			inv = graphitiStamp(e.InvalidAt)
 		}
@@ -229,7 +229,7 @@ func (g *graphitiState) Render(esr.Query) string {
 			episodes[ep] = true
 		}
 	}
-	b.WriteString("]\n" + esr.GraphitiFactsClose + "\n" + esr.GraphitiEntitiesOpen + "\n[\n")
+	b.WriteString("]\n" + layout.GraphitiFactsClose + "\n" + layout.GraphitiEntitiesOpen + "\n[\n")
 	var ents []string
 	attrs := map[string][]string{}
 	for _, gk := range g.keys {
@@ -240,13 +240,13 @@ func (g *graphitiState) Render(esr.Query) string {
 	}
 	for n, ent := range ents {
 		b.WriteString("  ")
-		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONEntityName, Value: ent}, layout.Field{Key: esr.JSONSummary, Value: "facts about: " + strings.Join(attrs[ent], ", ")}))
+		b.Write(layout.JSONObject(layout.Field{Key: layout.JSONEntityName, Value: ent}, layout.Field{Key: layout.JSONSummary, Value: "facts about: " + strings.Join(attrs[ent], ", ")}))
 		if n < len(ents)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("]\n" + esr.GraphitiEntitiesClose + "\n" + esr.GraphitiEpisodesOpen + "\n[\n")
+	b.WriteString("]\n" + layout.GraphitiEntitiesClose + "\n" + layout.GraphitiEpisodesOpen + "\n[\n")
 	var eps []string
 	for i := range g.stream.Events {
 		if episodes[g.stream.Events[i].ID] {
@@ -256,14 +256,14 @@ func (g *graphitiState) Render(esr.Query) string {
 	for n, i := range layout.Unordered(eps) {
 		ev := g.stream.Event(eps[i])
 		b.WriteString("  ")
-		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONSourceDescription, Value: esr.EpisodeSource + ev.ID + " (" + ev.Kind + ")"},
-			layout.Field{Key: esr.JSONContent, Value: strings.Join(strings.Fields(ev.Text), " ")}))
+		b.Write(layout.JSONObject(layout.Field{Key: layout.JSONSourceDescription, Value: layout.EpisodeSource + ev.ID + " (" + ev.Kind + ")"},
+			layout.Field{Key: layout.JSONContent, Value: strings.Join(strings.Fields(ev.Text), " ")}))
 		if n < len(eps)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("]\n" + esr.GraphitiEpisodesClose + "\n")
+	b.WriteString("]\n" + layout.GraphitiEpisodesClose + "\n")
 	return b.String()
 }
 

@@ -124,19 +124,19 @@ func (g *groupState) Answer(q esr.Query) esr.Answer {
 func (g *groupState) Render(esr.Query) string {
 	var b strings.Builder
 	if g.abstain {
-		cols := []string{esr.ColID, esr.ColEntity, esr.ColAttribute, esr.ColValue}
+		cols := []string{layout.ColID, layout.ColEntity, layout.ColAttribute, layout.ColValue}
 		if !g.dateless {
-			cols = append(cols, esr.ColTime)
+			cols = append(cols, layout.ColTime)
 		}
-		b.WriteString(esr.FactsHeading + "\n" + strings.Join(cols, esr.CellSep) + "\n")
+		b.WriteString(layout.FactsHeading + "\n" + strings.Join(cols, layout.CellSep) + "\n")
 		for _, k := range g.keys {
 			atoms := g.atoms[k]
 			for _, i := range layout.SeededOrder(g.seed, g.stream.ID+"\x00"+k.String(), layout.AtomIDs(atoms)) {
 				a := atoms[i]
 				c := layout.Cell
-				b.WriteString(c(a.ID) + esr.CellSep + c(a.Entity) + esr.CellSep + c(a.Key().AttributeLabel()) + esr.CellSep + c(a.Display()))
+				b.WriteString(c(a.ID) + layout.CellSep + c(a.Entity) + layout.CellSep + c(a.Key().AttributeLabel()) + layout.CellSep + c(a.Display()))
 				if !g.dateless {
-					b.WriteString(esr.CellSep + layout.Stamp(a.Timestamp))
+					b.WriteString(layout.CellSep + layout.Stamp(a.Timestamp))
 				}
 				b.WriteByte('\n')
 			}
@@ -144,7 +144,7 @@ func (g *groupState) Render(esr.Query) string {
 		return b.String()
 	}
 	for _, k := range g.keys {
-		b.WriteString(esr.GroupHeading + layout.Cell(k.String()) + "\n" + markdownRow(esr.ColID, esr.ColValue) + markdownRule)
+		b.WriteString(layout.GroupHeading + layout.Cell(k.String()) + "\n" + markdownRow(layout.ColID, layout.ColValue) + markdownRule)
 		atoms := g.atoms[k]
 		for _, i := range layout.Unordered(layout.AtomIDs(atoms)) {
 			b.WriteString(markdownRow(atoms[i].ID, atoms[i].Display()))
@@ -156,11 +156,11 @@ func (g *groupState) Render(esr.Query) string {
 
 // markdownRow writes the markdown table row "| a | b |" and a newline.
 func markdownRow(a, b string) string {
-	return esr.CellSep + " " + layout.Cell(a) + " " + esr.CellSep + " " + layout.Cell(b) + " " + esr.CellSep + "\n"
+	return layout.CellSep + " " + layout.Cell(a) + " " + layout.CellSep + " " + layout.Cell(b) + " " + layout.CellSep + "\n"
 }
 
 // markdownRule is the rule under a two-column markdown header.
-const markdownRule = esr.CellSep + "---" + esr.CellSep + "---" + esr.CellSep + "\n"
+const markdownRule = layout.CellSep + "---" + layout.CellSep + "---" + layout.CellSep + "\n"
 
 func (g *groupState) Rows() []Row {
 	rows := make([]Row, 0, len(g.keys))

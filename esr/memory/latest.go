@@ -44,12 +44,12 @@ func (l *latestState) Answer(q esr.Query) esr.Answer {
 }
 
 // Render is one line per key: "entity / attribute: value (as of date)"
-// (esr.LatestSep, esr.LatestAsOf, esr.LatestEnd).
+// (layout.LatestSep, layout.LatestAsOf, layout.LatestEnd).
 func (l *latestState) Render(esr.Query) string {
 	var b strings.Builder
 	for _, k := range l.keys {
 		a := l.latest[k]
-		b.WriteString(layout.Cell(k.String()) + esr.LatestSep + layout.Cell(a.Display()) + esr.LatestAsOf + layout.Stamp(a.Timestamp) + esr.LatestEnd + "\n")
+		b.WriteString(layout.Cell(k.String()) + layout.LatestSep + layout.Cell(a.Display()) + layout.LatestAsOf + layout.Stamp(a.Timestamp) + layout.LatestEnd + "\n")
 	}
 	return b.String()
 }

@@ -22,7 +22,7 @@ import (
 var IngestionEpoch = esr.Time{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 
 // mem0State is Mem0 as deployed, in one of its two pipelines, under the
-// assumptions of DeployedParams (paraphrase, dedup-k, created-at, skip,
+// assumptions of deployedParams (paraphrase, dedup-k, created-at, skip,
 // seed). Each atom's memory text is the template "ENTITY ATTRIBUTE is VALUE"
 // or, with probability paraphrase, a paraphrase (FactVerbs); each event is
 // one add() call. The memories come from upstream.IngestMem0; this type
@@ -56,7 +56,7 @@ type mem0State struct {
 }
 
 // buildMem0 builds mem0-v3 or mem0-update under sp's parameters
-// (DeployedParams). mem0-v3 is add-only: it reads no relations.
+// (deployedParams). mem0-v3 is add-only: it reads no relations.
 func buildMem0(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
 	dp := sp.Params.deployed()
 	var r esr.Relator
@@ -66,7 +66,7 @@ func buildMem0(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Option
 	return newMem0State(name, s, atoms, r, opt.MechanismOff, dp, dp.seed(opt)), nil
 }
 
-func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanismOff bool, dp DeployedParams, seed uint64) *mem0State {
+func newMem0State(name string, s *esr.Stream, atoms []esr.Atom, r esr.Relator, mechanismOff bool, dp deployedParams, seed uint64) *mem0State {
 	texts := factTexts(s, atoms, dp.Paraphrase, seed)
 	var rel esr.PairFunc
 	if r != nil && !mechanismOff {
@@ -133,8 +133,8 @@ func (m *mem0State) Answer(q esr.Query) esr.Answer {
 }
 
 // mem0Stamp writes a time as Python's isoformat() of an aware UTC datetime
-// (esr.Mem0TimeLayout).
-func mem0Stamp(t esr.Time) string { return t.UTC().Format(esr.Mem0TimeLayout) }
+// (layout.Mem0TimeLayout).
+func mem0Stamp(t esr.Time) string { return t.UTC().Format(layout.Mem0TimeLayout) }
 
 // Render is the search result: {"results": [...]}, one memory per line,
 // in an order that carries no time information (search ranks by score).
@@ -148,20 +148,20 @@ func (m *mem0State) Render(esr.Query) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(esr.Mem0Open + "\n")
+	b.WriteString(layout.Mem0Open + "\n")
 	for n, i := range layout.Unordered(ids) {
 		x := live[i]
 		text := m.texts[x.Atom]
 		b.WriteString("  ")
-		b.Write(layout.JSONObject(layout.Field{Key: esr.JSONID, Value: x.ID}, layout.Field{Key: esr.JSONMemory, Value: text}, layout.Field{Key: esr.JSONHash, Value: fmt.Sprintf("%x", md5.Sum([]byte(text)))},
-			layout.Field{Key: esr.JSONMetadata, Value: nil}, layout.Field{Key: esr.JSONCreatedAt, Value: mem0Stamp(x.CreatedAt)}, layout.Field{Key: esr.JSONUpdatedAt, Value: mem0Stamp(x.UpdatedAt)},
-			layout.Field{Key: esr.JSONUserID, Value: m.stream.ID}))
+		b.Write(layout.JSONObject(layout.Field{Key: layout.JSONID, Value: x.ID}, layout.Field{Key: layout.JSONMemory, Value: text}, layout.Field{Key: layout.JSONHash, Value: fmt.Sprintf("%x", md5.Sum([]byte(text)))},
+			layout.Field{Key: layout.JSONMetadata, Value: nil}, layout.Field{Key: layout.JSONCreatedAt, Value: mem0Stamp(x.CreatedAt)}, layout.Field{Key: layout.JSONUpdatedAt, Value: mem0Stamp(x.UpdatedAt)},
+			layout.Field{Key: layout.JSONUserID, Value: m.stream.ID}))
 		if n < len(live)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(esr.Mem0Close + "\n")
+	b.WriteString(layout.Mem0Close + "\n")
 	return b.String()
 }
 

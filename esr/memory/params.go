@@ -20,7 +20,7 @@ import (
 // the mechanism off). A parameter left out takes its default (ClassParams);
 // a parameter the class does not take, a value out of range or a parameter
 // given twice is an error naming it. The deployed classes (DeployedNames)
-// take the parameters of DeployedParams; graphrag-abstain takes one, kept=,
+// take the parameters of deployedParams; graphrag-abstain takes one, kept=,
 // whose value is the rest of the name (a whole class name, parameters and
 // suffix included): graphrag-abstain@kept=graphiti@paraphrase=0.3~render-only
 // is the d-blind baseline over the atoms that control kept (ContentMatched).
@@ -31,22 +31,22 @@ import (
 // where it enters (ParseNames, ParseSpec, a row file); Build takes the
 // spec.
 
-// ParamSep separates a class name from its parameters and one parameter
+// paramSep separates a class name from its parameters and one parameter
 // from the next.
-const ParamSep = "@"
+const paramSep = "@"
 
 // Parameter keys.
 const (
 	ParamParaphrase = "paraphrase"
-	ParamDup        = "dup"
+	paramDup        = "dup"
 	ParamDedupK     = "dedup-k"
 	ParamCreatedAt  = "created-at"
 	paramSkip       = "skip"
 	paramSeed       = "seed"
-	ParamKept       = "kept"
+	paramKept       = "kept"
 )
 
-// Values of created-at (DeployedParams.CreatedAt).
+// Values of created-at (deployedParams.CreatedAt).
 const (
 	CreatedAtEvent     = "event"
 	CreatedAtIngestion = "ingestion"
@@ -81,7 +81,7 @@ func splitName(name string) (nameParts, error) {
 		base, control := strings.CutSuffix(name, ControlSuffix)
 		return nameParts{Base: base, Control: control}, nil
 	}
-	base, rest, has := strings.Cut(name, ParamSep)
+	base, rest, has := strings.Cut(name, paramSep)
 	if !has {
 		base, control := strings.CutSuffix(name, ControlSuffix)
 		return nameParts{Base: base, Control: control}, nil
@@ -90,25 +90,25 @@ func splitName(name string) (nameParts, error) {
 		return nameParts{}, fmt.Errorf("memory class %q: parameters go before %s", name, ControlSuffix)
 	}
 	if rest == "" { // "graphiti@" is not a class of its own
-		return nameParts{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
+		return nameParts{}, fmt.Errorf("memory class %q: empty parameter after %s", name, paramSep)
 	}
 	c := nameParts{Base: base}
 	for rest != "" {
 		key, after, ok := strings.Cut(rest, "=")
-		if !ok || key == "" || strings.Contains(key, ParamSep) {
-			return nameParts{}, fmt.Errorf("memory class %q: parameter %q is not KEY=VALUE", name, strings.SplitN(rest, ParamSep, 2)[0])
+		if !ok || key == "" || strings.Contains(key, paramSep) {
+			return nameParts{}, fmt.Errorf("memory class %q: parameter %q is not KEY=VALUE", name, strings.SplitN(rest, paramSep, 2)[0])
 		}
 		if _, dup := c.Param(key); dup {
 			return nameParts{}, fmt.Errorf("memory class %q: parameter %s given twice", name, key)
 		}
-		if key == ParamKept { // the rest of the name is a class name
+		if key == paramKept { // the rest of the name is a class name
 			if after == "" {
 				return nameParts{}, fmt.Errorf("memory class %q: parameter kept has no class name", name)
 			}
 			c.Params = append(c.Params, param{key, after})
 			break
 		}
-		val, next, more := strings.Cut(after, ParamSep)
+		val, next, more := strings.Cut(after, paramSep)
 		if !more {
 			val, c.Control = strings.CutSuffix(val, ControlSuffix)
 		}
@@ -118,7 +118,7 @@ func splitName(name string) (nameParts, error) {
 		c.Params = append(c.Params, param{key, val})
 		rest = next
 		if more && rest == "" {
-			return nameParts{}, fmt.Errorf("memory class %q: empty parameter after %s", name, ParamSep)
+			return nameParts{}, fmt.Errorf("memory class %q: empty parameter after %s", name, paramSep)
 		}
 	}
 	return c, nil
@@ -132,11 +132,11 @@ type ParamDoc struct {
 }
 
 // graphitiParams and mem0Params are the parameters of the deployed classes,
-// with their defaults (see DeployedParams for what each assumes and why).
+// with their defaults (see deployedParams for what each assumes and why).
 var (
 	graphitiParams = []ParamDoc{
 		{ParamParaphrase, "0.5", "probability per episode that the extractor writes the fact text differently from the template ENTITY ATTRIBUTE is VALUE"},
-		{ParamDup, "1", "probability that the LLM duplicate judgement (dedupe_edges.resolve_edge) calls a restated value's fact a duplicate of that value's existing edge, closed or not (Graphiti #1865)"},
+		{paramDup, "1", "probability that the LLM duplicate judgement (dedupe_edges.resolve_edge) calls a restated value's fact a duplicate of that value's existing edge, closed or not (Graphiti #1865)"},
 		{paramSeed, "Options.RenderSeed", "seed of the per-(stream, atom) draws"},
 	}
 	mem0Params = []ParamDoc{
@@ -147,7 +147,7 @@ var (
 		{paramSeed, "Options.RenderSeed", "seed of the per-(stream, atom) draws"},
 	}
 	keptParams = []ParamDoc{
-		{ParamKept, "", "graphrag-abstain over the atoms the named class kept (memory.KeptAtoms); the value is the rest of the name"},
+		{paramKept, "", "graphrag-abstain over the atoms the named class kept (memory.KeptAtoms); the value is the rest of the name"},
 	}
 )
 
@@ -165,7 +165,7 @@ func ClassParams(base Class) []ParamDoc {
 	return nil
 }
 
-// DeployedParams are the assumptions a deployed class is built under. Each
+// deployedParams are the assumptions a deployed class is built under. Each
 // stands for a step that upstream an LLM or the integrator decides and the
 // kit must assume:
 //
@@ -202,7 +202,7 @@ func ClassParams(base Class) []ParamDoc {
 //     meaningful new context", and also "when in doubt, extract"; the
 //     default assumes a returning value is new context.
 //   - Seed: the draws' seed; Options.RenderSeed unless the name sets seed=.
-type DeployedParams struct {
+type deployedParams struct {
 	Paraphrase float64
 	Dup        float64
 	DedupK     int
@@ -212,12 +212,12 @@ type DeployedParams struct {
 	seedSet    bool
 }
 
-// DedupAll is DeployedParams.DedupK for "every stored memory".
-const DedupAll = upstream.DedupAll
+// dedupAll is deployedParams.DedupK for "every stored memory".
+const dedupAll = upstream.DedupAll
 
 // defaultDeployedParams are the defaults of ClassParams.
-func defaultDeployedParams() DeployedParams {
-	return DeployedParams{Paraphrase: 0.5, Dup: 1, DedupK: 10, CreatedAt: CreatedAtIngestion, Skip: 0}
+func defaultDeployedParams() deployedParams {
+	return deployedParams{Paraphrase: 0.5, Dup: 1, DedupK: 10, CreatedAt: CreatedAtIngestion, Skip: 0}
 }
 
 func takes(docs []ParamDoc, key string) bool {
@@ -238,7 +238,7 @@ func paramKeys(docs []ParamDoc) string {
 }
 
 // seed is the draws' seed: seed= when the name sets it, else opt.RenderSeed.
-func (dp DeployedParams) seed(opt Options) uint64 {
+func (dp deployedParams) seed(opt Options) uint64 {
 	if dp.seedSet {
 		return dp.Seed
 	}
@@ -262,17 +262,17 @@ func checkSpec(sp Spec) error {
 	return nil
 }
 
-func (dp DeployedParams) value(key string, opt Options) string {
+func (dp deployedParams) value(key string, opt Options) string {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	switch key {
 	case ParamParaphrase:
 		return f(dp.Paraphrase)
-	case ParamDup:
+	case paramDup:
 		return f(dp.Dup)
 	case paramSkip:
 		return f(dp.Skip)
 	case ParamDedupK:
-		if dp.DedupK == DedupAll {
+		if dp.DedupK == dedupAll {
 			return "all"
 		}
 		return strconv.Itoa(dp.DedupK)

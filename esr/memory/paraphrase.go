@@ -11,7 +11,7 @@ import (
 
 // FactVerbs are the verb phrases the deployed classes write a fact with:
 // "ENTITY ATTRIBUTE VERB VALUE". The first is the template; an episode whose
-// text is paraphrased (DeployedParams.Paraphrase) uses one of the others,
+// text is paraphrased (deployedParams.Paraphrase) uses one of the others,
 // drawn uniformly, so two paraphrased episodes of one value get the same
 // text with probability 1/(len(FactVerbs)−1), as an extractor sometimes
 // words two restatements alike. Only the verb varies: key and value are

@@ -39,11 +39,26 @@ func newRAGState(name string, s *esr.Stream, atoms []esr.Atom, k int) *ragState 
 	return &ragState{name: name, stream: s, atoms: atoms, k: k, index: upstream.NewBM25(docs)}
 }
 
-// retrieve is the text state over the top-k events for q (ties keep stream
-// order; the question text plus the key's attribute words form the query).
+// retrieve is the text state over the top-k events for q: the question
+// text plus the key's attribute words form the query, and the k events of
+// highest BM25 score are kept. Ties go to the newer event (later in the
+// stream's time order): updates of one key are worded alike and score
+// alike, and the older-first order that a stable sort keeps dropped the
+// newest of six or more updates from a top 5.
 func (r *ragState) retrieve(q esr.Query) *textState {
 	query := q.Question + " " + strings.ReplaceAll(q.Key.Attribute, "_", " ")
-	top := r.index.Top(query, r.k)
+	score := r.index.Scores(query)
+	top := make([]int, len(score))
+	for i := range top {
+		top[i] = i
+	}
+	sort.Slice(top, func(a, b int) bool {
+		if score[top[a]] != score[top[b]] {
+			return score[top[a]] > score[top[b]]
+		}
+		return top[a] > top[b]
+	})
+	top = top[:min(r.k, len(top))]
 	sort.Ints(top)
 	events := make([]esr.Event, len(top))
 	for i, j := range top {

@@ -28,7 +28,7 @@ func Register(c Class, build BuildFunc) error {
 		return fmt.Errorf("memory: Register needs a class and a build function")
 	}
 	if sp, err := ParseSpec(string(c)); err != nil || sp != SpecOf(c) {
-		return fmt.Errorf("memory: Register: %q is not a class name (NAME: no %s, no %s)", c, ParamSep, ControlSuffix)
+		return fmt.Errorf("memory: Register: %q is not a class name (NAME: no %s, no %s)", c, paramSep, ControlSuffix)
 	}
 	registryMu.Lock()
 	defer registryMu.Unlock()
@@ -56,7 +56,7 @@ func RegisterRenderMatched(c Class) (Spec, error) {
 }
 
 // Registered lists the registered (non-built-in) classes, sorted.
-func Registered() []Class {
+func registeredClasses() []Class {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
 	out := make([]Class, 0, len(registry))

@@ -31,7 +31,7 @@ func (o Opt[T]) Or(def T) T {
 	return def
 }
 
-// Params are the parameters a class is built under (see DeployedParams for
+// Params are the parameters a class is built under (see deployedParams for
 // what each assumes and ClassParams for which class takes which). A zero
 // Params sets none: every parameter takes its default.
 type Params struct {
@@ -45,7 +45,7 @@ type Params struct {
 type Assumed struct {
 	Paraphrase Opt[float64] // deployed classes: probability in [0, 1]
 	Dup        Opt[float64] // graphiti, graphiti-current: probability in [0, 1]
-	DedupK     Opt[int]     // mem0-*: count ≥ 0, or DedupAll
+	DedupK     Opt[int]     // mem0-*: count ≥ 0, or dedupAll
 	CreatedAt  Opt[string]  // mem0-*: CreatedAtEvent or CreatedAtIngestion
 	Skip       Opt[float64] // mem0-*: probability in [0, 1]
 	Seed       Opt[uint64]  // deployed classes: the draws' seed
@@ -142,7 +142,7 @@ func (s *Spec) UnmarshalText(b []byte) error {
 
 // paramOrder is the order String writes parameters in: the order of
 // ClassParams (kept, which takes the rest of the name, last).
-var paramOrder = []string{ParamParaphrase, ParamDup, ParamDedupK, ParamCreatedAt, paramSkip, paramSeed, ParamKept}
+var paramOrder = []string{ParamParaphrase, paramDup, ParamDedupK, ParamCreatedAt, paramSkip, paramSeed, paramKept}
 
 // String writes the spec in the name grammar (see Spec).
 func (s Spec) String() string {
@@ -150,7 +150,7 @@ func (s Spec) String() string {
 	b.WriteString(string(s.Class))
 	for _, k := range paramOrder {
 		if v, ok := s.Params.value(k); ok {
-			b.WriteString(ParamSep + k + "=" + v)
+			b.WriteString(paramSep + k + "=" + v)
 		}
 	}
 	if s.Control {
@@ -165,12 +165,12 @@ func (p Params) value(key string) (string, bool) {
 	switch key {
 	case ParamParaphrase:
 		return f(p.Paraphrase.Value), p.Paraphrase.Set
-	case ParamDup:
+	case paramDup:
 		return f(p.Dup.Value), p.Dup.Set
 	case paramSkip:
 		return f(p.Skip.Value), p.Skip.Set
 	case ParamDedupK:
-		if p.DedupK.Value == DedupAll {
+		if p.DedupK.Value == dedupAll {
 			return "all", p.DedupK.Set
 		}
 		return strconv.Itoa(p.DedupK.Value), p.DedupK.Set
@@ -178,7 +178,7 @@ func (p Params) value(key string) (string, bool) {
 		return p.CreatedAt.Value, p.CreatedAt.Set
 	case paramSeed:
 		return strconv.FormatUint(p.Seed.Value, 10), p.Seed.Set
-	case ParamKept:
+	case paramKept:
 		if p.Kept.IsZero() {
 			return "", false
 		}
@@ -261,7 +261,7 @@ func ParseSpec(name string) (Spec, error) {
 			return Spec{}, fmt.Errorf("memory class %q: unknown parameter %s (%s takes %s)", name, q.Key, c.Base, paramKeys(docs))
 		}
 		if err := sp.Params.set(q.Key, q.Value); err != nil {
-			if q.Key == ParamKept {
+			if q.Key == paramKept {
 				return Spec{}, fmt.Errorf("memory class %q: kept: %w", name, err)
 			}
 			return Spec{}, fmt.Errorf("memory class %q: parameter %s=%s: %w", name, q.Key, q.Value, err)
@@ -291,8 +291,8 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("memory spec: no class")
 	case strings.HasSuffix(c, ControlSuffix):
 		return fmt.Errorf("memory spec %q: the class name ends in %s (set Control instead)", c, ControlSuffix)
-	case !s.Class.IsExec() && strings.Contains(c, ParamSep):
-		return fmt.Errorf("memory spec %q: %s in a class name", c, ParamSep)
+	case !s.Class.IsExec() && strings.Contains(c, paramSep):
+		return fmt.Errorf("memory spec %q: %s in a class name", c, paramSep)
 	case !s.Class.IsExec() && s.Params.IsZero() && strings.Contains(c, ControlSuffix):
 		// fine: "a~render-onlyb" is a name with no parameters
 	case !s.Class.IsExec() && strings.Contains(c, ControlSuffix):
@@ -304,7 +304,7 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("memory spec %s: %s does not take %s", s.Class, s.Class, k)
 		}
 		v, _ := s.Params.value(k)
-		if k == ParamKept {
+		if k == paramKept {
 			if err := s.Params.Kept.Spec().Validate(); err != nil {
 				return fmt.Errorf("memory spec %s: kept: %w", s.Class, err)
 			}
@@ -318,7 +318,7 @@ func (s Spec) Validate() error {
 	if !s.Params.Kept.IsZero() && s.Control {
 		return fmt.Errorf("memory spec %s: kept= takes the rest of the name, so it has no control switch", s.Class)
 	}
-	if p := s.Params; p.DedupK.Set && p.DedupK.Value < 0 && p.DedupK.Value != DedupAll {
+	if p := s.Params; p.DedupK.Set && p.DedupK.Value < 0 && p.DedupK.Value != dedupAll {
 		return fmt.Errorf("memory spec %s: dedup-k %d", s.Class, p.DedupK.Value)
 	}
 	return nil
@@ -337,13 +337,13 @@ func (p *Params) set(key, value string) error {
 	switch key {
 	case ParamParaphrase:
 		p.Paraphrase, err = prob()
-	case ParamDup:
+	case paramDup:
 		p.Dup, err = prob()
 	case paramSkip:
 		p.Skip, err = prob()
 	case ParamDedupK:
 		if value == "all" {
-			p.DedupK = Some(DedupAll)
+			p.DedupK = Some(dedupAll)
 			return nil
 		}
 		k, e := strconv.Atoi(value)
@@ -362,7 +362,7 @@ func (p *Params) set(key, value string) error {
 			return fmt.Errorf("want a non-negative integer")
 		}
 		p.Seed = Some(s)
-	case ParamKept:
+	case paramKept:
 		k, e := ParseSpec(value)
 		if e != nil {
 			return e
@@ -377,7 +377,7 @@ func (p *Params) set(key, value string) error {
 }
 
 // deployed is p with the defaults of ClassParams filled in.
-func (p Params) deployed() DeployedParams {
+func (p Params) deployed() deployedParams {
 	d := defaultDeployedParams()
 	d.Paraphrase = p.Paraphrase.Or(d.Paraphrase)
 	d.Dup = p.Dup.Or(d.Dup)

@@ -9,8 +9,11 @@ import (
 // textState is raw-text memory: DIRECT CONTEXT keeps every event, RAG-TOP-K
 // the retrieved ones. Its render is the events, newest first. Its structured
 // read-out is what a careful reader of time-stamped text can do: the latest
-// value among the kept events' atoms for snapshot, the previous different
-// value in time order for provenance, and no relation types.
+// value among the kept events' asserting atoms for snapshot, the previous
+// different value in time order for provenance, and no relation types. An
+// atom that does not assert its value (esr.Atom.Asserts: a hedge, a stale
+// value recalled) is not read, as the readers of raw text
+// (reader.StatedValues) do not read it.
 type textState struct {
 	name   string
 	stream *esr.Stream
@@ -32,7 +35,7 @@ func newTextState(name string, s *esr.Stream, atoms []esr.Atom, events []esr.Eve
 	}
 	for i := range atoms {
 		a := &atoms[i]
-		if !kept[a.EventID] {
+		if !kept[a.EventID] || !a.Asserts() {
 			continue
 		}
 		k := a.Key()

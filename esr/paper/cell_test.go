@@ -1,16 +1,18 @@
 package paper
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // Every registry key prints as "TABLE/TERM" (with "-lo"/"-hi" for a
-// bound), and ParseKey reads that printed form back to the same key, so
-// prose that names a number by its printed key finds it.
-func TestKeysPrintAndParseBack(t *testing.T) {
+// bound), one printed form per key: how an error names it.
+func TestKeysPrintDistinctly(t *testing.T) {
 	seen := map[string]bool{}
 	for k := range numbers {
 		s := k.String()
@@ -18,13 +20,39 @@ func TestKeysPrintAndParseBack(t *testing.T) {
 			t.Errorf("two keys print as %q", s)
 		}
 		seen[s] = true
-		got, ok := ParseKey(s)
-		if !ok || got != k {
-			t.Errorf("ParseKey(%q) = %#v, %v; want %#v", s, got, ok, k)
-		}
 	}
-	if _, ok := ParseKey("nosuchtable/x"); ok {
-		t.Error("ParseKey accepted an unknown table")
+}
+
+// A key the registry does not hold fails loudly: Number (and the printing
+// methods on Key) panic naming it, where a table would have printed "—".
+func TestUnknownKeyPanics(t *testing.T) {
+	for name, f := range map[string]func(){
+		"Number": func() { Number(T2.Key("no-such-term")) },
+		"Signed": func() { T2.Key("no-such-term").Signed() },
+		"Prop":   func() { F3.Key("no-such-class").Prop() },
+		"Count":  func() { T1.Key("no-such-count").Count() },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "no-such") {
+					t.Errorf("%s of an unknown key: recovered %v, want a panic naming the key", name, r)
+				}
+			}()
+			f()
+		}()
+	}
+}
+
+// The printing methods quote the registry's numbers as prose does.
+func TestKeyPrintsItsNumber(t *testing.T) {
+	if got, want := T2Render.Signed(), report.Signed(numbers[T2Render]); got != want || !strings.HasPrefix(got, "+") {
+		t.Errorf("T2Render.Signed() = %q, want %q", got, want)
+	}
+	if got := HumanKappa.Prop(); got != fmt.Sprintf("%.3f", numbers[HumanKappa]) {
+		t.Errorf("HumanKappa.Prop() = %q", got)
+	}
+	if got := T1QAs.Count(); !strings.Contains(got, ",") {
+		t.Errorf("T1QAs.Count() = %q, want thousands separated", got)
 	}
 }
 

@@ -38,7 +38,7 @@ func ExampleAgree() {
 // comparison's registry key (Comparison.Key), never under its label.
 func ExampleVersus() {
 	t := eval.TermFineMechanism
-	c := eval.Comparison{Label: t.Label, A: t.A, B: t.B, Key: t.Key, Delta: 0.02, Lo: -0.01, Hi: 0.05, Level: 0.95}
+	c := eval.Comparison{Term: eval.Term{Label: t.Label, A: t.A, B: t.B, Key: t.Key}, Delta: 0.02, Lo: -0.01, Hi: 0.05, Level: 0.95}
 	fmt.Println(paper.Versus(c, paper.T2.Key(c.Key)))
 	// Output:
 	// fine-d mechanism: ours +0.020 [-0.010, +0.050] is not distinguishable from 0; the paper's +0.025 [-0.005, +0.057] is not distinguishable from 0 — neither rules out 0; the paper's value lies inside our interval.
@@ -53,4 +53,17 @@ func ExampleStrataMemories() {
 	// [fine-ledger graphrag-abstain coarse-retain]
 	// [coarse-discard graphrag-abstain coarse-retain fine-ledger]
 	// graphrag-abstain [0 0.1 0.2 0.3 0.4 0.5]
+}
+
+// Prose quotes the paper by typed key: Signed, Prop and Count print the
+// registry's number, and a key the registry does not hold panics naming it
+// instead of printing a placeholder.
+func ExampleKey_Signed() {
+	fmt.Printf("render %s, fine-d mechanism %s; κ = %s on N = %s items\n",
+		paper.T2Render.Signed(), paper.T2FineMechanism.Signed(), paper.HumanKappa.Prop(), paper.HumanN.Count())
+	defer func() { fmt.Println("panic:", recover()) }()
+	paper.T2.Key("no such term").Signed()
+	// Output:
+	// render +0.159, fine-d mechanism +0.025; κ = 0.459 on N = 150 items
+	// panic: paper: the registry holds no number t2/no such term
 }

@@ -9,10 +9,9 @@ package paper
 // numbers maps each cell's key to the paper's number.
 var numbers = map[Key]float64{
 	// §4.1 headline, reverted-revert, DeepSeek-V3 judge, n = 439.
-	// Terms are eval's keys: RevisionLedger − GraphRAG+abstain
-	// (eval.KeyLedgerVsBaseline), Graphiti − GraphRAG+abstain
-	// (eval.KeyCoarseVsBaseline), RevisionLedger − Graphiti
-	// (eval.KeyLedgerVsCoarse).
+	// Terms are the keys of eval.Headline's terms: RevisionLedger −
+	// GraphRAG+abstain (eval.KeyLedgerVsBaseline), Graphiti −
+	// GraphRAG+abstain, RevisionLedger − Graphiti.
 	RR.Key("ledger-vs-baseline"): 0.182,
 	RR.Key("coarse-vs-baseline"): 0.266,
 	RR.Key("ledger-vs-coarse"):   -0.084,
@@ -40,25 +39,25 @@ var numbers = map[Key]float64{
 	T2MiniMax.Key("fine-d mechanism"):   0.021,
 	T2MiniMax.Key("coarse-d mechanism"): 0.098,
 	// Table 3: typed mechanism residual (fine-ledger − render-only) by stratum.
-	T3.Key("reverted_revert"):       0.025,
-	T3.Key("monotonic"):             -0.003,
-	T3.Key("refines"):               0.009,
-	T3.Key("cross_source_conflict"): -0.008,
+	tab3.Key("reverted_revert"):       0.025,
+	tab3.Key("monotonic"):             -0.003,
+	tab3.Key("refines"):               0.009,
+	tab3.Key("cross_source_conflict"): -0.008,
 	// Table 5 accuracies (RL, GraphRAG+abstain, Graphiti) by stratum.
-	T5.Key("reverted_revert/fine-ledger"):            0.408,
-	T5.Key("reverted_revert/graphrag-abstain"):       0.226,
-	T5.Key("reverted_revert/coarse-retain"):          0.492,
-	T5.Key("monotonic/fine-ledger"):                  0.343,
-	T5.Key("monotonic/graphrag-abstain"):             0.279,
-	T5.Key("monotonic/coarse-retain"):                0.461,
-	T5.Key("cross_source_conflict/fine-ledger"):      0.039,
-	T5.Key("cross_source_conflict/graphrag-abstain"): 0.099,
-	T5.Key("cross_source_conflict/coarse-retain"):    0.022,
-	T5.Key("refines/fine-ledger"):                    0.262,
-	T5.Key("refines/graphrag-abstain"):               0.348,
-	T5.Key("refines/coarse-retain"):                  0.484,
+	tab5.Key("reverted_revert/fine-ledger"):            0.408,
+	tab5.Key("reverted_revert/graphrag-abstain"):       0.226,
+	tab5.Key("reverted_revert/coarse-retain"):          0.492,
+	tab5.Key("monotonic/fine-ledger"):                  0.343,
+	tab5.Key("monotonic/graphrag-abstain"):             0.279,
+	tab5.Key("monotonic/coarse-retain"):                0.461,
+	tab5.Key("cross_source_conflict/fine-ledger"):      0.039,
+	tab5.Key("cross_source_conflict/graphrag-abstain"): 0.099,
+	tab5.Key("cross_source_conflict/coarse-retain"):    0.022,
+	tab5.Key("refines/fine-ledger"):                    0.262,
+	tab5.Key("refines/graphrag-abstain"):               0.348,
+	tab5.Key("refines/coarse-retain"):                  0.484,
 	// Table 11 / §4.4 monotonic split: RL − GraphRAG+abstain.
-	T11.Key("with-deprecated"):        0.073,
+	tab11.Key("with-deprecated"):      0.073,
 	T11Pure.Key("ledger-vs-baseline"): 0.049,
 	T11Pure.Key("render"):             0.027,
 	T11Pure.Key("fine-residual"):      0.022,
@@ -78,20 +77,20 @@ var numbers = map[Key]float64{
 	// §4.3 / App. A (P2c) relation-type query on the 93 items whose prior
 	// value is gold-defined: fine − coarse-retain (n.s.), and accuracy on
 	// refinement items ("fine-d scores 0.00 and coarse-retain 0.02").
-	RelationType.Key("fine-retain"):  -0.015,
-	RelationType.Key("n"):            93,
-	TypeRefines.Key("fine-ledger"):   0.00,
-	TypeRefines.Key("coarse-retain"): 0.02,
+	tabRelationType.Key("fine-retain"): -0.015,
+	tabRelationType.Key("n"):           93,
+	TypeRefines.Key("fine-ledger"):     0.00,
+	TypeRefines.Key("coarse-retain"):   0.02,
 	// Table 7 / §4.4: refines recovery, fine-ledger − GraphRAG+abstain on
 	// refines (snapshot), rule scorer vs learned scorer.
-	T7.Key("rule"):    -0.086,
-	T7.Key("learned"): 0.147,
+	tab7.Key("rule"):    -0.086,
+	tab7.Key("learned"): 0.147,
 	// Table 17 (auxiliary split): Qwen3-8B Δ RL − GRA on reverted-revert by
 	// render format.
-	T17.Key("Qwen3-8B/verbose"): 0.158,
-	T17.Key("Qwen3-8B/minimal"): 0.289,
-	T17.Key("Qwen3-8B/json"):    0.257,
-	T17.Key("Qwen3-8B/compact"): 0.312,
+	tab17.Key("Qwen3-8B/verbose"): 0.158,
+	tab17.Key("Qwen3-8B/minimal"): 0.289,
+	tab17.Key("Qwen3-8B/json"):    0.257,
+	tab17.Key("Qwen3-8B/compact"): 0.312,
 	// Appendix D on TempLAMA: provenance by retention class, and retention's
 	// gain over discarding.
 	TempLAMA.Key("coarse-discard"):   0.061,
@@ -102,36 +101,36 @@ var numbers = map[Key]float64{
 	TempLAMA.Key("dyknow-n"):         11,
 	// Table 9: GraphRAG+abstain on cross-source conflict, standard and
 	// strict prompt.
-	T9.Key("graphrag-abstain/standard"): 0.099,
-	T9.Key("graphrag-abstain/strict"):   0.105,
+	tab9.Key("graphrag-abstain/standard"): 0.099,
+	tab9.Key("graphrag-abstain/strict"):   0.105,
 	// Table 4: the 500-pair relation audit. REFINES recall: App. A,
 	// "Numerical instantiation": "rule-scorer refinement recall is only
 	// 0.050, while a diagnostic DeepSeek-supervised scorer reaches 0.425
 	// recall" (the primary REFINES boundary case).
-	T4.Key("N"):                      500,
-	T4.Key("rule/acc"):               0.312,
-	T4.Key("rule/macro-F1"):          0.225,
-	T4.Key("rule/alphaFC"):           0.059,
-	T4.Key("rule/alphaSM"):           0.720,
-	T4.Key("rule/refine-recall"):     0.050,
-	T4.Key("deepseek/acc"):           0.572,
-	T4.Key("deepseek/macro-F1"):      0.463,
-	T4.Key("deepseek/refine-recall"): 0.425,
+	tab4.Key("N"):                      500,
+	tab4.Key("rule/acc"):               0.312,
+	tab4.Key("rule/macro-F1"):          0.225,
+	tab4.Key("rule/alphaFC"):           0.059,
+	tab4.Key("rule/alphaSM"):           0.720,
+	tab4.Key("rule/refine-recall"):     0.050,
+	tab4.Key("deepseek/acc"):           0.572,
+	tab4.Key("deepseek/macro-F1"):      0.463,
+	tab4.Key("deepseek/refine-recall"): 0.425,
 	// Appendix A, scorer information floor (C2): H(Y′), Miller–Madow
 	// I(R; Y′), the Fano floor as printed.
-	Fano.Key("H"):     1.89,
-	Fano.Key("I"):     0.216,
-	Fano.Key("floor"): 0.365,
+	tabFano.Key("H"):     1.89,
+	tabFano.Key("I"):     0.216,
+	tabFano.Key("floor"): 0.365,
 	// Appendix F: extraction coverage on GitHub threads.
-	AppF.Key("event-recall"): 0.86,
-	AppF.Key("cokey-recall"): 0.96,
+	tabAppF.Key("event-recall"): 0.86,
+	tabAppF.Key("cokey-recall"): 0.96,
 	// Appendix F: human validation of the phenomenon labels (Cohen's κ between
 	// the LLM labeller and a domain expert on a stratified N = 150 subset), not
 	// of the judge.
-	Human.Key("kappa"):      0.459,
-	Human.Key("kappa").Lo(): 0.366,
-	Human.Key("kappa").Hi(): 0.553,
-	Human.Key("N"):          150,
+	tabHuman.Key("kappa"):      0.459,
+	tabHuman.Key("kappa").Lo(): 0.366,
+	tabHuman.Key("kappa").Hi(): 0.553,
+	tabHuman.Key("N"):          150,
 	// Table 1: the main set's composition.
 	T1.Key("QAs"):       2907,
 	T1.Key("GitHub"):    1698,
@@ -147,14 +146,14 @@ var numbers = map[Key]float64{
 	// 0.035).
 	// App. F, extractor coverage: "Mean 2.6 atoms/event, 3.7–4.2 distinct
 	// keys/stream".
-	Shape.Key("atoms-per-event"):      2.6,
-	Shape.Key("keys-per-stream").Lo(): 3.7,
-	Shape.Key("keys-per-stream").Hi(): 4.2,
-	Aux.Key("QAs"):                    1198,
-	Aux.Key("RR"):                     734,
-	Aux.Key("monotonic"):              387,
-	Aux.Key("refines"):                35,
-	Aux.Key("CSC"):                    42,
+	tabShape.Key("atoms-per-event"):      2.6,
+	tabShape.Key("keys-per-stream").Lo(): 3.7,
+	tabShape.Key("keys-per-stream").Hi(): 4.2,
+	Aux.Key("QAs"):                       1198,
+	Aux.Key("RR"):                        734,
+	Aux.Key("monotonic"):                 387,
+	Aux.Key("refines"):                   35,
+	Aux.Key("CSC"):                       42,
 	// §4.4 / Corollary 1 inputs: Table 5's reverted-revert accuracies are
 	// "t5/reverted_revert/*"; the paper's RL − Graphiti is "rr/RevisionLedger − Graphiti".
 }
@@ -178,6 +177,12 @@ var Table10 = map[string][5]float64{
 // bins: 2–5, 5–6, 6–10, 10–20, 20–70 events (coverage.LengthBins reads them
 // right-closed).
 var Table12 = []float64{-0.204, -0.168, -0.150, -0.055, 0.023}
+
+// Table12Paired is Table 12's npaired per stream-length bin, (question,
+// family) pairs: 2,858, 2,896, 2,875, 2,591, 2,392. The bins are quintiles
+// of the primary items ("the shortest quintile", App. C), so these give the
+// share of items per bin.
+var Table12Paired = []int{2858, 2896, 2875, 2591, 2392}
 
 // Table13 is fine − coarse under relation noise and atom dropout at
 // p = 0, 0.1, …, 0.5.

@@ -33,12 +33,13 @@ type Input struct {
 }
 
 // StatedValues are the values each event asserts for key among atoms
-// (positive, asserted atoms: no hedge or recollection), by event id, in
-// the atoms' order.
+// (positive atoms that assert their value, esr.Atom.Asserts: no hedge or
+// recollection), by event id, in the atoms' order.
 func StatedValues(atoms []esr.Atom, key esr.Key) map[string][]string {
 	out := map[string][]string{}
-	for _, a := range atoms {
-		if a.Key() != key || a.Polarity == esr.Negative || a.Modality != "" && a.Modality != "assert" {
+	for i := range atoms {
+		a := &atoms[i]
+		if a.Key() != key || a.Polarity == esr.Negative || !a.Asserts() {
 			continue
 		}
 		out[a.EventID] = append(out[a.EventID], a.Value)

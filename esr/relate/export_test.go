@@ -10,5 +10,8 @@ var (
 // NumFeatures is the learned scorer's feature count.
 const NumFeatures = int(numFeatures)
 
+// LearnedName is the learned scorer's name.
+const LearnedName = learnedName
+
 // MustWeights returns the learned scorer's feature names.
 func MustWeights(m *Learned) []string { f, _ := m.Weights(); return f }

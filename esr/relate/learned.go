@@ -10,7 +10,7 @@ import (
 
 // Relator names.
 const (
-	LearnedName    = "learned"     // Model
+	learnedName    = "learned"     // Model
 	learnedOOFName = "learned-oof" // CVResult.OutOfFold
 )
 
@@ -31,7 +31,7 @@ type Learned struct {
 	sm          *softmax
 }
 
-func (m *Learned) Name() string { return LearnedName }
+func (m *Learned) Name() string { return learnedName }
 
 // ForStream labels a pair with the most probable class under the model.
 func (m *Learned) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {

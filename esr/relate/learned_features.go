@@ -143,8 +143,8 @@ func (f *featurizer) features(a, b *esr.Atom, x []float64) {
 		}
 		x[featBLastOfKey] = flag(f.keyPos[b.ID] == f.keyN[b.Key()]-1)
 	}
-	x[featBHedged] = flag(b.Modality == "hedge")
-	x[featBRecall] = flag(b.Modality == "recall")
+	x[featBHedged] = flag(b.Modality == esr.ModalityHedge)
+	x[featBRecall] = flag(b.Modality == esr.ModalityRecall)
 	x[featBConf] = b.Confidence
 }
 

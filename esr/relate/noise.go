@@ -1,6 +1,7 @@
 package relate
 
 import (
+	"fmt"
 	"hash/fnv"
 	"math"
 
@@ -18,7 +19,12 @@ type RelationNoise struct {
 	Seed  uint64
 }
 
-func (n RelationNoise) Name() string { return n.Inner.Name() + "+relation-noise" }
+// Name names the inner source, the level and the seed (e.g.
+// "rule+relation-noise(p=0.2, seed=2607)"): row fingerprints hash it, so
+// rows at two levels or seeds never pass for one another.
+func (n RelationNoise) Name() string {
+	return fmt.Sprintf("%s+relation-noise(p=%g, seed=%d)", n.Inner.Name(), n.P, n.Seed)
+}
 
 func (n RelationNoise) ForStream(s *esr.Stream, atoms []esr.Atom) esr.PairFunc {
 	inner := n.Inner.ForStream(s, atoms)

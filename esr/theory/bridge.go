@@ -70,7 +70,7 @@ func Bridge() []BridgeRow {
 // BridgeTable lays out Bridge: each class's live atoms and answers
 // under the labellings R and R′.
 func BridgeTable(rows []BridgeRow) *eval.Table {
-	t := &eval.Table{Name: "bridge", Title: "Bridge: one stream u → v, two labellings R, R′ that differ only in type",
+	t := &eval.Table{ID: "bridge", Title: "Bridge: one stream u → v, two labellings R, R′ that differ only in type",
 		Columns: []string{"labelling", "class", "live atoms (Π)", "snapshot", "relation type"}}
 	for _, r := range rows {
 		t.AddRow(r.Labelling, r.Class, strings.Join(r.Live, ", "), r.Snapshot.String(), r.RelationType.String())

@@ -10,7 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 )
 
-// FibreSurface is one surface of Proposition 1's d-ambiguous fibre: a key's
+// p1FibreSurface is one surface of Proposition 1's d-ambiguous fibre: a key's
 // atoms φ…, then a middle value (¬φ or another value ψ)…, then φ… again,
 // each block one or two atoms long, with chatter events in between. Two
 // instances share the surface byte for byte (same stream, same atoms, same
@@ -23,7 +23,7 @@ import (
 //     only contradicts the first block and the final φ resolves it.
 //   - (II) d = ∅: the middle block contradicts both φ blocks and nothing
 //     resolves it; the L3 truth is ABSTAIN.
-type FibreSurface struct {
+type p1FibreSurface struct {
 	Stream  *esr.Stream
 	Atoms   []esr.Atom
 	Key     esr.Key
@@ -41,7 +41,7 @@ const (
 )
 
 // GoldAnswer is the L3 truth of instance (I) (φ) or (II) (ABSTAIN).
-func (f *FibreSurface) GoldAnswer(instance int) esr.Answer {
+func (f *p1FibreSurface) GoldAnswer(instance int) esr.Answer {
 	if instance == 1 {
 		return f.Phi
 	}
@@ -50,7 +50,7 @@ func (f *FibreSurface) GoldAnswer(instance int) esr.Answer {
 
 // Gold is the gold relation map of instance 1 or 2, keyed by stream id as
 // relate.Oracle wants it.
-func (f *FibreSurface) Gold(instance int) map[string]map[esr.AtomPair]esr.Relation {
+func (f *p1FibreSurface) Gold(instance int) map[string]map[esr.AtomPair]esr.Relation {
 	g := f.GoldII
 	if instance == 1 {
 		g = f.GoldI
@@ -59,14 +59,14 @@ func (f *FibreSurface) Gold(instance int) map[string]map[esr.AtomPair]esr.Relati
 }
 
 // Question is the snapshot question about the surface's key.
-func (f *FibreSurface) Question() esr.Query {
+func (f *p1FibreSurface) Question() esr.Query {
 	return esr.Query{Type: esr.Snapshot, Key: f.Key,
 		Question: fmt.Sprintf("What is the current %s of %s?", strings.ReplaceAll(f.Key.Attribute, "_", " "), f.Key.Entity)}
 }
 
 // Signature is σ = (values, Tv): the atoms' states and valid times in
 // transaction order, all a d-blind decision rule may read.
-func (f *FibreSurface) Signature() string {
+func (f *p1FibreSurface) Signature() string {
 	var b strings.Builder
 	b.WriteString(f.Key.String())
 	for i := range f.Atoms {
@@ -92,19 +92,19 @@ var (
 		"I'll take a look tomorrow.", "Linking the related discussion."}
 )
 
-// fibreSurfaces draws n surfaces of the fibre (see FibreSurface) from a PCG
+// fibreSurfaces draws n surfaces of the fibre (see p1FibreSurface) from a PCG
 // seeded with seed: keys, values, block lengths, times (gaps of hours to
 // weeks), actors, chatter and the instance (I) variant all vary.
-func fibreSurfaces(n int, seed uint64) []FibreSurface {
+func fibreSurfaces(n int, seed uint64) []p1FibreSurface {
 	rng := rand.New(rand.NewPCG(seed, 0x9b1))
-	out := make([]FibreSurface, n)
+	out := make([]p1FibreSurface, n)
 	for i := range out {
 		out[i] = fibreSurface(rng, fmt.Sprintf("fibre-%04d", i))
 	}
 	return out
 }
 
-func fibreSurface(rng *rand.Rand, id string) FibreSurface {
+func fibreSurface(rng *rand.Rand, id string) p1FibreSurface {
 	k := fibreKeys[rng.IntN(len(fibreKeys))]
 	phi := fibreValues[rng.IntN(len(fibreValues))]
 	other, otherPol := phi, esr.Negative
@@ -152,7 +152,7 @@ func fibreSurface(rng *rand.Rand, id string) FibreSurface {
 		}
 	}
 	s, atoms := build(id, k, evs)
-	f := FibreSurface{Stream: s, Atoms: atoms, Key: k, Variant: variant,
+	f := p1FibreSurface{Stream: s, Atoms: atoms, Key: k, Variant: variant,
 		Phi: esr.Says(atoms[0].Display()), Other: esr.Says(atoms[len(atoms)-1].Display()),
 		GoldI: map[esr.AtomPair]esr.Relation{}, GoldII: map[esr.AtomPair]esr.Relation{}}
 	for i := range atoms {

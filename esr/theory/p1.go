@@ -54,7 +54,7 @@ func P1Fibre(n int, seed uint64) P1Result {
 }
 
 // evalFibre is P1Fibre on given surfaces.
-func evalFibre(surfaces []FibreSurface) P1Result {
+func evalFibre(surfaces []p1FibreSurface) P1Result {
 	res := P1Result{Surfaces: len(surfaces)}
 	for _, class := range memory.Names {
 		c := FibreClass{Class: class, DBlind: isDBlind(class)}
@@ -82,19 +82,19 @@ func evalFibre(surfaces []FibreSurface) P1Result {
 }
 
 // fibreAnswer is the class's oracle read-out on instance 1 or 2.
-func fibreAnswer(class memory.Class, f *FibreSurface, instance int) esr.Answer {
+func fibreAnswer(class memory.Class, f *p1FibreSurface, instance int) esr.Answer {
 	st := memory.MustBuild(memory.SpecOf(class), f.Stream, f.Atoms, memory.Options{Relator: relate.Oracle{Gold: f.Gold(instance)}})
 	return st.Answer(f.Question())
 }
 
 // fibreRules scores the named d-blind rules.
-func fibreRules(surfaces []FibreSurface) []FibreRule {
+func fibreRules(surfaces []p1FibreSurface) []FibreRule {
 	rules := []struct {
 		name string
-		pick func(f *FibreSurface) esr.Answer
+		pick func(f *p1FibreSurface) esr.Answer
 	}{
-		{"answer φ (the latest value)", func(f *FibreSurface) esr.Answer { return esr.Says(f.Atoms[len(f.Atoms)-1].Display()) }},
-		{"answer the other value", func(f *FibreSurface) esr.Answer {
+		{"answer φ (the latest value)", func(f *p1FibreSurface) esr.Answer { return esr.Says(f.Atoms[len(f.Atoms)-1].Display()) }},
+		{"answer the other value", func(f *p1FibreSurface) esr.Answer {
 			last := f.Atoms[len(f.Atoms)-1].State()
 			for i := range f.Atoms {
 				if f.Atoms[i].State() != last {
@@ -103,7 +103,7 @@ func fibreRules(surfaces []FibreSurface) []FibreRule {
 			}
 			return esr.Abstain
 		}},
-		{"abstain", func(*FibreSurface) esr.Answer { return esr.Abstain }},
+		{"abstain", func(*p1FibreSurface) esr.Answer { return esr.Abstain }},
 		{"answer the most frequent value (ties: latest)", mostFrequent},
 	}
 	out := make([]FibreRule, len(rules))
@@ -124,7 +124,7 @@ func fibreRules(surfaces []FibreSurface) []FibreRule {
 	return out
 }
 
-func mostFrequent(f *FibreSurface) esr.Answer {
+func mostFrequent(f *p1FibreSurface) esr.Answer {
 	count := map[string]int{}
 	best := -1
 	for i := len(f.Atoms) - 1; i >= 0; i-- { // newest first, so ties go to the latest
@@ -139,7 +139,7 @@ func mostFrequent(f *FibreSurface) esr.Answer {
 
 // bayesCeiling groups instances by σ and takes, per σ, the best candidate
 // answer; it returns the number of distinct σ and the ceiling.
-func bayesCeiling(surfaces []FibreSurface) (int, float64) {
+func bayesCeiling(surfaces []p1FibreSurface) (int, float64) {
 	type group struct {
 		cands []esr.Answer
 		golds []esr.Answer

@@ -9,9 +9,9 @@ import (
 	"github.com/esrkit/esrkit/esr/relate"
 )
 
-// LatticeSurface is one canonical two-event stream of Proposition 2c with
+// p2cLatticeSurface is one canonical two-event stream of Proposition 2c with
 // its gold relation and the gold answer of each query class.
-type LatticeSurface struct {
+type p2cLatticeSurface struct {
 	Name   string
 	Stream *esr.Stream
 	Atoms  []esr.Atom
@@ -35,9 +35,9 @@ const (
 // ordered history, different transition types: the type gap). Each pair is
 // the same stream but for the gold relation (and, for a→b vs c→b, the first
 // value).
-func latticeSurfaces() []LatticeSurface {
+func latticeSurfaces() []p2cLatticeSurface {
 	k := esr.Key{Entity: latticeEntity, Attribute: "proposed_workaround"}
-	mk := func(name, id, first, second string, r esr.Relation) LatticeSurface {
+	mk := func(name, id, first, second string, r esr.Relation) p2cLatticeSurface {
 		s, atoms := build(id, k, []bench.Event{
 			{ID: "e1", Date: "2024-01-01", Actor: "maintainer", Value: first, Text: "Workaround: " + first + "."},
 			{ID: "e2", Date: "2024-02-01", Actor: "maintainer", Value: second, Text: "Use " + second + " instead."},
@@ -46,13 +46,13 @@ func latticeSurfaces() []LatticeSurface {
 		if r == esr.Refines {
 			change = esr.AnswerRefines
 		}
-		return LatticeSurface{Name: name, Stream: s, Atoms: atoms, Key: k,
+		return p2cLatticeSurface{Name: name, Stream: s, Atoms: atoms, Key: k,
 			Gold: map[esr.AtomPair]esr.Relation{{A: atoms[0].ID, B: atoms[1].ID}: r},
 			Want: map[esr.QueryType]esr.Answer{esr.Snapshot: esr.Says(second), esr.Provenance: esr.Says(first),
 				esr.RelationType: esr.Says(change)}}
 	}
 	const u, v = "use --no-cache", "use --no-cache on linux"
-	return []LatticeSurface{
+	return []p2cLatticeSurface{
 		mk(surfaceAB, "p2c-ab", "downgrade to v1", "pin v2", esr.Supersedes),
 		mk(surfaceCB, "p2c-cb", "clear the cache", "pin v2", esr.Supersedes),
 		mk(surfaceUVSup, "p2c-uv-sup", u, v, esr.Supersedes),
@@ -143,7 +143,7 @@ func P2cLattice() P2cResult {
 	return res
 }
 
-func latticeRow(surfaces []LatticeSurface, class memory.Class, relator string) LatticeRow {
+func latticeRow(surfaces []p2cLatticeSurface, class memory.Class, relator string) LatticeRow {
 	row := LatticeRow{Class: class, Relator: relator, Surfaces: len(surfaces)}
 	for _, s := range surfaces {
 		var r esr.Relator = relate.Rule{}
@@ -166,7 +166,7 @@ func latticeRow(surfaces []LatticeSurface, class memory.Class, relator string) L
 // latticeStats are S_snap, S_prov and S_type of a surface, read off the fine
 // ledger under its gold relations: the current value; the ordered value
 // history; the history with each closed value's transition type.
-func latticeStats(s LatticeSurface) (snap, prov, typ string) {
+func latticeStats(s p2cLatticeSurface) (snap, prov, typ string) {
 	l := esr.BuildLedger(s.Stream, s.Atoms, relate.Oracle{Gold: map[string]map[esr.AtomPair]esr.Relation{s.Stream.ID: s.Gold}})
 	kl := l.Key(s.Key)
 	var vals, typed []string
@@ -184,8 +184,8 @@ func latticeStats(s LatticeSurface) (snap, prov, typ string) {
 	return kl.Snapshot().String(), strings.Join(vals, " → "), strings.Join(typed, " → ")
 }
 
-func latticeGaps(surfaces []LatticeSurface) []LatticeGap {
-	byName := map[string]LatticeSurface{}
+func latticeGaps(surfaces []p2cLatticeSurface) []LatticeGap {
+	byName := map[string]p2cLatticeSurface{}
 	for _, s := range surfaces {
 		byName[s.Name] = s
 	}

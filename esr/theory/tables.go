@@ -14,7 +14,7 @@ import (
 
 // Table shows the decomposition.
 func Corollary1Table(d GapSplit) *eval.Table {
-	t := &eval.Table{Name: "corollary1", Title: "Corollary 1: Acc(F) − Acc(C) = β − κ",
+	t := &eval.Table{ID: "corollary1", Title: "Corollary 1: Acc(F) − Acc(C) = β − κ",
 		Columns: []string{"term", "value", "source"}}
 	src := func(i int) string {
 		if d.Sources[i] == "" {
@@ -22,21 +22,21 @@ func Corollary1Table(d GapSplit) *eval.Table {
 		}
 		return d.Sources[i]
 	}
-	t.AddRow("Acc(F) oracle relations", report.Prop(d.OracleF), src(0))
-	t.AddRow("Acc(C) oracle relations", report.Prop(d.OracleC), src(1))
-	t.AddRow("Acc(F) deployed", report.Prop(d.AccF), src(2))
-	t.AddRow("Acc(C) deployed", report.Prop(d.AccC), src(3))
-	t.AddRow("β = R*_C − R*_F", report.Signed(d.Beta), "computed")
-	t.AddRow("E_F = R_F − R*_F", report.Signed(d.EF), "computed")
-	t.AddRow("E_C = R_C − R*_C", report.Signed(d.EC), "computed")
-	t.AddRow("κ = E_F − E_C", report.Signed(d.Kappa), "computed")
-	t.AddRow("Acc(F) − Acc(C) = β − κ", report.Signed(d.Gap), "computed")
+	t.AddRow("Acc(F) oracle relations", eval.PropCell(d.OracleF), src(0))
+	t.AddRow("Acc(C) oracle relations", eval.PropCell(d.OracleC), src(1))
+	t.AddRow("Acc(F) deployed", eval.PropCell(d.AccF), src(2))
+	t.AddRow("Acc(C) deployed", eval.PropCell(d.AccC), src(3))
+	t.AddRow("β = R*_C − R*_F", eval.SignedCell(d.Beta), "computed")
+	t.AddRow("E_F = R_F − R*_F", eval.SignedCell(d.EF), "computed")
+	t.AddRow("E_C = R_C − R*_C", eval.SignedCell(d.EC), "computed")
+	t.AddRow("κ = E_F − E_C", eval.SignedCell(d.Kappa), "computed")
+	t.AddRow("Acc(F) − Acc(C) = β − κ", eval.SignedCell(d.Gap), "computed")
 	return t
 }
 
 // Table shows the audit's quantities beside the paper's.
 func FanoTable(f FanoFloor) *eval.Table {
-	t := &eval.Table{Name: "c2-fano-floor", Title: "Scorer information floor (C2): Fano's bound on relation-recovery error",
+	t := &eval.Table{ID: "c2-fano-floor", Title: "Scorer information floor (C2): Fano's bound on relation-recovery error",
 		Columns: []string{"quantity", "ours", "paper"}}
 	b := func(x float64) string { return fmt.Sprintf("%.3f", x) }
 	t.AddRow("pairs N", fmt.Sprint(f.N), fmt.Sprint(paperAuditN))
@@ -54,7 +54,7 @@ func FanoTable(f FanoFloor) *eval.Table {
 
 // Table lists each class's and rule's accuracy on (I), (II) and both.
 func P1Table(r P1Result) *eval.Table {
-	t := &eval.Table{Name: "p1-fibre", Title: "Proposition 1: snapshot accuracy on the symmetric fibre (oracle read-out, gold relations)",
+	t := &eval.Table{ID: "p1-fibre", Title: "Proposition 1: snapshot accuracy on the symmetric fibre (oracle read-out, gold relations)",
 		Columns: []string{"class / rule", "reads d", "acc (I) revert", "acc (II) conflict", "acc (fibre)", "same answer on (I) and (II)"}}
 	for _, c := range r.Classes {
 		reads := "yes"
@@ -91,7 +91,7 @@ func FibrePlot(r P1Result) *plot.Plot {
 
 // Table lists the quantities with both estimators.
 func P2bTable(r P2bResult) *eval.Table {
-	t := &eval.Table{Name: "p2b-typing-benefit",
+	t := &eval.Table{ID: "p2b-typing-benefit",
 		Title:   "Proposition 2b: the relation labelling adds nothing to the snapshot once Π is known (bits)",
 		Columns: []string{"quantity", "plug-in", "Miller–Madow", "conditioning cells"}}
 	f := func(x float64) string { return fmt.Sprintf("%.4f", x) }
@@ -113,7 +113,7 @@ func P2bTable(r P2bResult) *eval.Table {
 // Table lists, per class, correct/surfaces for each query class and the
 // statistic its coverage matches.
 func P2cTable(r P2cResult) *eval.Table {
-	t := &eval.Table{Name: "p2c-lattice", Title: "Proposition 2c: which query classes each memory class answers on the canonical surfaces",
+	t := &eval.Table{ID: "p2c-lattice", Title: "Proposition 2c: which query classes each memory class answers on the canonical surfaces",
 		Columns: []string{"class", "relations", "snapshot", "provenance", "relation-type", "covers"}}
 	for _, row := range r.Rows {
 		cells := []any{row.Class, row.Relator}
@@ -136,7 +136,7 @@ func P2cTable(r P2cResult) *eval.Table {
 
 // GapTable shows the two strict gaps: equal lower statistic, different gold.
 func P2cGapTable(r P2cResult) *eval.Table {
-	t := &eval.Table{Name: "p2c-gaps", Title: "Proposition 2c: the strict gaps",
+	t := &eval.Table{ID: "p2c-gaps", Title: "Proposition 2c: the strict gaps",
 		Columns: []string{"gap", "surfaces", "lower statistic (left | right)", "query", "gold (left | right)", "higher statistic (left | right)"}}
 	for _, g := range r.Gaps {
 		t.AddRow(g.Gap, g.Left+" vs "+g.Right, g.Statistic+": "+g.LeftStat+" | "+g.RightStat, string(g.Query),
@@ -149,11 +149,11 @@ func P2cGapTable(r P2cResult) *eval.Table {
 // row per p with β, κ and the gap, so the notebook shows κ growing while β
 // stays 0.
 func Corollary1SweepTable(n int, levels []float64, seed uint64) *eval.Table {
-	t := &eval.Table{Name: "corollary1-noise", Title: "Corollary 1 under relation noise (single-source histories, snapshot)",
+	t := &eval.Table{ID: "corollary1-noise", Title: "Corollary 1 under relation noise (single-source histories, snapshot)",
 		Columns: []string{"p", "Acc(F)", "Acc(C)", "β", "κ", "Acc(F) − Acc(C)"}}
 	for _, p := range levels {
 		d := corollary1Noise(n, p, seed)
-		t.AddRow(fmt.Sprintf("%.1f", p), d.AccF, d.AccC, report.Signed(d.Beta), report.Signed(d.Kappa), report.Signed(d.Gap))
+		t.AddRow(eval.NumberCell("%.1f", p), d.AccF, d.AccC, eval.SignedCell(d.Beta), eval.SignedCell(d.Kappa), eval.SignedCell(d.Gap))
 	}
 	t.Notes = []string{"F = fine-ledger, C = coarse-retain; oracle arms use gold relations, deployed arms the noisy ones"}
 	return t
@@ -165,7 +165,7 @@ func Corollary1SweepTable(n int, levels []float64, seed uint64) *eval.Table {
 // scorer on the same gold pairs, then accuracy and macro-F1.
 func ScorerTable(r *relate.LearnedCV) *eval.Table {
 	t := &eval.Table{
-		Name:  "table10-learned-pair-scorer",
+		ID:    "table10-learned-pair-scorer",
 		Title: "Pair-level relation scoring: rule scorer vs learned scorer (out-of-fold)",
 		Columns: []string{"relation", "gold n", "rule P", "rule R", "rule F1",
 			"learned P", "learned R", "learned F1"},

@@ -37,28 +37,40 @@ def stamp(ts):
 
 
 def build(req):
-    rel = {(p["a"], p["b"]): p["relation"] for p in req.get("relations") or []}
-    if not req.get("mechanism", True):
-        rel = {}  # belt and braces: the control sees no relation but SAME_STATE
-    keys = {}
+    mechanism = req.get("mechanism", True)
+    # With the mechanism off (the control) every relation is SAME_STATE.
+    rel = {(p["a"], p["b"]): p["relation"] for p in req.get("relations") or []} if mechanism else {}
+    keys = {}  # key -> (edges, live edges), both in the order they opened
     order = []
     for atom in req.get("atoms") or []:
         k = (atom["entity"], atom["attribute"])
         if k not in keys:
-            keys[k] = []
+            keys[k] = ([], [])
             order.append(k)
-        edges = keys[k]
-        live = [e for e in edges if e["closed_by"] is None]
-        labels = [rel.get((e["atom"]["atom_id"], atom["atom_id"]), "SAME_STATE") for e in live]
+        edges, live = keys[k]
+        if not mechanism:
+            # Every label is SAME_STATE: nothing closes, every atom opens.
+            edge = {"atom": atom, "closed_by": None}
+            edges.append(edge)
+            live.append(edge)
+            continue
+        aid = atom["atom_id"]
+        labels = [rel.get((e["atom"]["atom_id"], aid), "SAME_STATE") for e in live]
         if live and all(lab == "UNRELATED" for lab in labels):
             continue
+        still = []
         for e, lab in zip(live, labels):
             if lab in CLOSES:
                 e["closed_by"] = atom
-        edges.append({"atom": atom, "closed_by": None})
+            else:
+                still.append(e)
+        edge = {"atom": atom, "closed_by": None}
+        edges.append(edge)
+        still.append(edge)
+        keys[k] = (edges, still)
     rows = []
     for k in order:
-        for e in keys[k]:
+        for e in keys[k][0]:
             closed = e["closed_by"]
             rows.append({
                 "entity": k[0], "attribute": k[1], "value": display(e["atom"]),
@@ -70,6 +82,11 @@ def build(req):
     return rows
 
 
+# One encoder for every fact line (json.dumps(fact, ensure_ascii=False)
+# builds one per call).
+_fact_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def render(rows):
     # An order that carries no time information: by a hash of the atom id.
     ordered = sorted(rows, key=lambda r: hashlib.sha256(r["atom_id"].encode()).hexdigest())
@@ -78,7 +95,7 @@ def render(rows):
         fact = {"fact": f'{r["entity"]} {r["attribute"]} is {r["value"]}',
                 "valid_at": stamp(r["valid_at"]),
                 "invalid_at": stamp(r["invalid_at"]) if r["invalid_at"] else "present"}
-        lines.append(json.dumps(fact, ensure_ascii=False))
+        lines.append(_fact_json(fact))
     return "[" + ",\n ".join(lines) + "]\n"
 
 

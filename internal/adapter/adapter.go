@@ -93,6 +93,62 @@ type Request struct {
 	// then show no deprecation signal (every relation is SAME_STATE).
 	Mechanism bool   `json:"mechanism"`
 	Query     *Query `json:"query,omitempty"`
+
+	// state is the JSON of Stream, Atoms, Relations and Mechanism, as
+	// json.Marshal writes them inside the request's object, once Freeze
+	// made it: a stream's render requests differ only in their id and
+	// query, and its stream and atoms are most of their bytes.
+	state []byte
+}
+
+// stateFields are a Request's members between its op and its query, in
+// the order json.Marshal writes them.
+type stateFields struct {
+	Stream    *esr.Stream `json:"stream"`
+	Atoms     []esr.Atom  `json:"atoms"`
+	Relations []Pair      `json:"relations"`
+	Mechanism bool        `json:"mechanism"`
+}
+
+// Freeze encodes r's stream, atoms, relations and mechanism once, for
+// every request made from r by changing only its op, id and query (a
+// copy of r keeps the encoding): Call then writes the same bytes as
+// json.Marshal of the whole request without encoding them again. Changing
+// any of the four afterwards is a mistake: the request would still carry
+// the frozen ones.
+func (r *Request) Freeze() error {
+	b, err := json.Marshal(stateFields{r.Stream, r.Atoms, r.Relations, r.Mechanism})
+	if err != nil {
+		return err
+	}
+	r.state = b[1 : len(b)-1]
+	return nil
+}
+
+// encode is the request's line (without its newline): json.Marshal(r),
+// from the frozen state when Freeze made it.
+func (r *Request) encode() ([]byte, error) {
+	if r.state == nil {
+		return json.Marshal(r)
+	}
+	head, err := json.Marshal(struct {
+		Protocol string `json:"protocol"`
+		ID       int    `json:"id"`
+		Op       string `json:"op"`
+	}{r.Protocol, r.ID, r.Op})
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, len(head)+len(r.state)+256)
+	b = append(append(append(b, head[:len(head)-1]...), ','), r.state...)
+	if r.Query != nil {
+		q, err := json.Marshal(r.Query)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, `,"query":`...), q...)
+	}
+	return append(b, '}'), nil
 }
 
 // Row is one value the memory keeps, with its validity window and status.
@@ -412,7 +468,7 @@ func (c *Client) Call(req *Request) (*Response, error) {
 		c.dead = fmt.Errorf(where+": "+format, args...)
 		return nil, c.dead
 	}
-	data, err := json.Marshal(req)
+	data, err := req.encode()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/synth"
 )
 
 // Mini has n reverted-revert streams (Figure 1 shaped) and n
@@ -55,7 +57,11 @@ func Data(tb testing.TB, name string) *bench.Bench {
 // their atoms and QAs.
 func Subset(tb testing.TB, name string, n int) *bench.Bench {
 	tb.Helper()
-	b := Data(tb, name)
+	return subset(Data(tb, name), n)
+}
+
+// subset is the first n streams of b with their atoms and QAs.
+func subset(b *bench.Bench, n int) *bench.Bench {
 	keep := map[string]bool{}
 	atoms := map[string][]esr.Atom{}
 	for _, s := range b.Streams[:n] {
@@ -69,4 +75,30 @@ func Subset(tb testing.TB, name string, n int) *bench.Bench {
 		}
 	}
 	return bench.New(b.Streams[:n], atoms, qas)
+}
+
+var (
+	cleanOnce sync.Once
+	clean     *bench.Bench
+	cleanErr  error
+)
+
+// Clean is the clean preset's benchmark (`esr gen --like clean`: every
+// atom extracted, equal strata, short template prose; the bundled
+// data/synthetic before it took the paper's composition), generated once per
+// test binary: for tests of a mechanism's behaviour that an extraction
+// loss would blur.
+func Clean(tb testing.TB) *bench.Bench {
+	tb.Helper()
+	cleanOnce.Do(func() { clean, cleanErr = synth.Generate(synth.DefaultConfig()) })
+	if cleanErr != nil {
+		tb.Fatal(cleanErr)
+	}
+	return clean
+}
+
+// CleanSubset is the first n streams of Clean with their atoms and QAs.
+func CleanSubset(tb testing.TB, n int) *bench.Bench {
+	tb.Helper()
+	return subset(Clean(tb), n)
 }

@@ -61,17 +61,32 @@ func hostileRunComparison(t *testing.T) *eval.RunComparison {
 	return rc
 }
 
-// The comparison page of esr compare --html in Chromium: the filters show
+// The comparison page of esr compare --html in Chromium, as written and as
+// esr report copies it (site.SanitizeComparePage): the filters show
 // exactly the rows of the chosen stratum, direction and family, a flip
 // opens onto its two renders side by side with B's change marked, and the
 // markup in the runs' text shows as its characters and never runs.
 func TestComparePageFiltersAndShowsHostileTextLiterally(t *testing.T) {
 	RequireChromium(t)
+	rc := hostileRunComparison(t)
+	own := site.ComparePage(rc)
+	copied, removed, err := site.SanitizeComparePage(own)
+	if err != nil || removed != nil {
+		t.Fatalf("esr report's copy: removed %v, err %v", removed, err)
+	}
+	for _, c := range []struct {
+		name string
+		page []byte
+	}{{"as esr compare writes it", own}, {"as esr report copies it", copied}} {
+		t.Run(c.name, func(t *testing.T) { comparePageWorks(t, rc, c.page) })
+	}
+}
+
+func comparePageWorks(t *testing.T, rc *eval.RunComparison, page []byte) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	rc := hostileRunComparison(t)
 	path := filepath.Join(t.TempDir(), "compare.html")
-	if err := os.WriteFile(path, site.ComparePage(rc), 0o644); err != nil {
+	if err := os.WriteFile(path, page, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	b := NewT(t, ctx)

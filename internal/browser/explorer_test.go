@@ -128,7 +128,7 @@ func TestExplorerLive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := v.Table().Rows
+		want := v.Table().Texts()
 		if len(got) != len(want) {
 			t.Fatalf("%s: page table has %d rows, library %d:\npage %v\nlibrary %v", what, len(got), len(want), got, want)
 		}

@@ -1,196 +1,182 @@
 // Package codefp identifies the library's code, so that what the kit caches
 // (a suite's outcome rows, a bootstrap interval) never outlives a change to
 // the code that computed it.
+//
+// The code is the program's own: its module source as embedded when it was
+// built (esrkit.Source), not the files on disk when it runs. A notebook
+// cell and `go run` are built from the tree just before they run, so the
+// two agree there; a built `esr` that was not rebuilt after a checkout or an
+// edit names the code it runs, and CheckTree tells it from the tree (`esr
+// prepare` refuses to fill a tree's notebook cache with another code's
+// rows).
 package codefp
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"runtime"
-	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
-	"time"
 
-	"github.com/esrkit/esrkit/internal/safefile"
-	"github.com/esrkit/esrkit/internal/snapfresh"
+	"github.com/esrkit/esrkit"
 )
 
 var (
-	once sync.Once
-	code string
+	once  sync.Once
+	code  string
+	built string // the embedded source's hash
 )
 
-// Fingerprint identifies the library's code, so that cached results never
-// outlive a change to it: a hash of every non-test Go file of the module
-// when its source is on disk (found from this file's compile-time path, as
-// in notebooks and `go run`, or from $ESRKIT_ROOT), else the build's module
-// versions and VCS revision.
+// sourcePatterns name the files the source hash covers, relative to the
+// module root: the patterns of esrkit.Source's go:embed line (a test keeps
+// the two in step). Of their matches, test files and anything under a
+// testdata folder are left out.
+var sourcePatterns = []string{"go.mod", "go.sum", "*.go", "cmd/*/*.go", "esr/*.go", "esr/*/*.go", "esr/*/*/*.go",
+	"internal/*/*.go", "internal/*/*/*.go", "nbhelp/*.go", "stats/*.go"}
+
+// Fingerprint identifies the code of this program: a hash of the module's
+// go.mod, go.sum and non-test Go files as they were when it was built
+// (esrkit.Source), with the Go toolchain's version and the target
+// architecture (a compiler, a standard library or a fused multiply-add
+// may change a float).
 func Fingerprint() string {
 	once.Do(func() {
-		var roots []string
-		if _, file, _, ok := runtime.Caller(0); ok {
-			roots = append(roots, filepath.Dir(filepath.Dir(filepath.Dir(file)))) // internal/codefp/codefp.go → module root
+		var err error
+		if built, err = sourceHash(esrkit.Source); err != nil {
+			// Embedded at build time: unreadable only if the build is broken.
+			panic("codefp: the embedded source: " + err.Error())
 		}
-		if r := os.Getenv("ESRKIT_ROOT"); r != "" { // set by the notebook runner; a -trimpath build has no source path
-			roots = append(roots, r)
-		}
-		for _, root := range roots {
-			if fp, err := cachedGoSources(root, filepath.Join(root, cacheFile)); err == nil {
-				code = "src:" + fp
-				return
-			}
-		}
-		h := sha256.New()
-		if bi, ok := debug.ReadBuildInfo(); ok {
-			fmt.Fprintf(h, "%s %s\n", bi.Main.Path, bi.Main.Version)
-			for _, d := range bi.Deps {
-				fmt.Fprintf(h, "%s %s %s\n", d.Path, d.Version, d.Sum)
-			}
-			for _, kv := range bi.Settings {
-				fmt.Fprintf(h, "%s=%s\n", kv.Key, kv.Value)
-			}
-		}
-		code = "build:" + hex.EncodeToString(h.Sum(nil))[:16]
+		code = fmt.Sprintf("src:%s %s %s", built, runtime.Version(), runtime.GOARCH)
 	})
 	return code
 }
 
-// cacheFile, under the module root, keeps the last source hash with the
-// stat of every file it covers (cachedGoSources).
-const cacheFile = ".esr-cache/codefp"
+// Tree is the hash of the module source under root as Fingerprint hashes
+// its own: the same files (sourcePatterns), read from disk.
+func Tree(root string) (string, error) { return sourceHash(os.DirFS(root)) }
 
-// source is a non-test Go file under the module root, as its stat shows it.
-type source struct {
-	rel     string // slash-separated, from the root
-	size    int64
-	modTime int64 // Unix nanoseconds
+// CheckTree fails, saying what to do, when the module source under root is
+// not the source this program was built from: a program that names its
+// code by Fingerprint would then cache results under another code than the
+// tree's own programs (a notebook's cells) name. A difference in test
+// files does not count.
+func CheckTree(root string) error {
+	Fingerprint()
+	tree, err := Tree(root)
+	if err != nil {
+		return fmt.Errorf("the module source under %s: %w", root, err)
+	}
+	if tree != built {
+		return fmt.Errorf("this program was built from other code than the module source under %s (built from source %s, the files there hash to %s): build it again (`go build -o esr ./cmd/esr`) or run it with `go run ./cmd/esr`", root, built, tree)
+	}
+	return nil
 }
 
-// goSources lists the non-test Go files under root (go.mod must be there),
-// in walk order: not under a hidden folder, testdata, notebooks, data or
-// figures.
-func goSources(root string) ([]source, error) {
-	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		return nil, err
-	}
-	var srcs []source
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+// sourceHash hashes the paths and contents of fsys's files that
+// sourcePatterns match (go.mod must be one), in walk order, leaving out
+// test files and testdata. Only folders a pattern may reach are walked (on
+// disk, not .git, data or the caches).
+func sourceHash(fsys fs.FS) (string, error) {
+	h := sha256.New()
+	var buf []byte
+	hasMod := false
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		name := d.Name()
 		if d.IsDir() {
-			if path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "notebooks" || name == "data" || name == "figures") {
-				return filepath.SkipDir
+			if p != "." && !mayHold(p) {
+				return fs.SkipDir
 			}
 			return nil
 		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+		if !covered(p) || !matched(p) {
 			return nil
 		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
+		if !d.Type().IsRegular() { // a FIFO would hang the read; go build refuses it too
+			return fmt.Errorf("%s: not a regular file", p)
 		}
-		rel, _ := filepath.Rel(root, path)
-		srcs = append(srcs, source{rel: filepath.ToSlash(rel), size: fi.Size(), modTime: fi.ModTime().UnixNano()})
-		return nil
+		hasMod = hasMod || p == "go.mod"
+		buf, err = hashFile(h, fsys, p, buf)
+		return err
 	})
 	if err != nil {
-		return nil, err
-	}
-	if len(srcs) == 0 {
-		return nil, fmt.Errorf("no Go sources under %s", root)
-	}
-	return srcs, nil
-}
-
-// hashGoSources hashes the paths and contents of the non-test Go files
-// under root (go.mod must be there), in walk order. stable is false when
-// a file read is not as long as its stat said (it changed meanwhile).
-func hashGoSources(root string) (fp string, srcs []source, stable bool, err error) {
-	if srcs, err = goSources(root); err != nil {
-		return "", nil, false, err
-	}
-	fp, stable, err = hashSources(root, srcs)
-	return fp, srcs, stable, err
-}
-
-// hashSources hashes srcs' paths and contents (hashGoSources).
-func hashSources(root string, srcs []source) (fp string, stable bool, err error) {
-	h := sha256.New()
-	stable = true
-	for _, s := range srcs {
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(s.rel)))
-		if err != nil {
-			return "", false, err
-		}
-		stable = stable && int64(len(b)) == s.size
-		fmt.Fprintf(h, "%s %d\n", s.rel, len(b))
-		h.Write(b)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16], stable, nil
-}
-
-// cachedGoSources is hashGoSources, skipping the reading and hashing when
-// the cache file at cache holds the hash of these very files: the same
-// paths, sizes and modification times, each written at least
-// snapfresh.Granularity before the hash was taken (git's "racily clean"
-// rule: a file rewritten within one tick of the clock may keep its time).
-// A notebook cell is a new process, and reading the module's Go files took
-// most of the 20 ms its start-up spent here. The cache is only a shortcut:
-// one that is missing, damaged or not writable costs the hash, never a
-// wrong fingerprint.
-func cachedGoSources(root, cache string) (string, error) {
-	srcs, err := goSources(root)
-	if err != nil {
 		return "", err
 	}
-	want := cacheText("", srcs)
-	if b, err := os.ReadFile(cache); err == nil {
-		if fp, rest, ok := strings.Cut(string(b), "\n"); ok && len(fp) == 16 && strings.Trim(fp, "0123456789abcdef") == "" && rest == want {
-			return fp, nil
+	if !hasMod {
+		return "", errors.New("no go.mod")
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// matched reports whether a sourcePattern matches the file at p.
+func matched(p string) bool {
+	for _, pat := range sourcePatterns {
+		if ok, _ := path.Match(pat, p); ok {
+			return true
 		}
 	}
-	taken := time.Now()
-	fp, stable, err := hashSources(root, srcs)
+	return false
+}
+
+// mayHold reports whether a sourcePattern may match a file under the
+// folder at dir: its leading elements match dir's.
+func mayHold(dir string) bool {
+	n := strings.Count(dir, "/") + 1
+	for _, pat := range sourcePatterns {
+		elems := strings.Split(pat, "/")
+		if len(elems) <= n {
+			continue
+		}
+		if ok, _ := path.Match(strings.Join(elems[:n], "/"), dir); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// hashFile writes f's path, length and bytes to h, read into buf
+// (returned, grown as needed): a new process hashes the module's 2 MB of
+// source through one buffer, not a copy of each file.
+func hashFile(h io.Writer, fsys fs.FS, f string, buf []byte) ([]byte, error) {
+	r, err := fsys.Open(f)
 	if err != nil {
-		return "", err
+		return buf, err
 	}
-	for _, s := range srcs {
-		stable = stable && !time.Unix(0, s.modTime).After(taken.Add(-snapfresh.Granularity))
+	defer r.Close()
+	st, err := r.Stat()
+	if err != nil {
+		return buf, err
 	}
-	if stable {
-		writeCache(cache, cacheText(fp, srcs))
+	n := int(st.Size())
+	buf = slices.Grow(buf[:0], n+1)[:n+1]
+	if got, err := io.ReadFull(r, buf); err != io.ErrUnexpectedEOF || got != n {
+		return buf, fmt.Errorf("%s: changed while read (%d bytes, %d by its stat)", f, got, n)
 	}
-	return fp, nil
+	fmt.Fprintf(h, "%s %d\n", f, n)
+	h.Write(buf[:n])
+	return buf, nil
 }
 
-// cacheText is the cache file's content: the hash on the first line, then
-// one line per file (path, size, modification time).
-func cacheText(fp string, srcs []source) string {
-	var b strings.Builder
-	if fp != "" {
-		b.WriteString(fp + "\n")
+// covered reports whether a file is hashed if a pattern matches it: go.mod,
+// go.sum or a Go file, not a test file, not under testdata.
+func covered(p string) bool {
+	if p != "go.mod" && p != "go.sum" && (!strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go")) {
+		return false
 	}
-	for _, s := range srcs {
-		fmt.Fprintf(&b, "%q %d %d\n", s.rel, s.size, s.modTime)
+	for dir := path.Dir(p); dir != "."; dir = path.Dir(dir) {
+		if path.Base(dir) == "testdata" {
+			return false
+		}
 	}
-	return b.String()
-}
-
-// writeCache replaces the cache file whole (safefile: a reader sees the
-// old one or the new one), creating its folder; a failure leaves it as it
-// was.
-func writeCache(path, text string) {
-	if os.MkdirAll(filepath.Dir(path), 0o755) == nil {
-		_ = safefile.WriteFile(path, []byte(text), 0o644)
-	}
+	return true
 }
 
 // Tag is a short name of Fingerprint (8 hex digits) for cache file and

@@ -20,35 +20,24 @@
 package coverage
 
 import (
-	"math"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 )
 
 // Ratio is a proportion with its parts and binomial standard error
-// sqrt(p(1−p)/den). Value and SE are 0 when Den is 0.
-type Ratio struct {
-	Num   int     `json:"num"`
-	Den   int     `json:"den"`
-	Value float64 `json:"value"`
-	SE    float64 `json:"se"`
-}
+// (bench.Ratio).
+type Ratio = bench.Ratio
 
-func ratio(num, den int) Ratio {
-	r := Ratio{Num: num, Den: den}
-	if den > 0 {
-		r.Value = float64(num) / float64(den)
-		r.SE = math.Sqrt(r.Value * (1 - r.Value) / float64(den))
-	}
-	return r
-}
+func ratio(num, den int) Ratio { return bench.NewRatio(num, den) }
 
-// Recalls are the two coverage measures over a set of QAs.
+// Recalls are the two coverage measures over a set of QAs, and how many
+// of them ask about a key with no atom in their stream (bench.Bench's
+// Uncovered: evaluated like any other, with nothing in any memory).
 type Recalls struct {
 	QAs         int   `json:"qas"`
 	EventRecall Ratio `json:"event_recall"`
 	CoKeyRecall Ratio `json:"cokey_recall"`
+	Uncovered   int   `json:"uncovered_qas"`
 }
 
 // Report is `esr coverage`'s output.
@@ -74,23 +63,15 @@ type Report struct {
 	} `json:"keys_per_stream"`
 }
 
-type tally struct{ qas, evNum, evDen, ckNum, ckDen int }
+type tally struct{ qas, evNum, evDen, ckNum, ckDen, uncovered int }
 
 func (t *tally) recalls() *Recalls {
-	return &Recalls{QAs: t.qas, EventRecall: ratio(t.evNum, t.evDen), CoKeyRecall: ratio(t.ckNum, t.ckDen)}
+	return &Recalls{QAs: t.qas, EventRecall: ratio(t.evNum, t.evDen), CoKeyRecall: ratio(t.ckNum, t.ckDen), Uncovered: t.uncovered}
 }
 
 // QASource is a QA's source: its own field, else its stream's, else
-// "unknown".
-func QASource(b *bench.Bench, q *esr.QA) string {
-	if q.Source != "" {
-		return q.Source
-	}
-	if s := b.Stream(q.StreamID); s != nil && s.Source != "" {
-		return s.Source
-	}
-	return "unknown"
-}
+// "unknown" (bench.QASource).
+func QASource(b *bench.Bench, q *esr.QA) string { return bench.QASource(b, q) }
 
 // Measure computes coverage over the QAs keep accepts (nil: all).
 func Measure(b *bench.Bench, keep func(*esr.QA) bool) *Report {
@@ -98,16 +79,13 @@ func Measure(b *bench.Bench, keep func(*esr.QA) bool) *Report {
 	keysOf := map[string]map[string]map[esr.Key]bool{}
 	rep := &Report{ByQueryType: map[string]*Recalls{}, BySource: map[string]*Recalls{}}
 	for _, s := range b.Streams {
-		m := map[string]map[esr.Key]bool{}
+		atoms := b.Atoms[s.ID]
+		m := bench.EventKeys(atoms)
 		streamKeys := map[esr.Key]bool{}
-		for _, a := range b.Atoms[s.ID] {
-			if m[a.EventID] == nil {
-				m[a.EventID] = map[esr.Key]bool{}
-			}
-			m[a.EventID][a.Key()] = true
-			streamKeys[a.Key()] = true
-			rep.AtomsPerEvent.Atoms++
+		for i := range atoms {
+			streamKeys[atoms[i].Key()] = true
 		}
+		rep.AtomsPerEvent.Atoms += len(atoms)
 		keysOf[s.ID] = m
 		rep.AtomsPerEvent.Events += len(s.Events)
 		rep.AtomsPerEvent.EventsWithAtoms += len(m)
@@ -127,6 +105,10 @@ func Measure(b *bench.Bench, keep func(*esr.QA) bool) *Report {
 		rep.KeysPerStream.Mean = float64(rep.KeysPerStream.Keys) / float64(n)
 	}
 
+	uncovered := map[string]bool{}
+	for _, qid := range b.Uncovered {
+		uncovered[qid] = true
+	}
 	all := &tally{}
 	byQT, bySrc := map[string]*tally{}, map[string]*tally{}
 	for i := range b.QAs {
@@ -134,37 +116,18 @@ func Measure(b *bench.Bench, keep func(*esr.QA) bool) *Report {
 		if keep != nil && !keep(q) {
 			continue
 		}
-		ev := keysOf[q.StreamID]
-		relevant := map[string]bool{}
-		for _, id := range q.GoldSupportingEventIDs {
-			relevant[id] = true
-		}
-		for _, id := range q.GoldDeprecatedEventIDs {
-			relevant[id] = true
-		}
-		hit := 0
-		for id := range relevant {
-			if len(ev[id]) > 0 {
-				hit++
-			}
-		}
-		sup, dep := extractedKeys(ev, q.GoldSupportingEventIDs), extractedKeys(ev, q.GoldDeprecatedEventIDs)
-		eligible := sup != nil && dep != nil
-		shared := false
-		for k := range sup {
-			if dep[k] {
-				shared = true
-				break
-			}
-		}
+		c := bench.CoverageOf(keysOf[q.StreamID], q)
 		qt, src := string(q.Type()), QASource(b, q)
 		for _, t := range []*tally{all, get(byQT, qt), get(bySrc, src)} {
 			t.qas++
-			t.evNum += hit
-			t.evDen += len(relevant)
-			if eligible {
+			if uncovered[q.QID] {
+				t.uncovered++
+			}
+			t.evNum += c.Extracted
+			t.evDen += c.Relevant
+			if c.CoKeyEligible {
 				t.ckDen++
-				if shared {
+				if c.CoKeyShared {
 					t.ckNum++
 				}
 			}
@@ -187,19 +150,4 @@ func get(m map[string]*tally, k string) *tally {
 		m[k] = t
 	}
 	return t
-}
-
-// extractedKeys is the union of the keys of the listed events' atoms, or nil
-// when none of them carries an atom.
-func extractedKeys(ev map[string]map[esr.Key]bool, ids []string) map[esr.Key]bool {
-	var out map[esr.Key]bool
-	for _, id := range ids {
-		for k := range ev[id] {
-			if out == nil {
-				out = map[esr.Key]bool{}
-			}
-			out[k] = true
-		}
-	}
-	return out
 }

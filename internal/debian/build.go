@@ -1,10 +1,10 @@
 package debian
 
 import (
-	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/regfile"
 )
 
 // Source is the QA and stream source label of the benchmark.
@@ -76,11 +77,18 @@ type Package struct {
 	Licence Licence
 }
 
+// maxInput bounds each file the importer reads (a package list, a
+// changelog, a copyright file), far above any of them; each must be a
+// regular file: a FIFO (whose read waits for a writer) or a device such as
+// /dev/zero (endless) is an error naming it, not a read that hangs or
+// exhausts memory.
+const maxInput = 256 << 20
+
 // ReadList reads a package list: one source package a line, blank lines
 // and # comments skipped. A malformed or repeated name is an error naming
 // the line.
 func ReadList(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
+	data, err := regfile.ReadFile(path, maxInput)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +120,7 @@ func ReadList(path string) ([]string, error) {
 func ReadPackage(dir, name string) (*Package, error) {
 	p := &Package{Name: name, Origin: map[string]string{}}
 	path := filepath.Join(dir, ChangelogFile)
-	data, err := os.ReadFile(path)
+	data, err := regfile.ReadFile(path, maxInput)
 	if err != nil {
 		return nil, err
 	}
@@ -148,19 +156,21 @@ func ReadPackage(dir, name string) (*Package, error) {
 	}
 	sort.SliceStable(win, func(i, j int) bool { return win[i].Time.Before(win[j].Time) })
 	p.Entries = win
-	if c, err := os.ReadFile(filepath.Join(dir, CopyrightFile)); err == nil {
+	if c, err := regfile.ReadFile(filepath.Join(dir, CopyrightFile), maxInput); err == nil {
 		p.Licence = ParseCopyright(string(c))
 	} else {
 		return nil, fmt.Errorf("%s/%s: %w (every package's licence is recorded)", name, CopyrightFile, err)
 	}
-	if f, err := os.Open(filepath.Join(dir, SourceFile)); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if k, v, ok := strings.Cut(sc.Text(), "\t"); ok {
+	// SOURCE is optional; one that is there is read like the others.
+	switch data, err := regfile.ReadFile(filepath.Join(dir, SourceFile), maxInput); {
+	case err == nil:
+		for _, line := range strings.Split(string(data), "\n") {
+			if k, v, ok := strings.Cut(strings.TrimSuffix(line, "\r"), "\t"); ok {
 				p.Origin[k] = v
 			}
 		}
-		f.Close()
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s/%s: %w", name, SourceFile, err)
 	}
 	return p, nil
 }

@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -110,7 +110,7 @@ func Import(src, list, out string, opt Options) (*Report, error) {
 	listInside := filepath.Dir(listAbs) == outAbs && filepath.Base(listAbs) == ListFile
 	var listData []byte
 	if listInside {
-		if listData, err = os.ReadFile(list); err != nil {
+		if listData, err = regfile.ReadFile(list, maxInput); err != nil {
 			return nil, err
 		}
 	}
@@ -158,7 +158,7 @@ func Import(src, list, out string, opt Options) (*Report, error) {
 			if name == ListFile {
 				path = list // the input list, wherever it is
 			}
-			f, err := os.Open(path)
+			f, _, err := regfile.Open(path)
 			if err != nil {
 				return err
 			}
@@ -179,8 +179,10 @@ func Import(src, list, out string, opt Options) (*Report, error) {
 		}
 		// The set replaces the previous build only if it loads: raw text
 		// the loader refuses (a control character in a distribution or a
-		// version, an entry over the line limit) keeps the old build.
-		if _, err := bench.Load(tmp); err != nil {
+		// version, an entry over the line limit) keeps the old build. Every
+		// question is built from the atoms it asks about, so one whose key
+		// has no atom is this importer's bug, not a lossy extraction.
+		if _, err := bench.LoadWith(tmp, bench.LoadOptions{RequireCoverage: true}); err != nil {
 			return fmt.Errorf("the new build does not load as a benchmark, so %s is left as it was: %w", out, err)
 		}
 		return nil

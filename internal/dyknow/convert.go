@@ -227,7 +227,7 @@ func convertSlots(slots []*Slot, passages map[string][]passage, prefix, source s
 				Text: sentence(sl, v), Role: "wikidata", Meta: map[string]any{"wikidata_value": v.Raw}}
 			s.Events = append(s.Events, e)
 			as = append(as, esr.Atom{ID: fmt.Sprintf("%s-a%d", id, i+1), StreamID: id, EventID: e.ID, EventIndex: i,
-				EventKind: e.Kind, Timestamp: e.Timestamp, Role: e.Role, Modality: "assert", Entity: sl.Entity,
+				EventKind: e.Kind, Timestamp: e.Timestamp, Role: e.Role, Modality: esr.ModalityAssert, Entity: sl.Entity,
 				Attribute: sl.Attribute, Value: v.Name, Polarity: esr.Positive, Confidence: 1})
 		}
 		res.Facts += len(vals)

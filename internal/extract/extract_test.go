@@ -236,3 +236,22 @@ func TestReadAttributes(t *testing.T) {
 		t.Error("empty inventory accepted")
 	}
 }
+
+// A model's modality is kept only when it is in the kit's vocabulary (any
+// case): another value would make the atoms file fail to load, so it is
+// dropped and the atom reads as an assertion.
+func TestParseReplyKeepsOnlyKnownModalities(t *testing.T) {
+	reply := `[{"entity":"x","attribute":"severity","value":"high","modality":"Hedge"},
+		{"entity":"x","attribute":"severity","value":"low","modality":" TEXT "},
+		{"entity":"x","attribute":"severity","value":"mid","modality":"speculative"},
+		{"entity":"x","attribute":"severity","value":"top","modality":3}]`
+	cs, err := ParseReply(reply)
+	if err != nil || len(cs) != 4 {
+		t.Fatalf("ParseReply: %v, %d candidates", err, len(cs))
+	}
+	for i, want := range []string{esr.ModalityHedge, esr.ModalityText, "", ""} {
+		if cs[i].Modality != want {
+			t.Errorf("candidate %d: modality %q, want %q", i, cs[i].Modality, want)
+		}
+	}
+}

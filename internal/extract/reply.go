@@ -36,8 +36,9 @@ var ErrNoJSON = errors.New("no JSON array or object in the reply")
 // value (a string, number, boolean, or a list joined with ", "), polarity
 // ("+" / "-", also positive / negative, affirmed / negated, true / false;
 // anything else or missing: "+"), confidence (a number or numeric string,
-// clamped to [0, 1]; missing: 1), modality (optional). Elements that are not
-// objects are skipped.
+// clamped to [0, 1]; missing: 1), modality (optional: one of
+// esr.Modalities, any case; another value is dropped, and the atom then
+// reads as an assertion). Elements that are not objects are skipped.
 func ParseReply(reply string) ([]Candidate, error) {
 	s := thinkRE.ReplaceAllString(reply, " ")
 	var texts []string
@@ -115,10 +116,21 @@ func candidates(raw json.RawMessage) []Candidate {
 			continue
 		}
 		c := Candidate{Entity: str(m["entity"]), Attribute: str(m["attribute"]), Value: str(m["value"]),
-			Polarity: polarity(m["polarity"]), Confidence: confidence(m["confidence"]), Modality: str(m["modality"])}
+			Polarity: polarity(m["polarity"]), Confidence: confidence(m["confidence"]), Modality: modality(m["modality"])}
 		out = append(out, c)
 	}
 	return out
+}
+
+// modality reads a modality of the kit's vocabulary (esr.Modalities),
+// case and surrounding space ignored, or "" for anything else: the loader
+// refuses a value outside it, and the template does not ask for one.
+func modality(raw json.RawMessage) string {
+	m := strings.ToLower(strings.TrimSpace(str(raw)))
+	if !esr.ValidModality(m) {
+		return ""
+	}
+	return m
 }
 
 // str reads a JSON scalar or list as text.

@@ -15,15 +15,15 @@
 // a miss, not a hang.
 //
 // A snapshot is used only for the source it was made from. It records the
-// source's SHA-256, size and modification time; while the size and time
-// are those recorded, the source is not read again (as make and git trust a
-// file's stat). The time is trusted only when the source was last written
-// more than snapfresh.Granularity before the snapshot was (git's "racily clean"
-// rule): a file rewritten with the same size within one tick of the clock
-// keeps its modification time, so a source written just before its
-// snapshot is hashed on every read until a read rewrites the snapshot. When
-// the stat differs, the source is hashed and the snapshot is used only if
-// the hash matches. The body carries a CRC-32C, so a damaged snapshot is
+// source's SHA-256 and stamp (snapfresh.Stamp: size, modification and
+// change times, inode); while the stamp is the one recorded, the source is
+// not read again (as git trusts its index). The stamp is trusted only when
+// the source was last changed more than snapfresh.Granularity before the
+// snapshot was written (git's "racily clean" rule): a file rewritten with
+// the same size within one tick of the clock keeps its times, so a source
+// written just before its snapshot is hashed on every read until a read
+// rewrites the snapshot. When the stamp differs, the source is hashed and
+// the snapshot is used only if the hash matches. The body carries a CRC-32C, so a damaged snapshot is
 // not read, and the header names the struct's fields (snapfresh.Schema), so a
 // snapshot of another version of the type is not read either.
 //
@@ -57,9 +57,10 @@ const magic = "esrkit flatsnap 1\n"
 
 // Source describes the bytes a snapshot was made from.
 type Source struct {
-	Sum     [32]byte // SHA-256 of the bytes
-	Size    int64    // their length
-	ModTime int64    // the file's modification time (Unix nanoseconds) when read
+	Sum [32]byte // SHA-256 of the bytes
+	// Stamp is the file's stat when it was read; its Size is the bytes'
+	// length.
+	snapfresh.Stamp
 }
 
 // ReadSource reads the regular file at path and describes it (a FIFO or a
@@ -77,9 +78,10 @@ func ReadSource(path string) (data []byte, src Source, ok bool, err error) {
 		return nil, Source{}, false, err
 	}
 	after, err := os.Stat(path)
-	ok = err == nil && after.Size() == before.Size() && after.ModTime().Equal(before.ModTime()) &&
-		int64(len(data)) == before.Size()
-	return data, Source{Sum: sha256.Sum256(data), Size: int64(len(data)), ModTime: before.ModTime().UnixNano()}, ok, nil
+	stamp := snapfresh.StampOf(before)
+	ok = err == nil && snapfresh.StampOf(after) == stamp && int64(len(data)) == before.Size()
+	stamp.Size = int64(len(data))
+	return data, Source{Sum: sha256.Sum256(data), Stamp: stamp}, ok, nil
 }
 
 // header opens a snapshot, after magic.
@@ -242,7 +244,7 @@ func sourceMatches(snapPath, source string, src Source) (hashed *Source, matches
 	if err != nil || !st.Mode().IsRegular() {
 		return nil, false
 	}
-	if snap, err := os.Stat(snapPath); err == nil && snapfresh.StatTrusted(st, snap, src.Size, src.ModTime) {
+	if snap, err := os.Stat(snapPath); err == nil && snapfresh.StatTrusted(st, snap, src.Stamp) {
 		return nil, true
 	}
 	_, now, stable, err := ReadSource(source)

@@ -77,7 +77,9 @@ func read[T any](snap, src string) (rows []T, fresh, ok bool) {
 }
 
 // fixture writes sample rows as an hour-old source in a fresh folder and
-// snapshots them.
+// snapshots them, the snapshot dated an hour after the source's last change
+// (its ctime, which only the clock sets), as a cache file's snapshot is by
+// the time a later cell reads it.
 func fixture(t testing.TB) (src, snap string, rows []row) {
 	t.Helper()
 	dir := t.TempDir()
@@ -85,6 +87,10 @@ func fixture(t testing.TB) (src, snap string, rows []row) {
 	rows = sample()
 	writeSource(t, src, rows)
 	snapshot(t, src, snap, rows)
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(snap, later, later); err != nil {
+		t.Fatal(err)
+	}
 	return src, snap, rows
 }
 
@@ -163,6 +169,21 @@ func TestStaleSource(t *testing.T) {
 	got, fresh, ok := read[row](snap, src)
 	if !ok || fresh || !reflect.DeepEqual(got, rows) {
 		t.Fatalf("touched source: ok %v fresh %v", ok, fresh)
+	}
+
+	// Rewritten with the same size and its modification time given back
+	// (cp -p, touch -r), well before the snapshot: the change time shows
+	// it, and the hash refuses.
+	writeSource(t, src, rows)
+	snapshot(t, src, snap, rows)
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(snap, later, later)
+	st, _ := os.Stat(src)
+	time.Sleep(20 * time.Millisecond) // past the clock's tick
+	writeSource(t, src, changed)
+	os.Chtimes(src, st.ModTime(), st.ModTime())
+	if _, _, ok := read[row](snap, src); ok {
+		t.Fatal("read a snapshot of a source rewritten with its size and modification time given back")
 	}
 
 	// No source: no rows.

@@ -83,22 +83,22 @@ type View struct {
 var (
 	quote = regexp.QuoteMeta
 	// stampRE is a rendered time: esr.DateLayout, optionally with the
-	// minutes of esr.MinuteLayout.
+	// minutes of MinuteLayout.
 	stampRE      = `[0-9]{4}-[0-9]{2}-[0-9]{2}(?: [0-9]{2}:[0-9]{2})?`
-	eventLineRE  = regexp.MustCompile(`^` + quote(esr.EventOpen) + `(\S+) (` + stampRE + `|` + quote(esr.UnknownTime) + `)` + quote(esr.EventClose) + ` ?(.*)$`)
-	latestLineRE = regexp.MustCompile(`^(.+?)` + quote(esr.KeySep) + `(.+?)` + quote(esr.LatestSep) + `(.*)` + quote(esr.LatestAsOf) + `([^()]*)` + quote(esr.LatestEnd) + `$`)
-	keyLineRE    = regexp.MustCompile(`^` + quote(esr.LedgerKeyLabel) + `(.+?)\s+` + quote(esr.LedgerStatusLabel) + `(\S+)\s*$`)
+	eventLineRE  = regexp.MustCompile(`^` + quote(EventOpen) + `(\S+) (` + stampRE + `|` + quote(esr.UnknownTime) + `)` + quote(EventClose) + ` ?(.*)$`)
+	latestLineRE = regexp.MustCompile(`^(.+?)` + quote(esr.KeySep) + `(.+?)` + quote(LatestSep) + `(.*)` + quote(LatestAsOf) + `([^()]*)` + quote(LatestEnd) + `$`)
+	keyLineRE    = regexp.MustCompile(`^` + quote(LedgerKeyLabel) + `(.+?)\s+` + quote(LedgerStatusLabel) + `(\S+)\s*$`)
 	// verboseRowRE is a ledger row in the "verbose" format.
-	verboseRowRE = regexp.MustCompile(`^` + quote(esr.VerboseOn) + `(\S+(?: [0-9]{2}:[0-9]{2})?)` + quote(esr.VerboseEvent) + `(\S+)` +
-		quote(esr.VerboseValue) + `(.*)` + quote(esr.VerboseStatus) + `(\S+)` + quote(esr.VerboseEnd) + `$`)
+	verboseRowRE = regexp.MustCompile(`^` + quote(VerboseOn) + `(\S+(?: [0-9]{2}:[0-9]{2})?)` + quote(VerboseEvent) + `(\S+)` +
+		quote(VerboseValue) + `(.*)` + quote(VerboseStatus) + `(\S+)` + quote(VerboseEnd) + `$`)
 	// jsonRowPrefix opens a ledger row in the "json" format.
-	jsonRowPrefix = `{"` + esr.ColTime + `":`
+	jsonRowPrefix = `{"` + ColTime + `":`
 	// The fact table's header rows, dateless and dated (compacted).
-	factHeader      = strings.Join([]string{esr.ColID, esr.ColEntity, esr.ColAttribute, esr.ColValue}, esr.CellSep)
-	datedFactHeader = factHeader + esr.CellSep + esr.ColTime
+	factHeader      = strings.Join([]string{ColID, ColEntity, ColAttribute, ColValue}, CellSep)
+	datedFactHeader = factHeader + CellSep + ColTime
 	// paddedSep joins the cells of a value the table split (a value that
 	// holds the separator).
-	paddedSep = " " + esr.CellSep + " "
+	paddedSep = " " + CellSep + " "
 )
 
 // Parse reads text into a view. question is used only to split
@@ -133,7 +133,7 @@ func Parse(text string) *View {
 			continue
 		}
 		pos++
-		if trim == esr.DeployedMarker {
+		if trim == DeployedMarker {
 			mode = none
 			continue
 		}
@@ -155,7 +155,7 @@ func Parse(text string) *View {
 			mode = ledgerTable
 			continue
 		}
-		if c := SplitCells(trim, esr.CellSep); curKey != "" && len(c) == 2 && c[0] == esr.ColValue && c[1] == esr.ColStatus {
+		if c := SplitCells(trim, CellSep); curKey != "" && len(c) == 2 && c[0] == ColValue && c[1] == ColStatus {
 			mode = minimalTable
 			continue
 		}
@@ -168,7 +168,7 @@ func Parse(text string) *View {
 				continue
 			}
 			if strings.HasPrefix(trim, jsonRowPrefix) {
-				if jr, ok := JSONStrings(trim, esr.ColTime, esr.ColEvent, esr.ColValue, esr.ColStatus); ok {
+				if jr, ok := JSONStrings(trim, ColTime, ColEvent, ColValue, ColStatus); ok {
 					r := Record{Key: curKey, ID: jr[1], Value: jr[2], Status: jr[3], Pos: pos, Kind: KindLedgerJSON}
 					r.Time, r.HasTime = ParseStamp(jr[0])
 					r.Live = StatusLive(r.Status)
@@ -177,11 +177,11 @@ func Parse(text string) *View {
 				}
 			}
 		}
-		if strings.HasPrefix(trim, esr.LedgerEventsLabel) {
+		if strings.HasPrefix(trim, LedgerEventsLabel) {
 			mode = none
 			continue
 		}
-		if trim == esr.FactsHeading {
+		if trim == FactsHeading {
 			saw("facts")
 			continue
 		}
@@ -190,9 +190,9 @@ func Parse(text string) *View {
 			mode, factTime = factTable, dated
 			continue
 		}
-		if strings.HasPrefix(trim, esr.GroupHeading) {
+		if strings.HasPrefix(trim, GroupHeading) {
 			saw("grouped")
-			curKey = strings.TrimSpace(trim[len(esr.GroupHeading):])
+			curKey = strings.TrimSpace(trim[len(GroupHeading):])
 			mode = groupTable
 			continue
 		}
@@ -203,7 +203,7 @@ func Parse(text string) *View {
 			saw("graphiti")
 			r := Record{Key: f.Key, Value: f.Value, ID: "", Pos: pos, Kind: KindGraphiti}
 			r.Time, r.HasTime = ParseStamp(f.ValidAt)
-			if strings.EqualFold(strings.TrimSpace(f.InvalidAt), esr.OpenPresent) { // either spelling (esr.GraphitiPresent)
+			if strings.EqualFold(strings.TrimSpace(f.InvalidAt), OpenPresent) { // either spelling (GraphitiPresent)
 				r.Live = 1
 			} else if at, ok := ParseStamp(f.InvalidAt); ok {
 				r.Live, r.ClosedAt = -1, at
@@ -213,7 +213,7 @@ func Parse(text string) *View {
 		}
 		switch mode {
 		case ledgerTable:
-			cells := SplitCells(trim, esr.CellSep)
+			cells := SplitCells(trim, CellSep)
 			if len(cells) >= 4 {
 				r := Record{Key: curKey, ID: cells[1], Value: strings.Join(cells[2:len(cells)-1], paddedSep),
 					Status: cells[len(cells)-1], Pos: pos, Kind: KindLedger}
@@ -223,7 +223,7 @@ func Parse(text string) *View {
 			}
 			continue
 		case minimalTable:
-			cells := SplitCells(trim, esr.CellSep)
+			cells := SplitCells(trim, CellSep)
 			if len(cells) >= 2 {
 				r := Record{Key: curKey, Value: strings.Join(cells[:len(cells)-1], paddedSep), Status: cells[len(cells)-1], Pos: pos, Kind: KindLedgerMinimal}
 				r.Live = StatusLive(r.Status)
@@ -231,23 +231,23 @@ func Parse(text string) *View {
 			}
 			continue
 		case factTable:
-			parts := strings.SplitN(trim, esr.CellSep, 4)
+			parts := strings.SplitN(trim, CellSep, 4)
 			if len(parts) == 4 {
 				r := Record{Key: strings.TrimSpace(parts[1]) + esr.KeySep + strings.TrimSpace(parts[2]),
 					ID: strings.TrimSpace(parts[0]), Value: strings.TrimSpace(parts[3]), Pos: pos, Kind: KindFacts}
 				if factTime {
-					if cut := strings.LastIndex(parts[3], esr.CellSep); cut >= 0 {
+					if cut := strings.LastIndex(parts[3], CellSep); cut >= 0 {
 						r.Value = strings.TrimSpace(parts[3][:cut])
-						r.Time, r.HasTime = ParseStamp(parts[3][cut+len(esr.CellSep):])
+						r.Time, r.HasTime = ParseStamp(parts[3][cut+len(CellSep):])
 					}
 				}
 				v.Records = append(v.Records, r)
 			}
 			continue
 		case groupTable:
-			if strings.HasPrefix(trim, esr.CellSep) {
-				cells := SplitCells(strings.Trim(trim, esr.CellSep), esr.CellSep)
-				if len(cells) >= 2 && !(cells[0] == esr.ColID && cells[1] == esr.ColValue) && strings.Trim(cells[0], "-: ") != "" {
+			if strings.HasPrefix(trim, CellSep) {
+				cells := SplitCells(strings.Trim(trim, CellSep), CellSep)
+				if len(cells) >= 2 && !(cells[0] == ColID && cells[1] == ColValue) && strings.Trim(cells[0], "-: ") != "" {
 					v.Records = append(v.Records, Record{Key: curKey, ID: cells[0],
 						Value: strings.Join(cells[1:], paddedSep), Pos: pos, Kind: KindGrouped})
 				}
@@ -284,8 +284,8 @@ func compactEquals(s, want string) bool {
 }
 
 func IsLedgerHeader(s string) bool {
-	c := SplitCells(s, esr.CellSep)
-	return len(c) == 4 && c[0] == esr.ColTime && c[1] == esr.ColEvent && c[2] == esr.ColValue && c[3] == esr.ColStatus
+	c := SplitCells(s, CellSep)
+	return len(c) == 4 && c[0] == ColTime && c[1] == ColEvent && c[2] == ColValue && c[3] == ColStatus
 }
 
 // SplitCells splits a table row on sep and trims each cell.
@@ -313,10 +313,10 @@ func StatusLive(s string) int {
 // deployed system's timestamp).
 func ParseStamp(s string) (esr.Time, bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || s == esr.UnknownTime || s == esr.OpenPresent {
+	if s == "" || s == esr.UnknownTime || s == OpenPresent {
 		return esr.Time{}, false
 	}
-	if t, err := time.Parse(esr.MinuteLayout, s); err == nil {
+	if t, err := time.Parse(MinuteLayout, s); err == nil {
 		return esr.Time{Time: t.UTC()}, true
 	}
 	if t, ok := parseDeployedStamp(s); ok {
@@ -343,10 +343,10 @@ func ParseFactLine(s string) (FactLine, bool) {
 	s = strings.TrimPrefix(s, "[")
 	s = strings.TrimSuffix(s, "]")
 	s = strings.TrimSuffix(strings.TrimSpace(s), ",")
-	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") || !strings.Contains(s, member(esr.JSONFact)) {
+	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") || !strings.Contains(s, member(JSONFact)) {
 		return FactLine{}, false
 	}
-	v, ok := JSONStrings(s, esr.JSONFact, esr.JSONValidAt, esr.JSONInvalidAt)
+	v, ok := JSONStrings(s, JSONFact, JSONValidAt, JSONInvalidAt)
 	if !ok {
 		return FactLine{}, false
 	}

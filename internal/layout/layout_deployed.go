@@ -12,7 +12,7 @@ import (
 //
 //   - Graphiti's context string: its FACTS are JSON objects
 //     {"fact", "valid_at", "invalid_at"} (the names are esr's render
-//     vocabulary, esr.JSONFact, ...) read by parseFactLine (valid_at and
+//     vocabulary, JSONFact, ...) read by parseFactLine (valid_at and
 //     invalid_at in Python's str(datetime) form, "2024-03-01
 //     00:00:00+00:00", or "Present" for an open fact); ENTITIES lines carry
 //     no values; EPISODES lines {"source_description", "content"} are raw
@@ -24,11 +24,11 @@ import (
 
 // deployedMarkers are structural lines of those renders.
 var deployedMarkers = map[string]string{
-	esr.GraphitiFactsOpen: "graphiti", esr.GraphitiFactsClose: "graphiti",
-	esr.GraphitiEntitiesOpen: "graphiti", esr.GraphitiEntitiesClose: "graphiti",
-	esr.GraphitiEpisodesOpen: "graphiti", esr.GraphitiEpisodesClose: "graphiti",
-	esr.GraphitiCommunitiesOpen: "graphiti", esr.GraphitiCommunitiesClose: "graphiti",
-	esr.Mem0Open: "mem0", esr.Mem0Close: "mem0",
+	GraphitiFactsOpen: "graphiti", GraphitiFactsClose: "graphiti",
+	GraphitiEntitiesOpen: "graphiti", GraphitiEntitiesClose: "graphiti",
+	GraphitiEpisodesOpen: "graphiti", GraphitiEpisodesClose: "graphiti",
+	GraphitiCommunitiesOpen: "graphiti", GraphitiCommunitiesClose: "graphiti",
+	Mem0Open: "mem0", Mem0Close: "mem0",
 }
 
 // member is a JSON member name as it appears in a line ("memory" with its
@@ -47,8 +47,8 @@ func parseDeployedLine(v *View, trim string, pos int, saw func(string)) bool {
 		return false
 	}
 	switch {
-	case strings.Contains(s, member(esr.JSONMemory)):
-		m, ok := JSONStrings(s, esr.JSONMemory, esr.JSONCreatedAt, esr.JSONUpdatedAt)
+	case strings.Contains(s, member(JSONMemory)):
+		m, ok := JSONStrings(s, JSONMemory, JSONCreatedAt, JSONUpdatedAt)
 		if !ok {
 			return false
 		}
@@ -63,19 +63,19 @@ func parseDeployedLine(v *View, trim string, pos int, saw func(string)) bool {
 		}
 		v.Records = append(v.Records, r)
 		return true
-	case strings.Contains(s, member(esr.JSONSourceDescription)):
-		e, ok := JSONStrings(s, esr.JSONSourceDescription, esr.JSONContent)
+	case strings.Contains(s, member(JSONSourceDescription)):
+		e, ok := JSONStrings(s, JSONSourceDescription, JSONContent)
 		if !ok {
 			return false
 		}
 		saw("episodes")
-		id := strings.TrimPrefix(e[0], esr.EpisodeSource)
+		id := strings.TrimPrefix(e[0], EpisodeSource)
 		if j := strings.IndexByte(id, ' '); j >= 0 {
 			id = id[:j]
 		}
 		v.Events = append(v.Events, EventLine{ID: id, Text: e[1], Pos: pos})
 		return true
-	case strings.Contains(s, member(esr.JSONEntityName)):
+	case strings.Contains(s, member(JSONEntityName)):
 		saw("entities")
 		return true
 	}
@@ -86,7 +86,7 @@ func parseDeployedLine(v *View, trim string, pos int, saw func(string)) bool {
 // str(datetime) ("2024-03-01 00:00:00+00:00") and isoformat()
 // ("2024-03-01T00:00:00+00:00").
 func parseDeployedStamp(s string) (esr.Time, bool) {
-	for _, layout := range []string{esr.GraphitiTimeLayout, esr.Mem0TimeLayout, time.RFC3339Nano} {
+	for _, layout := range []string{GraphitiTimeLayout, Mem0TimeLayout, time.RFC3339Nano} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return esr.Time{Time: t.UTC()}, true
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/esrkit/esrkit/esr"
 )
@@ -15,13 +16,10 @@ import (
 // Stamp shows a time as a date, or with hours and minutes when it is not
 // midnight UTC, so same-day events keep a visible order.
 func Stamp(t esr.Time) string {
-	if t.IsZero() {
-		return esr.UnknownTime
+	if t.IsZero() || t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+		return t.Date()
 	}
-	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
-		return t.Format(esr.DateLayout)
-	}
-	return t.Format(esr.MinuteLayout)
+	return t.Format(MinuteLayout)
 }
 
 // Cell is s made safe to stand inside one line of a render: every control
@@ -62,16 +60,88 @@ type Field struct {
 // spaces, HTML escaped): the keys are the render vocabulary's names (esr),
 // which a struct tag could not name.
 func JSONObject(fields ...Field) []byte {
-	b := []byte{'{'}
+	n := 2
+	for _, f := range fields {
+		n += len(f.Key) + 4
+		if s, ok := f.Value.(string); ok {
+			n += len(s) + 2
+		}
+	}
+	b := make([]byte, 1, n)
+	b[0] = '{'
 	for i, f := range fields {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		k, _ := json.Marshal(f.Key)
+		b = append(appendJSONString(b, f.Key, false), ':')
+		// A string or nil (nearly every value a render writes) is written
+		// here as encoding/json and jsonOneLine would write it; anything
+		// else goes through them.
+		if s, ok := f.Value.(string); ok {
+			b = appendJSONString(b, s, true)
+			continue
+		}
+		if f.Value == nil {
+			b = append(b, "null"...)
+			continue
+		}
 		v, _ := json.Marshal(f.Value)
-		b = append(append(append(b, k...), ':'), jsonOneLine(v)...)
+		b = append(b, jsonOneLine(v)...)
 	}
 	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string, byte for byte as
+// json.Marshal(s) writes it (quotes, backslashes, C0 controls as \b \f \n
+// \r \t or \u00XX, <, > and & as \u003c \u003e \u0026, invalid UTF-8 as
+// \ufffd, U+2028 and U+2029 escaped), and with oneLine as
+// jsonOneLine(json.Marshal(s)): DEL and the C1 controls as \u007f … \u009f
+// too.
+func appendJSONString(dst []byte, s string, oneLine bool) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && (c != 0x7f || !oneLine) {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(append(dst, s[start:i]...), `\ufffd`...)
+		case r == '\u2028' || r == '\u2029' || oneLine && r >= 0x80 && r <= 0x9f:
+			dst = append(append(dst, s[start:i]...), '\\', 'u', hex[r>>12], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(append(dst, s[start:]...), '"')
 }
 
 // jsonOneLine escapes what encoding/json leaves raw and a reader may take
@@ -160,7 +230,7 @@ func HashOrder(ids []string, hash func(string) uint64) []int {
 	return idx
 }
 
-// Table lays out rows as "a | b | c" (esr.CellSep) with every column padded
+// Table lays out rows as "a | b | c" (CellSep) with every column padded
 // to its widest cell, the last column unpadded; each cell is escaped (Cell).
 func Table(rows [][]string) string {
 	if len(rows) == 0 {
@@ -186,7 +256,7 @@ func Table(rows [][]string) string {
 	for _, r := range rows {
 		for j, c := range r {
 			if j > 0 {
-				b.WriteString(" " + esr.CellSep + " ")
+				b.WriteString(" " + CellSep + " ")
 			}
 			b.WriteString(c)
 			if j < len(r)-1 {
@@ -199,7 +269,7 @@ func Table(rows [][]string) string {
 }
 
 // EventLines renders events newest first as "[id date] text" lines
-// (esr.EventOpen, esr.EventClose), the layout of the paper's Figure 1
+// (EventOpen, EventClose), the layout of the paper's Figure 1
 // retrieved-text panel.
 func EventLines(events []esr.Event) string {
 	idx := make([]int, len(events))
@@ -216,7 +286,7 @@ func EventLines(events []esr.Event) string {
 	var b strings.Builder
 	for _, i := range idx {
 		e := &events[i]
-		b.WriteString(esr.EventOpen + Cell(e.ID) + " " + Stamp(e.Timestamp) + esr.EventClose + " ")
+		b.WriteString(EventOpen + Cell(e.ID) + " " + Stamp(e.Timestamp) + EventClose + " ")
 		b.WriteString(Cell(strings.Join(strings.Fields(e.Text), " ")))
 		b.WriteByte('\n')
 	}

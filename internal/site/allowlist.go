@@ -83,8 +83,13 @@ var urlAttrs = map[string]bool{
 
 // keepElement says what becomes of an element of namespace ns ("" for
 // HTML, "svg", "math") named name (lower-cased): kept, or dropped with
-// everything in it; neither means it is unwrapped.
-func keepElement(ns, name string) (keep, drop bool) {
+// everything in it; neither means it is unwrapped. also are the elements
+// of dropElements that a kind of page keeps, its contents cleaned in turn
+// (a comparison page's templates).
+func keepElement(ns, name string, also map[string]bool) (keep, drop bool) {
+	if ns == "" && also[name] {
+		return true, false
+	}
 	if dropElements[name] {
 		return false, true
 	}

@@ -28,12 +28,19 @@ func IsComparePage(head []byte) bool {
 	return bytes.HasPrefix(head, []byte(`<!DOCTYPE html><html><head><meta charset="utf-8">`+compareMark))
 }
 
+// compareHead is every comparison page up to its body: the mark, title
+// (escaped here), the style and the page's one script. esr report writes
+// it anew over a page it copies (SanitizeComparePage).
+func compareHead(title string) string {
+	return `<!DOCTYPE html><html><head><meta charset="utf-8">` + compareMark + `<title>` + html.EscapeString(title) +
+		`</title><style>` + compareCSS + `</style><script>` + compareJS + `</script></head>`
+}
+
 // ComparePage is rc as a self-contained HTML page.
 func ComparePage(rc *eval.RunComparison) []byte {
 	tables := rc.Tables()
 	var b strings.Builder
-	b.WriteString(`<!DOCTYPE html><html><head><meta charset="utf-8">` + compareMark + `<title>` +
-		html.EscapeString("esr compare: "+rc.B.Name+" against "+rc.A.Name) + `</title><style>` + compareCSS + `</style><script>` + compareJS + `</script></head><body>`)
+	b.WriteString(compareHead("esr compare: "+rc.B.Name+" against "+rc.A.Name) + `<body>`)
 	b.WriteString(`<h1>` + html.EscapeString(tables[0].Title) + `</h1>`)
 	b.WriteString(`<ul class="runs">`)
 	for _, s := range []struct {
@@ -86,7 +93,7 @@ func ComparePage(rc *eval.RunComparison) []byte {
 	})
 	for _, t := range tables[2:] {
 		b.WriteString(`<h2>` + html.EscapeString(t.Title) + `</h2>`)
-		writeTable(&b, t, t.Name, nil, nil, nil)
+		writeTable(&b, t, string(t.ID), nil, nil, nil)
 		writeNotes(&b, t.Notes)
 	}
 	b.WriteString(strings.Join(renders, ""))
@@ -121,13 +128,13 @@ func writeTable(b *strings.Builder, t *eval.Table, id string, extra []string, ro
 		}
 		b.WriteString(`>`)
 		for _, c := range r {
-			if _, err := strconv.ParseFloat(strings.TrimSpace(c), 64); err == nil {
-				b.WriteString(`<td class="num">` + html.EscapeString(c) + `</td>`)
+			if c.Kind.Numeric() {
+				b.WriteString(`<td class="num">` + html.EscapeString(c.Text) + `</td>`)
 			} else {
 				// A long cell (a reader's reasoning, the render lines
 				// changed) scrolls inside its box instead of making its row
 				// a screen tall.
-				b.WriteString(`<td><div class="c">` + html.EscapeString(c) + `</div></td>`)
+				b.WriteString(`<td><div class="c">` + html.EscapeString(c.Text) + `</div></td>`)
 			}
 		}
 		if after != nil {

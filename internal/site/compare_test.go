@@ -22,7 +22,7 @@ const (
 
 // hostileComparison compares two hand-made runs whose answers, golds,
 // reasons and renders hold markup: two strata, two readers, flips both ways.
-func hostileComparison(t *testing.T) *eval.RunComparison {
+func hostileComparison(t testing.TB) *eval.RunComparison {
 	t.Helper()
 	ma, err := memory.ParseSpec("graphiti@paraphrase=0@dup=0")
 	if err != nil {

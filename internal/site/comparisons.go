@@ -26,13 +26,14 @@ type Comparison struct {
 	Title string // the page's title
 }
 
-// CopyComparisons copies every compare.html under srcDir that esr compare
-// wrote (IsComparePage) into outDir/compare/, keeping its folder, and
-// returns them in path order with one note per compare.html it left out.
-// A srcDir that does not exist holds none. The pages are copied as they
-// are: they are esr compare's own, every data string escaped when written
-// (ComparePage), and carry the one script their filters need, which the
-// sanitising pass over the notebooks' pages would take out.
+// CopyComparisons copies every compare.html under srcDir that starts as
+// esr compare's pages do (IsComparePage) into outDir/compare/, keeping its
+// folder, and returns them in path order with one note per compare.html it
+// left out or took something out of. A srcDir that does not exist holds
+// none. A page is copied as SanitizeComparePage writes it: its start is no
+// proof that esr compare wrote the rest (a page edited by hand keeps it),
+// so its head is the kit's own, with the one script its filters need, and
+// its body keeps only what the allow-lists do.
 func CopyComparisons(srcDir, outDir string) ([]Comparison, []string, error) {
 	if _, err := os.Stat(srcDir); errors.Is(err, os.ErrNotExist) {
 		return nil, nil, nil
@@ -54,6 +55,14 @@ func CopyComparisons(srcDir, outDir string) ([]Comparison, []string, error) {
 		if !IsComparePage(page) {
 			notes = append(notes, p+": not a page esr compare --html wrote; not linked")
 			return nil
+		}
+		page, removed, err := SanitizeComparePage(page)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("%s: %v; not linked", p, err))
+			return nil
+		}
+		if len(removed) > 0 {
+			notes = append(notes, fmt.Sprintf("%s: removed %s (esr compare writes none of it)", p, strings.Join(removed, ", ")))
 		}
 		rel, err := filepath.Rel(srcDir, filepath.Dir(p))
 		if err != nil {

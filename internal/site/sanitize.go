@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -68,10 +69,11 @@ func unsafeStyle(v string) bool {
 }
 
 // clean takes out of n's subtree, and of n's own attributes, what the
-// allow-lists do not keep, and reports what it took out (nil: nothing).
-// Comments go too, silently: they cannot run script, but nothing in a
-// report needs them and they are where parsers disagree.
-func clean(n *html.Node) []string {
+// allow-lists (and also, keepElement's) do not keep, and reports what it
+// took out (nil: nothing). Comments go too, silently: they cannot run
+// script, but nothing in a report needs them and they are where parsers
+// disagree.
+func clean(n *html.Node, also map[string]bool) []string {
 	removed := cleanAttrs(n)
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
@@ -81,7 +83,7 @@ func clean(n *html.Node) []string {
 			case html.CommentNode:
 				n.RemoveChild(c)
 			case html.ElementNode:
-				keep, drop := keepElement(c.Namespace, strings.ToLower(c.Data))
+				keep, drop := keepElement(c.Namespace, strings.ToLower(c.Data), also)
 				switch {
 				case drop:
 					removed = append(removed, "<"+c.Data+">")
@@ -169,24 +171,92 @@ func body(doc *html.Node) *html.Node {
 // table around it is rebuilt). A page that is not clean after a few rounds,
 // or has no body (a frameset), is an error, never written.
 func Sanitize(page []byte) (out []byte, removed []string, err error) {
+	return sanitize(page, nil, html.Render)
+}
+
+// SanitizeComparePage is Sanitize for a comparison page (ComparePage's)
+// from a folder esr report is given: its marker proves nothing, so the
+// page's head, which Sanitize trusts as nbconvert's, is written anew as
+// ComparePage writes it (the kit's own style and its one script, the
+// page's title as text), and its body keeps what a notebook page's body
+// keeps and the templates that hold the flips' renders, their contents
+// cleaned alike. The page ComparePage writes loses nothing.
+func SanitizeComparePage(page []byte) (out []byte, removed []string, err error) {
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
 		return nil, nil, err
 	}
-	left, err := cleanPage(doc)
+	if !bytes.HasPrefix(page, []byte(compareHead(headTitle(doc)))) {
+		removed = append(removed, "the page's head (written anew as esr compare writes it)")
+	}
+	out, left, err := sanitize(page, map[string]bool{"template": true}, func(w io.Writer, doc *html.Node) error {
+		b := body(doc)
+		if b == nil {
+			return errors.New("the page has no body")
+		}
+		if _, err := io.WriteString(w, compareHead(headTitle(doc))); err != nil {
+			return err
+		}
+		if err := html.Render(w, b); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, "</html>")
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, append(removed, left...), nil
+}
+
+// headTitle is the text of the title element of doc's head.
+func headTitle(doc *html.Node) string {
+	var find func(n *html.Node, inHead bool) string
+	find = func(n *html.Node, inHead bool) string {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Body {
+			return ""
+		}
+		if inHead && n.Type == html.ElementNode && n.DataAtom == atom.Title {
+			var b strings.Builder
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == html.TextNode {
+					b.WriteString(c.Data)
+				}
+			}
+			return b.String()
+		}
+		inHead = inHead || n.Type == html.ElementNode && n.DataAtom == atom.Head
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if t := find(c, inHead); t != "" {
+				return t
+			}
+		}
+		return ""
+	}
+	return find(doc, false)
+}
+
+// sanitize is Sanitize with the elements of dropElements the page keeps
+// (also) and how its cleaned tree is written out (write).
+func sanitize(page []byte, also map[string]bool, write func(io.Writer, *html.Node) error) (out []byte, removed []string, err error) {
+	doc, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		return nil, nil, err
+	}
+	left, err := cleanPage(doc, also)
 	if err != nil {
 		return nil, nil, err
 	}
 	removed = left
 	for range 5 {
 		var buf bytes.Buffer
-		if err := html.Render(&buf, doc); err != nil {
+		if err := write(&buf, doc); err != nil {
 			return nil, nil, err
 		}
 		if doc, err = html.Parse(bytes.NewReader(buf.Bytes())); err != nil {
 			return nil, nil, err
 		}
-		if left, err = cleanPage(doc); err != nil {
+		if left, err = cleanPage(doc, also); err != nil {
 			return nil, nil, err
 		}
 		if len(left) == 0 {
@@ -200,12 +270,12 @@ func Sanitize(page []byte) (out []byte, removed []string, err error) {
 // cleanPage cleans doc's body and the attributes of its html element (a
 // second <html> or <body> tag in an output adds its attributes to the
 // page's own elements).
-func cleanPage(doc *html.Node) ([]string, error) {
+func cleanPage(doc *html.Node, also map[string]bool) ([]string, error) {
 	b := body(doc)
 	if b == nil {
 		return nil, errors.New("the page has no body")
 	}
-	removed := clean(b)
+	removed := clean(b, also)
 	if h := b.Parent; h != nil && h.Type == html.ElementNode {
 		removed = append(removed, cleanAttrs(h)...) // its head is the page's own
 	}

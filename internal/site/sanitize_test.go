@@ -233,12 +233,23 @@ func TestSanitizeWritesWhatTheParserKept(t *testing.T) {
 // standard's parser builds it or tag by tag (as a browser whose tree
 // builder keeps more would see it), and sanitising it again removes
 // nothing. A page Sanitize refuses (an error) is never written, so it is
-// safe too.
+// safe too. The same holds of a comparison page that esr report copies
+// (SanitizeComparePage) with the output put into its head, a flip's
+// template and its body, whose one script is the kit's own.
 func FuzzSanitize(f *testing.F) {
 	for _, h := range append(append([]string{}, hostileOutputs...), selectOutputs...) {
 		f.Add(h)
 	}
+	comparison := ComparePage(hostileComparison(f))
 	f.Fuzz(func(t *testing.T, output string) {
+		if out, _, err := SanitizeComparePage(editedComparePage(comparison, output)); err == nil {
+			if left := comparePageDangers(t, out); len(left) > 0 {
+				t.Fatalf("the written comparison page holds %v:\n%s", left, out)
+			}
+			if again, removed, err := SanitizeComparePage(out); err != nil || len(removed) > 0 || !bytes.Equal(again, out) {
+				t.Fatalf("sanitising the written comparison page again: removed %v, err %v:\n%s", removed, err, out)
+			}
+		}
 		out, _, err := Sanitize(page(output))
 		if err != nil {
 			return

@@ -1,11 +1,10 @@
 // Package snapfresh says whether a snapshot still stands for what it was
 // made from: the type its values were decoded as (Schema), and the source
-// file, by its stat (StatTrusted) when that can be trusted, as make and git
-// trust a file's size and time. A caller that cannot trust the stat hashes
-// the source instead.
+// file, by its stat (StatTrusted) when that can be trusted, as git trusts
+// its index. A caller that cannot trust the stat hashes the source instead.
 //
 // Users: esr/bench (a loaded benchmark's snapshot), internal/flatsnap and
-// esr/lab (a suite's cached outcome rows).
+// esr/lab (a suite's cached outcome rows, their seal and snapshot).
 package snapfresh
 
 import (
@@ -17,28 +16,55 @@ import (
 )
 
 // Granularity is how long before its snapshot a source must have been last
-// written for StatTrusted to trust its modification time: a file rewritten
-// with the same size within one tick of the clock keeps its time (git's
-// "racily clean" rule).
+// changed for StatTrusted to trust its stat: a file rewritten with the same
+// size within one tick of the clock keeps its times (git's "racily clean"
+// rule).
 const Granularity = time.Second
 
-// StatTrusted reports whether a snapshot (its file's stat, snap) made from
-// a source of size bytes last written at modTime (Unix nanoseconds; 0 for
-// unknown) may be trusted for the source as it is now (its stat, src)
-// without reading it: the size and time are unchanged and the source was
-// last written more than Granularity before the snapshot. A source
-// rewritten with the same size and the same nanosecond time is not told
-// apart, as make and git do not tell it.
-func StatTrusted(src, snap os.FileInfo, size, modTime int64) bool {
-	return src != nil && snap != nil && modTime != 0 && src.Size() == size && src.ModTime().UnixNano() == modTime &&
-		modTime < snap.ModTime().Add(-Granularity).UnixNano()
+// Stamp is what a file's stat says of its bytes without reading them: its
+// size, modification time, status-change time (ctime) and inode number
+// (times in Unix nanoseconds, 0 for unknown). A user can give a changed file
+// back its size and modification time (cp -p, touch -r, an archive, a
+// network file system), not its ctime: a write, a rename or a chmod sets it
+// to the clock's now, and a file put in place of another has a new inode.
+// make compares modification times only; git's index, like this, all four.
+type Stamp struct {
+	Size, ModTime, Change, Inode int64
 }
 
-// OldEnough reports whether a source last written at modTime (Unix
-// nanoseconds; 0 for unknown) is older than Granularity, so that a snapshot
-// of it written now will be trusted by its stat (StatTrusted).
-func OldEnough(modTime int64) bool {
-	return modTime != 0 && modTime < time.Now().Add(-Granularity).UnixNano()
+// StampOf is fi's stamp; Change and Inode are 0 where the system's stat
+// does not give them (statChange), and StatTrusted then never trusts it.
+func StampOf(fi os.FileInfo) Stamp {
+	s := Stamp{Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}
+	s.Change, s.Inode = statChange(fi)
+	return s
+}
+
+// StatTrusted reports whether a snapshot (its file's stat, snap) made from
+// a source stamped was may be trusted for the source as it is now (its
+// stat, src) without reading it: every field of the stamp is known and
+// unchanged, and the source was last modified and last changed more than
+// Granularity before the snapshot was written. A source given back its
+// bytes' length and both times within one tick of the clock is not told
+// apart, as git does not tell it.
+func StatTrusted(src, snap os.FileInfo, was Stamp) bool {
+	if src == nil || snap == nil || !was.known() || StampOf(src) != was {
+		return false
+	}
+	before := snap.ModTime().Add(-Granularity).UnixNano()
+	return was.ModTime < before && was.Change < before
+}
+
+// known reports whether s has both times (a stamp from a system without
+// ctime, or from a snapshot written before stamps had it, has not).
+func (s Stamp) known() bool { return s.ModTime != 0 && s.Change != 0 }
+
+// OldEnough reports whether a source stamped s was last modified and last
+// changed more than Granularity ago, so that a snapshot of it written now
+// will be trusted by its stat (StatTrusted).
+func OldEnough(s Stamp) bool {
+	before := time.Now().Add(-Granularity).UnixNano()
+	return s.known() && s.ModTime < before && s.Change < before
 }
 
 // Schema lists t's fields, recursively (names, types, struct tags), so a

@@ -23,9 +23,20 @@ type streamGen struct {
 	src    string // github | wiki | dyknow
 	phen   esr.Phenomenon
 	r      *rand.Rand
+	rx     *rand.Rand // the composition knobs' draws (decorate.go, register.go)
 	sty    *style
 	id     string
 	target int // planned number of events
+	// bin is the stream's Table 12 bin under Config.LengthWeights
+	// (stratifiedBins).
+	bin int
+	// distractors is the number of distractor keys to add (decorate.go).
+	distractors int
+	// padding state (register.go): the event being padded and the prose
+	// sentences the stream has used.
+	padAt    time.Time
+	padFirst bool
+	padUsed  map[string]bool
 
 	issue   int
 	comp    string
@@ -57,7 +68,12 @@ type evPlan struct {
 var lengthBins = [][2]int{{1, 5}, {5, 6}, {6, 10}, {10, 20}, {20, 70}}
 
 func (g *streamGen) drawLength() int {
-	b := lengthBins[g.r.IntN(len(lengthBins))]
+	var b [2]int
+	if g.cfg.LengthWeights != nil {
+		b = lengthBins[g.bin]
+	} else {
+		b = lengthBins[g.r.IntN(len(lengthBins))]
+	}
 	lo, hi := b[0]+1, b[1]
 	if b[0] == 20 {
 		u := g.r.Float64()
@@ -629,7 +645,7 @@ func (g *streamGen) fill(t string, ev *evPlan, c *claim) string {
 		if o != "" {
 			o = g.surface(c.key.a, o)
 		}
-		pairs = append(pairs, "{a}", c.key.a.phrase, "{f}", c.key.a.name, "{v}", v, "{V}", capFirst(v), "{o}", o, "{e}", c.key.text)
+		pairs = append(pairs, "{a}", c.key.a.phrase, "{A}", capFirst(c.key.a.phrase), "{f}", c.key.a.name, "{v}", v, "{V}", capFirst(v), "{o}", o, "{e}", c.key.text)
 	} else if g.src == "github" {
 		pairs = append(pairs, "{e}", "the "+g.comp)
 	} else {
@@ -659,6 +675,14 @@ func (g *streamGen) fill(t string, ev *evPlan, c *claim) string {
 }
 
 func (g *streamGen) templateFor(c *claim) string {
+	if c.mention {
+		set := g.sty.mention[c.kind]
+		list := set.friendly
+		if !c.friendly && len(set.hostile) > 0 && c.kind == kUpdate {
+			list = set.hostile
+		}
+		return pick(g.r, list)
+	}
 	set := g.sty.claims[c.kind]
 	sps := []string{c.key.a.special, c.special}
 	if c.kind == kRefine && c.key.a.special == "labels" && c.refineKind != RefineQualifier {

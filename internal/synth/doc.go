@@ -58,14 +58,63 @@
 //
 // Extraction noise (Config.EventRecall, Config.CoKeyRecall) touches
 // atoms.jsonl only; QAs and their gold stay as planned, so coverage metrics
-// (package coverage) can be checked against the knobs. Stream lengths spread
-// evenly over the paper's Table 12 bins (2–5, 5–6, 6–10, 10–20, 20–70
-// events, right-closed).
+// (package coverage) can be checked against the knobs. Without
+// Config.LengthWeights stream lengths spread evenly over the paper's Table
+// 12 bins (2–5, 5–6, 6–10, 10–20, 20–70 events, right-closed).
 //
-// The bundled benchmark in data/synthetic is DefaultConfig. Regenerate it
-// (byte-identical; TestBundledRegenerates checks) with:
+// # Composition knobs
 //
-//	go run ./cmd/esr gen --seed 20260716 --out data/synthetic
+// One knob per statistic the paper publishes about ESR-Bench's make-up,
+// each zero by default (the clean bench); lab.GenPreset("paper") sets them
+// all (`esr gen --like paper`), and lab.ShapeTable shows what it
+// aims at, measured on the written files by bench.MeasureShape:
 //
-//go:generate go run ../../cmd/esr gen --seed 20260716 --out ../../data/synthetic
+//	knob              paper's value                           where the paper states it
+//	Streams           99 RR, 88 CSC, 89 refines, 2,631 mono;  §3 (ESR-Bench), Table 1
+//	                  GitHub 1,698 + MultiRepo 252, Wiki 848,
+//	                  DyKnow 109 QAs
+//	LengthWeights     questions spread over Table 12's bins    Table 12 (npaired 2,858 / 2,896 /
+//	                  as quintiles                             2,875 / 2,591 / 2,392), App. C
+//	AtomsPerEvent     "Mean 2.6 atoms/event"                   App. F, Extractor coverage
+//	KeysPerStream     "3.7–4.2 distinct keys/stream"           App. F, Extractor coverage
+//	EventRecall       0.86 (1770/2055, GitHub)                 App. F, Extractor coverage
+//	CoKeyRecall       0.96 (585/609, GitHub)                   App. F, Extractor coverage
+//	EventTokens,      none: "prose-like, hard-to-read streams  App. D; Limitations ("the
+//	Register          (issue threads, revision histories)"     high-clutter prose setting")
+//
+// Streams sets the source and phenomenon mix (streams per source and
+// stratum; a stream's main key carries its stratum, its side keys are
+// monotonic). LengthWeights weighs Table 12's bins; the streams of each
+// (source, stratum) are spread over them by systematic sampling. KeysPerStream
+// adds distractor keys: unquestioned attributes of the stream's own
+// entities (a GitHub issue's environment, versions and error; a country's
+// language and calling code; a company's industry), mentioned in the
+// stream's own events, given atoms and gold relations but no QA; streams
+// with the fewest planned keys get them first. AtomsPerEvent adds extra
+// mentions: an event restates the value in force of a key it does not yet
+// mention (a distractor, or a questioned key after its first assertion and
+// before any conflicting source; never the issue status), worded plainly
+// ("Install method: uv.", "| calling_code = +372"), until the stream's
+// atoms reach the target per event (AtomsOver: all events, or events with
+// atoms, the paper's denominator being unstated). Gold is still computed by
+// ⊕ from the plan and checked, so a restatement can add supporting or
+// deprecated events, never change an answer. EventTokens pads events to a
+// log-normal length with text in four registers (Register: issue-thread
+// prose, fenced code, logs and tracebacks, quoted replies; their Wikipedia
+// and DyKnow counterparts), which states no value except in quotes of
+// earlier events. With these knobs on, co-key noise mis-keys whole events
+// (all atoms of a key's supporting events), since events then carry several
+// keys and any shared key meets co-key recall's test. The knobs draw from
+// their own random stream, and are left out of MANIFEST.json when zero, so
+// a clean configuration writes the same bytes as before they existed.
+//
+// The bundled benchmark in data/synthetic is the paper preset with its rare
+// strata oversampled ×2 (`esr gen --like paper --rare-oversample 2`; Config.RareOversample).
+// DefaultConfig is the clean preset, for small teaching examples.
+// Regenerate the bundled bench (byte-identical; lab's
+// TestBundledRegenerates checks) with:
+//
+//	go run ./cmd/esr gen --like paper --rare-oversample 2 --out data/synthetic
+//
+//go:generate go run ../../cmd/esr gen --like paper --rare-oversample 2 --out ../../data/synthetic
 package synth

@@ -48,13 +48,98 @@ type Config struct {
 	// deprecated evidence, with probability 1 − CoKeyRecall the atoms of its
 	// current-value (supporting) events are written under a wrong attribute.
 	CoKeyRecall float64 `json:"cokey_recall"`
+
+	// The composition knobs below match the paper's ESR-Bench (see
+	// lab.GenPreset("paper") and doc.go for each one's paper value and source). Their
+	// zero values are the bundled clean bench's behaviour, and they are
+	// left out of MANIFEST.json when zero, so a clean configuration writes
+	// the same bytes as before they existed.
+
+	// Streams, when set, replaces PerStratum: the number of streams per
+	// source (short name) and stratum; a pair it omits gets none. It sets
+	// the phenomenon and source mix (paper §3, Table 1).
+	Streams map[string]map[esr.Phenomenon]int `json:"streams,omitempty"`
+	// LengthWeights are the relative weights of the paper's Table 12
+	// stream-length bins, (1,5], (5,6], (6,10], (10,20], (20,70] events, in
+	// a stream's planned length; nil draws the five bins evenly.
+	LengthWeights []float64 `json:"length_weights,omitempty"`
+	// AtomsPerEvent is the target mean number of atoms per event in
+	// atoms.jsonl, after extraction noise, over the events AtomsOver names
+	// (App. F: "Mean 2.6 atoms/event"). The generator reaches it with extra
+	// mentions: an event restates the value in force of a key it does not
+	// already mention (a distractor key, or a questioned key before any
+	// conflict on it; never the issue status). 0 adds none.
+	AtomsPerEvent float64 `json:"atoms_per_event,omitempty"`
+	// AtomsOver is AtomsPerEvent's denominator: AtomsOverAll (every event)
+	// or AtomsOverWithAtoms (events carrying at least one atom; extra
+	// mentions then go only to such events). App. F does not say which.
+	AtomsOver string `json:"atoms_over,omitempty"`
+	// KeysPerStream is the target mean number of distinct (entity,
+	// attribute) keys per stream (App. F: "3.7–4.2 distinct keys/stream").
+	// The generator adds distractor keys: unquestioned attributes of the
+	// stream's own entities, mentioned in the stream's own events, so that
+	// the mean over streams meets the target; streams with fewer planned
+	// keys get more. 0 adds none.
+	KeysPerStream float64 `json:"keys_per_stream,omitempty"`
+	// EventTokens is the median length of an event's text in tokens (as the
+	// generator estimates them: bytes/4); events shorter than their drawn
+	// length (log-normal around it) are padded with text in the registers
+	// Register weighs. 0 pads nothing. The paper gives no number: its
+	// streams are "issue threads, revision histories" (App. D).
+	EventTokens int `json:"event_tokens,omitempty"`
+	// Register weighs the kinds of padding text (issue-thread prose, code,
+	// logs, quoted replies); nil with EventTokens > 0 means DefaultRegister.
+	Register *Register `json:"register,omitempty"`
+	// RareOversample multiplies the streams of every stratum but monotonic
+	// (reverted_revert, cross_source_conflict, refines) by this factor, for
+	// per-stratum power; 0 and 1 leave the mix as Streams or PerStratum set
+	// it. Per-stratum numbers do not depend on it; pooled ones do, and a
+	// table pooled over strata says which mix it uses
+	// (lab reads the factor back from MANIFEST.json).
+	RareOversample int `json:"rare_oversample,omitempty"`
+}
+
+// Denominators of Config.AtomsPerEvent.
+const (
+	AtomsOverAll       = "events"
+	AtomsOverWithAtoms = "events-with-atoms"
+)
+
+// Register weighs padding text by register. Each source writes each
+// register its own way (register.go): GitHub prose, fenced code, log
+// excerpts and quoted replies; Wikipedia article prose, wikitext markup,
+// revision-history lines and talk-page replies; DyKnow-style passages in
+// every register.
+type Register struct {
+	Prose float64 `json:"prose"`
+	Code  float64 `json:"code"`
+	Log   float64 `json:"log"`
+	Quote float64 `json:"quote"`
+}
+
+// DefaultRegister is the register mix of padding when Config.Register is
+// nil: mostly prose, as issue threads are.
+var DefaultRegister = Register{Prose: 0.5, Code: 0.2, Log: 0.15, Quote: 0.15}
+
+// streamsOf is the number of streams of source src and stratum p.
+func (c *Config) streamsOf(src string, p esr.Phenomenon) int {
+	n := c.PerStratum
+	if c.Streams != nil {
+		n = c.Streams[src][p]
+	}
+	if p != esr.Monotonic && c.RareOversample > 1 {
+		n *= c.RareOversample
+	}
+	return n
 }
 
 // DefaultSeed is the seed of the bundled benchmark in data/synthetic.
 const DefaultSeed = 20260716
 
-// DefaultConfig is the configuration of the bundled benchmark: noise-free
-// extraction (recalls 1), moderate clutter.
+// DefaultConfig is the clean preset (lab.PresetClean): equal strata,
+// noise-free extraction (recalls 1), moderate clutter, short template
+// prose. Small and easy to read, for teaching examples; the bundled
+// data/synthetic is the paper preset with its rare strata ×2.
 func DefaultConfig() Config {
 	return Config{Seed: DefaultSeed, PerStratum: 60, Clutter: 0.4, Restate: 0.35, Paraphrase: 0.4,
 		Sources: append([]string(nil), Sources...), EventRecall: 1, CoKeyRecall: 1}
@@ -62,8 +147,11 @@ func DefaultConfig() Config {
 
 // Validate checks ranges and source names.
 func (c *Config) Validate() error {
-	if c.PerStratum < 1 {
+	if c.Streams == nil && c.PerStratum < 1 {
 		return fmt.Errorf("per-stratum must be at least 1, got %d", c.PerStratum)
+	}
+	if err := c.validateComposition(); err != nil {
+		return err
 	}
 	for name, v := range map[string]float64{"clutter": c.Clutter, "restate": c.Restate, "paraphrase": c.Paraphrase,
 		"event-recall": c.EventRecall, "cokey-recall": c.CoKeyRecall} {
@@ -121,27 +209,47 @@ func Generate(cfg Config) (*bench.Bench, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	var outs []*streamOut
+	var gens []*streamGen
 	for _, src := range cfg.Sources {
 		n := 0
 		for _, p := range esr.Phenomena {
-			for i := 0; i < cfg.PerStratum; i++ {
+			bins := stratifiedBins(&cfg, src, p)
+			for i := 0; i < cfg.streamsOf(src, p); i++ {
 				n++
 				id := fmt.Sprintf("syn-%s-%04d", sourceShort[src], n)
+				seed2 := stratumSeed(src, p, i)
 				g := &streamGen{cfg: &cfg, src: src, phen: p, sty: styleFor(src), id: id,
-					r: rand.New(rand.NewPCG(cfg.Seed, stratumSeed(src, p, i)))}
+					r: rand.New(rand.NewPCG(cfg.Seed, seed2)),
+					// The composition knobs draw from their own stream, so
+					// the plan's draws do not depend on them.
+					rx: rand.New(rand.NewPCG(splitmix(cfg.Seed^0x636f6d706f736974), seed2))}
+				if bins != nil {
+					g.bin = bins[i]
+				}
 				if err := g.plan(); err != nil {
 					return nil, fmt.Errorf("stream %s: %w", id, err)
 				}
-				g.stamp()
-				g.render()
-				o, err := g.assemble()
-				if err != nil {
-					return nil, fmt.Errorf("stream %s: %w", id, err)
-				}
-				outs = append(outs, o)
+				gens = append(gens, g)
 			}
 		}
+	}
+	if len(gens) == 0 {
+		return nil, fmt.Errorf("no streams: every source × stratum count is 0")
+	}
+	allocateDistractors(gens, cfg.KeysPerStream)
+	var outs []*streamOut
+	for _, g := range gens {
+		if err := g.decorate(); err != nil {
+			return nil, fmt.Errorf("stream %s: %w", g.id, err)
+		}
+		g.stamp()
+		g.render()
+		g.pad()
+		o, err := g.assemble()
+		if err != nil {
+			return nil, fmt.Errorf("stream %s: %w", g.id, err)
+		}
+		outs = append(outs, o)
 	}
 	streams := make([]*esr.Stream, 0, len(outs))
 	atoms := map[string][]esr.Atom{}
@@ -194,7 +302,9 @@ func (g *streamGen) assemble() (*streamOut, error) {
 		if err != nil {
 			return nil, err
 		}
-		o.qas = append(o.qas, qas...)
+		if !k.distractor { // a distractor key is checked, never asked about
+			o.qas = append(o.qas, qas...)
+		}
 	}
 	return o, nil
 }
@@ -375,16 +485,24 @@ func (g *streamGen) history(k *keyPlan) string {
 
 // applyNoise applies the extraction-noise model to the atoms only: missed
 // events (all atoms of an event dropped with probability 1 − EventRecall)
-// and wrong keys (with probability 1 − CoKeyRecall per key with gold
-// supporting and deprecated evidence, the key's atoms in its supporting
-// events move to the attribute's alternative name). Draws hash (seed, ids),
-// so lowering a recall only ever loses more.
+// and mis-keyed evidence (with probability 1 − CoKeyRecall per key with
+// gold supporting and deprecated evidence, the key's atoms in its
+// supporting events take the attribute's alternative name). With extra
+// mentions or distractor keys (Config.AtomsPerEvent, KeysPerStream) events
+// carry several keys, and any key an event shares with the earlier ones
+// meets co-key recall's test; there the extractor mis-keys the whole event:
+// every atom of the key's supporting events takes its attribute's
+// alternative name. (Without those knobs this is esr-synth/2's model,
+// unchanged, so earlier configurations write the same files.) Draws hash
+// (seed, ids), so lowering a recall only ever loses more.
 func (o *streamOut) applyNoise(cfg *Config) {
 	if cfg.EventRecall >= 1 && cfg.CoKeyRecall >= 1 {
 		return
 	}
 	sid := o.stream.ID
+	wholeEvent := cfg.AtomsPerEvent > 0 || cfg.KeysPerStream > 0
 	rekey := map[esr.Key]map[string]bool{} // key → supporting event ids to rekey
+	events := map[string]bool{}            // wholeEvent: event ids to rekey
 	if cfg.CoKeyRecall < 1 {
 		for _, q := range o.qas {
 			if q.Type() != esr.Snapshot || len(q.GoldSupportingEventIDs) == 0 || len(q.GoldDeprecatedEventIDs) == 0 {
@@ -396,6 +514,7 @@ func (o *streamOut) applyNoise(cfg *Config) {
 			m := map[string]bool{}
 			for _, id := range q.GoldSupportingEventIDs {
 				m[id] = true
+				events[id] = true
 			}
 			rekey[esr.Key{Entity: q.Entity, Attribute: q.Attribute}] = m
 		}
@@ -405,8 +524,10 @@ func (o *streamOut) applyNoise(cfg *Config) {
 		if cfg.EventRecall < 1 && unitHash(cfg.Seed, "event-recall", sid, a.EventID) >= cfg.EventRecall {
 			continue
 		}
-		if m := rekey[a.Key()]; m != nil && m[a.EventID] {
-			a.Attribute = o.alt[a.Key()]
+		if m := rekey[a.Key()]; m != nil && m[a.EventID] || wholeEvent && events[a.EventID] {
+			if alt := o.alt[a.Key()]; alt != "" {
+				a.Attribute = alt
+			}
 		}
 		kept = append(kept, a)
 	}

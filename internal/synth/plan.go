@@ -63,6 +63,9 @@ type claim struct {
 	special    string
 	atomID     string
 	eventIdx   int
+	// mention marks an extra mention (Config.AtomsPerEvent, distractor
+	// keys): it is worded with the plain mention templates.
+	mention bool
 }
 
 const hostActor = -2
@@ -78,6 +81,9 @@ type keyPlan struct {
 	pool []string
 	used []string
 	pure bool // monotonic with a single value
+	// distractor marks an unquestioned key of the stream's entities
+	// (Config.KeysPerStream): it has atoms and gold relations, no QA.
+	distractor bool
 }
 
 // fresh draws an unused value that neither contains nor is contained in any

@@ -26,6 +26,10 @@ type style struct {
 	claims  map[claimKind]tmplSet
 	special map[string]map[claimKind]tmplSet
 	clutter []string
+	// mention words extra mentions (claim.mention): a key stated, restated
+	// or changed in passing, as issue templates, infoboxes and fact lists
+	// do. {A} is the attribute phrase capitalised.
+	mention map[claimKind]tmplSet
 }
 
 var githubStyle = style{
@@ -129,6 +133,13 @@ var githubStyle = style{
 		"Please avoid +1 comments and use the reaction button.",
 		"Logs are in /Users/{u}/Library/Logs/app.log if anyone wants them.",
 	},
+	mention: map[claimKind]tmplSet{
+		kInitial: {friendly: []string{"{A}: {v}.", "For reference, the {a} is {v}.", "(The {a} is {v}.)", "We are on {v} for the {a}."}},
+		kRestate: {friendly: []string{"{A}: {v}.", "The {a} is still {v}.", "(Still {v} for the {a}.)", "Same {a} as before: {v}."}},
+		kUpdate: {
+			friendly: []string{"The {a} is now {v}.", "{A} changed to {v}."},
+			hostile:  []string{"{A}: {v}.", "The {a} is {v} here."}},
+	},
 }
 
 var wikiStyle = style{
@@ -180,6 +191,13 @@ var wikiStyle = style{
 		"Talk: Could someone add a map of {E}?", "Edit summary: bot: updating archive links.",
 		"Edit summary: expanded the economy section with trade figures.", "Talk: The history section needs sources.",
 	},
+	mention: map[claimKind]tmplSet{
+		kInitial: {friendly: []string{"| {f} = {v}", "The {a} of {E} is {v}."}},
+		kRestate: {friendly: []string{"| {f} = {v}", "{E}'s {a} is {v}."}},
+		kUpdate: {
+			friendly: []string{"| {f} = {v}\nThe {a} of {E} is now {v}.", "The {a} of {E} changed to {v}."},
+			hostile:  []string{"| {f} = {v}"}},
+	},
 }
 
 var dyknowStyle = style{
@@ -204,6 +222,13 @@ var dyknowStyle = style{
 		"{E} is covered extensively in the regional press.", "A profile of {E} appeared {ind}.",
 		"The article on {E} was last reviewed {ind}.", "{E} appears in several international rankings.",
 		"An interview published {ind} discussed the outlook for {E}.",
+	},
+	mention: map[claimKind]tmplSet{
+		kInitial: {friendly: []string{"The {a} of {E} is {v}.", "{E}'s {a}: {v}."}},
+		kRestate: {friendly: []string{"The {a} of {E} is {v}.", "{E}'s {a} remains {v}."}},
+		kUpdate: {
+			friendly: []string{"{Ind}, the {a} of {E} changed to {v}.", "The {a} of {E} is now {v}."},
+			hostile:  []string{"{E}'s {a}: {v}."}},
 	},
 }
 

@@ -4,11 +4,16 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/esrkit/esrkit/esr/bench"
+	"github.com/esrkit/esrkit/internal/regfile"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -59,6 +64,11 @@ func writeInto(dir string, cfg Config, b *bench.Bench) (*Manifest, error) {
 		Note: "Synthetic ESR benchmark: invented streams with planned gold; not real data. Sources are " +
 			"labelled synthetic-github, synthetic-wiki and synthetic-dyknow. Regenerate with " +
 			"`esr gen` and the config above."}
+	if cfg.RareOversample > 1 {
+		m.Note += fmt.Sprintf(" Stratum mix: the rare strata (reverted_revert, cross_source_conflict, refines) are "+
+			"oversampled ×%d (rare_oversample) for per-stratum power; a number per stratum does not depend on the mix, "+
+			"a number pooled over strata uses this one, not the paper's.", cfg.RareOversample)
+	}
 	m.Counts.Streams = len(b.Streams)
 	for _, s := range b.Streams {
 		m.Counts.Events += len(s.Events)
@@ -96,4 +106,29 @@ func fileSHA256(path string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// maxManifest bounds the manifest ReadManifest reads (a generated one is a
+// few kilobytes).
+const maxManifest = 1 << 20
+
+// ReadManifest reads dir's MANIFEST.json when it is a generator's manifest
+// (benchmark "synthetic", a generator named "esr-synth/…"); nil, nil when
+// dir has none or another tool's.
+func ReadManifest(dir string) (*Manifest, error) {
+	data, err := regfile.ReadFile(filepath.Join(dir, ManifestFile), maxManifest)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestFile), err)
+	}
+	if m.Benchmark != "synthetic" || !strings.HasPrefix(m.Generator, "esr-synth/") {
+		return nil, nil
+	}
+	return &m, nil
 }

@@ -9,6 +9,13 @@
 // the pair is compared token by token (runs of letters and digits, runs of
 // spaces, single other characters). A pair that shares less than half of its
 // tokens is marked whole: a word diff of unrelated lines only adds noise.
+//
+// A subsequence's table holds one entry per pair of lines (or tokens), so it
+// is bounded (maxCells): past the bound a line pair is marked whole instead
+// of compared word by word, and lines are aligned by the lines the two
+// texts share at their start and end only. Memory and time stay bounded
+// whatever a render holds (one value of 12,000 words asked 4.6 GB of the
+// word diff).
 package textdiff
 
 import (
@@ -52,7 +59,7 @@ func (l Line) Text() string {
 // segments of the lines, joined by "\n", gives text back.
 func Against(base, text string) []Line {
 	bl, tl := strings.Split(base, "\n"), strings.Split(text, "\n")
-	pairs := lcs(bl, tl)
+	pairs := alignLines(bl, tl)
 	out := make([]Line, 0, len(tl))
 	bi, ti := 0, 0
 	flush := func(bEnd, tEnd int) {
@@ -83,6 +90,9 @@ func whole(s string) Line {
 // lines share less than half of t's tokens.
 func words(b, t string) Line {
 	bt, tt := tokens(b), tokens(t)
+	if (len(bt)+1)*(len(tt)+1) > maxCells {
+		return whole(t)
+	}
 	pairs := lcs(bt, tt)
 	if 2*len(pairs) < len(tt) {
 		return whole(t)
@@ -134,24 +144,50 @@ func tokens(s string) []string {
 	return out
 }
 
+// maxCells bounds a longest common subsequence's table: (n+1)(m+1) int32
+// entries for n and m lines or tokens, at most 16 MiB.
+const maxCells = 1 << 22
+
+// alignLines pairs the lines of a and b that stay: a longest common
+// subsequence, or, when its table would pass maxCells, the lines a and b
+// share at their start and end (each text's middle left unpaired).
+func alignLines(a, b []string) [][2]int {
+	if (len(a)+1)*(len(b)+1) <= maxCells {
+		return lcs(a, b)
+	}
+	var out [][2]int
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		out = append(out, [2]int{pre, pre})
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	for k := suf; k > 0; k-- {
+		out = append(out, [2]int{len(a) - k, len(b) - k})
+	}
+	return out
+}
+
 // lcs returns the index pairs (i in a, j in b) of a longest common
-// subsequence of a and b, in increasing order.
+// subsequence of a and b, in increasing order. Its table has
+// (len(a)+1)(len(b)+1) entries: callers keep that within maxCells.
 func lcs(a, b []string) [][2]int {
 	n, m := len(a), len(b)
-	// dp[i][j]: LCS length of a[i:] and b[j:].
-	dp := make([][]int, n+1)
-	for i := range dp {
-		dp[i] = make([]int, m+1)
-	}
+	w := m + 1
+	// dp[i*w+j]: LCS length of a[i:] and b[j:].
+	dp := make([]int32, (n+1)*w)
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
 			switch {
 			case a[i] == b[j]:
-				dp[i][j] = dp[i+1][j+1] + 1
-			case dp[i+1][j] >= dp[i][j+1]:
-				dp[i][j] = dp[i+1][j]
+				dp[i*w+j] = dp[(i+1)*w+j+1] + 1
+			case dp[(i+1)*w+j] >= dp[i*w+j+1]:
+				dp[i*w+j] = dp[(i+1)*w+j]
 			default:
-				dp[i][j] = dp[i][j+1]
+				dp[i*w+j] = dp[i*w+j+1]
 			}
 		}
 	}
@@ -162,7 +198,7 @@ func lcs(a, b []string) [][2]int {
 			out = append(out, [2]int{i, j})
 			i++
 			j++
-		case dp[i+1][j] >= dp[i][j+1]:
+		case dp[(i+1)*w+j] >= dp[i*w+j+1]:
 			i++
 		default:
 			j++

@@ -51,6 +51,23 @@ func NewBM25(docs []string) *BM25 {
 // Top returns the indices of the k highest-scoring documents (stable: equal
 // scores keep document order).
 func (x *BM25) Top(query string, k int) []int {
+	score := x.Scores(query)
+	idx := make([]int, len(x.docs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return score[idx[a]] > score[idx[b]] })
+	if k < len(idx) {
+		idx = idx[:k]
+	}
+	return idx
+}
+
+// Scores returns each document's BM25 score for query, in document order:
+// Σ over the query's distinct terms t of idf(t)·f·(k1+1) / (f + k1·(1 − b
+// + b·len/avglen)), with idf(t) = ln(1 + (N − df + 0.5)/(df + 0.5)) and f
+// the term's count in the document.
+func (x *BM25) Scores(query string) []float64 {
 	n := float64(len(x.docs))
 	score := make([]float64, len(x.docs))
 	seen := map[string]bool{}
@@ -76,13 +93,5 @@ func (x *BM25) Top(query string, k int) []int {
 			score[i] += idf * f * (x.k1 + 1) / (f + x.k1*norm)
 		}
 	}
-	idx := make([]int, len(x.docs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return score[idx[a]] > score[idx[b]] })
-	if k < len(idx) {
-		idx = idx[:k]
-	}
-	return idx
+	return score
 }

@@ -367,6 +367,19 @@ a = np.repeat(eff, sizes) + rng.normal(0.2, 1.0, sizes.sum())
 b = rng.normal(0.0, 1.0, sizes.sum()) + 0.3 * a
 perm = rng.permutation(sizes.sum())
 cluster_bootstrap_case("real_unequal_g150_level90", a[perm], b[perm], [str(c) for c in cl[perm]], 0.90, 12, False)
+# Many clusters of few types (1,500 questions x 5 binary rows: at most 11
+# distinct (sum, size) types), where PairedClusterBootstrap draws the types'
+# multinomial counts instead of cluster indices; numpy still draws indices.
+rng_t = np.random.default_rng(24006)
+G, M = 1500, 5
+u = rng_t.normal(0, 1.2, G)
+v = rng_t.normal(0, 0.8, G)
+pa = 1 / (1 + np.exp(-(0.6 + u)))
+pb = 1 / (1 + np.exp(-(0.1 + u + v)))
+a = (rng_t.random((G, M)) < pa[:, None]).astype(int).ravel()
+b = (rng_t.random((G, M)) < pb[:, None]).astype(int).ravel()
+cl = [f"q{g:04d}" for g in range(G) for _ in range(M)]
+cluster_bootstrap_case("binary_q1500x5_types", a, b, cl, 0.95, 13, True)
 
 
 # ------------------------------------------------ McNemar minimum detectable effect

@@ -35,6 +35,7 @@ type ParamSensitivity struct {
 
 // Sensitivity is the Jacobian of a calibration at its fitted profiles.
 type Sensitivity struct {
+	Kind           string             `json:"kind"` // sensitivityKind
 	Params         []ParamSensitivity `json:"params"`
 	SingularValues []float64          `json:"singular_values"`
 	Rank           int                `json:"rank"`
@@ -71,7 +72,7 @@ func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *Calibration)
 	for _, t := range pr.panel {
 		names = append(names, t.Name)
 	}
-	s := &Sensitivity{Targets: len(names)}
+	s := &Sensitivity{Kind: sensitivityKind, Targets: len(names)}
 	s.SingularValues, s.Rank = singularValues(J, pr.weights[:pr.nTargets])
 	_, cols := J.Dims()
 	rows := pr.nTargets

@@ -3,14 +3,15 @@ package sim
 import (
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"reflect"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/regfile"
 )
 
 // Calibrated simulated readers: one sim profile per paper family, fitted
@@ -180,23 +181,18 @@ var requiredProfileFields = func() []string {
 }()
 
 // maxCalibrationBytes bounds a calibration file (the shipped one is a few
-// KB): a path to a device or an endless file is an error, not a read that
-// never ends.
+// KB); it must be a regular file: a FIFO or a device is an error, not a
+// read that waits or never ends.
 const maxCalibrationBytes = 16 << 20
 
 // LoadCalibration reads a calibration file (at most 16 MiB).
 func LoadCalibration(path string) (*Calibration, error) {
-	f, err := os.Open(path)
+	data, err := regfile.ReadFile(path, maxCalibrationBytes)
+	if errors.Is(err, regfile.ErrTooLarge) {
+		return nil, fmt.Errorf("%w: not a calibration file", err)
+	}
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxCalibrationBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > maxCalibrationBytes {
-		return nil, fmt.Errorf("%s: longer than %d MiB: not a calibration file", path, maxCalibrationBytes>>20)
 	}
 	return ParseCalibration(data, path)
 }

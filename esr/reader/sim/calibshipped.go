@@ -28,28 +28,33 @@ var noiseGridJSON []byte
 // (CalibrationSensitivity on data/synthetic).
 func ShippedSensitivity() *Sensitivity {
 	var s Sensitivity
-	mustDecode(sensitivityJSON, "calibration-sensitivity.json", &s)
+	mustDecode(sensitivityJSON, "calibration-sensitivity.json", &s, &s.Kind, sensitivityKind)
 	return &s
 }
 
 // ShippedIdentifiability are the fits of IdentifiabilityGrid on
 // data/synthetic.
 func ShippedIdentifiability() []FitSummary {
-	var rows []FitSummary
-	mustDecode(identifiabilityJSON, "calibration-identifiability.json", &rows)
-	return rows
+	var g GridFile
+	mustDecode(identifiabilityJSON, "calibration-identifiability.json", &g, &g.Kind, GridKind)
+	return g.Fits
 }
 
 // ShippedNoiseGrid are the fits of NoiseGrid on data/synthetic.
 func ShippedNoiseGrid() []FitSummary {
-	var rows []FitSummary
-	mustDecode(noiseGridJSON, "calibration-noise.json", &rows)
-	return rows
+	var g GridFile
+	mustDecode(noiseGridJSON, "calibration-noise.json", &g, &g.Kind, GridKind)
+	return g.Fits
 }
 
-func mustDecode(data []byte, name string, v any) {
+// mustDecode decodes a shipped file into v, whose kind field (kind) must
+// read want.
+func mustDecode(data []byte, name string, v any, kind *string, want string) {
 	if err := json.Unmarshal(data, v); err != nil {
 		panic("robust: " + name + ": " + err.Error())
+	}
+	if *kind != want {
+		panic("robust: " + name + ": kind " + *kind + ", want " + want)
 	}
 }
 
@@ -64,9 +69,9 @@ func mustDecode(data []byte, name string, v any) {
 var validationDefaultJSON []byte
 
 // ShippedValidation is the default panel's validation: its cells and the
-// misses explained (nil when none is shipped).
+// misses explained.
 func ShippedValidation() *ValidationFile {
-	var v *ValidationFile
-	mustDecode(validationDefaultJSON, "validation-default.json", &v)
-	return v
+	var v ValidationFile
+	mustDecode(validationDefaultJSON, "validation-default.json", &v, &v.Kind, ValidationKind)
+	return &v
 }

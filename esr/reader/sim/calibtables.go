@@ -20,7 +20,7 @@ const calibNote = "the readers are SIMULATED: a model of the paper's five LLM fa
 // paper's value, the fitted panel's expected value and the error; then the
 // panel's Table 2 terms.
 func CalibrationTable(c *Calibration) *eval.Table {
-	t := &eval.Table{Name: "calibration-fit", Title: "Calibrated simulated readers: the paper's numbers and what the fitted panel gives on " + c.Bench,
+	t := &eval.Table{ID: "calibration-fit", Title: "Calibrated simulated readers: the paper's numbers and what the fitted panel gives on " + c.Bench,
 		Columns: []string{"family (reader)", "target", "paper", "fit", "error"}}
 	for _, f := range c.Families {
 		for i, tg := range f.Targets {
@@ -28,9 +28,9 @@ func CalibrationTable(c *Calibration) *eval.Table {
 			if i == 0 {
 				fam = f.Family + " (sim:" + f.Profile.Name + ")"
 			}
-			t.AddRow(fam, tg.Name, fmt.Sprintf("%+.3f", tg.Paper), fmt.Sprintf("%+.3f", tg.Fit), report.Signed(tg.Error()))
+			t.AddRow(fam, tg.Name, eval.NumberCell("%+.3f", tg.Paper), eval.NumberCell("%+.3f", tg.Fit), eval.SignedCell(tg.Error()))
 		}
-		t.AddRow("", "RMSE over the family's targets", "", "", fmt.Sprintf("%.3f", f.RMSE))
+		t.AddRow("", "RMSE over the family's targets", "", "", eval.NumberCell("%.3f", f.RMSE))
 	}
 	for i, tg := range c.Panel {
 		who := ""
@@ -41,7 +41,7 @@ func CalibrationTable(c *Calibration) *eval.Table {
 		if droppedGroup(c, GroupTable2) {
 			name += " (not fitted)"
 		}
-		t.AddRow(who, name, fmt.Sprintf("%+.3f", tg.Paper), fmt.Sprintf("%+.3f", tg.Fit), report.Signed(tg.Error()))
+		t.AddRow(who, name, eval.NumberCell("%+.3f", tg.Paper), eval.NumberCell("%+.3f", tg.Fit), eval.SignedCell(tg.Error()))
 	}
 	t.Notes = []string{
 		fmt.Sprintf("t17/FORMAT: Table 17's Δ RevisionLedger − GraphRAG+abstain on reverted revert with the ledger in that format (column reading %s); t16: Table 16's abstain calibration and κ of RevisionLedger (RL) and GraphRAG+abstain (GRA); both in the auxiliary regime (strata weighted 734/387/35/42, relation noise %.1f); t2: Table 2's pooled terms on the primary reverted-revert questions", c.Reading, c.AuxNoise),
@@ -73,14 +73,14 @@ func CalibrationSkillsTable(c *Calibration) *eval.Table {
 		cols = append(cols, p.Name+" ("+stage+")")
 	}
 	cols = append(cols, "RMSE")
-	t := &eval.Table{Name: "calibration-skills", Title: "The fitted skills of the calibrated readers: stage 1 (to published measurements), stage 2 (to the paper)", Columns: cols}
+	t := &eval.Table{ID: "calibration-skills", Title: "The fitted skills of the calibrated readers: stage 1 (to published measurements), stage 2 (to the paper)", Columns: cols}
 	for _, f := range c.Families {
 		row := []any{"sim:" + f.Profile.Name}
 		for _, p := range all {
 			v, _ := f.Profile.Get(p.Name)
 			row = append(row, skillCell(p.Name, v))
 		}
-		t.AddRow(append(row, fmt.Sprintf("%.3f", f.RMSE))...)
+		t.AddRow(append(row, eval.NumberCell("%.3f", f.RMSE))...)
 	}
 	t.Notes = []string{
 		fmt.Sprintf("stage 1: %d skills per family fitted to the evidence registry's points (docs/evidence.md) and frozen; stage 2: %d parameters (%d per family × %d) against %d fitted targets; the Jacobian of the targets has rank %d (singular values below %g × the largest count as zero)",
@@ -94,10 +94,10 @@ func CalibrationSkillsTable(c *Calibration) *eval.Table {
 
 // skillCell formats a fitted value: probabilities as proportions, costs
 // and the logit shift signed.
-func skillCell(name string, v float64) string {
+func skillCell(name string, v float64) eval.Cell {
 	for _, c := range costNamesSet {
 		if c == name {
-			return fmt.Sprintf("%.3f", v)
+			return eval.NumberCell("%.3f", v)
 		}
 	}
 	return eval.PropCell(v)
@@ -124,10 +124,10 @@ func paramsAtBound(c *Calibration) []string {
 
 // SensitivityTable lays out which targets move each parameter.
 func SensitivityTable(s *Sensitivity) *eval.Table {
-	t := &eval.Table{Name: "calibration-sensitivity", Title: "Which targets pin which parameter? The Jacobian of the weighted targets at the fit",
+	t := &eval.Table{ID: "calibration-sensitivity", Title: "Which targets pin which parameter? The Jacobian of the weighted targets at the fit",
 		Columns: []string{"parameter", "moved most by", "share", "then", "share", "prior's share", "column norm"}}
 	for _, p := range s.Params {
-		cells := []any{p.Param, "—", "", "—", "", fmt.Sprintf("%.0f%%", 100*p.Prior), fmt.Sprintf("%.4f", p.Norm)}
+		cells := []any{p.Param, "—", "", "—", "", fmt.Sprintf("%.0f%%", 100*p.Prior), eval.NumberCell("%.4f", p.Norm)}
 		for k := 0; k < 2 && k < len(p.Top); k++ {
 			cells[1+2*k] = p.Top[k]
 			cells[2+2*k] = fmt.Sprintf("%.0f%%", 100*p.Share[k])
@@ -151,11 +151,11 @@ func smallest(v []float64, k int) string {
 // FitGridTable lists fits of a grid: the fitted split and the per-table
 // errors of each.
 func FitGridTable(name, title string, rows []FitSummary) *eval.Table {
-	t := &eval.Table{Name: name, Title: title,
+	t := &eval.Table{ID: eval.TableID(name), Title: title,
 		Columns: []string{"fit", "render", "fine-d mechanism", "coarse-d mechanism", "Table 16 RMSE", "Table 17 RMSE", "weighted error", "rank / parameters / targets"}}
 	for _, r := range rows {
-		t.AddRow(r.Label, report.Signed(r.Render), report.Signed(r.Fine), report.Signed(r.Coarse), fmt.Sprintf("%.3f", r.RMSE16), fmt.Sprintf("%.3f", r.RMSE17),
-			fmt.Sprintf("%.4f", r.Objective), fmt.Sprintf("%d / %d / %d", r.Rank, r.Params, r.Targets))
+		t.AddRow(r.Label, eval.SignedCell(r.Render), eval.SignedCell(r.Fine), eval.SignedCell(r.Coarse), eval.NumberCell("%.3f", r.RMSE16), eval.NumberCell("%.3f", r.RMSE17),
+			eval.NumberCell("%.4f", r.Objective), fmt.Sprintf("%d / %d / %d", r.Rank, r.Params, r.Targets))
 	}
 	t.Notes = []string{
 		fmt.Sprintf("paper (Table 2, DeepSeek-V3): render %+.3f [%+.3f, %+.3f], fine-d %+.3f [%+.3f, %+.3f], coarse-d %+.3f [%+.3f, %+.3f]",

@@ -142,9 +142,6 @@ func ShippedEvidence() *EvidenceRegistry {
 	return r
 }
 
-// Evidence returns the shipped registry's entries, in file order.
-func Evidence() []EvidencePoint { return ShippedEvidence().Points }
-
 // rawEvidencePoint is an entry as the file spells it.
 type rawEvidencePoint struct {
 	ID        string    `json:"id"`

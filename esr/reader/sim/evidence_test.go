@@ -14,7 +14,7 @@ import (
 var updateEvidenceReport = flag.Bool("update-evidence-report", false, "rewrite docs/evidence.md from esr/reader/sim/evidence.json")
 
 func TestEvidenceEveryEntryNamesItsSourceTaskValueAndStandIn(t *testing.T) {
-	points := Evidence()
+	points := ShippedEvidence().Points
 	if len(points) == 0 {
 		t.Fatal("the registry is empty")
 	}
@@ -46,7 +46,7 @@ func TestEvidenceEveryEntryNamesItsSourceTaskValueAndStandIn(t *testing.T) {
 
 func TestEvidenceIDsAreUnique(t *testing.T) {
 	seen := map[string]bool{}
-	for _, p := range Evidence() {
+	for _, p := range ShippedEvidence().Points {
 		if seen[p.ID] {
 			t.Errorf("id %q given twice", p.ID)
 		}
@@ -66,7 +66,7 @@ func TestEvidenceCoversEverySkillOfEveryFamily(t *testing.T) {
 }
 
 func TestEvidenceNoneEntriesNameTheNearestSource(t *testing.T) {
-	for _, p := range Evidence() {
+	for _, p := range ShippedEvidence().Points {
 		if p.Kind == EvidenceNone && !strings.Contains(p.Locator, "nearest") {
 			t.Errorf("%s: a none entry whose locator does not name the nearest source: %q", p.ID, p.Locator)
 		}

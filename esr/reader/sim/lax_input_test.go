@@ -1,6 +1,8 @@
 package sim_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,21 +19,31 @@ import (
 // each failed before its fix.
 
 // Item 15 (sim half): sim:@FILE#NAME read the whole file, however long: on
-// the zero device, 470 MB in 3 s and on. The read is bounded and the error
-// names the file and the limit.
+// the zero device, 470 MB in 3 s and on. A device is refused at once, and a
+// regular file's read is bounded: each error names the file (and the
+// bound).
 func TestSimFileReadIsBounded(t *testing.T) {
-	done := make(chan error, 1)
-	go func() {
-		_, err := sim.Parse("@/dev/zero#x")
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "/dev/zero") || !strings.Contains(err.Error(), "MiB") {
-			t.Errorf("sim:@/dev/zero#x: %v, want an error naming the file and the limit", err)
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, 17<<20); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{{"/dev/zero", "not a regular file"}, {big, "too large"}} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := sim.Parse("@" + c.path + "#x")
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), c.path) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("sim:@%s#x: %v, want an error naming the file and %q", c.path, err, c.want)
+			}
+		case <-time.After(3 * time.Second):
+			t.Fatalf("sim:@%s#x still reading after 3 s", c.path)
 		}
-	case <-time.After(3 * time.Second):
-		t.Fatal("sim:@/dev/zero#x still reading after 3 s")
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/judge"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/internal/layout"
 )
 
 // This file holds the measurement models of the evidence registry: for
@@ -152,7 +153,7 @@ func rawInput(lines []rawLine, question string) reader.Input {
 	var b strings.Builder
 	stated := map[string][]string{}
 	for _, l := range lines {
-		fmt.Fprintf(&b, "%s%s %s%s %s\n", esr.EventOpen, l.id, l.stamp, esr.EventClose, l.text)
+		fmt.Fprintf(&b, "%s%s %s%s %s\n", layout.EventOpen, l.id, l.stamp, layout.EventClose, l.text)
 		if len(l.stated) > 0 {
 			stated[l.id] = l.stated
 		}

@@ -495,9 +495,9 @@ func (s *policy) answer(recs []layout.Record, keyStatus string, qt esr.QueryType
 	}
 	if keyStatus == esr.KeyStatusUnresolved && s.useKey() {
 		if !mayAbstain {
-			return s.forced(recs, esr.LedgerStatusLabel+esr.KeyStatusUnresolved)
+			return s.forced(recs, layout.LedgerStatusLabel+esr.KeyStatusUnresolved)
 		}
-		return abstain(conflict, esr.LedgerStatusLabel+esr.KeyStatusUnresolved)
+		return abstain(conflict, layout.LedgerStatusLabel+esr.KeyStatusUnresolved)
 	}
 	statusInfo := false
 	for _, r := range recs {

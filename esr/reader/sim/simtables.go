@@ -1,15 +1,13 @@
 package sim
 
 import (
-	"fmt"
-
 	"github.com/esrkit/esrkit/esr/eval"
 )
 
 // CapabilityTable documents the simulated readers' capabilities: what
 // each models and the paper's evidence for it (Capabilities).
 func CapabilityTable() *eval.Table {
-	t := &eval.Table{Name: "sim-capabilities", Title: "What a simulated (sim:) reader's capabilities model, and the paper's evidence",
+	t := &eval.Table{ID: "sim-capabilities", Title: "What a simulated (sim:) reader's capabilities model, and the paper's evidence",
 		Columns: []string{"capability", "models", "paper evidence"}}
 	for _, c := range Capabilities {
 		t.AddRow(c.Name, c.Models, c.Evidence)
@@ -20,7 +18,7 @@ func CapabilityTable() *eval.Table {
 
 // ProfileTable lists the built-in sim profiles with their capabilities.
 func ProfileTable() *eval.Table {
-	t := &eval.Table{Name: "sim-profiles", Title: "Built-in simulated reader profiles (sim:NAME)",
+	t := &eval.Table{ID: "sim-profiles", Title: "Built-in simulated reader profiles (sim:NAME)",
 		Columns: []string{"reader"}}
 	for _, c := range Capabilities {
 		t.Columns = append(t.Columns, c.Name)
@@ -30,7 +28,7 @@ func ProfileTable() *eval.Table {
 		row := []any{"sim:" + p.Name}
 		for _, c := range Capabilities {
 			x, _ := p.Get(c.Name)
-			row = append(row, fmt.Sprintf("%g", x))
+			row = append(row, eval.NumberCell("%g", x))
 		}
 		t.AddRow(append(row, p.Summary)...)
 	}

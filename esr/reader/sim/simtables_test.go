@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
@@ -15,7 +16,7 @@ func TestSimTables(t *testing.T) {
 		t.Fatalf("%d capability rows, want %d", len(caps.Rows), len(sim.Capabilities))
 	}
 	for i, c := range sim.Capabilities {
-		if caps.Rows[i][0] != c.Name || caps.Rows[i][2] != c.Evidence {
+		if caps.Rows[i][0].Text != c.Name || caps.Rows[i][2].Text != c.Evidence {
 			t.Errorf("row %d = %v, want %s with its evidence", i, caps.Rows[i][:1], c.Name)
 		}
 	}
@@ -24,7 +25,7 @@ func TestSimTables(t *testing.T) {
 	if len(prof.Rows) != len(ps) {
 		t.Fatalf("%d profile rows, want %d", len(prof.Rows), len(ps))
 	}
-	if prof.Rows[0][0] != "sim:"+ps[0].Name || prof.Rows[0][1] != "0.9" {
+	if prof.Rows[0][0].Text != "sim:"+ps[0].Name || prof.Rows[0][1] != eval.NumberCell("%g", 0.9) {
 		t.Errorf("first profile row = %v", prof.Rows[0])
 	}
 	if !strings.Contains(caps.Notes[0], "SIMULATED") || !strings.Contains(prof.Notes[0], "SIMULATED") {

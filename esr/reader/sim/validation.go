@@ -61,7 +61,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		if !ok || len(rows) == 0 {
 			return
 		}
-		c, err := eval.Compare(rows, cell, a, b, f, opt)
+		c, err := eval.Compare(rows, eval.Term{Label: cell, A: a, B: b}, f, opt)
 		if err != nil {
 			return
 		}
@@ -100,7 +100,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		for i, bin := range eval.LengthBinLabels() {
 			label := bin
 			f := eval.And(eval.QueryType(esr.Snapshot), func(o *eval.Outcome) bool { return eval.LengthBin(v.Lengths[o.QID]) == label })
-			if c, err := eval.Compare(v.Strata, bin, memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.CoarseRetain), f, opt); err == nil {
+			if c, err := eval.Compare(v.Strata, eval.TermFineCoarse.Named(bin), f, opt); err == nil {
 				out = append(out, ValidationCell{Table: "Table 12", Cell: bin + " events", Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: paper.Table12[i], Interval: true})
 			}
 		}
@@ -165,7 +165,7 @@ func OutOfSample(c *Calibration, cells []ValidationCell) []ValidationCell {
 // whether the paper's value lies in our interval; panel names the readers.
 // Pass OutOfSample's cells: the table calls every cell out of sample.
 func ValidationTable(cells []ValidationCell, panel string) *eval.Table {
-	t := &eval.Table{Name: "calibration-validation", Title: "Out-of-sample check of " + panel + ": tables no calibration fits, ours beside the paper's",
+	t := &eval.Table{ID: "calibration-validation", Title: "Out-of-sample check of " + panel + ": tables no calibration fits, ours beside the paper's",
 		Columns: []string{"table", "cell", "ours", "95% CI", "paper", "error (ours − paper)", "paper in our CI"}}
 	for _, c := range cells {
 		in := "no"
@@ -174,9 +174,9 @@ func ValidationTable(cells []ValidationCell, panel string) *eval.Table {
 		}
 		ours, paperV := eval.PropCell(c.Ours), eval.PropCell(c.Paper)
 		if c.Interval {
-			ours, paperV = report.Signed(c.Ours), report.Signed(c.Paper)
+			ours, paperV = eval.SignedCell(c.Ours), eval.SignedCell(c.Paper)
 		}
-		t.AddRow(c.Table, c.Cell, ours, report.Interval(c.Lo, c.Hi), paperV, report.Signed(c.Error()), in)
+		t.AddRow(c.Table, c.Cell, ours, report.Interval(c.Lo, c.Hi), paperV, eval.SignedCell(c.Error()), in)
 	}
 	t.Notes = []string{"Tables 2 (MiniMax judge), 3, 11, 12, 13: paired differences with question-clustered intervals; Table 5 and Figure 3: accuracies with Wilson intervals",
 		"the calibration fits Tables 16, 17 and Table 2's DeepSeek-V3 terms; cells that are those numbers again (Table 2 under the MiniMax judge, Table 3's reverted-revert cell, Table 13 at p = 0) are fitted too: none of them is listed here"}
@@ -253,17 +253,17 @@ func PreviousPanelValidation() []ValidationCell {
 // lies in each interval. fittedOld and fittedNew say which cells each
 // panel's calibration fitted; such a cell is marked, not validated.
 func ValidationCompareTable(oldCells, newCells []ValidationCell, oldName, newName string, fittedOld, fittedNew func(ValidationCell) bool) *eval.Table {
-	t := &eval.Table{Name: "calibration-validation-compare", Title: "Old and new panel against the paper's tables, cell by cell",
+	t := &eval.Table{ID: "calibration-validation-compare", Title: "Old and new panel against the paper's tables, cell by cell",
 		Columns: []string{"table", "cell", "paper", oldName, "error", "in CI", newName, "error", "in CI"}}
 	key := func(c ValidationCell) string { return c.Table + "\x00" + c.Cell }
 	old := map[string]ValidationCell{}
 	for _, c := range oldCells {
 		old[key(c)] = c
 	}
-	cellOf := func(c ValidationCell, fitted bool) (string, string, string) {
+	cellOf := func(c ValidationCell, fitted bool) (eval.Cell, eval.Cell, string) {
 		v := eval.PropCell(c.Ours)
 		if c.Interval {
-			v = report.Signed(c.Ours)
+			v = eval.SignedCell(c.Ours)
 		}
 		in := "no"
 		if c.Paper >= c.Lo && c.Paper <= c.Hi {
@@ -272,14 +272,14 @@ func ValidationCompareTable(oldCells, newCells []ValidationCell, oldName, newNam
 		if fitted {
 			in = "fitted"
 		}
-		return v, report.Signed(c.Error()), in
+		return v, eval.SignedCell(c.Error()), in
 	}
 	for _, c := range newCells {
 		paperV := eval.PropCell(c.Paper)
 		if c.Interval {
-			paperV = report.Signed(c.Paper)
+			paperV = eval.SignedCell(c.Paper)
 		}
-		ov, oe, oi := "—", "", ""
+		ov, oe, oi := eval.TextCell("—"), eval.TextCell(""), ""
 		if o, ok := old[key(c)]; ok {
 			ov, oe, oi = cellOf(o, fittedOld(o))
 		}

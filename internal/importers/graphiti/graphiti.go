@@ -188,7 +188,7 @@ func Convert(edges []Edge) (*bench.Bench, *Report) {
 			ev := esr.Event{ID: fmt.Sprintf("g%d", i+1), Kind: "edge", Timestamp: e.when(), Text: e.Fact, Role: "graphiti", Meta: meta}
 			s.Events = append(s.Events, ev)
 			as = append(as, esr.Atom{ID: fmt.Sprintf("%s-a%d", sid, i+1), StreamID: sid, EventID: ev.ID, EventIndex: i, EventKind: ev.Kind,
-				Timestamp: ev.Timestamp, Role: ev.Role, Modality: "assert", Entity: src, Attribute: e.Name, Value: e.Fact,
+				Timestamp: ev.Timestamp, Role: ev.Role, Modality: esr.ModalityAssert, Entity: src, Attribute: e.Name, Value: e.Fact,
 				Polarity: esr.Positive, Confidence: 1})
 		}
 		gold := map[esr.AtomPair]esr.Relation{}

@@ -177,7 +177,7 @@ func Convert(rows []row) (*bench.Bench, *Report) {
 				ev.Actor = &a
 			}
 			at := esr.Atom{ID: fmt.Sprintf("%s-a%d", sid, i+1), StreamID: sid, EventID: ev.ID, EventIndex: i, EventKind: ev.Kind,
-				Timestamp: r.when, Actor: ev.Actor, Role: ev.Role, Modality: "assert", Entity: mid, Attribute: "memory",
+				Timestamp: r.when, Actor: ev.Actor, Role: ev.Role, Modality: esr.ModalityAssert, Entity: mid, Attribute: "memory",
 				Polarity: esr.Positive, Confidence: 1}
 			switch r.event {
 			case "ADD":

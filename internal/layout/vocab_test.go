@@ -1,4 +1,4 @@
-package esr
+package layout
 
 import (
 	"go/ast"
@@ -11,37 +11,46 @@ import (
 	"unicode"
 )
 
+// vocabFiles declare the render vocabulary, relative to this package: the
+// renders' layout words (vocab.go) and the model's words renders show
+// (esr/render.go: statuses, the key separator).
+var vocabFiles = []string{"vocab.go", "../../esr/render.go"}
+
 // renderFiles are the writers of the renders (esr/memory) and the readers'
-// parser (internal/layout, the scripted readers' eyes), relative to this package: the files that must take
-// every render word from render.go. In those with json set, struct tags are
-// render JSON too (elsewhere they are data-file schemas: Atom, HistoryEntry,
-// reader profiles).
+// parser (this package, the scripted readers' eyes), relative to this
+// package: the files that must take every render word from vocabFiles. In
+// those with json set, struct tags are render JSON too (elsewhere they are
+// data-file schemas: Atom, HistoryEntry, reader profiles).
 var renderFiles = []struct {
 	path string
 	json bool
 }{
-	{"atom.go", false}, {"ledger.go", false}, {"time.go", false},
-	{"../internal/layout/write.go", true}, {"memory/fineledger.go", true}, {"memory/graphrag.go", true}, {"memory/coarse.go", true},
-	{"memory/graphiti.go", true}, {"memory/mem0.go", true}, {"memory/latest.go", true}, {"memory/text.go", true},
-	{"memory/rag.go", true}, {"memory/deployed.go", true},
-	{"../internal/layout/layout.go", true}, {"../internal/layout/layout_deployed.go", true}, {"../internal/layout/jsonline.go", true},
-	{"../internal/layout/factsplit.go", false}, {"reader/sim/scripted.go", false},
+	{"../../esr/atom.go", false}, {"../../esr/ledger.go", false}, {"../../esr/time.go", false},
+	{"write.go", true}, {"../../esr/memory/fineledger.go", true}, {"../../esr/memory/graphrag.go", true}, {"../../esr/memory/coarse.go", true},
+	{"../../esr/memory/graphiti.go", true}, {"../../esr/memory/mem0.go", true}, {"../../esr/memory/latest.go", true}, {"../../esr/memory/text.go", true},
+	{"../../esr/memory/rag.go", true}, {"../../esr/memory/deployed.go", true},
+	{"layout.go", true}, {"layout_deployed.go", true}, {"jsonline.go", true},
+	{"factsplit.go", false}, {"../../esr/reader/sim/scripted.go", false},
 }
 
 // TestRenderVocabularyDeclaredOnce: no writer or parser file spells a word
 // of the render vocabulary as a string literal (or, in render code, a JSON
-// struct tag); each names the constant in render.go instead, so a new
+// struct tag); each names the constant of vocabFiles instead, so a new
 // status word or column is changed in one place. Words without letters
 // (separators, date layouts) are too common in code to police this way and
 // are left out; import paths are not words.
 func TestRenderVocabularyDeclaredOnce(t *testing.T) {
 	fset := token.NewFileSet()
 	vocab := map[string]string{} // value → constant name
-	f, err := parser.ParseFile(fset, "render.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
+	var decls []ast.Decl
+	for _, name := range vocabFiles {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		decls = append(decls, f.Decls...)
 	}
-	for _, d := range f.Decls {
+	for _, d := range decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.CONST {
 			continue
@@ -61,7 +70,7 @@ func TestRenderVocabularyDeclaredOnce(t *testing.T) {
 		}
 	}
 	if len(vocab) < 40 {
-		t.Fatalf("read %d vocabulary words from render.go, want the whole vocabulary", len(vocab))
+		t.Fatalf("read %d vocabulary words from %v, want the whole vocabulary", len(vocab), vocabFiles)
 	}
 	for _, rf := range renderFiles {
 		file, err := parser.ParseFile(fset, rf.path, nil, 0)
@@ -77,7 +86,7 @@ func TestRenderVocabularyDeclaredOnce(t *testing.T) {
 					tag, _ := strconv.Unquote(n.Tag.Value)
 					name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
 					if c, ok := vocab[name]; ok {
-						t.Errorf("%s: JSON tag %q spells esr.%s", fset.Position(n.Tag.Pos()), name, c)
+						t.Errorf("%s: JSON tag %q spells %s", fset.Position(n.Tag.Pos()), name, c)
 					}
 				}
 			case *ast.BasicLit:
@@ -86,7 +95,7 @@ func TestRenderVocabularyDeclaredOnce(t *testing.T) {
 				}
 				s, _ := strconv.Unquote(n.Value)
 				if c, ok := vocab[s]; ok {
-					t.Errorf("%s: literal %q spells esr.%s", fset.Position(n.Pos()), s, c)
+					t.Errorf("%s: literal %q spells %s", fset.Position(n.Pos()), s, c)
 				}
 			}
 			return true
