@@ -197,3 +197,19 @@ func EvidencePlots(reg *EvidenceRegistry, c *Calibration) map[string]*plot.Plot 
 	}
 	return out
 }
+
+// AnchorPlot is the anchor figure of one fitted reader of c: the profile
+// named profile (a "fit-…" name, as sim:NAME takes it) beside the shipped
+// registry's points of skill for its family. An unknown profile is an
+// error naming the ones c holds.
+func (c *Calibration) AnchorPlot(profile string, skill EvidenceSkill) (*plot.Plot, error) {
+	f, ok := c.Family(profile)
+	if !ok {
+		var names []string
+		for _, f := range c.Families {
+			names = append(names, f.Profile.Name)
+		}
+		return nil, fmt.Errorf("sim: no fitted profile %q (the calibration holds %s)", profile, strings.Join(names, ", "))
+	}
+	return EvidencePlot(ShippedEvidence(), f.Family, f.Profile, skill), nil
+}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/esrkit/esrkit/internal/goldenimg"
@@ -33,5 +34,22 @@ func TestEvidencePlotGolden(t *testing.T) {
 		for _, problem := range report.FigureProblems(p, report.FigureWidth, report.FigureHeight) {
 			t.Errorf("%s: %s", name, problem)
 		}
+	}
+}
+
+// TestAnchorPlotNamesTheProfile: a calibration's anchor figure of a fitted
+// profile is that family's EvidencePlot; an unknown profile is an error
+// that lists the ones it holds.
+func TestAnchorPlotNamesTheProfile(t *testing.T) {
+	c := Calibrated()
+	f, _ := c.Family(FitName("Qwen3-8B"))
+	p, err := c.AnchorPlot(f.Profile.Name, EvidenceRows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goldenimg.Check(t, p, "evidence-rows-qwen3-8b")
+	_, err = c.AnchorPlot("fit-gpt-9", EvidenceRows)
+	if err == nil || !strings.Contains(err.Error(), f.Profile.Name) {
+		t.Fatalf("unknown profile: %v", err)
 	}
 }
