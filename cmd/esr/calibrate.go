@@ -251,7 +251,32 @@ func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error
 	if err != nil {
 		return nil, err
 	}
-	return &sim.ValidationFile{Kind: sim.ValidationKind, Cells: cells, Misses: misses, CleanBench: clean}, nil
+	real, err := realBenchCells(ctx, readers)
+	if err != nil {
+		return nil, err
+	}
+	return &sim.ValidationFile{Kind: sim.ValidationKind, Cells: cells, Misses: misses, CleanBench: clean,
+		RealBench: real, RealBenchName: realBench}, nil
+}
+
+// realBench is the bundled bench of real threads whose Table 2 the model
+// card reports beside the fitted one.
+const realBench = "debian"
+
+// realBenchCells are readers' Table 2 cells on data/debian (real Debian
+// bug threads): the render-confound suite's rows, validated as on the
+// bundled bench.
+func realBenchCells(ctx context.Context, readers []reader.Reader) ([]sim.ValidationCell, error) {
+	rb, err := lab.NotebookBench(".", realBench)
+	if err != nil {
+		return nil, fmt.Errorf("validate: data/%s: %w", realBench, err)
+	}
+	s := lab.Setup{Bench: rb, Readers: readers, Stats: eval.DefaultStats}
+	r, _, err := lab.SuiteRenderConfound.Suite().Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+	if err != nil {
+		return nil, fmt.Errorf("validate: data/%s: suite %s: %w", realBench, lab.SuiteRenderConfound, err)
+	}
+	return sim.Table2Cells(sim.Validate(sim.ValidationRows{RenderConfound: r}, eval.DefaultStats)), nil
 }
 
 // cleanBenchCells are readers' Table 2 and Table 5 cells on the clean

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
 )
@@ -167,9 +168,9 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 		}
 	}
 	if inside == len(c.Panel) {
-		w("\nThe fitted Table 2 terms lie inside the paper's intervals on these renders (all %d), so the generator was not made more cluttered to reach them; the same terms on long real renders are in notebook D-debian (`data/debian`).\n", inside)
+		w("\nThe fitted Table 2 terms lie inside the paper's intervals on these renders (all %d); the same terms on real threads are below (`data/debian`).\n", inside)
 	} else {
-		w("\n%d of %d fitted Table 2 terms lie inside the paper's intervals on these renders; a more cluttered generator (the paper's atoms per event and keys per stream) is what the model would need to close the rest; the same terms on long real renders are in notebook D-debian (`data/debian`).\n", inside, len(c.Panel))
+		w("\n%d of %d fitted Table 2 terms lie inside the paper's intervals on these renders: this is the closest fit that passes the envelope suite, and its residuals are in the targets table above. %s\n", inside, len(c.Panel), table2Reason(c, v))
 	}
 
 	w("\n## What the model cannot represent\n\n")
@@ -192,6 +193,7 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 	if len(v.Misses) == 0 {
 		w("No table not fitted misses by more than %.2f on average.\n", missThreshold)
 		writeComposition(w, c, v)
+		writeRealBench(w, v)
 		return b.String()
 	}
 	w("**Why each table that misses by more than %.2f on average misses** (each sentence from a measurement on the bench):\n\n", missThreshold)
@@ -199,7 +201,51 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 		w("- **%s** (mean abs error %.3f; cause: %s). %s\n", m.Table, m.MAE, m.Cause, m.Sentence)
 	}
 	writeComposition(w, c, v)
+	writeRealBench(w, v)
 	return b.String()
+}
+
+// writeRealBench adds Table 2 on the bench of real threads
+// (v.RealBench), each term with its interval beside the paper's, whichever
+// way it falls.
+func writeRealBench(w func(string, ...any), v *ValidationFile) {
+	if len(v.RealBench) == 0 {
+		return
+	}
+	w("\n## Table 2 on real threads (`data/%s`, not fitted)\n\n", v.RealBenchName)
+	w("The same readers on the bundled real threads' render-confound suite (reverted-revert snapshot questions, paired question-clustered intervals). None of these cells was fitted; they are reported whichever way they fall.\n\n")
+	w("| term | paper | paper's interval | ours | our 95%% interval | inside the paper's interval | our interval excludes 0 |\n|---|---|---|---|---|---|---|\n")
+	inside := 0
+	for _, c := range v.RealBench {
+		pi, in := "not published", "—"
+		if key, ok := table2Key(c.Cell); ok {
+			if lo, hi, ok := paper.Interval(key); ok {
+				pi = fmt.Sprintf("[%s, %s]", report.Signed(lo), report.Signed(hi))
+				in = "no"
+				if c.Ours >= lo && c.Ours <= hi {
+					in = "yes"
+					inside++
+				}
+			}
+		}
+		excl := "no"
+		if c.Lo > 0 || c.Hi < 0 {
+			excl = "yes"
+		}
+		w("| %s | %s | %s | %s | [%s, %s] | %s | %s |\n", c.Cell, report.Signed(c.Paper), pi, report.Signed(c.Ours), report.Signed(c.Lo), report.Signed(c.Hi), in, excl)
+	}
+	w("\n%d of %d terms on `data/%s` lie inside the paper's intervals. Regenerate: `go run ./cmd/esr calibrate --bench data/synthetic --validate --predictive 6 --out esr/reader/sim/validation-default.json`.\n", inside, len(v.RealBench), v.RealBenchName)
+}
+
+// table2Key is the paper's key of the Table 2 cell labelled cell (as
+// Validate labels it).
+func table2Key(cell string) (paper.Key, bool) {
+	for _, t := range eval.RenderMatchedReported {
+		if t.Label == cell {
+			return paper.T2.Key(t.Key), true
+		}
+	}
+	return paper.Key{}, false
 }
 
 // writeComposition adds the card's section on the bench's composition:
@@ -327,3 +373,50 @@ func ShapeOf(b *bench.Bench) (BenchShape, error) {
 }
 
 func fmtNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// table2Reason says, from the validation's measurements, where the fitted
+// Table 2 terms that lie outside the paper's intervals stand on the clean
+// bench with the same readers: a term that is inside there and outside on
+// the fitted bench is moved out by the bench's composition (its lossy
+// extraction), one outside on both by the reader model.
+func table2Reason(c *Calibration, v *ValidationFile) string {
+	if v == nil || len(v.CleanBench) == 0 {
+		return "The clean bench was not measured, so no cause is measured here (`esr calibrate --validate`)."
+	}
+	clean := map[string]ValidationCell{}
+	for _, x := range Table2Cells(v.CleanBench) {
+		clean[x.Cell] = x
+	}
+	var bench, model []string
+	for _, t := range c.Panel {
+		key := panelKeys[t.Name]
+		lo, hi, ok := paper.Interval(key)
+		if !ok || (t.Fit >= lo && t.Fit <= hi) {
+			continue
+		}
+		var cc ValidationCell
+		found := false
+		for label, x := range clean {
+			if k, ok := table2Key(label); ok && k == key {
+				cc, found = x, true
+			}
+		}
+		if !found {
+			continue
+		}
+		s := fmt.Sprintf("%s %s here, %s on the clean bench (paper %s, [%s, %s])", t.Name, report.Signed(t.Fit), report.Signed(cc.Ours), report.Signed(t.Paper), report.Signed(lo), report.Signed(hi))
+		if cc.Ours >= lo && cc.Ours <= hi {
+			bench = append(bench, s)
+		} else {
+			model = append(model, s)
+		}
+	}
+	var out []string
+	if len(bench) > 0 {
+		out = append(out, "Inside the paper's interval on the clean bench with the same readers, outside on this one, so the bench's composition (lossy extraction: a status the rule scorer got wrong where events lost their atoms) moves it out: "+strings.Join(bench, "; ")+".")
+	}
+	if len(model) > 0 {
+		out = append(out, "Outside on both benches, so the reader model cannot reach it under the envelope: "+strings.Join(model, "; ")+".")
+	}
+	return strings.Join(out, " ")
+}
