@@ -3,7 +3,6 @@ package sim
 import (
 	"strconv"
 
-	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 
 	"fmt"
@@ -158,7 +157,7 @@ func ModelCard(c *Calibration, shape BenchShape, v *ValidationFile) string {
 	writeEnvelope(&b, reg, c, tokens)
 	w("\n## How cluttered the fitted bench is, beside the paper's\n\n")
 	w("| | `%s` | the paper's ESR-Bench (App. F) |\n|---|---|---|\n", c.Bench)
-	w("| atoms per event | %.2f | %s |\n", shape.AtomsPerEvent, fmtNum(paper.Number(paper.ShapeAtomsPerEvent)))
+	w("| atoms per event (events with atoms) | %.2f | %s |\n", shape.AtomsPerEvent, fmtNum(paper.Number(paper.ShapeAtomsPerEvent)))
 	w("| distinct keys per stream | %.2f | %s–%s |\n", shape.KeysPerStream, fmtNum(paper.Number(paper.ShapeKeysPerStream.Lo())), fmtNum(paper.Number(paper.ShapeKeysPerStream.Hi())))
 	w("| median d-blind render (tokens) | %d | not published |\n", shape.MedianTokens)
 	inside := 0
@@ -349,24 +348,18 @@ type BenchShape struct {
 	MedianTokens int `json:"median_tokens"`
 }
 
-// ShapeOf measures b's shape.
+// ShapeOf measures b's shape: atoms per event counted over the events
+// with atoms and distinct keys per stream (bench.MeasureShape, the reading
+// of App. F's denominators the composition table uses), and the d-blind
+// control's median render length.
 func ShapeOf(b *bench.Bench) (BenchShape, error) {
 	var s BenchShape
-	events, atoms, keys := 0, 0, 0
-	for _, st := range b.Streams {
-		events += len(st.Events)
-		seen := map[esr.Key]bool{}
-		for _, a := range b.Atoms[st.ID] {
-			atoms++
-			seen[a.Key()] = true
-		}
-		keys += len(seen)
-	}
-	if events == 0 || len(b.Streams) == 0 {
+	m := bench.MeasureShape(b)
+	if m.Events == 0 || m.Streams == 0 {
 		return s, fmt.Errorf("shape: %s has no events", b.Name())
 	}
-	s.AtomsPerEvent = float64(atoms) / float64(events)
-	s.KeysPerStream = float64(keys) / float64(len(b.Streams))
+	s.AtomsPerEvent = m.AtomsPerEventWithAtoms
+	s.KeysPerStream = m.KeysPerStream
 	t, err := medianRenderTokens(b)
 	s.MedianTokens = t
 	return s, err
