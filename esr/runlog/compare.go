@@ -149,9 +149,13 @@ func Compare(a, b *Log, opt Options) (*Comparison, error) {
 	return c, nil
 }
 
-// intervalNote is eval's note, with the graded scores' test.
+// intervalNote says which interval and test the differences carry.
 func intervalNote(s eval.StatOptions) string {
-	return s.IntervalNote() + "; a graded scorer's p (scores not all 0 or 1) is the Monte Carlo sign-flip test with " + strconv.Itoa(s.B) + " draws; clusters are the samples (a sample's epochs move together) unless --group names a field"
+	ci := fmt.Sprintf("%.0f%% CI: sample-clustered paired percentile bootstrap (resamples samples with all their epochs, or the groups --group names), B = %d", 100*s.Level, s.B)
+	if s.Interval == eval.IntervalPair {
+		ci = fmt.Sprintf("%.0f%% CI: paired percentile bootstrap over (sample, epoch) pairs as if independent, B = %d", 100*s.Level, s.B)
+	}
+	return ci + "; p: exact paired sign test (exact McNemar) for a binary scorer, Monte Carlo sign-flip test (" + strconv.Itoa(s.B) + " draws) for a graded one; no interval or verdict over fewer than 10 samples or too few changed pairs for the test to reach the level"
 }
 
 // pick keeps the scores of model (all when model is "").
@@ -329,8 +333,8 @@ func (c *Comparison) compareOne(sa, sb []Score, mp modelPair, sc string, opt Opt
 	}
 	if len(onlyA)+len(onlyB) > 0 {
 		if !opt.Partial {
-			return fmt.Errorf("scorer %s: the logs hold different samples: only A has %d (%s), only B has %d (%s); compare the shared ones with --partial", sc,
-				len(onlyA), listOrNone(splitNamed(onlyA)), len(onlyB), listOrNone(splitNamed(onlyB)))
+			return fmt.Errorf("scorer %s: the logs hold different samples: only A has %s, only B has %s; compare the shared ones with --partial", sc,
+				countNamed(onlyA), countNamed(onlyB))
 		}
 		for _, k := range sortedSampleKeys(onlyA) {
 			c.OnlyA = append(c.OnlyA, Unpaired{Scorer: sc, Model: mp.a, Sample: k.sample, Epoch: k.epoch})
@@ -402,11 +406,12 @@ func sortedSampleKeys(keys []sampleKey) []sampleKey {
 	return keys
 }
 
-func splitNamed(keys []sampleKey) []string {
+// countNamed is "none", or the number of keys and the first of them.
+func countNamed(keys []sampleKey) string {
 	if len(keys) == 0 {
-		return nil
+		return "none"
 	}
-	return []string{named(keys)}
+	return fmt.Sprintf("%d (%s)", len(keys), named(keys))
 }
 
 // Regressions are the differences over all of a scorer's pairs (every

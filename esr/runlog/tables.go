@@ -27,7 +27,7 @@ func (c *Comparison) Tables() []*eval.Table {
 			kind = "graded"
 		}
 		diffs.AddRow(d.Scorer, d.ModelA, d.ModelB, scopeText(d.Task), kind, d.N, eval.NumberCell("%.3f", d.AccB), eval.NumberCell("%.3f", d.AccA),
-			eval.SignedCell(d.Delta), d.CI(), eval.PValueCell(d.P), d.N10, d.N01)
+			eval.SignedCell(d.Delta), ciText(d.Comparison), eval.PValueCell(d.P), d.N10, d.N01)
 	}
 	diffs.Notes = append([]string{c.Interval}, c.Notes...)
 	flips := &eval.Table{ID: eval.RunFlips, Title: "Flips: samples whose score differs between the logs",
@@ -58,6 +58,12 @@ func (c *Comparison) Tables() []*eval.Table {
 		out = append(out, only)
 	}
 	return out
+}
+
+// ciText is the interval, or why there is none, in a log's words (its
+// samples are what esrkit's rows call questions).
+func ciText(c eval.Comparison) string {
+	return strings.Replace(c.CI(), "questions", "samples", 1)
 }
 
 func scopeText(task string) string {
@@ -103,10 +109,10 @@ func (c *Comparison) Verdict(margin float64) []string {
 		if d.Task != "" {
 			continue
 		}
-		what := fmt.Sprintf("%s (%s → %s): B − A = %s %s over %d pairs", d.Scorer, d.ModelA, d.ModelB, report.Signed(d.Delta), d.CI(), d.N)
+		what := fmt.Sprintf("%s (%s → %s): B − A = %s %s over %d pairs", d.Scorer, d.ModelA, d.ModelB, report.Signed(d.Delta), ciText(d.Comparison), d.N)
 		switch {
 		case d.TooFew:
-			out = append(out, what+": no verdict ("+d.TooFewReason()+")")
+			out = append(out, what+": no verdict")
 		case d.Below(margin):
 			out = append(out, what+": REGRESSION (the interval lies below "+report.Signed(-margin)+")")
 		default:
