@@ -88,7 +88,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		}
 		for name, set := range map[string]bool{"--rejudge": *rejudge != "", "--controls": *controls, "--data": *data != "", "--adapters": *adapters != ""} {
 			if set {
-				return fmt.Errorf("%s applies to esrkit rows; A and B are %s and %s logs", name, formatName(fa), formatName(fb))
+				return fmt.Errorf("%s applies to esrkit rows; A is %s and B %s", name, formatName(fa), formatName(fb))
 			}
 		}
 		lo.formatA, lo.formatB = fa, fb

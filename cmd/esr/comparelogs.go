@@ -89,8 +89,13 @@ func logFormats(pos []string, from, fromA, fromB string) (runlog.Format, runlog.
 }
 
 func formatName(f runlog.Format) string {
-	if f == runlog.ESR {
+	switch f {
+	case runlog.ESR:
 		return "esrkit rows"
+	case runlog.Inspect:
+		return "an Inspect log"
+	case runlog.LMEval:
+		return "an lm-eval log"
 	}
 	return "a " + string(f) + " log"
 }
