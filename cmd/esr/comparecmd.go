@@ -53,7 +53,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	gate := fs.Bool("fail-on-regression", false, "exit with status 3 when B is worse than A: a difference over all of a pair's samples whose interval lies below -margin")
 	margin := fs.Float64("margin", 0, "with --fail-on-regression: how much worse B may be before it fails (the interval must lie below -`M`)")
 	var lo logOptions
-	fs.Var(&lo.scorers, "scorer", "logs: compare only this scorer (repeat, or comma separated); each must be in both logs")
+	fs.Var(&lo.scorers, "scorer", "logs: compare only this `SCORER` (repeat for several); each must be in both logs")
 	fs.StringVar(&lo.modelA, "model-a", "", "logs: keep this model of A (a promptfoo provider)")
 	fs.StringVar(&lo.modelB, "model-b", "", "logs: keep this model of B")
 	fs.BoolVar(&lo.partial, "partial", false, "logs: compare the samples both hold, listing the rest, instead of refusing logs whose samples differ")

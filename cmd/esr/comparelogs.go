@@ -31,16 +31,15 @@ func (e *exitError) Error() string { return e.msg }
 // ExitCode is the status runMain exits with.
 func (e *exitError) ExitCode() int { return e.code }
 
-// listFlag is a flag that may repeat and takes comma-separated values.
+// listFlag is a flag that may repeat, one value each time (a scorer's
+// name may hold a comma: lm-eval's "acc,none").
 type listFlag []string
 
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) String() string { return strings.Join(*l, " ") }
 
 func (l *listFlag) Set(v string) error {
-	for _, x := range strings.Split(v, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			*l = append(*l, x)
-		}
+	if v = strings.TrimSpace(v); v != "" {
+		*l = append(*l, v)
 	}
 	return nil
 }

@@ -446,7 +446,7 @@ func TestReadErrorsNameTheFileAndLineOrField(t *testing.T) {
 	if _, err := runlog.Read(noID, "", runlog.ReadOptions{}); err == nil || !strings.Contains(err.Error(), "samples[1]: field id is missing") {
 		t.Errorf("a sample without id: error %v", err)
 	}
-	if _, err := runlog.Read(unscoredEval, "", runlog.ReadOptions{}); err == nil || !strings.Contains(err.Error(), "10 samples hold no score") {
+	if _, err := runlog.Read(unscoredEval, "", runlog.ReadOptions{}); err == nil || !strings.Contains(err.Error(), "samples without a score (field scores empty: scored later, or not at all), left out: 10") {
 		t.Errorf("a log whose samples hold no score (real: Inspect's own test log): error %v", err)
 	}
 	if _, err := runlog.Read(inspectJSON, "", runlog.ReadOptions{Group: "metadata.document"}); err == nil || !strings.Contains(err.Error(), "field metadata.document (--group) is missing") {
@@ -474,7 +474,9 @@ func TestNonFiniteValuesPythonWritesAreLeftOutAndCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(l.Notes, func(n string) bool { return strings.Contains(n, "exact_match,none: 2 values are null or not finite") }) {
+	if !slices.ContainsFunc(l.Notes, func(n string) bool {
+		return strings.Contains(n, "exact_match,none: values null or not finite (NaN, Infinity), left out: 2")
+	}) {
 		t.Errorf("notes %q do not count the two non-finite values", l.Notes)
 	}
 	c := compare(t, read(t, lmevalSamples), l, runlog.Options{})

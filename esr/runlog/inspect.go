@@ -186,11 +186,11 @@ func (r *inspectReader) sample(raw json.RawMessage, where string) error {
 	id := idText(s.ID)
 	where = fmt.Sprintf("%s (id %s, epoch %d)", where, id, s.Epoch)
 	if len(s.Error) > 0 && string(s.Error) != "null" {
-		r.left["%d samples errored (field error): left out"]++
+		r.left["samples that errored (field error), left out: %d"]++
 		return nil
 	}
 	if len(s.Scores) == 0 {
-		r.left["%d samples hold no score (field scores is empty: scored later, or not at all): left out"]++
+		r.left["samples without a score (field scores empty: scored later, or not at all), left out: %d"]++
 		return nil
 	}
 	group, err := groupOf(raw, r.opt, where)
@@ -274,12 +274,12 @@ func inspectFloat(name string, raw json.RawMessage) (float64, string) {
 		if x, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil && !isNaN(x) && x-x == 0 {
 			return x, ""
 		}
-		return nan, "scorer " + name + ": %d values are a string that is no score (not C, I, P, N, yes, no, true, false or a number): left out"
+		return nan, "scorer " + name + ": values that are a string but no score (not C, I, P, N, yes, no, true, false or a number), left out: %d"
 	}
 	if string(raw) == "null" || len(raw) == 0 {
-		return nan, "scorer " + name + ": %d values are null or not finite: left out"
+		return nan, "scorer " + name + ": values null or not finite, left out: %d"
 	}
-	return nan, "scorer " + name + ": %d values are a list, not one score: left out"
+	return nan, "scorer " + name + ": values that are a list, not one score, left out: %d"
 }
 
 // inspectInput is a sample's input as text: a string, or the text of its

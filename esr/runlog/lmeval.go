@@ -87,7 +87,7 @@ func modelOf(dir, date string) (model, how string) {
 			}
 		}
 	}
-	return filepath.Base(dir), "%d samples files have no results_DATE.json beside them naming the model: the model is the folder's name"
+	return filepath.Base(dir), "samples files without a results_DATE.json beside them naming the model, whose model is their folder's name: %d"
 }
 
 type lmevalReader struct {
@@ -134,7 +134,7 @@ func (r *lmevalReader) line(b []byte, path string, line int, task, model string,
 	var rec map[string]json.RawMessage
 	if err := json.Unmarshal(b, &rec); err != nil {
 		if last {
-			r.left["%d last lines are cut short (a run killed while writing?): left out"]++
+			r.left["last lines cut short (a run killed while writing?), left out: %d"]++
 			return nil
 		}
 		return fmt.Errorf("%s: not a samples line: %v", at, err)
@@ -158,7 +158,7 @@ func (r *lmevalReader) line(b []byte, path string, line int, task, model string,
 				metrics = append(metrics, k)
 			}
 		}
-		r.left["%d lines have no field metrics (an older lm-eval): their metrics are the keys besides lm-eval's own"]++
+		r.left["lines without field metrics (an older lm-eval), whose metrics are the keys besides lm-eval's own: %d"]++
 	}
 	if len(metrics) == 0 {
 		return fmt.Errorf("%s: no metric on the line (field metrics is empty)", at)
@@ -184,7 +184,7 @@ func (r *lmevalReader) line(b []byte, path string, line int, task, model string,
 				return fmt.Errorf("%s: doc_id %s under filter %s again (first at line %d) with another %s", at, docID, filter, r.lines[sample+"\x00"+filter], m)
 			}
 		}
-		r.left["%d lines repeat a document already read with the same values: folded"]++
+		r.left["lines repeating a document already read, with the same values, folded: %d"]++
 		return nil
 	}
 	r.seen[sample+"\x00"+filter] = len(r.log.Scores)
@@ -203,7 +203,7 @@ func (r *lmevalReader) line(b []byte, path string, line int, task, model string,
 			return fmt.Errorf("%s: field %s (listed in metrics) is missing", at, m)
 		case string(raw) == "null":
 			s.Value = nan
-			r.left["metric "+s.Scorer+": %d values are null or not finite (NaN, Infinity): left out"]++
+			r.left["metric "+s.Scorer+": values null or not finite (NaN, Infinity), left out: %d"]++
 		default:
 			s.Value = nan
 			r.nonScalar[s.Scorer]++

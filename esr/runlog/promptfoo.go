@@ -110,7 +110,7 @@ func readPromptfoo(l *Log, opt ReadOptions) error {
 		epochs = epochs || n > 1
 	}
 	if epochs {
-		left["%d test cases recur (promptfoo --repeat): each repeat is an epoch, in file order"]++
+		left["results of a test case that recurs (promptfoo --repeat), each repeat an epoch in file order: %d"]++
 	}
 	seen := map[string]int{}
 	for i := range results {
@@ -120,7 +120,7 @@ func readPromptfoo(l *Log, opt ReadOptions) error {
 		if r.TestIdx != nil {
 			idx = *r.TestIdx
 		} else {
-			left["%d results have no testIdx: their position in the file is their test"]++
+			left["results without testIdx, whose position in the file is their test: %d"]++
 		}
 		model := pfProvider(r.Provider)
 		if model == "" {
@@ -154,7 +154,7 @@ func readPromptfoo(l *Log, opt ReadOptions) error {
 		}
 		errored := r.FailureReason == pfErrored || r.Error != nil && r.GradingResult == nil
 		if errored {
-			left["%d results errored (failureReason 2): no score, left out"]++
+			left["results that errored (failureReason 2), without a score, left out: %d"]++
 			if r.Error != nil {
 				base.Explanation = *r.Error
 			}

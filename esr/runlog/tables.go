@@ -86,15 +86,21 @@ func scoreText(x float64) string {
 // whole): a prompt of a few thousand characters would bury the table.
 const maxCell = 240
 
+// clip keeps a long text's start and its end (a prompt's question is at
+// its end, after the few-shot examples every sample shares), at most
+// maxCell bytes, joined by " … ".
 func clip(s string) string {
 	if len(s) <= maxCell {
 		return s
 	}
-	cut := maxCell
-	for cut > 0 && !isRuneStart(s[cut]) {
-		cut--
+	head, tail := maxCell/3, len(s)-(maxCell-maxCell/3)
+	for head > 0 && !isRuneStart(s[head]) {
+		head--
 	}
-	return s[:cut] + "…"
+	for tail < len(s) && !isRuneStart(s[tail]) {
+		tail++
+	}
+	return s[:head] + " … " + s[tail:]
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
@@ -113,8 +119,10 @@ func (c *Comparison) Verdict(margin float64) []string {
 		switch {
 		case d.TooFew:
 			out = append(out, what+": no verdict")
+		case d.Below(margin) && margin == 0:
+			out = append(out, what+": REGRESSION (its interval lies below 0)")
 		case d.Below(margin):
-			out = append(out, what+": REGRESSION (the interval lies below "+report.Signed(-margin)+")")
+			out = append(out, what+": REGRESSION (its interval lies below -"+strconv.FormatFloat(margin, 'g', -1, 64)+")")
 		default:
 			out = append(out, what+": no regression beyond "+strconv.FormatFloat(margin, 'g', -1, 64))
 		}
