@@ -497,3 +497,98 @@ func TestGroupClustersSamplesByTheNamedField(t *testing.T) {
 		t.Errorf("%d clusters over %d pairs, want 11 over 20", d.Clusters, d.N)
 	}
 }
+
+// withSecondEpoch copies the real .eval archive adding, for every sample,
+// an epoch 2 that repeats epoch 1 (its "epoch" field set to 2); the match
+// score of the samples flip (epoch 2 only) is turned over (C ↔ I).
+func withSecondEpoch(t *testing.T, dst string, flip ...string) {
+	t.Helper()
+	z, err := zip.OpenReader(inspectEval)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	turn := map[string]bool{}
+	for _, id := range flip {
+		turn["samples/"+id+"_epoch_1.json"] = true
+	}
+	f, err := os.Create(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := zip.NewWriter(f)
+	for _, m := range z.File {
+		r, _ := m.Open()
+		b, _ := io.ReadAll(r)
+		r.Close()
+		fw, _ := w.Create(m.Name)
+		fw.Write(b)
+		if !strings.HasPrefix(m.Name, "samples/") {
+			continue
+		}
+		second := editJSON(t, b, func(v map[string]any) {
+			v["epoch"] = 2
+			if turn[m.Name] {
+				set(t, v, flipInspectValue(at(t, v, "scores", "match", "value").(string)), "scores", "match", "value")
+			}
+		})
+		fw, _ = w.Create(strings.Replace(m.Name, "_epoch_1", "_epoch_2", 1))
+		fw.Write(second)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestEpochsPairByEpochAndClusterBySample(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.eval"), filepath.Join(dir, "b.eval")
+	withSecondEpoch(t, a)
+	withSecondEpoch(t, b, "1", "3")
+	la, lb := read(t, a), read(t, b)
+	c := compare(t, la, lb, runlog.Options{})
+	d := diffOf(t, c, "match")
+	if d.N != 20 || d.Clusters != 10 {
+		t.Errorf("n %d over %d clusters, want 20 pairs (ten samples, two epochs) over 10 samples", d.N, d.Clusters)
+	}
+	var got []string
+	for _, f := range c.Flips {
+		got = append(got, f.Sample+"/"+string(rune('0'+f.Epoch)))
+	}
+	if !sameSet(got, []string{"1/2", "3/2"}) {
+		t.Errorf("flips %v, want samples 1 and 3 in epoch 2", got)
+	}
+	// The pairs in (sample, epoch) order, clustered by sample.
+	type key struct {
+		s string
+		e int
+	}
+	va, vb := map[key]float64{}, map[key]float64{}
+	var keys []key
+	for _, s := range la.Scores {
+		va[key{s.Sample, s.Epoch}] = s.Value
+		keys = append(keys, key{s.Sample, s.Epoch})
+	}
+	for _, s := range lb.Scores {
+		vb[key{s.Sample, s.Epoch}] = s.Value
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].s != keys[j].s {
+			return keys[i].s < keys[j].s
+		}
+		return keys[i].e < keys[j].e
+	})
+	var xa, xb []float64
+	var groups []string
+	for _, k := range keys {
+		xa, xb, groups = append(xa, va[k]), append(xb, vb[k]), append(groups, k.s)
+	}
+	ci, err := stats.PairedClusterBootstrap(xb, xa, groups, testStats.B, testStats.Level, testStats.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Lo != ci.Lo || d.Hi != ci.Hi || d.Delta != ci.Estimate {
+		t.Errorf("Δ %v [%v, %v], the sample-clustered bootstrap of the same pairs %v [%v, %v]", d.Delta, d.Lo, d.Hi, ci.Estimate, ci.Lo, ci.Hi)
+	}
+}

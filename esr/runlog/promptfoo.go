@@ -169,8 +169,12 @@ func readPromptfoo(l *Log, opt ReadOptions) error {
 			}
 			l.Scores = append(l.Scores, s)
 		}
-		pass, passOK := 0.0, r.Success != nil
-		if passOK && *r.Success {
+		success := r.Success
+		if success == nil && r.GradingResult != nil {
+			success = r.GradingResult.Pass
+		}
+		pass, passOK := 0.0, success != nil
+		if passOK && *success {
 			pass = 1
 		}
 		add("pass", pass, passOK, "")

@@ -160,8 +160,10 @@ func Read(path string, f Format, opt ReadOptions) (*Log, error) {
 // run's output); a zip archive is an Inspect .eval log; a JSON document with
 // an "eval" object is an Inspect log, one with "evalId" or per-test
 // "results" promptfoo's; a JSONL file whose first line has "doc_id" is an
-// lm-eval samples file, one whose first line has "qid" esrkit's rows.
-// Anything else is an error asking for the format by name.
+// lm-eval samples file, one whose first line has "qid" esrkit's rows, and
+// any other .jsonl file is taken for esrkit's rows too (eval.LoadRun says
+// what is wrong with it). Anything else is an error asking for the format
+// by name.
 func Detect(path string) (Format, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -184,6 +186,11 @@ func Detect(path string) (Format, error) {
 		return Inspect, nil
 	}
 	unknown := fmt.Errorf("%s: cannot tell which framework wrote it (not an Inspect log, an lm-eval samples file, a promptfoo output or esrkit's rows): name it with --from", path)
+	if strings.HasSuffix(path, ".jsonl") {
+		// A JSONL file other than lm-eval's is taken for esrkit's rows,
+		// whose reader says what is wrong with it (empty, a cut line).
+		unknown = nil
+	}
 	line, err := regfile.ReadLine(br, regfile.MaxLine)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, regfile.ErrLineTooLong) {
 		return "", err
@@ -201,17 +208,26 @@ func Detect(path string) (Format, error) {
 		if g := topLevelFormat(first); g != "" {
 			return g, nil
 		}
-		return "", unknown
+		return orRows(unknown)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return "", err
 	}
 	keys, err := topLevelKeys(bufio.NewReader(f))
 	if err != nil {
-		return "", unknown
+		return orRows(unknown)
 	}
 	if g := topLevelFormat(keys); g != "" {
 		return g, nil
+	}
+	return orRows(unknown)
+}
+
+// orRows is Detect's answer for a file it does not recognise: unknown, or
+// (unknown nil: a .jsonl file) esrkit's rows.
+func orRows(unknown error) (Format, error) {
+	if unknown == nil {
+		return ESR, nil
 	}
 	return "", unknown
 }
