@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
@@ -14,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/safefile"
 	"github.com/esrkit/esrkit/internal/site"
+	"github.com/esrkit/esrkit/internal/termsafe"
 )
 
 // regressionExit is esr compare's status when --fail-on-regression finds
@@ -128,7 +130,8 @@ func compareLogs(pos []string, lo logOptions, o compareOutput, stdout, stderr io
 			return nil
 		}
 		for _, v := range c.Verdict(o.margin) {
-			fmt.Fprintln(stderr, "esr compare: "+v)
+			// A verdict names the logs' models: text from data.
+			fmt.Fprintln(stderr, "esr compare: "+termsafe.Lines(v))
 		}
 		if r := c.Regressions(o.margin); len(r) > 0 {
 			return &exitError{regressionExit, fmt.Sprintf("B is worse than A beyond %v in %d of %d scorers", o.margin, len(r), len(c.Verdict(o.margin)))}
@@ -212,8 +215,8 @@ func writeLogsJSON(w io.Writer, c *runlog.Comparison) error {
 // on stderr, and exit status 3 when there is one.
 func gateRuns(regs []eval.Comparison, margin float64, stderr io.Writer) error {
 	for _, d := range regs {
-		fmt.Fprintf(stderr, "esr compare: %s, %s: B − A = %s %s over %d pairs: REGRESSION (the interval lies below %s)\n",
-			d.Label, d.Family, report.Signed(d.Delta), d.CI(), d.N, report.Signed(-margin))
+		fmt.Fprintf(stderr, "esr compare: %s, %s: B − A = %s %s over %d pairs: REGRESSION (its interval lies below %s)\n",
+			termsafe.Lines(d.Label), termsafe.Lines(string(d.Family)), report.Signed(d.Delta), d.CI(), d.N, strconv.FormatFloat(-margin, 'g', -1, 64))
 	}
 	if len(regs) > 0 {
 		return &exitError{regressionExit, fmt.Sprintf("B is worse than A beyond %v in %d memory pairs", margin, len(regs))}

@@ -178,12 +178,15 @@ func hostilePromptfoo(t *testing.T) string {
 
 func TestHostileTextInALogIsShownAsTextInEveryOutput(t *testing.T) {
 	hostile := hostilePromptfoo(t)
-	text, errOut, code := runCLI(t, "compare", promptfooLog, hostile)
+	text, errOut, code := runCLI(t, "compare", promptfooLog, hostile, "--fail-on-regression")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if strings.ContainsAny(text, "\x1b\x07") {
+	if strings.ContainsAny(text, "\x1b\x07") || strings.ContainsAny(errOut, "\x1b\x07") {
 		t.Error("the terminal output carries an escape or a bell")
+	}
+	if !strings.Contains(errOut, `<img src=x onerror=alert(1)>|\x1b[2J`) {
+		t.Errorf("the verdicts on stderr do not name the model as its characters: %s", errOut)
 	}
 	if !strings.Contains(text, `\x1b[31mred⏎new line`) || !strings.Contains(text, "<script>window.pwned=4</script>") {
 		t.Errorf("the terminal output does not show the text as its characters:\n%s", text)
