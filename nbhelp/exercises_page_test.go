@@ -198,9 +198,9 @@ var pageChecks = map[string]func(p *page) error{
 		return nil
 	},
 	"41-render-confound#4": func(p *page) error {
-		// The page's grid: without Table 2 the render term spreads about
-		// three times as far and lands higher, the coarse-d term keeps
-		// its sign, and the per-family tables fit about as well.
+		// The page's grid: without Table 2 the render term spreads
+		// several times as far and lands higher, the coarse-d term turns
+		// negative, and the per-family tables fit about as well.
 		t := p.table("Does the fitted split move across starts")
 		var with, without struct{ render, coarse, rmse []float64 }
 		for _, r := range t.rows {
@@ -219,8 +219,8 @@ var pageChecks = map[string]func(p *page) error{
 		cl, ch := span(without.coarse)
 		wc, _ := span(with.coarse)
 		ratio := (oh - ol) / (wh - wl)
-		if len(with.render) == 0 || len(without.render) == 0 || !(ratio >= 2 && ratio <= 5) || !(mean(without.render) > mean(with.render)) ||
-			!(cl*wc > 0 && ch*wc > 0) || !(mean(without.rmse) <= mean(with.rmse)+0.02) {
+		if len(with.render) == 0 || len(without.render) == 0 || !(ratio >= 2 && ratio <= 10) || !(mean(without.render) > mean(with.render)) ||
+			!(wc > 0 && ch < 0 && cl < 0) || !(mean(without.rmse) <= mean(with.rmse)+0.02) {
 			return fmt.Errorf("render %.3f–%.3f with Table 2, %.3f–%.3f without (%.1f× the spread); coarse-d without %+.3f–%+.3f; Table 16 RMSE %.3f with, %.3f without",
 				wl, wh, ol, oh, ratio, cl, ch, mean(with.rmse), mean(without.rmse))
 		}
@@ -274,11 +274,12 @@ var pageChecks = map[string]func(p *page) error{
 	},
 	"44-boundary#1": func(p *page) error {
 		// Table 9: strict decode adds the most, pair-oracle adds, the
-		// row-oracle adds nothing.
+		// row-oracle adds the least but something (where the extraction
+		// lost a side of the conflict: TestExercises checks where).
 		t := p.table("Tables 7–9")
 		col := "acc"
 		b, pr, rw, st := t.num("baseline", col), t.num("pair-oracle", col), t.num("row-oracle", col), t.num("strict-decode", col)
-		if !(st-rw > pr-b && pr-b > 0 && rw == pr) {
+		if !(st-rw > pr-b && pr-b > rw-pr && rw-pr > 0) {
 			return fmt.Errorf("fine-ledger %.3f → %.3f → %.3f → %.3f", b, pr, rw, st)
 		}
 		return nil

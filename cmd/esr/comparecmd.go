@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
+	"github.com/esrkit/esrkit/esr/runlog"
 	"github.com/esrkit/esrkit/internal/safefile"
 	"github.com/esrkit/esrkit/internal/site"
 )
@@ -30,7 +31,7 @@ var compareFormats = map[string]string{"text": ".txt", "csv": ".csv", "md": ".md
 func runCompare(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("compare A B", stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: esr compare A B [flags]\n  A, B: outcome rows (esr eval --out, esr rejudge --out) or an esr run output folder")
+		fmt.Fprintln(stderr, "usage: esr compare A B [flags]\n  A, B: outcome rows (esr eval --out, esr rejudge --out) or an esr run output folder;\n  or two logs of another framework: Inspect (.eval or .json), lm-evaluation-harness (samples_*.jsonl or their folder), promptfoo (eval -o FILE.json)")
 		fs.PrintDefaults()
 	}
 	rejudge := fs.String("rejudge", "", "rescore both runs with this judge first (needs --data); "+judgeFlagHelp)
@@ -46,6 +47,17 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", eval.DefaultStats.Seed, "bootstrap seed")
 	var interval eval.IntervalKind
 	fs.TextVar(&interval, "interval", eval.IntervalCluster, "bootstrap interval: cluster or pair")
+	from := fs.String("from", "auto", "the logs' `FORMAT`: auto (detected), esr, inspect, lm-eval or promptfoo")
+	fromA := fs.String("from-a", "", "A's format when it differs from --from")
+	fromB := fs.String("from-b", "", "B's format when it differs from --from")
+	gate := fs.Bool("fail-on-regression", false, "exit with status 3 when B is worse than A: a difference over all of a pair's samples whose interval lies below -margin")
+	margin := fs.Float64("margin", 0, "with --fail-on-regression: how much worse B may be before it fails (the interval must lie below -`M`)")
+	var lo logOptions
+	fs.Var(&lo.scorers, "scorer", "logs: compare only this `SCORER` (repeat for several); each must be in both logs")
+	fs.StringVar(&lo.modelA, "model-a", "", "logs: keep this model of A (a promptfoo provider)")
+	fs.StringVar(&lo.modelB, "model-b", "", "logs: keep this model of B")
+	fs.BoolVar(&lo.partial, "partial", false, "logs: compare the samples both hold, listing the rest, instead of refusing logs whose samples differ")
+	fs.StringVar(&lo.group, "group", "", "logs: the dotted `PATH` of the field that groups samples into the bootstrap's clusters (doc.dialogue_id, metadata.document, vars.conversation); default: each sample")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -62,6 +74,29 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if *htmlPage && *out == "" {
 		return fmt.Errorf("--html writes %s into --out: name the folder with --out DIR", comparePageName)
+	}
+	if *margin < 0 || *margin != *margin {
+		return fmt.Errorf("--margin must be 0 or more, got %v", *margin)
+	}
+	fa, fb, err := logFormats(pos, *from, *fromA, *fromB)
+	if err != nil {
+		return err
+	}
+	if fa != runlog.ESR || fb != runlog.ESR {
+		if fa == runlog.ESR || fb == runlog.ESR {
+			return fmt.Errorf("A is %s and B %s: compare esrkit rows with esrkit rows, and a framework's logs with logs", formatName(fa), formatName(fb))
+		}
+		for name, set := range map[string]bool{"--rejudge": *rejudge != "", "--controls": *controls, "--data": *data != "", "--adapters": *adapters != ""} {
+			if set {
+				return fmt.Errorf("%s applies to esrkit rows; A is %s and B %s", name, formatName(fa), formatName(fb))
+			}
+		}
+		lo.formatA, lo.formatB = fa, fb
+		lo.stats = eval.StatOptions{B: *B, Seed: *seed, Level: 0.95, Interval: interval}
+		return compareLogs(pos, lo, compareOutput{format: *format, ext: ext, out: *out, html: *htmlPage, gate: *gate, margin: *margin}, stdout, stderr)
+	}
+	if lo.used() {
+		return fmt.Errorf("--scorer, --model-a, --model-b, --partial and --group apply to logs of other frameworks; A and B are esrkit rows")
 	}
 	if *rejudge != "" && *data == "" {
 		return fmt.Errorf("--rejudge needs --data (the benchmark the rows answer)")
@@ -124,9 +159,18 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	tables := rc.Tables()
+	verdict := func() error {
+		if !*gate {
+			return nil
+		}
+		return gateRuns(rc.Regressions(*margin), *margin, stderr)
+	}
 	if *out == "" {
 		if *format == "json" {
-			return writeCompareJSON(stdout, rc)
+			if err := writeCompareJSON(stdout, rc); err != nil {
+				return err
+			}
+			return verdict()
 		}
 		for i, t := range tables {
 			if i > 0 {
@@ -136,7 +180,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
-		return nil
+		return verdict()
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
@@ -174,7 +218,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote the comparison of %s and %s into %s\n", pos[0], pos[1], *out)
-	return nil
+	return verdict()
 }
 
 // comparePageName is the page --html writes into --out.

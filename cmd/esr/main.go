@@ -69,7 +69,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		// An error may quote a file, a row or a server's reply: what a
 		// terminal would act on in it is shown escaped.
 		fmt.Fprintf(stderr, "esr %s: %s\n", args[0], termsafe.Lines(strings.TrimSpace(err.Error())))
-		return 1
+		return exitCode(err)
 	}
 	return 0
 }

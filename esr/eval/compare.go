@@ -194,6 +194,9 @@ type Comparison struct {
 	Interval  IntervalKind `json:"interval"`
 	Clusters  int          `json:"clusters,omitempty"`
 	Resamples int          `json:"resamples"`
+	// Graded marks pairs whose scores are not all 0 or 1 (ComparePairs):
+	// AccA and AccB are then mean scores, P the Monte Carlo sign-flip test.
+	Graded bool `json:"graded,omitempty"`
 	// TooFew marks a comparison over too few questions for an interval or
 	// a verdict (fewer than ten questions, or discordant pairs but too few
 	// for the exact test to reach the level): it is never Significant, tables and
@@ -424,6 +427,33 @@ func Compare(rows []Outcome, t Term, f Filter, opt StatOptions) (Comparison, err
 	return comparePairs(c, xa, xb, qids, opt)
 }
 
+// ComparePairs is term t's paired difference t.A − t.B over pairs given as
+// values: xa[i] and xb[i] are the two scores of pair i and clusters[i] its
+// cluster (the question, sample or conversation the question-clustered
+// bootstrap resamples whole). It is the computation Compare and CompareRuns
+// share, so pairs read from any source, in the same order with the same
+// clusters, give the digits Compare gives for the same data as outcome
+// rows.
+//
+// Scores in {0, 1} take the exact paired permutation (sign) test; any other
+// finite score makes the pairs graded (Comparison.Graded): the p-value is
+// then the Monte Carlo sign-flip test (stats.PairedPermutation, opt.B draws
+// from opt.Seed) and the pair interval the general percentile bootstrap
+// (stats.PairedBootstrap). N10 and N01 count pairs with xa > xb and
+// xa < xb. The slices must have one length, at least one pair; the
+// returned Comparison's Scope is left zero.
+func ComparePairs(t Term, xa, xb []float64, clusters []string, opt StatOptions) (Comparison, error) {
+	opt = opt.WithDefaults()
+	c := Comparison{Term: t, N: len(xa), Level: opt.Level, Interval: opt.Interval, Resamples: opt.B}
+	if len(xb) != len(xa) || len(clusters) != len(xa) {
+		return c, fmt.Errorf("%s: %d, %d and %d values: one per pair each", t.Label, len(xa), len(xb), len(clusters))
+	}
+	if len(xa) == 0 {
+		return c, fmt.Errorf("%s: no pairs", t.Label)
+	}
+	return comparePairs(c, xa, xb, clusters, opt)
+}
+
 // comparePairs finishes Compare's c over its pairs (xa, xb, clustered by
 // qids, in pairRows's order): the one computation Compare and CompareRuns
 // share, so a difference inside one run and across two agree to the digit.
@@ -431,12 +461,18 @@ func comparePairs(c Comparison, xa, xb []float64, qids []string, opt StatOptions
 	if opt.Interval != IntervalPair && opt.Interval != IntervalCluster {
 		return c, fmt.Errorf("interval kind %d is not %s or %s", uint8(opt.Interval), IntervalCluster, IntervalPair)
 	}
+	c.Graded = !stats.IsBinary(xa) || !stats.IsBinary(xb)
 	ci, err := bootstrap(xa, xb, qids, opt)
 	if err != nil {
 		return c, err
 	}
 	c.Clusters = ci.Clusters
-	pt, err := stats.PairedPermutationExact(xa, xb)
+	var pt stats.PermutationResult
+	if c.Graded {
+		pt, err = stats.PairedPermutation(xa, xb, opt.B, opt.Seed)
+	} else {
+		pt, err = stats.PairedPermutationExact(xa, xb)
+	}
 	if err != nil {
 		return c, err
 	}

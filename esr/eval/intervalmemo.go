@@ -51,6 +51,9 @@ func intervalKey(xa, xb []float64, qids []string, opt StatOptions) [32]byte {
 func bootstrap(xa, xb []float64, qids []string, opt StatOptions) (stats.BootstrapCI, error) {
 	compute := func() (stats.BootstrapCI, error) {
 		if opt.Interval == IntervalPair {
+			if !stats.IsBinary(xa) || !stats.IsBinary(xb) {
+				return stats.PairedBootstrap(xa, xb, opt.B, opt.Level, opt.Seed)
+			}
 			return stats.PairedBootstrapBinary(xa, xb, opt.B, opt.Level, opt.Seed)
 		}
 		return stats.PairedClusterBootstrap(xa, xb, qids, opt.B, opt.Level, opt.Seed)

@@ -413,3 +413,36 @@ func runDiffs(p MemoryPair, ps []runPair, opt StatOptions) ([]Comparison, error)
 	}
 	return out, nil
 }
+
+// Below reports whether c's interval lies below −margin: the first term
+// of c (run B's memory in a RunComparison) is worse than the second by more
+// than margin with the interval's confidence (margin ≥ 0; 0 asks only that
+// the interval exclude 0). A comparison over too few questions (TooFew) is
+// never below.
+func (c Comparison) Below(margin float64) bool { return !c.TooFew && c.Hi < -margin }
+
+// Regressions are the differences over every row of a memory pair (all
+// readers pooled, or the one family the rows hold; every stratum and query
+// type) in which run B is worse than run A beyond margin (Comparison.Below):
+// what `esr compare --fail-on-regression` fails on.
+func (rc *RunComparison) Regressions(margin float64) []Comparison {
+	pooled := map[MemoryPair]bool{}
+	for _, d := range rc.Diffs {
+		if d.Family == Pooled {
+			pooled[MemoryPair{A: d.B, B: d.A}] = true
+		}
+	}
+	var out []Comparison
+	for _, d := range rc.Diffs {
+		if d.Stratum != "" || d.QueryType != "" || !d.Variant.IsZero() {
+			continue
+		}
+		if pooled[MemoryPair{A: d.B, B: d.A}] && d.Family != Pooled {
+			continue
+		}
+		if d.Below(margin) {
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -13,7 +13,7 @@ import (
 // base; the top serves the notebooks (nbhelp).
 var (
 	basePackages = []string{"esr", "esr/bench", "esr/memory", "esr/relate", "esr/reader", "esr/reader/sim", "esr/llm", "esr/judge",
-		"esr/eval", "esr/paper", "stats"}
+		"esr/eval", "esr/paper", "esr/runlog", "stats"}
 	sectionPackages = []string{"esr/lab", "esr/theory"}
 	topPackages     = []string{"nbhelp"}
 )
