@@ -39,21 +39,21 @@ import (
 const envelopeTolerance = 0.05
 
 // bendTolerance is how far the model may lie from a point of a curve that
-// bends (OutcomeBend): the model's costs are linear in doublings, so a
+// bends (outcomeBend): the model's costs are linear in doublings, so a
 // curve whose slope per doubling changes more than twofold along its
 // length is followed within this, not within envelopeTolerance.
 const bendTolerance = 0.15
 
 // Envelope outcomes of a check.
 const (
-	OutcomeInside   = "inside"                          // within the point's interval or ±tolerance, or meets its bound
-	OutcomeBetween  = "between the family's own curves" // outside, but the family's published curves disagree by more than the tolerance at this x and the model lies between them
-	OutcomeBend     = "a bend the model cannot follow"  // outside ±tolerance, inside ±bendTolerance: the published curve's slope per doubling changes more than twofold along it, and the model's cost per doubling is one number
-	OutcomeSole     = "the family's only point"         // outside ±tolerance, inside ±2·tolerance: the only fitted point of its skill for the family, so its prior (the pooled fit) carries half of the skill's identification
-	OutcomeOutside  = "outside the envelope's regime"   // shown, not held: the point was measured beyond the envelope
-	OutcomeStandIn  = "a stand-in's level"              // shown, not held: another model's level, not the family's
-	OutcomeNotModel = "not modelled"                    // shown, not held: the model has no act for the regime
-	OutcomeFail     = "FAIL"                            // held and missed
+	outcomeInside   = "inside"                          // within the point's interval or ±tolerance, or meets its bound
+	outcomeBetween  = "between the family's own curves" // outside, but the family's published curves disagree by more than the tolerance at this x and the model lies between them
+	outcomeBend     = "a bend the model cannot follow"  // outside ±tolerance, inside ±bendTolerance: the published curve's slope per doubling changes more than twofold along it, and the model's cost per doubling is one number
+	outcomeSole     = "the family's only point"         // outside ±tolerance, inside ±2·tolerance: the only fitted point of its skill for the family, so its prior (the pooled fit) carries half of the skill's identification
+	outcomeOutside  = "outside the envelope's regime"   // shown, not held: the point was measured beyond the envelope
+	outcomeStandIn  = "a stand-in's level"              // shown, not held: another model's level, not the family's
+	outcomeNotModel = "not modelled"                    // shown, not held: the model has no act for the regime
+	outcomeFail     = "FAIL"                            // held and missed
 )
 
 // EnvelopeCheck is one check of one family.
@@ -79,10 +79,10 @@ type EnvelopeCheck struct {
 
 // Held reports whether the check counts toward passing (its outcome is
 // inside or a failure).
-func (c EnvelopeCheck) Held() bool { return c.Outcome == OutcomeInside || c.Outcome == OutcomeFail }
+func (c EnvelopeCheck) Held() bool { return c.Outcome == outcomeInside || c.Outcome == outcomeFail }
 
 // Pass reports whether the check does not fail.
-func (c EnvelopeCheck) Pass() bool { return c.Outcome != OutcomeFail }
+func (c EnvelopeCheck) Pass() bool { return c.Outcome != outcomeFail }
 
 // envelopeRowValue and envelopeRowDate are the i-th of a key's rows
 // (oldest first) in the hand-built renders.
@@ -458,12 +458,12 @@ func Envelope(reg *EvidenceRegistry, families []string, profiles []Profile, toke
 				g.Values = append(g.Values, round6(v.value))
 				continue
 			}
-			c := EnvelopeCheck{Family: fam, Kind: "plausibility", Name: v.name, Regime: v.regime, Model: round6(v.value), Target: v.lo, Lo: v.lo, Hi: v.hi, Outcome: OutcomeInside, Reason: v.bound}
+			c := EnvelopeCheck{Family: fam, Kind: "plausibility", Name: v.name, Regime: v.regime, Model: round6(v.value), Target: v.lo, Lo: v.lo, Hi: v.hi, Outcome: outcomeInside, Reason: v.bound}
 			if v.hi < 1 {
 				c.Target = v.hi
 			}
 			if v.value < v.lo || v.value > v.hi {
-				c.Outcome = OutcomeFail
+				c.Outcome = outcomeFail
 			}
 			res.Checks = append(res.Checks, c)
 		}
@@ -496,13 +496,13 @@ func registryChecks(reg *EvidenceRegistry, family string, p Profile) []EnvelopeC
 		v, ok := model[m.Point.ID]
 		switch {
 		case !ok:
-			c.Outcome, c.Reason = OutcomeNotModel, m.Reason
+			c.Outcome, c.Reason = outcomeNotModel, m.Reason
 			if c.Reason == "" {
 				c.Reason = "its anchor does not stand for this family"
 			}
 			out = append(out, c)
 			continue
-		case m.Role == RoleShape && m.Point.ID == m.Anchor:
+		case m.Role == roleShape && m.Point.ID == m.Anchor:
 			continue // the anchor's shape is itself
 		}
 		c.Model = round6(v)
@@ -511,33 +511,33 @@ func registryChecks(reg *EvidenceRegistry, family string, p Profile) []EnvelopeC
 			scale := m.Value / m.Point.Value
 			c.Lo, c.Hi = iv[0]*scale, iv[1]*scale
 		}
-		if m.Role == RoleShape {
+		if m.Role == roleShape {
 			c.Name += " (shape from " + m.Anchor + ")"
 		}
 		switch {
 		case v >= c.Lo && v <= c.Hi:
-			c.Outcome = OutcomeInside
+			c.Outcome = outcomeInside
 		case regimeWeight(m.Point) < 1:
-			c.Outcome, c.Reason = OutcomeOutside, fmt.Sprintf("measured at %s (%s), outside the envelope (0.3k–8k tokens, 2–16 rows); residual %+.3f", m.Point.X, m.Point.XUnit, v-m.Value)
+			c.Outcome, c.Reason = outcomeOutside, fmt.Sprintf("measured at %s (%s), outside the envelope (0.3k–8k tokens, 2–16 rows); residual %+.3f", m.Point.X, m.Point.XUnit, v-m.Value)
 		default:
 			if q, rq, ok := pulledApart(ms, model, m, v-m.Value); ok {
-				c.Outcome, c.Reason = OutcomeBetween, fmt.Sprintf("residual %+.3f here and %+.3f on %s at the same %s: the family's published curves pull the model apart by more than ±%.2f", v-m.Value, rq, q, m.Point.XUnit, envelopeTolerance)
+				c.Outcome, c.Reason = outcomeBetween, fmt.Sprintf("residual %+.3f here and %+.3f on %s at the same %s: the family's published curves pull the model apart by more than ±%.2f", v-m.Value, rq, q, m.Point.XUnit, envelopeTolerance)
 			} else if soleOfSkill(ms, m) && ownModel(m.Point, family) {
-				c.Outcome = OutcomeSole
+				c.Outcome = outcomeSole
 				c.Reason = fmt.Sprintf("residual %+.3f; the family's only fitted point of %s: by the identification rule its prior, centred on the five families' pooled fit, carries half of the skill, so the model lands between them; held within ±%.2f", v-m.Value, m.Point.Skill, 2*envelopeTolerance)
 				if math.Abs(v-m.Value) > 2*envelopeTolerance {
-					c.Outcome = OutcomeFail
+					c.Outcome = outcomeFail
 				}
 			} else if lo, hi, ok := seriesBend(ms, m); ok && ownModel(m.Point, family) {
-				c.Outcome = OutcomeBend
+				c.Outcome = outcomeBend
 				c.Reason = fmt.Sprintf("residual %+.3f; the published curve's logit slope per doubling runs from %.2f to %.2f between neighbouring points, a bend no single cost per doubling follows; held within ±%.2f", v-m.Value, lo, hi, bendTolerance)
 				if math.Abs(v-m.Value) > bendTolerance {
-					c.Outcome = OutcomeFail
+					c.Outcome = outcomeFail
 				}
 			} else if !ownModel(m.Point, family) {
-				c.Outcome, c.Reason = OutcomeStandIn, fmt.Sprintf("residual %+.3f; %s stands in for %s: %s", v-m.Value, m.Point.Model, family, m.Point.StandIn)
+				c.Outcome, c.Reason = outcomeStandIn, fmt.Sprintf("residual %+.3f; %s stands in for %s: %s", v-m.Value, m.Point.Model, family, m.Point.StandIn)
 			} else {
-				c.Outcome, c.Reason = OutcomeFail, fmt.Sprintf("residual %+.3f", v-m.Value)
+				c.Outcome, c.Reason = outcomeFail, fmt.Sprintf("residual %+.3f", v-m.Value)
 			}
 		}
 		out = append(out, c)
@@ -568,7 +568,7 @@ func seriesBend(ms []*Measurement, m *Measurement) (lo, hi float64, ok bool) {
 	}
 	var pts []EvidencePoint
 	for _, o := range ms {
-		if o.Point.Series == m.Point.Series && o.Point.Skill == m.Point.Skill && o.Point.HasXNum && regimeWeight(o.Point) == 1 && o.Role != RoleNone {
+		if o.Point.Series == m.Point.Series && o.Point.Skill == m.Point.Skill && o.Point.HasXNum && regimeWeight(o.Point) == 1 && o.Role != roleNone {
 			pts = append(pts, o.Point)
 		}
 	}
@@ -611,7 +611,7 @@ func pulledApart(ms []*Measurement, model map[string]float64, m *Measurement, r 
 		if m.Point.HasXNum != o.Point.HasXNum || m.Point.HasXNum && o.Point.XNum != m.Point.XNum {
 			continue
 		}
-		if o.Role == RoleShape && o.Point.ID == o.Anchor {
+		if o.Role == roleShape && o.Point.ID == o.Anchor {
 			continue
 		}
 		rq := v - o.Value
@@ -634,7 +634,7 @@ func rankingChecks(reg *EvidenceRegistry, families []string, profiles []Profile)
 	by := map[string][]pt{}
 	for fi, fam := range families {
 		for _, m := range Measurements(reg, fam) {
-			if m.Role != RoleLevel || !ownModel(m.Point, fam) || regimeWeight(m.Point) < 1 {
+			if m.Role != roleLevel || !ownModel(m.Point, fam) || regimeWeight(m.Point) < 1 {
 				continue
 			}
 			k := sourceKey(m.Point) + "\x00" + string(m.Point.Skill) + "\x00" + m.Point.X
@@ -657,9 +657,9 @@ func rankingChecks(reg *EvidenceRegistry, families []string, profiles []Profile)
 				}
 				ma, mb := a.m.Predict(profiles[a.fam]), b.m.Predict(profiles[b.fam])
 				c := EnvelopeCheck{Family: families[a.fam] + " > " + families[b.fam], Kind: "ranking", Name: a.m.Point.ID + " vs " + b.m.Point.ID,
-					Regime: a.m.Regime, Model: round6(ma - mb), Target: round6(a.m.Value - b.m.Value), Lo: 0, Hi: 1, Outcome: OutcomeInside}
+					Regime: a.m.Regime, Model: round6(ma - mb), Target: round6(a.m.Value - b.m.Value), Lo: 0, Hi: 1, Outcome: outcomeInside}
 				if ma < mb {
-					c.Outcome, c.Reason = OutcomeFail, fmt.Sprintf("the registry has %s %.3f above %s; the model %.3f below", families[a.fam], a.m.Value-b.m.Value, families[b.fam], mb-ma)
+					c.Outcome, c.Reason = outcomeFail, fmt.Sprintf("the registry has %s %.3f above %s; the model %.3f below", families[a.fam], a.m.Value-b.m.Value, families[b.fam], mb-ma)
 				}
 				out = append(out, c)
 			}

@@ -24,8 +24,8 @@ func writeEnvelope(b io.Writer, reg *EvidenceRegistry, c *Calibration, tokens in
 	res := Envelope(reg, fams, ps, tokens)
 	w("\n## Envelope suite (hand-built renders; short tables at the bench's median render length, %d tokens)\n\n", tokens)
 	w("`sim.Envelope`, held by `TestDefaultReadersPassTheEnvelope` for every family: each registry point in the regime it was measured (its measurement model), inside its published interval or within ±%.2f where none is given; plausibility bounds where no point exists; the registry's rankings of the paper's own models. A point the model cannot reach is printed with its residual and the reason, computed from the registry: the family's own curves pull the model apart by more than the tolerance (*%s*); the curve bends more than twofold in its slope per doubling, held within ±%.2f (*%s*); the family's only point of a skill, whose prior carries half of it, held within ±%.2f (*%s*); another model's level stands in (*%s*); measured beyond the envelope (*%s*); or a regime the model has no act for (*%s*). The bounds are fixed in `esr/reader/sim/envelope.go`, never fitted to reach a target.\n\n",
-		envelopeTolerance, OutcomeBetween, bendTolerance, OutcomeBend, 2*envelopeTolerance, OutcomeSole, OutcomeStandIn, OutcomeOutside, OutcomeNotModel)
-	outcomes := []string{OutcomeInside, OutcomeBetween, OutcomeBend, OutcomeSole, OutcomeStandIn, OutcomeOutside, OutcomeNotModel, OutcomeFail}
+		envelopeTolerance, outcomeBetween, bendTolerance, outcomeBend, 2*envelopeTolerance, outcomeSole, outcomeStandIn, outcomeOutside, outcomeNotModel)
+	outcomes := []string{outcomeInside, outcomeBetween, outcomeBend, outcomeSole, outcomeStandIn, outcomeOutside, outcomeNotModel, outcomeFail}
 	w("| family | %s |\n|---|%s\n", strings.Join(outcomes, " | "), strings.Repeat("---|", len(outcomes)))
 	for _, f := range fams {
 		count := map[string]int{}
@@ -104,11 +104,11 @@ func writeEnvelope(b io.Writer, reg *EvidenceRegistry, c *Calibration, tokens in
 			continue
 		}
 		model := fmt.Sprintf("%.3f", ch.Model)
-		if ch.Outcome == OutcomeNotModel {
+		if ch.Outcome == outcomeNotModel {
 			model = "—"
 		}
 		reason := ch.Reason
-		if ch.Outcome == OutcomeInside {
+		if ch.Outcome == outcomeInside {
 			reason = ""
 		}
 		w("| %s | %s | %.3f | %s | %s | %s |\n", ch.Family, mdCell(ch.Name), ch.Target, model, ch.Outcome, mdCell(reason))

@@ -137,7 +137,7 @@ func levelPlot(reg *EvidenceRegistry, family string, p Profile) *plot.Plot {
 	var pub, mod plotter.XYs
 	var names []string
 	for _, m := range ms {
-		if m.Role != RoleLevel || (m.Point.Skill != EvidenceProse && m.Point.Skill != EvidenceConflict) {
+		if m.Role != roleLevel || (m.Point.Skill != EvidenceProse && m.Point.Skill != EvidenceConflict) {
 			continue
 		}
 		v, ok := m.InFrame(p, byID)

@@ -29,16 +29,16 @@ import (
 
 // Measurement roles: how a point enters the stage-1 fit and the envelope.
 const (
-	// RoleLevel: the point's value is compared with the model's expected
+	// roleLevel: the point's value is compared with the model's expected
 	// accuracy on the point's render (in logit for the fit).
-	RoleLevel = "level"
-	// RoleShape: the point's drop from its series' anchor (the series'
+	roleLevel = "level"
+	// roleShape: the point's drop from its series' anchor (the series'
 	// shortest, fewest-distractor point) is compared with the model's drop
 	// between the two renders; the level belongs to another task.
-	RoleShape = "shape"
-	// RoleNone: the regime is not represented by the model; the point is
+	roleShape = "shape"
+	// roleNone: the regime is not represented by the model; the point is
 	// shown with its reason, never fitted.
-	RoleNone = "not modelled"
+	roleNone = "not modelled"
 )
 
 // Measurement is one registry point's regime as renders, with how it
@@ -47,7 +47,7 @@ type Measurement struct {
 	Point EvidencePoint
 	// Regime describes the renders in one line.
 	Regime string
-	// Role is RoleLevel, RoleShape or RoleNone; Anchor is the id of the
+	// Role is roleLevel, roleShape or roleNone; Anchor is the id of the
 	// point a shape is measured from.
 	Role, Anchor string
 	// Value is the published value as a proportion.
@@ -56,7 +56,7 @@ type Measurement struct {
 	// fitted), and WeightWhy says what set it.
 	Weight    float64
 	WeightWhy string
-	// Reason says why a RoleNone point is not modelled.
+	// Reason says why a roleNone point is not modelled.
 	Reason string
 	// renders are the point's renders, each scored (x correct); the
 	// model's value is their mean.
@@ -85,9 +85,9 @@ func (m *Measurement) Predict(p Profile) float64 {
 // point not modelled or a shape whose anchor is not in byID.
 func (m *Measurement) InFrame(p Profile, byID map[string]*Measurement) (float64, bool) {
 	switch m.Role {
-	case RoleLevel:
+	case roleLevel:
 		return m.Predict(p), true
-	case RoleShape:
+	case roleShape:
 		a, ok := byID[m.Anchor]
 		if !ok {
 			return 0, false
@@ -355,9 +355,9 @@ func buildMeasurement(p EvidencePoint, series []EvidencePoint) *Measurement {
 	src := sourceKey(p)
 	para := paraphrased[src]
 	shape := func() {
-		m.Role, m.Anchor = RoleShape, seriesAnchor(series).ID
+		m.Role, m.Anchor = roleShape, seriesAnchor(series).ID
 		if levelAnchored[src] && p.ID == m.Anchor {
-			m.Role = RoleLevel
+			m.Role = roleLevel
 		}
 	}
 	words := "naming the key"
@@ -371,7 +371,7 @@ func buildMeasurement(p EvidencePoint, series []EvidencePoint) *Measurement {
 			tokens = 200 // the bAbI story alone
 		}
 		if tokens > maxNeedleTokens {
-			m.Role, m.Regime = RoleNone, "not rendered"
+			m.Role, m.Regime = roleNone, "not rendered"
 			m.Reason = fmt.Sprintf("%s tokens lies beyond 32K, where these models' context windows end and the registry's curves fall off a cliff no log-linear cost follows; far outside the envelope (0.3k–8k)", p.X)
 			break
 		}
@@ -383,41 +383,41 @@ func buildMeasurement(p EvidencePoint, series []EvidencePoint) *Measurement {
 			add(needleRender(t, haystackLineTokens, 0, para))
 		}
 		m.Regime = "one line stating the key's value in words the question does not use, among undated filler paragraphs, at 250, 500 and 1,000 tokens (the base score pools these lengths); the mean of the three"
-		m.Role = RoleLevel
+		m.Role = roleLevel
 	case p.Skill == EvidenceProse:
 		add(needleRender(passageTokens, haystackLineTokens, 0, para))
 		m.Regime = fmt.Sprintf("a passage of about %d tokens, one line of which states the key's value (%s)", passageTokens, words)
-		m.Role = RoleLevel
+		m.Role = roleLevel
 	case p.Skill == EvidenceConflict:
 		add(sourcesRender(passageTokens))
 		m.Regime = fmt.Sprintf("two sources side by side state different values for the key, undated, nothing retracting either, among other keys' rows (%d tokens); right = abstain", passageTokens)
-		m.Role = RoleLevel
+		m.Role = roleLevel
 	case p.Skill == EvidenceDistractors && src == "litm":
 		k := int(p.XNum)
 		tokens := (k + 1) * documentTokens
 		add(needleRender(tokens, documentTokens, 0, para))
 		m.Regime = fmt.Sprintf("the answer line among %d distractor documents of %d tokens (%d tokens); position within the context is not modelled", k, documentTokens, m.lastTokens())
-		m.Role, m.Anchor = RoleShape, litmAnchor(p, series)
+		m.Role, m.Anchor = roleShape, litmAnchor(p, series)
 	case p.Skill == EvidenceDistractors:
 		add(needleRender(4000, haystackLineTokens, int(p.XNum), para))
 		m.Regime = fmt.Sprintf("one line stating the key's value and %d lines stating other keys' values in 4,000 tokens of filler paragraphs", int(p.XNum))
 		shape()
 	case p.Skill == EvidenceRows:
 		n := int(p.XNum)
-		m.Role = RoleLevel
+		m.Role = roleLevel
 		if n > maxUpdates {
-			m.Role, m.Reason = RoleNone, fmt.Sprintf("%d updates of each of %d keys run past 100,000 tokens, far beyond the envelope (2–16 rows)", n, updateKeys)
+			m.Role, m.Reason = roleNone, fmt.Sprintf("%d updates of each of %d keys run past 100,000 tokens, far beyond the envelope (2–16 rows)", n, updateKeys)
 			m.Regime = "not rendered"
 			break
 		}
 		add(updatesRender(n, updateKeys, 1))
 		m.Regime = fmt.Sprintf("%d keys each updated %d times, the %d updates interleaved at random and undated (%d tokens); right = the asked key's last value", updateKeys, n, updateKeys*n, m.lastTokens())
 	case p.Skill == EvidenceFormat:
-		m.Role = RoleNone
+		m.Role = roleNone
 		m.Regime = "not rendered"
 		m.Reason = "a single-record lookup among 1,000 records in one serialisation at 36k–86k tokens: the model has no act for finding one row of a structured render (the layout costs act on sorting and reading several rows), so it cannot reach a level for it; the spread between formats it can show is Table 17's"
 	default:
-		m.Role, m.Reason, m.Regime = RoleNone, "no measurement model for this source and skill", "not rendered"
+		m.Role, m.Reason, m.Regime = roleNone, "no measurement model for this source and skill", "not rendered"
 	}
 	return m
 }
@@ -498,15 +498,15 @@ func regimeWeight(p EvidencePoint) float64 {
 
 // pointWeight is m's weight in family's stage-1 fit, with what set it.
 func pointWeight(m *Measurement, family string, series []EvidencePoint) (float64, string) {
-	if m.Role == RoleNone {
+	if m.Role == roleNone {
 		return 0, "not modelled: " + m.Reason
 	}
-	if m.Role == RoleShape && m.Point.ID == m.Anchor {
+	if m.Role == roleShape && m.Point.ID == m.Anchor {
 		return 0, "the series' anchor: its shape is measured from here"
 	}
 	total := 0.0
 	for _, q := range series {
-		if qm := measurementOf(q, series); qm.Role != RoleNone && !(qm.Role == RoleShape && qm.Anchor == q.ID) {
+		if qm := measurementOf(q, series); qm.Role != roleNone && !(qm.Role == roleShape && qm.Anchor == q.ID) {
 			total += regimeWeight(q)
 		}
 	}

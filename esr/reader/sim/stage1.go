@@ -121,7 +121,7 @@ func newStage1Problem(reg *EvidenceRegistry, family string) *stage1Problem {
 	}
 	for _, m := range pr.ms {
 		if m.Weight > 0 {
-			if _, ok := pr.byID[m.Anchor]; m.Role == RoleShape && !ok {
+			if _, ok := pr.byID[m.Anchor]; m.Role == roleShape && !ok {
 				continue // an anchor that does not stand for the family
 			}
 			pr.fitted = append(pr.fitted, m)
@@ -154,7 +154,7 @@ func (pr *stage1Problem) residuals(x []float64) []float64 {
 	out := make([]float64, len(pr.fitted))
 	for i, m := range pr.fitted {
 		r := clippedLogit(pred(m)) - clippedLogit(m.Value)
-		if m.Role == RoleShape {
+		if m.Role == roleShape {
 			a := pr.byID[m.Anchor]
 			r -= clippedLogit(pred(a)) - clippedLogit(a.Value)
 		}
@@ -251,7 +251,7 @@ func fitStage1Family(ctx context.Context, pr *stage1Problem, prior []float64) (S
 	sq, w := 0.0, 0.0
 	for _, m := range pr.fitted {
 		r := clippedLogit(m.Predict(p)) - clippedLogit(m.Value)
-		if m.Role == RoleShape {
+		if m.Role == roleShape {
 			a := pr.byID[m.Anchor]
 			r -= clippedLogit(a.Predict(p)) - clippedLogit(a.Value)
 		}
@@ -268,12 +268,12 @@ func fitStage1Family(ctx context.Context, pr *stage1Problem, prior []float64) (S
 // stage1Point is m's row under p.
 func stage1Point(m *Measurement, p Profile, byID map[string]*Measurement) Stage1Point {
 	pt := Stage1Point{ID: m.Point.ID, Skill: string(m.Point.Skill), Role: m.Role, Anchor: m.Anchor, Weight: round6(m.Weight), Value: m.Value}
-	if m.Role == RoleNone {
+	if m.Role == roleNone {
 		return pt
 	}
 	v, ok := m.InFrame(p, byID)
 	if !ok {
-		pt.Role = RoleNone
+		pt.Role = roleNone
 		return pt
 	}
 	pt.Model = round6(v)
