@@ -53,6 +53,7 @@ calibrate:
 	go run ./cmd/esr calibrate --bench $(BENCH) --validate --predictive 6 --out esr/reader/sim/validation-default.json
 	go run ./cmd/esr calibrate --bench $(BENCH) --card --out docs/reader-model.md
 	go run ./cmd/esr calibrate --figures figures
+	go test ./esr/reader/sim -run TestDifferencesShowsComposition -update-differences
 
 ## llm-cache: send every LLM request the notebooks need (esr run all), resumable: stop it any
 ## time and run it again; progress, throughput and ETA per model on stderr; tables, rows and
