@@ -59,8 +59,9 @@ func init() {
 		Exercise{"40-explorer", 3, "Within the stratum's first questions a reader's verdict flips between render-only and fine-ledger, and the only " +
 			"words marked in fine-ledger's column are status words (the key's status and the rows' LIVE / DEPRECATED): the mechanism step changes nothing else."},
 		Exercise{"40-explorer", 4, "The render term dominates only where date sorting is weak: at full date skill it is exactly 0 at every " +
-			"status skill for this exercise's reader, because a reader that sorts the dates reads the shuffled d-blind control as well as the ledger " +
-			"(the page's default reader, which still pays a little for the control's longer render, stays near 0 there without reaching it)."},
+			"status skill for this exercise's reader, because a reader that sorts the dates reads the shuffled d-blind control as well as the ledger. " +
+			"The page's default reader is another matter: its date sort pays for the control's clutter (the key's rows and the other keys' rows " +
+			"in one flat list), so its render term stays large even at full date skill."},
 		Exercise{"42-noise", 1, "Both arms lose accuracy as atoms go missing, by nearly the same amount, so fine − coarse barely moves: dropout " +
 			"takes the same atoms from both arms, and the readers lose the current value with them."},
 		Exercise{"42-noise", 2, "Only the sweep: at every level it keeps the same questions, judge and readers and corrupts both arms identically " +

@@ -138,17 +138,16 @@ var pageChecks = map[string]func(p *page) error{
 		return nil
 	},
 	"40-explorer#4": func(p *page) error {
-		// "The render term dominates only where date sorting is weak":
-		// on the page's diagram it dominates only below full date skill
-		// and, averaged over status, is within noise of 0 at full date
-		// skill. (Exactly 0 is the answer's claim for the exercise's
-		// reader, which has no render clutter; TestExercises checks it.)
+		// The page's default reader pays for the control's clutter: its
+		// render term, averaged over status, stays large at full date
+		// skill. (Exactly 0 there is the answer's claim for the
+		// exercise's reader, which has no render clutter; TestExercises
+		// checks it.)
 		out := p.cell("lab.PhaseDiagram(", "settings.Reader")
-		dom := p.match(regexp.MustCompile(`The render term dominates[^\n]*?date in \[([-\d.]+), ([-\d.]+)\]`), out)
 		avg := p.match(regexp.MustCompile(`Averaged over status it goes from ([-+\d.]+) at date = 0 to ([-+\d.]+) at date = 1`), out)
-		hiDate, at0, at1 := p.number(dom[2], "dominance"), p.number(avg[1], "render at date 0"), p.number(avg[2], "render at date 1")
-		if !(hiDate < 1) || !(math.Abs(at1) < 0.05) || !(at0 > at1+0.1) {
-			return fmt.Errorf("the page's render term dominates up to date %v, averages %+.3f at date 0 and %+.3f at date 1", hiDate, at0, at1)
+		at1 := p.number(avg[2], "render at date 1")
+		if !(at1 > 0.1) {
+			return fmt.Errorf("the page's render term averages %+.3f at date 1", at1)
 		}
 		return nil
 	},
