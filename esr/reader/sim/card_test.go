@@ -9,7 +9,7 @@ import (
 )
 
 // TestModelCardIsCurrent: docs/reader-model.md is the card that the
-// shipped calibration, the sanity suite on the bundled bench and the
+// shipped calibration, the envelope suite on the bundled bench and the
 // shipped validation give now (regenerate with cardCommand).
 func TestModelCardIsCurrent(t *testing.T) {
 	b, err := bench.Load("../../../data/synthetic")
