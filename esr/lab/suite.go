@@ -85,9 +85,6 @@ type Result struct {
 	// Skipped records every table the suite could not build, with the
 	// cause (e.g. a memory or stratum missing from the rows).
 	Skipped []TableError
-	// CacheFile is the file the rows were read from when RunCached found
-	// them in its cache ("" when they were evaluated).
-	CacheFile string
 }
 
 // TableError is a table a suite could not build, and why.

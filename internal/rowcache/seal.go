@@ -1,4 +1,4 @@
-package lab
+package rowcache
 
 import (
 	"encoding/hex"

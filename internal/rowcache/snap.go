@@ -1,4 +1,4 @@
-package lab
+package rowcache
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ import (
 const snapSuffix = ".snap"
 
 // readRows reads a cache file's rows once its seal proves the file whole
-// (suite_rowseal.go), from its snapshot when that matches the file, else
+// (seal.go), from its snapshot when that matches the file, else
 // from the file (then writing the snapshot; a snapshot that cannot be
 // written is skipped: it is only a shortcut). Either way the rows must
 // number what the seal says.
