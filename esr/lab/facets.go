@@ -36,7 +36,7 @@ var queryTypes = []esr.QueryType{esr.Snapshot, esr.Provenance, esr.RelationType}
 // single is the single-valued baseline's condition.
 var single = eval.LabelVariant(eval.SingleValuedKey)
 
-// Bench is b restricted to its faceted questions (QA.Facet set); it fails
+// facetBench is b restricted to its faceted questions (QA.Facet set); it fails
 // when b has none.
 func facetBench(b *bench.Bench) (*bench.Bench, error) {
 	var qas []esr.QA
@@ -53,7 +53,7 @@ func facetBench(b *bench.Bench) (*bench.Bench, error) {
 	return fb, nil
 }
 
-// Rows evaluates facetClasses on s.Bench's faceted questions twice: with a
+// facetRows evaluates facetClasses on s.Bench's faceted questions twice: with a
 // faceted key (the main condition) and over single-valued keys (condition
 // eval.SingleValuedKey). The two arms share atoms, dates, layout and IDs;
 // only the key differs.
