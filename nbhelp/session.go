@@ -75,12 +75,12 @@ func Bench(name string) *bench.Bench {
 // paper (lab.CalibratedFamilies).
 func Readers() []reader.Reader { return Must(lab.DefaultReaders(Path(".esr-cache"))) }
 
-// setupWith is the setup Run uses for suite on b: the readers, the paper's
+// setupWith is the setup Run uses for su on b: the readers, the paper's
 // statistics, a progress line, and for a suite that runs it the
 // repository's reference adapter (rowcache.NotebookSetup).
-func setupWith(name lab.SuiteID, b *bench.Bench, readers []reader.Reader) lab.Setup {
-	s := rowcache.NotebookSetup(Root(), name, b, readers)
-	s.Progress = progressFunc("evaluating " + string(name))
+func setupWith(su lab.Suite, b *bench.Bench, readers []reader.Reader) lab.Setup {
+	s := rowcache.NotebookSetup(Root(), su, b, readers)
+	s.Progress = progressFunc("evaluating " + string(su.Name))
 	return s
 }
 
@@ -228,7 +228,7 @@ func (r *SuiteRows) Sentences(id lab.TableID) ([]string, error) {
 // are evaluated now; cached ones are read when first used (SuiteRows.Rows).
 func RunWith(name lab.SuiteID, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 	su := name.Suite()
-	s := setupWith(name, b, readers)
+	s := setupWith(su, b, readers)
 	dir := rowcache.NotebookDir(Root())
 	path, cached := Must2(rowcache.Cached(su, s, dir))
 	res := &SuiteRows{Name: name, suite: su, setup: s, dir: dir}

@@ -50,8 +50,8 @@ func TestRowsEvaluatesOnce(t *testing.T) {
 		t.Errorf("evaluated %d times", n)
 	}
 	ents, _ := os.ReadDir(dir)
-	// One rows file, its seal (seal.go) and at most its snapshot (snap.go)
-	// beside it.
+	// One rows file, its seal and at most its snapshot beside it
+	// (rowsfile.go).
 	ok := len(ents) >= 2 && len(ents) <= 3 && strings.HasPrefix(ents[0].Name(), "probe-") && strings.HasSuffix(ents[0].Name(), ".jsonl")
 	for i, suffix := range []string{".seal", ".snap"} {
 		if len(ents) > i+1 && ents[i+1].Name() != ents[0].Name()+suffix {

@@ -57,13 +57,13 @@ func NotebookBench(root, name string) (*bench.Bench, error) {
 	return bench.LoadWith(filepath.Join(root, "data", name), bench.LoadOptions{Snapshots: filepath.Join(root, ".esr-cache", "bench")})
 }
 
-// NotebookSetup is the Setup the notebooks run suite on b with: readers,
+// NotebookSetup is the Setup the notebooks run su on b with: readers,
 // the default statistics and, for a suite that runs the reference adapter
 // (lab.Suite.ReferenceAdapter), the repository's (named by its absolute
 // path, which the rows and the cache key carry).
-func NotebookSetup(root string, suite lab.SuiteID, b *bench.Bench, readers []reader.Reader) lab.Setup {
+func NotebookSetup(root string, su lab.Suite, b *bench.Bench, readers []reader.Reader) lab.Setup {
 	s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
-	if suite.Suite().ReferenceAdapter {
+	if su.ReferenceAdapter {
 		s.Adapter = filepath.Join(root, lab.ReferenceAdapter)
 	}
 	return s
@@ -132,7 +132,7 @@ func Prepare(ctx context.Context, root string, readers []reader.Reader, jobs int
 func prepareRun(ctx context.Context, root string, run NotebookRun, b *bench.Bench, readers []reader.Reader) (Prepared, error) {
 	start := time.Now()
 	su := run.Suite.Suite()
-	s := NotebookSetup(root, run.Suite, b, readers)
+	s := NotebookSetup(root, su, b, readers)
 	dir := NotebookDir(root)
 	path, err := File(su, s, dir)
 	if err != nil {

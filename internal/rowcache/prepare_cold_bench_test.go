@@ -60,7 +60,7 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 	// although several notebooks read some.
 	for _, nr := range rowcache.NotebookRuns {
 		su := nr.Suite.Suite()
-		s := rowcache.NotebookSetup(filepath.Join("..", ".."), nr.Suite, benches[nr.Bench], readers)
+		s := rowcache.NotebookSetup(filepath.Join("..", ".."), su, benches[nr.Bench], readers)
 		name := nr.String()
 		var rows []eval.Outcome
 		b.Run(name+"/rows", func(b *testing.B) {
