@@ -17,7 +17,7 @@ NOTEBOOKS ?=
 # An LLM endpoint is configured when ESR_LLM_BASE_URL is set or ESR_LLM_MODELS has NAME=URL items.
 LLM_CONFIGURED = [ -n "$${ESR_LLM_BASE_URL:-}" ] || [[ "$${ESR_LLM_MODELS:-}" == *=* ]]
 
-.PHONY: all setup setup-test reproduce test test-race vet notebooks report report-html bench build clean llm-cache llm-dry-run
+.PHONY: all setup setup-test reproduce test test-race vet notebooks report report-html bench build clean llm-cache llm-dry-run calibrate
 
 all: build
 
@@ -40,6 +40,20 @@ setup-test:
 # first (llm-cache: resumable, with progress) and the notebooks read them from the cache.
 reproduce:
 	@bash scripts/reproduce.sh $(NBOUT) $(NOTEBOOKS)
+
+## calibrate: refit the default readers on BENCH (default data/synthetic, the bundled bench): both stages,
+## then every file that depends on the fit (the shipped calibration, its grids and validation, the model
+## card, the anchor figures); minutes, since each grid refits the panel several times
+BENCH ?= data/synthetic
+calibrate:
+	go run ./cmd/esr calibrate --bench $(BENCH) --targets paper --out esr/reader/sim/calibrated.json
+	go run ./cmd/esr calibrate --bench $(BENCH) --grid sensitivity --out esr/reader/sim/calibration-sensitivity.json
+	go run ./cmd/esr calibrate --bench $(BENCH) --grid identifiability --out esr/reader/sim/calibration-identifiability.json
+	go run ./cmd/esr calibrate --bench $(BENCH) --grid noise --out esr/reader/sim/calibration-noise.json
+	go run ./cmd/esr calibrate --bench $(BENCH) --validate --predictive 6 --out esr/reader/sim/validation-default.json
+	go run ./cmd/esr calibrate --bench $(BENCH) --card --out docs/reader-model.md
+	go run ./cmd/esr calibrate --figures figures
+	go test ./esr/reader/sim -run TestDifferencesShowsComposition -update-differences
 
 ## llm-cache: send every LLM request the notebooks need (esr run all), resumable: stop it any
 ## time and run it again; progress, throughput and ETA per model on stderr; tables, rows and

@@ -198,9 +198,9 @@ var pageChecks = map[string]func(p *page) error{
 		return nil
 	},
 	"41-render-confound#4": func(p *page) error {
-		// The page's grid: without Table 2 the render term spreads
-		// several times as far and lands higher, the coarse-d term turns
-		// negative, and the per-family tables fit about as well.
+		// The page's grid: with or without Table 2 the render term stays
+		// within a few hundredths, the coarse-d term turns negative
+		// without it, and the per-family tables fit about as well.
 		t := p.table("Does the fitted split move across starts")
 		var with, without struct{ render, coarse, rmse []float64 }
 		for _, r := range t.rows {
@@ -218,11 +218,10 @@ var pageChecks = map[string]func(p *page) error{
 		ol, oh := span(without.render)
 		cl, ch := span(without.coarse)
 		wc, _ := span(with.coarse)
-		ratio := (oh - ol) / (wh - wl)
-		if len(with.render) == 0 || len(without.render) == 0 || !(ratio >= 2 && ratio <= 10) || !(mean(without.render) > mean(with.render)) ||
+		if len(with.render) == 0 || len(without.render) == 0 || math.Max(wh, oh)-math.Min(wl, ol) > 0.03 ||
 			!(wc > 0 && ch < 0 && cl < 0) || !(mean(without.rmse) <= mean(with.rmse)+0.02) {
-			return fmt.Errorf("render %.3f–%.3f with Table 2, %.3f–%.3f without (%.1f× the spread); coarse-d without %+.3f–%+.3f; Table 16 RMSE %.3f with, %.3f without",
-				wl, wh, ol, oh, ratio, cl, ch, mean(with.rmse), mean(without.rmse))
+			return fmt.Errorf("render %.3f–%.3f with Table 2, %.3f–%.3f without; coarse-d without %+.3f–%+.3f; Table 16 RMSE %.3f with, %.3f without",
+				wl, wh, ol, oh, cl, ch, mean(with.rmse), mean(without.rmse))
 		}
 		return nil
 	},
@@ -387,21 +386,21 @@ var pageChecks = map[string]func(p *page) error{
 		return nil
 	},
 	"D-debian#1": func(p *page) error {
-		// On the page's reverted reverts some family's render term is
-		// smaller on Debian (its interval below 0), and
-		// sim:fit-qwen3-8b's shows no difference.
+		// On the page's reverted reverts every family's render term is
+		// larger on Debian (its interval above 0), as the answer says of
+		// the monotonic questions too.
 		t := p.table("Is the render term larger on debian than on synthetic")
-		lo, hi := t.interval("sim:fit-qwen3-8b", "95% CI (normal approx.)")
-		var smaller []string
+		n := 0
 		for _, r := range t.rows {
 			if strings.HasPrefix(r[0], "sim:") {
-				if _, h := p.interval(at(t, r, "95% CI (normal approx.)"), t.title); h < 0 {
-					smaller = append(smaller, r[0])
+				n++
+				if l, h := p.interval(at(t, r, "95% CI (normal approx.)"), t.title); !(l > 0) {
+					return fmt.Errorf("%s: debian − synthetic render term [%+.3f, %+.3f]", r[0], l, h)
 				}
 			}
 		}
-		if !(lo <= 0 && hi >= 0) || len(smaller) == 0 {
-			return fmt.Errorf("sim:fit-qwen3-8b's debian − synthetic render term [%+.3f, %+.3f]; smaller on Debian: %v", lo, hi, smaller)
+		if n == 0 {
+			return fmt.Errorf("no family rows")
 		}
 		return nil
 	},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -14,12 +15,13 @@ import (
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
+	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/rowcache"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 func init() {
-	register("calibrate", "fit the paper panel (one simulated reader per paper family) to Tables 16–17 and Table 2 jointly (writes the profiles as JSON); --grid shows whether the fit is identified", runCalibrate)
+	register("calibrate", "fit the paper panel (one simulated reader per paper family) in two stages: its curve-shaped skills to the evidence registry's published measurements, the rest to Tables 16–17 and Table 2 (writes the profiles as JSON); --grid shows whether the fit is identified, --figures draws the anchors", runCalibrate)
 }
 
 // runCalibrate fits the calibrated sim profiles on a bench and writes them
@@ -41,8 +43,55 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	predictive := fs.Int("predictive", 0, "with --validate: refit the panel this many times on targets drawn within the paper's uncertainty and give every cell a predictive interval (minutes per refit)")
 	validate := fs.Bool("validate", false, "evaluate the default readers on --bench's render-confound, strata, noise and provenance suites and write the validation cells (JSON) to --out")
 	out := fs.String("out", "", "file to write: the calibration or the grid's summaries (JSON), the model card (Markdown) or the validation cells (JSON)")
+	probes := fs.Bool("probes", false, "print issue 54's probes of --calibration's panel (default: the shipped one) on --bench: hand-built renders (newest of 8 dated rows, an 8-row LIVE-first ledger, a 2-value key with distractor keys and at ~2,000 tokens) and graphrag-abstain on the cross-source-conflict questions, instead of fitting")
+	figures := fs.String("figures", "", "write the anchor figures of --calibration (default: the shipped one), each skill's model curve beside the evidence registry's points per family, as DIR/evidence-SKILL-FAMILY.png and .svg, instead of fitting")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *probes {
+		c := sim.Calibrated()
+		if *calFile != "" {
+			var err error
+			if c, err = sim.LoadCalibration(*calFile); err != nil {
+				return err
+			}
+		}
+		b, err := bench.Load(*dir)
+		if err != nil {
+			return err
+		}
+		var ps []sim.Profile
+		for _, f := range c.Families {
+			ps = append(ps, f.Profile)
+		}
+		text, err := sim.Probes(context.Background(), b, ps)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(stdout, text)
+		return nil
+	}
+	if *figures != "" {
+		c := sim.Calibrated()
+		if *calFile != "" {
+			var err error
+			if c, err = sim.LoadCalibration(*calFile); err != nil {
+				return err
+			}
+		}
+		plots := sim.EvidencePlots(sim.ShippedEvidence(), c)
+		names := make([]string, 0, len(plots))
+		for n := range plots {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if _, _, err := report.SaveFigure(plots[n], *figures, n); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stdout, "wrote %d anchor figures (PNG and SVG) to %s\n", len(names), *figures)
+		return nil
 	}
 	if *targets != "paper" {
 		return fmt.Errorf("--targets %q: only paper is known", *targets)
@@ -203,7 +252,32 @@ func validation(ctx context.Context, b *bench.Bench) (*sim.ValidationFile, error
 	if err != nil {
 		return nil, err
 	}
-	return &sim.ValidationFile{Kind: sim.ValidationKind, Cells: cells, Misses: misses, CleanBench: clean}, nil
+	real, err := realBenchCells(ctx, readers)
+	if err != nil {
+		return nil, err
+	}
+	return &sim.ValidationFile{Kind: sim.ValidationKind, Cells: cells, Misses: misses, CleanBench: clean,
+		RealBench: real, RealBenchName: realBench}, nil
+}
+
+// realBench is the bundled bench of real threads whose Table 2 the model
+// card reports beside the fitted one.
+const realBench = "debian"
+
+// realBenchCells are readers' Table 2 cells on data/debian (real Debian
+// bug threads): the render-confound suite's rows, validated as on the
+// bundled bench.
+func realBenchCells(ctx context.Context, readers []reader.Reader) ([]sim.ValidationCell, error) {
+	rb, err := rowcache.NotebookBench(".", realBench)
+	if err != nil {
+		return nil, fmt.Errorf("validate: data/%s: %w", realBench, err)
+	}
+	s := lab.Setup{Bench: rb, Readers: readers, Stats: eval.DefaultStats}
+	r, _, err := rowcache.Rows(ctx, lab.SuiteRenderConfound.Suite(), s, filepath.Join(".esr-cache", "notebooks"))
+	if err != nil {
+		return nil, fmt.Errorf("validate: data/%s: suite %s: %w", realBench, lab.SuiteRenderConfound, err)
+	}
+	return sim.Table2Cells(sim.Validate(sim.ValidationRows{RenderConfound: r}, eval.DefaultStats)), nil
 }
 
 // cleanBenchCells are readers' Table 2 and Table 5 cells on the clean

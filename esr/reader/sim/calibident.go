@@ -27,6 +27,10 @@ type ParamSensitivity struct {
 	// Norm is the column's Euclidean norm: 0 means no target moves the
 	// parameter (only the ridge holds it).
 	Norm float64 `json:"norm"`
+	// Prior is the share of the parameter's prior (its weight λ, the fit's
+	// own) beside the targets': the shares in Top count it as one more row,
+	// "prior", as the identification table does (ParamShare).
+	Prior float64 `json:"prior"`
 }
 
 // Sensitivity is the Jacobian of a calibration at its fitted profiles.
@@ -40,7 +44,9 @@ type Sensitivity struct {
 
 // CalibrationSensitivity computes c's Jacobian on b at its fitted profiles
 // (every target weighted as in the fit, dropped groups included, so a
-// dropped target still shows what it would have pinned).
+// dropped target still shows what it would have pinned), each column's
+// shares counting the parameter's prior (the weight c's fit used) as one
+// more row.
 func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *Calibration) (*Sensitivity, error) {
 	set, err := calibrationItems(ctx, b, c.AuxNoise)
 	if err != nil {
@@ -50,7 +56,11 @@ func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *Calibration)
 	if err != nil {
 		return nil, err
 	}
-	pr := newCalibProblem(set, opt)
+	base := make([]Profile, len(c.Families))
+	for i, f := range c.Families {
+		base[i] = f.Profile
+	}
+	pr := newCalibProblem(set, opt, base)
 	x := calibVector(c)
 	J := pr.jacobian(x)
 	var names []string
@@ -67,22 +77,28 @@ func CalibrationSensitivity(ctx context.Context, b *bench.Bench, c *Calibration)
 	_, cols := J.Dims()
 	rows := pr.nTargets
 	pnames := pr.layout.paramNames()
+	lambda := c.priorWeights()
 	for j := 0; j < cols; j++ {
 		type d struct {
-			i int
-			v float64
+			name string
+			v    float64
 		}
 		var ds []d
 		norm := 0.0
 		for i := 0; i < rows; i++ {
 			v := J.At(i, j)
-			ds = append(ds, d{i, v * v})
+			ds = append(ds, d{names[i], v * v})
 			norm += v * v
 		}
-		sort.SliceStable(ds, func(a, b int) bool { return ds[a].v > ds[b].v })
 		ps := ParamSensitivity{Param: pnames[j], Norm: math.Round(math.Sqrt(norm)*1e6) / 1e6}
+		if len(lambda) == cols {
+			ds = append(ds, d{PriorRow, lambda[j]})
+			norm += lambda[j]
+			ps.Prior = lambda[j] / norm
+		}
+		sort.SliceStable(ds, func(a, b int) bool { return ds[a].v > ds[b].v })
 		for k := 0; k < 3 && k < len(ds) && norm > 0; k++ {
-			ps.Top = append(ps.Top, names[ds[k].i])
+			ps.Top = append(ps.Top, ds[k].name)
 			ps.Share = append(ps.Share, ds[k].v/norm)
 		}
 		s.Params = append(s.Params, ps)
@@ -99,19 +115,14 @@ func calibrationFamilies(c *Calibration) []string {
 	return out
 }
 
-// calibVector is c's fitted vector: the panel's parameters (read off the
-// first family's profile: every family carries them), then each family's.
+// calibVector is c's fitted stage-2 vector: each family's parameters in
+// turn.
 func calibVector(c *Calibration) []float64 {
 	var x []float64
-	np := nPanel()
-	for i := 0; i < np; i++ {
-		v, _ := c.Families[0].Profile.Get(calibParams[i].Name)
-		x = append(x, calibParams[i].from(v))
-	}
 	for _, f := range c.Families {
-		for i := np; i < len(calibParams); i++ {
-			v, _ := f.Profile.Get(calibParams[i].Name)
-			x = append(x, calibParams[i].from(v))
+		for _, p := range calibParams {
+			v, _ := f.Profile.Get(p.Name)
+			x = append(x, p.from(v))
 		}
 	}
 	return x

@@ -1,9 +1,6 @@
 package sim
 
 import (
-	"runtime"
-	"sync"
-
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -13,7 +10,6 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -46,17 +42,19 @@ import (
 //     mean over the five families of each family's expected difference
 //     (three panel targets).
 //
-// Parameters: six shared by the panel (the clutter costs of length, rows,
-// flat rows, distractors, dates in prose and nesting: the paper gives no
-// per-family evidence for them) and eight per family (status, key status,
-// date and order skills, lapse, first row, abstain, clutter scale): 46
-// against 43 targets, so the priors, not the targets alone, pin the
-// parameters (a MAP fit). Every parameter is bounded to the range its
-// published evidence allows (calibParams) and pulled toward its prior
-// centre. The fitted quantities are expected values over the readers'
-// draws (Branches), so the objective is smooth; it is the
-// weighted sum of squared errors plus the prior term, minimised by
-// Gauss–Newton (gonum's optimize.Newton with the Hessian JᵀJ + ridge·I, J
+// This is stage 2 of a two-stage calibration. Stage 1 (stage1.go) fits
+// each family's curve-shaped skills (prose, length, distractors, date and
+// rows, conflict) to the evidence registry's published points and freezes
+// them; stage 2 fits only what the paper alone speaks to, eight per family
+// (status, key status, order, first row, lapse, and the layout costs of
+// flat rows, dates in prose and nesting): 40 against 43 targets. Every
+// parameter is bounded to the range its evidence allows (calibParams) and
+// pulled toward its prior centre, with a weight raised until no single
+// target carries more than half of its identification (balancePriors): a
+// MAP fit. The envelope suite's plausibility bounds (envelope.go) are kept
+// by a penalty. The fitted quantities are expected values over the
+// readers' draws (Branches), so the objective is smooth; it is minimised by
+// Gauss–Newton (gonum's optimize.Newton with the Hessian JᵀJ + diag(λ), J
 // by central differences) from fixed starts: deterministic, no seed.
 // Budgets are not fitted (0).
 
@@ -76,10 +74,10 @@ const CalibrationRidge = 1e-3
 // the model card shows how the fit moves with it.
 const DefaultAuxNoise = 0.2
 
-// sanityWeight weighs a sanity-suite violation: 25 times a Table 16
-// target, so the fit pays more for a reader that cannot pick the newer of
-// two dated rows than for any target it misses.
-const sanityWeight = 25.0
+// envelopeWeight weighs a plausibility bound's violation: 25 times a
+// Table 16 target, so the fit pays more for a reader that cannot pick the
+// newer of two dated rows than for any target it misses.
+const envelopeWeight = 25.0
 
 // Target weights: Table 17's per-format Δs and Table 2's pooled terms
 // count more than Table 16's rates, so that the format spread (a done-when
@@ -122,8 +120,15 @@ type CalibrateOptions struct {
 	// within its uncertainty (targetSE), for the predictive refits.
 	Draw *TargetDraw
 	// From, when not nil, starts the fit from this calibration's profiles
-	// instead of Starts (a refit near a known optimum).
+	// instead of Starts (a refit near a known optimum), with its stage 1
+	// and prior weights.
 	From *Calibration
+	// Registry is the evidence registry stage 1 fits to; nil is the
+	// shipped one (ShippedEvidence).
+	Registry *EvidenceRegistry
+	// Stage1, when not nil, is a stage-1 fit to reuse (FitStage1 on
+	// Registry), one entry per family in Families' order.
+	Stage1 []Stage1Family
 }
 
 // Target names of a calibration: Table 17's per format ("t17/FORMAT"),
@@ -311,9 +316,10 @@ type calibSet struct {
 	// t2 maps graphrag-abstain, render-only, fine-ledger and coarse-retain
 	// to their items on the primary reverted-revert snapshot questions.
 	t2 map[string][]calibItem
-	// sanity is the sanity suite at the bench's median render length: the
-	// fit keeps every family inside its bounds (a penalty, not a target).
-	sanity *sanitySet
+	// envelope is the envelope suite's renders at the bench's median
+	// render length: the fit keeps every family inside its plausibility
+	// bounds (a penalty, not a target).
+	envelope *envelopeSet
 }
 
 // t2Memories are the memories Table 2's pooled terms read.
@@ -373,7 +379,7 @@ func calibrationItems(ctx context.Context, b *bench.Bench, auxNoise float64) (*c
 	if err != nil {
 		return nil, err
 	}
-	set.sanity = newSanitySet(tokens)
+	set.envelope = newEnvelopeSet(tokens)
 	for _, it := range prim {
 		for mi, m := range t2Memories {
 			set.t2[m.String()] = append(set.t2[m.String()], branchItem(it, mi, 1))
@@ -408,7 +414,7 @@ func auxStratumWeights(items []eval.RenderedQA) map[esr.Phenomenon]float64 {
 func branchItem(it eval.RenderedQA, mi int, weight float64) calibItem {
 	in := it.Inputs[mi]
 	ci := calibItem{weight: weight, goldAbstain: it.QA.GoldAbstain(), scored: scoredBranches{feat: Features(in)}}
-	for _, br := range Branches(Profile{}, in, true) {
+	for _, br := range Branches(panelStructure, in, true) {
 		v := judge.Exact{}.Decide(it.QA.GoldAnswer, it.QA.Aliases, br.Answer)
 		ci.scored.branches = append(ci.scored.branches, scoredBranch{b: br, x: v.Correct, y: br.Answer.Abstain})
 	}
@@ -536,40 +542,29 @@ func (c calibParam) AtBound(v float64) bool {
 	return v <= c.Lo+0.01*(c.Hi-c.Lo) || v >= c.Hi-0.01*(c.Hi-c.Lo)
 }
 
-// calibParams are the fitted parameters: the panel's (the clutter costs,
-// which the paper gives no per-family evidence for), then one family's
-// (its skills, conflict style and clutter scale). Ranges and centres:
-// see each capability's evidence in Capabilities and the model
-// card (docs/reader-model.md).
+// calibParams are the parameters stage 2 fits, per family: what only the
+// paper speaks to (status, key status, order, the conflict style's first
+// row, the lapse, and the layout costs). Ranges and centres: see each
+// capability's evidence in Capabilities and the model card
+// (docs/reader-model.md).
 var calibParams = []calibParam{
-	{simLengthCost, true, 0, 0.6, 0.15, func(p *Profile, v float64) { p.LengthCost = v }},
-	{simRowsCost, true, 0, 1.0, 0.4, func(p *Profile, v float64) { p.RowsCost = v }},
-	{simFlatCost, true, 0, 1.2, 0.5, func(p *Profile, v float64) { p.FlatCost = v }},
-	{simDistractCost, true, 0, 0.5, 0.15, func(p *Profile, v float64) { p.DistractorCost = v }},
-	{simProseCost, true, 0, 1.2, 0.5, func(p *Profile, v float64) { p.ProseDateCost = v }},
-	{simNestCost, true, 0, 0.3, 0.1, func(p *Profile, v float64) { p.NestCost = v }},
 	{Status, false, 0.70, 0.99, 0.92, func(p *Profile, v float64) { p.StatusSkill = v }},
 	{simKeyStatus, false, 0.10, 0.95, 0.50, func(p *Profile, v float64) { p.KeyStatusSkill = Skill(v) }},
-	{Date, false, 0.85, 0.995, 0.95, func(p *Profile, v float64) { p.DateSkill = v }},
 	{Order, false, 0.85, 0.995, 0.95, func(p *Profile, v float64) { p.OrderSkill = v }},
-	{Lapse, false, 0.005, 0.10, 0.04, func(p *Profile, v float64) { p.Lapse = v }},
 	{FirstRow, false, 0.02, 0.60, 0.20, func(p *Profile, v float64) { p.FirstRowBias = v }},
-	{Abstain, false, 0.20, 0.90, 0.55, func(p *Profile, v float64) { p.AbstainOnConflict = v }},
-	{simClutterScale, false, 0.5, 2.0, 1.0, func(p *Profile, v float64) { p.ClutterScale = v }},
+	{Lapse, false, 0.005, 0.10, 0.04, func(p *Profile, v float64) { p.Lapse = v }},
+	{simFlatCost, false, 0, 1.2, 0.5, func(p *Profile, v float64) { p.FlatCost = v }},
+	{simProseCost, false, 0, 1.2, 0.5, func(p *Profile, v float64) { p.ProseDateCost = v }},
+	{simNestCost, false, 0, 0.3, 0.1, func(p *Profile, v float64) { p.NestCost = v }},
 }
-
-// proseCentre is the prose skill every calibrated reader gets: the prior
-// centre of its range (Capabilities), not fitted, since no
-// calibration target reads raw event text.
-const proseCentre = 0.85
 
 // calibrationStarts are the fixed starting points of the fit, as a
 // position u in each parameter's range (value = Lo + u·(Hi − Lo)): the
 // prior centres, then two corners.
 var calibrationStarts = [][]float64{
 	nil, // the prior centres
-	{0.3, 0.7, 0.3, 0.6, 0.2, 0.3, 0.7, 0.3, 0.3, 0.7, 0.3, 0.7, 0.3, 0.6},
-	{0.7, 0.3, 0.7, 0.2, 0.6, 0.7, 0.3, 0.7, 0.7, 0.3, 0.7, 0.3, 0.7, 0.3},
+	{0.3, 0.7, 0.3, 0.7, 0.3, 0.7, 0.3, 0.7},
+	{0.7, 0.3, 0.7, 0.3, 0.7, 0.3, 0.7, 0.3},
 }
 
 // startValue is parameter i's value at start s.
@@ -581,7 +576,8 @@ func startValue(s, i int) float64 {
 	return c.Lo + calibrationStarts[s][i]*(c.Hi-c.Lo)
 }
 
-// nPanel is the number of panel parameters.
+// nPanel is the number of panel parameters (0: every stage-2 parameter is
+// a family's own; the calibration files and tables keep the notion).
 func nPanel() int {
 	n := 0
 	for _, c := range calibParams {
@@ -592,11 +588,14 @@ func nPanel() int {
 	return n
 }
 
-// calibLayout maps the fitted vector to profiles: the panel's parameters,
-// then each family's.
-type calibLayout struct{ families []string }
+// calibLayout maps the fitted vector to profiles: each family's stage-2
+// parameters, set on its base profile (stage 1 frozen).
+type calibLayout struct {
+	families []string
+	base     []Profile
+}
 
-func (l calibLayout) size() int { return nPanel() + len(l.families)*(len(calibParams)-nPanel()) }
+func (l calibLayout) size() int { return len(l.families) * len(calibParams) }
 
 // start is starting point s in the fitted (real) space.
 func (l calibLayout) start(s int) []float64 {
@@ -608,16 +607,12 @@ func (l calibLayout) prior() []float64 {
 	return l.vector(func(i int) float64 { return calibParams[i].Centre })
 }
 
-// vector lays value(i) of every calibParams entry out in the fitted space:
-// the panel's once, then each family's.
+// vector lays value(i) of every calibParams entry out in the fitted space,
+// each family's in turn.
 func (l calibLayout) vector(value func(i int) float64) []float64 {
 	x := make([]float64, 0, l.size())
-	np := nPanel()
-	for i := 0; i < np; i++ {
-		x = append(x, calibParams[i].from(value(i)))
-	}
 	for range l.families {
-		for i := np; i < len(calibParams); i++ {
+		for i := range calibParams {
 			x = append(x, calibParams[i].from(value(i)))
 		}
 	}
@@ -626,33 +621,24 @@ func (l calibLayout) vector(value func(i int) float64) []float64 {
 
 // profiles are the families' profiles at x.
 func (l calibLayout) profiles(x []float64) []Profile {
-	np, nf := nPanel(), len(calibParams)-nPanel()
+	nf := len(calibParams)
 	out := make([]Profile, len(l.families))
-	for fi, fam := range l.families {
-		p := Profile{Name: FitName(fam), RowBudget: 0}
-		for i := 0; i < np; i++ {
-			calibParams[i].setter(&p, calibParams[i].to(x[i]))
-		}
-		for j := 0; j < nf; j++ {
-			c := calibParams[np+j]
-			c.setter(&p, c.to(x[np+fi*nf+j]))
+	for fi := range l.families {
+		p := l.base[fi]
+		for j, c := range calibParams {
+			c.setter(&p, c.to(x[fi*nf+j]))
 		}
 		out[fi] = p
 	}
 	return out
 }
 
-// paramNames names each entry of x, "status" for the panel's and
-// "order (Qwen3-8B)" for a family's.
+// paramNames names each entry of x, "order (Qwen3-8B)".
 func (l calibLayout) paramNames() []string {
-	np, nf := nPanel(), len(calibParams)-nPanel()
 	var out []string
-	for i := 0; i < np; i++ {
-		out = append(out, calibParams[i].Name)
-	}
 	for _, fam := range l.families {
-		for j := 0; j < nf; j++ {
-			out = append(out, calibParams[np+j].Name+" ("+fam+")")
+		for _, c := range calibParams {
+			out = append(out, c.Name+" ("+fam+")")
 		}
 	}
 	return out
@@ -666,16 +652,14 @@ type calibProblem struct {
 	fam      [][]CalibrationTarget
 	panel    []CalibrationTarget
 	weights  []float64
-	ridge    float64
-	x0       []float64
 	families []string
-	// nTargets counts the target rows; the rows after them are the sanity
-	// suite's penalties.
+	// nTargets counts the target rows; the rows after them are the
+	// envelope's plausibility penalties.
 	nTargets int
 }
 
-func newCalibProblem(set *calibSet, opt CalibrateOptions) *calibProblem {
-	pr := &calibProblem{set: set, layout: calibLayout{opt.Families}, panel: opt.Draw.apply("", panelTargets()), ridge: opt.Ridge, families: opt.Families}
+func newCalibProblem(set *calibSet, opt CalibrateOptions, base []Profile) *calibProblem {
+	pr := &calibProblem{set: set, layout: calibLayout{families: opt.Families, base: base}, panel: opt.Draw.apply("", panelTargets()), families: opt.Families}
 	for _, f := range opt.Families {
 		ts := opt.Draw.apply(f, calibrationTargets(f, opt.Reading))
 		pr.fam = append(pr.fam, ts)
@@ -701,11 +685,26 @@ func newCalibProblem(set *calibSet, opt CalibrateOptions) *calibProblem {
 	}
 	pr.nTargets = len(pr.weights)
 	for range opt.Families {
-		for range pr.set.sanity.results(Profile{}) {
-			pr.weights = append(pr.weights, sanityWeight)
+		for range pr.set.envelope.nPlausible() {
+			pr.weights = append(pr.weights, envelopeWeight)
 		}
 	}
 	return pr
+}
+
+// targetNames names the target rows, "Qwen3-8B t17/compact", then the
+// panel's.
+func (pr *calibProblem) targetNames() []string {
+	var names []string
+	for fi, ts := range pr.fam {
+		for _, t := range ts {
+			names = append(names, pr.families[fi]+" "+t.Name)
+		}
+	}
+	for _, t := range pr.panel {
+		names = append(names, t.Name)
+	}
+	return names
 }
 
 // predict is every target's expected value at x: each family's, then the
@@ -724,21 +723,21 @@ func (pr *calibProblem) predict(x []float64) []float64 {
 type famPred struct {
 	targets []float64
 	t2      [3]float64
-	// sanity are the family's sanity-suite violations (0 inside every
+	// plausible are the family's plausibility violations (0 inside every
 	// bound).
-	sanity []float64
+	plausible []float64
 }
 
 func (pr *calibProblem) familyPred(fi int, p Profile) famPred {
 	a := pr.set.t2Accuracies(p)
 	return famPred{targets: pr.set.familyPredict(p, pr.fam[fi]),
-		t2:     [3]float64{a[memory.RenderOnly] - a[memory.GraphRAGAbstain], a[memory.FineLedger] - a[memory.RenderOnly], a[memory.CoarseRetain] - a[memory.RenderOnly]},
-		sanity: pr.set.sanity.violations(p)}
+		t2:        [3]float64{a[memory.RenderOnly] - a[memory.GraphRAGAbstain], a[memory.FineLedger] - a[memory.RenderOnly], a[memory.CoarseRetain] - a[memory.RenderOnly]},
+		plausible: pr.set.envelope.violations(p)}
 }
 
 // compose lays the families' predictions out in predict's order: each
-// family's targets, the panel's, then every family's sanity violations
-// (rows past nTargets, which no target count or rank includes).
+// family's targets, the panel's, then every family's plausibility
+// violations (rows past nTargets, which no target count or rank includes).
 func (pr *calibProblem) compose(fps []famPred) []float64 {
 	var out []float64
 	var t2 [3]float64
@@ -750,7 +749,7 @@ func (pr *calibProblem) compose(fps []famPred) []float64 {
 	}
 	out = append(out, t2[:]...)
 	for _, fp := range fps {
-		out = append(out, fp.sanity...)
+		out = append(out, fp.plausible...)
 	}
 	return out
 }
@@ -766,7 +765,7 @@ func (pr *calibProblem) paperValues() []float64 {
 	for _, t := range pr.panel {
 		out = append(out, t.Paper)
 	}
-	// A sanity violation's target is 0.
+	// A plausibility violation's target is 0.
 	return append(out, make([]float64, len(pr.weights)-pr.nTargets)...)
 }
 
@@ -796,15 +795,12 @@ func (pr *calibProblem) jacobian(x []float64) *mat.Dense {
 	}
 	n := len(pr.weights)
 	J := mat.NewDense(n, len(x), nil)
-	np, nf := nPanel(), len(calibParams)-nPanel()
-	col := func(j int) {
+	nf := len(calibParams)
+	parallel(len(x), func(j int) {
 		at := func(v float64) []float64 {
 			xp := append([]float64(nil), x...)
 			xp[j] = v
-			if j < np {
-				return pr.weigh(pr.predict(xp))
-			}
-			fi := (j - np) / nf
+			fi := j / nf
 			fps := append([]famPred(nil), base...)
 			fps[fi] = pr.familyPred(fi, pr.layout.profiles(xp)[fi])
 			return pr.weigh(pr.compose(fps))
@@ -813,120 +809,78 @@ func (pr *calibProblem) jacobian(x []float64) *mat.Dense {
 		for i := 0; i < n; i++ {
 			J.Set(i, j, (rp[i]-rm[i])/(2*h))
 		}
-	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				col(j)
-			}
-		}()
-	}
-	for j := range x {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
+	})
 	return J
 }
 
-// objective is ½‖r(x)‖² + ½·ridge·‖x − x₀‖².
-func (pr *calibProblem) objective(x []float64) float64 {
-	s := 0.0
-	for _, r := range pr.residuals(x) {
-		s += r * r
-	}
-	for i := range x {
-		d := x[i] - pr.x0[i]
-		s += pr.ridge * d * d
-	}
-	return s / 2
+// lsq is the problem as a least-squares fit with prior weights lambda.
+func (pr *calibProblem) lsq(lambda []float64) *lsqProblem {
+	return &lsqProblem{resid: pr.residuals, x0: pr.layout.prior(), lambda: lambda, columns: pr.jacobian}
 }
 
-// minimize runs Gauss–Newton from x0 (gonum's Newton method with the
-// Gauss–Newton Hessian JᵀJ + ridge·I and gradient Jᵀr + ridge·(x − x₀)).
-func (pr *calibProblem) minimize(ctx context.Context, x0 []float64, iters int) ([]float64, float64, error) {
-	pr.x0 = pr.layout.prior()
-	var lastX []float64
-	var lastJ *mat.Dense
-	jac := func(x []float64) *mat.Dense {
-		if lastX != nil && floatsEqual(lastX, x) {
-			return lastJ
-		}
-		lastX, lastJ = append([]float64(nil), x...), pr.jacobian(x)
-		return lastJ
-	}
-	var ctxErr error
-	p := optimize.Problem{
-		Func: pr.objective,
-		Grad: func(grad, x []float64) {
-			if err := ctx.Err(); err != nil {
-				ctxErr = err
-			}
-			J := jac(x)
-			r := mat.NewVecDense(J.RawMatrix().Rows, pr.residuals(x))
-			var g mat.VecDense
-			g.MulVec(J.T(), r)
-			for i := range grad {
-				grad[i] = g.AtVec(i) + pr.ridge*(x[i]-pr.x0[i])
-			}
-		},
-		Hess: func(hess *mat.SymDense, x []float64) {
-			J := jac(x)
-			var h mat.Dense
-			h.Mul(J.T(), J)
-			n := len(x)
-			for i := 0; i < n; i++ {
-				for j := i; j < n; j++ {
-					v := h.At(i, j)
-					if i == j {
-						v += pr.ridge
-					}
-					hess.SetSym(i, j, v)
-				}
-			}
-		},
-		Status: func() (optimize.Status, error) { return optimize.NotTerminated, ctxErr },
-	}
-	res, err := optimize.Minimize(p, x0, &optimize.Settings{MajorIterations: iters, GradientThreshold: 1e-7,
-		Converger: &optimize.FunctionConverge{Absolute: 1e-10, Relative: 1e-9, Iterations: 4}}, &optimize.Newton{})
-	if ctxErr != nil {
-		return nil, 0, ctxErr
-	}
-	if res == nil {
-		return nil, 0, err
-	}
-	return res.X, res.F, nil
+// targetRows is J's target rows (the plausibility penalties dropped, and
+// the rows of a dropped group zeroed by their weight already).
+func (pr *calibProblem) targetRows(J *mat.Dense) *mat.Dense {
+	_, c := J.Dims()
+	return mat.DenseCopyOf(J.Slice(0, pr.nTargets, 0, c))
 }
 
-func floatsEqual(a, b []float64) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+// stage1For returns the stage-1 fit opt asks for: its own, or a fresh fit
+// to its registry.
+func stage1For(ctx context.Context, opt CalibrateOptions) ([]Stage1Family, error) {
+	if opt.Stage1 != nil {
+		if len(opt.Stage1) != len(opt.Families) {
+			return nil, fmt.Errorf("calibrate: %d stage-1 families for %d families", len(opt.Stage1), len(opt.Families))
 		}
+		for i, f := range opt.Families {
+			if opt.Stage1[i].Family != f {
+				return nil, fmt.Errorf("calibrate: stage-1 family %d is %s, not %s", i, opt.Stage1[i].Family, f)
+			}
+		}
+		return opt.Stage1, nil
 	}
-	return true
+	if opt.From != nil && len(opt.From.Stage1) == len(opt.Families) {
+		return opt.From.Stage1, nil
+	}
+	reg := opt.Registry
+	if reg == nil {
+		reg = ShippedEvidence()
+	}
+	return FitStage1(ctx, reg, opt.Families)
 }
 
 // fitPanel fits the panel on set from every start opt names and keeps the
-// best.
+// best, then raises the priors until no target carries more than half of
+// a parameter's identification, refitting from there.
 func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateOptions) (*Calibration, error) {
-	pr := newCalibProblem(set, opt)
-	var best []float64
-	bestF := math.Inf(1)
-	starts := make([][]float64, 0, len(opt.Starts))
+	s1, err := stage1For(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	base := make([]Profile, len(opt.Families))
+	for i, f := range opt.Families {
+		base[i] = applyStage1(baseProfile(f), s1[i])
+	}
+	pr := newCalibProblem(set, opt, base)
+	lambda := make([]float64, pr.layout.size())
+	for i := range lambda {
+		lambda[i] = opt.Ridge
+	}
+	var starts [][]float64
 	if opt.From != nil {
 		starts = append(starts, calibVector(opt.From))
+		if l := opt.From.priorWeights(); len(l) == len(lambda) {
+			copy(lambda, l)
+		}
 	} else {
 		for _, s := range opt.Starts {
 			starts = append(starts, pr.layout.start(s))
 		}
 	}
+	var best []float64
+	bestF := math.Inf(1)
 	for _, x0 := range starts {
-		x, f, err := pr.minimize(ctx, x0, opt.Iterations)
+		x, f, err := pr.lsq(lambda).minimize(ctx, x0, opt.Iterations)
 		if err != nil {
 			return nil, fmt.Errorf("calibrate: %w", err)
 		}
@@ -934,19 +888,28 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 			best, bestF = x, f
 		}
 	}
+	var J *mat.Dense
+	for round := 0; ; round++ {
+		J = pr.jacobian(best)
+		if round == 8 || !balancePriors(pr.targetRows(J), lambda) {
+			break
+		}
+		if best, _, err = pr.lsq(lambda).minimize(ctx, best, opt.Iterations); err != nil {
+			return nil, fmt.Errorf("calibrate: %w", err)
+		}
+	}
 	// Round the skills to 4 decimals, so the profiles written to files and
 	// shown in tables are the ones evaluated.
 	ps := pr.layout.profiles(best)
 	for i := range ps {
 		ps[i] = roundProfile(ps[i])
-		ps[i].ProseSkill = proseCentre
 	}
 	c := &Calibration{Kind: calibrationKind, Bench: b.Name(), BenchHash: benchHash(b), Reading: opt.Reading, AuxNoise: opt.AuxNoise,
 		Items: map[string]int{"table17 reverted-revert questions (auxiliary regime)": len(set.t17GRA), "table16 GitHub-like snapshot questions (auxiliary regime)": len(set.t16RL),
 			"table2 reverted-revert questions (primary regime)": len(set.t2[memory.RenderOnly])},
-		Method: fmt.Sprintf("expected values over the draws (Branches); weighted least squares (Table 17 ×%g, Table 16 ×1, Table 2 ×%g) + %g·‖x − x_prior‖² (MAP: each parameter bounded to its range, value = lo + (hi − lo)·σ(x), pulled toward its prior centre); Gauss–Newton (gonum optimize.Newton, Hessian JᵀJ + ridge) from start(s) %v",
+		Method: fmt.Sprintf("stage 1: each family's curve-shaped skills fitted to the evidence registry (weighted least squares in the logit, docs/evidence.md) and frozen; stage 2: expected values over the draws (Branches); weighted least squares (Table 17 ×%g, Table 16 ×1, Table 2 ×%g) + Σ λ_j·(x_j − x_prior)² (MAP: each parameter bounded to its range, value = lo + (hi − lo)·σ(x), pulled toward its prior centre with λ_j ≥ %g, raised until no target carries more than half of the parameter's identification); Gauss–Newton (gonum optimize.Newton, Hessian JᵀJ + diag(λ)) from start(s) %v",
 			table17Weight, table2Weight, opt.Ridge, opt.Starts),
-		Parameters: pr.layout.size(), Dropped: append([]string(nil), opt.Drop...)}
+		Parameters: pr.layout.size(), Dropped: append([]string(nil), opt.Drop...), Stage1: s1}
 	for _, w := range pr.weights[:pr.nTargets] {
 		if w > 0 {
 			c.Targets++
@@ -954,7 +917,7 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 	}
 	preds := make([][]float64, len(ps))
 	for fi, p := range ps {
-		p.Summary = fmt.Sprintf("SIMULATED, the reader model over render features calibrated to the paper's %s numbers (Tables 16–17) and the panel's Table 2", opt.Families[fi])
+		p.Summary = fmt.Sprintf("SIMULATED, the reader model over render features: curve-shaped skills fitted to published measurements of %s or its stand-ins (docs/evidence.md), the rest to the paper's %s numbers (Tables 16–17) and the panel's Table 2", opt.Families[fi], opt.Families[fi])
 		ps[fi] = p
 		preds[fi] = set.familyPredict(p, pr.fam[fi])
 		ff := FittedFamily{Family: opt.Families[fi], Profile: p}
@@ -971,9 +934,21 @@ func fitPanel(ctx context.Context, b *bench.Bench, set *calibSet, opt CalibrateO
 		t.Fit = set.panelPredict(ps)[i]
 		c.Panel = append(c.Panel, t)
 	}
-	sv, rank := singularValues(pr.jacobian(best), pr.weights[:pr.nTargets])
+	Jr := pr.targetRows(J)
+	sv, rank := singularValues(Jr, pr.weights[:pr.nTargets])
 	c.SingularValues, c.Rank = sv, rank
+	c.Identification = identification(Jr, pr.targetNames(), pr.layout.paramNames(), lambda)
 	return c, nil
+}
+
+// priorWeights are the stage-2 prior weights c's fit used, in the fitted
+// vector's order (nil when c does not record them).
+func (c *Calibration) priorWeights() []float64 {
+	var out []float64
+	for _, p := range c.Identification {
+		out = append(out, p.Lambda)
+	}
+	return out
 }
 
 // singularValues of J's rows with a non-zero weight, rounded to 6

@@ -42,9 +42,15 @@ func TestCalibrateSmall(t *testing.T) {
 	if len(c1.Families) != 5 || c1.Families[3].Profile.Name != "fit-qwen3-8b" || len(c1.Families[3].Targets) != 8 || len(c1.Panel) != 3 {
 		t.Fatalf("fitted %d families (%q with %d targets), %d panel targets", len(c1.Families), c1.Families[3].Profile.Name, len(c1.Families[3].Targets), len(c1.Panel))
 	}
-	// 46 parameters against 43 targets: at most 43 singular values.
-	if c1.Parameters != 46 || c1.Targets != 43 || c1.Rank < 1 || c1.Rank > 43 || len(c1.SingularValues) != 43 {
-		t.Errorf("parameters %d, targets %d, rank %d, %d singular values", c1.Parameters, c1.Targets, c1.Rank, len(c1.SingularValues))
+	// Stage 2: 40 parameters (8 per family) against 43 targets: 40 singular
+	// values; stage 1 fitted every family to the registry.
+	if c1.Parameters != 40 || c1.Targets != 43 || c1.Rank < 1 || c1.Rank > 40 || len(c1.SingularValues) != 40 || len(c1.Stage1) != 5 || len(c1.Identification) != 40 {
+		t.Errorf("parameters %d, targets %d, rank %d, %d singular values, %d stage-1 families, %d identified", c1.Parameters, c1.Targets, c1.Rank, len(c1.SingularValues), len(c1.Stage1), len(c1.Identification))
+	}
+	for _, p := range c1.Identification {
+		if p.MaxTarget > 0.5+1e-6 {
+			t.Errorf("%s: one target carries %.2f of its identification", p.Param, p.MaxTarget)
+		}
 	}
 	zero, err := sim.Calibrate(ctx, b, sim.CalibrateOptions{Starts: []int{0}, Iterations: 1})
 	if err != nil {

@@ -69,16 +69,28 @@ type Calibration struct {
 	// counts those above rankTolerance × the largest.
 	SingularValues []float64 `json:"singular_values"`
 	Rank           int       `json:"rank"`
+	// Stage1 is the frozen stage-1 fit: each family's curve-shaped skills
+	// fitted to the evidence registry (FitStage1), the registry points
+	// beside the model.
+	Stage1 []Stage1Family `json:"stage1"`
+	// Identification is how each stage-2 parameter is identified at the
+	// fit: each target's share of it, and the prior's, with the prior
+	// weight the fit used.
+	Identification []ParamShare `json:"identification"`
 }
 
 // rankTolerance is the relative size under which a singular value of the
 // calibration's Jacobian counts as zero (a direction no target moves).
 const rankTolerance = 1e-3
 
-// calibrationKind marks a calibration file; version 2 is the reader model
-// over render features (version 1 files were fitted to Tables 16–17 alone
-// with an order skill that read any sorted list: refit them).
-const calibrationKind = "esrkit-sim-calibration/2"
+// calibrationKind marks a calibration file; version 3 is the two-stage
+// fit (curve-shaped skills fitted to the evidence registry, the rest to
+// the paper) of the reader model that reads raw text by key and sees
+// conflicts. Version 1 files were fitted to Tables 16–17 alone with an
+// order skill that read any sorted list, version 2 ones with shared costs
+// scaled per family and every event line a row of the asked key: refit
+// them.
+const calibrationKind = "esrkit-sim-calibration/3"
 
 // FitName is the profile name of the reader fitted to a paper family.
 func FitName(family string) string { return reader.FitPrefix + strings.ToLower(family) }
@@ -129,8 +141,11 @@ func ParseCalibration(data []byte, name string) (*Calibration, error) {
 		names[f.Profile.Name] = i
 	}
 	if c.Kind != calibrationKind {
-		if c.Kind == "esrkit-sim-calibration/1" {
+		switch c.Kind {
+		case "esrkit-sim-calibration/1":
 			return nil, fmt.Errorf("%s: field \"kind\": %q was written by an older esrkit (skills over class layouts, fitted to Tables 16–17 alone); refit it with `esr calibrate`", name, c.Kind)
+		case "esrkit-sim-calibration/2":
+			return nil, fmt.Errorf("%s: field \"kind\": %q was written by an older esrkit (one fit to the paper, costs shared and scaled per family, every event line a row of the asked key); refit it with `esr calibrate`", name, c.Kind)
 		}
 		return nil, fmt.Errorf("%s: field \"kind\": %q is not %q", name, c.Kind, calibrationKind)
 	}

@@ -59,43 +59,33 @@ func droppedGroup(c *Calibration, g string) bool {
 	return false
 }
 
-// CalibrationSkillsTable lists the fitted skills: one row for what the
-// panel shares, one per family for its own.
+// CalibrationSkillsTable lists the fitted skills: one row per family,
+// stage 1's (fitted to the evidence registry) then stage 2's (fitted to
+// the paper).
 func CalibrationSkillsTable(c *Calibration) *eval.Table {
 	cols := []string{"reader"}
-	for _, p := range calibParams {
-		cols = append(cols, p.Name)
+	all := append(append([]calibParam(nil), stage1Params...), calibParams...)
+	for i, p := range all {
+		stage := "2"
+		if i < len(stage1Params) {
+			stage = "1"
+		}
+		cols = append(cols, p.Name+" ("+stage+")")
 	}
 	cols = append(cols, "RMSE")
-	t := &eval.Table{ID: "calibration-skills", Title: "The fitted skills of the calibrated readers (shared by the panel, then per family)", Columns: cols}
-	if len(c.Families) > 0 {
-		row := []any{"shared by the panel"}
-		for _, p := range calibParams {
-			if p.Panel {
-				v, _ := c.Families[0].Profile.Get(p.Name)
-				row = append(row, skillCell(p.Name, v))
-			} else {
-				row = append(row, "")
-			}
-		}
-		t.AddRow(append(row, "")...)
-	}
+	t := &eval.Table{ID: "calibration-skills", Title: "The fitted skills of the calibrated readers: stage 1 (to published measurements), stage 2 (to the paper)", Columns: cols}
 	for _, f := range c.Families {
 		row := []any{"sim:" + f.Profile.Name}
-		for _, p := range calibParams {
-			if p.Panel {
-				row = append(row, "·")
-				continue
-			}
+		for _, p := range all {
 			v, _ := f.Profile.Get(p.Name)
 			row = append(row, skillCell(p.Name, v))
 		}
 		t.AddRow(append(row, eval.NumberCell("%.3f", f.RMSE))...)
 	}
 	t.Notes = []string{
-		fmt.Sprintf("%d parameters (%d shared, %d per family × %d) against %d fitted targets; the Jacobian of the targets has rank %d (singular values below %g × the largest count as zero)",
-			c.Parameters, nPanel(), len(calibParams)-nPanel(), len(c.Families), c.Targets, c.Rank, rankTolerance),
-		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are logit costs ≥ 0 of clutter, scaled per family by clutter-scale (Capabilities and docs/reader-model.md give each one's range and published evidence)"}
+		fmt.Sprintf("stage 1: %d skills per family fitted to the evidence registry's points (docs/evidence.md) and frozen; stage 2: %d parameters (%d per family × %d) against %d fitted targets; the Jacobian of the targets has rank %d (singular values below %g × the largest count as zero)",
+			len(stage1Params), c.Parameters, len(calibParams), len(c.Families), c.Targets, c.Rank, rankTolerance),
+		"probabilities are drawn per question on a clean render (two rows of one key in a block); the costs are each family's own logit costs ≥ 0 of clutter, each inside its evidence range (Capabilities and docs/reader-model.md give each one's range and published evidence); RMSE is over the family's stage-2 targets"}
 	if b := paramsAtBound(c); len(b) > 0 {
 		t.Notes = append(t.Notes, "at a bound of its range: "+strings.Join(b, "; "))
 	}
@@ -114,26 +104,19 @@ func skillCell(name string, v float64) eval.Cell {
 }
 
 // costNamesSet are the parameters that are not probabilities.
-var costNamesSet = []string{simClutterScale, simLengthCost, simRowsCost, simFlatCost, simDistractCost, simProseCost, simNestCost}
+var costNamesSet = []string{simClutterScale, simLengthCost, simRowsCost, simFlatCost, simDistractCost, simProseCost, simNestCost, simParaCost}
 
-// paramsAtBound lists the fitted parameters of c that ended within 1% of a
-// bound of their range, "lapse (Qwen3-8B) = 0.100 at [0.005, 0.100]".
+// paramsAtBound lists the fitted parameters of c (both stages) that ended
+// within 1% of a bound of their range, "lapse (Qwen3-8B) = 0.100 at
+// [0.005, 0.100]".
 func paramsAtBound(c *Calibration) []string {
 	var out []string
-	for _, p := range calibParams {
-		for fi, f := range c.Families {
-			if p.Panel && fi > 0 {
-				break
-			}
+	for _, p := range append(append([]calibParam(nil), stage1Params...), calibParams...) {
+		for _, f := range c.Families {
 			v, _ := f.Profile.Get(p.Name)
-			if !p.AtBound(v) {
-				continue
+			if p.AtBound(v) {
+				out = append(out, fmt.Sprintf("%s (%s) = %.3f at [%g, %g]", p.Name, f.Family, v, p.Lo, p.Hi))
 			}
-			who := p.Name
-			if !p.Panel {
-				who += " (" + f.Family + ")"
-			}
-			out = append(out, fmt.Sprintf("%s = %.3f at [%g, %g]", who, v, p.Lo, p.Hi))
 		}
 	}
 	return out
@@ -142,9 +125,9 @@ func paramsAtBound(c *Calibration) []string {
 // SensitivityTable lays out which targets move each parameter.
 func SensitivityTable(s *Sensitivity) *eval.Table {
 	t := &eval.Table{ID: "calibration-sensitivity", Title: "Which targets pin which parameter? The Jacobian of the weighted targets at the fit",
-		Columns: []string{"parameter", "moved most by", "share", "then", "share", "column norm"}}
+		Columns: []string{"parameter", "moved most by", "share", "then", "share", "prior's share", "column norm"}}
 	for _, p := range s.Params {
-		cells := []any{p.Param, "—", "", "—", "", eval.NumberCell("%.4f", p.Norm)}
+		cells := []any{p.Param, "—", "", "—", "", fmt.Sprintf("%.0f%%", 100*p.Prior), eval.NumberCell("%.4f", p.Norm)}
 		for k := 0; k < 2 && k < len(p.Top); k++ {
 			cells[1+2*k] = p.Top[k]
 			cells[2+2*k] = fmt.Sprintf("%.0f%%", 100*p.Share[k])
@@ -153,7 +136,7 @@ func SensitivityTable(s *Sensitivity) *eval.Table {
 	}
 	t.Notes = []string{
 		fmt.Sprintf("%d parameters, %d targets; rank %d; smallest singular values %s", len(s.Params), s.Targets, s.Rank, smallest(s.SingularValues, 3)),
-		"share: the target's share of the squared derivatives in the parameter's column (logit/log coordinate); a parameter whose column is near 0 is held by the ridge, not by the paper's numbers"}
+		"share: a row's share of the squared derivatives in the parameter's column (logit coordinate), the parameter's prior (its weight λ) counted as one more row, \"prior\"; the fit raises each prior's weight until no single target carries more than half; a parameter whose column is near 0 is held by its prior, not by the paper's numbers"}
 	return t
 }
 

@@ -28,7 +28,7 @@ func TestModelCardIsCurrent(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("docs/reader-model.md is out of date: run %s", cardCommand)
 	}
-	for _, must := range []string{"SIMULATED", "fitted", "cannot represent", "Sanity suite", "evidence"} {
+	for _, must := range []string{"SIMULATED", "fitted", "cannot represent", "Envelope suite", "evidence", "Identification", "Stage 1"} {
 		if !strings.Contains(want, must) {
 			t.Errorf("the card does not say %q", must)
 		}

@@ -26,8 +26,8 @@ func ExampleProfile_Chances() {
 		fmt.Printf("%-13s clutter %.2f, P(status used) %.3f, P(sort of 3 rows) %.3f\n", r.name, c.Clutter, c.Row, c.Sort(3))
 	}
 	// Output:
-	// grouped table clutter 0.10, P(status used) 0.891, P(sort of 3 rows) 0.891
-	// flat list     clutter 3.00, P(status used) 0.768, P(sort of 3 rows) 0.309
+	// grouped table clutter 0.13, P(status used) 0.888, P(sort of 3 rows) 0.888
+	// flat list     clutter 2.79, P(status used) 0.803, P(sort of 3 rows) 0.355
 }
 
 // Capabilities is the table of what each capability of a simulated reader
@@ -43,5 +43,5 @@ func ExampleCapabilities() {
 	// key-status KeyStatusSkill
 	// date       DateSkill
 	// date-decay DateDecayPerRow
-	// 20 capabilities
+	// 22 capabilities
 }

@@ -159,3 +159,14 @@ func compositionMarkdown(v *ValidationFile, c *Calibration, bench string) string
 	fmt.Fprintf(&b, "%s\n\n%s", CompositionSentence(v.CleanBench, v.Cells, bench), CompositionTable(v.CleanBench, v.Cells, bench, fitted).Markdown())
 	return b.String()
 }
+
+// Table2Cells are the Table 2 cells among cells (the DeepSeek-V3 column).
+func Table2Cells(cells []ValidationCell) []ValidationCell {
+	var out []ValidationCell
+	for _, c := range cells {
+		if c.Table == "Table 2" {
+			out = append(out, c)
+		}
+	}
+	return out
+}

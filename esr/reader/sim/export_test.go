@@ -24,6 +24,7 @@ const (
 	DistractCost = simDistractCost
 	ProseCost    = simProseCost
 	NestCost     = simNestCost
+	ParaCost     = simParaCost
 )
 
 var BenchHash = benchHash

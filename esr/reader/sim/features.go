@@ -26,6 +26,10 @@ const (
 	OrderChronological RowOrder = "chronological" // oldest first (graphrag-lite's table, in transaction order)
 	OrderUnordered     RowOrder = "unordered"     // a seeded shuffle, a fact list, retrieval order
 	OrderSingle        RowOrder = "single"        // one row per key (latest-only)
+	// OrderLog is raw event text: lines of a log, whose text order a reader
+	// takes as a recency cue (undated lines: the last is the newest) and
+	// reads as a history, not as sources in conflict.
+	OrderLog RowOrder = "log"
 )
 
 // DatePlace is where a layout shows a row's date.
@@ -46,6 +50,9 @@ type Grouping string
 const (
 	GroupedBlock Grouping = "block" // one block per key under a header naming it once
 	GroupedFlat  Grouping = "flat"  // flat rows, each repeating entity and attribute
+	// GroupedLog is raw event text: each line on its own, the key's lines
+	// mixed with others (what that costs is the distractor cost's).
+	GroupedLog Grouping = "log"
 )
 
 // kindFeatures are what each layout kind declares (layout.Kind*).
@@ -64,7 +71,7 @@ var kindFeatures = map[string]struct {
 	layout.KindGraphiti:      {OrderUnordered, DatesMember, GroupedFlat, 2},
 	layout.KindMem0:          {OrderUnordered, DatesMember, GroupedFlat, 3},
 	layout.KindLatest:        {OrderSingle, DatesInline, GroupedFlat, 0},
-	layout.KindEvent:         {OrderUnordered, DatesInline, GroupedFlat, 0},
+	layout.KindEvent:         {OrderLog, DatesInline, GroupedLog, 0},
 }
 
 // declaresNewestFirst reports whether the layout kind (layout.Kind*)
@@ -84,15 +91,24 @@ type RenderFeatures struct {
 	Grouping Grouping
 	// Depth is the JSON nesting depth of the key's rows.
 	Depth int
-	// Rows is the number of the key's rows.
+	// Rows is the number of the key's rows: in raw event text, the lines
+	// that state a value for the asked key (reader.Input.Stated).
 	Rows int
-	// Distractors is the number of other keys' rows in the render: what a
-	// reader must skip to find the key's rows (0 for raw event text, whose
-	// lines name no key).
+	// Distractors is the number of rows in the render that are not the
+	// key's: other keys' rows in a structured render, and in raw event
+	// text every line that states nothing for the asked key (lines about
+	// other keys and chatter alike: a reader reading by key skips them
+	// all). They are what a reader must pass over to find the key's rows.
 	Distractors int
 	// Tokens is the whole render's length (reader.CountTokens): a reader reads all
 	// of it, not only the key's block.
 	Tokens int
+	// Paraphrased is, in raw event text, the share of the key's lines that
+	// name nothing the question names (no content word in common): a line
+	// that states the value in other words ("+1, 15 s here as well"), which
+	// a reader must connect to the question by meaning (0 in a structured
+	// render, whose rows name their key).
+	Paraphrased float64
 	// RowStatus: some row of the key shows a status a reader can act on
 	// (LIVE / DEPRECATED / REFINED / UNRELATED cells, a Graphiti invalid_at
 	// of "present" or a date); "neutral" says nothing.
@@ -121,12 +137,26 @@ func featuresOf(in reader.Input, pr *parsedRender) RenderFeatures {
 		}
 	}
 	if len(recs) == 0 {
-		// Raw event text only: the events are the rows.
-		f.Order, f.Grouping, f.Rows = OrderUnordered, GroupedFlat, len(v.Events)
+		// Raw event text only, read by key: the lines that state a value
+		// for the asked key are its rows, every other line a distractor.
+		f.Order, f.Grouping = OrderLog, GroupedLog
+		q := contentWords(in.Question)
+		other := 0
 		for _, e := range v.Events {
+			if len(in.Stated[e.ID]) == 0 {
+				f.Distractors++
+				continue
+			}
+			f.Rows++
 			if e.HasTime {
 				f.Dates = DatesInline
 			}
+			if !sharesWord(e.Text, q) {
+				other++
+			}
+		}
+		if f.Rows > 0 {
+			f.Paraphrased = float64(other) / float64(f.Rows)
 		}
 		return f
 	}
@@ -147,10 +177,20 @@ func featuresOf(in reader.Input, pr *parsedRender) RenderFeatures {
 	return f
 }
 
+// sharesWord reports whether text has a word of q.
+func sharesWord(text string, q map[string]bool) bool {
+	for _, w := range words(text) {
+		if q[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // FeatureChange is one feature of a render that differs in another render
 // of the same question: what a reader model responds to that moved.
 type FeatureChange struct {
-	Feature  string // "row order", "dates", "grouping", "rows", "other keys' rows", "nesting depth", "row status", "key status", "length (tokens)"
+	Feature  string // "row order", "dates", "grouping", "rows", "other keys' rows", "nesting depth", "row status", "key status", "length (tokens)", "lines in other words"
 	From, To string
 }
 
@@ -179,5 +219,6 @@ func (f RenderFeatures) Changes(g RenderFeatures) []FeatureChange {
 	add("row status", shown(f.RowStatus), shown(g.RowStatus))
 	add("key status", shown(f.KeyStatus), shown(g.KeyStatus))
 	add("length (tokens)", strconv.Itoa(f.Tokens), strconv.Itoa(g.Tokens))
+	add("lines in other words", strconv.FormatFloat(f.Paraphrased, 'f', 2, 64), strconv.FormatFloat(g.Paraphrased, 'f', 2, 64))
 	return out
 }

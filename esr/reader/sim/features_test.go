@@ -22,7 +22,8 @@ func figure1Render(t *testing.T, m string, opt memory.Options) reader.Input {
 		t.Fatal(err)
 	}
 	q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
-	return reader.Input{QID: "f1", Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: memory.MustParseSpec(m)}
+	return reader.Input{QID: "f1", Question: q.Question, QueryType: esr.Snapshot, Context: st.Render(q), MayAbstain: st.MayAbstain(), Memory: memory.MustParseSpec(m),
+		Stated: reader.StatedValues(atoms, bench.TimeoutKey)}
 }
 
 // TestFeaturesOfEveryRender: the reader model's features are measured on
@@ -54,8 +55,8 @@ func TestFeaturesOfEveryRender(t *testing.T) {
 		{"coarse-retain~render-only", memory.Options{}, want{sim.OrderUnordered, sim.DatesMember, sim.GroupedFlat, 2, true}},
 		{memory.GraphRAGLite, memory.Options{}, want{sim.OrderChronological, sim.DatesAbsent, sim.GroupedBlock, 0, false}},
 		{memory.LatestOnly, memory.Options{}, want{sim.OrderSingle, sim.DatesInline, sim.GroupedFlat, 0, false}},
-		{memory.DirectContext, memory.Options{}, want{sim.OrderUnordered, sim.DatesInline, sim.GroupedFlat, 0, false}},
-		{memory.RAGTopK, memory.Options{}, want{sim.OrderUnordered, sim.DatesInline, sim.GroupedFlat, 0, false}},
+		{memory.DirectContext, memory.Options{}, want{sim.OrderLog, sim.DatesInline, sim.GroupedLog, 0, false}},
+		{memory.RAGTopK, memory.Options{}, want{sim.OrderLog, sim.DatesInline, sim.GroupedLog, 0, false}},
 		{memory.Graphiti, memory.Options{}, want{sim.OrderUnordered, sim.DatesMember, sim.GroupedFlat, 2, true}},
 		{memory.Mem0V3, memory.Options{}, want{sim.OrderUnordered, sim.DatesMember, sim.GroupedFlat, 3, false}},
 	}
@@ -121,12 +122,13 @@ func TestOrderIsDeclaredNotObserved(t *testing.T) {
 }
 
 // TestChancesFollowFeatures: the skills act on what the render shows. A
-// longer render, dates in prose, flat rows, more distractors and deeper
-// nesting lower the chances of a reader with a clutter scale (and raise
-// its lapse); a profile without one ignores them.
+// longer render, rows as sentences, flat rows, more distractors and deeper
+// nesting lower the chances of a reader with costs; sentences and nesting
+// (how a row is written) raise its lapse, while the number of rows and the
+// length never move it; a profile without costs ignores them all.
 func TestChancesFollowFeatures(t *testing.T) {
-	p := sim.Profile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7, Lapse: 0.1, ClutterScale: 1,
-		LengthCost: 0.3, RowsCost: 0.4, FlatCost: 0.5, DistractorCost: 0.2, ProseDateCost: 0.5, NestCost: 0.2}
+	p := sim.Profile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7, Lapse: 0.1, ClutterScale: 1, ProseSkill: 0.9, ConflictSkill: sim.Skill(0.4),
+		LengthCost: 0.3, RowsCost: 0.4, FlatCost: 0.5, DistractorCost: 0.2, ProseDateCost: 0.5, NestCost: 0.2, ParaphraseCost: 2}
 	base := sim.RenderFeatures{Tokens: 500, Dates: sim.DatesColumn, Grouping: sim.GroupedBlock, Rows: 3}
 	c0 := p.Chances(base)
 	longer := base
@@ -139,25 +141,30 @@ func TestChancesFollowFeatures(t *testing.T) {
 	crowded.Distractors = 12
 	nested := base
 	nested.Depth = 2
-	if c := p.Chances(longer); !(c.Order < c0.Order && c.Row < c0.Row && c.Sort(2) < c0.Sort(2) && c.Lapse > c0.Lapse) {
-		t.Errorf("a longer render does not lower the chances: %+v vs %+v", c, c0)
+	para := base
+	para.Paraphrased = 1
+	if c := p.Chances(longer); !(c.Order < c0.Order && c.Row < c0.Row && c.Sort(2) < c0.Sort(2) && c.Prose < c0.Prose && c.Conflict < c0.Conflict && c.Lapse == c0.Lapse) {
+		t.Errorf("a longer render does not lower the chances (or moves the lapse): %+v vs %+v", c, c0)
 	}
-	if c := p.Chances(inline); !(c.Sort(2) < c0.Sort(2) && c.Clutter > c0.Clutter && c.Order == c0.Order) {
-		t.Errorf("dates in prose: sort %v vs %v, order %v vs %v", c.Sort(2), c0.Sort(2), c.Order, c0.Order)
+	if c := p.Chances(inline); !(c.Sort(2) < c0.Sort(2) && c.Order < c0.Order && c.Row < c0.Row && c.Lapse > c0.Lapse) {
+		t.Errorf("rows as sentences: sort %v vs %v, order %v vs %v, lapse %v vs %v", c.Sort(2), c0.Sort(2), c.Order, c0.Order, c.Lapse, c0.Lapse)
 	}
 	if c := p.Chances(flat); !(c.Sort(2) < c0.Sort(2) && c.Order == c0.Order && c.Lapse == c0.Lapse) {
 		t.Errorf("flat rows: sort %v vs %v, order %v vs %v", c.Sort(2), c0.Sort(2), c.Order, c0.Order)
 	}
-	if c := p.Chances(crowded); !(c.Sort(2) < c0.Sort(2) && c.Lapse == c0.Lapse) {
-		t.Errorf("distractors: sort %v vs %v, lapse %v vs %v", c.Sort(2), c0.Sort(2), c.Lapse, c0.Lapse)
+	if c := p.Chances(crowded); !(c.Sort(2) < c0.Sort(2) && c.Prose < c0.Prose && c.Lapse == c0.Lapse) {
+		t.Errorf("distractors: sort %v vs %v, prose %v vs %v, lapse %v vs %v", c.Sort(2), c0.Sort(2), c.Prose, c0.Prose, c.Lapse, c0.Lapse)
 	}
-	if c := p.Chances(nested); !(c.Row < c0.Row && c.Order < c0.Order) {
-		t.Errorf("nesting: status %v vs %v, order %v vs %v", c.Row, c0.Row, c.Order, c0.Order)
+	if c := p.Chances(nested); !(c.Row < c0.Row && c.Order < c0.Order && c.Lapse > c0.Lapse) {
+		t.Errorf("nesting: status %v vs %v, order %v vs %v, lapse %v vs %v", c.Row, c0.Row, c.Order, c0.Order, c.Lapse, c0.Lapse)
+	}
+	if c := p.Chances(para); !(c.Prose < c0.Prose && c.Sort(2) == c0.Sort(2)) {
+		t.Errorf("paraphrased lines: prose %v vs %v", c.Prose, c0.Prose)
 	}
 	more := base
 	more.Rows = 8
-	if c := p.Chances(more); !(c.Lapse > c0.Lapse) {
-		t.Errorf("more versions of the key do not raise the lapse: %v vs %v", c.Lapse, c0.Lapse)
+	if c := p.Chances(more); c.Lapse != c0.Lapse {
+		t.Errorf("more versions of the key move the lapse: %v vs %v", c.Lapse, c0.Lapse)
 	}
 	if !(c0.Sort(4) < c0.Sort(3) && c0.Sort(3) < c0.Sort(2)) {
 		t.Errorf("sorting more rows is not harder: %v %v %v", c0.Sort(2), c0.Sort(3), c0.Sort(4))
@@ -165,6 +172,20 @@ func TestChancesFollowFeatures(t *testing.T) {
 	plain := sim.Profile{StatusSkill: 0.5, DateSkill: 0.8, OrderSkill: 0.7}
 	a, b := plain.Chances(base), plain.Chances(longer)
 	if a.Clutter != 0 || b.Clutter != 0 || a.Order != b.Order || a.Row != b.Row || a.Sort(3) != b.Sort(3) || a.Lapse != b.Lapse {
-		t.Errorf("a profile without a clutter scale feels the length: %+v vs %+v", a, b)
+		t.Errorf("a profile without costs feels the length: %+v vs %+v", a, b)
+	}
+}
+
+// TestRawTextIsReadByKey: in a direct-context render, the lines that state
+// a value for the asked key are its rows and every other line is a
+// distractor; a line stating the value in words the question does not use
+// counts as paraphrased.
+func TestRawTextIsReadByKey(t *testing.T) {
+	ctx := "[e4 2024-04-01] The retry limit is now 5.\n[e3 2024-03-01] +1, 45 s here as well.\n[e2 2024-02-01] Thanks for the report!\n[e1 2024-01-01] The request timeout is 30 s.\n"
+	in := reader.Input{QID: "k", Question: "What is the current request timeout of the service?", QueryType: esr.Snapshot, Context: ctx, MayAbstain: true,
+		Stated: map[string][]string{"e1": {"30 s"}, "e3": {"45 s"}}}
+	f := sim.Features(in)
+	if f.Rows != 2 || f.Distractors != 2 || f.Paraphrased != 0.5 || f.Order != sim.OrderLog || f.Dates != sim.DatesInline {
+		t.Errorf("features %+v: want 2 rows, 2 distractors, half the key's lines paraphrased, a dated log", f)
 	}
 }

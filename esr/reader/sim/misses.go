@@ -56,6 +56,12 @@ type ValidationFile struct {
 	// composition share is measured (table5CompositionShare); empty when
 	// not computed.
 	CleanBench []ValidationCell `json:"clean_bench,omitempty"`
+	// RealBench are the same readers' Table 2 cells on a bench of real
+	// threads (RealBenchName, data/debian by default), reported whichever
+	// way they fall: the paper's Table 2 is measured on real GitHub
+	// threads; empty when not computed.
+	RealBench     []ValidationCell `json:"real_bench,omitempty"`
+	RealBenchName string           `json:"real_bench_name,omitempty"`
 }
 
 // ExplainMisses measures, on b, what each missed table needs explained and

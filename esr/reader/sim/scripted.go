@@ -277,6 +277,16 @@ type policy struct {
 	// lines), proseP the probability, for the note.
 	prose, proseOK bool
 	proseP         float64
+	// textOrder: in raw event text whose lines for the key carry no date,
+	// the reader takes text order as a recency cue, the last line the
+	// newest, through the same sort act as a date sort (a sim reader with a
+	// prose skill: PI-LLM's updates are such a log).
+	textOrder bool
+	// conflictAct: the reader may see a conflict the render shows before
+	// any sort (the key's values disagree and nothing retracts one), and
+	// abstains when its conflict draw says it sees one; a tie of the
+	// majority then takes the first (a sim reader with a conflict skill).
+	conflictAct bool
 	// notes collects what happened beyond the decision's own note (budgets).
 	notes []string
 	// read records which drawn capabilities the decision consulted
@@ -505,7 +515,7 @@ func (s *policy) answer(recs []layout.Record, keyStatus string, qt esr.QueryType
 			}
 		}
 	}
-	cur, why, note := s.pick(cands, s.caps.SortsByTime, mayAbstain)
+	cur, why, note := s.pick(cands, s.caps.SortsByTime, mayAbstain, statusInfo)
 	if statusInfo {
 		note = "in force per status: " + note
 	}
@@ -581,10 +591,14 @@ func (s *policy) forced(cands []layout.Record, why string) decision {
 	return decision{answer: esr.Says(r.Value), note: why + "; no abstaining allowed: majority/first"}
 }
 
-// pick chooses the current record among candidates.
-func (s *policy) pick(cands []layout.Record, useTime, mayAbstain bool) (layout.Record, outcome, string) {
+// pick chooses the current record among candidates. live says the
+// candidates are the rows a status the reader read keeps in force.
+func (s *policy) pick(cands []layout.Record, useTime, mayAbstain, live bool) (layout.Record, outcome, string) {
 	if len(cands) == 0 {
 		return layout.Record{}, missing, "no candidate value"
+	}
+	if s.conflictAct && mayAbstain && !allSame(cands) && conflictShown(cands, live) && s.onConflict() == ConflictAbstain {
+		return layout.Record{}, conflict, fmt.Sprintf("%d values disagree and none is retracted: sees a conflict", distinctValues(cands))
 	}
 	if !allSame(cands) && s.ordered(cands) {
 		top := byPos(cands)[0]
@@ -596,6 +610,11 @@ func (s *policy) pick(cands []layout.Record, useTime, mayAbstain bool) (layout.R
 			if r.HasTime {
 				dated = append(dated, r)
 			}
+		}
+		if len(dated) == 0 && s.textOrder && len(cands) > 1 && allRaw(cands) && !allSame(cands) && s.sorts(cands) {
+			// An undated log: the last line is the newest.
+			last := byPos(cands)[len(cands)-1]
+			return last, decided, fmt.Sprintf("last of %d lines in text order", len(cands))
 		}
 		if len(dated) > 0 && s.sorts(dated) {
 			sortNewest(dated)
@@ -637,7 +656,7 @@ func (s *policy) settle(cands []layout.Record, mayAbstain bool, what string) (la
 		}
 		return first, decided, what + "; first in text"
 	case ConflictMajority:
-		r, ok := majority(cands, !mayAbstain)
+		r, ok := majority(cands, !mayAbstain || s.conflictAct)
 		if !ok {
 			return layout.Record{}, conflict, what + "; no majority"
 		}
@@ -749,6 +768,43 @@ func (s *policy) prior(recs []layout.Record, cur layout.Record, statusInfo, mayA
 		return others[0], decided, "the only other value"
 	}
 	return s.settle(others, mayAbstain, fmt.Sprintf("%d prior candidates disagree", len(others)))
+}
+
+// conflictShown reports whether candidates that disagree show a conflict
+// rather than a history: a status the reader read keeps more than one of
+// them in force (live), or none of them comes from a layout with an order
+// (a declared newest-first history, a chronological table, the lines of a
+// log): a fact list, a shuffle, sources side by side. Dates alone retract
+// nothing.
+func conflictShown(cands []layout.Record, live bool) bool {
+	if live {
+		return true
+	}
+	for _, r := range cands {
+		if kindFeatures[r.Kind].order != OrderUnordered {
+			return false
+		}
+	}
+	return true
+}
+
+// distinctValues counts the distinct values of rs.
+func distinctValues(rs []layout.Record) int {
+	seen := map[string]bool{}
+	for _, r := range rs {
+		seen[esr.NormalizeValue(r.Value)] = true
+	}
+	return len(seen)
+}
+
+// allRaw reports whether every record was read from a raw event line.
+func allRaw(rs []layout.Record) bool {
+	for _, r := range rs {
+		if !r.Raw {
+			return false
+		}
+	}
+	return true
 }
 
 func allSame(rs []layout.Record) bool {

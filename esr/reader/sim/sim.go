@@ -39,6 +39,7 @@ const (
 	simHedge     = "hedge"      // Hedge
 	simKeyStatus = "key-status" // KeyStatusSkill
 	simProse     = "prose"      // ProseSkill
+	simConflict  = "conflict"   // ConflictSkill
 	// The reader model over render features (features.go, chances.go):
 	// logit costs ≥ 0 of clutter, scaled per reader by clutter-scale.
 	simClutterScale = "clutter-scale"   // ClutterScale
@@ -48,10 +49,13 @@ const (
 	simDistractCost = "distractor-cost" // DistractorCost
 	simProseCost    = "prose-date-cost" // ProseDateCost
 	simNestCost     = "nest-cost"       // NestCost
+	simParaCost     = "paraphrase-cost" // ParaphraseCost
 )
 
 // Capability documents one capability of a simulated reader: what it
-// models and the paper's evidence for it.
+// models and the published evidence for it. Evidence names the registry's
+// points by id (evidence.json, docs/evidence.md) where the registry holds
+// one, and says so where none exists.
 type Capability struct {
 	Name     string `json:"name"`  // the name Get/Set and specs use
 	Field    string `json:"field"` // the Profile field
@@ -60,38 +64,41 @@ type Capability struct {
 }
 
 // Capabilities are the capabilities of a simulated reader, with what
-// each models and the paper's evidence for it.
+// each models and the published evidence for it.
 var Capabilities = []Capability{
 	{Status, "StatusSkill",
 		"probability that the reader uses the rows' status when the render shows one (LIVE / DEPRECATED / REFINED cells, a Graphiti invalid_at) on a clean render; the length and nesting costs lower it",
-		"range 0.70–0.99 (prior centre 0.92). No direct evidence: no published number measures 7–14B models honouring a status column; extrapolated from table lookup and context following (ClashEval, Wu et al. 2024, arXiv 2404.10198: models adopt in-context content over their prior more than 60% of the time) and kept below 1 because the paper's readers act on a status cell poorly unless a strict prompt forces it (§4.4, Tables 8–9: +0.226 on CSC with the strict prompt)"},
+		"stage 2 (the paper alone): no registry point measures 7–14B models honouring a status column (docs/evidence.md lists none); range 0.70–0.99, kept below 1 because the paper's readers act on a status cell poorly unless a strict prompt forces it (§4.4, Tables 8–9: +0.226 on cross-source conflict with the strict prompt)"},
 	{simKeyStatus, "KeyStatusSkill",
 		"probability that the reader abstains on a key whose header says \"status: unresolved\" (drawn with the status uniform: a reader that reads row status with p and key status with q does both with min(p, q)); the length cost lowers it; unset, it is the status skill",
-		"range 0.10–0.95 (centre 0.50): abstention under conflict when told to abstain is 0.35–0.75 for 7–8B models (AbstentionBench, Kirichenko et al. 2025, arXiv 2506.09038; RAMDocs); Table 16: RevisionLedger's abstain decisions agree with gold (κ 0.09–0.30) where GraphRAG+abstain's do not (κ 0.02–0.10)"},
+		"stage 2 (the paper alone): no registry point measures a reader acting on an \"unresolved\" header; range 0.10–0.95; Table 16: RevisionLedger's abstain decisions agree with the gold abstain labels at κ 0.09–0.30, GraphRAG+abstain's at 0.02–0.10; §4.4: the paper's readers act on the header only under the strict prompt"},
 	{Date, "DateSkill",
-		"probability that the reader correctly orders two dated records and takes the newest as current, on a clean render; the clutter costs (and rows-cost per doubling of the rows) lower it",
-		"range 0.85–0.995 (centre 0.95): pairs of explicitly dated items are almost always ordered right and exact order degrades with list length (Wongchamcharoen & Glasserman 2025, arXiv 2511.14214; TRAVELER, Kenneweg et al. 2025, arXiv 2505.01325, with Llama3-8B: accuracy falls with event-set size and with less explicit dates); App. D: \"sorting unordered closed edges is harder than reading a pre-ordered history\""},
+		"probability that the reader correctly orders two dated records (or, in undated raw text, two lines by their text order) and takes the newest as current, on a clean render; the clutter costs and rows-cost per doubling of the rows lower it",
+		"stage 1, fitted with rows-cost to PI-LLM's updates-of-one-key curves (Wang & Sun 2025, arXiv 2506.08184; registry pi-llm/*): at 2 updates of each of 46 keys tracked at once, 0.890 (pi-llm/llama-3-1-8b/2), 0.872 (pi-llm/qwen3-8b/2), 0.981 (pi-llm/qwen3-14b/2); the clean pair, without the 45 other keys, is the skill; range 0.80–0.995"},
 	{DateDecay, "DateDecayPerRow",
 		"each dated record beyond two multiplies the date-sort probability by (1 − DateDecayPerRow): sorting gets worse as rows grow (the hand-set profiles' row factor; the calibrated panel uses rows-cost instead and has it at 0)",
-		"App. C, Table 12: stream-length bins move the RevisionLedger − Graphiti gap monotonically (−0.204 → +0.023); App. D: the ordering residual is stream-length-dependent; App. A premise (R), render monotonicity: decode capacity is non-increasing in render length/complexity (Liu et al. 2024b)"},
+		"App. C, Table 12: stream-length bins move the RevisionLedger − Graphiti gap (−0.204 → +0.023); App. D: the ordering residual is stream-length-dependent"},
 	{Order, "OrderSkill",
 		"probability that the reader reads the top row of a block whose layout declares its rows newest first (a ledger history, dated or not) as the current one, without sorting; a list that merely happens to be sorted (a shuffle) does not count; the length and nesting costs lower it",
-		"range 0.85–0.995 (centre 0.95): reading the first row of a short table is a literal lookup, 0.93–0.99 for these families at ≤4K tokens (RULER, Hsieh et al. 2024, arXiv 2404.06654: 4K averages 93.6–98.0); App. D and §4.1: a pre-ordered history is easier than sorting unordered dated facts, the render term (+0.159)"},
+		"stage 2 (the paper alone): reading the top row of a short table is a literal lookup, and the registry's nearest literal lookup is RULER's single-needle NIAH, 100.0 at 4K for Llama3.1 (8B) and Mistral-v0.2 (7B) (ruler-appx/llama3-1-8b/vanilla-niah/4k, ruler-appx/mistral-v0-2-7b/vanilla-niah/4k; RULER's README cells, 93.6–98.0 at 4K for these families, are 13-task averages, not lookups); range 0.85–0.995; App. D and §4.1: a pre-ordered history is easier than sorting unordered dated facts (the render term, +0.159)"},
 	{FirstRow, "FirstRowBias",
-		"when several candidate values remain, probability that the reader takes the first one in the text",
-		"range 0.02–0.60 (centre 0.20): position bias toward the start of the context (Lost in the Middle, Liu et al. 2024, TACL, arXiv 2307.03172); a conflict style, not a skill: its direction is not fixed by the model"},
+		"when several candidate values remain (and, with a conflict skill, the reader did not see a conflict), probability that the reader takes the first one in the text",
+		"stage 2 (the paper alone): a conflict style, not a skill; range 0.02–0.60; the registry's Lost in the Middle points show a primacy bias for a 13B model (LongChat-13B (16K): 72.1 with the answer document first of 10, 58.5 last; litm/longchat-13b-16k/llama-3.1-8b/first/9, .../last/9)"},
 	{Abstain, "AbstainOnConflict",
-		"when several candidate values remain and it does not take the first, probability that the reader abstains (otherwise it takes the most frequent value; a tie abstains)",
-		"range 0.20–0.90 (centre 0.55): told to abstain, 7–8B models abstain on conflicting evidence 0.35–0.75 of the time (AbstentionBench, Kirichenko et al. 2025, arXiv 2506.09038); §4.1: GraphRAG+abstain \"can detect conflict, but without the supersession edge it often abstains\"; a conflict style, not a skill"},
+		"without a conflict skill (the hand-set profiles): when several candidate values remain and it does not take the first, probability that the reader abstains (otherwise it takes the most frequent value; a tie abstains); unused by a reader with a conflict skill (the calibrated panel), whose abstaining on a disagreement is the conflict act",
+		"a conflict style of the hand-set profiles; §4.1: GraphRAG+abstain \"can detect conflict, but without the supersession edge it often abstains\""},
 	{Lapse, "Lapse",
-		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, on a clean render; the length, nesting and rows costs raise it",
-		"range 0.005–0.10 (centre 0.04): with two versions of a key, stale answers are 0.02–0.10 and grow with the number of updates (PI-LLM, Wang & Sun 2025, arXiv 2506.08184: errors retrieve overwritten values, log-linearly in interference; DyKnow's \"outdated\" label, Mousavi et al. 2024)"},
+		"having settled a snapshot's current value, probability that the reader answers another value the render shows for the key instead (the first differing one in the text): a stale or mixed-up answer, on a clean render; nesting and rows written as sentences raise it (a value read off the wrong member or sentence), never the number of rows nor the length, so no row count takes it out of what its range and the layout costs allow",
+		"stage 2 (the paper alone): no registry point separates a stale answer given after finding the current value from a failed ordering (PI-LLM's stale answers are the latter, which rows-cost carries); range 0.005–0.10"},
 	{simProse, "ProseSkill",
-		"probability that the reader finds the asked key's values in raw event text (direct context, RAG top-k, a deployed render's appended events): it then reads what each event line states for the key (Input.Stated, the bench's extraction standing in for understanding the sentence); otherwise it finds none and abstains. The length cost lowers it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
-		"range 0.55–0.99 (centre 0.85): with the key named in the question, in-context retrieval at 1–4K tokens is 0.93–0.99 for these families (RULER, Hsieh et al. 2024, arXiv 2404.06654); without literal overlap 0.55–0.80 (NoLiMa, Modarressi et al. 2025, arXiv 2502.05167: Llama 3.1 8B 65.7 at 1K). Not fitted: no calibration target reads raw text, so the panel keeps the prior centre"},
+		"probability that the reader finds the asked key's lines in raw event text (direct context, RAG top-k, a deployed render's appended events), read by key: lines that state nothing for the key are distractors; it then reads what each of its lines states for the key (Input.Stated, the bench's extraction standing in for understanding the sentence) and takes undated lines' text order as a recency cue; otherwise it finds none and abstains. The length and distractor costs lower it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
+		"stage 1, fitted to the registry's short-passage points: FaithEval's original-context accuracy (Ming et al. 2024, arXiv 2410.03727): 81.5 (faitheval-ic/llama-3-1-8b-instruct/original), 75.9 (Mistral-7B-Instruct-v0.3), 83.2 (gemma-2-9b-it, for the 7–8B Qwen families), 77.7 and 81.7 (Mistral-Nemo 12B, Phi-3-medium 14B, for Qwen3-14B); NoLiMa's base score, pooled over 250–1K tokens without literal overlap (Modarressi et al. 2025, arXiv 2502.05167): 76.7 (nolima/llama-3-1-8b/base), 87.4 (Gemma 3 12B, for Qwen3-14B); range 0.55–0.99"},
+	{simConflict, "ConflictSkill",
+		"probability that the reader sees a conflict the render shows and abstains: the key's values disagree and nothing retracts one (a status read keeps several in force, or the rows come from a layout with no order: a fact list, a shuffle, sources side by side; dates alone retract nothing); drawn before any date sort, so seeing a conflict does not depend on the sorting skill; the same draw abstains on a disagreement the reader cannot settle. The length cost lowers it",
+		"stage 1, fitted to FaithEval's inconsistent-context accuracy, where 'multiple answers are supported by different documents' (Ming et al. 2024, arXiv 2410.03727): 37.2 (faitheval-ic/llama-3-1-8b-instruct/inconsistent), 23.2 (Mistral-7B-Instruct-v0.3), 27.1 (gemma-2-9b-it, for the 7–8B Qwen families), 50.2 and 4.0 (Mistral-Nemo 12B, Phi-3-medium 14B, for Qwen3-14B); range 0.02–0.70"},
 	{Rows, "RowBudget",
 		"the reader loses track past this many records of the asked key (and raw event lines); 0 reads them all",
-		"App. A Conjecture 1: the reader term grows with the render's number of candidate fields (distractor sensitivity, Cuconasu et al. 2024)"},
+		"App. A Conjecture 1: the reader term grows with the render's number of candidate fields"},
 	{simTokens, "TokenBudget",
 		"the reader reads only the first TokenBudget tokens of the context (whole lines); 0 reads everything",
 		"App. A premise (R): decode capacity is non-increasing in render length; §4.3: appending raw events to the render reverses the provenance sign (−0.236)"},
@@ -102,26 +109,29 @@ var Capabilities = []Capability{
 		"probability that a snapshot answer is hedged, \"probably B\" (drawn with the same uniform as BothValues: both iff u < BothValues, hedge iff BothValues ≤ u < BothValues + Hedge); 0 in every built-in profile",
 		"App. E: abstention and hedging move with the prompt's wording (Tables 16, 19); a strict judge rejects a hedged value that a containment judge accepts"},
 	{simClutterScale, "ClutterScale",
-		"how much render clutter costs this reader: every cost below is multiplied by it (0: the render's length and layout do not matter; the hand-set profiles)",
-		"Table 17: the render format moves the ledger's gain by 0.04–0.15 within a family, most for the family with the largest gain (Qwen3-8B): readers differ in how much layout costs them; FormatSpread (Sclar et al. 2024, arXiv 2310.11324): format sensitivity differs by model"},
+		"a switch in [0, 1] that can only turn the render's clutter down: every cost below is multiplied by it (0: the render's length and layout do not matter, the hand-set profiles; 1: the calibrated panel, whose per-family costs are the effective costs it feels)",
+		"not fitted: each cost is fitted per family inside its own evidence range, so no multiplier can take the cost a reader feels out of that range"},
 	{simLengthCost, "LengthCost",
-		"logit cost per 1,000 tokens of the whole render, on every act (status, order, key header, date sort) and added to the lapse",
-		"Levy et al. 2024 (FLenQA, arXiv 2402.14848): reasoning accuracy falls from 0.92 to 0.68 as padding reaches 3,000 tokens (about 0.5 logit per 1,000 tokens); RULER (Hsieh et al. 2024, arXiv 2404.06654): single-needle retrieval at 4K stays 0.94–0.98 for Llama-3.1-8B, Mistral-7B, Qwen3-8B/14B (a few hundredths per 1,000 tokens): range 0–0.6"},
+		"logit cost per doubling of the whole render's length, x = log2(1 + tokens/1000), on every act (status, order, key header, date sort, finding the key in raw text, seeing a conflict)",
+		"stage 1, fitted per family to the shape of the registry's length curves (each series' drop from its shortest point, in logit): RULER's README, 13-task averages (ruler/llama3-1-8b/4k 95.5 → /8k 93.8 → /16k 91.6); RULER's vanilla single-needle NIAH (ruler-appx/llama3-1-8b/vanilla-niah: 100.0 from 4K to 64K); NoLiMa without literal overlap (nolima/llama-3-1-8b/1k 65.7 → /2k 54.4 → /4k 44.1 → /8k 31.9); HELMET's synthetic recall (helmet/*); BABILong (babilong/*); range 0–0.8"},
 	{simRowsCost, "RowsCost",
-		"logit cost per doubling of the key's dated rows beyond two, on a date sort and on the lapse (more versions, more stale answers)",
-		"TRAVELER (arXiv 2505.01325): temporal-ordering accuracy of 8B models falls as event sets grow; PI-LLM (arXiv 2506.08184): accuracy on a key's latest value falls log-linearly in its number of updates; 3–8 points per doubling near 0.9 is 0.3–0.7 logit: range 0–1"},
+		"logit cost per doubling of the key's rows beyond two, on a date sort (or the ordering of an undated log)",
+		"stage 1, fitted with the date skill to PI-LLM's updates-of-one-key curves (46 keys tracked at once, the answer the last value): 0.890 → 0.640 → 0.281 at 2, 4, 8 updates (pi-llm/llama-3-1-8b/2, /4, /8), 0.872 → 0.715 → 0.511 (pi-llm/qwen3-8b), 0.981 → 0.820 → 0.560 (pi-llm/qwen3-14b); the other keys' lines and the length carry part of that fall (distractor-cost, length-cost); range 0–2"},
 	{simFlatCost, "FlatCost",
 		"logit cost on a date sort when the key's rows are flat (each repeating entity and attribute, mixed with other keys' rows) rather than one block under a header",
-		"§4.1: GraphRAG+abstain's \"flat entity-attribute groupings\" against the ledger's per-key block; GSM-IC (Shi et al. 2023, arXiv 2302.00093) and First Drop of Ink: the first look-alike distractor costs 3–10 points (0.3–1 logit): range 0–1.2"},
+		"stage 2 (the paper alone): §4.1, GraphRAG+abstain's \"flat entity-attribute groupings\" against the ledger's per-key block; no registry point measures flat against grouped rows; range 0–1.2"},
 	{simDistractCost, "DistractorCost",
-		"logit cost per doubling of the other keys' rows (1 + n) in the render, on a date sort",
-		"GSM-DC (arXiv 2505.18761): accuracy of Llama-3.1-8B declines as a power law in the number of distractors; each further look-alike costs 0.5–3 points: range 0–0.5"},
+		"logit cost per doubling of the rows that are not the key's (1 + n): other keys' rows in a structured render, every line that states nothing for the key in raw text; on a date sort and on finding the key in raw text",
+		"stage 1, fitted to the shape of Lost in the Middle's distractor-document curve (Liu et al. 2024, arXiv 2307.03172; LongChat-13B (16K), a stand-in for every family): 83.4 with the answer document alone (litm/longchat-13b-16k/llama-3.1-8b/first/0), 72.1, 68.6, 66.9 with it first among 10, 20, 30 documents; and RULER issue #100, a user's run of Llama-3.1-8B-Instruct at 4K: 100.0 with one needle and with three distractor needles (ruler-issue100/llama-3-1-8b-instruct/4k/*); range 0–0.5"},
+	{simParaCost, "ParaphraseCost",
+		"logit cost on finding the key in raw event text, times the share of the key's lines that name nothing the question names (a value stated in other words: \"+1, 15 s here as well\")",
+		"stage 1, fitted to the registry's short-passage points, where the question and the passage share no words (NoLiMa's base score by construction, 76.7 for Llama 3.1 8B, nolima/llama-3-1-8b/base; FaithEval's original-context reading comprehension, 81.5 for Llama-3.1-8B-Instruct, faitheval-ic/llama-3-1-8b-instruct/original), set against the literal lookups at 4K (RULER's README 95.5, its single-needle NIAH 100.0); range 0–3"},
 	{simProseCost, "ProseDateCost",
-		"logit cost on a date sort when dates stand inside prose (a sentence per row, \"[e3 2024-03-01] ...\" event lines, \"(as of ...)\") rather than in a column or member",
-		"Table 17: the verbose format gives the smallest ledger gain in every family; Sui et al. 2024 (Table Meets LLM, WSDM): prose serialisations of tables score 5–20 points under structured ones: range 0–1.2"},
+		"logit cost when the key's rows are sentences, dates inside prose (a sentence per row, \"[e3 2024-03-01] ...\" event lines, \"(as of ...)\") rather than a column or member: on reading a status or a declared order from them, on a date sort, and added to the lapse",
+		"stage 2 (the paper alone): Table 17, the verbose ledger format gives the smallest ledger gain in every family; no registry point measures a prose serialisation of a table for these families (Sui et al. 2024 measured GPT-3.5 and GPT-4 only); range 0–1.2"},
 	{simNestCost, "NestCost",
-		"logit cost per level of JSON nesting of a row (an object 1, an object in a list 2, ...), on every act",
-		"He et al. 2024 (arXiv 2411.10541) and ToRR: between JSON, Markdown and plain tables, simple lookup moves 0–6 points with no format best everywhere: range 0–0.3"},
+		"logit cost per level of JSON nesting of a row (an object 1, an object in a list 2, ...), on every act that reads the rows, and added to the lapse",
+		"stage 2 (the paper alone): Table 17's JSON ledger format; the registry's one per-format run of a 7–14B model is a hobby benchmark (minemizer, Qwen3-VL-8B-Instruct-Q8_0, 50 queries per format at 36k–86k tokens): 0.40 pretty JSON, 0.44 minified JSON, 0.56 YAML, 0.46 TOON (minemizer/qwen3-vl-8b-instruct-q8-0/qwen3-8b/*), a single-record lookup the model has no act for (the card says so); He et al. 2024 measured GPT models only; range 0–0.3"},
 }
 
 // Profile is a simulated reader's skills. The probabilities are drawn
@@ -159,8 +169,16 @@ type Profile struct {
 	BothValues float64 `json:"both_values,omitempty"`
 	Hedge      float64 `json:"hedge,omitempty"`
 	// ProseSkill: P(the reader finds the key's values in raw event text);
-	// 0 keeps the scripted readers' value patterns.
+	// 0 keeps the scripted readers' value patterns. A reader with a prose
+	// skill reads raw text by key and takes the text order of undated
+	// lines as a recency cue (the last is the newest).
 	ProseSkill float64 `json:"prose_skill,omitempty"`
+	// ConflictSkill: P(the reader sees a conflict the render shows, the
+	// key's values disagreeing with nothing retracting one, and abstains),
+	// drawn before any date sort; the same draw abstains on a disagreement
+	// it cannot settle. Unset (the hand-set profiles), the conflict style
+	// FirstRowBias / AbstainOnConflict decides instead, after the sort.
+	ConflictSkill OptionalSkill `json:"conflict_skill,omitzero"`
 	// KeyStatusSkill: P(the reader abstains on an unresolved key header);
 	// unset, it is StatusSkill (the hand-set profiles: one status skill).
 	KeyStatusSkill OptionalSkill `json:"key_status_skill,omitzero"`
@@ -174,6 +192,7 @@ type Profile struct {
 	DistractorCost float64 `json:"distractor_cost,omitempty"`
 	ProseDateCost  float64 `json:"prose_date_cost,omitempty"`
 	NestCost       float64 `json:"nest_cost,omitempty"`
+	ParaphraseCost float64 `json:"paraphrase_cost,omitempty"`
 }
 
 // KeySkill is the key-status skill: KeyStatusSkill, or StatusSkill when
@@ -275,6 +294,8 @@ func (p Profile) Get(name string) (float64, error) {
 		return p.KeySkill(), nil
 	case simProse:
 		return p.ProseSkill, nil
+	case simConflict:
+		return p.ConflictSkill.P, nil
 	}
 	if f := p.costField(name); f != nil {
 		return *f, nil
@@ -321,6 +342,8 @@ func (p Profile) Set(name string, v float64) (Profile, error) {
 		p.KeyStatusSkill = Skill(v)
 	case simProse:
 		p.ProseSkill = v
+	case simConflict:
+		p.ConflictSkill = Skill(v)
 	default:
 		f := p.costField(name)
 		if f == nil {
@@ -358,7 +381,7 @@ func (p Profile) Validate() error {
 		v    float64
 	}{{Status, p.StatusSkill}, {Date, p.DateSkill}, {DateDecay, p.DateDecayPerRow}, {Order, p.OrderSkill}, {Lapse, p.Lapse},
 		{FirstRow, p.FirstRowBias}, {Abstain, p.AbstainOnConflict}, {simBoth, p.BothValues}, {simHedge, p.Hedge},
-		{simKeyStatus, p.KeySkill()}, {simProse, p.ProseSkill}} {
+		{simKeyStatus, p.KeySkill()}, {simProse, p.ProseSkill}, {simConflict, p.ConflictSkill.P}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
 		}
@@ -367,6 +390,9 @@ func (p Profile) Validate() error {
 		if v := *p.costField(name); !(v >= 0 && v <= maxCost) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a cost in [0, %g] (costs are ≥ 0 by the model's form)", p.Name, name, v, float64(maxCost))
 		}
+	}
+	if p.ClutterScale > 1 {
+		return fmt.Errorf("sim profile %q: %s = %v exceeds 1 (a switch that can only turn clutter down: the cost a reader feels never exceeds the cost's evidence range)", p.Name, simClutterScale, p.ClutterScale)
 	}
 	if p.BothValues+p.Hedge > 1 {
 		return fmt.Errorf("sim profile %q: both + hedge = %v exceeds 1 (they share one draw)", p.Name, p.BothValues+p.Hedge)
@@ -382,7 +408,7 @@ func (p Profile) Validate() error {
 const maxCost = 50
 
 // costNames are the clutter scale and costs, in Capabilities' order.
-var costNames = []string{simClutterScale, simLengthCost, simRowsCost, simFlatCost, simDistractCost, simProseCost, simNestCost}
+var costNames = []string{simClutterScale, simLengthCost, simRowsCost, simFlatCost, simDistractCost, simProseCost, simNestCost, simParaCost}
 
 // costField is the field of the clutter scale or cost called name, nil
 // for another name.
@@ -402,6 +428,8 @@ func (p *Profile) costField(name string) *float64 {
 		return &p.ProseDateCost
 	case simNestCost:
 		return &p.NestCost
+	case simParaCost:
+		return &p.ParaphraseCost
 	}
 	return nil
 }
@@ -617,17 +645,18 @@ func (s *Sim) decide(in reader.Input) (decision, string, int) {
 	if p.KeyStatusSkill.Set {
 		steps = append(steps, fmt.Sprintf("key status %s (p=%.2f)", map[bool]string{true: "read", false: "not read"}[keyStatus], ch.Key))
 	}
-	pFirst := p.FirstRowBias
-	pAbstain := (1 - p.FirstRowBias) * p.AbstainOnConflict
-	switch {
-	case u.Conflict < pFirst:
-		caps.OnConflict = ConflictFirst
+	caps.OnConflict = p.conflictOf(u.Conflict, ch)
+	pFirst, pAbstain := p.conflictPolicy(ch)
+	switch caps.OnConflict {
+	case ConflictFirst:
 		steps = append(steps, fmt.Sprintf("on conflict: pick-first (p=%.2f)", pFirst))
-	case u.Conflict < pFirst+pAbstain:
-		caps.OnConflict = ConflictAbstain
-		steps = append(steps, fmt.Sprintf("on conflict: abstain (p=%.2f)", pAbstain))
+	case ConflictAbstain:
+		if p.ConflictSkill.Set {
+			steps = append(steps, fmt.Sprintf("sees a conflict (p=%.2f)", pAbstain))
+		} else {
+			steps = append(steps, fmt.Sprintf("on conflict: abstain (p=%.2f)", pAbstain))
+		}
 	default:
-		caps.OnConflict = ConflictMajority
 		steps = append(steps, fmt.Sprintf("on conflict: majority (p=%.2f)", 1-pFirst-pAbstain))
 	}
 	if p.TokenBudget > 0 {
@@ -647,7 +676,8 @@ func (s *Sim) decide(in reader.Input) (decision, string, int) {
 	}
 	proseOK := u.Prose < ch.Prose
 	pol := policy{caps: caps, rowStatus: caps.UsesStatus, keyStatus: keyStatus, rowBudget: p.RowBudget, readsOrder: readsOrder, lapse: lapse,
-		prose: p.ProseSkill > 0, proseOK: proseOK, proseP: ch.Prose, sortOK: func(n int) bool {
+		prose: p.ProseSkill > 0, proseOK: proseOK, proseP: ch.Prose, textOrder: p.ProseSkill > 0, conflictAct: p.ConflictSkill.Set,
+		sortOK: func(n int) bool {
 			q := ch.Sort(n)
 			ok := u.Sort < q
 			what := "failed"
@@ -667,6 +697,46 @@ func (s *Sim) decide(in reader.Input) (decision, string, int) {
 		d.note += "; " + how
 	}
 	return d, strings.Join(steps, "; ") + " → " + d.note, f.Tokens
+}
+
+// conflictPolicy is the probability of each way the conflict draw
+// u_conflict goes, first in text and abstain (the rest: the majority), on
+// a render with chances c.
+//
+// With a conflict skill the reader first sees the conflict or not: it
+// abstains iff u < c.Conflict, and otherwise takes the first value with
+// FirstRowBias, else the majority (a tie: the first); so raising the
+// conflict skill only turns picks into abstentions on the same questions.
+// Without one, the hand-set conflict style: first iff u < FirstRowBias,
+// else abstain with AbstainOnConflict, else the majority (a tie
+// abstains).
+func (p Profile) conflictPolicy(c Chances) (pFirst, pAbstain float64) {
+	if p.ConflictSkill.Set {
+		return (1 - c.Conflict) * p.FirstRowBias, c.Conflict
+	}
+	return p.FirstRowBias, (1 - p.FirstRowBias) * p.AbstainOnConflict
+}
+
+// conflictOf is the conflict policy the draw u_conflict = u gives on a
+// render with chances c (see conflictPolicy for the split).
+func (p Profile) conflictOf(u float64, c Chances) string {
+	pFirst, pAbstain := p.conflictPolicy(c)
+	if p.ConflictSkill.Set {
+		switch {
+		case u < pAbstain:
+			return ConflictAbstain
+		case u < pAbstain+pFirst:
+			return ConflictFirst
+		}
+		return ConflictMajority
+	}
+	switch {
+	case u < pFirst:
+		return ConflictFirst
+	case u < pFirst+pAbstain:
+		return ConflictAbstain
+	}
+	return ConflictMajority
 }
 
 // Phrase kinds of a sim reader's snapshot answer (the u_phrase draw).

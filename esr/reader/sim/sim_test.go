@@ -237,7 +237,7 @@ func TestSimAccuracyMonotoneInSkill(t *testing.T) {
 
 func TestSimSkills(t *testing.T) {
 	p, _ := ProfileNamed("careful")
-	want := "status = 0.9, key-status = 0.9, date = 0.95, date-decay = 0.02, order = 0, first-row = 0.1, abstain = 0.8, lapse = 0, prose = 0, rows = 0, tokens = 0, both = 0, hedge = 0, clutter-scale = 0, length-cost = 0, rows-cost = 0, flat-cost = 0, distractor-cost = 0, prose-date-cost = 0, nest-cost = 0"
+	want := "status = 0.9, key-status = 0.9, date = 0.95, date-decay = 0.02, order = 0, first-row = 0.1, abstain = 0.8, lapse = 0, prose = 0, conflict = 0, rows = 0, tokens = 0, both = 0, hedge = 0, clutter-scale = 0, length-cost = 0, rows-cost = 0, flat-cost = 0, distractor-cost = 0, paraphrase-cost = 0, prose-date-cost = 0, nest-cost = 0"
 	if got := p.Skills(); got != want {
 		t.Errorf("Skills() = %q, want %q", got, want)
 	}

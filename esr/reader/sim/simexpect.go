@@ -51,7 +51,8 @@ type Branch struct {
 
 // Prob is the probability of the branch under profile p on a render with
 // features f (the render the branch was enumerated on): P(status pair) ·
-// P(order) · P(lapse) · P(phrase) · P(conflict policy) ·
+// P(order) · P(lapse) · P(phrase) · P(conflict policy, see
+// Profile.conflictPolicy) ·
 // P(Sort(SortFrom) ≤ u_sort < Sort(SortUpTo)), with the chances
 // p.Chances(f). The status pair shares one uniform, so P(row and key) =
 // min(Row, Key), P(row only) = max(0, Row − Key), P(key only) = max(0,
@@ -117,14 +118,16 @@ func (b Branch) ProbChances(p Profile, c Chances) float64 {
 		ps *= 1 - p.BothValues - p.Hedge
 	}
 	pc := 1.0
-	switch {
-	case b.Free&readConflict != 0:
-	case b.Conflict == ConflictFirst:
-		pc = p.FirstRowBias
-	case b.Conflict == ConflictAbstain:
-		pc = (1 - p.FirstRowBias) * p.AbstainOnConflict
-	default:
-		pc = (1 - p.FirstRowBias) * (1 - p.AbstainOnConflict)
+	if b.Free&readConflict == 0 {
+		pFirst, pAbstain := p.conflictPolicy(c)
+		switch b.Conflict {
+		case ConflictFirst:
+			pc = pFirst
+		case ConflictAbstain:
+			pc = pAbstain
+		default:
+			pc = math.Max(0, 1-pFirst-pAbstain)
+		}
 	}
 	hi := c.Sort(b.SortUpTo)
 	lo := 0.0
@@ -167,7 +170,7 @@ func Branches(p Profile, in reader.Input, sorts bool) []Branch {
 		}
 		pol := policy{caps: ScriptedCapabilities{UsesStatus: a.row, SortsByTime: sorts, OnConflict: conflict, TokenBudget: p.TokenBudget},
 			rowStatus: a.row, keyStatus: a.key, rowBudget: p.RowBudget, readsOrder: a.order, lapse: a.lapse,
-			prose: p.ProseSkill > 0, proseOK: a.prose,
+			prose: p.ProseSkill > 0, proseOK: a.prose, textOrder: p.ProseSkill > 0, conflictAct: p.ConflictSkill.Set,
 			sortOK: func(n int) bool {
 				asked = append(asked, n)
 				return n <= cutoff

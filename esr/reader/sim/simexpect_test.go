@@ -41,8 +41,15 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 	// the flat-sort loss and the validity-window lift.
 	key := 0.7
 	profiles = append(profiles, sim.Profile{Name: "feature-reader", StatusSkill: 0.3, KeyStatusSkill: sim.Skill(key), DateSkill: 0.8, DateDecayPerRow: 0.1,
-		OrderSkill: 0.6, FirstRowBias: 0.3, AbstainOnConflict: 0.6, Lapse: 0.2, ClutterScale: 1.5, LengthCost: 0.4, RowsCost: 0.5,
+		OrderSkill: 0.6, FirstRowBias: 0.3, AbstainOnConflict: 0.6, Lapse: 0.2, ClutterScale: 1, LengthCost: 0.6, RowsCost: 0.5,
 		FlatCost: 0.6, DistractorCost: 0.2, ProseDateCost: 0.4, NestCost: 0.2})
+	// The calibrated panel's structure: raw text read by key with a prose
+	// skill (text order a recency cue), conflicts seen with a conflict
+	// skill before any sort.
+	profiles = append(profiles, sim.Profile{Name: "panel-reader", StatusSkill: 0.7, KeyStatusSkill: sim.Skill(0.5), DateSkill: 0.8, OrderSkill: 0.7,
+		FirstRowBias: 0.3, Lapse: 0.1, ClutterScale: 1, LengthCost: 0.3, RowsCost: 0.8, FlatCost: 0.4, DistractorCost: 0.2, ProseDateCost: 0.4,
+		NestCost: 0.1, ParaphraseCost: 1.5, ProseSkill: 0.8, ConflictSkill: sim.Skill(0.4)})
+	profiles = append(profiles, sim.CalibratedProfiles()[0])
 	const seeds = 1500
 	for _, st := range []stream{{s1, a1, "30 s"}, {s2, a2, "45 s"}} {
 		q := esr.Query{Type: esr.Snapshot, Key: bench.TimeoutKey, Question: bench.Figure1Question}
@@ -60,7 +67,8 @@ func TestSimExpectedMatchesDraws(t *testing.T) {
 		for _, v := range variants {
 			m := v.m
 			mst := memory.MustBuild(memory.MustParseSpec(m), st.s, st.atoms, v.opt)
-			in := reader.Input{QID: "q", Question: q.Question, QueryType: esr.Snapshot, Context: mst.Render(q), MayAbstain: mst.MayAbstain(), Memory: memory.MustParseSpec(m)}
+			in := reader.Input{QID: "q", Question: q.Question, QueryType: esr.Snapshot, Context: mst.Render(q), MayAbstain: mst.MayAbstain(), Memory: memory.MustParseSpec(m),
+				Stated: reader.StatedValues(st.atoms, bench.TimeoutKey)}
 			for _, p := range profiles {
 				correct := func(a esr.Answer) float64 {
 					if !a.Abstain && esr.StateOf(a.Value, esr.Positive) == esr.StateOf(st.gold, esr.Positive) {

@@ -223,14 +223,16 @@ func ValidationSummary(cells []ValidationCell) string {
 	return "Out of sample, per table: " + strings.Join(parts, "; ") + "."
 }
 
-// The previous panel's validation: the "esrkit-sim-calibration/2" panel
-// (skills over render features without ranges or priors, fitted to Tables
-// 16–17 and Table 2; shipped until commit 0b54e48), measured once with
-// that panel by Validate over the render-confound, strata, noise and
-// provenance suites on data/synthetic, so that the plausible panel can be
-// set beside it: the old panel cannot be rerun, since its parameters are
-// no longer in the reader model. It fitted what the default panel fits,
-// so Fitted marks the same cells of both.
+// The previous panel's validation: the last "esrkit-sim-calibration/2"
+// panel (one fit to Tables 16–17 and Table 2, shared costs scaled per
+// family by clutter-scale, every raw event line a row of the asked key, a
+// conflict settled by a date sort; shipped until commit 3e8be60), measured
+// once with that panel by Validate over the render-confound, strata, noise
+// and provenance suites on data/synthetic (`esr calibrate --validate` at
+// that commit), so that the two-stage panel can be set beside it: the old
+// panel cannot be rerun, since its parameters are no longer in the reader
+// model. It fitted what the default panel fits, so Fitted marks the same
+// cells of both.
 //
 //go:embed validation-previous.json
 var validationPreviousJSON []byte
