@@ -85,11 +85,11 @@ test: setup-test vet
 	exit $$status
 
 ## test-race: the evaluation paths under the race detector: memory whole, eval running every
-## class and the default panel in three evaluations at once, and lab's prepare running every
+## class and the default panel in three evaluations at once, and esr prepare's runs (internal/rowcache) running every
 ## synthetic suite at once, each over one shared benchmark
 test-race:
 	CGO_ENABLED=1 go test -race ./esr/memory
-	CGO_ENABLED=1 go test -race -run '^(TestConcurrentRunsShareOneBench|TestPrepareNotebooksRunsSuitesAtOnce)$$' ./esr/eval ./esr/lab
+	CGO_ENABLED=1 go test -race -run '^(TestConcurrentRunsShareOneBench|TestPrepareRunsSuitesAtOnce)$$' ./esr/eval ./internal/rowcache
 
 vet:
 	go vet ./...

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/internal/rowcache"
 )
 
 var (
@@ -24,7 +25,7 @@ var suiteConsts = map[string]lab.SuiteID{
 }
 
 // Every suite a notebook runs with the default readers is one of
-// lab.NotebookRuns, so `esr prepare` computes it before the notebooks and
+// rowcache.NotebookRuns, so `esr prepare` computes it before the notebooks and
 // no notebook evaluates it (or builds its tables) in a kernel; and prepare
 // computes nothing that no notebook reads.
 func TestPrepareCoversEveryRunOfTheNotebooks(t *testing.T) {
@@ -32,7 +33,7 @@ func TestPrepareCoversEveryRunOfTheNotebooks(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no notebooks: %v", err)
 	}
-	used := map[lab.NotebookRun]bool{}
+	used := map[rowcache.NotebookRun]bool{}
 	for _, p := range paths {
 		var code strings.Builder
 		for _, c := range readCells(t, p) {
@@ -58,14 +59,14 @@ func TestPrepareCoversEveryRunOfTheNotebooks(t *testing.T) {
 				t.Errorf("%s: nbhelp.Run(lab.%s, …): no such suite constant", p, m[1])
 				continue
 			}
-			run := lab.NotebookRun{Suite: id, Bench: b}
+			run := rowcache.NotebookRun{Suite: id, Bench: b}
 			used[run] = true
-			if !slices.Contains(lab.NotebookRuns, run) {
-				t.Errorf("%s runs %s on %s, which lab.NotebookRuns (esr prepare) does not compute", p, m[1], b)
+			if !slices.Contains(rowcache.NotebookRuns, run) {
+				t.Errorf("%s runs %s on %s, which rowcache.NotebookRuns (esr prepare) does not compute", p, m[1], b)
 			}
 		}
 	}
-	for _, r := range lab.NotebookRuns {
+	for _, r := range rowcache.NotebookRuns {
 		if !used[r] {
 			t.Errorf("esr prepare computes %s, which no notebook runs", r)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/cimemo"
+	"github.com/esrkit/esrkit/internal/rowcache"
 )
 
 // This file holds what every paper notebook needs, so that no notebook
@@ -28,7 +29,7 @@ var Ctx = context.Background()
 // A notebook that waits for another notebook to write the same suite's
 // rows says so as an ordinary output line: a wait is not an error, and the
 // report's checks flag error output.
-func init() { lab.WaitNotice = func(msg string) { fmt.Println(msg) } }
+func init() { rowcache.WaitNotice = func(msg string) { fmt.Println(msg) } }
 
 // Every cell reruns the notebook's program, so a table shown again (the
 // same rows, the same options) would redraw its 10,000 bootstrap resamples:
@@ -65,7 +66,7 @@ func Bench(name string) *bench.Bench {
 	// GoNB reruns a notebook's declarations in every cell: keep a snapshot
 	// of the loaded benchmark under .esr-cache/bench so each cell reads it
 	// back (bench.LoadOptions.Snapshots).
-	return Must(lab.NotebookBench(Root(), name))
+	return Must(rowcache.NotebookBench(Root(), name))
 }
 
 // Readers are the notebooks' answer families: LLM families when
@@ -74,12 +75,12 @@ func Bench(name string) *bench.Bench {
 // paper (lab.CalibratedFamilies).
 func Readers() []reader.Reader { return Must(lab.DefaultReaders(Path(".esr-cache"))) }
 
-// setupWith is the setup Run uses for suite on b: the readers, the paper's
+// setupWith is the setup Run uses for su on b: the readers, the paper's
 // statistics, a progress line, and for a suite that runs it the
-// repository's reference adapter (lab.NotebookSetup).
-func setupWith(name lab.SuiteID, b *bench.Bench, readers []reader.Reader) lab.Setup {
-	s := lab.NotebookSetup(Root(), name, b, readers)
-	s.Progress = progressFunc("evaluating " + string(name))
+// repository's reference adapter (rowcache.NotebookSetup).
+func setupWith(su lab.Suite, b *bench.Bench, readers []reader.Reader) lab.Setup {
+	s := rowcache.NotebookSetup(Root(), su, b, readers)
+	s.Progress = progressFunc("evaluating " + string(su.Name))
 	return s
 }
 
@@ -110,7 +111,7 @@ type SuiteRows struct {
 	result *lab.Result
 	err    error
 	// built is the Result without figures, read from (or written to) the
-	// file kept beside the cached rows (lab.KeptFile); "" when the rows were
+	// file kept beside the cached rows (rowcache.KeptFile); "" when the rows were
 	// evaluated now.
 	builtFile string
 	built     *lab.Result
@@ -119,7 +120,7 @@ type SuiteRows struct {
 // Rows are the suite's outcome rows, one per memory × reader × question.
 func (r *SuiteRows) Rows() []eval.Outcome {
 	if !r.loaded {
-		rows, cacheFile := Must2(r.suite.Rows(Ctx, r.setup, r.dir))
+		rows, cacheFile := Must2(rowcache.Rows(Ctx, r.suite, r.setup, r.dir))
 		r.rows, r.loaded = rows, true
 		if cacheFile != r.CacheFile { // the cached file was unreadable: evaluated now
 			r.cachedAt(cacheFile)
@@ -133,7 +134,7 @@ func (r *SuiteRows) Rows() []eval.Outcome {
 func (r *SuiteRows) cachedAt(path string) {
 	r.CacheFile, r.builtFile = path, ""
 	if path != "" {
-		r.builtFile = lab.KeptFile(path, r.setup.Stats)
+		r.builtFile = rowcache.KeptFile(path, r.setup.Stats)
 	}
 }
 
@@ -148,7 +149,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 		return r.built, nil
 	}
 	if r.builtFile != "" {
-		if res, ok := lab.ReadKept(r.builtFile, r.CacheFile, nil); ok {
+		if res, ok := rowcache.ReadKept(r.builtFile, r.CacheFile, nil); ok {
 			r.built = res
 			return res, nil
 		}
@@ -156,7 +157,7 @@ func (r *SuiteRows) tables() (*lab.Result, error) {
 	res, err := r.Result()
 	if err == nil && r.builtFile != "" {
 		// A failed write only costs the next cell a rebuild.
-		_ = res.Keep(r.builtFile, r.CacheFile)
+		_ = rowcache.Keep(res, r.builtFile, r.CacheFile)
 	}
 	return res, err
 }
@@ -227,9 +228,9 @@ func (r *SuiteRows) Sentences(id lab.TableID) ([]string, error) {
 // are evaluated now; cached ones are read when first used (SuiteRows.Rows).
 func RunWith(name lab.SuiteID, b *bench.Bench, readers []reader.Reader) *SuiteRows {
 	su := name.Suite()
-	s := setupWith(name, b, readers)
-	dir := lab.NotebookRowsDir(Root())
-	path, cached := Must2(su.CachedRowsFile(s, dir))
+	s := setupWith(su, b, readers)
+	dir := rowcache.NotebookDir(Root())
+	path, cached := Must2(rowcache.Cached(su, s, dir))
 	res := &SuiteRows{Name: name, suite: su, setup: s, dir: dir}
 	if cached {
 		res.cachedAt(path)

@@ -16,6 +16,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
+	"github.com/esrkit/esrkit/internal/rowcache"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
@@ -267,12 +268,12 @@ const realBench = "debian"
 // bug threads): the render-confound suite's rows, validated as on the
 // bundled bench.
 func realBenchCells(ctx context.Context, readers []reader.Reader) ([]sim.ValidationCell, error) {
-	rb, err := lab.NotebookBench(".", realBench)
+	rb, err := rowcache.NotebookBench(".", realBench)
 	if err != nil {
 		return nil, fmt.Errorf("validate: data/%s: %w", realBench, err)
 	}
 	s := lab.Setup{Bench: rb, Readers: readers, Stats: eval.DefaultStats}
-	r, _, err := lab.SuiteRenderConfound.Suite().Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+	r, _, err := rowcache.Rows(ctx, lab.SuiteRenderConfound.Suite(), s, filepath.Join(".esr-cache", "notebooks"))
 	if err != nil {
 		return nil, fmt.Errorf("validate: data/%s: suite %s: %w", realBench, lab.SuiteRenderConfound, err)
 	}
@@ -290,7 +291,7 @@ func cleanBenchCells(ctx context.Context, readers []reader.Reader) ([]sim.Valida
 	rows := map[lab.SuiteID][]eval.Outcome{}
 	for _, name := range []lab.SuiteID{lab.SuiteRenderConfound, lab.SuiteStrata} {
 		s := lab.Setup{Bench: cb, Readers: readers, Stats: eval.DefaultStats}
-		r, _, err := name.Suite().Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+		r, _, err := rowcache.Rows(ctx, name.Suite(), s, filepath.Join(".esr-cache", "notebooks"))
 		if err != nil {
 			return nil, fmt.Errorf("validate: clean bench: suite %s: %w", name, err)
 		}
@@ -313,7 +314,7 @@ func validationRows(ctx context.Context, b *bench.Bench, readers []reader.Reader
 	rows := map[lab.SuiteID][]eval.Outcome{}
 	for _, id := range []lab.SuiteID{lab.SuiteRenderConfound, lab.SuiteStrata, lab.SuiteNoise, lab.SuiteProvenance} {
 		s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
-		r, _, err := id.Suite().Rows(ctx, s, filepath.Join(".esr-cache", "notebooks"))
+		r, _, err := rowcache.Rows(ctx, id.Suite(), s, filepath.Join(".esr-cache", "notebooks"))
 		if err != nil {
 			return sim.ValidationRows{}, fmt.Errorf("validate: suite %s: %w", id, err)
 		}

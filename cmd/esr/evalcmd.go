@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/internal/rowcache"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
@@ -149,7 +150,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	defer bt.close()
 	defer memory.CloseAdapters() // exec: adapters
-	fp, err := lab.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options}.RowFingerprinter()
+	fp, err := rowcache.RowFingerprinter(lab.Setup{Bench: bt.bench, Judge: bt.cfg.Judge, Options: bt.cfg.Options})
 	if err != nil {
 		return err
 	}

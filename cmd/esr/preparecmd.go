@@ -12,6 +12,7 @@ import (
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/internal/codefp"
 	"github.com/esrkit/esrkit/internal/repo"
+	"github.com/esrkit/esrkit/internal/rowcache"
 )
 
 func init() {
@@ -58,7 +59,7 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := interruptContext()
 	defer stop()
 	start := time.Now()
-	ps, err := lab.PrepareNotebooks(ctx, *root, rs, *jobs, func(p lab.Prepared) {
+	ps, err := rowcache.Prepare(ctx, *root, rs, *jobs, func(p rowcache.Prepared) {
 		fmt.Fprintln(stderr, preparedLine(p))
 	})
 	if err != nil {
@@ -75,7 +76,7 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 }
 
 // preparedLine is one run's progress line.
-func preparedLine(p lab.Prepared) string {
+func preparedLine(p rowcache.Prepared) string {
 	what := "rows read from the cache"
 	if p.Computed {
 		what = "rows evaluated"

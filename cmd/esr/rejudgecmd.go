@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/internal/rowcache"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/judge"
@@ -104,7 +105,7 @@ func runRejudge(args []string, stdout, stderr io.Writer) error {
 	}
 	// Rescored rows record what produced them; a resume over rows of
 	// another judge, benchmark, code or stored row is refused.
-	if opt.Fingerprint, err = (lab.Setup{Bench: b, Judge: jd}).Fingerprint("rejudge"); err != nil {
+	if opt.Fingerprint, err = rowcache.Fingerprint(lab.Setup{Bench: b, Judge: jd}, "rejudge"); err != nil {
 		return err
 	}
 	if st := eval.FindStaleRescored(filepath.Base(*out), prev, rows, opt.Fingerprint); st != nil {

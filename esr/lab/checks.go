@@ -1,18 +1,112 @@
 package lab
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/stats"
+	"gonum.org/v1/plot"
 )
+
+// checksSuite is the "checks" experiment of `esr run` and the notebooks.
+var checksSuite = Suite{Name: SuiteChecks, Doc: "Appendix G/H: Table 20 (permutation + Holm per family), Table 16 (abstain calibration), Table 19 (abstain wording)",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		rows, err := s.Evaluate(ctx, memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
+		if err != nil {
+			return nil, err
+		}
+		w, err := wordingRows(ctx, s)
+		return append(rows, w...), err
+	},
+	Report: checksReport}
+
+// checksReport is Appendix G: Table 20 (permutation + Holm per family),
+// Table 16 (abstain calibration and κ per family) and Table 19 (the abstain
+// wording) with its verdict (table19Verdict) as the table's sentence.
+func checksReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	res := &Result{Name: "checks", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
+	main := eval.Select(rows, eval.Variants(eval.Variant{}))
+	t, err := buildTable20(main, 0.05)
+	res.Add(Table20PermutationHolm, t, err)
+	t, err = buildTable16(main)
+	res.Add(Table16AbstainCalibration, t, err)
+	t, err = buildTable19(rows, s.Stats)
+	res.Add(Table19AbstainWording, t, err)
+	var verdict []string // none when no (wording, family) cell has both arms
+	if v := table19Verdict(rows, s.Stats); v != "" {
+		verdict = []string{v}
+	}
+	res.Verdicts = map[TableID][]string{Table19AbstainWording: verdict}
+	return res, nil
+}
+
+// wordingRows evaluates fine-ledger and graphrag-abstain on snapshot QAs
+// once per wording: LLM readers ask with that wording's template, scripted
+// and sim readers get the analogue conflict policy (sim readers keep their
+// profile and draws); the oracle has no wording and is left out.
+func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+	var rows []eval.Outcome
+	for _, v := range wordingVariants {
+		var rs []reader.Reader
+		for _, r := range s.Readers {
+			if l, ok := r.(*reader.LLM); ok {
+				vr, err := l.WithTemplate(v.Template)
+				if err != nil {
+					return nil, err
+				}
+				rs = append(rs, vr)
+				continue
+			}
+			if sm, ok := r.(*sim.Sim); ok {
+				// The sim analogue: the same profile and draws, its conflict
+				// policy moved toward the wording (terse: take the first
+				// value; conservative: never abstain; verbose: as fitted).
+				p := sm.Profile()
+				switch v.OnConflict {
+				case sim.ConflictFirst:
+					p.FirstRowBias = 1
+				case sim.ConflictMajority:
+					p.AbstainOnConflict = 0
+				}
+				vr, err := sim.New(p, sm.Seed())
+				if err != nil {
+					return nil, err
+				}
+				rs = append(rs, asFamilyOf(renameSim(vr, sm.Name()+"~"+v.OnConflict), r.Family()))
+				continue
+			}
+			sc, ok := r.(*sim.Scripted)
+			if !ok {
+				continue
+			}
+			caps := sc.Capabilities()
+			caps.OnConflict = v.OnConflict
+			vr, err := sim.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"~"+v.OnConflict, caps)
+			if err != nil {
+				return nil, err
+			}
+			rs = append(rs, asFamilyOf(vr, r.Family()))
+		}
+		if len(rs) == 0 {
+			return rows, nil
+		}
+		r, err := eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: rs,
+			Judge: s.Judge, QueryTypes: []esr.QueryType{esr.Snapshot}, Options: s.Options, Variant: wordingCondition(v), Progress: s.Progress})
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, r...)
+	}
+	return rows, nil
+}
 
 // buildTable20 is, per family, RevisionLedger − GraphRAG+abstain on each stratum
 // (snapshot) with the exact two-sided paired permutation p-value and Holm's

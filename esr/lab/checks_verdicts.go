@@ -2,74 +2,10 @@ package lab
 
 import (
 	"fmt"
-	"maps"
-	"math"
-	"slices"
-	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
-	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
-	"github.com/esrkit/esrkit/esr/reader/sim"
 )
-
-// Table17Verdict compares, per calibrated family with a Table 17 row, which
-// render format gives the largest Δ RL − GRA in ours and in the paper, and
-// how far the formats spread in each.
-func Table17Verdict(cs []eval.Comparison) string {
-	fams := map[reader.Family]map[string]float64{}
-	for _, c := range cs {
-		if !c.Of(termRLGRA) || c.Family == eval.Pooled {
-			continue
-		}
-		if fams[c.Family] == nil {
-			fams[c.Family] = map[string]float64{}
-		}
-		fams[c.Family][c.Variant.Format] = c.Delta
-	}
-	reading := paper.Table17Readings[paper.Table17Reading]
-	names := slices.Sorted(maps.Keys(fams))
-	var parts []string
-	for _, f := range names {
-		var fam string
-		for _, pf := range paper.Families {
-			if f == reader.Family("sim:"+sim.FitName(pf)) {
-				fam = pf
-			}
-		}
-		if fam == "" {
-			continue
-		}
-		oursBest, paperBest := "", ""
-		oMin, oMax, pMin, pMax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-		for i, format := range reading {
-			o, ok := fams[f][format]
-			if !ok {
-				continue
-			}
-			p := paper.Table17Columns[fam][i]
-			if oursBest == "" || o > fams[f][oursBest] {
-				oursBest = format
-			}
-			if paperBest == "" || p > paper.Table17Columns[fam][indexOf(reading[:], paperBest)] {
-				paperBest = format
-			}
-			oMin, oMax, pMin, pMax = math.Min(oMin, o), math.Max(oMax, o), math.Min(pMin, p), math.Max(pMax, p)
-		}
-		if oursBest == "" {
-			continue
-		}
-		largest := "largest " + oursBest
-		if oMax-oMin < 0.0005 {
-			largest = "no format ahead"
-		}
-		parts = append(parts, fmt.Sprintf("%s: formats spread by %.3f in ours (%s) and %.3f in the paper (largest %s)", fam, oMax-oMin, largest, pMax-pMin, paperBest))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "Per family (the paper's column reading " + paper.Table17Reading + "): " + strings.Join(parts, "; ") + ". Where ours spreads far less, the readers read every layout that shows the same rows alike; the paper's LLMs do not."
-}
 
 // table19Verdict is the paper's reading of Table 19 (RevisionLedger beats
 // GraphRAG+abstain in every (wording, family) cell, while the wording moves
@@ -105,13 +41,4 @@ func table19Verdict(rows []eval.Outcome, opt eval.StatOptions) string {
 		s += " Not in every cell of ours: the wording can reverse or erase the ledger's lead for some of these readers."
 	}
 	return s
-}
-
-func indexOf(xs []string, x string) int {
-	for i, v := range xs {
-		if v == x {
-			return i
-		}
-	}
-	return 0
 }

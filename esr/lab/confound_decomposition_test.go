@@ -68,7 +68,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	if got["coarse-discard"] != 0 || got["coarse-retain"] != 1 || got["fine-ledger"] != 1 {
 		t.Errorf("provenance accuracy %v", got)
 	}
-	if p := lab.Plot(acc, "provenance"); p == nil {
+	if p := lab.ProvenancePlot(acc, "provenance"); p == nil {
 		t.Error("no figure")
 	}
 }

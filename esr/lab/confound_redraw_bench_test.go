@@ -50,15 +50,15 @@ func renderConfoundRows(b *testing.B) []eval.Outcome {
 
 // BenchmarkDecompositionFromRows measures the recompute path of a notebook
 // control change: Table 2 (lab.RenderMatchedTerms: the render-matched
-// terms pooled and per family, 18 paired comparisons with the
-// question-clustered bootstrap) from the render-confound suite's cached
+// terms, eval.RenderMatched, pooled and per family: 30 paired comparisons
+// with the question-clustered bootstrap for the five scripted families) from the render-confound suite's cached
 // rows (evaluated once, outside the timer), at the default B = 10,000 and
 // at the smaller B of eval.InteractiveStats. Each sub-benchmark
 // reports
 //
 //   - s/redraw: seconds per recompute (the budget is 1 s);
 //   - x-pairing: the ratio to a baseline measured in the same run, the
-//     same 18 comparisons' pairing alone (eval.PairedByQuestion, no
+//     same comparisons' pairing alone (eval.PairedByQuestion, no
 //     bootstrap): how much of a redraw is the bootstrap.
 //
 // Run: go test ./esr/lab -run '^$' -bench DecompositionFromRows -benchtime 5x
@@ -96,7 +96,7 @@ func BenchmarkDecompositionFromRows(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			if len(cs) != 3*(len(fams)+1) {
+			if len(cs) != len(eval.RenderMatched)*(len(fams)+1) {
 				b.Fatalf("%d comparisons", len(cs))
 			}
 			per := float64(b.Elapsed().Nanoseconds()) / float64(b.N)

@@ -13,10 +13,10 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 )
 
-// ParamsTable lists the parameters of each deployed class: what a
+// DeployedParamsTable lists the parameters of each deployed class: what a
 // class name like graphiti@paraphrase=0.3 may set, its default and what it
 // assumes about the system (memory.ClassParams).
-func ParamsTable() *eval.Table {
+func DeployedParamsTable() *eval.Table {
 	t := &eval.Table{ID: "deployed-parameters", Title: "What the deployed classes assume (class parameters, NAME@KEY=VALUE)",
 		Columns: []string{"classes", "parameter", "default", "what it assumes"}}
 	for _, cs := range [][]string{{memory.Graphiti, memory.GraphitiCurrent}, {memory.Mem0V3, memory.Mem0Update}} {

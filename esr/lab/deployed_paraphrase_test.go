@@ -85,7 +85,7 @@ func TestAssumptionsTable(t *testing.T) {
 	if len(tb.Rows) != 3 || len(ss) != 2 || !strings.Contains(ss[1], "mem0-v3 (paraphrase=0.5, dedup-k=10, created-at=ingestion, skip=0, seed=0) scores") {
 		t.Errorf("%s\n%q", tb.Markdown(), ss)
 	}
-	if pt := ParamsTable(); len(pt.Rows) != len(memory.ClassParams(memory.Graphiti))+len(memory.ClassParams(memory.Mem0V3)) {
+	if pt := DeployedParamsTable(); len(pt.Rows) != len(memory.ClassParams(memory.Graphiti))+len(memory.ClassParams(memory.Mem0V3)) {
 		t.Errorf("parameter table:\n%s", pt.Markdown())
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 func TestRevertedRevertTable(t *testing.T) {
-	tb, err := RevertedRevertTable(context.Background(), Classes(""), []string{"status-reader"})
+	tb, err := RevertedRevertTable(context.Background(), DeployedClasses(""), []string{"status-reader"})
 	if err != nil {
 		t.Fatal(err)
 	}

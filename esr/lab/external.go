@@ -1,20 +1,43 @@
 package lab
 
 import (
-	"github.com/esrkit/esrkit/esr"
-	"github.com/esrkit/esrkit/esr/memory"
-	"github.com/esrkit/esrkit/esr/paper"
-	"gonum.org/v1/gonum/stat"
-
+	"context"
 	"fmt"
 	"slices"
 	"sort"
 
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/dyknow"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/stats"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
 )
+
+// externalSuite is the "external" experiment of `esr run` and the notebooks.
+var externalSuite = Suite{Name: SuiteExternal, Benches: []string{"dyknow"}, Doc: "Appendix D analogue on an external benchmark: provenance retention ordering and the snapshot ceiling",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		prov, err := provenanceRows(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		snap, err := s.Evaluate(ctx, memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain),
+			[]esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
+		return append(prov, snap...), err
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		res := &Result{Name: "external", Rows: rows, Figures: map[FigureID]*plot.Plot{}}
+		name := s.Bench.Name()
+		t, err := provenanceTable(rows, name)
+		res.Add(AppendixDProvenance.On(name), t, err)
+		mems := memory.Specs(memory.DirectContext, memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger, memory.CoarseRetain)
+		res.Tables = append(res.Tables, snapshotCeilingTable(rows, name, esr.RevertedRevert, mems))
+		res.Tables = append(res.Tables, snapshotCeilingTable(rows, name, esr.Monotonic, mems))
+		return res, res.draw(AppendixDProvenanceFigure)
+	}}
 
 // provenanceTable is the Appendix D analogue: provenance accuracy by
 // retention class on an external benchmark (state only), beside the
@@ -96,3 +119,10 @@ func toFloat(x []int) []float64 {
 	}
 	return out
 }
+
+// DyKnowOutcome is one of DyKnow's released LLM RAG answers with its label.
+type DyKnowOutcome = dyknow.Outcome
+
+// LoadDyKnowOutcomes reads the real LLM outcomes bundled with the DyKnow
+// conversion (data/dyknow/rag_outcomes.jsonl).
+func LoadDyKnowOutcomes(dir string) ([]DyKnowOutcome, error) { return dyknow.LoadOutcomes(dir) }

@@ -11,6 +11,20 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 )
 
+// facetsSuite is the "facets" experiment of `esr run` and notebook
+// D-debian: the cost of a single-valued key on faceted questions (a
+// benchmark with faceted QAs, such as data/debian).
+var facetsSuite = Suite{Name: SuiteFacets, Benches: []string{"debian"}, Doc: "beyond the paper (its limitation on faceted state): the cost of a single-valued key on faceted questions (data/debian)",
+	Evaluate: facetRows,
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		cs, err := FacetCosts(rows, s.Stats)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Name: "facets", Rows: rows,
+			Tables: []*eval.Table{facetTable(cs, rows, s.Stats), whereTable(rows, uploadedElsewhere(s.Bench))}}, nil
+	}}
+
 // facetClasses are the classes the faceted questions are asked of (the issue's
 // fine-ledger, coarse and graphrag): each is built once per facet and once
 // over single-valued keys.
@@ -22,7 +36,7 @@ var queryTypes = []esr.QueryType{esr.Snapshot, esr.Provenance, esr.RelationType}
 // single is the single-valued baseline's condition.
 var single = eval.LabelVariant(eval.SingleValuedKey)
 
-// Bench is b restricted to its faceted questions (QA.Facet set); it fails
+// facetBench is b restricted to its faceted questions (QA.Facet set); it fails
 // when b has none.
 func facetBench(b *bench.Bench) (*bench.Bench, error) {
 	var qas []esr.QA
@@ -39,7 +53,7 @@ func facetBench(b *bench.Bench) (*bench.Bench, error) {
 	return fb, nil
 }
 
-// Rows evaluates facetClasses on s.Bench's faceted questions twice: with a
+// facetRows evaluates facetClasses on s.Bench's faceted questions twice: with a
 // faceted key (the main condition) and over single-valued keys (condition
 // eval.SingleValuedKey). The two arms share atoms, dates, layout and IDs;
 // only the key differs.
@@ -62,10 +76,10 @@ func facetRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 	return append(rows, merged...), nil
 }
 
-// Costs is, for every class and query type, the paired difference
+// FacetCosts is, for every class and query type, the paired difference
 // (faceted key) − (single-valued key) over rows, pooled over reader
 // families; a pair missing from either arm is left out.
-func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error) {
+func FacetCosts(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error) {
 	var cs []eval.Comparison
 	for _, qt := range queryTypes {
 		for _, m := range facetClasses {
@@ -174,9 +188,9 @@ func whereTable(rows []eval.Outcome, elsewhere map[string]bool) *eval.Table {
 	return t
 }
 
-// Sentences read Costs: for each query type, the class with the largest
+// FacetSentences read FacetCosts: for each query type, the class with the largest
 // and the smallest cost, each with its interval and verdict (eval.Describe).
-func Sentences(cs []eval.Comparison) []string {
+func FacetSentences(cs []eval.Comparison) []string {
 	var out []string
 	for _, qt := range queryTypes {
 		var of []eval.Comparison

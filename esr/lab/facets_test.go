@@ -88,7 +88,7 @@ func TestSingleValuedKeyAnswersTheLatestUpload(t *testing.T) {
 		len(latest), answeredLatest, facetedCorrect)
 }
 
-// Costs pairs every class and query type, and the tables name each.
+// FacetCosts pairs every class and query type, and the tables name each.
 func TestCostsAndTables(t *testing.T) {
 	b := benchtest.Subset(t, "debian", 40)
 	s := lab.Setup{Bench: b, Readers: []reader.Reader{reader.Oracle{}}, Stats: eval.StatOptions{B: 200, Seed: 1}}
@@ -96,7 +96,7 @@ func TestCostsAndTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := lab.Costs(rows, s.Stats)
+	cs, err := lab.FacetCosts(rows, s.Stats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestCostsAndTables(t *testing.T) {
 	if got, want := len(w.Rows), 2*2*len(lab.FacetClasses); got != want {
 		t.Errorf("where table has %d rows, want %d", got, want)
 	}
-	for _, s := range lab.Sentences(cs) {
+	for _, s := range lab.FacetSentences(cs) {
 		if !strings.Contains(s, "single-valued") {
 			t.Errorf("sentence %q", s)
 		}

@@ -1,16 +1,81 @@
 package lab
 
 import (
+	"context"
 	"fmt"
 
-	"github.com/esrkit/esrkit/esr/paper"
-
-	"gonum.org/v1/plot"
-
+	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/relate"
 	"github.com/esrkit/esrkit/internal/report"
+	"gonum.org/v1/plot"
 )
+
+// noiseSuite is the "noise" experiment of `esr run` and the notebooks.
+var noiseSuite = Suite{Name: SuiteNoise, Doc: "§4.2 / Appendix C: relation-noise and atom-dropout sweeps (Table 13, Figure 5)",
+	Evaluate: noiseRows, Report: noiseReport, OwnRelations: true}
+
+// noiseSeed is the run seed of the noise sweeps (declared in eval).
+const noiseSeed = eval.NoiseSeed
+
+func noiseRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+	rel, err := NoiseSweep(ctx, s, eval.RelationNoiseAxis, paper.NoiseLevels, noiseSeed)
+	if err != nil {
+		return nil, err
+	}
+	drop, err := NoiseSweep(ctx, s, eval.AtomDropoutAxis, paper.NoiseLevels, noiseSeed)
+	if err != nil {
+		return nil, err
+	}
+	return append(rel, drop...), nil
+}
+
+// noiseReport is §4.2 / Appendix C: both noise sweeps (Table 13, Figure 5).
+func noiseReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	relC := eval.SweepComparisons(rows, eval.RelationNoiseAxis, paper.NoiseLevels, s.Stats)
+	dropC := eval.SweepComparisons(rows, eval.AtomDropoutAxis, paper.NoiseLevels, s.Stats)
+	res := &Result{Name: "noise", Rows: rows, Tables: []*eval.Table{buildTable13(relC, dropC, rows)},
+		Comparisons: map[TableID][]eval.Comparison{
+			Table13NoiseSweeps.On(string(eval.RelationNoiseAxis)): relC,
+			Table13NoiseSweeps.On(string(eval.AtomDropoutAxis)):   dropC}}
+	return res, res.draw(Figure5NoiseFigure)
+}
+
+// NoiseSweep evaluates fine-ledger and coarse-retain on reverted-revert
+// snapshot QAs at each level of one axis, the corruption seeded identically
+// in both arms: relation-label noise wraps the relation source with
+// relate.RelationNoise (seed, p, atom pair); atom dropout removes the same
+// atoms from both arms (seed, p, atom id). It returns the rows, one
+// condition per level.
+func NoiseSweep(ctx context.Context, s Setup, axis eval.NoiseAxis, levels []float64, seed uint64) ([]eval.Outcome, error) {
+	var rows []eval.Outcome
+	base := s.Options.Relator
+	if base == nil {
+		base = relate.Rule{}
+	}
+	for _, p := range levels {
+		cfg := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.CoarseRetain), Readers: s.Readers, Judge: s.Judge,
+			QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert},
+			Options: s.Options, Variant: eval.NoiseVariant(string(axis), p), Progress: s.Progress}
+		switch axis {
+		case eval.RelationNoiseAxis:
+			cfg.Options.Relator = relate.RelationNoise{Inner: base, P: p, Seed: seed}
+		case eval.AtomDropoutAxis:
+			level := p
+			cfg.Atoms = func(_ string, atoms []esr.Atom) []esr.Atom { return relate.DropAtoms(atoms, level, seed) }
+		default:
+			return nil, fmt.Errorf("unknown noise axis %q", axis)
+		}
+		r, err := eval.Evaluate(ctx, s.Bench, cfg)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, r...)
+	}
+	return rows, nil
+}
 
 // buildTable13 lays both sweeps side by side, ours beside the paper's.
 func buildTable13(rel, drop []eval.Comparison, rows []eval.Outcome) *eval.Table {
@@ -63,9 +128,9 @@ func sweepPlot(rel, drop []eval.Comparison) *plot.Plot {
 		[]string{"relation-label noise", "atom dropout", pRel, pDrop}, true)
 }
 
-// ArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at
+// NoiseArmsTable shows each arm's accuracy (fine-ledger, coarse-retain) at
 // every level of one sweep: whether both arms respond to the noise.
-func ArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) *eval.Table {
+func NoiseArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) *eval.Table {
 	t := &eval.Table{ID: eval.TableID("noise-arms-" + string(axis)), Title: "Accuracy of each arm under " + string(axis) + " (reverted-revert, snapshot)",
 		Columns: []string{"p", "n", memory.FineLedger, memory.CoarseRetain}}
 	for _, p := range levels {
@@ -79,10 +144,10 @@ func ArmsTable(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64) *eval
 	return t
 }
 
-// Sentence says, from the rows, how far each arm falls between the
+// NoiseSentence says, from the rows, how far each arm falls between the
 // lowest and the highest noise level and the sign of fine − coarse at each
 // end.
-func Sentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt eval.StatOptions) string {
+func NoiseSentence(rows []eval.Outcome, axis eval.NoiseAxis, levels []float64, opt eval.StatOptions) string {
 	if len(levels) < 2 {
 		return ""
 	}

@@ -1,17 +1,54 @@
 package lab
 
 import (
+	"context"
 	"fmt"
-
-	"github.com/esrkit/esrkit/esr/paper"
-
-	"gonum.org/v1/plot"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/internal/report"
+	"gonum.org/v1/plot"
 )
+
+// provenanceSuite is the "provenance" experiment of `esr run` and the notebooks.
+var provenanceSuite = Suite{Name: SuiteProvenance, Doc: "§4.3: Figure 3, the deployed render, the relation-type query",
+	Evaluate: provenanceRows, Report: provenanceReport}
+
+// provenanceRows evaluates the retention classes on provenance and
+// relation-type QAs from retained state only, and on provenance QAs with the
+// deployed render.
+func provenanceRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+	mems := append([]memory.Spec{}, paper.RetentionClasses...)
+	state, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance, esr.RelationType}, s.Options, eval.StateOnly)
+	if err != nil {
+		return nil, err
+	}
+	opt := s.Options
+	opt.Deployed = true
+	dep, err := s.Evaluate(ctx, mems, []esr.QueryType{esr.Provenance}, opt, eval.DeployedRender)
+	if err != nil {
+		return nil, err
+	}
+	return append(state, dep...), nil
+}
+
+// provenanceReport is §4.3: Figure 3 from retained state only, the deployed
+// render reversal, and the relation-type query.
+func provenanceReport(rows []eval.Outcome, s Setup) (*Result, error) {
+	res := &Result{Name: string(SuiteProvenance), Rows: rows, Figures: map[FigureID]*plot.Plot{}}
+	t3, err := figure3Table(rows, eval.StateOnly, s.Stats)
+	if err != nil {
+		return nil, err
+	}
+	res.Tables = append(res.Tables, t3)
+	t, err := figure3Table(rows, eval.DeployedRender, s.Stats)
+	res.Add(Figure3ProvenanceDeployed, t, err)
+	t, err = relationTypeTable(rows, s.Stats)
+	res.Add(RelationTypeQuery, t, err)
+	return res, res.draw(Figure3ProvenanceFigure, Figure3ProvenanceDeployedFigure)
+}
 
 // RetentionSteps are the paired differences between Figure 3's classes the
 // paper's text reports (§4.3), each with its registry term in table paper.F3.
@@ -25,11 +62,11 @@ var RetentionSteps = []eval.Term{
 // paper.F3Deployed (the paper's reversal).
 var deployedStep = eval.Term{Label: "fine − coarse", A: memory.SpecOf(memory.FineLedger), B: memory.SpecOf(memory.CoarseRetain), Key: paper.FineCoarse}
 
-// Plot is the paper's Figure 3: provenance accuracy by retention
+// ProvenancePlot is the paper's Figure 3: provenance accuracy by retention
 // class with Wilson intervals. With a paper table (paper.F3, F3Deployed,
 // TempLAMA), each class's published accuracy (the table's cell under the
 // class name) is an open ring on its bar.
-func Plot(acc []eval.Accuracy, title string, paperTables ...paper.Table) *plot.Plot {
+func ProvenancePlot(acc []eval.Accuracy, title string, paperTables ...paper.Table) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, a := range acc {
 		pt := report.IntervalPoint{Label: a.Memory.String(), Est: a.Acc, Lo: a.Lo, Hi: a.Hi}

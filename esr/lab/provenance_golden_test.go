@@ -26,7 +26,7 @@ func figure3Input() []eval.Accuracy {
 func TestFigure3Golden(t *testing.T) {
 	const title = "Figure 3: provenance accuracy (golden fixture)"
 	acc := figure3Input()
-	goldenimg.Check(t, lab.Plot(acc, title, "f3"), "provenance-plot")
+	goldenimg.Check(t, lab.ProvenancePlot(acc, title, "f3"), "provenance-plot")
 	acc[2].Acc += 0.02
-	goldenimg.CheckDiffers(t, lab.Plot(acc, title, "f3"), "provenance-plot")
+	goldenimg.CheckDiffers(t, lab.ProvenancePlot(acc, title, "f3"), "provenance-plot")
 }

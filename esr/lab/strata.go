@@ -1,15 +1,27 @@
 package lab
 
 import (
+	"context"
 	"fmt"
 
-	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/internal/report"
-
 	"github.com/esrkit/esrkit/esr"
+	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/internal/report"
+	"gonum.org/v1/plot"
 )
+
+// strataSuite is the "strata" experiment of `esr run` and the notebooks.
+var strataSuite = Suite{Name: SuiteStrata, Doc: "§4.4: per-stratum accuracy (Table 5) and stream-length bins (Table 12)",
+	Evaluate: func(ctx context.Context, s Setup) ([]eval.Outcome, error) {
+		return s.Evaluate(ctx, paper.StrataMemories, []esr.QueryType{esr.Snapshot}, s.Options, eval.Variant{})
+	},
+	Report: func(rows []eval.Outcome, s Setup) (*Result, error) {
+		return &Result{Name: "strata", Rows: rows, Figures: map[FigureID]*plot.Plot{},
+			Tables: []*eval.Table{buildTable5(rows, s.Stats), buildTable12(rows, bench.StreamLengths(s.Bench), s.Stats)}}, nil
+	}}
 
 // buildTable5 is per-stratum accuracy of RevisionLedger, GraphRAG+abstain and
 // Graphiti with the two paired deltas, on snapshot rows.

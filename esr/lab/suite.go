@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"gonum.org/v1/plot"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
@@ -16,6 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
+	"gonum.org/v1/plot"
 )
 
 // Setup is what every suite runs with.
@@ -85,9 +84,6 @@ type Result struct {
 	// Skipped records every table the suite could not build, with the
 	// cause (e.g. a memory or stratum missing from the rows).
 	Skipped []TableError
-	// CacheFile is the file the rows were read from when RunCached found
-	// them in its cache ("" when they were evaluated).
-	CacheFile string
 }
 
 // TableError is a table a suite could not build, and why.
@@ -350,4 +346,19 @@ func (s Setup) Describe() string {
 		names = append(names, r.Name())
 	}
 	return strings.Join(names, ", ")
+}
+
+// AllSuites are the experiments of `esr run` and the notebooks, one per
+// paper section, in one explicit list.
+var AllSuites = []Suite{renderConfoundSuite, provenanceSuite, noiseSuite, strataSuite, checksSuite,
+	externalSuite, boundarySuite, formatsSuite, deployedSuite, facetsSuite}
+
+// SuiteNames lists AllSuites's names sorted, as a usage line prints them.
+func SuiteNames() []string {
+	var out []string
+	for _, su := range AllSuites {
+		out = append(out, string(su.Name))
+	}
+	sort.Strings(out)
+	return out
 }

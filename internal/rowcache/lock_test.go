@@ -1,4 +1,4 @@
-package lab_test
+package rowcache_test
 
 import (
 	"context"
@@ -15,12 +15,13 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/internal/rowcache"
 )
 
-// Two callers of RunCached with one setup: the second waits for the
-// first's rows instead of evaluating again, and no lock or temporary file
-// is left in the cache folder.
-func TestRunCachedEvaluatesOnce(t *testing.T) {
+// Two callers of Rows with one setup: the second waits for the first's
+// rows instead of evaluating again, and no lock or temporary file is left
+// in the cache folder.
+func TestRowsEvaluatesOnce(t *testing.T) {
 	var evals atomic.Int32
 	su := lab.Suite{Name: "probe",
 		Evaluate: func(ctx context.Context, s lab.Setup) ([]eval.Outcome, error) {
@@ -38,9 +39,9 @@ func TestRunCachedEvaluatesOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res, err := su.RunCached(context.Background(), s, dir)
-			if err != nil || len(res.Rows) != 1 {
-				t.Errorf("RunCached: %v", err)
+			rows, _, err := rowcache.Rows(context.Background(), su, s, dir)
+			if err != nil || len(rows) != 1 {
+				t.Errorf("Rows: %v (%d rows)", err, len(rows))
 			}
 		}()
 	}
@@ -49,8 +50,8 @@ func TestRunCachedEvaluatesOnce(t *testing.T) {
 		t.Errorf("evaluated %d times", n)
 	}
 	ents, _ := os.ReadDir(dir)
-	// One rows file, its seal (suite_rowseal.go) and at most its snapshot
-	// (suite_rowsnap.go) beside it.
+	// One rows file, its seal and at most its snapshot beside it
+	// (rowsfile.go).
 	ok := len(ents) >= 2 && len(ents) <= 3 && strings.HasPrefix(ents[0].Name(), "probe-") && strings.HasSuffix(ents[0].Name(), ".jsonl")
 	for i, suffix := range []string{".seal", ".snap"} {
 		if len(ents) > i+1 && ents[i+1].Name() != ents[0].Name()+suffix {
@@ -96,7 +97,7 @@ func TestRowsPruneOtherCode(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rows, _, err := su.Rows(context.Background(), lab.Setup{Bench: bench.Figure1Bench()}, dir)
+	rows, _, err := rowcache.Rows(context.Background(), su, lab.Setup{Bench: bench.Figure1Bench()}, dir)
 	if err != nil || len(rows) != 1 {
 		t.Fatalf("Rows: %v (%d rows)", err, len(rows))
 	}
@@ -126,7 +127,7 @@ func TestRowsPruneOtherCode(t *testing.T) {
 	// written.
 	other := bench.Figure1Bench()
 	other.QAs = other.QAs[:0]
-	if _, _, err := su.Rows(context.Background(), lab.Setup{Bench: other}, dir); err != nil {
+	if _, _, err := rowcache.Rows(context.Background(), su, lab.Setup{Bench: other}, dir); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(dir + "/" + current[0]); err != nil {

@@ -1,4 +1,4 @@
-package lab_test
+package rowcache_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/benchtest"
+	"github.com/esrkit/esrkit/internal/rowcache"
 )
 
 // A rows cache file cut short, at a line or inside one, or without the
@@ -22,11 +23,11 @@ func TestRowsCacheCutShortIsNotServed(t *testing.T) {
 	for _, cut := range []string{"at a line", "inside a line", "without its seal"} {
 		t.Run(cut, func(t *testing.T) {
 			dir := t.TempDir()
-			all, _, err := su.Rows(context.Background(), s, dir)
+			all, _, err := rowcache.Rows(context.Background(), su, s, dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			path, err := su.RowsFile(s, dir)
+			path, err := rowcache.File(su, s, dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -34,8 +35,8 @@ func TestRowsCacheCutShortIsNotServed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kept := lab.KeptFile(path, s.Stats)
-			if err := res.Keep(kept, path); err != nil {
+			kept := rowcache.KeptFile(path, s.Stats)
+			if err := rowcache.Keep(res, kept, path); err != nil {
 				t.Fatal(err)
 			}
 			data, err := os.ReadFile(path)
@@ -55,7 +56,7 @@ func TestRowsCacheCutShortIsNotServed(t *testing.T) {
 			} else if err := os.WriteFile(path, data[:at], 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if _, ok := lab.ReadKept(kept, path, nil); ok {
+			if _, ok := rowcache.ReadKept(kept, path, nil); ok {
 				t.Error("the tables kept beside a cut rows file were served")
 			}
 			calls := 0
@@ -64,7 +65,7 @@ func TestRowsCacheCutShortIsNotServed(t *testing.T) {
 				calls++
 				return su.Evaluate(ctx, s)
 			}
-			rows, cacheFile, err := counting.Rows(context.Background(), s, dir)
+			rows, cacheFile, err := rowcache.Rows(context.Background(), counting, s, dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +75,7 @@ func TestRowsCacheCutShortIsNotServed(t *testing.T) {
 			if _, err := os.Stat(kept); !os.IsNotExist(err) {
 				t.Errorf("the tables kept beside the old file stay beside the new one (%v)", err)
 			}
-			if again, cacheFile, err := counting.Rows(context.Background(), s, dir); err != nil || calls != 1 || cacheFile != path || len(again) != n {
+			if again, cacheFile, err := rowcache.Rows(context.Background(), counting, s, dir); err != nil || calls != 1 || cacheFile != path || len(again) != n {
 				t.Errorf("the rows written again: %d read from %q, evaluated %d times, %v", len(again), cacheFile, calls, err)
 			}
 		})

@@ -1,4 +1,4 @@
-package lab_test
+package rowcache_test
 
 import (
 	"context"
@@ -8,18 +8,18 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
-	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
+	"github.com/esrkit/esrkit/internal/rowcache"
 )
 
-// TestPrepareNotebooksRunsSuitesAtOnce prepares every synthetic notebook run
+// TestPrepareRunsSuitesAtOnce prepares every synthetic notebook run
 // two at a time, as esr prepare does, over one shared benchmark (a slice of
 // the bundled one, loaded through its snapshot), with the default panel and
 // the reference adapter. Under -race (make test runs it so) any
 // unsynchronised write to state the runs share fails it. A second prepare
 // must then read every run from the cache.
-func TestPrepareNotebooksRunsSuitesAtOnce(t *testing.T) {
+func TestPrepareRunsSuitesAtOnce(t *testing.T) {
 	full, err := bench.Load("../../data/synthetic")
 	if err != nil {
 		t.Fatal(err)
@@ -63,20 +63,20 @@ func TestPrepareNotebooksRunsSuitesAtOnce(t *testing.T) {
 		}
 		readers = append(readers, r)
 	}
-	// The first load writes the snapshot; PrepareNotebooks's load reads it,
+	// The first load writes the snapshot; Prepare's load reads it,
 	// so no loader's check fills a cache before the runs share the bench.
-	if _, err := lab.NotebookBench(root, "synthetic"); err != nil {
+	if _, err := rowcache.NotebookBench(root, "synthetic"); err != nil {
 		t.Fatal(err)
 	}
 	if snaps, _ := filepath.Glob(filepath.Join(root, ".esr-cache", "bench", "*")); len(snaps) != 1 {
 		t.Fatalf("bench snapshots %v, want one", snaps)
 	}
-	ps, err := lab.PrepareNotebooks(context.Background(), root, readers, len(lab.NotebookRuns), nil)
+	ps, err := rowcache.Prepare(context.Background(), root, readers, len(rowcache.NotebookRuns), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := 0
-	for _, r := range lab.NotebookRuns {
+	for _, r := range rowcache.NotebookRuns {
 		if r.Bench == "synthetic" {
 			want++
 		}
@@ -89,7 +89,7 @@ func TestPrepareNotebooksRunsSuitesAtOnce(t *testing.T) {
 			t.Errorf("%s: computed %v, %d rows; want rows computed on a fresh cache", p.Run, p.Computed, p.Rows)
 		}
 	}
-	again, err := lab.PrepareNotebooks(context.Background(), root, readers, len(lab.NotebookRuns), nil)
+	again, err := rowcache.Prepare(context.Background(), root, readers, len(rowcache.NotebookRuns), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package lab
+package rowcache
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/llm"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
@@ -20,14 +21,14 @@ func TestRowsReadBackFromTheirSnapshotAsFromJSONL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50, Seed: 1}}
+	s := lab.Setup{Bench: benchtest.Mini(4), Readers: rs, Stats: eval.StatOptions{B: 50, Seed: 1}}
 	for _, name := range []string{"render-confound", "provenance", "noise", "formats", "boundary", "checks"} {
 		dir := t.TempDir()
-		su := SuiteID(name).Suite()
-		if _, _, err := su.Rows(context.Background(), s, dir); err != nil {
+		su := lab.SuiteID(name).Suite()
+		if _, _, err := Rows(context.Background(), su, s, dir); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		path, err := su.RowsFile(s, dir)
+		path, err := File(su, s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,13 +19,13 @@ var drawers = map[FigureID]func(r *Result) (*plot.Plot, error){
 		return decompositionPlot(cs, "Render-matched decomposition, reverted-revert", "t2"), err
 	},
 	Figure3ProvenanceFigure: func(r *Result) (*plot.Plot, error) {
-		return Plot(eval.ProvenanceAccuracy(r.Rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3"), nil
+		return ProvenancePlot(eval.ProvenanceAccuracy(r.Rows, paper.RetentionClasses, eval.StateOnly), "Provenance accuracy by retention class (state only)", "f3"), nil
 	},
 	Figure3ProvenanceDeployedFigure: func(r *Result) (*plot.Plot, error) {
-		return Plot(eval.ProvenanceAccuracy(r.Rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed"), nil
+		return ProvenancePlot(eval.ProvenanceAccuracy(r.Rows, paper.RetentionClasses, eval.DeployedRender), "Provenance accuracy, deployed render (raw events appended)", "f3/deployed"), nil
 	},
 	AppendixDProvenanceFigure: func(r *Result) (*plot.Plot, error) {
-		return Plot(eval.ProvenanceAccuracy(r.Rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama"), nil
+		return ProvenancePlot(eval.ProvenanceAccuracy(r.Rows, paper.RetentionClasses, eval.StateOnly), "Provenance by retention class (external benchmark; rings: the paper's TempLAMA)", "templama"), nil
 	},
 	Figure5NoiseFigure: func(r *Result) (*plot.Plot, error) {
 		rel, err := r.Terms(Table13NoiseSweeps.On(string(eval.RelationNoiseAxis)))

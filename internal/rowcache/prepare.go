@@ -1,4 +1,4 @@
-package lab
+package rowcache
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/workpool"
 )
@@ -18,35 +19,35 @@ import (
 // NotebookRun is one suite on one bundled benchmark (a folder under
 // data/), as a notebook runs it (nbhelp.Run).
 type NotebookRun struct {
-	Suite SuiteID
+	Suite lab.SuiteID
 	Bench string
 }
 
 func (r NotebookRun) String() string { return string(r.Suite) + "@" + r.Bench }
 
 // NotebookRuns are the runs the notebooks read, heaviest first (measured
-// cold on two cores by PrepareNotebooks: the deployed suites, whose exec:
+// cold on two cores by Prepare: the deployed suites, whose exec:
 // adapter answers every render request, then the synthetic boundary suite,
-// which fits the learned scorer), so that PrepareNotebooks, which takes
+// which fits the learned scorer), so that Prepare, which takes
 // them in this order, does not end waiting on one long run. A test reads
 // the notebooks and fails when one runs a suite missing here.
 var NotebookRuns = []NotebookRun{
-	{SuiteDeployed, "debian"},
-	{SuiteDeployed, "synthetic"},
-	{SuiteBoundary, "synthetic"},
-	{SuiteChecks, "synthetic"},
-	{SuiteProvenance, "debian"},
-	{SuiteRenderConfound, "synthetic"},
-	{SuiteProvenance, "synthetic"},
-	{SuiteFacets, "debian"},
-	{SuiteRenderConfound, "debian"},
-	{SuiteStrata, "synthetic"},
-	{SuiteStrata, "debian"},
-	{SuiteDeployed, "dyknow"},
-	{SuiteDeployed, "vdyknow"},
-	{SuiteFormats, "synthetic"},
-	{SuiteNoise, "synthetic"},
-	{SuiteExternal, "dyknow"},
+	{lab.SuiteDeployed, "debian"},
+	{lab.SuiteDeployed, "synthetic"},
+	{lab.SuiteBoundary, "synthetic"},
+	{lab.SuiteChecks, "synthetic"},
+	{lab.SuiteProvenance, "debian"},
+	{lab.SuiteRenderConfound, "synthetic"},
+	{lab.SuiteProvenance, "synthetic"},
+	{lab.SuiteFacets, "debian"},
+	{lab.SuiteRenderConfound, "debian"},
+	{lab.SuiteStrata, "synthetic"},
+	{lab.SuiteStrata, "debian"},
+	{lab.SuiteDeployed, "dyknow"},
+	{lab.SuiteDeployed, "vdyknow"},
+	{lab.SuiteFormats, "synthetic"},
+	{lab.SuiteNoise, "synthetic"},
+	{lab.SuiteExternal, "dyknow"},
 }
 
 // NotebookBench loads data/NAME under the repository root as the
@@ -56,23 +57,23 @@ func NotebookBench(root, name string) (*bench.Bench, error) {
 	return bench.LoadWith(filepath.Join(root, "data", name), bench.LoadOptions{Snapshots: filepath.Join(root, ".esr-cache", "bench")})
 }
 
-// NotebookSetup is the Setup the notebooks run suite on b with: readers,
+// NotebookSetup is the Setup the notebooks run su on b with: readers,
 // the default statistics and, for a suite that runs the reference adapter
-// (Suite.ReferenceAdapter), the repository's (named by its absolute path,
-// which the rows and the cache key carry).
-func NotebookSetup(root string, suite SuiteID, b *bench.Bench, readers []reader.Reader) Setup {
-	s := Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
-	if su, ok := suite.find(); ok && su.ReferenceAdapter {
-		s.Adapter = filepath.Join(root, ReferenceAdapter)
+// (lab.Suite.ReferenceAdapter), the repository's (named by its absolute
+// path, which the rows and the cache key carry).
+func NotebookSetup(root string, su lab.Suite, b *bench.Bench, readers []reader.Reader) lab.Setup {
+	s := lab.Setup{Bench: b, Readers: readers, Stats: eval.DefaultStats}
+	if su.ReferenceAdapter {
+		s.Adapter = filepath.Join(root, lab.ReferenceAdapter)
 	}
 	return s
 }
 
-// NotebookRowsDir is where the notebooks keep each suite's rows, and
-// beside them its tables (KeptFile).
-func NotebookRowsDir(root string) string { return filepath.Join(root, ".esr-cache", "notebooks") }
+// NotebookDir is where the notebooks keep each suite's rows, and beside
+// them its tables (KeptFile).
+func NotebookDir(root string) string { return filepath.Join(root, ".esr-cache", "notebooks") }
 
-// Prepared is what PrepareNotebooks did for one run.
+// Prepared is what Prepare did for one run.
 type Prepared struct {
 	Run NotebookRun
 	// Computed is true when the rows were evaluated now, false when they
@@ -82,7 +83,7 @@ type Prepared struct {
 	Took             time.Duration
 }
 
-// PrepareNotebooks evaluates the rows of every NotebookRun into the
+// Prepare evaluates the rows of every NotebookRun into the
 // notebooks' cache under root, and builds and keeps each run's tables
 // beside them, jobs runs at a time: afterwards no notebook evaluates a
 // suite or builds a Report that another notebook also needs, and a
@@ -90,9 +91,9 @@ type Prepared struct {
 // current code, data and readers are read, not computed. done, when not
 // nil, is called as each run ends (from several goroutines, one at a
 // time).
-func PrepareNotebooks(ctx context.Context, root string, readers []reader.Reader, jobs int, done func(Prepared)) ([]Prepared, error) {
+func Prepare(ctx context.Context, root string, readers []reader.Reader, jobs int, done func(Prepared)) ([]Prepared, error) {
 	if jobs < 1 {
-		panic("lab: PrepareNotebooks with jobs < 1")
+		panic("rowcache: Prepare with jobs < 1")
 	}
 	var runs []NotebookRun
 	for _, r := range NotebookRuns {
@@ -130,17 +131,14 @@ func PrepareNotebooks(ctx context.Context, root string, readers []reader.Reader,
 
 func prepareRun(ctx context.Context, root string, run NotebookRun, b *bench.Bench, readers []reader.Reader) (Prepared, error) {
 	start := time.Now()
-	su, ok := run.Suite.find()
-	if !ok {
-		return Prepared{}, fmt.Errorf("no suite %q", run.Suite)
-	}
-	s := NotebookSetup(root, run.Suite, b, readers)
-	dir := NotebookRowsDir(root)
-	path, err := su.RowsFile(s, dir)
+	su := run.Suite.Suite()
+	s := NotebookSetup(root, su, b, readers)
+	dir := NotebookDir(root)
+	path, err := File(su, s, dir)
 	if err != nil {
 		return Prepared{}, err
 	}
-	rows, cached, err := su.Rows(ctx, s, dir)
+	rows, cached, err := Rows(ctx, su, s, dir)
 	if err != nil {
 		return Prepared{}, err
 	}
@@ -153,7 +151,7 @@ func prepareRun(ctx context.Context, root string, run NotebookRun, b *bench.Benc
 		}
 		// Rows left its file unsealed only if the file changed while it was
 		// read back: nothing to keep tables beside (the notebooks build them).
-		if err := res.Keep(kept, path); err != nil && !errors.Is(err, errUnsealed) {
+		if err := Keep(res, kept, path); err != nil && !errors.Is(err, errUnsealed) {
 			return Prepared{}, err
 		}
 		p.Tables = true

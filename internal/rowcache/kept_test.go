@@ -1,4 +1,4 @@
-package lab_test
+package rowcache_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
+	"github.com/esrkit/esrkit/internal/rowcache"
 )
 
 // A cell that reads a suite's tables from the file kept beside its rows
@@ -31,11 +32,11 @@ func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 	for _, name := range []string{"render-confound", "boundary", "provenance", "noise", "formats"} {
 		su := lab.SuiteID(name).Suite()
 		dir := t.TempDir()
-		rows, _, err := su.Rows(context.Background(), s, dir)
+		rows, _, err := rowcache.Rows(context.Background(), su, s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rowsFile, err := su.RowsFile(s, dir)
+		rowsFile, err := rowcache.File(su, s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,11 +44,11 @@ func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lab.KeptFile(rowsFile, s.Stats)
-		if err := res.Keep(path, rowsFile); err != nil {
+		path := rowcache.KeptFile(rowsFile, s.Stats)
+		if err := rowcache.Keep(res, path, rowsFile); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := lab.ReadKept(path, rowsFile, res.Rows)
+		got, ok := rowcache.ReadKept(path, rowsFile, res.Rows)
 		if !ok {
 			t.Fatalf("%s: kept tables do not read back", name)
 		}
@@ -90,7 +91,7 @@ func TestKeptTablesReadBackAsBuilt(t *testing.T) {
 	if figures < 5 {
 		t.Errorf("%d figures compared, want the 5 these suites draw", figures)
 	}
-	if lab.KeptFile("r.jsonl", eval.StatOptions{B: 50}) == lab.KeptFile("r.jsonl", eval.StatOptions{B: 60}) {
+	if rowcache.KeptFile("r.jsonl", eval.StatOptions{B: 50}) == rowcache.KeptFile("r.jsonl", eval.StatOptions{B: 60}) {
 		t.Error("tables built under other statistics options share a file")
 	}
 }

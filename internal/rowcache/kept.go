@@ -1,4 +1,4 @@
-package lab
+package rowcache
 
 import (
 	"bytes"
@@ -9,12 +9,13 @@ import (
 	"os"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/lab"
 	"github.com/esrkit/esrkit/internal/safefile"
 )
 
 // keptResult is what a suite's Report built, except its figures (a plot
-// does not serialise; they are drawn again from the comparisons and rows,
-// see drawers), kept beside the suite's cached rows. GoNB runs every cell
+// does not serialise; lab.Result.Figure draws them again from the
+// comparisons and rows), kept beside the suite's cached rows. GoNB runs every cell
 // as a process of its own, so without it each cell that shows one table
 // would build the suite's whole Report again (every table and every
 // interval of the suite).
@@ -22,20 +23,20 @@ type keptResult struct {
 	Name        string
 	Tables      []*eval.Table
 	Skipped     []skippedTable
-	Comparisons map[TableID][]eval.Comparison
-	Verdicts    map[TableID][]string
+	Comparisons map[lab.TableID][]eval.Comparison
+	Verdicts    map[lab.TableID][]string
 	// Rows is the seal of the rows file the tables were built from
 	// (its row count and SHA-256): ReadKept reads them only beside it.
 	Rows string
 }
 
 type skippedTable struct {
-	Table TableID
+	Table lab.TableID
 	Err   string
 }
 
 // KeptFile is where the Result built from the rows in rowsFile under opt
-// is kept (Result.Keep): the rows file's name already holds the data,
+// is kept (Keep): the rows file's name already holds the data,
 // readers, judge, options and code they depend on; the statistics options
 // are added.
 func KeptFile(rowsFile string, opt eval.StatOptions) string {
@@ -43,10 +44,10 @@ func KeptFile(rowsFile string, opt eval.StatOptions) string {
 	return fmt.Sprintf("%s.tables-%x.gob", rowsFile, h[:6])
 }
 
-// Keep writes r, without its figures, to path (KeptFile), for ReadKept:
-// r must have been built from the rows in rowsFile, which its seal must
+// Keep writes res, without its figures, to path (KeptFile), for ReadKept:
+// res must have been built from the rows in rowsFile, which its seal must
 // prove whole (Rows wrote it); the kept tables carry that seal.
-func (res *Result) Keep(path, rowsFile string) error {
+func Keep(res *lab.Result, path, rowsFile string) error {
 	sf, err := sealed(rowsFile)
 	if err != nil {
 		return err
@@ -70,7 +71,7 @@ func sealText(s rowsSeal) string { return fmt.Sprintf("%d rows sha256=%s", s.Row
 // draws them from what was kept); ok is false when there is none, when it
 // does not decode, or when rowsFile's seal does not prove it whole or is
 // not the one the tables were built beside: they are then built again.
-func ReadKept(path, rowsFile string, rows []eval.Outcome) (*Result, bool) {
+func ReadKept(path, rowsFile string, rows []eval.Outcome) (*lab.Result, bool) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, false
@@ -83,9 +84,9 @@ func ReadKept(path, rowsFile string, rows []eval.Outcome) (*Result, bool) {
 	if err != nil || b.Rows != sealText(sf.seal) {
 		return nil, false
 	}
-	res := &Result{Name: b.Name, Rows: rows, Tables: b.Tables, Comparisons: b.Comparisons, Verdicts: b.Verdicts}
+	res := &lab.Result{Name: b.Name, Rows: rows, Tables: b.Tables, Comparisons: b.Comparisons, Verdicts: b.Verdicts}
 	for _, s := range b.Skipped {
-		res.Skipped = append(res.Skipped, TableError{Table: s.Table, Err: errors.New(s.Err)})
+		res.Skipped = append(res.Skipped, lab.TableError{Table: s.Table, Err: errors.New(s.Err)})
 	}
 	return res, true
 }

@@ -1,4 +1,4 @@
-package lab
+package rowcache
 
 import (
 	"os"
@@ -70,7 +70,7 @@ func sealRows(t testing.TB, path string, rows []eval.Outcome) {
 // baseline: eval.ReadOutcomes) with reading them through the snapshot
 // (readRows, snapshot present), on 20,000 rows shaped like a suite's.
 //
-//	go test ./esr/lab -run '^$' -bench ReadRows
+//	go test ./internal/rowcache -run '^$' -bench ReadRows
 func BenchmarkReadRows(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "suite-fp.jsonl")
 	rows := make([]eval.Outcome, 20000)

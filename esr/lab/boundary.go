@@ -3,68 +3,14 @@ package lab
 import (
 	"context"
 
-	"github.com/esrkit/esrkit/esr/paper"
-
-	"gonum.org/v1/plot"
-
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/relate"
+	"gonum.org/v1/plot"
 )
-
-// cscRows evaluates fine-ledger and graphrag-abstain on cross-source-conflict
-// snapshot QAs under each stage. strict are the strict-decode variants of the
-// readers (nil: that stage is skipped).
-func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outcome, error) {
-	gold := relate.Oracle{Gold: s.Bench.Relations}
-	forceGold := func(qa *esr.QA, k esr.Key, opt memory.Options) memory.Options {
-		status := esr.KeyStatusOK
-		if qa.GoldAbstain() {
-			status = esr.KeyStatusUnresolved
-		}
-		opt.ForceStatus = map[esr.Key]string{k: status}
-		return opt
-	}
-	base := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: s.Readers, Judge: s.Judge,
-		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.CrossSourceConflict},
-		Options: s.Options, Progress: s.Progress}
-	stages := []struct {
-		name    string
-		rel     esr.Relator
-		row     bool
-		readers []reader.Reader
-	}{
-		{stageBaseline, s.Options.Relator, false, s.Readers},
-		{stagePair, gold, false, s.Readers},
-		{stageRow, gold, true, s.Readers},
-	}
-	if len(strict) > 0 {
-		stages = append(stages, struct {
-			name    string
-			rel     esr.Relator
-			row     bool
-			readers []reader.Reader
-		}{stageStrict, gold, true, strict})
-	}
-	var rows []eval.Outcome
-	for _, st := range stages {
-		cfg := base
-		cfg.Variant, cfg.Readers = eval.LabelVariant(st.name), st.readers
-		cfg.Options.Relator = st.rel
-		if st.row {
-			cfg.PerQA = forceGold
-		}
-		r, err := eval.Evaluate(ctx, s.Bench, cfg)
-		if err != nil {
-			return nil, err
-		}
-		// Strict readers answer for the same families as the standard ones.
-		rows = append(rows, r...)
-	}
-	return rows, nil
-}
 
 // boundarySuite is the "boundary" experiment of `esr run` and the notebooks.
 var boundarySuite = Suite{Name: SuiteBoundary, Doc: "§4.4 / Appendix B: per-stratum table (Table 5), the cross-source-conflict path-recall chain (Tables 7–9) and the refines recovery with a learned pair scorer",
@@ -150,6 +96,58 @@ func refinesRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 			return nil, err
 		}
 		rows = append(append(rows, r...), t...)
+	}
+	return rows, nil
+}
+
+// cscRows evaluates fine-ledger and graphrag-abstain on cross-source-conflict
+// snapshot QAs under each stage. strict are the strict-decode variants of the
+// readers (nil: that stage is skipped).
+func cscRows(ctx context.Context, s Setup, strict []reader.Reader) ([]eval.Outcome, error) {
+	gold := relate.Oracle{Gold: s.Bench.Relations}
+	forceGold := func(qa *esr.QA, k esr.Key, opt memory.Options) memory.Options {
+		status := esr.KeyStatusOK
+		if qa.GoldAbstain() {
+			status = esr.KeyStatusUnresolved
+		}
+		opt.ForceStatus = map[esr.Key]string{k: status}
+		return opt
+	}
+	base := eval.Config{Memories: memory.Specs(memory.FineLedger, memory.GraphRAGAbstain), Readers: s.Readers, Judge: s.Judge,
+		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.CrossSourceConflict},
+		Options: s.Options, Progress: s.Progress}
+	stages := []struct {
+		name    string
+		rel     esr.Relator
+		row     bool
+		readers []reader.Reader
+	}{
+		{stageBaseline, s.Options.Relator, false, s.Readers},
+		{stagePair, gold, false, s.Readers},
+		{stageRow, gold, true, s.Readers},
+	}
+	if len(strict) > 0 {
+		stages = append(stages, struct {
+			name    string
+			rel     esr.Relator
+			row     bool
+			readers []reader.Reader
+		}{stageStrict, gold, true, strict})
+	}
+	var rows []eval.Outcome
+	for _, st := range stages {
+		cfg := base
+		cfg.Variant, cfg.Readers = eval.LabelVariant(st.name), st.readers
+		cfg.Options.Relator = st.rel
+		if st.row {
+			cfg.PerQA = forceGold
+		}
+		r, err := eval.Evaluate(ctx, s.Bench, cfg)
+		if err != nil {
+			return nil, err
+		}
+		// Strict readers answer for the same families as the standard ones.
+		rows = append(rows, r...)
 	}
 	return rows, nil
 }

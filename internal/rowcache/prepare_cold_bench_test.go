@@ -1,4 +1,4 @@
-package lab_test
+package rowcache_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/internal/rowcache"
 	"github.com/esrkit/esrkit/stats"
 )
 
@@ -57,9 +58,9 @@ func BenchmarkColdNotebookSuites(b *testing.B) {
 	}
 	// The runs esr prepare computes before the notebooks, each once
 	// although several notebooks read some.
-	for _, nr := range lab.NotebookRuns {
+	for _, nr := range rowcache.NotebookRuns {
 		su := nr.Suite.Suite()
-		s := lab.NotebookSetup(filepath.Join("..", ".."), nr.Suite, benches[nr.Bench], readers)
+		s := rowcache.NotebookSetup(filepath.Join("..", ".."), su, benches[nr.Bench], readers)
 		name := nr.String()
 		var rows []eval.Outcome
 		b.Run(name+"/rows", func(b *testing.B) {
