@@ -275,12 +275,13 @@ func FigureRow(plots []*plot.Plot, names []string) {
 
 // ReadersNote says in one paragraph whether the run's families are
 // simulated readers or LLMs, as every paper notebook does before its first
-// result.
-func ReadersNote() {
-	rs := Readers()
+// result; a simulated panel's note links the model card.
+func ReadersNote() { Markdown(readersNote(Readers())) }
+
+func readersNote(rs []reader.Reader) string {
 	switch {
 	case lab.Calibrated(rs):
-		Markdown("**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
+		return "**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
 			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B) whose reading " +
 			"skills act on what a render shows (row order, where dates stand, grouping, length, status), each bounded to the range " +
 			"published evidence on 7–14B models allows: the curve-shaped skills fitted to published measurements of each family's " +
@@ -288,13 +289,12 @@ func ReadersNote() {
 			"Table 2, which are therefore fitted, not findings (the [model card](../docs/reader-model.md): evidence, both stages, " +
 			"the envelope suite, what it misses). They are a model of the paper's readers, not the LLMs. " +
 			"Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` to rerun this notebook with real LLM families, " +
-			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers.")
+			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers."
 	case lab.Simulated(rs):
-		Markdown("**Reader families in this run are SIMULATED** (`scripted:*`, `sim:*`): text readers with " +
+		return "**Reader families in this run are SIMULATED** (`scripted:*`, `sim:*`): text readers with " +
 			"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +
 			"several candidate values). They show *how* a render moves a reader's answers; they are not LLMs, and " +
-			"their magnitudes are not the paper's.")
-	default:
-		Markdown("Reader families in this run are LLMs from `ESR_LLM_MODELS`, read from the response cache.")
+			"their magnitudes are not the paper's (the [model card](../docs/reader-model.md) describes the simulated readers)."
 	}
+	return "Reader families in this run are LLMs from `ESR_LLM_MODELS`, read from the response cache."
 }

@@ -711,7 +711,7 @@ func FamilyNote(rows []Outcome) string {
 		}
 	}
 	if calibrated {
-		note += "; sim:fit-* are SIMULATED readers fitted jointly to the paper's Tables 16–17 and Table 2 (one per paper family, a reader model over render features, fitted on the bundled synthetic bench), not the LLMs: checked in notebook 41 on tables that were not fitted"
+		note += "; sim:fit-* are SIMULATED readers fitted jointly to the paper's Tables 16–17 and Table 2 (one per paper family, a reader model over render features, fitted on the bundled synthetic bench), not the LLMs: beside the paper's Table 2 or Tables 16–17 their numbers are fitted, not a check; notebook 41 and the model card (docs/reader-model.md) check them on tables not fitted"
 	}
 	if otherSim {
 		note += "; sim:* are SIMULATED stochastic readers (the scripted rules with each capability drawn per question from a seeded PCG), not LLMs: they show how reader skills move the terms, not the paper's magnitudes"

@@ -32,7 +32,7 @@ func TestDecompositionOverOneQuestion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := lab.DecompositionSummary(cs)
+	sum := lab.DecompositionSummary(cs, "bench")
 	if strings.Contains(sum, "carries most of the gain") || !strings.Contains(sum, "too few questions") {
 		t.Errorf("the summary of one question:\n%s", sum)
 	}

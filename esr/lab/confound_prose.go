@@ -8,7 +8,6 @@ import (
 
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
-	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/report"
@@ -20,17 +19,18 @@ import (
 
 // DecompositionSummary reads a render-matched decomposition (renderMatchedTerms's
 // output): the pooled render and fine-d mechanism terms, which is larger,
-// and, per family, which term carries that family's gain. It is the
-// closing sentence of notebook 41, computed.
-func DecompositionSummary(cs []eval.Comparison) string {
+// and, per family, which term carries that family's gain (each family
+// named as the reader it is, readerWords). It is the closing sentence of
+// notebook 41, computed. When the families are the calibrated panel on the
+// bench it was fitted on (benchName), it says first that the pooled split
+// was the fit's target, with the paper's values it was fitted to.
+func DecompositionSummary(cs []eval.Comparison, benchName string) string {
 	var b strings.Builder
-	fams := []reader.Family{}
-	seen := map[reader.Family]bool{}
-	for _, c := range cs {
-		if !seen[c.Family] {
-			seen[c.Family] = true
-			fams = append(fams, c.Family)
-		}
+	fams := comparisonFamilies(cs)
+	if fittedPanel(fams, benchName) {
+		fmt.Fprintf(&b, "These readers were fitted to the paper's pooled Table 2 split (render %s, fine-d mechanism %s, coarse-d mechanism %s) on %s, "+
+			"so which term carries the gain below is the fit's target met or missed, not a finding about the LLMs.\n\n",
+			fmtSigned(paper.Number(paper.T2Render)), fmtSigned(paper.Number(paper.T2FineMechanism)), fmtSigned(paper.Number(paper.T2CoarseMechanism)), benchName)
 	}
 	for _, fam := range fams {
 		r, ok1 := eval.FindTerm(cs, eval.TermRender, fam)
@@ -40,7 +40,7 @@ func DecompositionSummary(cs []eval.Comparison) string {
 		}
 		who := "pooled over the families"
 		if fam != eval.Pooled {
-			who = string(fam)
+			who = readerWords(fam)
 		}
 		var share string
 		big, name, what := r, "render", "the layout"
@@ -54,8 +54,10 @@ func DecompositionSummary(cs []eval.Comparison) string {
 			share = "neither term is distinguishable from 0"
 		case !big.Significant():
 			share = "the larger term (" + name + ") is not distinguishable from 0"
-		case big.Delta > 0:
+		case big.Delta > 0 && fam == eval.Pooled:
 			share = "the " + name + " term is the larger and positive: " + what + " carries most of the gain"
+		case big.Delta > 0:
+			share = "the " + name + " term is the larger and positive"
 		default:
 			share = "the " + name + " term is the larger and negative: " + what + " costs this reader accuracy"
 		}

@@ -16,13 +16,13 @@ func TestDecompositionSummaryFollowsNumbers(t *testing.T) {
 	neg := eval.Comparison{Term: eval.Term{Label: "render", A: memory.SpecOf("render-only"), B: memory.SpecOf("graphrag-abstain")}, N: 10, Delta: -0.2, Lo: -0.3, Hi: -0.1, Level: 0.95}
 	nul := eval.Comparison{Term: eval.Term{Label: "fine-d mechanism", A: memory.SpecOf("fine-ledger"), B: memory.SpecOf("render-only")}, N: 10, Delta: 0.01, Lo: -0.02, Hi: 0.04, Level: 0.95}
 	neg.Family, nul.Family = "fam", "fam"
-	got := lab.DecompositionSummary([]eval.Comparison{neg, nul})
+	got := lab.DecompositionSummary([]eval.Comparison{neg, nul}, "bench")
 	if !strings.Contains(got, "render term is the larger and negative") || strings.Contains(got, "carries most of the gain") {
 		t.Errorf("a negative render term is summarised as %q", got)
 	}
 	m := nul
 	m.Delta, m.Lo, m.Hi = 0.5, 0.4, 0.6
-	got = lab.DecompositionSummary([]eval.Comparison{neg, m})
+	got = lab.DecompositionSummary([]eval.Comparison{neg, m}, "bench")
 	if !strings.Contains(got, "mechanism term is the larger and positive") {
 		t.Errorf("a larger positive mechanism term is summarised as %q", got)
 	}

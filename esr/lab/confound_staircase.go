@@ -18,6 +18,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -198,26 +199,44 @@ func StaircaseSentence(acc []eval.Accuracy) string {
 	s := fmt.Sprintf("Pooled, accuracy goes %s → %s → %s (→ coarse-retain %s): the render step is %s and the mechanism step %s.",
 		eval.PropCell(p[memory.GraphRAGAbstain]), eval.PropCell(p[memory.RenderOnly]), eval.PropCell(p[memory.FineLedger]), eval.PropCell(p[memory.CoarseRetain]),
 		fmtSigned(p[memory.RenderOnly]-p[memory.GraphRAGAbstain]), fmtSigned(p[memory.FineLedger]-p[memory.RenderOnly]))
+	// A calibrated family is named as the simulated reader it is, a model
+	// of its LLM (readerWords), once per list.
+	models := len(fams) > 0
+	for _, f := range fams {
+		models = models && modelOf(reader.Family(f)) != ""
+	}
+	named := func(f, what string) string {
+		if models {
+			return fmt.Sprintf("%s (a model of %s; %s)", strings.TrimPrefix(f, "sim:"), modelOf(reader.Family(f)), what)
+		}
+		return fmt.Sprintf("%s (%s)", f, what)
+	}
+	list := func(xs []string) string {
+		if models {
+			return "the simulated readers " + strings.Join(xs, ", ")
+		}
+		return strings.Join(xs, ", ")
+	}
 	var up, down, flat []string
 	for _, f := range fams {
 		r, m := by[f][memory.RenderOnly]-by[f][memory.GraphRAGAbstain], by[f][memory.FineLedger]-by[f][memory.RenderOnly]
 		switch {
 		case math.Abs(r) < 1e-9 && math.Abs(m) < 1e-9:
-			flat = append(flat, f)
+			flat = append(flat, named(f, "no change"))
 		case math.Abs(m) > math.Abs(r):
-			up = append(up, fmt.Sprintf("%s (mechanism %s)", f, fmtSigned(m)))
+			up = append(up, named(f, "mechanism "+fmtSigned(m)))
 		default:
-			down = append(down, fmt.Sprintf("%s (render %s)", f, fmtSigned(r)))
+			down = append(down, named(f, "render "+fmtSigned(r)))
 		}
 	}
 	if len(up) > 0 {
-		s += " The mechanism step is carried by " + strings.Join(up, ", ") + "."
+		s += " The mechanism step is carried by " + list(up) + "."
 	}
 	if len(down) > 0 {
-		s += " The render step moves " + strings.Join(down, ", ") + "."
+		s += " The render step moves " + list(down) + "."
 	}
 	if len(flat) > 0 {
-		s += " No step changes " + strings.Join(flat, ", ") + "."
+		s += " No step changes " + list(flat) + "."
 	}
 	return s + " A pooled term is the mix of the readers pooled."
 }

@@ -21,7 +21,7 @@ func TestDominanceVersusPaper(t *testing.T) {
 		termCmp(eval.TermFineMechanism, eval.Pooled, 0.086, 0.063, 0.110),
 	}
 	terms := []eval.Term{eval.TermRender, eval.TermFineMechanism}
-	got := lab.DominanceVersusPaper(cs, terms, paper.T2, "CAUSE.")
+	got := lab.DominanceVersusPaper(cs, terms, paper.T2, "CAUSE.", false)
 	for _, want := range []string{"In ours the fine-d mechanism term dominates (+0.086 [+0.063, +0.110], positive)",
 		"in the paper the render term does (+0.159, positive)", "a different term carries the gain. CAUSE."} {
 		if !strings.Contains(got, want) {
@@ -29,8 +29,15 @@ func TestDominanceVersusPaper(t *testing.T) {
 		}
 	}
 	cs[0].Delta, cs[0].Lo, cs[0].Hi = 0.2, 0.1, 0.3
-	if got := lab.DominanceVersusPaper(cs, terms, paper.T2, "CAUSE."); !strings.HasSuffix(got, "the same term carries the gain.") {
+	if got := lab.DominanceVersusPaper(cs, terms, paper.T2, "CAUSE.", false); !strings.HasSuffix(got, "the same term carries the gain.") {
 		t.Errorf("render-dominant: %q", got)
+	}
+	// With readers fitted to Table 2, the sentence says so before it sets
+	// ours beside the paper's, and a match is the fit's target met.
+	got = lab.DominanceVersusPaper(cs, terms, paper.T2, "CAUSE.", true)
+	if !strings.HasPrefix(got, "With readers fitted to the paper's Table 2 terms, in ours the render term dominates") ||
+		!strings.HasSuffix(got, "as the fit was built to make it.") {
+		t.Errorf("fitted: %q", got)
 	}
 }
 

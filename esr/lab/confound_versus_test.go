@@ -43,7 +43,7 @@ func TestTable2TermsComeFromTheSuiteAndMeetThePaperOnce(t *testing.T) {
 	if len(cs) != len(want) {
 		t.Fatalf("the Result carries %d comparisons, RenderMatchedTerms gives %d", len(cs), len(want))
 	}
-	got := lab.Table2Versus(cs)
+	got := lab.Table2Versus(cs, rows, s.Bench.Name())
 	var keyed []eval.Term
 	for _, tm := range eval.RenderMatched {
 		if tm.Key != "" {
@@ -56,6 +56,20 @@ func TestTable2TermsComeFromTheSuiteAndMeetThePaperOnce(t *testing.T) {
 	for i, tm := range keyed {
 		if !strings.HasPrefix(got[i], tm.Label+": ours ") || !strings.Contains(got[i], "paper") {
 			t.Errorf("sentence %d is not %s against the paper: %q", i, tm.Label, got[i])
+		}
+	}
+	// Rows of the calibrated panel on the bench it was fitted on: each
+	// term is a calibration target, and its sentence says so before the
+	// numbers; on another bench it is a check again.
+	fittedRows := []eval.Outcome{{Family: reader.Family(reader.Spec{Kind: reader.KindSim, Name: sim.FitName(paper.Families[0])}.String())}}
+	for i, s := range lab.Table2Versus(cs, fittedRows, sim.Calibrated().Bench) {
+		if !strings.HasPrefix(s, keyed[i].Label+", fitted to the paper's value") {
+			t.Errorf("fitted sentence %d does not say fitted first: %q", i, s)
+		}
+	}
+	for i, s := range lab.Table2Versus(cs, fittedRows, "another-bench") {
+		if strings.Contains(s, "fitted") {
+			t.Errorf("sentence %d on a bench the panel was not fitted on says fitted: %q", i, s)
 		}
 	}
 	if _, err := res.Terms(lab.Table11PureMonotonic); err == nil {

@@ -327,10 +327,11 @@ func PickRenderFlip(ctx context.Context, b *bench.Bench, ph esr.Phenomenon, qt e
 
 // FlipSentence says why one reader's verdict changed between two renders,
 // from what the reader itself reports decided each answer
-// (WorkedAnswer.Decision): e.g. "sim:fit-qwen3-8b turns right from
-// graphrag-abstain to render-only: ABSTAIN there (3 candidates disagree),
-// 30 s here (top of 3 rows listed newest first)". Answers and decisions are
-// data: the caller escapes them for its medium.
+// (WorkedAnswer.Decision): e.g. "the simulated reader fit-qwen3-8b (a
+// model of Qwen3-8B) turns right from graphrag-abstain to render-only:
+// ABSTAIN (3 candidates disagree) on graphrag-abstain, 30 s (top of 3 rows
+// listed newest first) on render-only". The reader is named by readerWords.
+// Answers and decisions are data: the caller escapes them for its medium.
 func FlipSentence(f Flip) string {
 	turn := "turns wrong"
 	if f.TurnsRight() {
@@ -342,5 +343,5 @@ func FlipSentence(f Flip) string {
 		}
 		return a.Answer + " (" + a.Decision + ")"
 	}
-	return fmt.Sprintf("%s %s from %s to %s: %s on %s, %s on %s", f.Reader, turn, f.From, f.To, why(f.Before), f.From, why(f.After), f.To)
+	return fmt.Sprintf("%s %s from %s to %s: %s on %s, %s on %s", readerWords(reader.Family(f.Reader)), turn, f.From, f.To, why(f.Before), f.From, why(f.After), f.To)
 }

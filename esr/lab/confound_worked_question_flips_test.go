@@ -41,10 +41,14 @@ func TestFlipsAndTheirCauses(t *testing.T) {
 			if f.Before.Decision == "" || f.After.Decision == "" {
 				t.Errorf("%s: a sim reader's answer without its decision: %+v", f.Reader, f)
 			}
-			for _, want := range []string{f.Reader, f.From.String(), f.To.String(), f.Before.Answer, f.After.Answer, f.Before.Decision, f.After.Decision} {
+			for _, want := range []string{lab.ReaderWords(reader.Family(f.Reader)), f.From.String(), f.To.String(), f.Before.Answer, f.After.Answer, f.Before.Decision, f.After.Decision} {
 				if !strings.Contains(s, want) {
 					t.Errorf("FlipSentence %q lacks %q", s, want)
 				}
+			}
+			// A calibrated reader's flip is the model's, named as such.
+			if strings.HasPrefix(f.Reader, "sim:fit-") && !strings.Contains(s, "the simulated reader fit-") {
+				t.Errorf("FlipSentence %q names a calibrated reader as the LLM", s)
 			}
 			if got := strings.Contains(s, "turns right"); got != f.TurnsRight() {
 				t.Errorf("FlipSentence %q: turns right = %v, want %v", s, got, f.TurnsRight())
