@@ -312,7 +312,7 @@ var pageChecks = map[string]func(p *page) error{
 	},
 	"45-deployed#2": func(p *page) error {
 		// mem0-v3's read-out is the d-blind value on the page.
-		t := p.table("Reverted-revert snapshot accuracy under stated assumptions")
+		t := p.table("under stated assumptions")
 		m := p.number(at(t, exactRow(t, "mem0-v3"), "oracle read-out"), t.title)
 		d := p.number(at(t, exactRow(t, "graphrag-abstain"), "oracle read-out"), t.title)
 		if m != d {

@@ -52,7 +52,7 @@ func refinesTable(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error
 // and the paired within-ledger gain learned − rule.
 func buildTable10(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, error) {
 	t := &eval.Table{ID: Table10LearnedScorer, Title: "Table 10: end-to-end learned-scorer RevisionLedger (snapshot), ours (paper)",
-		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", "Graphiti", "Δ learned − rule", "95% CI"}}
+		Columns: []string{"stratum", "n", "RL learned", "RL rule", "GraphRAG+abstain", coarseName, "Δ learned − rule", "95% CI"}}
 	snap := eval.QueryType(esr.Snapshot)
 	for _, p := range esr.Phenomena {
 		f := eval.And(snap, eval.Phenomenon(p))

@@ -169,7 +169,7 @@ func (d deployedTerms) compare(rows []eval.Outcome, f eval.Filter, opt eval.Stat
 // the class's assumptions and each term.
 func decompositionTable(rows []eval.Outcome, benchName string, classes []memory.Spec, opt eval.StatOptions) (*eval.Table, []string, error) {
 	t := &eval.Table{ID: DeployedDecomposition.On(benchName),
-		Title: "Deployed memories under the render-matched protocol, with a content term: " + benchName,
+		Title: "Deployed-system models (not the idealised coarse-retain) under the render-matched protocol, with a content term: " + benchName,
 		Columns: []string{"class", "assumptions", "scope", "n", "acc class", "acc control", "acc content-matched", "acc baseline",
 			"total", "content", "render", "mechanism"}}
 	var sentences []string
@@ -267,7 +267,7 @@ func RevertedRevertTable(ctx context.Context, classes []memory.Spec, profiles []
 	snap := qa.Query(bench.TimeoutKey)
 	prov := snap
 	prov.Type = esr.Provenance
-	t := &eval.Table{ID: "deployed-reverted-revert", Title: "The reverted revert A → B → A (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
+	t := &eval.Table{ID: "deployed-reverted-revert", Title: "The reverted revert A → B → A through the deployed-system models (Figure 1: 30 s → 60 s → 30 s; gold now: 30 s, before: 60 s)",
 		Columns: []string{"class", "assumptions", "state: now", "state: before"}}
 	var rs []reader.Reader
 	for _, p := range profiles {

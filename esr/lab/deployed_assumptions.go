@@ -17,7 +17,7 @@ import (
 // class name like graphiti@paraphrase=0.3 may set, its default and what it
 // assumes about the system (memory.ClassParams).
 func DeployedParamsTable() *eval.Table {
-	t := &eval.Table{ID: "deployed-parameters", Title: "What the deployed classes assume (class parameters, NAME@KEY=VALUE)",
+	t := &eval.Table{ID: "deployed-parameters", Title: "What the deployed-system models assume (class parameters, NAME@KEY=VALUE)",
 		Columns: []string{"classes", "parameter", "default", "what it assumes"}}
 	for _, cs := range [][]string{{memory.Graphiti, memory.GraphitiCurrent}, {memory.Mem0V3, memory.Mem0Update}} {
 		for _, d := range memory.ClassParams(memory.Class(cs[0])) {
@@ -78,7 +78,7 @@ func AssumptionsTable(ctx context.Context, b *bench.Bench, classes []memory.Spec
 	for _, a := range eval.AccuracyBy(rows, mems, group, nil, 0) {
 		acc[[2]string{a.Group, a.Memory.String()}] = a
 	}
-	t := &eval.Table{ID: eval.TableID("deployed-assumptions-" + b.Name()), Title: "Reverted-revert snapshot accuracy under stated assumptions: " + b.Name(),
+	t := &eval.Table{ID: eval.TableID("deployed-assumptions-" + b.Name()), Title: "Reverted-revert snapshot accuracy of the deployed-system models under stated assumptions: " + b.Name(),
 		Columns: []string{"class", "assumptions", "n (oracle)", OracleGroup, "n (readers)", ReadersGroup}}
 	var sentences []string
 	for _, m := range mems {

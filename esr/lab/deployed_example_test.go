@@ -24,7 +24,7 @@ func ExampleSuite_Run_deployed() {
 	allQAs := func(cells []string) bool { return strings.HasPrefix(cells[2], "all") }
 	show(t, allQAs, "class", "n", "total", "content", "render", "mechanism")
 	// Output:
-	// Deployed memories under the render-matched protocol, with a content term: bench
+	// Deployed-system models (not the idealised coarse-retain) under the render-matched protocol, with a content term: bench
 	//
 	// class             n    total                    content                  render                   mechanism
 	// ----------------  ---  -----------------------  -----------------------  -----------------------  -----------------------

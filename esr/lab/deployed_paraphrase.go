@@ -156,7 +156,7 @@ func (c *ParaphraseCurve) assumptions(series memory.Spec) string {
 // column per rate, the baseline's row last.
 func (c *ParaphraseCurve) Table() *eval.Table {
 	t := &eval.Table{ID: eval.TableID("deployed-paraphrase-" + c.Bench),
-		Title:   "Reverted-revert snapshot accuracy over the paraphrase rate: " + c.Bench,
+		Title:   "Reverted-revert snapshot accuracy of the deployed-system models over the paraphrase rate: " + c.Bench,
 		Columns: []string{"class", "other assumptions", "read by", "n"}}
 	for _, r := range c.Rates {
 		t.Columns = append(t.Columns, "paraphrase="+fmtRate(r))
@@ -210,7 +210,7 @@ func simulatedNote(fams []reader.Family) string {
 // legend goes where it covers no data (report.PlaceLegend).
 func (c *ParaphraseCurve) Plot(group string) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = "Reverted-revert snapshot, " + group + ": " + c.Bench + " (seed=" + strconv.FormatUint(paper.DeployedOptions.RenderSeed, 10) + ")"
+	p.Title.Text = "Deployed-system models, reverted-revert snapshot, " + group + ": " + c.Bench + " (seed=" + strconv.FormatUint(paper.DeployedOptions.RenderSeed, 10) + ")"
 	p.X.Label.Text = "paraphrase rate (probability an episode's fact text differs from the template)"
 	p.Y.Label.Text = "accuracy"
 	lo, hi := c.Rates[0], c.Rates[len(c.Rates)-1]

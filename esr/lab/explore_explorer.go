@@ -43,7 +43,7 @@ type TermSet struct {
 // control offers, default first.
 var TermSets = []TermSet{
 	{"render-matched decomposition (Table 2)", eval.RenderMatched},
-	{"headline: ledger and Graphiti vs GraphRAG+abstain (§4.1)", eval.Headline},
+	{"headline: ledger and coarse-retain (idealised Graphiti) vs GraphRAG+abstain (§4.1)", eval.Headline},
 	{"render term only", []eval.Term{eval.TermRender}},
 	{"mechanism terms only (fine-d, coarse-d matched)", []eval.Term{eval.TermFineMechanism, eval.TermCoarseMatched}},
 	{"coarse-d mechanism two ways (paper's = matched + layout)", []eval.Term{eval.TermCoarsePaper, eval.TermCoarseMatched, eval.TermCoarseLayout}},

@@ -24,10 +24,11 @@ var strataSuite = Suite{Name: SuiteStrata, Doc: "§4.4: per-stratum accuracy (Ta
 	}}
 
 // buildTable5 is per-stratum accuracy of RevisionLedger, GraphRAG+abstain and
-// Graphiti with the two paired deltas, on snapshot rows.
+// the paper's Graphiti (coarse-retain, the idealised store) with the two
+// paired deltas, on snapshot rows.
 func buildTable5(rows []eval.Outcome, opt eval.StatOptions) *eval.Table {
 	t := &eval.Table{ID: Table5Strata, Title: "Table 5: per-stratum accuracy (snapshot), ours (paper)",
-		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", "Graphiti", "Δ RL−GRA", "MDE RL−GRA", "Δ RL−Graphiti", "MDE RL−Graphiti"}}
+		Columns: []string{"stratum", "n", "RL", "GraphRAG+abstain", coarseName, "Δ RL−GRA", "MDE RL−GRA", "Δ RL−coarse-retain", "MDE RL−coarse-retain"}}
 	for _, p := range esr.Phenomena {
 		f := eval.SnapshotIn(p)
 		acc := map[string]eval.Accuracy{}

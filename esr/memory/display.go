@@ -5,11 +5,15 @@ package memory
 // description. Every place that prints a paper name takes it from here
 // (displayOf), so one memory has one set of names.
 //
-// Two memories are easy to mix up: coarse-retain is what the paper calls
-// "Graphiti" (the coarse-d, retain-closed-edges class of its Tables 2–12),
-// while Graphiti ("graphiti") is the kit's model of Graphiti as deployed
-// (its edge resolution and context string, §4.3 / Appendix D's deployed
-// memories), displayed "Graphiti (deployed, …)".
+// Two memories are easy to mix up, so neither is displayed as plain
+// "Graphiti": coarse-retain is what the paper calls "Graphiti" (the
+// coarse-d, retain-closed-edges class of its Tables 2–12, an idealised
+// store whose invalidation always works), displayed "coarse-retain
+// (idealised Graphiti)"; graphiti is the kit's model of Graphiti as
+// deployed (its edge resolution with upstream issue #1865 and its context
+// string, §4.3 / Appendix D's deployed memories), displayed "graphiti
+// (deployed-system model, …)". Every deployed class says "deployed-system
+// model" the same way.
 type classDisplay struct {
 	Class Class  // the kit's name, as the CLI and outcome rows spell it
 	Paper string // the paper's name in table headers and term labels
@@ -26,13 +30,13 @@ var classDisplays = []classDisplay{
 	{GraphRAGLite, "GRAPHRAG-LITE", "", "GRAPHRAG-LITE"},
 	{GraphRAGAbstain, "GraphRAG+abstain", "GRA", "GraphRAG+abstain"},
 	{CoarseDiscard, "coarse-d (discard)", "", "coarse-d (discard)"},
-	{CoarseRetain, "Graphiti", "", "Graphiti (coarse-d, retain)"},
+	{CoarseRetain, "coarse-retain (idealised Graphiti)", "", "coarse-retain (idealised Graphiti-like store: coarse-d, retains closed edges)"},
 	{FineLedger, "RevisionLedger", "RL", "RevisionLedger"},
 	{RenderOnly, "render-matched control", "", "render-matched control"},
-	{Graphiti, "Graphiti (deployed, full history)", "", "Graphiti (deployed, full history)"},
-	{GraphitiCurrent, "Graphiti (deployed, current only)", "", "Graphiti (deployed, current only)"},
-	{Mem0V3, "Mem0 v3 (add-only)", "", "Mem0 v3 (add-only)"},
-	{Mem0Update, "Mem0 (ADD/UPDATE/DELETE)", "", "Mem0 (ADD/UPDATE/DELETE)"},
+	{Graphiti, "graphiti (deployed-system model, full history)", "", "graphiti (deployed-system model of Graphiti, full history)"},
+	{GraphitiCurrent, "graphiti-current (deployed-system model, current only)", "", "graphiti-current (deployed-system model of Graphiti, current only)"},
+	{Mem0V3, "mem0-v3 (deployed-system model, add-only)", "", "mem0-v3 (deployed-system model of Mem0 v3, add-only)"},
+	{Mem0Update, "mem0-update (deployed-system model, ADD/UPDATE/DELETE)", "", "mem0-update (deployed-system model of Mem0, ADD/UPDATE/DELETE)"},
 }
 
 // displayOf returns the display names of class c; a class outside

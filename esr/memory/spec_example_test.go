@@ -27,14 +27,15 @@ func ExampleParseSpec() {
 }
 
 // One display table names every memory: what the kit calls it and what the
-// paper calls it. The paper's "Graphiti" is coarse-retain; memory.Graphiti
-// is the kit's model of the deployed system.
+// paper calls it. The paper's "Graphiti" is coarse-retain, an idealised
+// store; memory.Graphiti is the kit's model of the deployed system. Neither
+// is displayed as plain "Graphiti".
 func ExampleClass_Paper() {
 	for _, c := range []memory.Class{memory.FineLedger, memory.CoarseRetain, memory.Graphiti} {
 		fmt.Printf("%s: %s (%s)\n", c, c.Paper(), c.Abbrev())
 	}
 	// Output:
 	// fine-ledger: RevisionLedger (RL)
-	// coarse-retain: Graphiti (Graphiti)
-	// graphiti: Graphiti (deployed, full history) (Graphiti (deployed, full history))
+	// coarse-retain: coarse-retain (idealised Graphiti) (coarse-retain (idealised Graphiti))
+	// graphiti: graphiti (deployed-system model, full history) (graphiti (deployed-system model, full history))
 }

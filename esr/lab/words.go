@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
@@ -85,3 +86,8 @@ func readerWords(f reader.Family) string {
 	}
 	return string(f)
 }
+
+// coarseName is the paper's Graphiti, coarse-retain, as tables head it: an
+// idealised store, never plain "Graphiti" (the deployed-system model is
+// memory.Graphiti, displayed apart).
+var coarseName = memory.Class(memory.CoarseRetain).Paper()
