@@ -2,17 +2,24 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/report"
 	"github.com/esrkit/esrkit/internal/workpool"
@@ -33,14 +40,33 @@ type Phase struct {
 	Grid       []float64
 	// Base is the profile every cell starts from (its other capabilities).
 	Base sim.Profile
-	// Seed seeds the sim reader's draws (and the bootstrap, Stats.Seed).
+	// Seed seeds the sim reader's draws: the default panel's draw seed
+	// (panelDrawSeed), so that a cell at a fitted reader's own skills is
+	// that reader's rows in the notebooks. Stats.Seed seeds the bootstrap.
 	Seed  uint64
 	Stats eval.StatOptions
 	// Questions is the number of reverted-revert snapshot QAs.
 	Questions int
 	// Cells holds len(Grid)² cells, row-major: Cells[yi*len(Grid)+xi].
 	Cells []PhaseCell
+	// Marks are the readers PhaseDiagram was asked to mark: each one's own
+	// skills on the two axes and its own terms.
+	Marks []PhaseMark
 }
+
+// PhaseMark is one reader placed on a phase diagram: its skills on the
+// two axes and the cell a reader with exactly its profile gives (its other
+// skills its own, not the diagram's base).
+type PhaseMark struct {
+	Name string
+	X, Y float64
+	Cell PhaseCell
+}
+
+// panelDrawSeed is the draw seed of the default simulated panel
+// (sim.CalibratedPanel): the phase diagram's readers draw with it, so a
+// fitted reader marked on the diagram answers as it does in the suites.
+const panelDrawSeed = 0
 
 // PhaseCell is one grid cell: the two capability values, the accuracy of
 // each memory and the two terms with their intervals.
@@ -59,12 +85,16 @@ func (p *Phase) Cell(xi, yi int) PhaseCell { return p.Cells[yi*len(p.Grid)+xi] }
 // sim.Date and sim.Status) take every pair of grid values, the
 // rest from base, and records per cell the pooled render and mechanism
 // terms with opt's intervals. Every memory is built and rendered once per
-// question; the cells only re-read the renders, so a 5×5 grid on the
-// bundled synthetic bench (180 questions) takes seconds. The reader's
-// draws are seeded by opt.Seed and keyed by base.Name, so every cell sees
-// the same uniforms per question (common random numbers: differences
-// between cells come from the skills, not from reader noise).
-func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid []float64, base sim.Profile, opt eval.StatOptions) (*Phase, error) {
+// question; the cells only re-read the renders, so a 7×7 grid on the
+// bundled synthetic bench (198 questions) takes seconds. The reader's
+// draws are seeded by the default panel's draw seed and keyed by
+// base.Name, so every cell sees the same uniforms per question (common
+// random numbers: differences between cells come from the skills, not from
+// reader noise), and a cell at a fitted profile's own skills, with that
+// profile as base, is that reader's rows in the notebooks' suites. Each of
+// marks is placed on the diagram at its own skills (Phase.Marks): the terms
+// a reader with exactly that profile gives, its other skills its own.
+func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid []float64, base sim.Profile, opt eval.StatOptions, marks ...sim.Profile) (*Phase, error) {
 	opt = opt.WithDefaults()
 	if xCap == yCap {
 		return nil, fmt.Errorf("phase diagram: both axes are %q", xCap)
@@ -91,7 +121,7 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 	if len(items) == 0 {
 		return nil, fmt.Errorf("phase diagram: the benchmark has no reverted-revert snapshot QAs")
 	}
-	ph := &Phase{XCap: xCap, YCap: yCap, Grid: append([]float64(nil), grid...), Base: base, Seed: opt.Seed,
+	ph := &Phase{XCap: xCap, YCap: yCap, Grid: append([]float64(nil), grid...), Base: base, Seed: panelDrawSeed,
 		Stats: opt, Questions: len(items), Cells: make([]PhaseCell, len(grid)*len(grid))}
 	err = workpool.Run(ctx, len(ph.Cells), runtime.GOMAXPROCS(0), func(ctx context.Context, i int) error {
 		var err error
@@ -101,7 +131,32 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 	if err != nil {
 		return nil, err
 	}
+	if err := ph.mark(ctx, items, marks); err != nil {
+		return nil, err
+	}
 	return ph, nil
+}
+
+// mark places each profile on the diagram: its own values of the two axes'
+// capabilities, and the cell a reader with exactly that profile gives (its
+// other capabilities its own, its draws keyed by its own name, as in the
+// suites).
+func (p *Phase) mark(ctx context.Context, items []eval.RenderedQA, profiles []sim.Profile) error {
+	for _, prof := range profiles {
+		x, err1 := prof.Get(p.XCap)
+		y, err2 := prof.Get(p.YCap)
+		if err := errors.Join(err1, err2); err != nil {
+			return fmt.Errorf("phase diagram: mark %s: %w", prof.Name, err)
+		}
+		own := *p
+		own.Base = prof
+		c, err := phaseCell(ctx, items, &own, x, y)
+		if err != nil {
+			return err
+		}
+		p.Marks = append(p.Marks, PhaseMark{Name: prof.Name, X: x, Y: y, Cell: c})
+	}
+	return nil
 }
 
 // phaseCell reads every item's renders with the cell's sim reader.
@@ -172,7 +227,7 @@ func (p *Phase) Table() *eval.Table {
 			eval.SignedCell(c.Render.Delta), c.Render.CI(), eval.SignedCell(c.Mechanism.Delta), c.Mechanism.CI(), c.Dominant())
 	}
 	t.Notes = []string{
-		"render = render-only − graphrag-abstain; mechanism = fine-ledger − render-only (fine-d); dominant: the term whose interval excludes 0 and whose |Δ| is larger (\"neither\" otherwise)",
+		"render = render-only − graphrag-abstain; mechanism = fine-ledger − render-only (fine-d); dominant: the term with the larger |Δ| when its interval lies above 0, marked (negative) when below 0 (it costs accuracy), \"neither\" when it includes 0",
 		fmt.Sprintf("reader: sim:%s with %s and %s set per cell; other capabilities: %s; draws seeded by %d per (profile, question), the same in every cell and under every memory", p.Base.Name, p.XCap, p.YCap, p.baseNote(), p.Seed),
 		fmt.Sprintf("n = %d reverted-revert snapshot questions per cell; %s", p.Questions, p.Stats.IntervalNote()),
 		"sim:* are SIMULATED stochastic readers (the scripted rules with each capability drawn per question), not LLMs: the diagram shows which reader skills make the gain look like render or like mechanism, not the paper's magnitudes",
@@ -180,16 +235,21 @@ func (p *Phase) Table() *eval.Table {
 	return t
 }
 
-// Dominant names the term that carries the cell's gain: "render" or
-// "mechanism" when its interval excludes 0 and its |Δ| is the larger,
-// "neither" otherwise.
+// Dominant names the term that carries the cell's gain, with its sign:
+// "render" or "mechanism" when that term's |Δ| is the larger and its
+// interval lies above 0; "render (negative)" or "mechanism (negative)"
+// when the larger term's interval lies below 0 (it costs accuracy, it
+// carries no gain); "neither" when the larger term's interval includes 0.
 func (c PhaseCell) Dominant() string {
-	r, m := c.Render, c.Mechanism
+	big, name := c.Render, "render"
+	if math.Abs(c.Mechanism.Delta) > math.Abs(c.Render.Delta) {
+		big, name = c.Mechanism, "mechanism"
+	}
 	switch {
-	case r.Significant() && math.Abs(r.Delta) >= math.Abs(m.Delta):
-		return "render"
-	case m.Significant() && math.Abs(m.Delta) > math.Abs(r.Delta):
-		return "mechanism"
+	case big.Lo > 0:
+		return name
+	case big.Hi < 0:
+		return name + " (negative)"
 	}
 	return "neither"
 }
@@ -205,10 +265,17 @@ func (c PhaseCell) term(term string) eval.Comparison {
 // Plot draws one term ("render" or "mechanism") as a heat map over the two
 // capabilities: a diverging palette centred on 0 whose lightness rises
 // with the value (readable in greyscale), each cell printed with its
-// signed Δ, starred when its interval excludes 0.
+// signed Δ, starred when its interval excludes 0. Cells are equal in size
+// whatever the grid's spacing (the ticks name the grid values), so a grid
+// refined near 1 stays readable; each marked reader is a ring at its own
+// skills, placed between the ticks by linear interpolation.
 func (p *Phase) Plot(term string) *plot.Plot {
 	n := len(p.Grid)
-	cells := report.HeatCells{X: p.Grid, Y: p.Grid, Z: make([][]float64, n), Labels: make([][]string, n)}
+	idx := make([]float64, n)
+	for i := range idx {
+		idx[i] = float64(i)
+	}
+	cells := report.HeatCells{X: idx, Y: idx, Z: make([][]float64, n), Labels: make([][]string, n)}
 	for yi := 0; yi < n; yi++ {
 		cells.Z[yi], cells.Labels[yi] = make([]float64, n), make([]string, n)
 		for xi := 0; xi < n; xi++ {
@@ -224,7 +291,42 @@ func (p *Phase) Plot(term string) *plot.Plot {
 	if term != "render" {
 		what = "mechanism term (fine-ledger − render-only)"
 	}
-	return report.HeatMap(fmt.Sprintf("%s, sim:%s (* = CI excludes 0)", what, p.Base.Name), capLabel(p.XCap), capLabel(p.YCap), cells)
+	pl := report.HeatMap(fmt.Sprintf("%s, sim:%s (* = CI excludes 0)", what, p.Base.Name), capLabel(p.XCap), capLabel(p.YCap), cells)
+	var ticks plot.ConstantTicks
+	for i, v := range p.Grid {
+		ticks = append(ticks, plot.Tick{Value: float64(i), Label: strconv.FormatFloat(v, 'g', 3, 64)})
+	}
+	pl.X.Tick.Marker, pl.Y.Tick.Marker = ticks, ticks
+	if len(p.Marks) > 0 {
+		var xys plotter.XYs
+		for _, m := range p.Marks {
+			xys = append(xys, plotter.XY{X: gridIndex(p.Grid, m.X), Y: gridIndex(p.Grid, m.Y)})
+		}
+		if sc, err := plotter.NewScatter(xys); err == nil {
+			sc.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{200, 30, 30, 255}, Radius: vg.Points(5), Shape: draw.RingGlyph{}}
+			pl.Add(sc)
+			pl.Legend.Add(fmt.Sprintf("fitted readers at their own skills (%d)", len(p.Marks)), sc)
+			pl.Legend.Top = true
+			// A strip above the cells for the legend, so it hides none.
+			pl.Y.Max = float64(n) - 0.5 + 0.5
+		}
+	}
+	return pl
+}
+
+// gridIndex is v's position in index space of an increasing grid: i where
+// v = grid[i], interpolated linearly between neighbours, clamped to the
+// ends.
+func gridIndex(grid []float64, v float64) float64 {
+	if v <= grid[0] {
+		return 0
+	}
+	for i := 1; i < len(grid); i++ {
+		if v <= grid[i] {
+			return float64(i-1) + (v-grid[i-1])/(grid[i]-grid[i-1])
+		}
+	}
+	return float64(len(grid) - 1)
 }
 
 // axisTrend is a term averaged over the other axis at the lowest and the
@@ -244,21 +346,55 @@ func (p *Phase) axisTrend(term string, alongX bool) (lo, hi float64) {
 	return lo / float64(n), hi / float64(n)
 }
 
+// steepest is the pair of neighbouring grid values of one axis between
+// which term changes most, averaged over the other axis, and that change.
+func (p *Phase) steepest(term string, alongX bool) (from, to, change float64) {
+	n := len(p.Grid)
+	for i := 1; i < n; i++ {
+		d := 0.0
+		for k := 0; k < n; k++ {
+			if alongX {
+				d += p.Cell(i, k).term(term).Delta - p.Cell(i-1, k).term(term).Delta
+			} else {
+				d += p.Cell(k, i).term(term).Delta - p.Cell(k, i-1).term(term).Delta
+			}
+		}
+		if d /= float64(n); math.Abs(d) > math.Abs(change) {
+			from, to, change = p.Grid[i-1], p.Grid[i], d
+		}
+	}
+	return from, to, change
+}
+
+// halfWidth is the mean half-width of term's intervals over the cells:
+// how far a term can move by chance within this diagram.
+func (p *Phase) halfWidth(term string) float64 {
+	w := 0.0
+	for _, c := range p.Cells {
+		w += (c.term(term).Hi - c.term(term).Lo) / 2
+	}
+	return w / float64(len(p.Cells))
+}
+
 // Summary states, from the computed grid, where each term is largest, how
-// each moves along each axis, where render and where mechanism dominate,
-// and which capabilities make the gain look like render and which like
-// mechanism. Every number in it is computed.
+// each moves along each axis and between which grid values fastest, in how
+// many cells each term carries the gain (positive) or costs accuracy
+// (negative), where the marked readers sit and what they give, and which
+// capability moves each term by more than its intervals' half-width.
+// Every number in it is computed.
 func (p *Phase) Summary() string {
 	var b strings.Builder
 	n := len(p.Grid)
 	gmin, gmax := p.Grid[0], p.Grid[n-1]
-	fmt.Fprintf(&b, "Phase diagram over %s (x) × %s (y), %d×%d grid, sim:%s (%s), n = %d reverted-revert snapshot questions per cell:\n",
-		p.XCap, p.YCap, n, n, p.Base.Name, p.baseNote(), p.Questions)
+	fmt.Fprintf(&b, "Phase diagram over %s (x) × %s (y), %d×%d grid, base reader sim:%s (its other skills in the table's notes), n = %d reverted-revert snapshot questions per cell:\n",
+		p.XCap, p.YCap, n, n, p.Base.Name, p.Questions)
 	at := func(c PhaseCell) string { return fmt.Sprintf("%s = %g, %s = %g", p.XCap, c.X, p.YCap, c.Y) }
 	type drive struct {
-		axis       string
-		lo, hi     float64
-		delta, abs float64
+		axis     string
+		lo, hi   float64
+		delta    float64
+		from, to float64
+		step     float64
 	}
 	drives := map[string]drive{}
 	for _, term := range []string{"render", "mechanism"} {
@@ -274,58 +410,122 @@ func (p *Phase) Summary() string {
 		xl, xh := p.axisTrend(term, true)
 		yl, yh := p.axisTrend(term, false)
 		bt, wt := best.term(term), worst.term(term)
-		fmt.Fprintf(&b, "- The %s term is largest, %s %s, at %s, and smallest, %s %s, at %s. Averaged over %s it goes from %s at %s = %g to %s at %s = %g; averaged over %s, from %s at %s = %g to %s at %s = %g.\n",
-			term, report.Signed(bt.Delta), bt.CI(), at(best), report.Signed(wt.Delta), wt.CI(), at(worst),
-			p.YCap, report.Signed(xl), p.XCap, gmin, report.Signed(xh), p.XCap, gmax,
-			p.XCap, report.Signed(yl), p.YCap, gmin, report.Signed(yh), p.YCap, gmax)
 		d := drive{axis: p.XCap, lo: xl, hi: xh, delta: xh - xl}
+		d.from, d.to, d.step = p.steepest(term, true)
 		if math.Abs(yh-yl) > math.Abs(d.delta) {
 			d = drive{axis: p.YCap, lo: yl, hi: yh, delta: yh - yl}
+			d.from, d.to, d.step = p.steepest(term, false)
 		}
-		d.abs = math.Abs(d.delta)
 		drives[term] = d
+		fmt.Fprintf(&b, "- The %s term ranges from %s %s at %s to %s %s at %s. Averaged over the other axis it goes from %s at %s = %g to %s at %s = %g, fastest between %s = %g and %g (%s).\n",
+			term, report.Signed(wt.Delta), wt.CI(), at(worst), report.Signed(bt.Delta), bt.CI(), at(best),
+			report.Signed(d.lo), d.axis, gmin, report.Signed(d.hi), d.axis, gmax, d.axis, d.from, d.to, report.Signed(d.step))
 	}
+	counts := map[string][]PhaseCell{}
+	for _, c := range p.Cells {
+		counts[c.Dominant()] = append(counts[c.Dominant()], c)
+	}
+	var parts []string
 	for _, dom := range []string{"render", "mechanism"} {
-		var xs, ys []float64
-		for _, c := range p.Cells {
-			if c.Dominant() == dom {
-				xs, ys = append(xs, c.X), append(ys, c.Y)
-			}
+		if cs := counts[dom]; len(cs) > 0 {
+			parts = append(parts, fmt.Sprintf("the %s term carries the gain (the larger |Δ|, interval above 0) in %d of %d cells", dom, len(cs), len(p.Cells)))
 		}
-		if len(xs) == 0 {
-			fmt.Fprintf(&b, "- The %s term dominates (interval excludes 0, larger |Δ|) in no cell.\n", dom)
+		if cs := counts[dom+" (negative)"]; len(cs) > 0 {
+			parts = append(parts, fmt.Sprintf("the %s term is the larger and below 0 (it costs accuracy; it carries no gain) in %d", dom, len(cs)))
+		}
+	}
+	if cs := counts["neither"]; len(cs) > 0 {
+		parts = append(parts, fmt.Sprintf("the larger term's interval includes 0 in %d", len(cs)))
+	}
+	fmt.Fprintf(&b, "- Signs: %s.\n", strings.Join(parts, "; "))
+	if len(p.Marks) > 0 {
+		b.WriteString("- " + p.marksSentence() + "\n")
+	}
+	// The reading: which capability moves each term by more than chance.
+	var read []string
+	for _, term := range []string{"render", "mechanism"} {
+		d, hw := drives[term], p.halfWidth(term)
+		if math.Abs(d.delta) <= hw {
+			read = append(read, fmt.Sprintf("neither capability moves the %s term by more than its intervals' mean half-width (%.3f) on this grid: for this base reader it comes from its other skills", term, hw))
 			continue
 		}
-		fmt.Fprintf(&b, "- The %s term dominates (interval excludes 0, larger |Δ|) in %d of %d cells, all with %s in [%g, %g] and %s in [%g, %g].\n",
-			dom, len(xs), len(p.Cells), p.XCap, minOf(xs), maxOf(xs), p.YCap, minOf(ys), maxOf(ys))
-	}
-	neither := 0
-	for _, c := range p.Cells {
-		if c.Dominant() == "neither" {
-			neither++
-		}
-	}
-	if neither > 0 {
-		fmt.Fprintf(&b, "- Neither term is distinguishable from 0 with the larger |Δ| in %d of %d cells.\n", neither, len(p.Cells))
-	}
-	// The reading: the axis that moves each term most, and which end of it
-	// makes the term large.
-	end := func(d drive) string {
+		end := "low"
 		if d.delta > 0 {
-			return fmt.Sprintf("high %s", d.axis)
+			end = "high"
 		}
-		return fmt.Sprintf("low %s", d.axis)
+		read = append(read, fmt.Sprintf("%s moves the %s term most (%s → %s), so on this grid it is largest at %s %s", d.axis, term, report.Signed(d.lo), report.Signed(d.hi), end, d.axis))
 	}
-	r, m := drives["render"], drives["mechanism"]
-	const flat = 0.02
-	switch {
-	case r.abs < flat && m.abs < flat:
-		fmt.Fprintf(&b, "- Reading: neither capability moves either term by more than %.2f; this grid does not separate render from mechanism.\n", flat)
-	default:
-		fmt.Fprintf(&b, "- Reading: %s moves the render term most (%s → %s along it), so readers with %s make the gain look like render; %s moves the mechanism term most (%s → %s), so readers with %s make it look like mechanism.\n",
-			r.axis, report.Signed(r.lo), report.Signed(r.hi), end(r), m.axis, report.Signed(m.lo), report.Signed(m.hi), end(m))
-	}
+	fmt.Fprintf(&b, "- Reading: %s.\n", strings.Join(read, "; "))
 	return b.String()
+}
+
+// marksSentence says where the marked readers sit (the range of their
+// skills and the grid values nearest them) and what each gives at its own
+// skills; with several, their mean terms, which are the pooled terms of the
+// same rows (every reader answers the same questions).
+func (p *Phase) marksSentence() string {
+	var xs, ys []float64
+	var each []string
+	var mr, mm float64
+	carries := 0
+	for _, m := range p.Marks {
+		xs, ys = append(xs, m.X), append(ys, m.Y)
+		each = append(each, fmt.Sprintf("%s render %s, mechanism %s", strings.TrimPrefix(m.Name, "sim:"), report.Signed(m.Cell.Render.Delta), report.Signed(m.Cell.Mechanism.Delta)))
+		mr += m.Cell.Render.Delta / float64(len(p.Marks))
+		mm += m.Cell.Mechanism.Delta / float64(len(p.Marks))
+		if m.Cell.Dominant() == "render" {
+			carries++
+		}
+	}
+	nearest := func(v float64) float64 {
+		best := p.Grid[0]
+		for _, g := range p.Grid {
+			if math.Abs(g-v) < math.Abs(best-v) {
+				best = g
+			}
+		}
+		return best
+	}
+	var s string
+	switch {
+	case len(p.Marks) == 1:
+		s = fmt.Sprintf("The ring is %s at its own skills, %s %.3f and %s %.3f, nearest the cell %s = %g, %s = %g. ",
+			readerWords(reader.Family("sim:"+p.Marks[0].Name)), p.XCap, xs[0], p.YCap, ys[0], p.XCap, nearest(xs[0]), p.YCap, nearest(ys[0]))
+	case nearest(maxOf(xs)) != nearest(minOf(xs)) || nearest(maxOf(ys)) != nearest(minOf(ys)):
+		s = fmt.Sprintf("The %d rings (simulated readers, each a model of one LLM of the study) sit at %s %.3f–%.3f and %s %.3f–%.3f, between the cells %s = %g–%g, %s = %g–%g. ",
+			len(p.Marks), p.XCap, minOf(xs), maxOf(xs), p.YCap, minOf(ys), maxOf(ys), p.XCap, nearest(minOf(xs)), nearest(maxOf(xs)), p.YCap, nearest(minOf(ys)), nearest(maxOf(ys)))
+	default:
+		s = fmt.Sprintf("The %d rings (simulated readers, each a model of one LLM of the study) sit at %s %.3f–%.3f and %s %.3f–%.3f, all nearest the cell %s = %g, %s = %g. ",
+			len(p.Marks), p.XCap, minOf(xs), maxOf(xs), p.YCap, minOf(ys), maxOf(ys), p.XCap, nearest(minOf(xs)), p.YCap, nearest(minOf(ys)))
+	}
+	if len(p.Marks) == 1 {
+		s += "There (every other skill its own too) it gives " + strings.TrimPrefix(each[0], p.Marks[0].Name+" ") + "."
+	} else {
+		s += "At its own skills (every other skill its own too) each gives: " + strings.Join(each, "; ") + "."
+	}
+	if len(p.Marks) > 1 {
+		s += fmt.Sprintf(" Their mean, render %s and mechanism %s, is the pooled Table 2 of the same readers on these questions; the render term carries the gain for %d of %d.", report.Signed(mr), report.Signed(mm), carries, len(p.Marks))
+	}
+	// The diagram's own reader at the marks' skills: where it differs from
+	// the marks by more than chance, their other skills make the difference.
+	xi, yi := nearestIndex(p.Grid, (minOf(xs)+maxOf(xs))/2), nearestIndex(p.Grid, (minOf(ys)+maxOf(ys))/2)
+	c := p.Cell(xi, yi)
+	s += fmt.Sprintf(" The diagram's base reader at %s = %g, %s = %g gives render %s, mechanism %s", p.XCap, p.Grid[xi], p.YCap, p.Grid[yi], report.Signed(c.Render.Delta), report.Signed(c.Mechanism.Delta))
+	if math.Abs(c.Render.Delta-mr) > p.halfWidth("render") || math.Abs(c.Mechanism.Delta-mm) > p.halfWidth("mechanism") {
+		return s + ": with the same date and status skills, the marked readers' other skills (the table's notes list the base's) make the difference."
+	}
+	return s + ", within the intervals' mean half-width of the marked readers' mean."
+}
+
+// nearestIndex is the index of the grid value nearest v.
+func nearestIndex(grid []float64, v float64) int {
+	best := 0
+	for i, g := range grid {
+		if math.Abs(g-v) < math.Abs(grid[best]-v) {
+			best = i
+		}
+	}
+	return best
 }
 
 func minOf(xs []float64) float64 {

@@ -2,6 +2,8 @@ package lab_test
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
+	"github.com/esrkit/esrkit/internal/report"
 )
 
 // The corners of the date × status phase diagram on the clean preset
@@ -60,7 +63,7 @@ func TestPhaseDiagramCorners(t *testing.T) {
 		t.Errorf("dominant: %s %s %s", c00.Dominant(), c01.Dominant(), c10.Dominant())
 	}
 	s := ph.Summary()
-	for _, want := range []string{"readers with low date make the gain look like render", "readers with high status make it look like mechanism"} {
+	for _, want := range []string{"date moves the render term most (+", "so on this grid it is largest at low date", "status moves the mechanism term most"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("summary lacks %q:\n%s", want, s)
 		}
@@ -79,6 +82,58 @@ func TestPhaseDiagramCorners(t *testing.T) {
 	}
 	if _, err := lab.PhaseDiagram(context.Background(), b, sim.Date, sim.Status, []float64{0, 2}, base, eval.StatOptions{}); err == nil {
 		t.Error("probability 2 accepted")
+	}
+}
+
+// A reader marked on the diagram answers as it does in the suites: its
+// cell is the render and fine-d mechanism terms of its own rows (the
+// default panel's draws), and the marks' mean is the pooled term, so the
+// diagram's reading and notebook 41's Table 2 come from the same numbers.
+// A negative term never "dominates".
+func TestPhaseMarksAreThePanelsRows(t *testing.T) {
+	b := benchtest.Mini(12)
+	base := sim.Profile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}
+	opt := eval.StatOptions{B: 200, Seed: 1}
+	ph, err := lab.PhaseDiagram(context.Background(), b, sim.Date, sim.Status, []float64{0, 0.9, 1}, base, opt, sim.CalibratedProfiles()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ph.Marks) != len(sim.CalibratedProfiles()) {
+		t.Fatalf("%d marks for %d profiles", len(ph.Marks), len(sim.CalibratedProfiles()))
+	}
+	rows, err := eval.Evaluate(context.Background(), b, eval.Config{Memories: lab.PhaseMemories, Readers: sim.CalibratedPanel()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meanR, meanM float64
+	for _, m := range ph.Marks {
+		fam := eval.Family(reader.Family(reader.Spec{Kind: reader.KindSim, Name: m.Name}.String()))
+		f := eval.And(eval.RevertedRevertSnapshot, fam)
+		r, err1 := eval.Compare(rows, eval.TermRender, f, opt)
+		mc, err2 := eval.Compare(rows, eval.TermFineMechanism, f, opt)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if m.Cell.Render.Delta != r.Delta || m.Cell.Mechanism.Delta != mc.Delta {
+			t.Errorf("%s: marked render %+.3f, mechanism %+.3f; its rows give %+.3f, %+.3f", m.Name, m.Cell.Render.Delta, m.Cell.Mechanism.Delta, r.Delta, mc.Delta)
+		}
+		if want, _ := sim.CalibratedProfiles()[0].Get(sim.Date); m.Name == sim.CalibratedProfiles()[0].Name && m.X != want {
+			t.Errorf("%s marked at date %g, its skill is %g", m.Name, m.X, want)
+		}
+		meanR += m.Cell.Render.Delta / float64(len(ph.Marks))
+		meanM += m.Cell.Mechanism.Delta / float64(len(ph.Marks))
+	}
+	pr, _ := eval.Compare(rows, eval.TermRender, eval.RevertedRevertSnapshot, opt)
+	pm, _ := eval.Compare(rows, eval.TermFineMechanism, eval.RevertedRevertSnapshot, opt)
+	if math.Abs(meanR-pr.Delta) > 1e-9 || math.Abs(meanM-pm.Delta) > 1e-9 {
+		t.Errorf("marks' mean render %+.4f, mechanism %+.4f; pooled %+.4f, %+.4f", meanR, meanM, pr.Delta, pm.Delta)
+	}
+	if s := ph.Summary(); !strings.Contains(s, fmt.Sprintf("Their mean, render %s and mechanism %s", report.Signed(pr.Delta), report.Signed(pm.Delta))) {
+		t.Errorf("summary does not state the pooled terms:\n%s", s)
+	}
+	neg := lab.PhaseCell{Render: eval.Comparison{Delta: 0.01, Lo: -0.02, Hi: 0.04}, Mechanism: eval.Comparison{Delta: -0.04, Lo: -0.07, Hi: -0.01}}
+	if d := neg.Dominant(); d != "mechanism (negative)" {
+		t.Errorf("a larger negative mechanism term: Dominant %q", d)
 	}
 }
 

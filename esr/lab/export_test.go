@@ -14,6 +14,7 @@ var (
 	RenderFormats        = renderFormats
 	Bench                = facetBench
 	DominanceVersusPaper = dominanceVersusPaper
+	PhaseMemories        = phaseMemories
 	ReaderWords          = readerWords
 	DecompositionPlot    = decompositionPlot
 	Rows                 = facetRows
