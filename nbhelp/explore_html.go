@@ -72,7 +72,7 @@ func exploreSettingsHTML(s lab.Settings) string {
 // DrillHTML is the explorer's drill-down block for one question (index i of
 // n in the current scope): the question and its gold answer, the renders of
 // the memories side by side with what each changes relative to the one on
-// its left highlighted, each reader's answer with the judge's label, and the
+// its left highlighted, each reader's answer with the judge's label (folded), and the
 // question's arithmetic.
 func DrillHTML(w *lab.WorkedQuestion, i, n int) string {
 	var b strings.Builder
@@ -82,7 +82,7 @@ func DrillHTML(w *lab.WorkedQuestion, i, n int) string {
 		html.EscapeString(q.QID), html.EscapeString(q.StreamID), html.EscapeString(string(q.Phenomenon)),
 		html.EscapeString(string(q.Type())), html.EscapeString(q.Question), html.EscapeString(q.GoldAnswer))
 	b.WriteString(rendersHTML(w))
-	b.WriteString(reportHTML(w.AnswersTable()))
+	b.WriteString(foldedHTML(w.AnswersTable(), "Every reader's answer on each render, with its reason"))
 	b.WriteString(`<p class="esr-explorer-arithmetic">` + html.EscapeString(w.Arithmetic()) + `</p></div>`)
 	return b.String()
 }

@@ -24,6 +24,17 @@ func reportHTMLNotes(t *eval.Table, notes []string, repeated int) string {
 	}
 	b.WriteString(TableHTML(t.Columns, t.Rows))
 	if len(notes) > 0 || repeated > 0 {
+		// The notes (how the numbers were made) are folded under one line
+		// that says whether the readers are simulated: a page shows its
+		// tables, and the detail stays one click away.
+		what := "how these numbers were made"
+		for _, n := range notes {
+			if strings.Contains(n, "SIMULATED") {
+				what += "; the readers are SIMULATED"
+				break
+			}
+		}
+		b.WriteString(`<details style="font-size:smaller"><summary>Notes (` + itoa(len(notes)+min(repeated, 1)) + `): ` + what + `</summary>`)
 		b.WriteString(`<ul style="font-size:smaller">`)
 		for _, n := range notes {
 			b.WriteString("<li>" + html.EscapeString(n) + "</li>")
@@ -35,7 +46,7 @@ func reportHTMLNotes(t *eval.Table, notes []string, repeated int) string {
 			}
 			b.WriteString("<li>and " + itoa(repeated) + " " + what + " as under an earlier table</li>")
 		}
-		b.WriteString("</ul>")
+		b.WriteString("</ul></details>")
 	}
 	return b.String()
 }

@@ -281,15 +281,9 @@ func ReadersNote() { Markdown(readersNote(Readers())) }
 func readersNote(rs []reader.Reader) string {
 	switch {
 	case lab.Calibrated(rs):
-		return "**Reader families in this run are SIMULATED, calibrated to the paper** (`sim:fit-*`): one stochastic " +
-			"simulated reader per paper family (Llama-3.1-8B, Mistral-7B, Qwen2.5-7B, Qwen3-8B, Qwen3-14B) whose reading " +
-			"skills act on what a render shows (row order, where dates stand, grouping, length, status), each bounded to the range " +
-			"published evidence on 7–14B models allows: the curve-shaped skills fitted to published measurements of each family's " +
-			"model or a named stand-in, the rest with priors to the families' published numbers (Tables 16–17) and the panel's " +
-			"Table 2, which are therefore fitted, not findings (the [model card](../docs/reader-model.md): evidence, both stages, " +
-			"the envelope suite, what it misses). They are a model of the paper's readers, not the LLMs. " +
-			"Set `ESR_LLM_MODELS` (and an endpoint) and run `make llm-cache` to rerun this notebook with real LLM families, " +
-			"or pass `nbhelp.ScriptedReaders()` to `nbhelp.RunWith` for the deterministic scripted readers."
+		return "**The readers are SIMULATED** (`sim:fit-*`): models of the paper's five LLMs, not the LLMs, fitted to " +
+			"published measurements and to the paper's Tables 16–17 and 2, so numbers beside those tables are fitted, not " +
+			"findings ([model card](../docs/reader-model.md)). `make llm-cache` with `ESR_LLM_MODELS` reruns a page with real LLMs."
 	case lab.Simulated(rs):
 		return "**Reader families in this run are SIMULATED** (`scripted:*`, `sim:*`): text readers with " +
 			"named capabilities (does it read a status column, can it sort by visible dates, what does it do with " +

@@ -8,6 +8,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/internal/report"
@@ -17,10 +18,32 @@ import (
 // size and significance in them is computed from the comparisons passed in,
 // never typed.
 
+// splitVerdict says which of a family's render (r) and fine-d mechanism (m)
+// terms carries its gain: the larger by |Δ|, with its sign, or why neither
+// can be said.
+func splitVerdict(r, m eval.Comparison) string {
+	big, name := r, "render"
+	if math.Abs(m.Delta) > math.Abs(r.Delta) {
+		big, name = m, "mechanism"
+	}
+	switch {
+	case r.TooFew || m.TooFew:
+		return eval.FirstTooFew(r, m) + " to say which term carries the gain"
+	case !r.Significant() && !m.Significant():
+		return "neither term is distinguishable from 0"
+	case !big.Significant():
+		return "the larger term (" + name + ") is not distinguishable from 0"
+	case big.Delta > 0:
+		return "the " + name + " term is the larger and positive"
+	}
+	return "the " + name + " term is the larger and negative: it costs this reader accuracy"
+}
+
 // DecompositionSummary reads a render-matched decomposition (renderMatchedTerms's
 // output): the pooled render and fine-d mechanism terms, which is larger,
 // and, per family, which term carries that family's gain (each family
-// named as the reader it is, readerWords). It is the closing sentence of
+// named as the reader it is, readerWords; in one line when every family
+// has the same verdict). It is the closing sentence of
 // notebook 41, computed. When the families are the calibrated panel on the
 // bench it was fitted on (benchName), it says first that the pooled split
 // was the fit's target, with the paper's values it was fitted to.
@@ -32,37 +55,54 @@ func DecompositionSummary(cs []eval.Comparison, benchName string) string {
 			"so which term carries the gain below is the fit's target met or missed, not a finding about the LLMs.\n\n",
 			fmtSigned(paper.Number(paper.T2Render)), fmtSigned(paper.Number(paper.T2FineMechanism)), fmtSigned(paper.Number(paper.T2CoarseMechanism)), benchName)
 	}
+	// Pooled first, in full; then every family in one line when they share
+	// the pooled verdict's larger term and sign, each with its two terms.
+	type famTerms struct {
+		fam     reader.Family
+		r, m    eval.Comparison
+		verdict string
+	}
+	var rows []famTerms
 	for _, fam := range fams {
 		r, ok1 := eval.FindTerm(cs, eval.TermRender, fam)
 		m, ok2 := eval.FindTerm(cs, eval.TermFineMechanism, fam)
 		if !ok1 || !ok2 {
 			continue
 		}
-		who := "pooled over the families"
-		if fam != eval.Pooled {
-			who = readerWords(fam)
+		rows = append(rows, famTerms{fam, r, m, splitVerdict(r, m)})
+	}
+	var perFam []famTerms
+	for _, x := range rows {
+		if x.fam == eval.Pooled {
+			share := x.verdict
+			if strings.HasSuffix(share, "larger and positive") {
+				what := "the layout"
+				if strings.Contains(share, "mechanism") {
+					what = "the status column"
+				}
+				share += ": " + what + " carries most of the gain"
+			}
+			fmt.Fprintf(&b, "- **pooled over the families**: render %s %s, fine-d mechanism %s %s; %s.\n",
+				fmtSigned(x.r.Delta), x.r.CI(), fmtSigned(x.m.Delta), x.m.CI(), share)
+			continue
 		}
-		var share string
-		big, name, what := r, "render", "the layout"
-		if math.Abs(m.Delta) > math.Abs(r.Delta) {
-			big, name, what = m, "mechanism", "the status column"
+		perFam = append(perFam, x)
+	}
+	same := len(perFam) > 1
+	for _, x := range perFam {
+		same = same && x.verdict == perFam[0].verdict
+	}
+	if same {
+		var parts []string
+		for _, x := range perFam {
+			parts = append(parts, fmt.Sprintf("%s render %s, fine-d %s", strings.TrimPrefix(readerWords(x.fam), "the simulated reader "), fmtSigned(x.r.Delta), fmtSigned(x.m.Delta)))
 		}
-		switch {
-		case r.TooFew || m.TooFew:
-			share = eval.FirstTooFew(r, m) + " to say which term carries the gain"
-		case !r.Significant() && !m.Significant():
-			share = "neither term is distinguishable from 0"
-		case !big.Significant():
-			share = "the larger term (" + name + ") is not distinguishable from 0"
-		case big.Delta > 0 && fam == eval.Pooled:
-			share = "the " + name + " term is the larger and positive: " + what + " carries most of the gain"
-		case big.Delta > 0:
-			share = "the " + name + " term is the larger and positive"
-		default:
-			share = "the " + name + " term is the larger and negative: " + what + " costs this reader accuracy"
-		}
-		fmt.Fprintf(&b, "- **%s**: render %s %s, fine-d mechanism %s %s; %s.\n", who,
-			fmtSigned(r.Delta), r.CI(), fmtSigned(m.Delta), m.CI(), share)
+		fmt.Fprintf(&b, "- **each of the %d readers**: %s; in every one %s.\n", len(perFam), strings.Join(parts, "; "), perFam[0].verdict)
+		return b.String()
+	}
+	for _, x := range perFam {
+		fmt.Fprintf(&b, "- **%s**: render %s %s, fine-d mechanism %s %s; %s.\n", readerWords(x.fam),
+			fmtSigned(x.r.Delta), x.r.CI(), fmtSigned(x.m.Delta), x.m.CI(), x.verdict)
 	}
 	return b.String()
 }

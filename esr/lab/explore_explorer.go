@@ -275,18 +275,25 @@ func (v *View) Plot() *plot.Plot {
 	return decompositionPlot(v.Comparisons, fmt.Sprintf("%s · SIMULATED %s", v.Settings.Scope(), v.Reader))
 }
 
-// Sentence reads the view: every term described with its interval, and,
-// when both the render and the fine-d mechanism terms are shown, which
-// carries the gain.
+// Sentence reads the view: when the render and the fine-d mechanism terms
+// are shown, those two with their intervals and which carries the gain
+// (the other terms are in the table); otherwise every term.
 func (v *View) Sentence() string {
-	var parts []string
-	for _, c := range v.Comparisons {
-		parts = append(parts, eval.Describe(c))
-	}
-	s := fmt.Sprintf("With the simulated reader %s on %d %s questions: %s.", v.Reader, v.Questions, v.Settings.Scope(), strings.Join(parts, "; "))
 	r, ok1 := eval.FindTerm(v.Comparisons, eval.TermRender, "")
 	m, ok2 := eval.FindTerm(v.Comparisons, eval.TermFineMechanism, "")
+	var parts []string
 	if ok1 && ok2 {
+		parts = []string{eval.Describe(r), eval.Describe(m)}
+	} else {
+		for _, c := range v.Comparisons {
+			parts = append(parts, eval.Describe(c))
+		}
+	}
+	s := fmt.Sprintf("With the simulated reader %s on %d %s questions: %s.", v.Reader, v.Questions, v.Settings.Scope(), strings.Join(parts, "; "))
+	if ok1 && ok2 {
+		if len(v.Comparisons) > 2 {
+			s += " The other terms are in the table."
+		}
 		switch d := (PhaseCell{Render: r, Mechanism: m}).Dominant(); {
 		case d == "neither":
 			s += " Neither term carries the gain on its own for this reader."
@@ -295,9 +302,6 @@ func (v *View) Sentence() string {
 		default:
 			s += " For this reader the gain is mostly " + d + "."
 		}
-	}
-	if split := CoarseSplit(v.Comparisons); split != "" {
-		s += " " + split
 	}
 	return s
 }

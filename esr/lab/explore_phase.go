@@ -232,6 +232,14 @@ func (p *Phase) Table() *eval.Table {
 		fmt.Sprintf("n = %d reverted-revert snapshot questions per cell; %s", p.Questions, p.Stats.IntervalNote()),
 		"sim:* are SIMULATED stochastic readers (the scripted rules with each capability drawn per question), not LLMs: the diagram shows which reader skills make the gain look like render or like mechanism, not the paper's magnitudes",
 	}
+	if len(p.Marks) > 0 {
+		var ms []string
+		for _, m := range p.Marks {
+			ms = append(ms, fmt.Sprintf("%s (%s %.3f, %s %.3f): render %s %s, mechanism %s %s", m.Name, p.XCap, m.X, p.YCap, m.Y,
+				report.Signed(m.Cell.Render.Delta), m.Cell.Render.CI(), report.Signed(m.Cell.Mechanism.Delta), m.Cell.Mechanism.CI()))
+		}
+		t.Notes = append(t.Notes, "rings, each reader at its own skills (its other skills its own): "+strings.Join(ms, "; "))
+	}
 	return t
 }
 
@@ -417,8 +425,8 @@ func (p *Phase) Summary() string {
 			d.from, d.to, d.step = p.steepest(term, false)
 		}
 		drives[term] = d
-		fmt.Fprintf(&b, "- The %s term ranges from %s %s at %s to %s %s at %s. Averaged over the other axis it goes from %s at %s = %g to %s at %s = %g, fastest between %s = %g and %g (%s).\n",
-			term, report.Signed(wt.Delta), wt.CI(), at(worst), report.Signed(bt.Delta), bt.CI(), at(best),
+		fmt.Fprintf(&b, "- The %s term ranges from %s at %s to %s at %s. Averaged over the other axis it goes from %s at %s = %g to %s at %s = %g, fastest between %s = %g and %g (%s).\n",
+			term, report.Signed(wt.Delta), at(worst), report.Signed(bt.Delta), at(best),
 			report.Signed(d.lo), d.axis, gmin, report.Signed(d.hi), d.axis, gmax, d.axis, d.from, d.to, report.Signed(d.step))
 	}
 	counts := map[string][]PhaseCell{}
@@ -501,10 +509,13 @@ func (p *Phase) marksSentence() string {
 	if len(p.Marks) == 1 {
 		s += "There (every other skill its own too) it gives " + strings.TrimPrefix(each[0], p.Marks[0].Name+" ") + "."
 	} else {
-		s += "At its own skills (every other skill its own too) each gives: " + strings.Join(each, "; ") + "."
-	}
-	if len(p.Marks) > 1 {
-		s += fmt.Sprintf(" Their mean, render %s and mechanism %s, is the pooled Table 2 of the same readers on these questions; the render term carries the gain for %d of %d.", report.Signed(mr), report.Signed(mm), carries, len(p.Marks))
+		var rs, ms []float64
+		for _, m := range p.Marks {
+			rs, ms = append(rs, m.Cell.Render.Delta), append(ms, m.Cell.Mechanism.Delta)
+		}
+		s += fmt.Sprintf("At its own skills (every other skill its own too) each gives render %s to %s and mechanism %s to %s (each one's in the diagram's table, Phase.Table). ",
+			report.Signed(minOf(rs)), report.Signed(maxOf(rs)), report.Signed(minOf(ms)), report.Signed(maxOf(ms)))
+		s += fmt.Sprintf("Their mean, render %s and mechanism %s, is the pooled Table 2 of the same readers on these questions; the render term carries the gain for %d of %d.", report.Signed(mr), report.Signed(mm), carries, len(p.Marks))
 	}
 	// The diagram's own reader at the marks' skills: where it differs from
 	// the marks by more than chance, their other skills make the difference.
