@@ -17,7 +17,7 @@ func ExampleCompare() {
 	ma, mb := memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly)
 	row := func(m memory.Spec, qid string, right bool) eval.Outcome {
 		o := eval.Outcome{QID: qid, Source: "s", Gold: "30 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Snapshot, Memory: m,
-			Reader: reader.Spec{Kind: reader.KindScripted, Name: "time-sorter"}, Family: "time-sorter",
+			Reader: reader.Spec{Kind: reader.KindScripted, Name: "time-sorter"}, Family: reader.Family{Kind: reader.KindScripted, Name: "time-sorter"},
 			Answer: "<b>60 s</b> | 30 s", Label: judge.LabelOutdated}
 		if right {
 			o.Answer, o.Correct, o.Label = "30 s", true, judge.LabelCorrect

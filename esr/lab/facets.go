@@ -9,6 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // facetClasses are the classes the faceted questions are asked of (the issue's
@@ -77,7 +78,7 @@ func Costs(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, error)
 			if err != nil {
 				return nil, err
 			}
-			c.Family, c.QueryType = eval.Pooled, qt
+			c.Family, c.QueryType = reader.Pooled, qt
 			c.Label = string(qt) // sentences name the cost by its query type
 			cs = append(cs, c)
 		}

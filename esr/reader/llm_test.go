@@ -48,8 +48,8 @@ func TestLLMReaderPromptAndParse(t *testing.T) {
 	}
 	defer closeAll(rs)
 	r := rs[0]
-	if r.Name() != "llm:qwen2.5-7b" || r.Family() != "llm:qwen2.5-7b" {
-		t.Errorf("name %s family %s", r.Name(), r.Family())
+	if want := (Spec{Kind: KindLLM, Name: "qwen2.5-7b"}); r.Spec() != want || r.Family() != Family(want) {
+		t.Errorf("spec %s family %s", r.Spec(), r.Family())
 	}
 	s, atoms := bench.Figure1()
 	for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.GraphRAGLite} {
@@ -108,7 +108,7 @@ func TestParseListLLM(t *testing.T) {
 	defer closeAll(rs)
 	var names []string
 	for _, r := range rs {
-		names = append(names, r.Name())
+		names = append(names, r.Spec().String())
 	}
 	if got := strings.Join(names, ","); got != "oracle,llm:m1,llm:m2,scripted:time-sorter,llm:m3" {
 		t.Errorf("readers %s", got)
@@ -368,7 +368,7 @@ var stubProfiles = []string{"time-sorter", "status-reader"}
 func (stubSims) Reader(spec Spec) (Reader, error) {
 	for _, p := range stubProfiles {
 		if spec.Kind == KindScripted && spec.Name == p {
-			return namedReader{Oracle{}, spec.String()}, nil
+			return namedReader{Oracle{}, spec}, nil
 		}
 	}
 	return nil, fmt.Errorf("no profile %s", spec)
@@ -396,7 +396,7 @@ func (stubSims) Catalog() []Info {
 
 type namedReader struct {
 	Oracle
-	name string
+	spec Spec
 }
 
-func (r namedReader) Name() string { return r.name }
+func (r namedReader) Spec() Spec { return r.spec }

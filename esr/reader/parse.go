@@ -137,15 +137,15 @@ func (setup *llmSetup) build(spec Spec) (Reader, error) {
 func ParseList(list string, cfg llm.Setup, sims Simulations) ([]Reader, error) {
 	setup := &llmSetup{cfg: cfg, sims: sims}
 	var out []Reader
-	seen := map[string]bool{}
+	seen := map[Spec]bool{}
 	add := func(r Reader) {
-		if seen[r.Name()] {
+		if seen[r.Spec()] {
 			if c, ok := r.(interface{ Close() error }); ok {
 				c.Close()
 			}
 			return
 		}
-		seen[r.Name()] = true
+		seen[r.Spec()] = true
 		out = append(out, r)
 	}
 	for _, spec := range strings.Split(list, ",") {

@@ -47,7 +47,7 @@ func hostileComparison(t testing.TB) *eval.RunComparison {
 			ans, label = "30 s", judge.LabelCorrect
 		}
 		return eval.Outcome{QID: x.qid + hostileScript, StreamID: "s-" + x.qid, Source: "synthetic", Phenomenon: x.strat, QueryType: esr.Snapshot,
-			Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: x.reader}, Family: reader.Family(x.reader),
+			Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: x.reader}, Family: reader.Family{Kind: reader.KindScripted, Name: x.reader},
 			Answer: ans, RawAnswer: ans, Gold: "30 s" + hostileScript, Correct: right, Label: label, Reason: "because " + hostileImg}
 	}
 	var ra, rb []eval.Outcome
