@@ -142,7 +142,7 @@ func TestClutterByFamilyOpposite(t *testing.T) {
 			fcs[0].Lo, fcs[0].Hi, fcs[1].Lo, fcs[1].Hi, fcs[2].Lo, fcs[2].Hi)
 	}
 	s := ClutterFamilySentence(fcs, "a", "b")
-	for _, want := range []string{"larger on b: up (+0.267", "smaller on b: down (-0.267", "(no difference shown): families that move in opposite directions offset each other"} {
+	for _, want := range []string{"larger on b: sim:up (+0.267", "smaller on b: sim:down (-0.267", "(no difference shown): families that move in opposite directions offset each other"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("sentence %q lacks %q", s, want)
 		}
