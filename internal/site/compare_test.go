@@ -111,7 +111,7 @@ func TestComparePageEscapesEveryDataString(t *testing.T) {
 	if strings.Count(s, `<tr class="renders" hidden>`) != len(rc.Flips) {
 		t.Errorf("want one hidden renders row per flip")
 	}
-	for _, want := range []string{`data-direction="gained"`, `data-direction="lost"`, `data-stratum="reverted_revert"`, `data-family="time-sorter"`,
+	for _, want := range []string{`data-direction="gained"`, `data-direction="lost"`, `data-stratum="reverted_revert"`, `data-family="scripted:time-sorter"`,
 		`<option value="monotonic">`, `<option value="outdated">`, `id="f-direction"`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %s", want)
