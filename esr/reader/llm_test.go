@@ -350,6 +350,9 @@ func TestCatalog(t *testing.T) {
 		if !sim && c.Simulated {
 			t.Errorf("%s marked simulated", c.Name)
 		}
+		if c.Simulated != c.Name.Simulated() {
+			t.Errorf("%s: simulated %v, its spec says %v", c.Name, c.Simulated, c.Name.Simulated())
+		}
 	}
 	if kinds["oracle"] != 1 || kinds["scripted"] != len(stubProfiles) || kinds["sim"] != 0 || kinds["llm"] != 1 {
 		t.Errorf("catalog kinds %v", kinds)
@@ -389,7 +392,7 @@ func (s stubSims) All(kind Kind) ([]Reader, error) {
 func (stubSims) Catalog() []Info {
 	var out []Info
 	for _, p := range stubProfiles {
-		out = append(out, Info{Name: "scripted:" + p, Kind: "scripted", Simulated: true})
+		out = append(out, Info{Name: Spec{Kind: KindScripted, Name: p}, Kind: "scripted", Simulated: true})
 	}
 	return out
 }
