@@ -257,7 +257,7 @@ func (w *WorkedQuestion) Arithmetic() string {
 
 // Accuracies are the worked question's staircase as StaircaseAccuracy
 // gives it for a stratum: per memory, the share of readers right (group
-// Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
+// reader.Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
 func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
 	var out []eval.Accuracy
 	for mi, m := range w.Memories {

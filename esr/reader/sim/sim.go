@@ -513,7 +513,7 @@ func New(p Profile, seed uint64) (*Sim, error) {
 // (Capabilities), e.g. "careful@seed=7", "fit-qwen3-8b@status=0.5" or
 // "@fits.json#fit-mistral-7b@seed=2" or "careful@both=0.3@hedge=0.2"
 // (FILE may not contain "@"). The
-// reader's name is "sim:" + spec.
+// reader's spec is {KindSim, spec} (sim:SPEC).
 func Parse(spec string) (*Sim, error) {
 	spec = strings.TrimSpace(spec)
 	parts := strings.Split(spec, "@")
