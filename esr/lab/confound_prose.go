@@ -39,8 +39,8 @@ func DecompositionSummary(cs []eval.Comparison) string {
 			continue
 		}
 		who := "pooled over the families"
-		if fam != eval.Pooled {
-			who = string(fam)
+		if fam != reader.Pooled {
+			who = fam.String()
 		}
 		var share string
 		big, name, what := r, "render", "the layout"
@@ -74,7 +74,7 @@ func DecompositionSummary(cs []eval.Comparison) string {
 func explainGap(cs []eval.Comparison, table paper.Table) string {
 	var b strings.Builder
 	for _, c := range cs {
-		if c.Family != eval.Pooled {
+		if c.Family != reader.Pooled {
 			continue
 		}
 		k := table.Key(c.Key)
@@ -84,7 +84,7 @@ func explainGap(cs []eval.Comparison, table paper.Table) string {
 		}
 		var fams []eval.Comparison
 		for _, f := range cs {
-			if f.Of(c.Term) && f.Family != eval.Pooled {
+			if f.Of(c.Term) && f.Family != reader.Pooled {
 				fams = append(fams, f)
 			}
 		}
@@ -113,7 +113,7 @@ func whoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
 	if len(pooled) == 0 {
 		return ""
 	}
-	fams := eval.AccuracyBy(rows, []memory.Spec{m}, func(o *eval.Outcome) string { return string(o.Family) }, f, eval.DefaultStats.Level)
+	fams := eval.AccuracyBy(rows, []memory.Spec{m}, func(o *eval.Outcome) string { return o.Family.String() }, f, eval.DefaultStats.Level)
 	sort.SliceStable(fams, func(i, j int) bool { return fams[i].Acc > fams[j].Acc })
 	var parts []string
 	for _, a := range fams {
@@ -130,8 +130,8 @@ func whoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
 // whether each interval excludes 0, all computed from cs. It returns "" when
 // cs lacks the three coarse terms.
 func CoarseSplit(cs []eval.Comparison) string {
-	fam := eval.Pooled
-	if _, ok := eval.FindTerm(cs, eval.TermCoarsePaper, eval.Pooled); !ok && len(cs) > 0 {
+	fam := reader.Pooled
+	if _, ok := eval.FindTerm(cs, eval.TermCoarsePaper, reader.Pooled); !ok && len(cs) > 0 {
 		fam = cs[0].Family
 	}
 	paperC, ok1 := eval.FindTerm(cs, eval.TermCoarsePaper, fam)

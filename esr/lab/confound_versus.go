@@ -3,6 +3,7 @@ package lab
 import (
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // Table2Versus sets each Table 2 term the paper reports (render, fine-d and
@@ -13,7 +14,7 @@ func Table2Versus(cs []eval.Comparison) []string {
 	var out []string
 	for _, t := range eval.RenderMatchedReported {
 		for _, c := range cs {
-			if c.Of(t) && c.Family == eval.Pooled {
+			if c.Of(t) && c.Family == reader.Pooled {
 				out = append(out, paper.Versus(c, paper.T2.Key(c.Key)))
 			}
 		}

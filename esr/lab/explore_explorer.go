@@ -216,7 +216,7 @@ func (e *Explorer) View(ctx context.Context, s Settings) (*View, error) {
 	for _, t := range terms {
 		need[t.A.String()], need[t.B.String()] = true, true
 	}
-	v := &View{Settings: s, Reader: r.Name(), Questions: len(items)}
+	v := &View{Settings: s, Reader: r.Spec().String(), Questions: len(items)}
 	for _, it := range items {
 		for mi := range it.Inputs {
 			if !need[explorerMemories[mi].String()] {
@@ -283,8 +283,8 @@ func (v *View) Sentence() string {
 		parts = append(parts, eval.Describe(c))
 	}
 	s := fmt.Sprintf("With the simulated reader %s on %d %s questions: %s.", v.Reader, v.Questions, v.Settings.Scope(), strings.Join(parts, "; "))
-	r, ok1 := eval.FindTerm(v.Comparisons, eval.TermRender, "")
-	m, ok2 := eval.FindTerm(v.Comparisons, eval.TermFineMechanism, "")
+	r, ok1 := eval.FindTerm(v.Comparisons, eval.TermRender, reader.Family{})
+	m, ok2 := eval.FindTerm(v.Comparisons, eval.TermFineMechanism, reader.Family{})
 	if ok1 && ok2 {
 		switch d := (PhaseCell{Render: r, Mechanism: m}).Dominant(); d {
 		case "neither":
@@ -369,11 +369,18 @@ func sameSkills(a, b sim.Profile) bool {
 }
 
 // WithReaderSpec returns s with the reader of a spec
-// "[sim:]NAME[@CAPABILITY=VALUE]..." (sim.Parse, without a seed: the
-// settings carry the seed). A profile changed by the overrides is named
-// CustomProfile, as with WithCapability.
+// "sim:NAME[@CAPABILITY=VALUE]..." (reader.ParseSpec, then sim.Parse of
+// its name, without a seed: the settings carry the seed). A profile
+// changed by the overrides is named CustomProfile, as with WithCapability.
 func (s Settings) WithReaderSpec(spec string) (Settings, error) {
-	r, err := sim.Parse(strings.TrimPrefix(strings.TrimSpace(spec), "sim:"))
+	sp, err := reader.ParseSpec(spec)
+	if err != nil {
+		return s, fmt.Errorf("explorer: %w", err)
+	}
+	if sp.Kind != reader.KindSim || sp.Name == "" {
+		return s, fmt.Errorf("explorer: reader %q is not a sim reader (want sim:PROFILE[@CAPABILITY=VALUE]...)", spec)
+	}
+	r, err := sim.Parse(sp.Name)
 	if err != nil {
 		return s, fmt.Errorf("explorer: %w", err)
 	}
