@@ -17,7 +17,7 @@ func ExampleCompare() {
 	ma, mb := memory.SpecOf(memory.FineLedger), memory.SpecOf(memory.RenderOnly)
 	row := func(m memory.Spec, qid string, right bool) eval.Outcome {
 		o := eval.Outcome{QID: qid, Source: "s", Gold: "30 s", Phenomenon: esr.RevertedRevert, QueryType: esr.Snapshot, Memory: m,
-			Reader: reader.Spec{Kind: reader.KindScripted, Name: "time-sorter"}, Family: "time-sorter",
+			Reader: reader.Spec{Kind: reader.KindScripted, Name: "time-sorter"}, Family: reader.Family{Kind: reader.KindScripted, Name: "time-sorter"},
 			Answer: "<b>60 s</b> | 30 s", Label: judge.LabelOutdated}
 		if right {
 			o.Answer, o.Correct, o.Label = "30 s", true, judge.LabelCorrect
@@ -33,9 +33,9 @@ func ExampleCompare() {
 	//
 	// | memory A | memory B | family | scope | n | acc A | acc B | B − A | 95% CI | p | gained | lost |
 	// |---|---|---|---|---|---|---|---|---|---|---|---|
-	// | fine-ledger | render-only | time-sorter | all | 2 | 0.500 | 1.000 | +0.500 | (too few questions) | 1.0000 | 1 | 0 |
-	// | fine-ledger | render-only | time-sorter | stratum reverted\_revert | 2 | 0.500 | 1.000 | +0.500 | (too few questions) | 1.0000 | 1 | 0 |
-	// | fine-ledger | render-only | time-sorter | query type snapshot | 2 | 0.500 | 1.000 | +0.500 | (too few questions) | 1.0000 | 1 | 0 |
+	// | fine-ledger | render-only | scripted:time-sorter | all | 2 | 0.500 | 1.000 | +0.500 | (too few questions) | 1.0000 | 1 | 0 |
+	// | fine-ledger | render-only | scripted:time-sorter | stratum reverted\_revert | 2 | 0.500 | 1.000 | +0.500 | (too few questions) | 1.0000 | 1 | 0 |
+	// | fine-ledger | render-only | scripted:time-sorter | query type snapshot | 2 | 0.500 | 1.000 | +0.500 | (too few questions) | 1.0000 | 1 | 0 |
 	//
 	// - 95% CI: question-clustered paired percentile bootstrap (resamples questions with all their families' rows), B = 200; p: exact paired permutation test over pairs
 	// - run A's rows name no judge: taken as scored by exact (esr eval's default --judge; rows do not record it)

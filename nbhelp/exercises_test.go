@@ -297,8 +297,8 @@ func init() {
 		if err != nil {
 			return render, mech, err
 		}
-		render, _ = eval.FindTerm(v.Comparisons, eval.TermRender, "")
-		mech, _ = eval.FindTerm(v.Comparisons, eval.TermFineMechanism, "")
+		render, _ = eval.FindTerm(v.Comparisons, eval.TermRender, reader.Family{})
+		mech, _ = eval.FindTerm(v.Comparisons, eval.TermFineMechanism, reader.Family{})
 		return render, mech, nil
 	}
 	add("40-explorer#1", func(ctx context.Context, b *bench.Bench) error {
@@ -491,7 +491,7 @@ func init() {
 		atPair := map[key]bool{}
 		for _, o := range res.Rows() {
 			if o.Memory.Is(memory.FineLedger) && o.Variant.String() == "pair-oracle" {
-				atPair[key{o.QID, string(o.Family)}] = o.Correct
+				atPair[key{o.QID, o.Family.String()}] = o.Correct
 			}
 		}
 		byID := map[string]*esr.QA{}
@@ -500,7 +500,7 @@ func init() {
 		}
 		up, lossy := 0, 0
 		for _, o := range res.Rows() {
-			if !o.Memory.Is(memory.FineLedger) || o.Variant.String() != "row-oracle" || !o.Correct || atPair[key{o.QID, string(o.Family)}] {
+			if !o.Memory.Is(memory.FineLedger) || o.Variant.String() != "row-oracle" || !o.Correct || atPair[key{o.QID, o.Family.String()}] {
 				continue
 			}
 			up++
@@ -703,7 +703,7 @@ func init() {
 		}
 		pooled := false
 		for _, fc := range fcs {
-			pooled = pooled || fc.Family == eval.Pooled
+			pooled = pooled || fc.Family == reader.Pooled
 		}
 		if !pooled {
 			return fmt.Errorf("no pooled difference")
@@ -731,7 +731,7 @@ func init() {
 	})
 	add("E-checks#2", func(ctx context.Context, b *bench.Bench) error {
 		rows := eval.Select(Run("checks", b).Rows(), eval.Variants(eval.Variant{}))
-		best, bestK, bestAbst := reader.Family(""), math.Inf(1), 1.0
+		best, bestK, bestAbst := reader.Family{}, math.Inf(1), 1.0
 		for _, fam := range eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family }) {
 			var got, gold []bool
 			for _, o := range eval.Select(rows, eval.And(eval.Family(fam), eval.QueryType(esr.Snapshot),
@@ -762,7 +762,7 @@ func init() {
 				}
 			}
 		}
-		if best == "" || bestAbst >= 0.25 || bestK >= 0.1 {
+		if best == (reader.Family{}) || bestAbst >= 0.25 || bestK >= 0.1 {
 			return fmt.Errorf("family %q abstains on %.3f of the d-blind control's questions (gold rate %.3f)", best, bestAbst, float64(goldRate)/float64(n))
 		}
 		return nil

@@ -133,7 +133,7 @@ func OutcomesFrame(rows []eval.Outcome) dataframe.DataFrame {
 		return 0
 	}
 	for i, o := range rows {
-		recs[i] = rec{o.QID, o.StreamID, o.Source, string(o.Phenomenon), string(o.QueryType), o.Memory.String(), o.Reader.String(), string(o.Family), o.Variant.String(),
+		recs[i] = rec{o.QID, o.StreamID, o.Source, string(o.Phenomenon), string(o.QueryType), o.Memory.String(), o.Reader.String(), o.Family.String(), o.Variant.String(),
 			o.Answer, o.Gold, b2i(o.Correct), b2i(o.Abstained), b2i(o.GoldAbstain), o.ContextTokens, o.Reason}
 	}
 	return dataframe.LoadStructs(recs)

@@ -84,7 +84,7 @@ func hostileRows(t *testing.T, dir string) (a, b string) {
 		var sb strings.Builder
 		for i := 0; i < 12; i++ {
 			o := eval.Outcome{QID: "q" + string(rune('a'+i)), Source: "s", Gold: "x | y", Phenomenon: "monotonic", QueryType: "snapshot",
-				Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: "scripted:t",
+				Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: reader.Family{Kind: reader.KindScripted, Name: "t"},
 				Answer: "<script>alert(1)</script> | a\nb", Reason: "because | <b>bold</b>\nsecond line", Correct: flip && i < 7}
 			line, _ := json.Marshal(o)
 			sb.Write(append(line, '\n'))
@@ -246,7 +246,7 @@ func TestCompareCommandPrintsControlCharactersOfRowsAsEscapes(t *testing.T) {
 		var sb strings.Builder
 		for i := 0; i < 12; i++ {
 			o := eval.Outcome{QID: "q" + string(rune('a'+i)), Source: "s", Gold: "gold\u202eevil", Phenomenon: "monotonic", QueryType: "snapshot",
-				Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: "scripted:t",
+				Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: reader.Family{Kind: reader.KindScripted, Name: "t"},
 				Answer: "\x1b]0;pwned\a\x1b[2J\x1b[31mred\u2028next\u2029para\u009b1m", Reason: "ring\a", Correct: flip && i < 7}
 			line, _ := json.Marshal(o)
 			sb.Write(append(line, '\n'))

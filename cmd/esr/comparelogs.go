@@ -216,7 +216,7 @@ func writeLogsJSON(w io.Writer, c *runlog.Comparison) error {
 func gateRuns(regs []eval.Comparison, margin float64, stderr io.Writer) error {
 	for _, d := range regs {
 		fmt.Fprintf(stderr, "esr compare: %s, %s: B − A = %s %s over %d pairs: REGRESSION (its interval lies below %s)\n",
-			termsafe.Lines(d.Label), termsafe.Lines(string(d.Family)), report.Signed(d.Delta), d.CI(), d.N, strconv.FormatFloat(-margin, 'g', -1, 64))
+			termsafe.Lines(d.Label), termsafe.Lines(d.Family.String()), report.Signed(d.Delta), d.CI(), d.N, strconv.FormatFloat(-margin, 'g', -1, 64))
 	}
 	if len(regs) > 0 {
 		return &exitError{regressionExit, fmt.Sprintf("B is worse than A beyond %v in %d memory pairs", margin, len(regs))}

@@ -167,10 +167,10 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			fps[pair{m, reader.SpecOf(r)}] = f
+			fps[pair{m, r.Spec()}] = f
 		}
 	}
-	bt.cfg.Fingerprint = func(m memory.Spec, r reader.Reader) string { return fps[pair{m, reader.SpecOf(r)}] }
+	bt.cfg.Fingerprint = func(m memory.Spec, r reader.Reader) string { return fps[pair{m, r.Spec()}] }
 	want := func(m memory.Spec, r reader.Spec) (string, bool) { f, ok := fps[pair{m, r}]; return f, ok }
 	var sink *eval.FileSink
 	var prev []eval.Outcome
@@ -278,7 +278,7 @@ func closeReaders(rs []reader.Reader) {
 // callsOut reports whether any reader is an LLM reader.
 func callsOut(rs []reader.Reader) bool {
 	for _, r := range rs {
-		if reader.SpecOf(r).Kind == reader.KindLLM {
+		if r.Spec().Kind == reader.KindLLM {
 			return true
 		}
 	}

@@ -24,7 +24,7 @@ func TestExploreCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := lab.DefaultSettings().WithReaderSpec("date-sorter@status=0.5")
+	s, err := lab.DefaultSettings().WithReaderSpec("sim:date-sorter@status=0.5")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func AccuracyBy(rows []Outcome, memories []memory.Spec, group func(*Outcome) str
 			a = &Accuracy{Group: g, Memory: o.Memory}
 			agg[k] = a
 		}
-		if Unreadable(o) {
+		if o.Unreadable {
 			a.Unreadable++
 			continue
 		}

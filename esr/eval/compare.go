@@ -119,13 +119,14 @@ func (s StatOptions) IntervalNote() string {
 	return fmt.Sprintf("%.0f%% CI: question-clustered paired percentile bootstrap (resamples questions with all their families' rows), B = %d; p: exact paired permutation test over pairs", 100*s.Level, s.B)
 }
 
-// Scope is where a comparison was computed: the reader family (Pooled for
-// every family in the rows, "" when the rows were not split by family) and,
+// Scope is where a comparison was computed: the reader family
+// (reader.Pooled for every family in the rows, the zero Family when the
+// rows were not split by family) and,
 // when the rows were narrowed to one, a stratum, a query type or a
 // condition (a render format, a noise level). It is what tables and
 // verdicts select comparisons by, beside the term.
 type Scope struct {
-	Family    reader.Family  `json:"family,omitempty"`
+	Family    reader.Family  `json:"family,omitzero"`
 	Stratum   esr.Phenomenon `json:"stratum,omitempty"`
 	QueryType esr.QueryType  `json:"query_type,omitempty"`
 	Variant   Variant        `json:"condition,omitzero"`
@@ -151,11 +152,11 @@ func (sc Scope) String() string {
 	return strings.Join(parts, ", ")
 }
 
-// Filter keeps the rows of scope sc: its family (all for Pooled or ""),
+// Filter keeps the rows of scope sc: its family (all for reader.Pooled or none),
 // stratum, query type and condition, where set.
 func (sc Scope) Filter() Filter {
 	var fs []Filter
-	if sc.Family != "" && sc.Family != Pooled {
+	if sc.Family != (reader.Family{}) && sc.Family != reader.Pooled {
 		fs = append(fs, Family(sc.Family))
 	}
 	if sc.Stratum != "" {
@@ -308,7 +309,7 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 		default:
 			continue
 		}
-		if f != nil && !f(o) || Unreadable(o) {
+		if f != nil && !f(o) || o.Unreadable {
 			continue // an unreadable row measures nothing: its pair is skipped
 		}
 		k := pairKey{o.QID, o.Family, o.Variant.String()}
@@ -335,7 +336,7 @@ func pairRows(rows []Outcome, a, b memory.Spec, f Filter) (xa, xb []float64, qid
 			return x.qid < y.qid
 		}
 		if x.family != y.family {
-			return x.family < y.family
+			return x.family.Compare(y.family) < 0
 		}
 		return x.condition < y.condition
 	})
@@ -661,7 +662,7 @@ func ByFamily(rows []Outcome, f Filter, fn func(family reader.Family, f Filter) 
 	if len(fams) == 1 {
 		return fn(fams[0], f)
 	}
-	if err := fn(Pooled, f); err != nil {
+	if err := fn(reader.Pooled, f); err != nil {
 		return err
 	}
 	for _, fam := range fams {
@@ -672,20 +673,11 @@ func ByFamily(rows []Outcome, f Filter, fn func(family reader.Family, f Filter) 
 	return nil
 }
 
-// familySpec is the reader spec a family names: a scripted or sim
-// reader's family is its name; any other family (an LLM's) has no kind.
-func familySpec(f reader.Family) reader.Spec {
-	if sp, err := reader.ParseSpec(string(f)); err == nil && sp.Name != "" && sp.String() == string(f) {
-		return sp
-	}
-	return reader.Spec{Name: string(f)}
-}
-
 // joinFamilies lists families for a note, comma-separated.
 func joinFamilies(fams []reader.Family) string {
 	s := make([]string, len(fams))
 	for i, f := range fams {
-		s[i] = string(f)
+		s[i] = f.String()
 	}
 	return strings.Join(s, ", ")
 }
@@ -696,17 +688,17 @@ func FamilyNote(rows []Outcome) string {
 	fams := Distinct(rows, func(o *Outcome) reader.Family { return o.Family })
 	note := "ours: reader families " + joinFamilies(fams)
 	for _, f := range fams {
-		if familySpec(f).Kind == reader.KindScripted {
+		if f.Kind == reader.KindScripted {
 			note += "; scripted:* are SIMULATED readers (deterministic text rules), not LLMs: they show the mechanism of the confound, not the paper's magnitudes"
 			break
 		}
 	}
 	calibrated, otherSim := false, false
 	for _, f := range fams {
-		switch sp := familySpec(f); {
-		case sp.Calibrated():
+		switch {
+		case f.Calibrated():
 			calibrated = true
-		case sp.Kind == reader.KindSim:
+		case f.Kind == reader.KindSim:
 			otherSim = true
 		}
 	}
@@ -749,7 +741,3 @@ func MDECell(c Comparison, err error) Cell {
 	}
 	return NumberCell("%.3f", m)
 }
-
-// Pooled is the family label of comparisons pooled over every family in the
-// rows (the paper pools over its five answer-LLM families).
-const Pooled reader.Family = "pooled"

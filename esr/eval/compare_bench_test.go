@@ -27,7 +27,8 @@ func BenchmarkPairRows(b *testing.B) {
 		for mi, m := range mems {
 			for f := range 5 {
 				fam := fmt.Sprintf("f%d", f)
-				rows = append(rows, eval.Outcome{QID: qid, Memory: m, Family: reader.Family(fam), Reader: reader.Spec{Name: fam}, Correct: (q+mi+f)%3 == 0,
+				sp := reader.Spec{Kind: reader.KindSim, Name: "fit-" + fam}
+				rows = append(rows, eval.Outcome{QID: qid, Memory: m, Family: reader.Family(sp), Reader: sp, Correct: (q+mi+f)%3 == 0,
 					Phenomenon: esr.Phenomena[q%4], QueryType: esr.Snapshot,
 					Reason: "sim:fit-" + fam + ": status read (p=0.81); key status not read (p=0.34); order read (p=0.77) at 4 rows → top row of the block: 30 s"})
 			}

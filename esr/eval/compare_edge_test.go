@@ -17,8 +17,8 @@ func pairRows(n, k int) []eval.Outcome {
 	var rows []eval.Outcome
 	for i := range n {
 		q := fmt.Sprintf("q%02d", i)
-		rows = append(rows, eval.Outcome{QID: q, Memory: memory.MustParseSpec("a"), Family: "f", Reader: reader.Spec{Name: "f"}, Correct: i < k, Answer: fmt.Sprint(i < k)},
-			eval.Outcome{QID: q, Memory: memory.MustParseSpec("b"), Family: "f", Reader: reader.Spec{Name: "f"}, Answer: "x"})
+		rows = append(rows, eval.Outcome{QID: q, Memory: memory.MustParseSpec("a"), Family: reader.Family{Kind: reader.KindSim, Name: "f"}, Reader: reader.Spec{Kind: reader.KindSim, Name: "f"}, Correct: i < k, Answer: fmt.Sprint(i < k)},
+			eval.Outcome{QID: q, Memory: memory.MustParseSpec("b"), Family: reader.Family{Kind: reader.KindSim, Name: "f"}, Reader: reader.Spec{Kind: reader.KindSim, Name: "f"}, Answer: "x"})
 	}
 	return rows
 }
@@ -60,8 +60,8 @@ func oneQuestion(k int) []eval.Outcome {
 	var rows []eval.Outcome
 	for i := range 5 {
 		f := fmt.Sprintf("f%d", i)
-		rows = append(rows, eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("a"), Family: reader.Family(f), Reader: reader.Spec{Name: f}, Correct: i < k},
-			eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("b"), Family: reader.Family(f), Reader: reader.Spec{Name: f}})
+		rows = append(rows, eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("a"), Family: reader.Family{Kind: reader.KindSim, Name: f}, Reader: reader.Spec{Kind: reader.KindSim, Name: f}, Correct: i < k},
+			eval.Outcome{QID: "q1", Memory: memory.MustParseSpec("b"), Family: reader.Family{Kind: reader.KindSim, Name: f}, Reader: reader.Spec{Kind: reader.KindSim, Name: f}})
 	}
 	return rows
 }

@@ -29,7 +29,7 @@ func ExampleCompare() {
 	if err != nil {
 		panic(err)
 	}
-	c.Scope = eval.Scope{Family: eval.Pooled, QueryType: esr.Snapshot}
+	c.Scope = eval.Scope{Family: reader.Pooled, QueryType: esr.Snapshot}
 	fmt.Printf("%s: %s − %s = %+.3f (n = %d), scope %s\n", c.Label, c.A, c.B, c.Delta, c.N, c.Scope)
 	fmt.Println(c.Of(eval.TermFineMechanism), c.Of(eval.TermRender), c.Key)
 	// Output:

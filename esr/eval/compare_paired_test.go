@@ -7,6 +7,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 func TestCompareDeterministicAndPaired(t *testing.T) {
@@ -14,10 +15,10 @@ func TestCompareDeterministicAndPaired(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		q := fmt.Sprint("q", i)
 		rows = append(rows,
-			eval.Outcome{QID: q, Memory: memory.SpecOf("A"), Family: "f", Correct: i%2 == 0},
-			eval.Outcome{QID: q, Memory: memory.SpecOf("B"), Family: "f", Correct: i%5 == 0})
+			eval.Outcome{QID: q, Memory: memory.SpecOf("A"), Family: reader.Family{Kind: reader.KindSim, Name: "f"}, Correct: i%2 == 0},
+			eval.Outcome{QID: q, Memory: memory.SpecOf("B"), Family: reader.Family{Kind: reader.KindSim, Name: "f"}, Correct: i%5 == 0})
 	}
-	rows = append(rows, eval.Outcome{QID: "unpaired", Memory: memory.SpecOf("A"), Family: "f", Correct: true})
+	rows = append(rows, eval.Outcome{QID: "unpaired", Memory: memory.SpecOf("A"), Family: reader.Family{Kind: reader.KindSim, Name: "f"}, Correct: true})
 	c1, _ := eval.Compare(rows, eval.Term{Label: "x", A: memory.SpecOf("A"), B: memory.SpecOf("B")}, nil, eval.StatOptions{B: 1000, Seed: 3})
 	c2, _ := eval.Compare(rows, eval.Term{Label: "x", A: memory.SpecOf("A"), B: memory.SpecOf("B")}, nil, eval.StatOptions{B: 1000, Seed: 3})
 	if c1 != c2 {

@@ -14,11 +14,15 @@ import (
 
 // lastLine is a reader a user might write: it answers the last value it
 // sees in the render (a row's third cell, or the text after " is "),
-// reading neither status nor dates.
+// reading neither status nor dates. A text rule, not a model, it names
+// itself a scripted reader: every table its rows feed says it is
+// simulated.
 type lastLine struct{}
 
-func (lastLine) Name() string          { return "last-line" }
-func (lastLine) Family() reader.Family { return "last-line" }
+func (lastLine) Spec() reader.Spec {
+	return reader.Spec{Kind: reader.KindScripted, Name: "last-line"}
+}
+func (l lastLine) Family() reader.Family { return reader.Family(l.Spec()) }
 
 func (lastLine) Read(_ context.Context, in reader.Input) (reader.Output, error) {
 	ans := esr.Abstain
@@ -43,17 +47,17 @@ func ExampleEvaluate() {
 		panic(err)
 	}
 	for _, o := range rows {
-		fmt.Printf("%-18s %-11s %-9s %-9q correct=%v\n", o.QID, o.Memory, o.Reader, o.Answer, o.Correct)
+		fmt.Printf("%-18s %-11s %-18s %-9q correct=%v\n", o.QID, o.Memory, o.Reader, o.Answer, o.Correct)
 	}
 	// Output:
-	// figure1-provenance fine-ledger last-line "30 s"    correct=false
-	// figure1-provenance fine-ledger oracle    "60 s"    correct=true
-	// figure1-provenance render-only last-line "30 s"    correct=false
-	// figure1-provenance render-only oracle    "ABSTAIN" correct=false
-	// figure1-snapshot   fine-ledger last-line "30 s"    correct=true
-	// figure1-snapshot   fine-ledger oracle    "30 s"    correct=true
-	// figure1-snapshot   render-only last-line "30 s"    correct=true
-	// figure1-snapshot   render-only oracle    "ABSTAIN" correct=false
+	// figure1-provenance fine-ledger oracle             "60 s"    correct=true
+	// figure1-provenance fine-ledger scripted:last-line "30 s"    correct=false
+	// figure1-provenance render-only oracle             "ABSTAIN" correct=false
+	// figure1-provenance render-only scripted:last-line "30 s"    correct=false
+	// figure1-snapshot   fine-ledger oracle             "30 s"    correct=true
+	// figure1-snapshot   fine-ledger scripted:last-line "30 s"    correct=true
+	// figure1-snapshot   render-only oracle             "ABSTAIN" correct=false
+	// figure1-snapshot   render-only scripted:last-line "30 s"    correct=true
 }
 
 // A row's condition is a typed Variant; its string form is what row files

@@ -43,8 +43,8 @@ func memoRows(flip int) []eval.Outcome {
 			fam := fmt.Sprintf("fam%d", f)
 			qid := fmt.Sprintf("q%02d", q)
 			rows = append(rows,
-				eval.Outcome{QID: qid, Memory: memory.MustParseSpec("a"), Reader: reader.Spec{Name: fam}, Family: reader.Family(fam), Correct: (q+f)%3 != 0},
-				eval.Outcome{QID: qid, Memory: memory.MustParseSpec("b"), Reader: reader.Spec{Name: fam}, Family: reader.Family(fam), Correct: (q+f+flip)%4 == 0})
+				eval.Outcome{QID: qid, Memory: memory.MustParseSpec("a"), Reader: reader.Spec{Kind: reader.KindSim, Name: fam}, Family: reader.Family{Kind: reader.KindSim, Name: fam}, Correct: (q+f)%3 != 0},
+				eval.Outcome{QID: qid, Memory: memory.MustParseSpec("b"), Reader: reader.Spec{Kind: reader.KindSim, Name: fam}, Family: reader.Family{Kind: reader.KindSim, Name: fam}, Correct: (q+f+flip)%4 == 0})
 		}
 	}
 	return rows

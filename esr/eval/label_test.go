@@ -18,8 +18,10 @@ import (
 // fixed answers every question with one value.
 type fixed struct{ answer esr.Answer }
 
-func (f fixed) Name() string          { return "fixed:" + f.answer.String() }
-func (f fixed) Family() reader.Family { return reader.Family(f.Name()) }
+func (f fixed) Spec() reader.Spec {
+	return reader.Spec{Kind: reader.KindScripted, Name: "fixed-" + f.answer.String()}
+}
+func (f fixed) Family() reader.Family { return reader.Family(f.Spec()) }
 func (f fixed) Read(context.Context, reader.Input) (reader.Output, error) {
 	return reader.Output{Answer: f.answer, Raw: f.answer.String()}, nil
 }
@@ -62,7 +64,7 @@ func TestRunLabelsAnswers(t *testing.T) {
 // a rescoring judge writes neither key.
 func TestOutcomeLabelCompatible(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.jsonl")
-	old := `{"qid":"q","stream_id":"s","source":"x","phenomenon":"monotonic","query_type":"snapshot","memory":"m","reader":"r","family":"r","answer":"a","raw_answer":"a","gold":"a","correct":true,"abstained":false,"gold_abstain":false,"context_tokens":3}` + "\n"
+	old := `{"qid":"q","stream_id":"s","source":"x","phenomenon":"monotonic","query_type":"snapshot","memory":"m","reader":"scripted:r","family":"scripted:r","answer":"a","raw_answer":"a","gold":"a","correct":true,"abstained":false,"gold_abstain":false,"context_tokens":3}` + "\n"
 	os.WriteFile(path, []byte(old), 0o644)
 	rows, err := ReadOutcomes(path)
 	if err != nil || len(rows) != 1 || rows[0].Label != "" || !rows[0].Correct {

@@ -11,15 +11,10 @@ import (
 )
 
 // NotMeasured is the cell of an accuracy whose rows a simulated reader could
-// not read (reader.ReasonUnreadable): such a row is the reader's parser
-// failing on a layout, not an answer about the memory, so it counts neither
-// as right nor as wrong.
+// not read (Outcome.Unreadable): such a row is the reader's parser failing
+// on a layout, not an answer about the memory, so it counts neither as
+// right nor as wrong.
 const NotMeasured = "not measured"
-
-// Unreadable reports a row whose simulated reader could not read the
-// render's layout (its reason carries reader.ReasonUnreadable). AccuracyBy
-// leaves such rows out, and paired comparisons skip the pairs they are in.
-func Unreadable(o *Outcome) bool { return reader.Unreadable(o.Reason) }
 
 // Measured reports whether an accuracy rests on at least one readable row.
 func (a Accuracy) Measured() bool { return a.N > 0 }
@@ -41,7 +36,7 @@ func unreadableNote(rows []Outcome, f Filter) string {
 	var ms, fs []string
 	for i := range rows {
 		o := &rows[i]
-		if (f != nil && !f(o)) || !Unreadable(o) {
+		if (f != nil && !f(o)) || !o.Unreadable {
 			continue
 		}
 		n++
@@ -51,7 +46,7 @@ func unreadableNote(rows []Outcome, f Filter) string {
 		}
 		if !fams[o.Family] {
 			fams[o.Family] = true
-			fs = append(fs, string(o.Family))
+			fs = append(fs, o.Family.String())
 		}
 	}
 	if n == 0 {

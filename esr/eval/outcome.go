@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/esrkit/esrkit/esr"
@@ -42,6 +43,12 @@ type Outcome struct {
 	// explanation of its steps (reader.Output.Note); LLM readers' own text
 	// is RawAnswer.
 	Reason string `json:"reason,omitempty"`
+	// Unreadable reports a row whose simulated reader could not read the
+	// render's layout (reader.Output.Unreadable): it measures the reader's
+	// parser, not the memory, so accuracies leave it out and paired
+	// comparisons skip the pairs it is in. Rows written before the field
+	// existed said so by a marker in Reason; DecodeOutcomes reads it.
+	Unreadable bool `json:"unreadable,omitempty"`
 	// Label is the four-way reading of the answer (judge.Classify:
 	// correct, outdated, abstained, wrong); empty in rows written before
 	// labels existed.
@@ -273,6 +280,10 @@ func DecodeOutcomes(r io.Reader, name string) ([]Outcome, error) {
 				}
 				return nil, fmt.Errorf("%s:%d: %v", name, line, jerr)
 			}
+			if o.Family == reader.Pooled {
+				return nil, fmt.Errorf("%s:%d: family %s: a row's family is a reader's", name, line, o.Family)
+			}
+			o.Unreadable = o.Unreadable || strings.Contains(o.Reason, legacyUnreadable)
 			out = append(out, o)
 		}
 		if errors.Is(err, io.EOF) {
@@ -284,6 +295,11 @@ func DecodeOutcomes(r io.Reader, name string) ([]Outcome, error) {
 	}
 	return out, nil
 }
+
+// legacyUnreadable is the marker rows written before Outcome.Unreadable
+// carried in Reason instead: DecodeOutcomes reads it as the flag, so an old
+// row means what it meant.
+const legacyUnreadable = "[unreadable layout]"
 
 // trimTruncated cuts a trailing partial line from path (left by a run killed
 // mid-write) so appending resumes on a line boundary.

@@ -26,7 +26,7 @@ func TestTruncatedOutcomes(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			sink.Put(Outcome{QID: string(rune('a' + i)), Memory: memory.SpecOf("m"), Reader: reader.Spec{Name: "r"}})
+			sink.Put(Outcome{QID: string(rune('a' + i)), Memory: memory.SpecOf("m"), Reader: reader.Spec{Kind: reader.KindSim, Name: "r"}})
 		}(i)
 	}
 	wg.Wait()
@@ -69,11 +69,13 @@ func TestBadOutcomeLine(t *testing.T) {
 // scripted reader does.
 type notingReader struct{ reader.Oracle }
 
-func (notingReader) Name() string { return "scripted:time-sorter" }
+func (notingReader) Spec() reader.Spec {
+	return reader.Spec{Kind: reader.KindScripted, Name: "time-sorter"}
+}
 
 func (n notingReader) Read(ctx context.Context, in reader.Input) (reader.Output, error) {
 	out, err := n.Oracle.Read(ctx, in)
-	out.Note = n.Name() + ": read the state"
+	out.Note = n.Spec().String() + ": read the state"
 	return out, err
 }
 

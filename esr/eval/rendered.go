@@ -69,6 +69,6 @@ func (it RenderedQA) Read(ctx context.Context, r reader.Reader, mi int) (Outcome
 		return Outcome{}, err
 	}
 	return Outcome{QID: it.QA.QID, StreamID: it.QA.StreamID, Phenomenon: it.QA.Phenomenon,
-		QueryType: it.QA.Type(), Memory: it.Inputs[mi].Memory, Reader: reader.SpecOf(r), Family: r.Family(),
-		Answer: out.Answer.String(), Correct: v.Correct}, nil
+		QueryType: it.QA.Type(), Memory: it.Inputs[mi].Memory, Reader: r.Spec(), Family: r.Family(),
+		Answer: out.Answer.String(), Correct: v.Correct, Unreadable: out.Unreadable}, nil
 }

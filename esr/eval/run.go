@@ -71,18 +71,13 @@ func Run(ctx context.Context, b *bench.Bench, cfg Config, sink Sink) error {
 		byStream[q.StreamID] = append(byStream[q.StreamID], i)
 	}
 	total := len(sel)
-	// Each reader's spec, read once from its name for every row it answers.
-	rspecs := make([]reader.Spec, len(cfg.Readers))
-	for i, r := range cfg.Readers {
-		rspecs[i] = reader.SpecOf(r)
-	}
 	var (
 		mu   sync.Mutex
 		done int
 	)
 	return workpool.Run(ctx, len(order), cfg.Concurrency, func(ctx context.Context, k int) error {
 		sid := order[k]
-		n, err := runStream(ctx, b, sid, byStream[sid], cfg, rspecs, sink)
+		n, err := runStream(ctx, b, sid, byStream[sid], cfg, sink)
 		if err != nil {
 			return err
 		}
@@ -119,8 +114,7 @@ func keep(q *esr.QA, cfg Config) bool {
 }
 
 // runStream builds each memory once for the stream and answers its QAs;
-// rspecs are cfg.Readers' specs.
-func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg Config, rspecs []reader.Spec, sink Sink) (int, error) {
+func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg Config, sink Sink) (int, error) {
 	s := b.Stream(sid)
 	// Memories may cache per-atom state; give each run its own copy.
 	atoms := append([]esr.Atom(nil), b.Atoms[sid]...)
@@ -158,9 +152,9 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 			// render depends on the state and the query only, and building
 			// it was most of a cold run's time.
 			rendered, haveRender := "", false
-			for ri, r := range cfg.Readers {
+			for _, r := range cfg.Readers {
 				o := Outcome{QID: qa.QID, StreamID: sid, Source: qa.Source, Phenomenon: qa.Phenomenon,
-					QueryType: qa.Type(), Memory: cfg.Memories[mi], Reader: rspecs[ri], Family: r.Family(),
+					QueryType: qa.Type(), Memory: cfg.Memories[mi], Reader: r.Spec(), Family: r.Family(),
 					Variant: cfg.Variant, Gold: qa.GoldAnswer, GoldAbstain: qa.GoldAbstain()}
 				if cfg.Done[o.Key()] {
 					continue
@@ -175,7 +169,7 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 				}
 				out, err := r.Read(ctx, in)
 				if err != nil {
-					err = fmt.Errorf("qid %s, memory %s, reader %s: %w", qa.QID, cfg.Memories[mi], r.Name(), err)
+					err = fmt.Errorf("qid %s, memory %s, reader %s: %w", qa.QID, cfg.Memories[mi], r.Spec(), err)
 					if ctx.Err() == nil && cfg.ItemError != nil && cfg.ItemError(err) {
 						continue
 					}
@@ -189,7 +183,7 @@ func runStream(ctx context.Context, b *bench.Bench, sid string, qas []int, cfg C
 					}
 					return 0, err
 				}
-				o.Answer, o.RawAnswer, o.ContextTokens, o.Reason = out.Answer.String(), out.Raw, out.ContextTokens, out.Note
+				o.Answer, o.RawAnswer, o.ContextTokens, o.Reason, o.Unreadable = out.Answer.String(), out.Raw, out.ContextTokens, out.Note, out.Unreadable
 				if cfg.Fingerprint != nil {
 					o.Fingerprint = cfg.Fingerprint(cfg.Memories[mi], r)
 				}

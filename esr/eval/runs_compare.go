@@ -281,7 +281,7 @@ func compareOrder(x runKey, xf reader.Family, y runKey, yf reader.Family) bool {
 		return x.qid < y.qid
 	}
 	if xf != yf {
-		return xf < yf
+		return xf.Compare(yf) < 0
 	}
 	if x.cond != y.cond {
 		return x.cond < y.cond
@@ -326,7 +326,7 @@ func pairRuns(rowsA, rowsB []Outcome, ma, mb memory.Spec) (ps []runPair, onlyA, 
 		switch {
 		case p == nil:
 			onlyA = append(onlyA, o.Key())
-		case Unreadable(o) || Unreadable(p):
+		case o.Unreadable || p.Unreadable:
 			unreadable++
 		default:
 			ps = append(ps, runPair{k, o.Family, o, p})
@@ -369,15 +369,15 @@ func runScopes(ps []runPair) []runScope {
 			qtypes = append(qtypes, q)
 		}
 	}
-	sort.Slice(fams, func(i, j int) bool { return fams[i] < fams[j] })
+	sort.Slice(fams, func(i, j int) bool { return fams[i].Compare(fams[j]) < 0 })
 	sort.Slice(strata, func(i, j int) bool { return strata[i] < strata[j] })
 	sort.Slice(qtypes, func(i, j int) bool { return qtypes[i] < qtypes[j] })
 	var out []runScope
-	top := Pooled
+	top := reader.Pooled
 	if len(fams) == 1 {
 		top = fams[0]
 	} else {
-		out = append(out, runScope{Scope{Family: Pooled}, all})
+		out = append(out, runScope{Scope{Family: reader.Pooled}, all})
 	}
 	for _, f := range fams {
 		out = append(out, runScope{Scope{Family: f}, func(p *runPair) bool { return p.family == f }})
@@ -428,7 +428,7 @@ func (c Comparison) Below(margin float64) bool { return !c.TooFew && c.Hi < -mar
 func (rc *RunComparison) Regressions(margin float64) []Comparison {
 	pooled := map[MemoryPair]bool{}
 	for _, d := range rc.Diffs {
-		if d.Family == Pooled {
+		if d.Family == reader.Pooled {
 			pooled[MemoryPair{A: d.B, B: d.A}] = true
 		}
 	}
@@ -437,7 +437,7 @@ func (rc *RunComparison) Regressions(margin float64) []Comparison {
 		if d.Stratum != "" || d.QueryType != "" || !d.Variant.IsZero() {
 			continue
 		}
-		if pooled[MemoryPair{A: d.B, B: d.A}] && d.Family != Pooled {
+		if pooled[MemoryPair{A: d.B, B: d.A}] && d.Family != reader.Pooled {
 			continue
 		}
 		if d.Below(margin) {

@@ -87,7 +87,7 @@ func controlRows(ctx context.Context, side string, rows []Outcome, m, c memory.S
 	}
 	var rs []reader.Reader
 	for _, r := range opt.Readers {
-		if want[reader.SpecOf(r)] {
+		if want[r.Spec()] {
 			rs = append(rs, r)
 		}
 	}
@@ -130,7 +130,7 @@ func controlQuads(rowsA, rowsB, ctlA, ctlB []Outcome, p MemoryPair, ca, cb memor
 		rs := []*Outcome{ima[k], ica[k], imb[k], icb[k]}
 		ok := true
 		for _, o := range rs {
-			if o == nil || Unreadable(o) {
+			if o == nil || o.Unreadable {
 				ok = false
 			}
 		}
@@ -152,16 +152,16 @@ func splitQuads(p MemoryPair, ca, cb memory.Spec, quads []controlQuad, ran bool,
 			fams = append(fams, q.family)
 		}
 	}
-	sort.Slice(fams, func(i, j int) bool { return fams[i] < fams[j] })
+	sort.Slice(fams, func(i, j int) bool { return fams[i].Compare(fams[j]) < 0 })
 	scopes := fams
 	if len(fams) > 1 {
-		scopes = append([]reader.Family{Pooled}, fams...)
+		scopes = append([]reader.Family{reader.Pooled}, fams...)
 	}
 	var out []ControlSplit
 	for _, fam := range scopes {
 		var sel []controlQuad
 		for _, q := range quads {
-			if fam == Pooled || q.family == fam {
+			if fam == reader.Pooled || q.family == fam {
 				sel = append(sel, q)
 			}
 		}

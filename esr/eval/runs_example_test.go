@@ -17,7 +17,7 @@ func ExampleCompareRuns() {
 	var a, b []eval.Outcome
 	for i := 0; i < 12; i++ {
 		o := eval.Outcome{QID: fmt.Sprintf("q%02d", i), Gold: "critical", Phenomenon: "reverted_revert", QueryType: "snapshot",
-			Reader: r, Family: "scripted:time-sorter", Answer: "critical", Correct: i%2 == 0}
+			Reader: r, Family: reader.Family(r), Answer: "critical", Correct: i%2 == 0}
 		o.Memory = memory.SpecOf(memory.GraphRAGAbstain)
 		a = append(a, o)
 		o.Memory = memory.SpecOf(memory.FineLedger)

@@ -34,7 +34,7 @@ func (rc *RunComparison) Tables() []*Table {
 		Columns: []string{"memory A", "memory B", "family", "scope", "n", "acc A", "acc B", "B − A", "95% CI", "p", "gained", "lost"}}
 	for _, d := range rc.Diffs {
 		// d is B − A: its term's A is run B's memory (RunComparison.Diffs).
-		diffs.AddRow(d.B.String(), d.A.String(), string(d.Family), d.Scope.String(), d.N, PropCell(d.AccB), PropCell(d.AccA),
+		diffs.AddRow(d.B.String(), d.A.String(), d.Family.String(), d.Scope.String(), d.N, PropCell(d.AccB), PropCell(d.AccA),
 			SignedCell(d.Delta), d.CI(), PValueCell(d.P), d.N10, d.N01)
 	}
 	diffs.Notes = append([]string{rc.Interval}, rc.Notes...)
@@ -61,7 +61,7 @@ func (rc *RunComparison) Tables() []*Table {
 			Columns: []string{"memory A", "memory B", "control A", "control B", "family", "n", "total", "total CI", "render", "render CI", "mechanism", "mechanism CI"},
 			Notes:   []string{"render = control B − control A; mechanism = (B − control B) − (A − control A); render + mechanism = total, pair by pair"}}
 		for _, s := range rc.Controls {
-			ctl.AddRow(s.Pair.A.String(), s.Pair.B.String(), s.ControlA.String(), s.ControlB.String(), string(s.Family), s.N,
+			ctl.AddRow(s.Pair.A.String(), s.Pair.B.String(), s.ControlA.String(), s.ControlB.String(), s.Family.String(), s.N,
 				SignedCell(s.Total.Delta), report.Interval(s.Total.Lo, s.Total.Hi),
 				SignedCell(s.Render.Delta), report.Interval(s.Render.Lo, s.Render.Hi),
 				SignedCell(s.Mechanism.Delta), report.Interval(s.Mechanism.Lo, s.Mechanism.Hi))

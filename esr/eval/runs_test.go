@@ -138,7 +138,7 @@ func TestCompareRunsFlipsAreTheDiscordantPairs(t *testing.T) {
 		t.Fatal("no flips: the test measures nothing")
 	}
 	pooled := rc.Diffs[0]
-	if pooled.Family != eval.Pooled || pooled.N10 != gained || pooled.N01 != lost {
+	if pooled.Family != reader.Pooled || pooled.N10 != gained || pooled.N01 != lost {
 		t.Errorf("pooled %+v: %d gained, %d lost flips", pooled, gained, lost)
 	}
 	// Every discordant pair is listed: the flips are exactly the rows
@@ -177,7 +177,7 @@ func TestCompareRunsPairsEachMemoryWithItself(t *testing.T) {
 }
 
 func TestCompareRunsRefusesAnotherBenchmarkNamingTheQuestion(t *testing.T) {
-	a := []eval.Outcome{{QID: "q1", Source: "s", Gold: "x", Memory: memory.SpecOf(memory.FineLedger), Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: "t"}}
+	a := []eval.Outcome{{QID: "q1", Source: "s", Gold: "x", Memory: memory.SpecOf(memory.FineLedger), Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: reader.Family{Kind: reader.KindScripted, Name: "t"}}}
 	b := append([]eval.Outcome(nil), a...)
 	b[0].Gold = "y"
 	_, err := eval.CompareRuns(context.Background(), eval.StoredRunOf("a", a), eval.StoredRunOf("b", b), eval.RunCompareOptions{Stats: quick})
@@ -193,7 +193,7 @@ func TestCompareRunsRefusesAnotherBenchmarkNamingTheQuestion(t *testing.T) {
 }
 
 func TestCompareRunsRefusesAnotherJudgeNamingBoth(t *testing.T) {
-	a := []eval.Outcome{{QID: "q1", Gold: "x", Memory: memory.SpecOf(memory.FineLedger), Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: "t"}}
+	a := []eval.Outcome{{QID: "q1", Gold: "x", Memory: memory.SpecOf(memory.FineLedger), Reader: reader.Spec{Kind: reader.KindScripted, Name: "t"}, Family: reader.Family{Kind: reader.KindScripted, Name: "t"}}}
 	b := append([]eval.Outcome(nil), a...)
 	b[0].Judge = "llm:judge-model"
 	_, err := eval.CompareRuns(context.Background(), eval.StoredRunOf("a", a), eval.StoredRunOf("b", b), eval.RunCompareOptions{Stats: quick})

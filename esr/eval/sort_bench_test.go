@@ -21,8 +21,8 @@ func suiteRows() []Outcome {
 		for m := range 15 {
 			spec := memory.MustParseSpec(fmt.Sprintf("m%02d", m))
 			for f := range 5 {
-				fam := fmt.Sprintf("sim:fit-%d", f)
-				rows = append(rows, Outcome{QID: qid, Memory: spec, Family: reader.Family(fam), Reader: reader.Spec{Name: fam}})
+				fam := reader.Spec{Kind: reader.KindSim, Name: fmt.Sprintf("fit-%d", f)}
+				rows = append(rows, Outcome{QID: qid, Memory: spec, Family: reader.Family(fam), Reader: fam})
 			}
 		}
 	}

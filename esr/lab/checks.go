@@ -80,7 +80,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 				if err != nil {
 					return nil, err
 				}
-				rs = append(rs, asFamilyOf(renameSim(vr, sm.Name()+"~"+v.OnConflict), r.Family()))
+				rs = append(rs, asFamilyOf(renameSim(vr, sm.Spec().Name+"~"+v.OnConflict), r.Family()))
 				continue
 			}
 			sc, ok := r.(*sim.Scripted)
@@ -89,7 +89,7 @@ func wordingRows(ctx context.Context, s Setup) ([]eval.Outcome, error) {
 			}
 			caps := sc.Capabilities()
 			caps.OnConflict = v.OnConflict
-			vr, err := sim.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"~"+v.OnConflict, caps)
+			vr, err := sim.NewScriptedWith(sc.Spec().Name+"~"+v.OnConflict, caps)
 			if err != nil {
 				return nil, err
 			}

@@ -20,7 +20,7 @@ func TestIntervalTableClusteredWider(t *testing.T) {
 		a := q%3 != 0 // memory A right on 2/3 of the questions
 		b := q%5 == 0
 		for f := 0; f < 5; f++ {
-			fam := reader.Family(fmt.Sprint("fam", f))
+			fam := reader.Family{Kind: reader.KindSim, Name: fmt.Sprint("fam", f)}
 			rows = append(rows, eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: memory.SpecOf("A"), Correct: a},
 				eval.Outcome{QID: fmt.Sprint("q", q), Family: fam, Memory: memory.SpecOf("B"), Correct: b})
 		}

@@ -73,7 +73,7 @@ func JudgeTerms(runs []JudgedRows, terms []eval.Term, f eval.Filter, opt eval.St
 			if err != nil {
 				return nil, fmt.Errorf("judge %s: %w", r.Judge, err)
 			}
-			c.Family = eval.Pooled
+			c.Family = reader.Pooled
 			jt.Judges = append(jt.Judges, r.Judge)
 			jt.Under = append(jt.Under, c)
 		}
@@ -147,7 +147,7 @@ func sortPairKeys(keys []pairKey) {
 			return x.qid < y.qid
 		}
 		if x.family != y.family {
-			return x.family < y.family
+			return x.family.Compare(y.family) < 0
 		}
 		return x.condition < y.condition
 	})

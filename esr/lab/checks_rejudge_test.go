@@ -28,7 +28,7 @@ type armed struct {
 func (a *armed) Read(ctx context.Context, in reader.Input) (reader.Output, error) {
 	a.calls.Add(1)
 	if a.on.Load() {
-		a.t.Errorf("reader %s asked about %s after the run", a.Name(), in.QID)
+		a.t.Errorf("reader %s asked about %s after the run", a.Spec(), in.QID)
 	}
 	return a.Reader.Read(ctx, in)
 }

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 
 	"fmt"
@@ -175,7 +176,7 @@ func StaleSummary(rs []StaleRate, cs []eval.Comparison) string {
 func pooledOnly(cs []eval.Comparison) []eval.Comparison {
 	var out []eval.Comparison
 	for _, c := range cs {
-		if c.Family == eval.Pooled {
+		if c.Family == reader.Pooled {
 			out = append(out, c)
 		}
 	}

@@ -212,14 +212,14 @@ func ClutterByFamily(rowsA, rowsB []eval.Outcome, f eval.Filter, opt eval.StatOp
 			fams[rowsA[i].Family] = true
 		}
 	}
-	names := []reader.Family{eval.Pooled}
-	for _, n := range slices.Sorted(maps.Keys(fams)) {
+	names := []reader.Family{reader.Pooled}
+	for _, n := range slices.SortedFunc(maps.Keys(fams), reader.Family.Compare) {
 		names = append(names, n)
 	}
 	var out []FamilyClutter
 	for _, fam := range names {
 		g := f
-		if fam != eval.Pooled {
+		if fam != reader.Pooled {
 			g = eval.And(f, eval.Family(fam))
 		}
 		a, err := eval.CompareTerms(rowsA, []eval.Term{eval.TermRender}, g, opt)
@@ -260,7 +260,7 @@ func ClutterFamilyTable(fcs []FamilyClutter, nameA, nameB, scope string) *eval.T
 		if fc.Compared {
 			d, ci = eval.SignedCell(fc.D), report.Interval(fc.Lo, fc.Hi)
 		}
-		t.AddRow(string(fc.Family), eval.SignedCell(fc.A.Delta), fc.A.CI(), eval.SignedCell(fc.B.Delta), fc.B.CI(), d, ci, clutterReading(fc, nameB))
+		t.AddRow(fc.Family.String(), eval.SignedCell(fc.A.Delta), fc.A.CI(), eval.SignedCell(fc.B.Delta), fc.B.CI(), d, ci, clutterReading(fc, nameB))
 		all = append(all, fc.A, fc.B)
 	}
 	t.Notes = []string{"render = render-only − graphrag-abstain; the difference's interval: each bootstrap interval's half-width over z is its standard error, added in quadrature (the benchmarks share no question)",
@@ -275,7 +275,7 @@ func ClutterFamilySentence(fcs []FamilyClutter, nameA, nameB string) string {
 	groups := map[string][]string{}
 	var pooled *FamilyClutter
 	for i, fc := range fcs {
-		if fc.Family == eval.Pooled {
+		if fc.Family == reader.Pooled {
 			pooled = &fcs[i]
 			continue
 		}

@@ -28,7 +28,7 @@ func clutterRows(bench string, n, length, tokens, baseRight, ctrlRight int) ([]e
 				right, tok = i < baseRight, tokens
 			}
 			rows = append(rows, eval.Outcome{QID: qid, StreamID: qid, Phenomenon: "reverted_revert", QueryType: "snapshot",
-				Memory: memory.SpecOf(m), Reader: reader.Spec{Name: "r"}, Family: "r", Correct: right, ContextTokens: tok})
+				Memory: memory.SpecOf(m), Reader: reader.Spec{Kind: reader.KindSim, Name: "r"}, Family: reader.Family{Kind: reader.KindSim, Name: "r"}, Correct: right, ContextTokens: tok})
 		}
 	}
 	return rows, lengths
@@ -119,7 +119,8 @@ func TestClutterByFamilyOpposite(t *testing.T) {
 	opt.B = 2000
 	fam := func(rows []eval.Outcome, f string) []eval.Outcome {
 		for i := range rows {
-			rows[i].Family, rows[i].Reader = reader.Family(f), reader.Spec{Name: f}
+			rows[i].Reader = reader.Spec{Kind: reader.KindSim, Name: f}
+			rows[i].Family = reader.Family(rows[i].Reader)
 		}
 		return rows
 	}
@@ -133,7 +134,7 @@ func TestClutterByFamilyOpposite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(fcs) != 3 || fcs[0].Family != eval.Pooled || fcs[1].Family != "down" || fcs[2].Family != "up" {
+	if len(fcs) != 3 || fcs[0].Family != reader.Pooled || fcs[1].Family.Name != "down" || fcs[2].Family.Name != "up" {
 		t.Fatalf("families %+v, want pooled, down, up", fcs)
 	}
 	if !(fcs[2].Lo > 0) || !(fcs[1].Hi < 0) || !(fcs[0].Lo <= 0 && fcs[0].Hi >= 0) {
@@ -141,7 +142,7 @@ func TestClutterByFamilyOpposite(t *testing.T) {
 			fcs[0].Lo, fcs[0].Hi, fcs[1].Lo, fcs[1].Hi, fcs[2].Lo, fcs[2].Hi)
 	}
 	s := ClutterFamilySentence(fcs, "a", "b")
-	for _, want := range []string{"larger on b: up (+0.267", "smaller on b: down (-0.267", "(no difference shown): families that move in opposite directions offset each other"} {
+	for _, want := range []string{"larger on b: sim:up (+0.267", "smaller on b: sim:down (-0.267", "(no difference shown): families that move in opposite directions offset each other"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("sentence %q lacks %q", s, want)
 		}

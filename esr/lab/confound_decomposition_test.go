@@ -38,7 +38,7 @@ func TestDecompositionWithOracle(t *testing.T) {
 	want := map[string]float64{eval.TermRender.Label: 0, eval.TermFineMechanism.Label: 1,
 		eval.TermCoarsePaper.Label: 1, eval.TermCoarseMatched.Label: 1, eval.TermCoarseLayout.Label: 0}
 	for _, c := range cs {
-		if c.Family != "oracle" {
+		if c.Family != (reader.Family{Kind: reader.KindOracle}) {
 			t.Errorf("single family labelled %q", c.Family)
 		}
 		if math.Abs(c.Delta-want[c.Label]) > 1e-12 || c.N != 20 {

@@ -25,7 +25,7 @@ func TestDecompositionOverOneQuestion(t *testing.T) {
 		f := fmt.Sprintf("f%d", i)
 		for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.RenderOnly, memory.FineLedger} {
 			right := m != memory.GraphRAGAbstain && i == 0
-			rows = append(rows, eval.Outcome{QID: "q1", Memory: memory.SpecOf(m), Family: reader.Family(f), Reader: reader.Spec{Name: f}, Correct: right, QueryType: "snapshot"})
+			rows = append(rows, eval.Outcome{QID: "q1", Memory: memory.SpecOf(m), Family: reader.Family{Kind: reader.KindSim, Name: f}, Reader: reader.Spec{Kind: reader.KindSim, Name: f}, Correct: right, QueryType: "snapshot"})
 		}
 	}
 	cs, err := lab.RenderMatchedTerms(rows, nil, eval.DefaultStats)

@@ -14,7 +14,7 @@ import (
 func decompositionPlot(cs []eval.Comparison, title string, paperTables ...paper.Table) *plot.Plot {
 	var pts []report.IntervalPoint
 	for _, c := range cs {
-		pts = append(pts, report.IntervalPoint{Label: termPlotLabel(c), Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: string(c.Family)})
+		pts = append(pts, report.IntervalPoint{Label: termPlotLabel(c), Est: c.Delta, Lo: c.Lo, Hi: c.Hi, Series: c.Family.String()})
 	}
 	for _, table := range paperTables {
 		seen := map[eval.Term]bool{} // by pair

@@ -14,7 +14,7 @@ import (
 // terms pooled and for two families, the paper's Table 2 values as rings.
 func decompositionInput() []eval.Comparison {
 	var cs []eval.Comparison
-	for i, fam := range []reader.Family{eval.Pooled, "sim:fit-llama-3.1-8b", "sim:fit-qwen3-8b"} {
+	for i, fam := range []reader.Family{reader.Pooled, {Kind: reader.KindSim, Name: "fit-llama-3.1-8b"}, {Kind: reader.KindSim, Name: "fit-qwen3-8b"}} {
 		s := 0.02 * float64(i)
 		for _, c := range []eval.Comparison{
 			termCmp(eval.TermRender, fam, 0.150+s, 0.110+s, 0.190+s),

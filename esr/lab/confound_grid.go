@@ -23,7 +23,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 	t := &eval.Table{ID: eval.TableID("answer-grid-" + qa.QID), Title: "Answers to “" + qa.Question + "” (gold: " + qa.GoldAnswer + ")",
 		Columns: []string{"memory"}}
 	for _, r := range readers {
-		t.Columns = append(t.Columns, r.Name())
+		t.Columns = append(t.Columns, r.Spec().String())
 	}
 	key, _ := qa.Locate(atoms)
 	q := qa.Query(key)
@@ -54,7 +54,7 @@ func AnswerGrid(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA,
 			}
 			v, _ := judge.Exact{}.Judge(ctx, &qa, out.Answer)
 			cell := eval.VerdictCell(out.Answer.String(), v.Correct)
-			if reader.Unreadable(out.Note) {
+			if out.Unreadable {
 				cell, unread = eval.TextCell(eval.NotMeasured), true
 			}
 			row = append(row, cell)

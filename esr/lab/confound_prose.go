@@ -73,7 +73,7 @@ func DecompositionSummary(cs []eval.Comparison, benchName string) string {
 	}
 	var perFam []famTerms
 	for _, x := range rows {
-		if x.fam == eval.Pooled {
+		if x.fam == reader.Pooled {
 			share := x.verdict
 			if strings.HasSuffix(share, "larger and positive") {
 				what := "the layout"
@@ -116,7 +116,7 @@ func DecompositionSummary(cs []eval.Comparison, benchName string) string {
 func explainGap(cs []eval.Comparison, table paper.Table) string {
 	var b strings.Builder
 	for _, c := range cs {
-		if c.Family != eval.Pooled {
+		if c.Family != reader.Pooled {
 			continue
 		}
 		k := table.Key(c.Key)
@@ -126,7 +126,7 @@ func explainGap(cs []eval.Comparison, table paper.Table) string {
 		}
 		var fams []eval.Comparison
 		for _, f := range cs {
-			if f.Of(c.Term) && f.Family != eval.Pooled {
+			if f.Of(c.Term) && f.Family != reader.Pooled {
 				fams = append(fams, f)
 			}
 		}
@@ -155,7 +155,7 @@ func whoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
 	if len(pooled) == 0 {
 		return ""
 	}
-	fams := eval.AccuracyBy(rows, []memory.Spec{m}, func(o *eval.Outcome) string { return string(o.Family) }, f, eval.DefaultStats.Level)
+	fams := eval.AccuracyBy(rows, []memory.Spec{m}, func(o *eval.Outcome) string { return o.Family.String() }, f, eval.DefaultStats.Level)
 	sort.SliceStable(fams, func(i, j int) bool { return fams[i].Acc > fams[j].Acc })
 	var parts []string
 	for _, a := range fams {
@@ -172,8 +172,8 @@ func whoIsRight(rows []eval.Outcome, m memory.Spec, f eval.Filter) string {
 // whether each interval excludes 0, all computed from cs. It returns "" when
 // cs lacks the three coarse terms.
 func CoarseSplit(cs []eval.Comparison) string {
-	fam := eval.Pooled
-	if _, ok := eval.FindTerm(cs, eval.TermCoarsePaper, eval.Pooled); !ok && len(cs) > 0 {
+	fam := reader.Pooled
+	if _, ok := eval.FindTerm(cs, eval.TermCoarsePaper, reader.Pooled); !ok && len(cs) > 0 {
 		fam = cs[0].Family
 	}
 	paperC, ok1 := eval.FindTerm(cs, eval.TermCoarsePaper, fam)

@@ -67,9 +67,9 @@ func BenchmarkDecompositionFromRows(b *testing.B) {
 	rr := eval.RevertedRevertSnapshot
 	fams := eval.Distinct(eval.Select(rows, rr), func(o *eval.Outcome) reader.Family { return o.Family })
 	pairing := func() {
-		for _, fam := range append([]reader.Family{""}, fams...) {
+		for _, fam := range append([]reader.Family{{}}, fams...) {
 			f := rr
-			if fam != "" {
+			if fam != (reader.Family{}) {
 				f = eval.And(rr, eval.Family(fam))
 			}
 			for _, t := range eval.RenderMatched {

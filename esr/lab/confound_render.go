@@ -39,7 +39,7 @@ func buildTable2(cs []eval.Comparison, scope string, rows []eval.Outcome) *eval.
 		Columns: []string{"term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p", "paper Δ (DeepSeek-V3)"}}
 	pooled := cs[:0:0]
 	for _, c := range cs {
-		if c.Family == eval.Pooled {
+		if c.Family == reader.Pooled {
 			pooled = append(pooled, c)
 		}
 	}
@@ -63,14 +63,14 @@ func table2ByFamily(cs []eval.Comparison, scope string, rows []eval.Outcome) *ev
 		Columns: []string{"family", "term", "n", "ours Δ", "95% CI", "discordant (A✓B✗ / A✗B✓)", "p"}}
 	omitted := 0
 	for _, c := range cs {
-		if c.Family == eval.Pooled {
+		if c.Family == reader.Pooled {
 			continue
 		}
 		if eval.AgreeEverywhere(c) {
 			omitted++
 			continue
 		}
-		t.AddRow(string(c.Family), c.Label, c.N, eval.SignedCell(c.Delta), c.CI(), eval.DiscordantCell(c), eval.PValueCell(c.P))
+		t.AddRow(c.Family.String(), c.Label, c.N, eval.SignedCell(c.Delta), c.CI(), eval.DiscordantCell(c), eval.PValueCell(c.P))
 	}
 	t.Notes = []string{eval.IntervalNoteFor(cs), eval.FamilyNote(rows)}
 	if omitted > 0 {
@@ -178,7 +178,7 @@ func (r *Result) SplitFamilies(id TableID) (pooled, families *eval.Table, err er
 	pooled = &eval.Table{ID: t.ID, Title: t.Title + ", pooled", Columns: t.Columns, Notes: t.Notes}
 	families = &eval.Table{ID: t.ID + "-by-family", Title: t.Title + ", per family", Columns: t.Columns, Notes: t.Notes}
 	for i, row := range t.Rows {
-		if cs[i].Family != eval.Pooled {
+		if cs[i].Family != reader.Pooled {
 			families.Rows = append(families.Rows, row)
 			continue
 		}

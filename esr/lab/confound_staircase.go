@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr"
-
 	"github.com/esrkit/esrkit/esr/paper"
 
 	"gonum.org/v1/plot"
@@ -28,8 +27,8 @@ var staircaseSteps = []string{"d-blind control", "render step", "mechanism step 
 // StaircaseAccuracy is the accuracy of each staircase memory on the rows
 // kept by f, pooled (Group "pooled") and per reader family.
 func StaircaseAccuracy(rows []eval.Outcome, f eval.Filter) []eval.Accuracy {
-	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return string(eval.Pooled) }, f, eval.DefaultStats.Level)
-	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return string(o.Family) }, f, eval.DefaultStats.Level)...)
+	out := eval.AccuracyBy(rows, Staircase, func(*eval.Outcome) string { return reader.Pooled.String() }, f, eval.DefaultStats.Level)
+	return append(out, eval.AccuracyBy(rows, Staircase, func(o *eval.Outcome) string { return o.Family.String() }, f, eval.DefaultStats.Level)...)
 }
 
 // paperGroup is the Group of PaperStaircase's accuracies.
@@ -109,8 +108,8 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 	}
 	// Families in their fixed order (report.FamilyStyle), pooled first.
 	report.SortFamilies(groups)
-	if i := slices.Index(groups, string(eval.Pooled)); i > 0 {
-		groups = append([]string{string(eval.Pooled)}, slices.Delete(groups, i, i+1)...)
+	if i := slices.Index(groups, reader.Pooled.String()); i > 0 {
+		groups = append([]string{reader.Pooled.String()}, slices.Delete(groups, i, i+1)...)
 	}
 	// Ours spread over at most 0.36 of a column; the paper's large open
 	// rings stay at the memory itself.
@@ -153,7 +152,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 			p.Add(line, pts)
 			p.Legend.Add("paper (render-only = GRA + render term)", line, pts)
 			continue
-		case g == string(eval.Pooled):
+		case g == reader.Pooled.String():
 			line.LineStyle.Color, pts.GlyphStyle.Color = color.Black, color.Black
 			line.LineStyle.Width = vg.Points(3)
 			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.PyramidGlyph{}, vg.Points(5)
@@ -166,7 +165,7 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 			fi++
 		}
 		p.Add(line, pts)
-		p.Legend.Add(strings.TrimPrefix(g, "scripted:"), line, pts)
+		p.Legend.Add(g, line, pts)
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.3, float64(len(mems))-0.7
@@ -185,14 +184,14 @@ func StaircaseSentence(acc []eval.Accuracy) string {
 	for _, a := range acc {
 		if by[a.Group] == nil {
 			by[a.Group] = map[string]float64{}
-			if a.Group != string(eval.Pooled) {
+			if a.Group != reader.Pooled.String() {
 				fams = append(fams, a.Group)
 			}
 		}
 		by[a.Group][a.Memory.String()] = a.Acc
 	}
 	fams = slices.DeleteFunc(fams, func(f string) bool { return f == paperGroup })
-	p := by[string(eval.Pooled)]
+	p := by[reader.Pooled.String()]
 	if p == nil {
 		return ""
 	}
@@ -203,11 +202,13 @@ func StaircaseSentence(acc []eval.Accuracy) string {
 	// of its LLM (readerWords), once per list.
 	models := len(fams) > 0
 	for _, f := range fams {
-		models = models && modelOf(reader.Family(f)) != ""
+		fam, ok := groupFamily(f)
+		models = models && ok && modelOf(fam) != ""
 	}
 	named := func(f, what string) string {
 		if models {
-			return fmt.Sprintf("%s (a model of %s; %s)", strings.TrimPrefix(f, "sim:"), modelOf(reader.Family(f)), what)
+			fam, _ := groupFamily(f)
+			return fmt.Sprintf("%s (a model of %s; %s)", fam.Name, modelOf(fam), what)
 		}
 		return fmt.Sprintf("%s (%s)", f, what)
 	}

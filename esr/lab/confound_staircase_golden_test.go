@@ -5,6 +5,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/goldenimg"
 )
 
@@ -18,7 +19,7 @@ func staircaseInput() []eval.Accuracy {
 	}{
 		{"scripted:time-sorter", []float64{0.35, 0.55, 0.60, 0.50}},
 		{"scripted:status-reader", []float64{0.30, 0.40, 0.75, 0.65}},
-		{string(eval.Pooled), []float64{0.325, 0.475, 0.675, 0.575}},
+		{reader.Pooled.String(), []float64{0.325, 0.475, 0.675, 0.575}},
 		{lab.PaperGroup, []float64{0.28, 0.44, 0.47, 0.37}},
 	} {
 		for i, m := range lab.Staircase {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -24,7 +25,7 @@ func oneQuestion() []eval.Accuracy {
 		name string
 		acc  []float64
 	}{
-		{string(eval.Pooled), []float64{0, 0.2, 0.2}},
+		{reader.Pooled.String(), []float64{0, 0.2, 0.2}},
 		{"sim:fit-llama-3.1-8b", []float64{0, 0, 0}},
 		{"sim:fit-mistral-7b", []float64{0, 0, 0}},
 		{"sim:fit-qwen2.5-7b", []float64{0, 0, 0}},
@@ -33,7 +34,7 @@ func oneQuestion() []eval.Accuracy {
 	} {
 		for i, m := range mems {
 			n := 1
-			if g.name == string(eval.Pooled) {
+			if g.name == reader.Pooled.String() {
 				n = 5
 			}
 			acc = append(acc, eval.Accuracy{Group: g.name, Memory: memory.SpecOf(m), N: n, Acc: g.acc[i]})

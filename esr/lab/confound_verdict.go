@@ -91,7 +91,7 @@ func dominanceVersusPaper(cs []eval.Comparison, terms []eval.Term, table paper.T
 
 // pooledOrOnly is the pooled comparison of term t, or the only family's.
 func pooledOrOnly(cs []eval.Comparison, t eval.Term) (eval.Comparison, bool) {
-	if c, ok := eval.FindTerm(cs, t, eval.Pooled); ok {
+	if c, ok := eval.FindTerm(cs, t, reader.Pooled); ok {
 		return c, true
 	}
 	var only []eval.Comparison
@@ -117,15 +117,14 @@ type skillMix struct {
 	N                             int
 }
 
-// skillsOf averages the skills of the families named (reader names as
-// outcome rows carry them).
+// skillsOf averages the skills of the families named (as outcome rows
+// carry them).
 func skillsOf(families []reader.Family) skillMix {
 	var m skillMix
-	for _, fam := range families {
-		f := string(fam)
-		switch {
-		case strings.HasPrefix(f, "sim:"):
-			r, err := sim.Parse(strings.TrimPrefix(f, "sim:"))
+	for _, f := range families {
+		switch f.Kind {
+		case reader.KindSim:
+			r, err := sim.Parse(f.Name)
 			if err != nil {
 				continue
 			}
@@ -134,8 +133,8 @@ func skillsOf(families []reader.Family) skillMix {
 			m.Order += p.OrderSkill
 			m.Date += p.DateSkill
 			m.FirstRow += p.FirstRowBias
-		case strings.HasPrefix(f, "scripted:"):
-			r, err := sim.NewScripted(strings.TrimPrefix(f, "scripted:"))
+		case reader.KindScripted:
+			r, err := sim.NewScripted(f.Name)
 			if err != nil {
 				continue
 			}

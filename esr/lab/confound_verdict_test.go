@@ -17,8 +17,8 @@ import (
 // the paper.
 func TestDominanceVersusPaper(t *testing.T) {
 	cs := []eval.Comparison{
-		termCmp(eval.TermRender, eval.Pooled, 0.031, 0.017, 0.047),
-		termCmp(eval.TermFineMechanism, eval.Pooled, 0.086, 0.063, 0.110),
+		termCmp(eval.TermRender, reader.Pooled, 0.031, 0.017, 0.047),
+		termCmp(eval.TermFineMechanism, reader.Pooled, 0.086, 0.063, 0.110),
 	}
 	terms := []eval.Term{eval.TermRender, eval.TermFineMechanism}
 	got := lab.DominanceVersusPaper(cs, terms, paper.T2, "CAUSE.", false)
@@ -44,11 +44,12 @@ func TestDominanceVersusPaper(t *testing.T) {
 // TestSkillsOf averages the skills of known families and skips unknown
 // ones.
 func TestSkillsOf(t *testing.T) {
-	m := lab.SkillsOf([]reader.Family{"scripted:status-reader", "scripted:majority", "llm:qwen3-8b", "sim:careful"})
+	m := lab.SkillsOf([]reader.Family{{Kind: reader.KindScripted, Name: "status-reader"}, {Kind: reader.KindScripted, Name: "majority"},
+		{Kind: reader.KindLLM, Name: "qwen3-8b"}, {Kind: reader.KindSim, Name: "careful"}})
 	if m.N != 3 || m.Status < 0.63 || m.Status > 0.64 || m.Date < 0.64 || m.Date > 0.66 {
 		t.Errorf("%+v", m)
 	}
-	if s := lab.DecompositionCause([]reader.Family{"llm:x"}, "b"); !strings.Contains(s, "not known") {
+	if s := lab.DecompositionCause([]reader.Family{{Kind: reader.KindLLM, Name: "x"}}, "b"); !strings.Contains(s, "not known") {
 		t.Errorf("%s", s)
 	}
 }

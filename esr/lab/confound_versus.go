@@ -6,6 +6,7 @@ import (
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // Table2Versus sets each Table 2 term the paper reports (render, fine-d and
@@ -20,7 +21,7 @@ func Table2Versus(cs []eval.Comparison, rows []eval.Outcome, benchName string) [
 	var out []string
 	for _, t := range eval.RenderMatchedReported {
 		for _, c := range cs {
-			if c.Of(t) && c.Family == eval.Pooled {
+			if c.Of(t) && c.Family == reader.Pooled {
 				out = append(out, versusMaybeFitted(c, paper.T2.Key(c.Key), fitted))
 			}
 		}
@@ -37,7 +38,7 @@ func Table3Versus(cs []eval.Comparison, rows []eval.Outcome, benchName string) [
 	fitted := fittedPanel(rowFamilies(rows), benchName)
 	var out []string
 	for _, c := range cs {
-		if c.Family != eval.Pooled {
+		if c.Family != reader.Pooled {
 			continue
 		}
 		out = append(out, string(c.Stratum)+": "+versusMaybeFitted(c, paper.T3Cell(c.Stratum), fitted && c.Stratum == esr.RevertedRevert))

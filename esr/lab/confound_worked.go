@@ -23,7 +23,7 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 	}
 	names := make([]string, len(readers))
 	for i, r := range readers {
-		names[i] = r.Name()
+		names[i] = r.Spec().String()
 	}
 	order := make([]int, len(readers))
 	for i := range order {
@@ -38,7 +38,7 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 			if c.TokenBudget > 0 {
 				budget = eval.CountCell(c.TokenBudget)
 			}
-			t.AddRow(r.Name(), yes(c.UsesStatus), yes(c.SortsByTime), c.OnConflict, budget)
+			t.AddRow(r.Spec().String(), yes(c.UsesStatus), yes(c.SortsByTime), c.OnConflict, budget)
 		case *sim.Sim:
 			p := r.Profile()
 			budget := eval.TextCell("all")
@@ -55,12 +55,12 @@ func CapabilitiesTable(readers []reader.Reader) *eval.Table {
 				order += fmt.Sprintf("; on a clean render, each less %.2f × (%.2f per 1,000 tokens, %.2f per JSON level; sorts and lapse also %.2f per doubling of rows beyond two, %.2f if flat, %.2f per doubling of other keys' rows, %.2f if dates in prose) in logit",
 					p.ClutterScale, p.LengthCost, p.NestCost, p.RowsCost, p.FlatCost, p.DistractorCost, p.ProseDateCost)
 			}
-			t.AddRow(r.Name(), status, order,
+			t.AddRow(r.Spec().String(), status, order,
 				fmt.Sprintf("first p = %.2f, abstain p = %.2f, majority p = %.2f; lapse p = %.2f", p.FirstRowBias, pa, 1-p.FirstRowBias-pa, p.Lapse), budget)
 		case reader.Oracle:
-			t.AddRow(r.Name(), "reads the structured state, not the text", "—", "—", "—")
+			t.AddRow(r.Spec().String(), "reads the structured state, not the text", "—", "—", "—")
 		default:
-			t.AddRow(r.Name(), "LLM: whatever the model does", "", "", "")
+			t.AddRow(r.Spec().String(), "LLM: whatever the model does", "", "", "")
 		}
 	}
 	t.Notes = []string{"scripted and sim readers are SIMULATED: text rules with these capabilities (sim: each drawn per question with the probability shown), not LLMs"}

@@ -130,7 +130,7 @@ func workOn(ctx context.Context, s *esr.Stream, atoms []esr.Atom, qa esr.QA, mem
 	}
 	stated := reader.StatedValues(atoms, key)
 	for _, r := range readers {
-		w.Readers = append(w.Readers, r.Name())
+		w.Readers = append(w.Readers, r.Spec().String())
 		row := make([]WorkedAnswer, len(memories))
 		for i, st := range states {
 			out, err := r.Read(ctx, reader.Input{QID: qa.QID, Question: qa.Question, QueryType: qa.Type(), Context: w.Renders[i],
@@ -257,7 +257,7 @@ func (w *WorkedQuestion) Arithmetic() string {
 
 // Accuracies are the worked question's staircase as StaircaseAccuracy
 // gives it for a stratum: per memory, the share of readers right (group
-// Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
+// reader.Pooled) and each reader's 0 or 1, so StaircasePlot draws one question.
 func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
 	var out []eval.Accuracy
 	for mi, m := range w.Memories {
@@ -267,7 +267,7 @@ func (w *WorkedQuestion) Accuracies() []eval.Accuracy {
 				right++
 			}
 		}
-		out = append(out, eval.Accuracy{Memory: m, Group: string(eval.Pooled), N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
+		out = append(out, eval.Accuracy{Memory: m, Group: reader.Pooled.String(), N: len(w.Readers), Acc: float64(right) / float64(max(1, len(w.Readers)))})
 	}
 	for ri, r := range w.Readers {
 		for mi, m := range w.Memories {
@@ -343,5 +343,14 @@ func FlipSentence(f Flip) string {
 		}
 		return a.Answer + " (" + a.Decision + ")"
 	}
-	return fmt.Sprintf("%s %s from %s to %s: %s on %s, %s on %s", readerWords(reader.Family(f.Reader)), turn, f.From, f.To, why(f.Before), f.From, why(f.After), f.To)
+	return fmt.Sprintf("%s %s from %s to %s: %s on %s, %s on %s", flipReaderWords(f.Reader), turn, f.From, f.To, why(f.Before), f.From, why(f.After), f.To)
+}
+
+// flipReaderWords names a flip's reader (its printed family) as readerWords
+// does.
+func flipReaderWords(r string) string {
+	if f, ok := groupFamily(r); ok {
+		return readerWords(f)
+	}
+	return r
 }

@@ -66,7 +66,7 @@ func TestWorkedQuestionAndStaircase(t *testing.T) {
 	acc := lab.StaircaseAccuracy(rows, nil)
 	pooled := map[string]float64{}
 	for _, a := range acc {
-		if a.Group == string(eval.Pooled) {
+		if a.Group == reader.Pooled.String() {
 			pooled[a.Memory.String()] = a.Acc
 		}
 	}

@@ -276,7 +276,7 @@ func RevertedRevertTable(ctx context.Context, classes []memory.Spec, profiles []
 			return nil, err
 		}
 		rs = append(rs, r)
-		t.Columns = append(t.Columns, r.Name()+": now")
+		t.Columns = append(t.Columns, r.Spec().String()+": now")
 	}
 	defer memory.HoldAdapters()()
 	for _, c := range classes {

@@ -187,14 +187,14 @@ func (c *ParaphraseCurve) Table() *eval.Table {
 func joinFamilies(fams []reader.Family) string {
 	s := make([]string, len(fams))
 	for i, f := range fams {
-		s[i] = string(f)
+		s[i] = f.String()
 	}
 	return strings.Join(s, ", ")
 }
 
 func simulatedNote(fams []reader.Family) string {
 	for _, f := range fams {
-		if strings.HasPrefix(string(f), "scripted:") || strings.HasPrefix(string(f), "sim:") {
+		if f.Simulated() {
 			return " (SIMULATED readers: text rules, not LLMs)"
 		}
 	}

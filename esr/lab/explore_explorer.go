@@ -217,7 +217,7 @@ func (e *Explorer) View(ctx context.Context, s Settings) (*View, error) {
 	for _, t := range terms {
 		need[t.A.String()], need[t.B.String()] = true, true
 	}
-	v := &View{Settings: s, Reader: r.Name(), Questions: len(items)}
+	v := &View{Settings: s, Reader: r.Spec().String(), Questions: len(items)}
 	for _, it := range items {
 		for mi := range it.Inputs {
 			if !need[explorerMemories[mi].String()] {
@@ -279,8 +279,8 @@ func (v *View) Plot() *plot.Plot {
 // are shown, those two with their intervals and which carries the gain
 // (the other terms are in the table); otherwise every term.
 func (v *View) Sentence() string {
-	r, ok1 := eval.FindTerm(v.Comparisons, eval.TermRender, "")
-	m, ok2 := eval.FindTerm(v.Comparisons, eval.TermFineMechanism, "")
+	r, ok1 := eval.FindTerm(v.Comparisons, eval.TermRender, reader.Family{})
+	m, ok2 := eval.FindTerm(v.Comparisons, eval.TermFineMechanism, reader.Family{})
 	var parts []string
 	if ok1 && ok2 {
 		parts = []string{eval.Describe(r), eval.Describe(m)}
@@ -376,11 +376,18 @@ func sameSkills(a, b sim.Profile) bool {
 }
 
 // WithReaderSpec returns s with the reader of a spec
-// "[sim:]NAME[@CAPABILITY=VALUE]..." (sim.Parse, without a seed: the
-// settings carry the seed). A profile changed by the overrides is named
-// CustomProfile, as with WithCapability.
+// "sim:NAME[@CAPABILITY=VALUE]..." (reader.ParseSpec, then sim.Parse of
+// its name, without a seed: the settings carry the seed). A profile
+// changed by the overrides is named CustomProfile, as with WithCapability.
 func (s Settings) WithReaderSpec(spec string) (Settings, error) {
-	r, err := sim.Parse(strings.TrimPrefix(strings.TrimSpace(spec), "sim:"))
+	sp, err := reader.ParseSpec(spec)
+	if err != nil {
+		return s, fmt.Errorf("explorer: %w", err)
+	}
+	if sp.Kind != reader.KindSim || sp.Name == "" {
+		return s, fmt.Errorf("explorer: reader %q is not a sim reader (want sim:PROFILE[@CAPABILITY=VALUE]...)", spec)
+	}
+	r, err := sim.Parse(sp.Name)
 	if err != nil {
 		return s, fmt.Errorf("explorer: %w", err)
 	}

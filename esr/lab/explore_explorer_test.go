@@ -312,10 +312,10 @@ func TestExplorerWithReaderSpec(t *testing.T) {
 	if got.Reader != want.Reader || got.Reader.Name != lab.CustomProfile {
 		t.Errorf("spec gives %+v, want %+v", got.Reader, want.Reader)
 	}
-	if plain, _ := s.WithReaderSpec("hedger"); plain.Reader.Name != "hedger" {
+	if plain, _ := s.WithReaderSpec("sim:hedger"); plain.Reader.Name != "hedger" {
 		t.Errorf("plain spec gives %+v", plain.Reader)
 	}
-	for _, bad := range []string{"nobody", "careful@status", "careful@status=x", "careful@seed=3", "careful@status=2"} {
+	for _, bad := range []string{"sim:nobody", "sim:careful@status", "sim:careful@status=x", "sim:careful@seed=3", "sim:careful@status=2", "careful", "scripted:careful", "sim"} {
 		if _, err := s.WithReaderSpec(bad); err == nil {
 			t.Errorf("spec %q: no error", bad)
 		}

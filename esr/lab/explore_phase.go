@@ -498,7 +498,7 @@ func (p *Phase) marksSentence() string {
 	switch {
 	case len(p.Marks) == 1:
 		s = fmt.Sprintf("The ring is %s at its own skills, %s %.3f and %s %.3f, nearest the cell %s = %g, %s = %g. ",
-			readerWords(reader.Family("sim:"+p.Marks[0].Name)), p.XCap, xs[0], p.YCap, ys[0], p.XCap, nearest(xs[0]), p.YCap, nearest(ys[0]))
+			readerWords(reader.Family{Kind: reader.KindSim, Name: p.Marks[0].Name}), p.XCap, xs[0], p.YCap, ys[0], p.XCap, nearest(xs[0]), p.YCap, nearest(ys[0]))
 	case nearest(maxOf(xs)) != nearest(minOf(xs)) || nearest(maxOf(ys)) != nearest(minOf(ys)):
 		s = fmt.Sprintf("The %d rings (simulated readers, each a model of one LLM of the study) sit at %s %.3f–%.3f and %s %.3f–%.3f, between the cells %s = %g–%g, %s = %g–%g. ",
 			len(p.Marks), p.XCap, minOf(xs), maxOf(xs), p.YCap, minOf(ys), maxOf(ys), p.XCap, nearest(minOf(xs)), nearest(maxOf(xs)), p.YCap, nearest(minOf(ys)), nearest(maxOf(ys)))

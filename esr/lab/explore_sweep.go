@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/esrkit/esrkit/esr/eval"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/internal/report"
 )
 
@@ -38,7 +39,7 @@ func (e *Explorer) SweepCapability(ctx context.Context, s Settings, cap string, 
 
 // term is the view's pooled comparison of t.
 func (sw *Sweep) term(i int, t eval.Term) (eval.Comparison, bool) {
-	return eval.FindTerm(sw.Views[i].Comparisons, t, "")
+	return eval.FindTerm(sw.Views[i].Comparisons, t, reader.Family{})
 }
 
 // Sentence says how the render and fine-d mechanism terms move from the

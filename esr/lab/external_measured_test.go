@@ -17,21 +17,21 @@ import (
 	"github.com/esrkit/esrkit/esr/reader/sim"
 )
 
-// row is an outcome of one (qid, memory) with a reason.
-func row(qid, mem string, correct bool, reason string) eval.Outcome {
+// row is an outcome of one (qid, memory), readable or not.
+func row(qid, mem string, correct, unreadable bool) eval.Outcome {
+	x := reader.Spec{Kind: reader.KindScripted, Name: "x"}
 	return eval.Outcome{QID: qid, StreamID: qid, Phenomenon: esr.Monotonic, QueryType: esr.Snapshot,
-		Memory: memory.MustParseSpec(mem), Reader: reader.Spec{Name: "scripted:x"}, Family: "scripted:x", Correct: correct, Abstained: !correct, Reason: reason}
+		Memory: memory.MustParseSpec(mem), Reader: x, Family: reader.Family(x), Correct: correct, Abstained: !correct, Unreadable: unreadable}
 }
 
 // Unreadable rows count neither as right nor as wrong: an accuracy leaves
 // them out, one with no other row is not measured, and a paired comparison
 // skips their pairs.
 func TestUnreadableRowsAreNotMeasured(t *testing.T) {
-	unread := "scripted:x: " + reader.ReasonUnreadable + " raw text marks no values"
 	rows := []eval.Outcome{
-		row("q1", memory.DirectContext, false, unread), row("q2", memory.DirectContext, false, unread),
-		row("q1", memory.FineLedger, true, "ok"), row("q2", memory.FineLedger, false, "ok"),
-		row("q1", memory.RAGTopK, false, unread), row("q2", memory.RAGTopK, true, "ok"),
+		row("q1", memory.DirectContext, false, true), row("q2", memory.DirectContext, false, true),
+		row("q1", memory.FineLedger, true, false), row("q2", memory.FineLedger, false, false),
+		row("q1", memory.RAGTopK, false, true), row("q2", memory.RAGTopK, true, false),
 	}
 	acc := map[string]eval.Accuracy{}
 	for _, a := range eval.AccuracyBy(rows, memory.Specs(memory.DirectContext, memory.FineLedger, memory.RAGTopK), nil, nil, 0.95) {
@@ -77,7 +77,7 @@ func TestSnapshotCeilingMarksUnreadableOnDyKnow(t *testing.T) {
 	}
 	unread := 0
 	for i := range rows {
-		if eval.Unreadable(&rows[i]) {
+		if rows[i].Unreadable {
 			unread++
 			if rows[i].Memory.Is(memory.FineLedger) {
 				t.Errorf("%s: a ledger render marked unreadable (%s)", rows[i].QID, rows[i].Reason)

@@ -9,6 +9,7 @@ import (
 	"github.com/esrkit/esrkit/esr/bench"
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 )
 
 // facetsSuite is the "facets" experiment of `esr run` and notebook
@@ -91,7 +92,7 @@ func FacetCosts(rows []eval.Outcome, opt eval.StatOptions) ([]eval.Comparison, e
 			if err != nil {
 				return nil, err
 			}
-			c.Family, c.QueryType = eval.Pooled, qt
+			c.Family, c.QueryType = reader.Pooled, qt
 			c.Label = string(qt) // sentences name the cost by its query type
 			cs = append(cs, c)
 		}

@@ -33,7 +33,7 @@ func CalibrationReading(c *sim.Calibration) string {
 				fLo, fHi = math.Min(fLo, tg.Fit), math.Max(fHi, tg.Fit)
 			}
 		}
-		who := readerWords(reader.Family("sim:" + f.Profile.Name))
+		who := readerWords(reader.Family{Kind: reader.KindSim, Name: f.Profile.Name})
 		worst = append(worst, fmt.Sprintf("%s on %s, fitted %.3f against the paper's %.3f", who, w.Name, w.Fit, w.Paper))
 		spreads = append(spreads, fmt.Sprintf("%s %.3f of %.3f", strings.TrimPrefix(f.Profile.Name, "sim:"), fHi-fLo, pHi-pLo))
 	}

@@ -77,7 +77,7 @@ func table17ByFamily(rows []eval.Outcome, opt eval.StatOptions) (*eval.Table, []
 			}
 			tot, ren, mech := terms[0], terms[1], terms[2]
 			all = append(all, tot, ren, mech)
-			if fam != eval.Pooled && eval.AgreeEverywhere(tot, ren, mech) {
+			if fam != reader.Pooled && eval.AgreeEverywhere(tot, ren, mech) {
 				omitted++
 				return nil
 			}
@@ -119,7 +119,7 @@ func buildTable17(cs []eval.Comparison, rows []eval.Outcome, opt eval.StatOption
 		t.Columns = append(t.Columns, v.Name+" ("+paperFormatNames[v.Name]+")")
 		cell[v.Name] = map[eval.Term]string{}
 	}
-	pooledFam := eval.Pooled
+	pooledFam := reader.Pooled
 	if fams := eval.Distinct(rows, func(o *eval.Outcome) reader.Family { return o.Family }); len(fams) == 1 {
 		pooledFam = fams[0]
 	}
@@ -197,7 +197,7 @@ func formatPlot(cs []eval.Comparison) *plot.Plot {
 	for _, c := range cs {
 		fams[c.Family] = true
 	}
-	pooledFam := eval.Pooled
+	pooledFam := reader.Pooled
 	if len(fams) == 1 {
 		for f := range fams {
 			pooledFam = f
@@ -221,7 +221,7 @@ func paperFamilyFormat(family reader.Family, format, facts string) eval.Cell {
 		return eval.TextCell("—")
 	}
 	for _, fam := range paper.Families {
-		if family != reader.Family("sim:"+sim.FitName(fam)) {
+		if family != (reader.Family{Kind: reader.KindSim, Name: sim.FitName(fam)}) {
 			continue
 		}
 		for i, f := range paper.Table17Readings[paper.Table17Reading] {
@@ -236,7 +236,7 @@ func paperFamilyFormat(family reader.Family, format, facts string) eval.Cell {
 // hasFitFamily reports rows of a calibrated family.
 func hasFitFamily(rows []eval.Outcome) bool {
 	for i := range rows {
-		if strings.HasPrefix(string(rows[i].Family), "sim:"+reader.FitPrefix) {
+		if rows[i].Family.Calibrated() {
 			return true
 		}
 	}

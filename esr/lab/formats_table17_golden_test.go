@@ -20,7 +20,7 @@ func formatInput() []eval.Comparison {
 		cond := eval.FormatVariant(v.Name)
 		r := 0.05 + 0.03*float64(i)
 		m := 0.12 - 0.02*float64(i)
-		for _, fam := range []reader.Family{eval.Pooled, "sim:fit-qwen3-8b"} {
+		for _, fam := range []reader.Family{reader.Pooled, {Kind: reader.KindSim, Name: "fit-qwen3-8b"}} {
 			cs = append(cs,
 				eval.Comparison{Term: eval.Term{Label: "RL − GRA", A: fine, B: gra}, Scope: eval.Scope{Family: fam, Variant: cond}, Delta: r + m, Lo: r + m - 0.05, Hi: r + m + 0.05},
 				eval.Comparison{Term: eval.Term{Label: "render", A: ctl, B: gra}, Scope: eval.Scope{Family: fam, Variant: cond}, Delta: r, Lo: r - 0.04, Hi: r + 0.04},

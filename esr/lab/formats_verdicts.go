@@ -22,7 +22,7 @@ import (
 func Table17Verdict(cs []eval.Comparison, benchName string) string {
 	fams := map[reader.Family]map[string]float64{}
 	for _, c := range cs {
-		if !c.Of(termRLGRA) || c.Family == eval.Pooled {
+		if !c.Of(termRLGRA) || c.Family == reader.Pooled {
 			continue
 		}
 		if fams[c.Family] == nil {
@@ -31,12 +31,12 @@ func Table17Verdict(cs []eval.Comparison, benchName string) string {
 		fams[c.Family][c.Variant.Format] = c.Delta
 	}
 	reading := paper.Table17Readings[paper.Table17Reading]
-	names := slices.Sorted(maps.Keys(fams))
+	names := slices.SortedFunc(maps.Keys(fams), reader.Family.Compare)
 	var parts []string
 	for _, f := range names {
 		var fam string
 		for _, pf := range paper.Families {
-			if f == reader.Family("sim:"+sim.FitName(pf)) {
+			if f == (reader.Family{Kind: reader.KindSim, Name: sim.FitName(pf)}) {
 				fam = pf
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/esrkit/esrkit/esr/lab"
+	"github.com/esrkit/esrkit/esr/reader"
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/paper"
@@ -18,7 +19,7 @@ func figure3Input() []eval.Accuracy {
 	for i, m := range paper.RetentionClasses {
 		correct := []int{52, 90, 118, 141}[i]
 		lo, hi := stats.WilsonInterval(correct, 200, 0.95)
-		acc = append(acc, eval.Accuracy{Group: string(eval.Pooled), Memory: m, N: 200, Correct: correct, Acc: float64(correct) / 200, Lo: lo, Hi: hi})
+		acc = append(acc, eval.Accuracy{Group: reader.Pooled.String(), Memory: m, N: 200, Correct: correct, Acc: float64(correct) / 200, Lo: lo, Hi: hi})
 	}
 	return acc
 }

@@ -43,7 +43,7 @@ func TestDeployedReversalVerdictBothBelowZero(t *testing.T) {
 			for _, m := range []memory.Class{memory.FineLedger, memory.CoarseRetain} {
 				right := m == memory.CoarseRetain || q%4 == 0 // fine right on a quarter, coarse on all
 				rows = append(rows, eval.Outcome{QID: fmt.Sprintf("q%d", q), StreamID: fmt.Sprintf("s%d", q), QueryType: "provenance",
-					Memory: memory.SpecOf(m), Reader: reader.Spec{Name: "r"}, Family: "r", Variant: cond, Correct: right})
+					Memory: memory.SpecOf(m), Reader: reader.Spec{Kind: reader.KindSim, Name: "r"}, Family: reader.Family{Kind: reader.KindSim, Name: "r"}, Variant: cond, Correct: right})
 			}
 		}
 	}

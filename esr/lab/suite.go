@@ -343,7 +343,7 @@ func (s Setup) Evaluate(ctx context.Context, memories []memory.Spec, qtypes []es
 func (s Setup) Describe() string {
 	var names []string
 	for _, r := range s.Readers {
-		names = append(names, r.Name())
+		names = append(names, r.Spec().String())
 	}
 	return strings.Join(names, ", ")
 }

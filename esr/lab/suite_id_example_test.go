@@ -28,10 +28,10 @@ func ExampleSuiteID() {
 func ExampleResult_SplitFamilies() {
 	t := &eval.Table{ID: lab.HeadlineRevertedRevert, Title: "headline", Columns: []string{"comparison", "family"}}
 	var cs []eval.Comparison
-	for _, fam := range []reader.Family{eval.Pooled, "sim:fit-qwen3-8b", "sim:fit-qwen3-14b"} {
+	for _, fam := range []reader.Family{reader.Pooled, {Kind: reader.KindSim, Name: "fit-qwen3-8b"}, {Kind: reader.KindSim, Name: "fit-qwen3-14b"}} {
 		c := eval.Comparison{Term: eval.TermRender, Scope: eval.Scope{Family: fam}}
 		cs = append(cs, c)
-		t.AddRow(c.Label, string(fam))
+		t.AddRow(c.Label, fam.String())
 	}
 	res := &lab.Result{Name: "demo", Tables: []*eval.Table{t}, Comparisons: map[lab.TableID][]eval.Comparison{lab.HeadlineRevertedRevert: cs}}
 	pooled, families, err := res.SplitFamilies(lab.HeadlineRevertedRevert)

@@ -52,7 +52,7 @@ func DefaultReaders(cacheDir string) ([]reader.Reader, error) {
 // one.
 func Simulated(rs []reader.Reader) bool {
 	for _, r := range rs {
-		if reader.SpecOf(r).Simulated() {
+		if r.Spec().Simulated() {
 			return true
 		}
 	}
@@ -63,7 +63,7 @@ func Simulated(rs []reader.Reader) bool {
 // (sim:fit-*, or a profile loaded from a calibration file).
 func Calibrated(rs []reader.Reader) bool {
 	for _, r := range rs {
-		if !reader.SpecOf(r).Calibrated() {
+		if !r.Spec().Calibrated() {
 			return false
 		}
 	}
@@ -100,7 +100,7 @@ func strictVariants(rs []reader.Reader) []reader.Reader {
 			p.StatusSkill = 1
 			p.KeyStatusSkill = sim.Skill(1)
 			if strict, err := sim.New(p, sm.Seed()); err == nil {
-				out = append(out, asFamily{Reader: simRenamed{strict, sm.Name() + "+strict"}, family: r.Family()})
+				out = append(out, asFamily{Reader: renameSim(strict, sm.Spec().Name+"+strict"), family: r.Family()})
 			}
 			continue
 		}
@@ -110,7 +110,7 @@ func strictVariants(rs []reader.Reader) []reader.Reader {
 		}
 		caps := sc.Capabilities()
 		caps.UsesStatus = true
-		strict, err := sim.NewScriptedWith(strings.TrimPrefix(sc.Name(), "scripted:")+"+strict", caps)
+		strict, err := sim.NewScriptedWith(sc.Spec().Name+"+strict", caps)
 		if err != nil {
 			continue
 		}
@@ -119,14 +119,14 @@ func strictVariants(rs []reader.Reader) []reader.Reader {
 	return out
 }
 
-// simRenamed is a sim reader under another name (its draws do not depend on
+// simRenamed is a sim reader under another spec (its draws do not depend on
 // the name).
 type simRenamed struct {
 	*sim.Sim
-	name string
+	spec reader.Spec
 }
 
-func (s simRenamed) Name() string { return s.name }
+func (s simRenamed) Spec() reader.Spec { return s.spec }
 
 // DefaultReaderSpec is the reader list of the notebooks and `esr run`'s
 // default: "llm" (every model of ESR_LLM_MODELS) when models are named or
@@ -162,6 +162,8 @@ func asFamilyOf(r reader.Reader, family reader.Family) reader.Reader {
 	return asFamily{Reader: r, family: family}
 }
 
-// renameSim returns the sim reader s under another name (its draws do not
-// depend on the name).
-func renameSim(s *sim.Sim, name string) reader.Reader { return simRenamed{s, name} }
+// renameSim returns the sim reader s under another profile name, as
+// sim:NAME (its draws do not depend on the name).
+func renameSim(s *sim.Sim, name string) reader.Reader {
+	return simRenamed{s, reader.Spec{Kind: reader.KindSim, Name: name}}
+}

@@ -18,7 +18,7 @@ import (
 // model of the paper's LLM, never a fact about the LLM.
 
 // fittedPanel reports whether families (outcome rows' reader families,
-// eval.Pooled ignored) are all shipped calibrated profiles and benchName is
+// reader.Pooled ignored) are all shipped calibrated profiles and benchName is
 // the bench they were fitted on: then Table 2's pooled terms, Table 3's
 // reverted-revert cell and Tables 16–17's per-family cells are the
 // calibration's targets, not checks.
@@ -29,11 +29,11 @@ func fittedPanel(families []reader.Family, benchName string) bool {
 	}
 	shipped := map[reader.Family]bool{}
 	for _, p := range sim.CalibratedProfiles() {
-		shipped[reader.Family(reader.Spec{Kind: reader.KindSim, Name: p.Name}.String())] = true
+		shipped[reader.Family{Kind: reader.KindSim, Name: p.Name}] = true
 	}
 	n := 0
 	for _, f := range families {
-		if f == eval.Pooled {
+		if f == reader.Pooled {
 			continue
 		}
 		if !shipped[f] {
@@ -65,8 +65,10 @@ func comparisonFamilies(cs []eval.Comparison) []reader.Family {
 // modelOf is the paper family a calibrated profile name (fit-qwen3-8b,
 // with or without "sim:" and an "@..." suffix) models, or "".
 func modelOf(f reader.Family) string {
-	name := strings.TrimPrefix(string(f), "sim:")
-	name, _, _ = strings.Cut(name, "@")
+	if f.Kind != reader.KindSim {
+		return ""
+	}
+	name, _, _ := strings.Cut(f.Name, "@")
 	for _, pf := range paper.Families {
 		if sim.FitName(pf) == name {
 			return pf
@@ -82,9 +84,20 @@ func modelOf(f reader.Family) string {
 // reader's result never reads as a fact about the LLM it models.
 func readerWords(f reader.Family) string {
 	if m := modelOf(f); m != "" {
-		return "the simulated reader " + strings.TrimPrefix(string(f), "sim:") + " (a model of " + m + ")"
+		return "the simulated reader " + f.Name + " (a model of " + m + ")"
 	}
-	return string(f)
+	return f.String()
+}
+
+// groupFamily is the family an accuracy group or a flip names (its
+// printed family, as eval.AccuracyBy and Flip write it), read back at
+// this edge; ok is false for a group that names no reader family.
+func groupFamily(g string) (reader.Family, bool) {
+	sp, err := reader.ParseSpec(g)
+	if err != nil || sp.Kind == "" {
+		return reader.Family{}, false
+	}
+	return reader.Family(sp), true
 }
 
 // coarseName is the paper's Graphiti, coarse-retain, as tables head it: an

@@ -8,16 +8,16 @@ import (
 )
 
 // Configured is implemented by readers whose answers depend on more than
-// their name: Config returns all of it (capabilities, budgets, model,
+// their spec: Config returns all of it (capabilities, budgets, model,
 // template versions, sampling parameters) as a JSON-encodable value. Result
-// caches key on it, so that two readers with the same name and different
+// caches key on it, so that two readers with the same spec and different
 // configurations never share cached rows.
 type Configured interface {
 	Config() any
 }
 
 // Fingerprint is everything about r that changes its answers, as text: its
-// name, family, Go type and configuration (Config when r implements
+// spec, family, Go type and configuration (Config when r implements
 // Configured, else r's exported fields as JSON).
 func Fingerprint(r Reader) string {
 	var cfg any = r
@@ -28,7 +28,7 @@ func Fingerprint(r Reader) string {
 	if err != nil {
 		b = []byte(fmt.Sprintf("%#v", cfg))
 	}
-	return fmt.Sprintf("name=%s family=%s type=%T config=%s", r.Name(), r.Family(), r, b)
+	return fmt.Sprintf("name=%s family=%s type=%T config=%s", r.Spec(), r.Family(), r, b)
 }
 
 // Config of an LLM reader is its model, template versions and reply bound

@@ -37,8 +37,8 @@ func NewLLM(model string, client *llm.Client, cache *llm.Cache) *LLM {
 		MaxTokens: defaultMaxTokens}
 }
 
-func (r *LLM) Name() string   { return Spec{KindLLM, r.Model}.String() }
-func (r *LLM) Family() Family { return Family(r.Name()) }
+func (r *LLM) Spec() Spec     { return Spec{Kind: KindLLM, Name: r.Model} }
+func (r *LLM) Family() Family { return Family(r.Spec()) }
 
 // Close releases the reader's reference to its cache when Parse or
 // ParseList opened it (the file closes with the last reference).
@@ -73,7 +73,7 @@ func (r *LLM) Read(ctx context.Context, in Input) (Output, error) {
 	resp, hit, err := llm.Cached(ctx, r.Client, r.Cache, t.Version(),
 		llm.Request{Model: r.Model, Messages: msgs, Temperature: 0, MaxTokens: r.MaxTokens})
 	if err != nil {
-		return Output{}, fmt.Errorf("%s: %w", r.Name(), err)
+		return Output{}, fmt.Errorf("%s: %w", r.Spec(), err)
 	}
 	out := Output{Answer: llm.ParseAnswer(resp.Content), Raw: resp.Content, ContextTokens: resp.PromptTokens,
 		CompletionTokens: resp.CompletionTokens, Cached: hit}

@@ -48,8 +48,8 @@ func TestLLMReaderPromptAndParse(t *testing.T) {
 	}
 	defer closeAll(rs)
 	r := rs[0]
-	if r.Name() != "llm:qwen2.5-7b" || r.Family() != "llm:qwen2.5-7b" {
-		t.Errorf("name %s family %s", r.Name(), r.Family())
+	if want := (Spec{Kind: KindLLM, Name: "qwen2.5-7b"}); r.Spec() != want || r.Family() != Family(want) {
+		t.Errorf("spec %s family %s", r.Spec(), r.Family())
 	}
 	s, atoms := bench.Figure1()
 	for _, m := range []memory.Class{memory.GraphRAGAbstain, memory.GraphRAGLite} {
@@ -108,7 +108,7 @@ func TestParseListLLM(t *testing.T) {
 	defer closeAll(rs)
 	var names []string
 	for _, r := range rs {
-		names = append(names, r.Name())
+		names = append(names, r.Spec().String())
 	}
 	if got := strings.Join(names, ","); got != "oracle,llm:m1,llm:m2,scripted:time-sorter,llm:m3" {
 		t.Errorf("readers %s", got)
@@ -350,6 +350,9 @@ func TestCatalog(t *testing.T) {
 		if !sim && c.Simulated {
 			t.Errorf("%s marked simulated", c.Name)
 		}
+		if c.Simulated != c.Name.Simulated() {
+			t.Errorf("%s: simulated %v, its spec says %v", c.Name, c.Simulated, c.Name.Simulated())
+		}
 	}
 	if kinds["oracle"] != 1 || kinds["scripted"] != len(stubProfiles) || kinds["sim"] != 0 || kinds["llm"] != 1 {
 		t.Errorf("catalog kinds %v", kinds)
@@ -368,7 +371,7 @@ var stubProfiles = []string{"time-sorter", "status-reader"}
 func (stubSims) Reader(spec Spec) (Reader, error) {
 	for _, p := range stubProfiles {
 		if spec.Kind == KindScripted && spec.Name == p {
-			return namedReader{Oracle{}, spec.String()}, nil
+			return namedReader{Oracle{}, spec}, nil
 		}
 	}
 	return nil, fmt.Errorf("no profile %s", spec)
@@ -389,14 +392,14 @@ func (s stubSims) All(kind Kind) ([]Reader, error) {
 func (stubSims) Catalog() []Info {
 	var out []Info
 	for _, p := range stubProfiles {
-		out = append(out, Info{Name: "scripted:" + p, Kind: "scripted", Simulated: true})
+		out = append(out, Info{Name: Spec{Kind: KindScripted, Name: p}, Kind: "scripted", Simulated: true})
 	}
 	return out
 }
 
 type namedReader struct {
 	Oracle
-	name string
+	spec Spec
 }
 
-func (r namedReader) Name() string { return r.name }
+func (r namedReader) Spec() Spec { return r.spec }

@@ -8,8 +8,8 @@ import (
 // the render: the render-invariant upper bound of each memory class.
 type Oracle struct{}
 
-func (Oracle) Name() string   { return "oracle" }
-func (Oracle) Family() Family { return "oracle" }
+func (Oracle) Spec() Spec     { return Spec{Kind: KindOracle} }
+func (Oracle) Family() Family { return Family{Kind: KindOracle} }
 
 func (Oracle) Read(_ context.Context, in Input) (Output, error) {
 	a := in.State.Answer(in.Query)

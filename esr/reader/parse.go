@@ -137,15 +137,15 @@ func (setup *llmSetup) build(spec Spec) (Reader, error) {
 func ParseList(list string, cfg llm.Setup, sims Simulations) ([]Reader, error) {
 	setup := &llmSetup{cfg: cfg, sims: sims}
 	var out []Reader
-	seen := map[string]bool{}
+	seen := map[Spec]bool{}
 	add := func(r Reader) {
-		if seen[r.Name()] {
+		if seen[r.Spec()] {
 			if c, ok := r.(interface{ Close() error }); ok {
 				c.Close()
 			}
 			return
 		}
-		seen[r.Name()] = true
+		seen[r.Spec()] = true
 		out = append(out, r)
 	}
 	for _, spec := range strings.Split(list, ",") {
@@ -193,7 +193,7 @@ func ParseList(list string, cfg llm.Setup, sims Simulations) ([]Reader, error) {
 
 // Info describes a reader for `esr readers`.
 type Info struct {
-	Name      string `json:"name"`
+	Name      Spec   `json:"name"`
 	Kind      string `json:"kind"`
 	Simulated bool   `json:"simulated"`
 	Summary   string `json:"summary,omitempty"`
@@ -225,7 +225,7 @@ type LLMCapabilities struct {
 // LLM reader per configured model (cfg.Models or ESR_LLM_MODELS). It never
 // shows the endpoint or the key.
 func Catalog(cfg llm.Setup, sims Simulations) []Info {
-	out := []Info{{Name: "oracle", Kind: "oracle", Summary: "reads the memory's structured state, not the render",
+	out := []Info{{Name: Spec{Kind: KindOracle}, Kind: "oracle", Summary: "reads the memory's structured state, not the render",
 		Capabilities: OracleCapabilities{ReadsState: true, RenderInvariant: true}}}
 	if sims != nil {
 		out = append(out, sims.Catalog()...)
@@ -238,7 +238,7 @@ func Catalog(cfg llm.Setup, sims Simulations) []Info {
 	for _, m := range modelsOf(cfg) {
 		ep, _ := env.Endpoint(m)
 		baseSet := cfg.Client != nil || ep.BaseURL != ""
-		out = append(out, Info{Name: "llm:" + m, Kind: "llm", Summary: "OpenAI-compatible chat endpoint",
+		out = append(out, Info{Name: Spec{Kind: KindLLM, Name: m}, Kind: "llm", Summary: "OpenAI-compatible chat endpoint",
 			Capabilities: LLMCapabilities{Model: m, Template: llm.MustBuiltin(llm.TemplateQAAbstain).Version(),
 				NoAbstainTemplate: llm.MustBuiltin(llm.TemplateQANoAbstain).Version(), Temperature: 0,
 				Generations: 1, MaxTokens: maxTok, EndpointConfigured: baseSet}})

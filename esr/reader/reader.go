@@ -2,7 +2,6 @@ package reader
 
 import (
 	"context"
-	"strings"
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
@@ -63,33 +62,24 @@ type Output struct {
 	// sentence that says why a reader's answer changed between two
 	// renders. Empty for readers that do not say (LLM readers, the oracle).
 	Decision string
+	// Unreadable reports that a simulated reader could not read the
+	// render's layout: the render is raw event text (direct-context,
+	// rag-topk) with no structured records, and the reader knows no value
+	// pattern for the asked attribute and no value of it from elsewhere in
+	// the render, so it cannot find a single candidate. The answer is then
+	// ABSTAIN, but it measures the reader's parser, not the memory: outcome
+	// rows carry the flag (eval.Outcome.Unreadable) and tables report such
+	// rows as not measured.
+	Unreadable bool
 }
-
-// Family labels the readers whose answers pair with one another in the
-// statistics (e.g. "sim:fit-llama-3.1-8b"): rows are compared within a
-// family, never across, so the label is typed apart from other names.
-type Family string
 
 // Reader answers one item. Implementations must be safe for concurrent use.
 type Reader interface {
-	// Name is the reader as outcome tables show it (e.g. "oracle",
-	// "scripted:time-sorter", "llm:qwen2.5-7b").
-	Name() string
-	// Family is the answer family for paired statistics (usually the name).
+	// Spec is the reader's identity, as outcome rows carry it and tables
+	// show it (e.g. oracle, scripted:time-sorter, llm:qwen2.5-7b).
+	Spec() Spec
+	// Family is the answer family for paired statistics (usually the
+	// reader's own spec).
 	Family() Family
 	Read(ctx context.Context, in Input) (Output, error)
 }
-
-// ReasonUnreadable is the fixed marker a simulated reader (scripted: and
-// sim:) puts in its note, and so in the outcome row's reason, when it cannot
-// read the render's layout: the render is raw event text (direct-context,
-// rag-topk) with no structured records, and the reader knows no value
-// pattern for the asked attribute and no value of it from elsewhere in the
-// render, so it cannot find a single candidate. The answer is then ABSTAIN,
-// but it measures the reader's parser, not the memory: tables report such
-// rows as not measured (see Unreadable and esr/lab).
-const ReasonUnreadable = "[unreadable layout]"
-
-// Unreadable reports whether an answer's note (an outcome row's reason)
-// carries ReasonUnreadable.
-func Unreadable(note string) bool { return strings.Contains(note, ReasonUnreadable) }

@@ -38,21 +38,87 @@ func TestParseSpec(t *testing.T) {
 	}
 }
 
-// Every reader's name is its spec's string form, and the spec builds it.
-func TestSpecOf(t *testing.T) {
+// Every reader's spec prints as the name it was parsed from, and builds
+// the same reader again.
+func TestReaderSpecBuildsTheReader(t *testing.T) {
 	for _, name := range []string{"oracle", "scripted:naive", "sim:careful@seed=3"} {
 		r, err := reader.Parse(name, llm.Setup{}, sim.Readers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sp := reader.SpecOf(r)
-		if sp.String() != r.Name() {
-			t.Errorf("%s: spec %+v prints %q", r.Name(), sp, sp.String())
+		if sp := r.Spec(); sp.String() != name || reader.Family(sp) != r.Family() {
+			t.Errorf("%s: spec %+v prints %q, family %s", name, sp, sp.String(), r.Family())
 		}
-		again, err := reader.New(sp, llm.Setup{}, sim.Readers)
-		if err != nil || again.Name() != r.Name() {
-			t.Errorf("New(%+v) = %v, %v", sp, again, err)
+		again, err := reader.New(r.Spec(), llm.Setup{}, sim.Readers)
+		if err != nil || again.Spec() != r.Spec() {
+			t.Errorf("New(%+v) = %v, %v", r.Spec(), again, err)
 		}
+	}
+}
+
+// A spec and a family read and write their text strictly: what is written
+// reads back as itself, and a name outside the grammar is an error on
+// either side, never a spec with an empty kind.
+func TestSpecAndFamilyTextAreStrict(t *testing.T) {
+	for _, name := range []string{"oracle", "llm:qwen3-8b", "sim:fit-qwen3-8b@seed=2", "scripted:time-sorter"} {
+		var sp reader.Spec
+		var f reader.Family
+		if err := sp.UnmarshalText([]byte(name)); err != nil || sp.String() != name {
+			t.Errorf("spec %q: %+v, %v", name, sp, err)
+		}
+		if err := f.UnmarshalText([]byte(name)); err != nil || f != reader.Family(sp) {
+			t.Errorf("family %q: %+v, %v", name, f, err)
+		}
+		if b, err := f.MarshalText(); err != nil || string(b) != name {
+			t.Errorf("family %+v writes %q, %v", f, b, err)
+		}
+	}
+	for _, bad := range []string{"last-line", "gpt:4", "oracle:x", "llm:"} {
+		var sp reader.Spec
+		if err := sp.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("spec %q read as %+v", bad, sp)
+		}
+		var f reader.Family
+		if err := f.UnmarshalText([]byte(bad)); err == nil || !strings.Contains(err.Error(), "family") {
+			t.Errorf("family %q read as %+v (%v)", bad, f, err)
+		}
+	}
+	for _, bad := range []reader.Spec{{Name: "last-line"}, {Kind: "gpt", Name: "4"}, {Kind: reader.KindOracle, Name: "x"}, {Kind: reader.KindLLM, Name: " m"}} {
+		if b, err := bad.MarshalText(); err == nil {
+			t.Errorf("spec %+v written as %q", bad, b)
+		}
+		if b, err := reader.Family(bad).MarshalText(); err == nil {
+			t.Errorf("family %+v written as %q", bad, b)
+		}
+	}
+	// The two families that name no reader: the pool and none.
+	for _, f := range []reader.Family{reader.Pooled, {}} {
+		b, err := f.MarshalText()
+		var back reader.Family
+		if err != nil || back.UnmarshalText(b) != nil || back != f {
+			t.Errorf("family %+v writes %q (%v), reads back %+v", f, b, err, back)
+		}
+	}
+	if reader.Pooled.String() != "pooled" || reader.Pooled.Simulated() {
+		t.Errorf("Pooled is %q, simulated %v", reader.Pooled, reader.Pooled.Simulated())
+	}
+}
+
+// Whether a family is simulated is its kind, not a prefix of its text.
+func TestFamilySimulatedByKind(t *testing.T) {
+	for f, want := range map[reader.Family]bool{
+		{Kind: reader.KindSim, Name: "fit-qwen3-8b"}:     true,
+		{Kind: reader.KindScripted, Name: "time-sorter"}: true,
+		{Kind: reader.KindLLM, Name: "sim:fit-x"}:        false,
+		{Kind: reader.KindOracle}:                        false,
+		reader.Pooled:                                    false,
+	} {
+		if f.Simulated() != want {
+			t.Errorf("%+v: simulated %v, want %v", f, f.Simulated(), want)
+		}
+	}
+	if f := (reader.Family{Kind: reader.KindSim, Name: "fit-qwen3-8b"}); !f.Calibrated() {
+		t.Errorf("%s is calibrated", f)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr/eval"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/esr/reader"
 	"github.com/esrkit/esrkit/esr/runlog"
 	"github.com/esrkit/esrkit/stats"
 )
@@ -111,7 +112,7 @@ func sameAsOutcomeRows(t *testing.T, a, b *runlog.Log, d runlog.Diff) eval.Compa
 			if sc.Value != 0 && sc.Value != 1 {
 				t.Fatalf("%s: score %v is not binary", sc.At, sc.Value)
 			}
-			rows = append(rows, eval.Outcome{QID: sc.Sample, Memory: s.mem, Family: "one", Correct: sc.Value == 1})
+			rows = append(rows, eval.Outcome{QID: sc.Sample, Memory: s.mem, Family: reader.Family{Kind: reader.KindSim, Name: "one"}, Correct: sc.Value == 1})
 		}
 	}
 	want, err := eval.Compare(rows, eval.Term{Label: "rows", A: mb, B: ma}, nil, testStats)

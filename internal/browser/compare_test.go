@@ -40,7 +40,7 @@ func hostileRunComparison(t *testing.T) *eval.RunComparison {
 			ans, label = "30 s", judge.LabelCorrect
 		}
 		return eval.Outcome{QID: x.qid + `<script>` + pwn("qid") + `</script>`, Source: "synthetic", Phenomenon: x.strat, QueryType: esr.Snapshot,
-			Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: x.reader}, Family: reader.Family(x.reader),
+			Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: x.reader}, Family: reader.Family{Kind: reader.KindScripted, Name: x.reader},
 			Answer: ans, Gold: "30 s<svg onload=\"" + pwn("gold") + "\"></svg>", Correct: right, Label: label,
 			Reason: `because <img src=x onerror="` + pwn("reason") + `">`}
 	}
@@ -148,9 +148,11 @@ func comparePageWorks(t *testing.T, rc *eval.RunComparison, page []byte) {
 		}
 	}
 	must(b.SetSelect("#f-direction", ""))
-	must(b.SetSelect("#f-family", "status-reader"))
+	must(b.SetSelect("#f-family", "scripted:status-reader"))
 	got = visible("flips")
-	if want := count(func(f eval.Flip) bool { return f.Stratum == esr.Monotonic && f.Family == "status-reader" }); len(got) != want || want == 0 {
+	if want := count(func(f eval.Flip) bool {
+		return f.Stratum == esr.Monotonic && f.Family == (reader.Family{Kind: reader.KindScripted, Name: "status-reader"})
+	}); len(got) != want || want == 0 {
 		t.Errorf("status-reader on monotonic: %d flips show, want %d: %v", len(got), want, got)
 	}
 	shown, err := b.Text("#flips-shown")

@@ -27,7 +27,7 @@ func TestRowsEvaluatesOnce(t *testing.T) {
 		Evaluate: func(ctx context.Context, s lab.Setup) ([]eval.Outcome, error) {
 			evals.Add(1)
 			time.Sleep(200 * time.Millisecond)
-			return []eval.Outcome{{QID: "q1", Memory: memory.SpecOf("m"), Reader: reader.Spec{Name: "r"}}}, nil
+			return []eval.Outcome{{QID: "q1", Memory: memory.SpecOf("m"), Reader: reader.Spec{Kind: reader.KindSim, Name: "r"}}}, nil
 		},
 		Report: func(rows []eval.Outcome, s lab.Setup) (*lab.Result, error) {
 			return &lab.Result{Name: "probe", Rows: rows}, nil
@@ -74,7 +74,7 @@ func TestRowsEvaluatesOnce(t *testing.T) {
 func TestRowsPruneOtherCode(t *testing.T) {
 	su := lab.Suite{Name: "probe",
 		Evaluate: func(ctx context.Context, s lab.Setup) ([]eval.Outcome, error) {
-			return []eval.Outcome{{QID: "q1", Memory: memory.SpecOf("m"), Reader: reader.Spec{Name: "r"}}}, nil
+			return []eval.Outcome{{QID: "q1", Memory: memory.SpecOf("m"), Reader: reader.Spec{Kind: reader.KindSim, Name: "r"}}}, nil
 		},
 		Report: func(rows []eval.Outcome, s lab.Setup) (*lab.Result, error) {
 			return &lab.Result{Name: "probe", Rows: rows}, nil

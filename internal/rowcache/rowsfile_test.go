@@ -19,8 +19,8 @@ import (
 func TestReadRowsSnapshot(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "suite-fp.jsonl")
 	rows := []eval.Outcome{
-		{QID: "q1", Memory: memory.SpecOf(memory.FineLedger), Reader: reader.SpecOf(reader.Oracle{}), Answer: "B", Gold: "B", Correct: true, ContextTokens: 12, Label: "correct"},
-		{QID: "q1", Memory: memory.SpecOf(memory.RenderOnly), Reader: reader.SpecOf(reader.Oracle{}), Abstained: true, Gold: "B", Reason: "two live values", Label: "abstained"},
+		{QID: "q1", Memory: memory.SpecOf(memory.FineLedger), Reader: reader.Oracle{}.Spec(), Answer: "B", Gold: "B", Correct: true, ContextTokens: 12, Label: "correct"},
+		{QID: "q1", Memory: memory.SpecOf(memory.RenderOnly), Reader: reader.Oracle{}.Spec(), Abstained: true, Gold: "B", Reason: "two live values", Label: "abstained"},
 	}
 	sealRows(t, path, rows)
 	for i := range 2 { // decoded from JSON (snapshot written), then from the snapshot
@@ -77,7 +77,7 @@ func BenchmarkReadRows(b *testing.B) {
 	for i := range rows {
 		rows[i] = eval.Outcome{QID: "syn-dk-" + strconv.Itoa(i/20) + "-k1-snap", StreamID: "syn-dk-" + strconv.Itoa(i/20),
 			Source: "synthetic-dyknow", Phenomenon: "reverted_revert", QueryType: "snapshot", Memory: memory.SpecOf(memory.FineLedger),
-			Reader: reader.Spec{Kind: reader.KindSim, Name: "fit-gpt-4o"}, Family: "sim:fit-gpt-4o", Answer: "Umar Achebe", RawAnswer: "Umar Achebe",
+			Reader: reader.Spec{Kind: reader.KindSim, Name: "fit-gpt-4o"}, Family: reader.Family{Kind: reader.KindSim, Name: "fit-gpt-4o"}, Answer: "Umar Achebe", RawAnswer: "Umar Achebe",
 			Gold: "Umar Achebe", Correct: i%3 != 0, ContextTokens: 39 + i%200,
 			Reason: "sim:fit-gpt-4o: key Ithovo head_of_state: newest of 4 dated (2007-12-22)", Label: "correct"}
 	}

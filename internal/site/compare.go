@@ -57,7 +57,7 @@ func ComparePage(rc *eval.RunComparison) []byte {
 	b.WriteString(`<h2>Differences</h2><p class="shown" id="diffs-shown"></p>`)
 	writeTable(&b, tables[0], "diffs", nil, func(i int) string {
 		d := rc.Diffs[i]
-		return attr("data-stratum", string(d.Stratum)) + attr("data-family", string(d.Family))
+		return attr("data-stratum", string(d.Stratum)) + attr("data-family", d.Family.String())
 	}, nil)
 	writeNotes(&b, tables[0].Notes)
 
@@ -69,7 +69,7 @@ func ComparePage(rc *eval.RunComparison) []byte {
 	var renders []string
 	writeTable(&b, tables[1], "flips", []string{"renders"}, func(i int) string {
 		f := rc.Flips[i]
-		return ` class="flip"` + attr("data-stratum", string(f.Stratum)) + attr("data-family", string(f.Family)) +
+		return ` class="flip"` + attr("data-stratum", string(f.Stratum)) + attr("data-family", f.Family.String()) +
 			attr("data-direction", string(f.Direction)) + attr("data-label-a", string(f.LabelA)) + attr("data-label-b", string(f.LabelB))
 	}, func(i int, cols int) string {
 		f := rc.Flips[i]
@@ -161,10 +161,10 @@ func writeNotes(b *strings.Builder, notes []string) {
 func writeFilters(b *strings.Builder, rc *eval.RunComparison) {
 	strata, families, labels := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, d := range rc.Diffs {
-		strata[string(d.Stratum)], families[string(d.Family)] = true, true
+		strata[string(d.Stratum)], families[d.Family.String()] = true, true
 	}
 	for _, f := range rc.Flips {
-		strata[string(f.Stratum)], families[string(f.Family)] = true, true
+		strata[string(f.Stratum)], families[f.Family.String()] = true, true
 		labels[string(f.LabelA)], labels[string(f.LabelB)] = true, true
 	}
 	b.WriteString(`<div class="filters" id="filters">`)

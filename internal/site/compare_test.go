@@ -47,7 +47,7 @@ func hostileComparison(t testing.TB) *eval.RunComparison {
 			ans, label = "30 s", judge.LabelCorrect
 		}
 		return eval.Outcome{QID: x.qid + hostileScript, StreamID: "s-" + x.qid, Source: "synthetic", Phenomenon: x.strat, QueryType: esr.Snapshot,
-			Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: x.reader}, Family: reader.Family(x.reader),
+			Memory: m, Reader: reader.Spec{Kind: reader.KindScripted, Name: x.reader}, Family: reader.Family{Kind: reader.KindScripted, Name: x.reader},
 			Answer: ans, RawAnswer: ans, Gold: "30 s" + hostileScript, Correct: right, Label: label, Reason: "because " + hostileImg}
 	}
 	var ra, rb []eval.Outcome
@@ -111,7 +111,7 @@ func TestComparePageEscapesEveryDataString(t *testing.T) {
 	if strings.Count(s, `<tr class="renders" hidden>`) != len(rc.Flips) {
 		t.Errorf("want one hidden renders row per flip")
 	}
-	for _, want := range []string{`data-direction="gained"`, `data-direction="lost"`, `data-stratum="reverted_revert"`, `data-family="time-sorter"`,
+	for _, want := range []string{`data-direction="gained"`, `data-direction="lost"`, `data-stratum="reverted_revert"`, `data-family="scripted:time-sorter"`,
 		`<option value="monotonic">`, `<option value="outdated">`, `id="f-direction"`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %s", want)

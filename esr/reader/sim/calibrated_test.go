@@ -25,8 +25,8 @@ func TestCalibratedReaders(t *testing.T) {
 		if want := sim.FitName(f.Family); f.Profile.Name != want {
 			t.Errorf("family %s: profile %q, want %q", f.Family, f.Profile.Name, want)
 		}
-		if panel[i].Name() != "sim:"+f.Profile.Name {
-			t.Errorf("panel reader %d is %s", i, panel[i].Name())
+		if panel[i].Spec() != (reader.Spec{Kind: reader.KindSim, Name: f.Profile.Name}) {
+			t.Errorf("panel reader %d is %s", i, panel[i].Spec())
 		}
 		r, err := reader.Parse("sim:"+f.Profile.Name+"@seed=3", llm.Setup{}, sim.Readers)
 		if err != nil {

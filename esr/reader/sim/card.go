@@ -217,7 +217,7 @@ func writeRealBench(w func(string, ...any), v *ValidationFile) {
 	inside := 0
 	for _, c := range v.RealBench {
 		pi, in := "not published", "—"
-		if key, ok := table2Key(c.Cell); ok {
+		if key, ok := table2Key(c); ok {
 			if lo, hi, ok := paper.Interval(key); ok {
 				pi = fmt.Sprintf("[%s, %s]", report.Signed(lo), report.Signed(hi))
 				in = "no"
@@ -236,12 +236,13 @@ func writeRealBench(w func(string, ...any), v *ValidationFile) {
 	w("\n%d of %d terms on `data/%s` lie inside the paper's intervals. Regenerate: `go run ./cmd/esr calibrate --bench data/synthetic --validate --predictive 6 --out esr/reader/sim/validation-default.json`.\n", inside, len(v.RealBench), v.RealBenchName)
 }
 
-// table2Key is the paper's key of the Table 2 cell labelled cell (as
-// Validate labels it).
-func table2Key(cell string) (paper.Key, bool) {
+// table2Key is the paper's key of the Table 2 cell c (Validate names it
+// in PaperKey): one of Table 2's reported terms, found by key, never by
+// the cell's printed label.
+func table2Key(c ValidationCell) (paper.Key, bool) {
 	for _, t := range eval.RenderMatchedReported {
-		if t.Label == cell {
-			return paper.T2.Key(t.Key), true
+		if k := paper.T2.Key(t.Key); k.String() == c.PaperKey {
+			return k, true
 		}
 	}
 	return paper.Key{}, false
@@ -376,10 +377,7 @@ func table2Reason(c *Calibration, v *ValidationFile) string {
 	if v == nil || len(v.CleanBench) == 0 {
 		return "The clean bench was not measured, so no cause is measured here (`esr calibrate --validate`)."
 	}
-	clean := map[string]ValidationCell{}
-	for _, x := range Table2Cells(v.CleanBench) {
-		clean[x.Cell] = x
-	}
+	clean := Table2Cells(v.CleanBench)
 	var bench, model []string
 	for _, t := range c.Panel {
 		key := panelKeys[t.Name]
@@ -389,8 +387,8 @@ func table2Reason(c *Calibration, v *ValidationFile) string {
 		}
 		var cc ValidationCell
 		found := false
-		for label, x := range clean {
-			if k, ok := table2Key(label); ok && k == key {
+		for _, x := range clean {
+			if k, ok := table2Key(x); ok && k == key {
 				cc, found = x, true
 			}
 		}

@@ -29,7 +29,7 @@ func ExampleNewScripted() {
 			if err != nil {
 				panic(err)
 			}
-			fmt.Printf("%s on %s: %v\n", r.Name(), m, out.Answer)
+			fmt.Printf("%s on %s: %v\n", r.Spec(), m, out.Answer)
 		}
 	}
 	// Output:

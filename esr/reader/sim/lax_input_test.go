@@ -137,13 +137,13 @@ func FuzzReaderSpec(f *testing.F) {
 			return
 		}
 		defer closeReader(r)
-		again, err := reader.Parse(r.Name(), cfg, sim.Readers)
+		again, err := reader.Parse(r.Spec().String(), cfg, sim.Readers)
 		if err != nil {
-			t.Fatalf("Parse(%q) is named %q, which does not parse: %v", spec, r.Name(), err)
+			t.Fatalf("Parse(%q) is named %q, which does not parse: %v", spec, r.Spec(), err)
 		}
 		defer closeReader(again)
-		if again.Name() != r.Name() || reader.Fingerprint(again) != reader.Fingerprint(r) {
-			t.Fatalf("Parse(%q) = %q (%s) parses back to %q (%s)", spec, r.Name(), reader.Fingerprint(r), again.Name(), reader.Fingerprint(again))
+		if again.Spec() != r.Spec() || reader.Fingerprint(again) != reader.Fingerprint(r) {
+			t.Fatalf("Parse(%q) = %q (%s) parses back to %q (%s)", spec, r.Spec(), reader.Fingerprint(r), again.Spec(), reader.Fingerprint(again))
 		}
 	})
 }

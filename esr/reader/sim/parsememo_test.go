@@ -67,7 +67,7 @@ func TestRenderMemoConcurrentReads(t *testing.T) {
 				i := (j*7 + g*13) % len(ins) // each goroutine in its own order
 				for k, s := range sims {
 					if got := read(s, ins[i]); got != want[i][k] {
-						t.Errorf("goroutine %d, %s on %s: %q, one at a time %q", g, s.Name(), ins[i].QID, got, want[i][k])
+						t.Errorf("goroutine %d, %s on %s: %q, one at a time %q", g, s.Spec(), ins[i].QID, got, want[i][k])
 					}
 				}
 			}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -33,15 +35,41 @@ var stopWords = map[string]bool{
 }
 
 // contentWords are the question's words minus stop words, as a set.
+// The sets are memoised (wordSets) and shared: callers only read them.
 func contentWords(s string) map[string]bool {
+	if memoWords {
+		if m, ok := wordSets.Load(s); ok {
+			return m.(map[string]bool)
+		}
+	}
 	out := map[string]bool{}
 	for _, w := range words(s) {
 		if !stopWords[w] {
 			out[w] = true
 		}
 	}
+	if memoWords {
+		if wordSetsN.Add(1) > wordSetsMax {
+			wordSets.Clear()
+			wordSetsN.Store(0)
+		}
+		wordSets.Store(s, out)
+	}
 	return out
 }
+
+// wordSets memoises contentWords: a run reads the same questions and key
+// labels through every memory and family (a deployed suite splits each
+// question's words about 75 times), and splitting them was a seventh of
+// its CPU (BenchmarkReadSuiteRenders). It is emptied past wordSetsMax
+// strings, so a long session's memory stays bounded.
+var (
+	wordSets  sync.Map // string → map[string]bool, read-only
+	wordSetsN atomic.Int64
+	memoWords = true // false only in the benchmark's baseline
+)
+
+const wordSetsMax = 1 << 16
 
 // keyScore is how many of a key label's words the question mentions, and
 // which share of the label that is.

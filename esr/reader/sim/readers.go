@@ -77,16 +77,16 @@ type calibratedInfo struct {
 func (simulations) Catalog() []reader.Info {
 	var out []reader.Info
 	for _, p := range profiles {
-		out = append(out, reader.Info{Name: "scripted:" + p.Name, Kind: "scripted", Simulated: true,
+		out = append(out, reader.Info{Name: reader.Spec{Kind: reader.KindScripted, Name: p.Name}, Kind: "scripted", Simulated: true,
 			Summary: "simulation: " + p.Summary, Capabilities: p.Capabilities})
 	}
 	for _, p := range simProfiles {
-		out = append(out, reader.Info{Name: "sim:" + p.Name, Kind: "sim", Simulated: true,
+		out = append(out, reader.Info{Name: reader.Spec{Kind: reader.KindSim, Name: p.Name}, Kind: "sim", Simulated: true,
 			Summary: "stochastic simulation (capabilities drawn per question, seeded): " + p.Summary, Capabilities: p})
 	}
 	cal := Calibrated()
 	for _, f := range cal.Families {
-		out = append(out, reader.Info{Name: "sim:" + f.Profile.Name, Kind: "sim-calibrated", Simulated: true,
+		out = append(out, reader.Info{Name: reader.Spec{Kind: reader.KindSim, Name: f.Profile.Name}, Kind: "sim-calibrated", Simulated: true,
 			Summary:      fmt.Sprintf("stochastic simulation, the reader model over render features, fitted to the paper's %s numbers (Tables 16–17) and the panel's Table 2 on %s; fit RMSE %.3f over %d targets", f.Family, cal.Bench, f.RMSE, len(f.Targets)),
 			Capabilities: calibratedInfo{Profile: f.Profile, Family: f.Family, RMSE: f.RMSE, Targets: f.Targets, Bench: cal.Bench, Reading: cal.Reading}})
 	}

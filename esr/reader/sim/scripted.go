@@ -127,8 +127,8 @@ func AllScripted() []reader.Reader {
 //
 // When the raw event text is all there is and the reader has no way to
 // find the asked attribute's values in it, it cannot read the layout: it
-// abstains and its note carries reader.ReasonUnreadable, so tables can report the
-// cell as not measured rather than as a wrong answer.
+// abstains and its output is marked Unreadable (reader.Output), so tables
+// can report the cell as not measured rather than as a wrong answer.
 //
 // When the memory says it may not abstain (graphrag-lite), a conflict is
 // settled by majority, then by first position. Name and Family are
@@ -179,10 +179,10 @@ func NewScriptedWith(name string, caps ScriptedCapabilities) (*Scripted, error) 
 	return &Scripted{name: name, caps: caps}, nil
 }
 
-func (s *Scripted) Name() string {
-	return reader.Spec{Kind: reader.KindScripted, Name: s.name}.String()
+func (s *Scripted) Spec() reader.Spec {
+	return reader.Spec{Kind: reader.KindScripted, Name: s.name}
 }
-func (s *Scripted) Family() reader.Family { return reader.Family(s.Name()) }
+func (s *Scripted) Family() reader.Family { return reader.Family(s.Spec()) }
 
 // Capabilities are the reader's capabilities.
 func (s *Scripted) Capabilities() ScriptedCapabilities { return s.caps }
@@ -194,7 +194,7 @@ func (s *Scripted) Read(ctx context.Context, in reader.Input) (reader.Output, er
 	}
 	d := s.decide(in)
 	out := reader.Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: reader.CountTokens(in.Context),
-		Note: s.Name() + ": " + d.note, Decision: d.note}
+		Note: s.Spec().String() + ": " + d.note, Decision: d.note, Unreadable: d.why == unreadable}
 	return out, nil
 }
 
@@ -205,11 +205,12 @@ const (
 	decided    outcome = iota
 	conflict           // candidates disagree and the capabilities cannot settle it
 	missing            // the text does not show what is asked
-	unreadable         // the reader cannot read the render's layout (reader.ReasonUnreadable)
+	unreadable         // the reader cannot read the render's layout (reader.Output.Unreadable)
 )
 
-// unreadableNote is the note of an unreadable decision.
-const unreadableNote = reader.ReasonUnreadable + " raw text marks no values and no value pattern is known for this attribute"
+// unreadableNote is the note of an unreadable decision (its words are the
+// ones rows have always carried; the row's Unreadable flag is what says it).
+const unreadableNote = "[unreadable layout] raw text marks no values and no value pattern is known for this attribute"
 
 type decision struct {
 	answer esr.Answer

@@ -320,8 +320,8 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 	in := reader.Input{Question: "What proposed_workaround is currently in force for issue?", Context: st.Render(esr.Query{}), MayAbstain: true}
 	for _, p := range profileOrder {
 		out := read(t, p, in)
-		if !out.Answer.Abstain || !strings.Contains(out.Note, "no value pattern") || !reader.Unreadable(out.Note) {
-			t.Errorf("%s: got %v (%s), want an ABSTAIN marked %s", p, out.Answer, out.Note, reader.ReasonUnreadable)
+		if !out.Answer.Abstain || !strings.Contains(out.Note, "no value pattern") || !out.Unreadable {
+			t.Errorf("%s: got %v (%s), want an ABSTAIN marked unreadable", p, out.Answer, out.Note)
 		}
 	}
 	// The same events with a value pattern (a duration) are readable: a
@@ -334,17 +334,17 @@ func TestScriptedRawTextWithoutPattern(t *testing.T) {
 	st2 := memory.MustBuild(memory.SpecOf(memory.DirectContext), s2, atoms2, memory.Options{})
 	in2 := reader.Input{Question: bench.Figure1Question, Context: st2.Render(esr.Query{}), MayAbstain: true}
 	for _, p := range profileOrder {
-		if out := read(t, p, in2); reader.Unreadable(out.Note) {
+		if out := read(t, p, in2); out.Unreadable {
 			t.Errorf("%s on a duration: marked unreadable (%s)", p, out.Note)
 		}
 	}
 	// A budget that hides every line does not make a readable layout
 	// unreadable, nor an unreadable one readable.
-	if out := read(t, "budgeted@2", in); !reader.Unreadable(out.Note) {
-		t.Errorf("budgeted@2 on raw free text: %v (%s), want %s", out.Answer, out.Note, reader.ReasonUnreadable)
+	if out := read(t, "budgeted@2", in); !out.Unreadable {
+		t.Errorf("budgeted@2 on raw free text: %v (%s), want it marked unreadable", out.Answer, out.Note)
 	}
 	ledger := memory.MustBuild(memory.SpecOf(memory.FineLedger), s, atoms, memory.Options{})
-	if out := read(t, "budgeted@2", reader.Input{Question: in.Question, Context: ledger.Render(esr.Query{}), MayAbstain: true}); reader.Unreadable(out.Note) {
+	if out := read(t, "budgeted@2", reader.Input{Question: in.Question, Context: ledger.Render(esr.Query{}), MayAbstain: true}); out.Unreadable {
 		t.Errorf("budgeted@2 on a ledger: marked unreadable (%s)", out.Note)
 	}
 	// Deployed fine-ledger: the structure answers; the raw events are not needed.
@@ -364,7 +364,7 @@ func TestScriptedPatternIgnoresNames(t *testing.T) {
 		{ID: "e2", Date: "2016-05-01", Value: "Red Bull Racing", Text: "From 2016 Max Verstappen drives for Red Bull Racing."},
 	})
 	in := reader.Input{Question: "What is the current team of Max Verstappen?", Context: memory.MustBuild(memory.SpecOf(memory.DirectContext), s, atoms, memory.Options{}).Render(esr.Query{}), MayAbstain: true}
-	if out := read(t, "time-sorter", in); !reader.Unreadable(out.Note) {
+	if out := read(t, "time-sorter", in); !out.Unreadable {
 		t.Errorf("name words chose a pattern: %v (%s)", out.Answer, out.Note)
 	}
 	for _, tc := range []struct {
@@ -392,7 +392,7 @@ func TestTruncateTokens(t *testing.T) {
 
 func TestScriptedProfilesAndBudgetSpec(t *testing.T) {
 	r, err := NewScripted("budgeted@256")
-	if err != nil || r.Capabilities().TokenBudget != 256 || r.Name() != "scripted:budgeted@256" {
+	if err != nil || r.Capabilities().TokenBudget != 256 || r.Spec() != (reader.Spec{Kind: reader.KindScripted, Name: "budgeted@256"}) {
 		t.Fatalf("budgeted@256: %v %+v", err, r)
 	}
 	for _, bad := range []string{"nope", "budgeted@x", "budgeted@-1"} {
@@ -444,8 +444,8 @@ func TestAllScripted(t *testing.T) {
 		t.Fatalf("%d readers for %d profiles", len(rs), len(ps))
 	}
 	for i, r := range rs {
-		if r.Name() != "scripted:"+ps[i].Name || r.(*Scripted).Capabilities() != ps[i].Capabilities {
-			t.Errorf("reader %d = %s %+v, want profile %s", i, r.Name(), r.(*Scripted).Capabilities(), ps[i].Name)
+		if r.Spec() != (reader.Spec{Kind: reader.KindScripted, Name: ps[i].Name}) || r.(*Scripted).Capabilities() != ps[i].Capabilities {
+			t.Errorf("reader %d = %s %+v, want profile %s", i, r.Spec(), r.(*Scripted).Capabilities(), ps[i].Name)
 		}
 	}
 }

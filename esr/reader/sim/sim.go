@@ -475,7 +475,7 @@ func (p Profile) SortProb(rows int) float64 {
 //     (REFINED → refines, DEPRECATED → replaces); when the render shows no
 //     type it answers "replaces", as a scripted reader does;
 //   - a render it cannot read (raw event text with no value pattern for the
-//     attribute) gives ABSTAIN with reader.ReasonUnreadable in the note.
+//     attribute) gives ABSTAIN marked reader.Output.Unreadable.
 //
 // Because a capability is used iff u < p with u fixed per question,
 // raising a skill only turns failures into successes on the same questions
@@ -513,7 +513,7 @@ func New(p Profile, seed uint64) (*Sim, error) {
 // (Capabilities), e.g. "careful@seed=7", "fit-qwen3-8b@status=0.5" or
 // "@fits.json#fit-mistral-7b@seed=2" or "careful@both=0.3@hedge=0.2"
 // (FILE may not contain "@"). The
-// reader's name is "sim:" + spec.
+// reader's spec is {KindSim, spec} (sim:SPEC).
 func Parse(spec string) (*Sim, error) {
 	spec = strings.TrimSpace(spec)
 	parts := strings.Split(spec, "@")
@@ -567,8 +567,8 @@ func Parse(spec string) (*Sim, error) {
 	return &Sim{name: spec, prof: p, seed: seed}, nil
 }
 
-func (s *Sim) Name() string          { return reader.Spec{Kind: reader.KindSim, Name: s.name}.String() }
-func (s *Sim) Family() reader.Family { return reader.Family(s.Name()) }
+func (s *Sim) Spec() reader.Spec     { return reader.Spec{Kind: reader.KindSim, Name: s.name} }
+func (s *Sim) Family() reader.Family { return reader.Family(s.Spec()) }
 
 // ScriptedProfile is the reader's profile.
 func (s *Sim) Profile() Profile { return s.prof }
@@ -618,7 +618,7 @@ func (s *Sim) Read(ctx context.Context, in reader.Input) (reader.Output, error) 
 	}
 	d, note, tokens := s.decide(in)
 	return reader.Output{Answer: d.answer, Raw: d.answer.String(), ContextTokens: tokens,
-		Note: s.Name() + ": " + note, Decision: d.note}, nil
+		Note: s.Spec().String() + ": " + note, Decision: d.note, Unreadable: d.why == unreadable}, nil
 }
 
 // decide also returns the render's length in tokens (reader.CountTokens), which

@@ -69,7 +69,7 @@ func TestSimBothValuesAndHedge(t *testing.T) {
 			}
 			hedged++
 		default:
-			if w.Answer != a.Answer || w.Note != strings.Replace(a.Note, plain.Name(), worded.Name(), 1) {
+			if w.Answer != a.Answer || w.Note != strings.Replace(a.Note, plain.Spec().String(), worded.Spec().String(), 1) {
 				t.Errorf("%s: answer or note changed above the draws: %v / %v", qa.QID, a, w)
 			}
 			kept++

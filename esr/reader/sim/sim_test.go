@@ -139,8 +139,8 @@ func TestSimParseAndConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := r.(*Sim)
-	if s.Name() != "sim:date-sorter@seed=9@status=0.5@rows=4" || s.Seed() != 9 || s.Profile().StatusSkill != 0.5 || s.Profile().RowBudget != 4 || s.Profile().DateSkill != 0.85 {
-		t.Errorf("parsed %s %+v seed %d", s.Name(), s.Profile(), s.Seed())
+	if s.Spec().String() != "sim:date-sorter@seed=9@status=0.5@rows=4" || s.Seed() != 9 || s.Profile().StatusSkill != 0.5 || s.Profile().RowBudget != 4 || s.Profile().DateSkill != 0.85 {
+		t.Errorf("parsed %s %+v seed %d", s.Spec(), s.Profile(), s.Seed())
 	}
 	for _, bad := range []string{"sim:nope", "sim:careful@status=2", "sim:careful@wings=1", "sim:careful@seed=-1", "sim:careful@status", "sim"} {
 		if _, err := reader.Parse(bad, llm.Setup{}, Readers); err == nil {
@@ -156,7 +156,7 @@ func TestSimParseAndConfig(t *testing.T) {
 	p := a.Profile()
 	p.DateDecayPerRow = 0.5
 	b, _ := New(p, 0)
-	if a.Name() != b.Name() || reader.Fingerprint(a) == reader.Fingerprint(b) {
+	if a.Spec() != b.Spec() || reader.Fingerprint(a) == reader.Fingerprint(b) {
 		t.Errorf("fingerprints: %s / %s", reader.Fingerprint(a), reader.Fingerprint(b))
 	}
 	if _, err := New(Profile{Name: "x", AbstainOnConflict: -0.1}, 0); err == nil {
@@ -261,7 +261,7 @@ func TestSimMarksUnreadable(t *testing.T) {
 			}
 			for _, qid := range []string{"q1", "q2", "q3"} {
 				out, _ := r.Read(context.Background(), reader.Input{QID: qid, Question: q, Context: ctx, MayAbstain: true})
-				if !out.Answer.Abstain || !reader.Unreadable(out.Note) {
+				if !out.Answer.Abstain || !out.Unreadable {
 					t.Errorf("%s %s %s: %v (%s), want ABSTAIN marked unreadable", m, p.Name, qid, out.Answer, out.Note)
 				}
 			}

@@ -35,6 +35,10 @@ type ValidationCell struct {
 	// Interval is whether Lo/Hi are a paired interval (differences) rather
 	// than a Wilson interval (accuracies).
 	Interval bool `json:"interval"`
+	// PaperKey names the paper's cell this one is set beside
+	// (paper.Key.String()), so a reader of the cells finds a term by its
+	// key, never by its printed label.
+	PaperKey string `json:"paper_key,omitempty"`
 }
 
 // Error is Ours − Paper.
@@ -65,7 +69,7 @@ func Validate(v ValidationRows, opt eval.StatOptions) []ValidationCell {
 		if err != nil {
 			return
 		}
-		out = append(out, ValidationCell{Table: table, Cell: cell, Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: p, Interval: true})
+		out = append(out, ValidationCell{Table: table, Cell: cell, Ours: c.Delta, Lo: c.Lo, Hi: c.Hi, Paper: p, Interval: true, PaperKey: key.String()})
 	}
 	rr := eval.RevertedRevertSnapshot
 	for _, t := range eval.RenderMatchedReported {
