@@ -61,7 +61,7 @@ func TestTable2TermsComeFromTheSuiteAndMeetThePaperOnce(t *testing.T) {
 	// Rows of the calibrated panel on the bench it was fitted on: each
 	// term is a calibration target, and its sentence says so before the
 	// numbers; on another bench it is a check again.
-	fittedRows := []eval.Outcome{{Family: reader.Family(reader.Spec{Kind: reader.KindSim, Name: sim.FitName(paper.Families[0])}.String())}}
+	fittedRows := []eval.Outcome{{Family: reader.Family{Kind: reader.KindSim, Name: sim.FitName(paper.Families[0])}}}
 	for i, s := range lab.Table2Versus(cs, fittedRows, sim.Calibrated().Bench) {
 		if !strings.HasPrefix(s, keyed[i].Label+", fitted to the paper's value") {
 			t.Errorf("fitted sentence %d does not say fitted first: %q", i, s)

@@ -41,7 +41,7 @@ func TestFlipsAndTheirCauses(t *testing.T) {
 			if f.Before.Decision == "" || f.After.Decision == "" {
 				t.Errorf("%s: a sim reader's answer without its decision: %+v", f.Reader, f)
 			}
-			for _, want := range []string{lab.ReaderWords(reader.Family(f.Reader)), f.From.String(), f.To.String(), f.Before.Answer, f.After.Answer, f.Before.Decision, f.After.Decision} {
+			for _, want := range []string{lab.FlipReaderWords(f.Reader), f.From.String(), f.To.String(), f.Before.Answer, f.After.Answer, f.Before.Decision, f.After.Decision} {
 				if !strings.Contains(s, want) {
 					t.Errorf("FlipSentence %q lacks %q", s, want)
 				}

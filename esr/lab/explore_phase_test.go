@@ -107,7 +107,7 @@ func TestPhaseMarksAreThePanelsRows(t *testing.T) {
 	}
 	var meanR, meanM float64
 	for _, m := range ph.Marks {
-		fam := eval.Family(reader.Family(reader.Spec{Kind: reader.KindSim, Name: m.Name}.String()))
+		fam := eval.Family(reader.Family{Kind: reader.KindSim, Name: m.Name})
 		f := eval.And(eval.RevertedRevertSnapshot, fam)
 		r, err1 := eval.Compare(rows, eval.TermRender, f, opt)
 		mc, err2 := eval.Compare(rows, eval.TermFineMechanism, f, opt)

@@ -56,3 +56,4 @@ var (
 	MixNote               = mixNote
 	BundledRareOversample = bundledRareOversample
 )
+var FlipReaderWords = flipReaderWords
