@@ -154,7 +154,7 @@ var pageChecks = map[string]func(p *page) error{
 		// The page's question is a reverted revert (its gold a value,
 		// its ledger key ok, not unresolved) on which the mechanism step
 		// changes no verdict.
-		out := p.cell("stratum := esr.RevertedRevert", "PickWorked")
+		out := p.cell("lab.PickWorked(b, stratum", "ShowRenders")
 		gold := p.match(regexp.MustCompile(`\(gold: ([^)]*)\)`), out)[1]
 		steps := p.cell("w.Arithmetic()")
 		mech := p.match(regexp.MustCompile(`Mechanism step \(render-only → fine-ledger\)[^\n]*`), steps)[0]

@@ -10,6 +10,7 @@ import (
 
 	"github.com/esrkit/esrkit/esr"
 	"github.com/esrkit/esrkit/esr/memory"
+	"github.com/esrkit/esrkit/internal/site"
 )
 
 // labPath are the notebooks of the 90-minute lab, in order.
@@ -102,4 +103,29 @@ func TestLabPathShowsARenderFlip(t *testing.T) {
 		t.Fatal(err)
 	}
 	flips("40-explorer", w)
+}
+
+// The first figure of the lab path is the staircase of a question picked
+// because a reader's verdict changes at the render step (lab.PickRenderFlip),
+// drawn in the cell that shows that flip; on the executed page, when there
+// is one, the cell says which reader turns.
+func TestLabPathFirstFigureShowsAFlip(t *testing.T) {
+	first := site.LabPath[0].Notebook
+	var figure string
+	for _, c := range readCells(t, filepath.Join("..", "notebooks", first+".ipynb")) {
+		if src := sourceText(c.Source); c.Type == "code" && (strings.Contains(src, "nbhelp.Figure(") || strings.Contains(src, "nbhelp.FigureRow(")) {
+			figure = src
+			break
+		}
+	}
+	if !strings.Contains(figure, "lab.PickRenderFlip(") || !strings.Contains(figure, "lab.StaircasePlot(w.Accuracies()") || !strings.Contains(figure, "nbhelp.Flips(w, 0, 1)") {
+		t.Fatalf("%s's first figure is not the staircase of a question with a render flip:\n%s", first, figure)
+	}
+	if p, found, err := loadPage(executedDir(), first); err != nil {
+		t.Fatal(err)
+	} else if found {
+		if out := p.cell("lab.PickRenderFlip(", "lab.StaircasePlot("); !strings.Contains(out, "turns") {
+			t.Errorf("%s: the first figure's cell shows no flip:\n%s", first, out)
+		}
+	}
 }
