@@ -478,7 +478,7 @@ func (p *Phase) marksSentence() string {
 	carries := 0
 	for _, m := range p.Marks {
 		xs, ys = append(xs, m.X), append(ys, m.Y)
-		each = append(each, fmt.Sprintf("%s render %s, mechanism %s", strings.TrimPrefix(m.Name, "sim:"), report.Signed(m.Cell.Render.Delta), report.Signed(m.Cell.Mechanism.Delta)))
+		each = append(each, fmt.Sprintf("%s render %s, mechanism %s", m.Name, report.Signed(m.Cell.Render.Delta), report.Signed(m.Cell.Mechanism.Delta)))
 		mr += m.Cell.Render.Delta / float64(len(p.Marks))
 		mm += m.Cell.Mechanism.Delta / float64(len(p.Marks))
 		if m.Cell.Dominant() == "render" {

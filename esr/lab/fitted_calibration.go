@@ -35,7 +35,7 @@ func CalibrationReading(c *sim.Calibration) string {
 		}
 		who := readerWords(reader.Family{Kind: reader.KindSim, Name: f.Profile.Name})
 		worst = append(worst, fmt.Sprintf("%s on %s, fitted %.3f against the paper's %.3f", who, w.Name, w.Fit, w.Paper))
-		spreads = append(spreads, fmt.Sprintf("%s %.3f of %.3f", strings.TrimPrefix(f.Profile.Name, "sim:"), fHi-fLo, pHi-pLo))
+		spreads = append(spreads, fmt.Sprintf("%s %.3f of %.3f", f.Profile.Name, fHi-fLo, pHi-pLo))
 	}
 	s := fmt.Sprintf("The fit: %d parameters against %d fitted targets (Jacobian rank %d). ", c.Parameters, c.Targets, c.Rank)
 	s += "Each simulated reader's worst-fitted target: " + strings.Join(worst, "; ") + ". "
