@@ -69,6 +69,9 @@ type execState struct {
 	client *adapter.Client
 	req    adapter.Request
 	rows   []adapter.Row
+	// perState: the adapter declared its render independent of the query
+	// (Description.RenderPerState): one render request per state.
+	perState bool
 
 	mu      sync.Mutex
 	renders map[adapter.Query]string
@@ -78,7 +81,14 @@ type execState struct {
 // buildExec starts (or reuses) sp's adapter and has it build the state,
 // sending the relations of opt's relation source.
 func buildExec(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Options) (State, error) {
-	c, err := adapter.Get(strings.TrimPrefix(string(sp.Class), ExecPrefix))
+	path := strings.TrimPrefix(string(sp.Class), ExecPrefix)
+	// Its hello says whether a render depends on the query (asked once per
+	// process; an adapter that does not know hello is asked per query).
+	desc, _, err := adapter.Describe(path)
+	if err != nil {
+		return nil, err
+	}
+	c, err := adapter.Get(path) // after Describe, which may start it again
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +107,7 @@ func buildExec(sp Spec, name string, s *esr.Stream, atoms []esr.Atom, opt Option
 	if atoms == nil {
 		atoms = []esr.Atom{}
 	}
-	st := &execState{name: name, stream: s, client: c, renders: map[adapter.Query]string{},
+	st := &execState{name: name, stream: s, client: c, renders: map[adapter.Query]string{}, perState: desc != nil && desc.RenderPerState,
 		req: adapter.Request{Op: adapter.OpBuild, Stream: s, Atoms: atoms, Relations: pairs, Mechanism: !opt.MechanismOff}}
 	// Every request of this state carries the same stream, atoms and
 	// relations: encoded once (a long stream's are most of each line).
@@ -122,12 +132,17 @@ func (e *execState) Err() error {
 	return e.err
 }
 
-// Render asks the adapter for the render of q (once per query).
+// Render asks the adapter for the render of q (once per query, or once
+// per state when the adapter declared its render independent of the query).
 func (e *execState) Render(q esr.Query) string {
 	aq := adapter.Query{Type: q.Type, Entity: q.Key.Entity, Attribute: q.Key.Attribute, Question: q.Question}
+	memo := aq
+	if e.perState {
+		memo = adapter.Query{}
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if r, ok := e.renders[aq]; ok {
+	if r, ok := e.renders[memo]; ok {
 		return r
 	}
 	if e.err != nil {
@@ -140,7 +155,7 @@ func (e *execState) Render(q esr.Query) string {
 		e.err = err
 		return ""
 	}
-	e.renders[aq] = *resp.Render
+	e.renders[memo] = *resp.Render
 	return *resp.Render
 }
 

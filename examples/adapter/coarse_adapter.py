@@ -112,7 +112,9 @@ def main():
                 # What esrkit's resume check should cover: this file, also
                 # when a wrapper runs it.
                 resp = {"protocol": PROTOCOL, "id": req.get("id"), "rows": [],
-                        "adapter": {"version": "coarse-retain reference 1", "files": [os.path.abspath(__file__)]}}
+                        "adapter": {"version": "coarse-retain reference 1", "files": [os.path.abspath(__file__)],
+                                    # render() never reads the query: one render per state.
+                                    "render_per_state": True}}
                 sys.stdout.write(json.dumps(resp) + "\n")
                 sys.stdout.flush()
                 continue

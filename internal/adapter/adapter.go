@@ -61,6 +61,12 @@ const (
 type Description struct {
 	Version string   `json:"version,omitempty"`
 	Files   []string `json:"files,omitempty"`
+	// RenderPerState declares that the adapter's render depends on its
+	// state only (stream, atoms, relations, mechanism), never on the
+	// query: esrkit then asks for one render per state and shows it for
+	// every query of that state. Each render request resends the whole
+	// stream, so per query it was most of a long stream's cost.
+	RenderPerState bool `json:"render_per_state,omitempty"`
 }
 
 // Pair is the relation source's label for one co-keyed pair (a earlier, b
