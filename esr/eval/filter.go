@@ -52,9 +52,23 @@ func And(fs ...Filter) Filter {
 
 // Select returns the rows f keeps.
 func Select(rows []Outcome, f Filter) []Outcome {
-	var out []Outcome
+	if f == nil {
+		return append([]Outcome(nil), rows...)
+	}
+	// Counted first: an outcome is large, and growing by append copied a
+	// deployed suite's rows several times over.
+	n := 0
 	for i := range rows {
-		if f == nil || f(&rows[i]) {
+		if f(&rows[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Outcome, 0, n)
+	for i := range rows {
+		if f(&rows[i]) {
 			out = append(out, rows[i])
 		}
 	}

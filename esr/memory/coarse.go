@@ -107,11 +107,12 @@ func (c *coarseKey) prior(atoms []esr.Atom) int {
 // coarseState is coarse-retain (closed edges kept with their windows, as
 // Graphiti/Zep does) or coarse-discard (closed edges dropped).
 type coarseState struct {
-	name   string
-	stream *esr.Stream
-	atoms  []esr.Atom
-	retain bool
-	keys   []*coarseKey
+	rendered renderOnce // Render ignores the query: built once
+	name     string
+	stream   *esr.Stream
+	atoms    []esr.Atom
+	retain   bool
+	keys     []*coarseKey
 }
 
 // key returns the key's edges or nil (a linear scan: streams have few keys).
@@ -220,7 +221,10 @@ func (f graphitiFact) json() []byte {
 // Render lists the kept facts as Graphiti-style JSON objects
 // {fact, valid_at, invalid_at or "present"}, one per line, in an order that
 // carries no time information (see unordered).
-func (c *coarseState) Render(esr.Query) string {
+func (c *coarseState) Render(esr.Query) string { return c.rendered.get(c.render) }
+
+// render builds Render's string (once per state).
+func (c *coarseState) render() string {
 	var facts []graphitiFact
 	var ids []string
 	for _, ck := range c.keys {

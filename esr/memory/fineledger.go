@@ -15,11 +15,12 @@ import (
 // code under relate.SameState, whose ledger says "neutral", every status
 // cell "neutral").
 type ledgerState struct {
-	name   string
-	stream *esr.Stream
-	ledger *esr.Ledger
-	force  map[esr.Key]string // row-level oracle status, see Options.ForceStatus
-	format string             // Options.LedgerFormat
+	rendered renderOnce // Render ignores the query: built once
+	name     string
+	stream   *esr.Stream
+	ledger   *esr.Ledger
+	force    map[esr.Key]string // row-level oracle status, see Options.ForceStatus
+	format   string             // Options.LedgerFormat
 }
 
 // status is the key's status as shown and used: forced, or computed from M.
@@ -96,7 +97,10 @@ func (l *ledgerState) Answer(q esr.Query) esr.Answer {
 // time | event | value | status, then the event-id index (the vocabulary is
 // esr's: layout.LedgerKeyLabel, layout.ColTime, esr.StatusLive, ...). With the
 // mechanism off every status reads "neutral"; nothing else differs.
-func (l *ledgerState) Render(esr.Query) string {
+func (l *ledgerState) Render(esr.Query) string { return l.rendered.get(l.render) }
+
+// render builds Render's string (once per state).
+func (l *ledgerState) render() string {
 	return renderLedger(l.stream, l.ledger, l.status, l.format)
 }
 

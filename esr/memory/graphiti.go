@@ -76,6 +76,7 @@ func known(sp Spec) bool {
 // (graphiti_core/search/search_helpers.py): FACTS with valid_at and
 // invalid_at ("Present" when null), ENTITIES, EPISODES.
 type graphitiState struct {
+	rendered    renderOnce // Render ignores the query: built once
 	name        string
 	stream      *esr.Stream
 	atoms       []esr.Atom
@@ -203,7 +204,10 @@ func (g *graphitiState) shown() (keys, edges []int) {
 // and episodes come in an order that carries no time information (search
 // ranks by relevance). Entity summaries here are value-free ("facts about:
 // ATTRIBUTES"), not LLM-written. Communities are omitted (none are built).
-func (g *graphitiState) Render(esr.Query) string {
+func (g *graphitiState) Render(esr.Query) string { return g.rendered.get(g.render) }
+
+// render builds Render's string (once per state).
+func (g *graphitiState) render() string {
 	var b strings.Builder
 	b.WriteString("FACTS and ENTITIES are context for the conversation. Each fact holds from its " + layout.JSONValidAt + " to its " + layout.JSONInvalidAt + ";\n")
 	b.WriteString("a fact whose " + layout.JSONInvalidAt + " is \"" + layout.GraphitiPresent + "\" is still valid.\n" + layout.GraphitiFactsOpen + "\n[\n")

@@ -16,6 +16,7 @@ import (
 // graphrag-lite shows no dates, never abstains and takes the most frequent
 // value.
 type groupState struct {
+	rendered renderOnce // Render ignores the query: built once
 	name     string
 	stream   *esr.Stream
 	abstain  bool
@@ -121,7 +122,10 @@ func (g *groupState) Answer(q esr.Query) esr.Answer {
 // rows of each key in a seeded permutation (Options.RenderSeed) that carries
 // no time information. The dateless variant drops the time column.
 // graphrag-lite groups rows under a heading per key, with no dates.
-func (g *groupState) Render(esr.Query) string {
+func (g *groupState) Render(esr.Query) string { return g.rendered.get(g.render) }
+
+// render builds Render's string (once per state).
+func (g *groupState) render() string {
 	var b strings.Builder
 	if g.abstain {
 		cols := []string{layout.ColID, layout.ColEntity, layout.ColAttribute, layout.ColValue}

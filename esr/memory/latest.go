@@ -11,10 +11,11 @@ import (
 // latestState is LATEST-ONLY: the latest atom per key by valid time (the last
 // in transaction order), nothing else.
 type latestState struct {
-	name   string
-	stream *esr.Stream
-	keys   []esr.Key
-	latest map[esr.Key]*esr.Atom
+	rendered renderOnce // Render ignores the query: built once
+	name     string
+	stream   *esr.Stream
+	keys     []esr.Key
+	latest   map[esr.Key]*esr.Atom
 }
 
 // buildLatest builds latest-only.
@@ -45,7 +46,10 @@ func (l *latestState) Answer(q esr.Query) esr.Answer {
 
 // Render is one line per key: "entity / attribute: value (as of date)"
 // (layout.LatestSep, layout.LatestAsOf, layout.LatestEnd).
-func (l *latestState) Render(esr.Query) string {
+func (l *latestState) Render(esr.Query) string { return l.rendered.get(l.render) }
+
+// render builds Render's string (once per state).
+func (l *latestState) render() string {
 	var b strings.Builder
 	for _, k := range l.keys {
 		a := l.latest[k]

@@ -47,12 +47,13 @@ var IngestionEpoch = esr.Time{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 // {"results": [{"id", "memory", "hash", "metadata", "created_at",
 // "updated_at", "user_id"}]}, one memory per line.
 type mem0State struct {
-	name   string
-	stream *esr.Stream
-	atoms  []esr.Atom
-	texts  []string           // each atom's memory text
-	mems   []*upstream.Memory // upstream.IngestMem0's store, deleted memories included
-	keys   []esr.Key
+	rendered renderOnce // Render ignores the query: built once
+	name     string
+	stream   *esr.Stream
+	atoms    []esr.Atom
+	texts    []string           // each atom's memory text
+	mems     []*upstream.Memory // upstream.IngestMem0's store, deleted memories included
+	keys     []esr.Key
 }
 
 // buildMem0 builds mem0-v3 or mem0-update under sp's parameters
@@ -138,7 +139,10 @@ func mem0Stamp(t esr.Time) string { return t.UTC().Format(layout.Mem0TimeLayout)
 
 // Render is the search result: {"results": [...]}, one memory per line,
 // in an order that carries no time information (search ranks by score).
-func (m *mem0State) Render(esr.Query) string {
+func (m *mem0State) Render(esr.Query) string { return m.rendered.get(m.render) }
+
+// render builds Render's string (once per state).
+func (m *mem0State) render() string {
 	var live []*upstream.Memory
 	var ids []string
 	for _, x := range m.mems {

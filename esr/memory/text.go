@@ -15,11 +15,12 @@ import (
 // value recalled) is not read, as the readers of raw text
 // (reader.StatedValues) do not read it.
 type textState struct {
-	name   string
-	stream *esr.Stream
-	events []esr.Event
-	byKey  map[esr.Key][]*esr.Atom
-	keys   []esr.Key
+	rendered renderOnce // Render ignores the query: built once
+	name     string
+	stream   *esr.Stream
+	events   []esr.Event
+	byKey    map[esr.Key][]*esr.Atom
+	keys     []esr.Key
 }
 
 // buildDirect builds direct-context: the whole stream as text.
@@ -70,7 +71,9 @@ func (t *textState) Answer(q esr.Query) esr.Answer {
 	return esr.Says(last.Display())
 }
 
-func (t *textState) Render(esr.Query) string { return layout.EventLines(t.events) }
+func (t *textState) Render(esr.Query) string {
+	return t.rendered.get(func() string { return layout.EventLines(t.events) })
+}
 
 func (t *textState) Rows() []Row {
 	rows := make([]Row, 0, len(t.keys))

@@ -127,13 +127,9 @@ func featuresOf(in reader.Input, pr *parsedRender) RenderFeatures {
 	f := RenderFeatures{Tokens: pr.tokens, Dates: DatesAbsent}
 	var recs []layout.Record
 	if len(v.Records) > 0 {
-		if label, ok := chooseKey(v.Records, contentWords(in.Question)); ok {
-			for _, r := range v.Records {
-				if r.Key == label {
-					recs = append(recs, r)
-				}
-			}
-			f.KeyStatus = v.KeyStatus[label] == esr.KeyStatusUnresolved
+		if k := pr.pickKey(in.Question); k.ok {
+			recs = k.recs
+			f.KeyStatus = v.KeyStatus[k.label] == esr.KeyStatusUnresolved
 		}
 	}
 	if len(recs) == 0 {

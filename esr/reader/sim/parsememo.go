@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/esrkit/esrkit/esr/reader"
@@ -14,6 +15,51 @@ import (
 type parsedRender struct {
 	view   *layout.View
 	tokens int
+
+	// picks memoises pickKey by question: the features and the policy of
+	// every family ask it of the same render and question (ten calls per
+	// render in a deployed suite; choosing the key was a tenth of a read).
+	mu    sync.Mutex
+	picks map[string]keyPick
+}
+
+// keyPick is the rendered key a question is about (chooseKey over the
+// view's records and the question's content words; ok false when none
+// matches) and that key's records in render order. recs is shared by
+// every reader of the render: callers only read it (it is clipped, so an
+// append copies it).
+type keyPick struct {
+	label string
+	ok    bool
+	recs  []layout.Record
+}
+
+// pickKey is the keyPick of question on p's view, memoised.
+func (p *parsedRender) pickKey(question string) keyPick {
+	p.mu.Lock()
+	k, ok := p.picks[question]
+	p.mu.Unlock()
+	if ok {
+		return k
+	}
+	if len(p.view.Records) > 0 {
+		k.label, k.ok = chooseKey(p.view.Records, contentWords(question))
+	}
+	if k.ok {
+		for _, r := range p.view.Records {
+			if r.Key == k.label {
+				k.recs = append(k.recs, r)
+			}
+		}
+		k.recs = slices.Clip(k.recs)
+	}
+	p.mu.Lock()
+	if p.picks == nil {
+		p.picks = map[string]keyPick{}
+	}
+	p.picks[question] = k
+	p.mu.Unlock()
+	return k
 }
 
 // memoSize bounds renderMemo: the evaluation loop asks every reader family

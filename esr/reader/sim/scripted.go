@@ -356,37 +356,29 @@ func (s *policy) budget(recs []layout.Record, what string) []layout.Record {
 		return recs
 	}
 	s.notes = append(s.notes, fmt.Sprintf("row budget: read %d of %d %s", s.rowBudget, len(recs), what))
-	return recs[:s.rowBudget]
+	return recs[:s.rowBudget:s.rowBudget] // recs may be shared (keyPick): an append copies
 }
 
 func (s *policy) decide(in reader.Input) decision {
 	text := layout.TruncateTokens(in.Context, s.caps.TokenBudget)
-	v := parseRender(text).view
-	q := contentWords(in.Question)
+	pr := parseRender(text)
+	v := pr.view
 	qt := queryType(in)
 
 	var d decision
 	var known []string
-	keyWords := attributeWords(in.Question)
+	label := "" // the key read, whose words join the question's for raw text
 	structuredDated := false
 	if len(v.Records) > 0 {
-		label, ok := chooseKey(v.Records, q)
-		if !ok {
+		k := pr.pickKey(in.Question)
+		if !k.ok {
 			d = abstain(missing, "no rendered key matches the question")
 		} else {
-			var recs []layout.Record
-			for _, r := range v.Records {
-				if r.Key == label {
-					recs = append(recs, r)
-				}
-			}
-			recs = s.budget(recs, "rows")
+			label = k.label
+			recs := s.budget(k.recs, "rows")
 			for _, r := range recs {
 				known = append(known, r.Value)
 				structuredDated = structuredDated || r.HasTime
-			}
-			for _, w := range words(label) {
-				keyWords[w] = true
 			}
 			d = s.answer(recs, v.KeyStatus[label], qt, in.MayAbstain)
 			d.note = "key " + label + ": " + d.note
@@ -394,7 +386,7 @@ func (s *policy) decide(in reader.Input) decision {
 		}
 	} else {
 		d = abstain(missing, "no structured records")
-		if len(v.Events) == 0 && s.caps.TokenBudget > 0 && rawOnly(parseRender(in.Context).view, keyWords) {
+		if len(v.Events) == 0 && s.caps.TokenBudget > 0 && rawOnly(parseRender(in.Context).view, keyWordsOf(in.Question, label)) {
 			// The budget hid everything, but the whole render would not
 			// have been readable either: the layout, not the budget, decides.
 			return abstain(unreadable, unreadableNote)
@@ -430,7 +422,7 @@ func (s *policy) decide(in reader.Input) decision {
 		return d
 	}
 	if useRaw {
-		pat := patternFor(keyWords)
+		pat := patternFor(keyWordsOf(in.Question, label))
 		if pat == nil && len(known) == 0 {
 			if len(v.Records) == 0 {
 				return abstain(unreadable, unreadableNote)
@@ -557,6 +549,17 @@ func (s *policy) answer(recs []layout.Record, keyStatus string, qt esr.QueryType
 // asked attribute: every word except title-case ones, which name entities
 // ("Max Verstappen" must not select the count pattern by "max"); acronyms
 // ("TTL") and stop words ("What") stay.
+// keyWordsOf are the words a raw-text pattern is looked up by: the
+// question's attribute words and those of the key label read ("" when
+// none), built only when raw text is read.
+func keyWordsOf(question, label string) map[string]bool {
+	kw := attributeWords(question)
+	for _, w := range words(label) {
+		kw[w] = true
+	}
+	return kw
+}
+
 func attributeWords(question string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(question, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
