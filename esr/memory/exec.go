@@ -137,7 +137,7 @@ func (e *execState) Err() error {
 func (e *execState) Render(q esr.Query) string {
 	aq := adapter.Query{Type: q.Type, Entity: q.Key.Entity, Attribute: q.Key.Attribute, Question: q.Question}
 	memo := aq
-	if e.perState {
+	if e.perState && perStateRenders {
 		memo = adapter.Query{}
 	}
 	e.mu.Lock()

@@ -14,6 +14,16 @@ type renderOnce struct {
 
 // get is build's string, built on the first call.
 func (r *renderOnce) get(build func() string) string {
+	if !memoRenders {
+		return build()
+	}
 	r.once.Do(func() { r.s = build() })
 	return r.s
 }
+
+// memoRenders and perStateRenders are false only in
+// BenchmarkStreamRenders's baseline (a render per query).
+var (
+	memoRenders     = true
+	perStateRenders = true
+)
