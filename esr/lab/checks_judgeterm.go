@@ -196,33 +196,31 @@ func JudgeTermTable(jts []JudgeTerm, scope string, rows []eval.Outcome) *eval.Ta
 }
 
 // JudgeTermSummary states, for each term and later judge, how far the term
-// moves and whether the move is distinguishable from 0, computed from jts.
+// moves and whether the move is distinguishable from 0, computed from jts:
+// a lead sentence counting the moves whose interval excludes 0, then one
+// Markdown list item per term.
 func JudgeTermSummary(jts []JudgeTerm) string {
-	var parts []string
+	var items []string
+	n, moved := 0, 0
 	for _, jt := range jts {
+		var parts []string
 		for i, s := range jt.Shift {
 			what := "not distinguishable from 0"
 			switch {
 			case s.Lo > 0:
-				what = "an increase (its interval excludes 0)"
+				what, moved = "an increase (its interval excludes 0)", moved+1
 			case s.Hi < 0:
-				what = "a decrease (its interval excludes 0)"
+				what, moved = "a decrease (its interval excludes 0)", moved+1
 			}
-			parts = append(parts, fmt.Sprintf("under %s the %s term is %s instead of %s under %s: a judge term of %s %s, %s",
-				s.Judge, jt.Term.Label, report.Signed(jt.Under[i+1].Delta), report.Signed(jt.Under[0].Delta), jt.Judges[0],
+			n++
+			parts = append(parts, fmt.Sprintf("under %s %s instead of %s under %s (judge term %s %s, %s)",
+				s.Judge, report.Signed(jt.Under[i+1].Delta), report.Signed(jt.Under[0].Delta), jt.Judges[0],
 				report.Signed(s.Delta), report.Interval(s.Lo, s.Hi), what))
 		}
+		items = append(items, "- "+jt.Term.Label+": "+strings.Join(parts, "; "))
 	}
-	return joinSentences(parts)
-}
-
-// joinSentences capitalises each part and ends it with a full stop.
-func joinSentences(parts []string) string {
-	var b strings.Builder
-	for _, p := range parts {
-		b.WriteString(strings.ToUpper(p[:1]) + p[1:] + ". ")
-	}
-	return strings.TrimSpace(b.String())
+	lead := fmt.Sprintf("%d of %d judge terms (a term under a later judge minus the same term under the first) have an interval that excludes 0:", moved, n)
+	return lead + "\n\n" + strings.Join(items, "\n")
 }
 
 // b2f is 1 for a correct verdict, 0 otherwise.

@@ -247,7 +247,7 @@ func TestJudgeTerms(t *testing.T) {
 	if len(tab.Rows) != len(eval.RenderMatched) || !strings.Contains(tab.Rows[0][len(tab.Rows[0])-1].Text, "+0.159 → +0.164") {
 		t.Errorf("table: %v", tab.Rows)
 	}
-	if s := JudgeTermSummary(jts); !strings.Contains(s, "Under exact-lenient the render term is") {
+	if s := JudgeTermSummary(jts); !strings.Contains(s, "\n- render: under exact-lenient ") || !strings.Contains(s, " judge terms (") {
 		t.Errorf("summary %q", s)
 	}
 	if _, err := JudgeTerms([]JudgedRows{{"exact", rows}}, eval.RenderMatched, nil, opt); err == nil {
