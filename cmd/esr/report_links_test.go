@@ -36,9 +36,11 @@ func reportFixture(t *testing.T) (root, executed, out string) {
 		}
 	}
 	write("README.md", "# esrkit\n\nSee [the reader model](docs/reader-model.md#what-a-reader-sees) and <script>alert(1)</script>.\n\n## Setup and the two commands\n\nRun `make reproduce`.\n")
-	write("docs/reader-model.md", "# The reader model\n\n## What a reader sees\n\nBack to [the README](../README.md#setup-and-the-two-commands), "+
+	write("docs/reader-model.md", "# The reader model\n\n## What a reader sees\n\nThe [length anchor](../figures/evidence-length-x.png), [another](../figures/not-a-png.png). Back to [the README](../README.md#setup-and-the-two-commands), "+
 		"the [quickstart](../notebooks/00-quickstart.ipynb#glossary) and [judges](judges.md).\n")
 	write("docs/judges.md", "# Judges\n\n| judge | bias |\n|---|---|\n| a \\| b | [x](reader-model.md) |\n")
+	write("figures/evidence-length-x.png", "\x89PNG\r\n\x1a\n fake image bytes")
+	write("figures/not-a-png.png", "<svg onload=alert(1)>")
 	notebooks := []struct{ name, title, first string }{
 		{"00-quickstart", "§0 · Quickstart", "Start here."},
 		{"02-esr", "§2 · ESR", "The memory."},
@@ -151,6 +153,17 @@ func TestReportLinksResolveAndLabPagesChain(t *testing.T) {
 	// none (the page's top), said.
 	if !strings.Contains(errOut, `00-quickstart.html has no id "nowhere"; the link goes to the top of the page`) {
 		t.Errorf("stderr does not name the fragment it took off:\n%s", errOut)
+	}
+	// A repository PNG a document links to is copied into the report and
+	// linked there; a file named .png that is not one is taken off.
+	if b, err := os.ReadFile(filepath.Join(out, "files", "figures", "evidence-length-x.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Errorf("the linked figure was not copied into the report: %v", err)
+	}
+	if rm, _ := os.ReadFile(filepath.Join(out, "docs", "reader-model.html")); !bytes.Contains(rm, []byte(`href="../files/figures/evidence-length-x.png"`)) {
+		t.Errorf("the model card does not link the copied figure:\n%s", rm)
+	}
+	if _, err := os.Stat(filepath.Join(out, "files", "figures", "not-a-png.png")); err == nil || !strings.Contains(errOut, `"../figures/not-a-png.png" is not in the report`) {
+		t.Errorf("a file that is not a PNG was copied or its link kept (stat err %v):\n%s", err, errOut)
 	}
 	for _, doc := range []string{"docs/reader-model.html", "docs/README.html", "docs/judges.html"} {
 		if _, err := os.Stat(filepath.Join(out, doc)); err != nil {

@@ -131,7 +131,8 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // reportTarget is esr report's output folder: index.html (recognised by
 // site.IsIndex), thumbs/, docs/ (the repository documents the pages link
-// to, each page marked as esr report's: site.IsOwnDocs), compare/ (the
+// to, each page marked as esr report's: site.IsOwnDocs), files/ (the
+// repository PNG figures those pages link to: site.IsOwnFiles), compare/ (the
 // comparison pages it copied: site.IsOwnComparisons) and the pages
 // `make report` converts from the executed notebooks (NAME.html for
 // NAME.ipynb), which the report sanitises and links; anything else is
@@ -156,6 +157,8 @@ func reportTarget(out, executed, figures, notebooks, compare string) safefile.Ta
 				return site.IsOwnDocs(filepath.Join(out, name))
 			case isDir && name == site.ComparisonsDir:
 				return site.IsOwnComparisons(filepath.Join(out, name))
+			case isDir && name == site.FilesDir:
+				return site.IsOwnFiles(filepath.Join(out, name))
 			case isDir:
 				return name == "thumbs" && len(safefile.Foreign(filepath.Join(out, name), func(n string, d bool) bool { return !d && notebook(n, ".png") })) == 0
 			case name == "index.html":

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"io/fs"
 	"net/url"
 	"os"
 	"path"
@@ -41,6 +42,7 @@ type linker struct {
 	byPage    map[string]string          // the reverse, to find two documents wanting one page
 	queue     []string                   // documents linked to but not yet written
 	ids       map[string]map[string]bool // the ids of a page of the report, read once
+	images    map[string]bool            // repository images copied under FilesDir in this run
 	notes     []string
 }
 
@@ -55,7 +57,7 @@ func LinkPages(outDir, notebooksDir string, cards []Card) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &linker{out: outDir, repo: filepath.Dir(nbDir), docs: map[string]string{}, byPage: map[string]string{}, ids: map[string]map[string]bool{}}
+	l := &linker{out: outDir, repo: filepath.Dir(nbDir), docs: map[string]string{}, byPage: map[string]string{}, ids: map[string]map[string]bool{}, images: map[string]bool{}}
 	// The path's stops with a page in the report: previous/next skip the rest.
 	var stops []labStop
 	for _, st := range labStops(cards) {
@@ -223,6 +225,13 @@ func (l *linker) resolve(v, page, srcDir string) (string, bool) {
 		}
 	}
 	src := filepath.Join(srcDir, filepath.FromSlash(p))
+	if strings.EqualFold(filepath.Ext(src), ".png") {
+		target, ok := l.repoImage(src)
+		if !ok {
+			return "", false
+		}
+		return relHref(pageDir, target), true
+	}
 	if !strings.EqualFold(filepath.Ext(src), ".md") {
 		return "", false
 	}
@@ -331,6 +340,68 @@ func (l *linker) docPage(src string) (string, bool) {
 	}
 	return page, true
 }
+
+// maxImageBytes bounds a repository image copied into the report.
+const maxImageBytes = 16 << 20
+
+// repoImage copies the repository's PNG image src (a figure a document
+// links to, such as the model card's anchor figures) into the report under
+// FilesDir, at its path in the repository, and returns that path from the
+// report's top. Only a regular file inside the repository whose bytes are
+// a PNG's is copied: an image is shown, never run. ok is false otherwise.
+func (l *linker) repoImage(src string) (string, bool) {
+	if in, err := safefile.Inside(src, l.repo); err != nil || !in {
+		return "", false
+	}
+	fi, err := os.Lstat(src)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxImageBytes {
+		return "", false
+	}
+	rel, err := filepath.Rel(l.repo, src)
+	if err != nil {
+		return "", false
+	}
+	target := FilesDir + "/" + filepath.ToSlash(rel)
+	dst := filepath.Join(l.out, filepath.FromSlash(target))
+	if l.images[target] {
+		return target, true // copied for an earlier link of this run
+	}
+	b, err := os.ReadFile(src)
+	if err != nil || !bytes.HasPrefix(b, pngMagic) {
+		return "", false
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return "", false
+	}
+	if err := safefile.WriteFile(dst, b, 0o644); err != nil {
+		return "", false
+	}
+	l.images[target] = true
+	return target, true
+}
+
+// FilesDir is the report's folder for repository images its pages link to.
+const FilesDir = "files"
+
+// IsOwnFiles reports whether dir holds only what repoImage writes there:
+// folders and PNG files.
+func IsOwnFiles(dir string) bool {
+	own := true
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && !(d.Type().IsRegular() && strings.EqualFold(filepath.Ext(p), ".png")) {
+			own = false
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return err == nil && own
+}
+
+// pngMagic is the PNG signature (RFC 2083 §3.1).
+var pngMagic = []byte("\x89PNG\r\n\x1a\n")
 
 // relHref is the relative link from a page in folder from (inside the
 // report, "." for its top) to target (a path from the report's top).
