@@ -36,12 +36,15 @@ func init() { rowcache.WaitNotice = func(msg string) { fmt.Println(msg) } }
 // intervals are kept under .esr-cache/intervals (eval.SetIntervalMemo,
 // internal/cimemo), keyed by the pairs, the options and the library's code;
 // so are the learned pair scorer's fitted weights, under .esr-cache/fits
-// (relate.SetFitMemo: a cross-validation refits six models). Test binaries
-// leave both memos off and compute everything.
+// (relate.SetFitMemo: a cross-validation refits six models), and the
+// paraphrase curve's per-class accuracy counts, under .esr-cache/counts
+// (lab.SetCountsMemo: an exercise that adds a series evaluates only its
+// classes). Test binaries leave the memos off and compute everything.
 func init() {
 	if root, err := findRoot(); err == nil && !testing.Testing() {
 		eval.SetIntervalMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "intervals")))
 		relate.SetFitMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "fits")))
+		lab.SetCountsMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "counts")))
 	}
 }
 
