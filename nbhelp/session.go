@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -80,10 +81,13 @@ func Readers() []reader.Reader { return Must(lab.DefaultReaders(Path(".esr-cache
 
 // setupWith is the setup Run uses for su on b: the readers, the paper's
 // statistics, a progress line, and for a suite that runs it the
-// repository's reference adapter (rowcache.NotebookSetup).
+// repository's reference adapter (rowcache.NotebookSetup); rows not in the
+// cache (a reader of the student's own) are evaluated on every core the
+// cell has, so a rerun after such an edit stays short.
 func setupWith(su lab.Suite, b *bench.Bench, readers []reader.Reader) lab.Setup {
 	s := rowcache.NotebookSetup(Root(), su, b, readers)
 	s.Progress = progressFunc("evaluating " + string(su.Name))
+	s.Concurrency = runtime.GOMAXPROCS(0)
 	return s
 }
 
