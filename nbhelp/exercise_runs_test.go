@@ -497,7 +497,8 @@ func runExercise(t *testing.T, root, name string, edits []exerciseEdit, rerun []
 	}
 	cmd := exec.Command("bash", filepath.Join(root, "scripts", "jupyter-env.sh"), "python3", filepath.Join(root, "scripts", "nbexercise.py"), specPath)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "ESRKIT_ROOT="+root, "ESRKIT_NONINTERACTIVE=1", "CGO_ENABLED=0",
+	// The notebook's figures go to the run's folder, not over figures/.
+	cmd.Env = append(os.Environ(), "ESRKIT_ROOT="+root, "ESRKIT_NONINTERACTIVE=1", "CGO_ENABLED=0", FiguresEnv+"="+filepath.Join(dir, "figures"),
 		"PATH="+filepath.Join(strings.TrimSpace(string(gopath)), "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", name, err, out)

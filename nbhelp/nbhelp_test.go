@@ -139,6 +139,27 @@ func TestSaveFigureWritesPNGAndSVG(t *testing.T) {
 	}
 }
 
+// With $ESRKIT_FIGURES set, figures go there and figures/ under the root
+// is left as it was (the exercise runs' notebooks save theirs apart).
+func TestSaveFigureHonoursFiguresEnv(t *testing.T) {
+	root, elsewhere := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+repo.ModulePath+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(rootEnv, root)
+	t.Setenv(FiguresEnv, elsewhere)
+	pngPath, _, err := SaveFigure(testPlot(t), "fig1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(elsewhere, "fig1.png"); pngPath != want {
+		t.Errorf("png path %s, want %s", pngPath, want)
+	}
+	if _, err := os.Stat(filepath.Join(root, "figures")); !os.IsNotExist(err) {
+		t.Errorf("figures/ under the root was written (%v)", err)
+	}
+}
+
 func TestSaveFigureRejectsPaths(t *testing.T) {
 	for _, name := range []string{"", "..", "../x", "a/b", `a\b`} {
 		if _, _, err := saveFigureIn(t.TempDir(), testPlot(t), name); err == nil {

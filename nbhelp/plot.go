@@ -62,10 +62,19 @@ func showPlotPNG(p *plot.Plot) error {
 	return nil
 }
 
+// FiguresEnv, when set, names the folder [SaveFigure] writes to instead of
+// figures/ under [Root]. The exercise runs (TestExercisesRunAsAStudentDoes)
+// set it to their own temporary folder: a notebook run with a student's
+// edit writes its figures there, not over the repository's.
+const FiguresEnv = "ESRKIT_FIGURES"
+
 // SaveFigure writes p to figures/NAME.png and figures/NAME.svg under [Root]
-// with report.SaveFigure, creating figures/ if needed. It returns the two
-// paths.
+// (or under $ESRKIT_FIGURES, FiguresEnv) with report.SaveFigure, creating
+// the folder if needed. It returns the two paths.
 func SaveFigure(p *plot.Plot, name string) (pngPath, svgPath string, err error) {
+	if dir := os.Getenv(FiguresEnv); dir != "" {
+		return saveFigureIn(dir, p, name)
+	}
 	root, err := findRoot()
 	if err != nil {
 		return "", "", err

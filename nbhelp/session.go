@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -36,12 +37,15 @@ func init() { rowcache.WaitNotice = func(msg string) { fmt.Println(msg) } }
 // intervals are kept under .esr-cache/intervals (eval.SetIntervalMemo,
 // internal/cimemo), keyed by the pairs, the options and the library's code;
 // so are the learned pair scorer's fitted weights, under .esr-cache/fits
-// (relate.SetFitMemo: a cross-validation refits six models). Test binaries
-// leave both memos off and compute everything.
+// (relate.SetFitMemo: a cross-validation refits six models), and the
+// paraphrase curve's per-class accuracy counts, under .esr-cache/counts
+// (lab.SetCountsMemo: an exercise that adds a series evaluates only its
+// classes). Test binaries leave the memos off and compute everything.
 func init() {
 	if root, err := findRoot(); err == nil && !testing.Testing() {
 		eval.SetIntervalMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "intervals")))
 		relate.SetFitMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "fits")))
+		lab.SetCountsMemo(cimemo.Open(filepath.Join(root, ".esr-cache", "counts")))
 	}
 }
 
@@ -77,10 +81,13 @@ func Readers() []reader.Reader { return Must(lab.DefaultReaders(Path(".esr-cache
 
 // setupWith is the setup Run uses for su on b: the readers, the paper's
 // statistics, a progress line, and for a suite that runs it the
-// repository's reference adapter (rowcache.NotebookSetup).
+// repository's reference adapter (rowcache.NotebookSetup); rows not in the
+// cache (a reader of the student's own) are evaluated on every core the
+// cell has, so a rerun after such an edit stays short.
 func setupWith(su lab.Suite, b *bench.Bench, readers []reader.Reader) lab.Setup {
 	s := rowcache.NotebookSetup(Root(), su, b, readers)
 	s.Progress = progressFunc("evaluating " + string(su.Name))
+	s.Concurrency = runtime.GOMAXPROCS(0)
 	return s
 }
 

@@ -26,18 +26,62 @@ type Accuracy struct {
 	Unreadable  int         `json:"unreadable,omitempty"`
 }
 
-// AccuracyBy groups rows kept by f by (group(row), memory) and returns one
-// Accuracy per group, sorted by group then by the order of memories.
-func AccuracyBy(rows []Outcome, memories []memory.Spec, group func(*Outcome) string, f Filter, level float64) []Accuracy {
+// Counts are what an Accuracy is computed from: the readable rows (N), the
+// correct and the abstaining among them, and the unreadable rows left out.
+type Counts struct {
+	N, Correct, Abstained, Unreadable int
+}
+
+// Valid reports whether c could have been counted from rows: no count
+// negative, no more correct or abstaining rows than readable ones.
+func (c Counts) Valid() bool {
+	return c.N >= 0 && c.Correct >= 0 && c.Abstained >= 0 && c.Unreadable >= 0 && c.Correct <= c.N && c.Abstained <= c.N
+}
+
+// AccuracyOfCounts is the Accuracy of group's rows of memory m counted in
+// c: Acc = Correct/N with its Wilson score interval at level (default
+// DefaultStats.Level) and AbstainRate = Abstained/N; with N = 0, NaN for
+// all four. AccuracyBy computes every Accuracy through it, so counts kept
+// from rows give the Accuracy the rows give.
+func AccuracyOfCounts(group string, m memory.Spec, c Counts, level float64) Accuracy {
 	if level <= 0 || level >= 1 {
 		level = DefaultStats.Level
 	}
+	a := Accuracy{Group: group, Memory: m, N: c.N, Correct: c.Correct, Unreadable: c.Unreadable}
+	if c.N == 0 {
+		a.Acc, a.Lo, a.Hi, a.AbstainRate = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+		return a
+	}
+	a.Acc = float64(c.Correct) / float64(c.N)
+	a.Lo, a.Hi = stats.WilsonInterval(c.Correct, c.N, level)
+	a.AbstainRate = float64(c.Abstained) / float64(c.N)
+	return a
+}
+
+// Add counts row o: an unreadable row apart, any other as readable, and
+// as correct and abstaining as it is.
+func (c *Counts) Add(o *Outcome) {
+	if o.Unreadable {
+		c.Unreadable++
+		return
+	}
+	c.N++
+	if o.Correct {
+		c.Correct++
+	}
+	if o.Abstained {
+		c.Abstained++
+	}
+}
+
+// AccuracyBy groups rows kept by f by (group(row), memory) and returns one
+// Accuracy per group, sorted by group then by the order of memories.
+func AccuracyBy(rows []Outcome, memories []memory.Spec, group func(*Outcome) string, f Filter, level float64) []Accuracy {
 	type gk struct {
 		g string
 		m memory.Spec
 	}
-	agg := map[gk]*Accuracy{}
-	abst := map[gk]int{}
+	agg := map[gk]*Counts{}
 	for i := range rows {
 		o := &rows[i]
 		if (f != nil && !f(o)) || !slices.Contains(memories, o.Memory) {
@@ -48,38 +92,18 @@ func AccuracyBy(rows []Outcome, memories []memory.Spec, group func(*Outcome) str
 			g = group(o)
 		}
 		k := gk{g, o.Memory}
-		a := agg[k]
-		if a == nil {
-			a = &Accuracy{Group: g, Memory: o.Memory}
-			agg[k] = a
+		if agg[k] == nil {
+			agg[k] = &Counts{}
 		}
-		if o.Unreadable {
-			a.Unreadable++
-			continue
-		}
-		a.N++
-		if o.Correct {
-			a.Correct++
-		}
-		if o.Abstained {
-			abst[k]++
-		}
+		agg[k].Add(o)
 	}
 	rank := map[memory.Spec]int{}
 	for i, m := range memories {
 		rank[m] = i
 	}
 	out := make([]Accuracy, 0, len(agg))
-	for k, a := range agg {
-		if a.N == 0 {
-			a.Acc, a.Lo, a.Hi, a.AbstainRate = math.NaN(), math.NaN(), math.NaN(), math.NaN()
-			out = append(out, *a)
-			continue
-		}
-		a.Acc = float64(a.Correct) / float64(a.N)
-		a.Lo, a.Hi = stats.WilsonInterval(a.Correct, a.N, level)
-		a.AbstainRate = float64(abst[k]) / float64(a.N)
-		out = append(out, *a)
+	for k, c := range agg {
+		out = append(out, AccuracyOfCounts(k.g, k.m, *c, level))
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Group != out[j].Group {

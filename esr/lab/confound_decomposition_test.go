@@ -3,6 +3,7 @@ package lab_test
 import (
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/esrkit/esrkit/esr/memory"
 	"github.com/esrkit/esrkit/esr/paper"
 	"github.com/esrkit/esrkit/esr/reader"
+	"github.com/esrkit/esrkit/esr/reader/sim"
 	"github.com/esrkit/esrkit/internal/benchtest"
 )
 
@@ -70,5 +72,43 @@ func TestDecompositionWithOracle(t *testing.T) {
 	}
 	if p := lab.ProvenancePlot(acc, "provenance"); p == nil {
 		t.Error("no figure")
+	}
+}
+
+// Table2Of, from only the reverted-revert snapshot rows, is the suite's
+// own Table 2 and its comparisons (pooled and per family), byte for byte.
+func TestTable2OfIsTheSuitesTable2(t *testing.T) {
+	b := benchtest.Mini(20)
+	var rs []reader.Reader
+	for _, name := range []string{"time-sorter", "naive"} {
+		r, err := sim.NewScripted(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+	}
+	opt := eval.StatOptions{B: 500, Seed: 1}
+	ctx := context.Background()
+	res, err := lab.SuiteRenderConfound.Suite().Run(ctx, lab.Setup{Bench: b, Readers: rs, Stats: opt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := res.Table(lab.Table2Decomposition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCs, err := res.Terms(lab.Table2Decomposition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, cs, err := lab.Table2Of(ctx, b, rs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Markdown() != want.Markdown() {
+		t.Errorf("Table2Of:\n%s\nthe suite's Table 2:\n%s", got.Markdown(), want.Markdown())
+	}
+	if !reflect.DeepEqual(cs, wantCs) || len(cs) != 3*len(eval.RenderMatched) {
+		t.Errorf("Table2Of's %d comparisons differ from the suite's %d", len(cs), len(wantCs))
 	}
 }

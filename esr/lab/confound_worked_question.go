@@ -61,12 +61,20 @@ func PickWorked(b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType) (esr.QA, er
 		return esr.QA{}, fmt.Errorf("no %s %s QA in %s", ph, qt, b.Name())
 	}
 	for _, q := range qas {
-		w, err := Work(context.Background(), b, *q, []memory.Spec{memory.SpecOf(memory.FineLedger)}, []reader.Reader{reader.Oracle{}}, memory.Options{})
-		if err == nil && len(w.Answers) == 1 && len(w.Answers[0]) == 1 && w.Answers[0][0].Correct {
+		if ledgerAnswers(b, q, memory.Options{}) {
 			return *q, nil
 		}
 	}
 	return *qas[0], nil
+}
+
+// ledgerAnswers reports whether q's fine ledger's state answers it: the
+// oracle, which reads the ledger's statuses and no render, is right. It
+// is not when the extraction or the rule scorer got the key's d wrong
+// (a restored value the scorer calls UNRELATED to the one it restores).
+func ledgerAnswers(b *bench.Bench, q *esr.QA, opt memory.Options) bool {
+	w, err := Work(context.Background(), b, *q, []memory.Spec{memory.SpecOf(memory.FineLedger)}, []reader.Reader{reader.Oracle{}}, opt)
+	return err == nil && len(w.Answers) == 1 && len(w.Answers[0]) == 1 && w.Answers[0][0].Correct
 }
 
 // workedCandidates are the QAs of the stratum and query type whose key's
@@ -311,16 +319,32 @@ func (w *WorkedQuestion) Flips(i, j int) []Flip {
 // the render-matched control (Staircase[0] → Staircase[1]): the render
 // step a student can see on one question. It tries the QAs shortest
 // stream first (ties: the smallest qid), as PickWorked orders them, and
-// returns the first with a flip, or an error when none has one.
+// returns the first with a flip whose fine ledger's state answers it (as
+// PickWorked requires: the oracle reading the ledger's statuses is right),
+// so the question's mechanism step shows the ledger doing its job, not the
+// rule scorer's mistake; when no QA with a flip has a right ledger, the
+// first with a flip; an error when none has one.
 func PickRenderFlip(ctx context.Context, b *bench.Bench, ph esr.Phenomenon, qt esr.QueryType, readers []reader.Reader, opt memory.Options) (esr.QA, error) {
+	var first *esr.QA
 	for _, q := range workedCandidates(b, ph, qt) {
+		right := ledgerAnswers(b, q, opt)
+		if first != nil && !right {
+			continue // a fallback is found: only a right ledger can do better
+		}
 		w, err := Work(ctx, b, *q, Staircase[:2], readers, opt)
 		if err != nil {
 			return esr.QA{}, err
 		}
-		if len(w.Flips(0, 1)) > 0 {
+		if len(w.Flips(0, 1)) == 0 {
+			continue
+		}
+		if right {
 			return *q, nil
 		}
+		first = q
+	}
+	if first != nil {
+		return *first, nil
 	}
 	return esr.QA{}, fmt.Errorf("no %s %s QA of %s on which a reader's verdict changes between %s and %s", ph, qt, b.Name(), Staircase[0], Staircase[1])
 }

@@ -64,8 +64,10 @@ func TestFlipsAndTheirCauses(t *testing.T) {
 }
 
 // PickRenderFlip returns a question on which some reader's verdict changes
-// at the render step, and says so when no question has one (a reader that
-// reads every render the same way never flips).
+// at the render step and whose fine ledger's state answers it (the oracle
+// reading the ledger is right, so the question's last step shows the
+// ledger doing its job: readers right on it), and says so when no question
+// has a flip (a reader that reads every render the same way never flips).
 func TestPickRenderFlip(t *testing.T) {
 	ctx := context.Background()
 	b, err := bench.Load("../../data/synthetic")
@@ -86,6 +88,16 @@ func TestPickRenderFlip(t *testing.T) {
 	}
 	if len(w.Flips(0, 1)) == 0 {
 		t.Errorf("PickRenderFlip chose %s, on which no reader flips at the render step", qa.QID)
+	}
+	o, err := lab.Work(ctx, b, qa, []memory.Spec{memory.SpecOf(memory.FineLedger)}, []reader.Reader{reader.Oracle{}}, memory.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.Answers[0][0].Correct {
+		t.Errorf("PickRenderFlip chose %s, whose fine ledger answers %q (gold %q)", qa.QID, o.Answers[0][0].Answer, qa.GoldAnswer)
+	}
+	if acc := w.Accuracies(); acc[2].Acc == 0 {
+		t.Errorf("PickRenderFlip chose %s, on which no reader is right on the fine ledger: %+v", qa.QID, acc[2])
 	}
 	// The oracle reads structured state, so on graphrag-abstain and
 	// render-only (both d-blind) it answers alike: no flip anywhere.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,23 +87,20 @@ func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []memor
 	for _, r := range readers {
 		c.Readers = append(c.Readers, r.Family())
 	}
-	rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: mems, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
-		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: paper.DeployedOptions})
+	counts, err := curveCounts(ctx, b, mems, readers)
 	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 {
+	if n := counts[paper.DeployedBaseline][OracleGroup]; n.N+n.Unreadable == 0 {
 		return nil, fmt.Errorf("%s: no reverted-revert snapshot QAs", b.Name())
 	}
-	group := func(o *eval.Outcome) string {
-		if o.Family == (reader.Oracle{}).Family() {
-			return OracleGroup
-		}
-		return ReadersGroup
-	}
 	acc := map[[2]string]eval.Accuracy{} // (group, class)
-	for _, a := range eval.AccuracyBy(rows, mems, group, nil, 0) {
-		acc[[2]string{a.Group, a.Memory.String()}] = a
+	for m, byGroup := range counts {
+		for g, n := range byGroup {
+			if n.N+n.Unreadable > 0 {
+				acc[[2]string{g, m.String()}] = eval.AccuracyOfCounts(g, m, n, 0)
+			}
+		}
 	}
 	for _, g := range []string{OracleGroup, ReadersGroup} {
 		if len(readers) == 0 && g == ReadersGroup {
@@ -116,6 +115,60 @@ func EvaluateParaphraseCurve(ctx context.Context, b *bench.Bench, series []memor
 		}
 	}
 	return c, nil
+}
+
+// curveCounts are each class's accuracy counts per reader group on b's
+// reverted-revert snapshot QAs under DeployedOptions, read by readers
+// (ReadersGroup, pooled) and the oracle read-out (OracleGroup): from the
+// counts memo (SetCountsMemo) where it holds a class, the other classes
+// evaluated together, on as many streams at once as there are cores.
+func curveCounts(ctx context.Context, b *bench.Bench, mems []memory.Spec, readers []reader.Reader) (map[memory.Spec]map[string]eval.Counts, error) {
+	out := map[memory.Spec]map[string]eval.Counts{}
+	memo, useMemo, err := newCurveMemo(b, readers)
+	if err != nil {
+		return nil, err
+	}
+	var todo []memory.Spec
+	for _, m := range mems {
+		if _, ok := out[m]; ok || slices.Contains(todo, m) {
+			continue // a class asked for twice is evaluated once
+		}
+		if useMemo {
+			if c, ok := memo.recall(m); ok {
+				out[m] = c
+				continue
+			}
+		}
+		todo = append(todo, m)
+	}
+	if len(todo) == 0 {
+		return out, nil
+	}
+	rows, err := eval.Evaluate(ctx, b, eval.Config{Memories: todo, Readers: append(append([]reader.Reader{}, readers...), reader.Oracle{}),
+		QueryTypes: []esr.QueryType{esr.Snapshot}, Phenomena: []esr.Phenomenon{esr.RevertedRevert}, Options: paper.DeployedOptions,
+		Concurrency: runtime.GOMAXPROCS(0)})
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range todo {
+		out[m] = map[string]eval.Counts{OracleGroup: {}, ReadersGroup: {}}
+	}
+	for i := range rows {
+		o := &rows[i]
+		g := ReadersGroup
+		if o.Family == (reader.Oracle{}).Family() {
+			g = OracleGroup
+		}
+		n := out[o.Memory][g]
+		n.Add(o)
+		out[o.Memory][g] = n
+	}
+	if useMemo {
+		for _, m := range todo {
+			memo.keep(m, out[m])
+		}
+	}
+	return out, nil
 }
 
 func fmtRate(r float64) string { return strconv.FormatFloat(r, 'g', -1, 64) }

@@ -123,70 +123,109 @@ func PhaseDiagram(ctx context.Context, b *bench.Bench, xCap, yCap string, grid [
 	}
 	ph := &Phase{XCap: xCap, YCap: yCap, Grid: append([]float64(nil), grid...), Base: base, Seed: panelDrawSeed,
 		Stats: opt, Questions: len(items), Cells: make([]PhaseCell, len(grid)*len(grid))}
-	err = workpool.Run(ctx, len(ph.Cells), runtime.GOMAXPROCS(0), func(ctx context.Context, i int) error {
+	// Every cell's reader and every mark's, in that order.
+	profs := make([]sim.Profile, 0, len(ph.Cells)+len(marks))
+	for i := range ph.Cells {
+		prof, err := cellProfile(base, xCap, yCap, grid[i%len(grid)], grid[i/len(grid)])
+		if err != nil {
+			return nil, err
+		}
+		profs = append(profs, prof)
+	}
+	for _, prof := range marks {
+		x, err1 := prof.Get(xCap)
+		y, err2 := prof.Get(yCap)
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, fmt.Errorf("phase diagram: mark %s: %w", prof.Name, err)
+		}
+		ph.Marks = append(ph.Marks, PhaseMark{Name: prof.Name, X: x, Y: y})
+		profs = append(profs, prof)
+	}
+	rows, err := readByEvery(ctx, items, profs, ph.Seed)
+	if err != nil {
+		return nil, err
+	}
+	cells := make([]PhaseCell, len(profs))
+	err = workpool.Run(ctx, len(profs), runtime.GOMAXPROCS(0), func(ctx context.Context, i int) error {
+		x, y := 0.0, 0.0
+		if i < len(ph.Cells) {
+			x, y = grid[i%len(grid)], grid[i/len(grid)]
+		} else {
+			x, y = ph.Marks[i-len(ph.Cells)].X, ph.Marks[i-len(ph.Cells)].Y
+		}
 		var err error
-		ph.Cells[i], err = phaseCell(ctx, items, ph, grid[i%len(grid)], grid[i/len(grid)])
+		cells[i], err = phaseCell(rows[i], x, y, opt)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if err := ph.mark(ctx, items, marks); err != nil {
-		return nil, err
+	copy(ph.Cells, cells)
+	for i := range ph.Marks {
+		ph.Marks[i].Cell = cells[len(ph.Cells)+i]
 	}
 	return ph, nil
 }
 
-// mark places each profile on the diagram: its own values of the two axes'
-// capabilities, and the cell a reader with exactly that profile gives (its
-// other capabilities its own, its draws keyed by its own name, as in the
-// suites).
-func (p *Phase) mark(ctx context.Context, items []eval.RenderedQA, profiles []sim.Profile) error {
-	for _, prof := range profiles {
-		x, err1 := prof.Get(p.XCap)
-		y, err2 := prof.Get(p.YCap)
-		if err := errors.Join(err1, err2); err != nil {
-			return fmt.Errorf("phase diagram: mark %s: %w", prof.Name, err)
-		}
-		own := *p
-		own.Base = prof
-		c, err := phaseCell(ctx, items, &own, x, y)
-		if err != nil {
-			return err
-		}
-		p.Marks = append(p.Marks, PhaseMark{Name: prof.Name, X: x, Y: y, Cell: c})
+// cellProfile is base with capabilities xCap and yCap set to x and y.
+func cellProfile(base sim.Profile, xCap, yCap string, x, y float64) (sim.Profile, error) {
+	prof, err := base.Set(xCap, x)
+	if err == nil {
+		prof, err = prof.Set(yCap, y)
 	}
-	return nil
+	return prof, err
 }
 
-// phaseCell reads every item's renders with the cell's sim reader.
-func phaseCell(ctx context.Context, items []eval.RenderedQA, ph *Phase, x, y float64) (PhaseCell, error) {
-	cell := PhaseCell{X: x, Y: y}
-	prof, err := ph.Base.Set(ph.XCap, x)
-	if err == nil {
-		prof, err = prof.Set(ph.YCap, y)
-	}
-	if err != nil {
-		return cell, err
-	}
-	r, err := sim.New(prof, ph.Seed)
-	if err != nil {
-		return cell, err
-	}
-	rows := make([]eval.Outcome, 0, 3*len(items))
-	for _, it := range items {
-		for mi := range it.Inputs {
-			o, err := it.Read(ctx, r, mi)
-			if err != nil {
-				return cell, err
-			}
-			rows = append(rows, o)
+// readByEvery reads every item's renders with a sim reader of each
+// profile (draws seeded by seed) and returns each reader's outcomes, in
+// item and memory order. A question's renders are read by every reader in
+// turn, so each render is parsed once (the sim readers' parse memo keeps
+// the renders parsed last) however many readers the diagram has: reading
+// all items with one reader, then the next, parsed every render once per
+// reader, and parsing was most of a diagram's time.
+func readByEvery(ctx context.Context, items []eval.RenderedQA, profs []sim.Profile, seed uint64) ([][]eval.Outcome, error) {
+	readers := make([]*sim.Sim, len(profs))
+	for i, prof := range profs {
+		r, err := sim.New(prof, seed)
+		if err != nil {
+			return nil, err
 		}
+		readers[i] = r
 	}
-	if cell.Render, err = eval.Compare(rows, eval.TermRender, nil, ph.Stats); err != nil {
+	nm := 0
+	if len(items) > 0 {
+		nm = len(items[0].Inputs)
+	}
+	rows := make([][]eval.Outcome, len(readers))
+	for i := range rows {
+		rows[i] = make([]eval.Outcome, len(items)*nm)
+	}
+	// Each goroutine fills its own items' slots: no two write one slot.
+	err := workpool.Run(ctx, len(items), runtime.GOMAXPROCS(0), func(ctx context.Context, k int) error {
+		it := items[k]
+		for mi := range it.Inputs {
+			for ri, r := range readers {
+				o, err := it.Read(ctx, r, mi)
+				if err != nil {
+					return err
+				}
+				rows[ri][k*nm+mi] = o
+			}
+		}
+		return nil
+	})
+	return rows, err
+}
+
+// phaseCell is the cell at (x, y) from its reader's outcomes: the render
+// and mechanism terms with opt's intervals.
+func phaseCell(rows []eval.Outcome, x, y float64, opt eval.StatOptions) (PhaseCell, error) {
+	cell := PhaseCell{X: x, Y: y}
+	var err error
+	if cell.Render, err = eval.Compare(rows, eval.TermRender, nil, opt); err != nil {
 		return cell, err
 	}
-	if cell.Mechanism, err = eval.Compare(rows, eval.TermFineMechanism, nil, ph.Stats); err != nil {
+	if cell.Mechanism, err = eval.Compare(rows, eval.TermFineMechanism, nil, opt); err != nil {
 		return cell, err
 	}
 	cell.AccGRA, cell.AccRO, cell.AccFine = cell.Render.AccB, cell.Render.AccA, cell.Mechanism.AccA

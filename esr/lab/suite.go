@@ -34,6 +34,9 @@ type Setup struct {
 	// relation-label noise Options.Relator carries: every row's condition
 	// and every table's notes say so.
 	RelationNoise RelationNoiseLevel
+	// Concurrency bounds the streams Evaluate reads at once (0: one). The
+	// rows do not depend on it (eval.Evaluate sorts them).
+	Concurrency int
 }
 
 // RelationNoiseLevel is a run's relation-label noise: probability P, draws
@@ -329,14 +332,15 @@ func (su Suite) report(rows []eval.Outcome, s Setup) (*Result, error) {
 	return res, nil
 }
 
-// Evaluate runs eval.Evaluate over s.Bench with s.Readers, s.Judge and
-// s.Progress, on the given memories, query types, options and condition.
+// Evaluate runs eval.Evaluate over s.Bench with s.Readers, s.Judge,
+// s.Progress and s.Concurrency, on the given memories, query types,
+// options and condition.
 func (s Setup) Evaluate(ctx context.Context, memories []memory.Spec, qtypes []esr.QueryType, opt memory.Options, condition eval.Variant) ([]eval.Outcome, error) {
 	if len(s.Readers) == 0 {
 		return nil, fmt.Errorf("no readers")
 	}
 	return eval.Evaluate(ctx, s.Bench, eval.Config{Memories: memories, Readers: s.Readers, Judge: s.Judge,
-		QueryTypes: qtypes, Options: opt, Variant: condition, Progress: s.Progress})
+		QueryTypes: qtypes, Options: opt, Variant: condition, Progress: s.Progress, Concurrency: s.Concurrency})
 }
 
 // Describe is a one-line summary of the readers of a setup, for notebooks.

@@ -61,6 +61,43 @@ const visibleWordsJS = `(() => {
 	return {prose, code, height: Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)};
 })()`
 
+// overflowJS measures, with every folded part opened (a student may open
+// any), how far the page and each cell's output reach sideways: the page's
+// width against its window's, and each output area (nbconvert's lab or
+// classic template) whose content is wider than the area, so that the area
+// itself scrolls, prose and all. Something wide passes when it scrolls in
+// a box of its own inside the output (a render's box, a table's scroll
+// box), which the output area's own width does not count. Folds are closed
+// again after.
+const overflowJS = `(() => {
+	const shut = [...document.querySelectorAll("details:not([open])")];
+	for (const d of shut) d.open = true;
+	const cells = [...document.querySelectorAll(".jp-Cell, .cell")];
+	const over = [];
+	for (const el of document.querySelectorAll(".jp-OutputArea, .output_area")) {
+		if (el.scrollWidth > el.clientWidth + 1) {
+			const cell = el.closest(".jp-Cell, .cell");
+			const src = cell ? (cell.querySelector(".jp-InputArea, .input_area") || cell).innerText : "";
+			over.push({cell: cells.indexOf(cell), width: el.scrollWidth, area: el.clientWidth, source: src.replace(/\s+/g, " ").slice(0, 100)});
+		}
+	}
+	const page = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+	for (const d of shut) d.open = false;
+	return {window: document.documentElement.clientWidth, page, over};
+})()`
+
+// pageOverflow is overflowJS's measurement.
+type pageOverflow struct {
+	Window int `json:"window"`
+	Page   int `json:"page"`
+	Over   []struct {
+		Cell   int    `json:"cell"`
+		Width  int    `json:"width"`
+		Area   int    `json:"area"`
+		Source string `json:"source"`
+	} `json:"over"`
+}
+
 // pageLoad is one page's measurement.
 type pageLoad struct {
 	Prose  int `json:"prose"`
@@ -71,8 +108,10 @@ type pageLoad struct {
 // TestLabPathFitsNinetyMinutes measures every page of the lab path
 // (site.LabPath, extras left out) in the static report ($ESRKIT_REPORT_DIR)
 // in Chromium at 1,400 px wide, prints words and heights per page, and
-// holds the path to at most labMaxWords visible words and every page to at
-// most labMaxHeightPx.
+// holds the path to at most labMaxWords visible words, every page to at
+// most labMaxHeightPx, and every page to its window's width: with its
+// folded parts open, neither the page nor any cell's output is wider than
+// the window lets it be (overflowJS).
 func TestLabPathFitsNinetyMinutes(t *testing.T) {
 	RequireChromium(t)
 	dir := ReportDir()
@@ -116,6 +155,17 @@ func TestLabPathFitsNinetyMinutes(t *testing.T) {
 		}
 		if l.Prose == 0 {
 			t.Errorf("%s shows no words: the measurement found no rendered text", st.Notebook)
+		}
+		w, err := Eval[pageOverflow](b, overflowJS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.Page > w.Window {
+			t.Errorf("%s is %d px wide in a %d px window", st.Notebook, w.Page, w.Window)
+		}
+		for _, o := range w.Over {
+			t.Errorf("%s: cell %d's output is %d px wide in its %d px area, so the whole output scrolls sideways (prose too); a wide part should scroll in a box of its own: %s",
+				st.Notebook, o.Cell, o.Width, o.Area, o.Source)
 		}
 	}
 	t.Logf("the lab path at %d px (folded parts, code and figures not counted as words):\n%s\n%-20s %6d words (at most %d) for %d minutes",

@@ -1,7 +1,8 @@
 // Package cimemo keeps bootstrap intervals on disk, one small JSON file per
-// key, for eval.SetIntervalMemo, and fitted weights for relate.SetFitMemo:
-// the notebooks rerun every cell's program (GoNB) and would otherwise redraw
-// the same 10,000 resamples, or refit the same pair scorer, each time.
+// key, for eval.SetIntervalMemo, fitted weights for relate.SetFitMemo and
+// accuracy counts for lab.SetCountsMemo: the notebooks rerun every cell's
+// program (GoNB) and would otherwise redraw the same 10,000 resamples, refit
+// the same pair scorer, or evaluate the same classes again, each time.
 //
 // Entries live in a folder named for the library's code (codefp.Tag), and
 // opening the memo removes the folders of other code versions, as the rows
@@ -11,8 +12,9 @@
 // SHA-256 of its key and value, as the snapshots carry a checksum of their
 // body, and its value is checked (an interval: finite numbers, Lo ≤ Hi, at
 // least one pair and one resample, a level in (0, 1); weights: at least one,
-// all finite); an entry that does not decode, names another key, does not
-// match its checksum or fails the checks is a miss, computed again and
+// all finite; counts: at least one, none negative); an entry that does not
+// decode, names another key, does not match its checksum or fails the checks
+// is a miss, computed again and
 // kept over the bad one. Entries are not synced to disk: one lost to a
 // crash is computed again.
 package cimemo
@@ -107,6 +109,24 @@ func (d *Dir) RecallFloats(key [32]byte) ([]float64, bool) { return recall(d, ke
 // KeepFloats keeps v under key; one that cannot be written (a NaN, which
 // JSON has no text for, or a full disk) is computed again next time.
 func (d *Dir) KeepFloats(key [32]byte, v []float64) { keep(d, key, v) }
+
+// RecallCounts returns the counts kept under key (lab.SetCountsMemo: a
+// class's accuracy counts per reader group).
+func (d *Dir) RecallCounts(key [32]byte) ([]int, bool) { return recall(d, key, validCounts) }
+
+// KeepCounts keeps c under key.
+func (d *Dir) KeepCounts(key [32]byte, c []int) { keep(d, key, c) }
+
+// validCounts reports whether c is a list of counts: not empty, none
+// negative.
+func validCounts(c []int) bool {
+	for _, n := range c {
+		if n < 0 {
+			return false
+		}
+	}
+	return len(c) > 0
+}
 
 // maxEntry bounds an entry's file: the largest kept are weight vectors of
 // a few hundred numbers.

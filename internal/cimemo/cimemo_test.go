@@ -194,3 +194,44 @@ func TestRecallFloatsMissesCorruptWeights(t *testing.T) {
 		}
 	}
 }
+
+// Counts come back as kept; counts that were changed, emptied, made
+// negative or fractional are a miss, and are replaced when kept again.
+func TestKeepRecallCounts(t *testing.T) {
+	root := t.TempDir()
+	m := cimemo.Open(root)
+	key := [32]byte{9}
+	c := []int{990, 412, 17, 0, 198, 101, 0, 3}
+	m.KeepCounts(key, c)
+	if got, ok := m.RecallCounts(key); !ok || !slices.Equal(got, c) {
+		t.Fatalf("RecallCounts = %v, %v; want %v", got, ok, c)
+	}
+	path := entryFile(t, root)
+	good, _ := os.ReadFile(path)
+	for name, data := range map[string][]byte{
+		"one digit":          bytes.Replace(good, []byte("412"), []byte("413"), 1),
+		"null, sealed":       sealed(key, "null"),
+		"empty, sealed":      sealed(key, "[]"),
+		"negative, sealed":   sealed(key, "[990,-1]"),
+		"fractional, sealed": sealed(key, "[990,1.5]"),
+		"object, sealed":     sealed(key, "{}"),
+	} {
+		if bytes.Equal(data, good) {
+			t.Errorf("%s: the corruption changed nothing", name)
+			continue
+		}
+		os.WriteFile(path, data, 0o644)
+		if got, ok := m.RecallCounts(key); ok {
+			t.Errorf("%s: recalled %v", name, got)
+		}
+		m.KeepCounts(key, c)
+		if got, ok := m.RecallCounts(key); !ok || !slices.Equal(got, c) {
+			t.Errorf("%s: kept again, RecallCounts = %v, %v", name, got, ok)
+		}
+	}
+	// Weights are not counts.
+	m.KeepFloats(key, []float64{0.5})
+	if got, ok := m.RecallCounts(key); ok {
+		t.Errorf("recalled weights as counts: %v", got)
+	}
+}

@@ -56,19 +56,7 @@ func foldOptional(body *xhtml.Node) {
 
 // isCell reports whether n is one of nbconvert's notebook cells.
 func isCell(n *xhtml.Node) bool {
-	if n.Type != xhtml.ElementNode || n.DataAtom != atom.Div {
-		return false
-	}
-	for _, a := range n.Attr {
-		if a.Key == "class" {
-			for _, c := range strings.Fields(a.Val) {
-				if c == "jp-Cell" || c == "cell" {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return n.Type == xhtml.ElementNode && n.DataAtom == atom.Div && (hasClass(n, "jp-Cell") || hasClass(n, "cell"))
 }
 
 // cellParents are the elements under n that hold cells, each once.

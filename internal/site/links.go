@@ -70,12 +70,13 @@ func LinkPages(outDir, notebooksDir string, cards []Card) ([]string, error) {
 		if _, err := os.Stat(filepath.Join(outDir, page)); err != nil {
 			continue
 		}
-		// Every notebook page folds its optional sections; a page of
-		// the lab path gets its previous/next bars too.
-		nav := func(body *xhtml.Node) error { foldOptional(body); return nil }
+		// Every notebook page folds its optional sections and gives its
+		// output tables a scroll box each; a page of the lab path gets
+		// its previous/next bars too.
+		nav := func(body *xhtml.Node) error { foldOptional(body); scrollTables(body); return nil }
 		for i, st := range stops {
 			if st.Name == c.Name {
-				nav = func(body *xhtml.Node) error { foldOptional(body); return insertNav(body, stops, i) }
+				nav = func(body *xhtml.Node) error { foldOptional(body); scrollTables(body); return insertNav(body, stops, i) }
 			}
 		}
 		if err := l.rewritePage(page, nbDir, nil, nav); err != nil {
