@@ -155,7 +155,8 @@ func StaircasePlot(acc []eval.Accuracy, title string) *plot.Plot {
 		case g == reader.Pooled.String():
 			line.LineStyle.Color, pts.GlyphStyle.Color = color.Black, color.Black
 			line.LineStyle.Width = vg.Points(3)
-			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.PyramidGlyph{}, vg.Points(5)
+			// A square: a triangle at the end of the thick line read as an arrowhead.
+			pts.GlyphStyle.Shape, pts.GlyphStyle.Radius = draw.BoxGlyph{}, vg.Points(5)
 		default:
 			c, dashes, glyph := report.FamilyStyle(g, fi)
 			line.LineStyle.Color, pts.GlyphStyle.Color = c, c

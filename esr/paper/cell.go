@@ -192,6 +192,24 @@ func Interval(k Key) (lo, hi float64, ok bool) {
 	return lo, hi, ok1 && ok2
 }
 
+// WithInterval is the paper's number for k signed, with its published 95%
+// interval and whether that interval includes 0 ("+0.025 [-0.005,
+// +0.057], its interval includes 0"), or the number alone when the paper
+// gives no interval. It panics for a key the registry does not hold
+// (Number).
+func (k Key) WithInterval() string {
+	v := k.Signed()
+	lo, hi, ok := Interval(k)
+	if !ok {
+		return v
+	}
+	what := "its interval includes 0"
+	if lo > 0 || hi < 0 {
+		what = "its interval excludes 0"
+	}
+	return v + " " + report.Interval(lo, hi) + ", " + what
+}
+
 // Cell formats the paper's number for k (signed, or as a proportion), or
 // "—" when the paper has none.
 //

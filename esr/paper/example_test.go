@@ -67,3 +67,14 @@ func ExampleKey_Signed() {
 	// render +0.159, fine-d mechanism +0.025; κ = 0.459 on N = 150 items
 	// panic: paper: the registry holds no number t2/no such term
 }
+
+// WithInterval quotes a difference with the paper's published interval and
+// says whether that interval includes 0, so prose never asserts a
+// significance by hand.
+func ExampleKey_WithInterval() {
+	fmt.Println("render", paper.T2Render.WithInterval())
+	fmt.Println("fine-d mechanism", paper.T2FineMechanism.WithInterval())
+	// Output:
+	// render +0.159 [+0.114, +0.207], its interval excludes 0
+	// fine-d mechanism +0.025 [-0.005, +0.057], its interval includes 0
+}
