@@ -539,8 +539,15 @@ func (p *Phase) marksSentence() string {
 		s = fmt.Sprintf("The ring is %s at its own skills, %s %.3f and %s %.3f, nearest the cell %s = %g, %s = %g. ",
 			readerWords(reader.Family{Kind: reader.KindSim, Name: p.Marks[0].Name}), p.XCap, xs[0], p.YCap, ys[0], p.XCap, nearest(xs[0]), p.YCap, nearest(ys[0]))
 	case nearest(maxOf(xs)) != nearest(minOf(xs)) || nearest(maxOf(ys)) != nearest(minOf(ys)):
-		s = fmt.Sprintf("The %d rings (simulated readers, each a model of one LLM of the study) sit at %s %.3f–%.3f and %s %.3f–%.3f, between the cells %s = %g–%g, %s = %g–%g. ",
-			len(p.Marks), p.XCap, minOf(xs), maxOf(xs), p.YCap, minOf(ys), maxOf(ys), p.XCap, nearest(minOf(xs)), nearest(maxOf(xs)), p.YCap, nearest(minOf(ys)), nearest(maxOf(ys)))
+		// "= 1" where the rings' range rounds to one cell on an axis, "= 0.2–0.3" where it spans two.
+		cells := func(lo, hi float64) string {
+			if lo == hi {
+				return fmt.Sprintf("%g", lo)
+			}
+			return fmt.Sprintf("%g–%g", lo, hi)
+		}
+		s = fmt.Sprintf("The %d rings (simulated readers, each a model of one LLM of the study) sit at %s %.3f–%.3f and %s %.3f–%.3f, nearest the cells %s = %s, %s = %s. ",
+			len(p.Marks), p.XCap, minOf(xs), maxOf(xs), p.YCap, minOf(ys), maxOf(ys), p.XCap, cells(nearest(minOf(xs)), nearest(maxOf(xs))), p.YCap, cells(nearest(minOf(ys)), nearest(maxOf(ys))))
 	default:
 		s = fmt.Sprintf("The %d rings (simulated readers, each a model of one LLM of the study) sit at %s %.3f–%.3f and %s %.3f–%.3f, all nearest the cell %s = %g, %s = %g. ",
 			len(p.Marks), p.XCap, minOf(xs), maxOf(xs), p.YCap, minOf(ys), maxOf(ys), p.XCap, nearest(minOf(xs)), p.YCap, nearest(minOf(ys)))

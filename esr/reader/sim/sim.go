@@ -39,7 +39,7 @@ const (
 	simHedge     = "hedge"      // Hedge
 	simKeyStatus = "key-status" // KeyStatusSkill
 	simProse     = "prose"      // ProseSkill
-	simConflict  = "conflict"   // ConflictSkill
+	Conflict     = "conflict"   // ConflictSkill
 	// The reader model over render features (features.go, chances.go):
 	// logit costs ≥ 0 of clutter, scaled per reader by clutter-scale.
 	simClutterScale = "clutter-scale"   // ClutterScale
@@ -93,7 +93,7 @@ var Capabilities = []Capability{
 	{simProse, "ProseSkill",
 		"probability that the reader finds the asked key's lines in raw event text (direct context, RAG top-k, a deployed render's appended events), read by key: lines that state nothing for the key are distractors; it then reads what each of its lines states for the key (Input.Stated, the bench's extraction standing in for understanding the sentence) and takes undated lines' text order as a recency cue; otherwise it finds none and abstains. The length and distractor costs lower it. 0 (the hand-set profiles): the value patterns of the scripted readers instead, and unreadable where none fits",
 		"stage 1, fitted to the registry's short-passage points: FaithEval's original-context accuracy (Ming et al. 2024, arXiv 2410.03727): 81.5 (faitheval-ic/llama-3-1-8b-instruct/original), 75.9 (Mistral-7B-Instruct-v0.3), 83.2 (gemma-2-9b-it, for the 7–8B Qwen families), 77.7 and 81.7 (Mistral-Nemo 12B, Phi-3-medium 14B, for Qwen3-14B); NoLiMa's base score, pooled over 250–1K tokens without literal overlap (Modarressi et al. 2025, arXiv 2502.05167): 76.7 (nolima/llama-3-1-8b/base), 87.4 (Gemma 3 12B, for Qwen3-14B); range 0.55–0.99"},
-	{simConflict, "ConflictSkill",
+	{Conflict, "ConflictSkill",
 		"probability that the reader sees a conflict the render shows and abstains: the key's values disagree and nothing retracts one (a status read keeps several in force, or the rows come from a layout with no order: a fact list, a shuffle, sources side by side; dates alone retract nothing); drawn before any date sort, so seeing a conflict does not depend on the sorting skill; the same draw abstains on a disagreement the reader cannot settle. The length cost lowers it",
 		"stage 1, fitted to FaithEval's inconsistent-context accuracy, where 'multiple answers are supported by different documents' (Ming et al. 2024, arXiv 2410.03727): 37.2 (faitheval-ic/llama-3-1-8b-instruct/inconsistent), 23.2 (Mistral-7B-Instruct-v0.3), 27.1 (gemma-2-9b-it, for the 7–8B Qwen families), 50.2 and 4.0 (Mistral-Nemo 12B, Phi-3-medium 14B, for Qwen3-14B); range 0.02–0.70"},
 	{Rows, "RowBudget",
@@ -294,7 +294,7 @@ func (p Profile) Get(name string) (float64, error) {
 		return p.KeySkill(), nil
 	case simProse:
 		return p.ProseSkill, nil
-	case simConflict:
+	case Conflict:
 		return p.ConflictSkill.P, nil
 	}
 	if f := p.costField(name); f != nil {
@@ -342,7 +342,7 @@ func (p Profile) Set(name string, v float64) (Profile, error) {
 		p.KeyStatusSkill = Skill(v)
 	case simProse:
 		p.ProseSkill = v
-	case simConflict:
+	case Conflict:
 		p.ConflictSkill = Skill(v)
 	default:
 		f := p.costField(name)
@@ -381,7 +381,7 @@ func (p Profile) Validate() error {
 		v    float64
 	}{{Status, p.StatusSkill}, {Date, p.DateSkill}, {DateDecay, p.DateDecayPerRow}, {Order, p.OrderSkill}, {Lapse, p.Lapse},
 		{FirstRow, p.FirstRowBias}, {Abstain, p.AbstainOnConflict}, {simBoth, p.BothValues}, {simHedge, p.Hedge},
-		{simKeyStatus, p.KeySkill()}, {simProse, p.ProseSkill}, {simConflict, p.ConflictSkill.P}} {
+		{simKeyStatus, p.KeySkill()}, {simProse, p.ProseSkill}, {Conflict, p.ConflictSkill.P}} {
 		if !(c.v >= 0 && c.v <= 1) {
 			return fmt.Errorf("sim profile %q: %s = %v is not a probability in [0, 1]", p.Name, c.name, c.v)
 		}

@@ -35,7 +35,7 @@ var stage1Params = []calibParam{
 	{simDistractCost, false, 0, 0.5, 0.15, func(p *Profile, v float64) { p.DistractorCost = v }},
 	{Date, false, 0.80, 0.995, 0.95, func(p *Profile, v float64) { p.DateSkill = v }},
 	{simRowsCost, false, 0, 2.0, 0.7, func(p *Profile, v float64) { p.RowsCost = v }},
-	{simConflict, false, 0.02, 0.70, 0.30, func(p *Profile, v float64) { p.ConflictSkill = Skill(v) }},
+	{Conflict, false, 0.02, 0.70, 0.30, func(p *Profile, v float64) { p.ConflictSkill = Skill(v) }},
 }
 
 // stage1Ridge is the least prior weight of a stage-1 parameter (in the
