@@ -240,10 +240,11 @@ var exerciseRuns = map[string]exerciseRun{
 			return nil
 		}},
 	"40-explorer#4": {
-		edits: []exerciseEdit{{"grid, settings.Reader, eval.InteractiveStats", `grid, sim.Profile{Name: "phase", FirstRowBias: 0.5, AbstainOnConflict: 0.5}, eval.InteractiveStats`}},
-		rerun: []string{"lab.PhaseDiagram(nbhelp.Ctx, ex.Bench()"},
+		// The date × status diagram's cell, not the folded conflict × status one below it.
+		edits: []exerciseEdit{{"\tgrid, settings.Reader, eval.InteractiveStats", "\tgrid, sim.Profile{Name: \"phase\", FirstRowBias: 0.5, AbstainOnConflict: 0.5}, eval.InteractiveStats"}},
+		rerun: []string{"sim.Date, sim.Status"},
 		check: func(_, a *exercisePage) error {
-			t := a.tableFrom("lab.PhaseDiagram(nbhelp.Ctx, ex.Bench()", "Phase diagram: render and mechanism terms")
+			t := a.tableFrom("sim.Date, sim.Status", "Phase diagram: render and mechanism terms")
 			dominant := 0
 			for _, r := range t.rows {
 				x := a.number(at(t, r, "date"), t.title)

@@ -143,7 +143,7 @@ var pageChecks = map[string]func(p *page) error{
 		// anywhere on the grid is. (Exactly 0 there is the answer's claim
 		// for the exercise's reader, which has no render clutter;
 		// TestExercises checks it.)
-		out := p.cell("lab.PhaseDiagram(", "settings.Reader")
+		out := p.cell("lab.PhaseDiagram(", "sim.Date, sim.Status", "settings.Reader")
 		lo := p.number(p.match(regexp.MustCompile(`The render term ranges from ([-+\d.]+)`), out)[1], "the render term's smallest cell")
 		if !(lo > 0.1) {
 			return fmt.Errorf("the page's render term falls to %+.3f on the grid", lo)
