@@ -223,12 +223,39 @@ func GridSentence(rows []FitSummary) string {
 	return out
 }
 
-// CalibrationSentence says what the fitted panel does and does not
-// reproduce, from the fit: the worst target per family, Table 17's spread
-// across formats against the paper's, Table 2's terms against the paper's
-// intervals, and parameters against targets.
-func CalibrationSentence(c *Calibration) string {
-	var worst, spreads []string
+// FitReading is what a calibration reproduces of its own targets, as
+// values: per family its worst-fitted target and how far its fitted Table 17
+// formats spread against the paper's, and Table 2's pooled terms against the
+// paper's intervals. CalibrationSentence and lab.CalibrationReading word it.
+type FitReading struct {
+	Families []FamilyReading
+	Table2   []Table2Reading
+	// Table2Fitted is false when the calibration dropped Table 2's group
+	// (its terms are then a check, not targets).
+	Table2Fitted bool
+}
+
+// FamilyReading is one fitted family's part of a FitReading.
+type FamilyReading struct {
+	Family, Profile string
+	Worst           CalibrationTarget // the target with the largest |fit − paper|
+	// FitSpread and PaperSpread are max − min over the family's Table 17
+	// targets, fitted and the paper's.
+	FitSpread, PaperSpread float64
+}
+
+// Table2Reading is one pooled Table 2 term: fitted, the paper's value and
+// its published 95% interval, and whether the fit lies inside it.
+type Table2Reading struct {
+	Key               paper.Key
+	Fit, Paper        float64
+	Lo, Hi            float64
+	InsidePaperBounds bool
+}
+
+// TargetReading is c's FitReading: what it reproduces of its own targets.
+func (c *Calibration) TargetReading() FitReading {
+	r := FitReading{Table2Fitted: !droppedGroup(c, GroupTable2)}
 	for _, f := range c.Families {
 		var w CalibrationTarget
 		pLo, pHi, fLo, fHi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
@@ -241,24 +268,46 @@ func CalibrationSentence(c *Calibration) string {
 				fLo, fHi = math.Min(fLo, tg.Fit), math.Max(fHi, tg.Fit)
 			}
 		}
-		worst = append(worst, fmt.Sprintf("%s %s (paper %.3f, fit %.3f)", f.Family, w.Name, w.Paper, w.Fit))
-		spreads = append(spreads, fmt.Sprintf("%s %.3f of %.3f", f.Family, fHi-fLo, pHi-pLo))
+		r.Families = append(r.Families, FamilyReading{Family: f.Family, Profile: f.Profile.Name, Worst: w, FitSpread: fHi - fLo, PaperSpread: pHi - pLo})
+	}
+	for _, tg := range c.Panel {
+		key, ok := panelKeys[tg.Name]
+		if !ok {
+			continue
+		}
+		lo, hi := paper.Number(key.Lo()), paper.Number(key.Hi())
+		r.Table2 = append(r.Table2, Table2Reading{Key: key, Fit: tg.Fit, Paper: tg.Paper, Lo: lo, Hi: hi, InsidePaperBounds: tg.Fit >= lo && tg.Fit <= hi})
+	}
+	return r
+}
+
+// Where is "inside" or "outside": the fit against the paper's interval.
+func (t Table2Reading) Where() string {
+	if t.InsidePaperBounds {
+		return "inside"
+	}
+	return "outside"
+}
+
+// CalibrationSentence says what the fitted panel does and does not
+// reproduce, from the fit (Calibration.TargetReading): the worst target per
+// family, Table 17's spread across formats against the paper's, Table 2's
+// terms against the paper's intervals, and parameters against targets.
+func CalibrationSentence(c *Calibration) string {
+	r := c.TargetReading()
+	var worst, spreads, t2 []string
+	for _, f := range r.Families {
+		worst = append(worst, fmt.Sprintf("%s %s (paper %.3f, fit %.3f)", f.Family, f.Worst.Name, f.Worst.Paper, f.Worst.Fit))
+		spreads = append(spreads, fmt.Sprintf("%s %.3f of %.3f", f.Family, f.FitSpread, f.PaperSpread))
+	}
+	for _, t := range r.Table2 {
+		t2 = append(t2, fmt.Sprintf("%s %s (paper %s [%s, %s], %s)", t.Key.Term, report.Signed(t.Fit), report.Signed(t.Paper), report.Signed(t.Lo), report.Signed(t.Hi), t.Where()))
 	}
 	s := fmt.Sprintf("%d parameters against %d fitted targets (Jacobian rank %d). ", c.Parameters, c.Targets, c.Rank)
 	s += "The worst-fitted target of each family: " + strings.Join(worst, "; ") + ". "
 	s += "Across Table 17's four render formats the fitted Δ spreads by (fit of paper) " + strings.Join(spreads, ", ") + ". "
-	var t2 []string
-	for _, tg := range c.Panel {
-		key := panelKeys[tg.Name]
-		lo, hi := paper.Number(key.Lo()), paper.Number(key.Hi())
-		where := "inside"
-		if tg.Fit < lo || tg.Fit > hi {
-			where = "outside"
-		}
-		t2 = append(t2, fmt.Sprintf("%s %s (paper %s [%s, %s], %s)", key.Term, report.Signed(tg.Fit), report.Signed(tg.Paper), report.Signed(lo), report.Signed(hi), where))
-	}
 	what := "fitted"
-	if droppedGroup(c, GroupTable2) {
+	if !r.Table2Fitted {
 		what = "not fitted"
 	}
 	s += "Table 2's pooled terms (" + what + "): " + strings.Join(t2, "; ") + "."
